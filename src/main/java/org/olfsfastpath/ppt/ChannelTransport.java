@@ -1,0 +1,173 @@
+package org.olfsfastpath.ppt;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import jdk.net.ExtendedSocketOptions;
+
+/**
+ * A non-blocking socket channel driven by its own selector, so that connect, read and write each
+ * honour a timeout on TCP and Unix domain sockets alike (a blocking {@code SocketChannel} ignores
+ * {@code SO_TIMEOUT}, and a Unix domain channel has no socket adaptor to set it on).
+ */
+final class ChannelTransport implements Closeable {
+  private final SocketChannel channel;
+  private final Selector selector;
+  private final SelectionKey key;
+  private final long readTimeoutMillis;
+  private final long writeTimeoutMillis;
+  private final boolean quickAck;
+
+  private ChannelTransport(SocketChannel channel, Selector selector, PptOptions options,
+      boolean quickAck) throws IOException {
+    this.channel = channel;
+    this.selector = selector;
+    this.key = channel.register(selector, 0);
+    this.readTimeoutMillis = options.readTimeout().toMillis();
+    this.writeTimeoutMillis = options.writeTimeout().toMillis();
+    this.quickAck = quickAck;
+  }
+
+  static ChannelTransport connect(PptEndpoint endpoint, PptOptions options) throws IOException {
+    SocketAddress address;
+    SocketChannel channel;
+    if (endpoint instanceof PptEndpoint.Tcp tcp) {
+      address = new InetSocketAddress(tcp.host(), tcp.port());
+      channel = SocketChannel.open();
+    } else {
+      address = UnixDomainSocketAddress.of(((PptEndpoint.Unix) endpoint).socket());
+      channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+    }
+    Selector selector = null;
+    try {
+      channel.configureBlocking(false);
+      boolean quickAck = false;
+      if (endpoint instanceof PptEndpoint.Tcp) {
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, options.tcpNoDelay());
+        quickAck = options.quickAck() && supportsQuickAck(channel);
+      }
+      selector = Selector.open();
+      ChannelTransport transport = new ChannelTransport(channel, selector, options, quickAck);
+      transport.finishConnect(address, endpoint, options.connectTimeout().toMillis());
+      return transport;
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(channel);
+      if (selector != null) {
+        closeQuietly(selector);
+      }
+      throw e;
+    }
+  }
+
+  private void finishConnect(SocketAddress address, PptEndpoint endpoint, long timeoutMillis)
+      throws IOException {
+    if (channel.connect(address)) {
+      return;
+    }
+    key.interestOps(SelectionKey.OP_CONNECT);
+    long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+    while (!channel.finishConnect()) {
+      long left = (deadline - System.nanoTime()) / 1_000_000L;
+      if (left <= 0) {
+        throw new PptTimeoutException("connect timeout of " + timeoutMillis + " ms elapsed connecting to " + endpoint);
+      }
+      selector.select(left);
+      selector.selectedKeys().clear();
+    }
+    key.interestOps(0);
+  }
+
+  /** Whether the transport re-arms TCP_QUICKACK before every read. */
+  boolean quickAck() {
+    return quickAck;
+  }
+
+  /**
+   * Reads at least one byte, waiting at most the read timeout.
+   *
+   * @return the count read, or -1 at end of stream
+   */
+  int read(byte[] buffer, int offset, int length) throws IOException {
+    ByteBuffer target = ByteBuffer.wrap(buffer, offset, length);
+    long deadline = 0;
+    while (true) {
+      if (quickAck) {
+        // Linux leaves quick-ack mode on its own; re-arm so the BES's split writes are ACKed at once.
+        channel.setOption(ExtendedSocketOptions.TCP_QUICKACK, true);
+      }
+      int n = channel.read(target);
+      if (n != 0) {
+        return n;
+      }
+      long now = System.nanoTime();
+      if (deadline == 0) {
+        deadline = now + readTimeoutMillis * 1_000_000L;
+      }
+      long left = (deadline - now) / 1_000_000L;
+      if (left <= 0) {
+        throw new PptTimeoutException("read timeout of " + readTimeoutMillis + " ms elapsed waiting for the BES");
+      }
+      await(SelectionKey.OP_READ, left);
+    }
+  }
+
+  /** Writes all of {@code bytes}, handing them to the kernel in one call whenever it takes them. */
+  void writeFully(byte[] bytes) throws IOException {
+    ByteBuffer source = ByteBuffer.wrap(bytes);
+    long deadline = 0;
+    while (source.hasRemaining()) {
+      if (channel.write(source) > 0) {
+        continue;
+      }
+      long now = System.nanoTime();
+      if (deadline == 0) {
+        deadline = now + writeTimeoutMillis * 1_000_000L;
+      }
+      long left = (deadline - now) / 1_000_000L;
+      if (left <= 0) {
+        throw new PptTimeoutException("write timeout of " + writeTimeoutMillis + " ms elapsed sending to the BES");
+      }
+      await(SelectionKey.OP_WRITE, left);
+    }
+  }
+
+  private void await(int op, long timeoutMillis) throws IOException {
+    key.interestOps(op);
+    try {
+      selector.select(timeoutMillis);
+      selector.selectedKeys().clear();
+    } finally {
+      key.interestOps(0);
+    }
+  }
+
+  boolean isOpen() {
+    return channel.isOpen();
+  }
+
+  @Override
+  public void close() {
+    closeQuietly(selector);
+    closeQuietly(channel);
+  }
+
+  private static boolean supportsQuickAck(SocketChannel channel) {
+    return channel.supportedOptions().contains(ExtendedSocketOptions.TCP_QUICKACK);
+  }
+
+  private static void closeQuietly(Closeable closeable) {
+    try {
+      closeable.close();
+    } catch (IOException ignored) {
+      // Closing a socket we are discarding; nothing useful to do with a failure.
+    }
+  }
+}

@@ -1,0 +1,69 @@
+package org.olfsfastpath.ppt;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Where a BES listens: a TCP host and port ({@code BES.ServerPort}) or a Unix domain socket
+ * ({@code BES.ServerUnixSocket}).
+ */
+public sealed interface PptEndpoint permits PptEndpoint.Tcp, PptEndpoint.Unix {
+
+  /** Returns a TCP endpoint. */
+  static PptEndpoint tcp(String host, int port) {
+    return new Tcp(host, port);
+  }
+
+  /** Returns a Unix domain socket endpoint. */
+  static PptEndpoint unix(Path socket) {
+    return new Unix(socket);
+  }
+
+  /**
+   * Parses {@code host:port} or {@code unix:/path}, the forms used on command lines.
+   *
+   * @throws IllegalArgumentException naming the text when it is neither form
+   */
+  static PptEndpoint parse(String spec) {
+    Objects.requireNonNull(spec, "spec == null");
+    if (spec.startsWith("unix:")) {
+      return unix(Path.of(spec.substring("unix:".length())));
+    }
+    int colon = spec.lastIndexOf(':');
+    if (colon <= 0 || colon == spec.length() - 1) {
+      throw new IllegalArgumentException("endpoint was " + spec + ", must be HOST:PORT or unix:/path");
+    }
+    try {
+      return tcp(spec.substring(0, colon), Integer.parseInt(spec.substring(colon + 1)));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("endpoint was " + spec + ", port must be an integer", e);
+    }
+  }
+
+  /** A TCP endpoint. */
+  record Tcp(String host, int port) implements PptEndpoint {
+    public Tcp {
+      Objects.requireNonNull(host, "host == null");
+      if (port < 1 || port > 65535) {
+        throw new IllegalArgumentException("port was " + port + ", must be 1-65535");
+      }
+    }
+
+    @Override
+    public String toString() {
+      return host + ":" + port;
+    }
+  }
+
+  /** A Unix domain socket endpoint. */
+  record Unix(Path socket) implements PptEndpoint {
+    public Unix {
+      Objects.requireNonNull(socket, "socket == null");
+    }
+
+    @Override
+    public String toString() {
+      return "unix:" + socket;
+    }
+  }
+}
