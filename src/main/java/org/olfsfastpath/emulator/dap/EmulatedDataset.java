@@ -1,0 +1,19 @@
+package org.olfsfastpath.emulator.dap;
+
+import java.io.IOException;
+import java.io.OutputStream;
+
+/** A dataset the BES emulator can answer {@code get} commands for, generated with no file behind it. */
+public interface EmulatedDataset {
+  /** The file name the BES would show, e.g. {@code coads_climatology.nc}. */
+  String name();
+
+  /**
+   * Writes the payload the BES would send for {@code query} (without PPT framing).
+   *
+   * @throws DapRequestException if the BES would answer an error (bad constraint, unknown
+   *     variable, unknown type); nothing has been written to {@code out} then
+   * @throws IOException if {@code out} fails
+   */
+  void write(DapQuery query, OutputStream out) throws IOException, DapRequestException;
+}
