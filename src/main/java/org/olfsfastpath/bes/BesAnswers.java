@@ -29,7 +29,7 @@ import org.jdom2.input.sax.XMLReaders;
  * an answer can never make the parser fetch or expand external entities.
  */
 final class BesAnswers {
-  private static final int PREVIEW_CHARS = 80;
+  private static final int PREVIEW_CHARS = 120;
   private static final Pattern XML_ENCODING =
       Pattern.compile("^<\\?xml[^>]*?encoding\\s*=\\s*[\"']([A-Za-z0-9._:-]+)[\"']");
 
@@ -305,14 +305,20 @@ final class BesAnswers {
   static String preview(byte[] answer) {
     String text = new String(answer, 0, Math.min(answer.length, PREVIEW_CHARS * 4),
         StandardCharsets.ISO_8859_1);
-    // The XML declaration says nothing about what went wrong; show what follows it.
-    if (text.startsWith("<?xml")) {
-      int end = text.indexOf("?>");
-      if (end > 0) {
-        text = text.substring(end + 2);
+    // The XML declaration and the response start tag say nothing about what went wrong.
+    text = skipTag(skipTag(text, "<?xml", "?>"), "<response", ">");
+    return "\"" + sanitize(text) + "\"";
+  }
+
+  private static String skipTag(String text, String start, String end) {
+    String stripped = text.strip();
+    if (stripped.startsWith(start)) {
+      int at = stripped.indexOf(end);
+      if (at > 0) {
+        return stripped.substring(at + end.length()).strip();
       }
     }
-    return "\"" + sanitize(text.strip()) + "\"";
+    return stripped;
   }
 
   private static String sanitize(String text) {
