@@ -12,11 +12,16 @@ public final class Datasets {
 
   /** Built-in datasets keyed by file name, e.g. {@code coads_climatology.nc}. */
   public static Map<String, EmulatedDataset> builtIns() {
-    throw new UnsupportedOperationException("not implemented yet");
+    double[] coadsx = new double[180];
+    for (int i = 0; i < coadsx.length; i++) {
+      coadsx[i] = 21 + 2 * i;
+    }
+    return Map.of("coads_climatology.nc",
+        new RoughDataset("coads_climatology.nc", "COADSX", coadsx));
   }
 
   /** A small generated dataset answering for any file name that has no built-in. */
   public static EmulatedDataset generic(String name) {
-    throw new UnsupportedOperationException("not implemented yet");
+    return new RoughDataset(name, "lon", new double[] {0, 1, 2, 3});
   }
 }
