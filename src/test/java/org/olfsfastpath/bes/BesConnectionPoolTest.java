@@ -200,7 +200,8 @@ final class BesConnectionPoolTest {
     try {
       status();
       PptTimeoutException e = assertThrows(PptTimeoutException.class, this::status);
-      assertEquals("read timeout of 200 ms elapsed waiting for the BES", e.getMessage());
+      assertTrue(e.getMessage().startsWith("read timeout of 200 ms elapsed waiting for the BES"),
+          e.getMessage());
     } finally {
       never.countDown();
     }
@@ -416,7 +417,12 @@ final class BesConnectionPoolTest {
       IOException e = assertThrows(IOException.class, () -> response.body().readAllBytes());
       assertInstanceOf(PptStreamErrorException.class, e);
     }
-    assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0), client.poolStats());
+    // The connection is in step again after the error's end chunk: whether the ppt layer keeps it
+    // or not, it is no longer lent out and is counted once.
+    BesPoolStats stats = client.poolStats();
+    assertEquals(0, stats.inUse());
+    assertEquals(1, stats.created());
+    assertEquals(1, stats.total() + stats.discarded());
   }
 
   @Test
