@@ -223,12 +223,20 @@ public final class PptConnection implements Closeable {
 
   /** Reads exactly {@code length} bytes or throws on end of stream. */
   void readFully(byte[] dst, int offset, int length, String what) throws IOException {
+    readFully(dst, offset, length, what, 0);
+  }
+
+  /**
+   * Reads exactly {@code length} bytes of something of which {@code alreadyRead} bytes came
+   * before, so that the end-of-stream message counts the whole thing.
+   */
+  void readFully(byte[] dst, int offset, int length, String what, int alreadyRead) throws IOException {
     int done = 0;
     while (done < length) {
       int n = read(dst, offset + done, length - done);
       if (n < 0) {
         throw new PptProtocolException("BES closed the connection inside " + what + " after "
-            + done + " of " + length + " bytes");
+            + (alreadyRead + done) + " of " + (alreadyRead + length) + " bytes");
       }
       done += n;
     }

@@ -43,10 +43,20 @@ public final class PptResponse implements Closeable {
   }
 
   private void readLeadingChunks() throws IOException {
+    // One byte first, to tell a BES that closed instead of answering from one that answered badly.
+    if (connection.read(header, 0, 1) < 0) {
+      throw new PptProtocolException("BES closed the connection instead of answering the request"
+          + " (its process may have exited)");
+    }
+    connection.readFully(header, 1, header.length - 1, "a chunk header", 1);
+    int length = PptFraming.parseLength(header, 0, connection.maxChunkLength());
     while (true) {
-      int length = nextHeader();
+      if (length < 0) {
+        length = nextHeader();
+      }
       if (header[7] == PptFraming.EXTENSION) {
         extensions.putAll(readExtensions(length));
+        length = -1;
         continue;
       }
       if (length == 0) {
