@@ -19,6 +19,9 @@ public final class PptChunkDecoder {
     /** The first byte of a new message arrived. */
     default void messageStarted() {}
 
+    /** A chunk header was read: {@link PptFraming#DATA} or {@link PptFraming#EXTENSION}, and its length. */
+    default void chunkStarted(byte type, int length) {}
+
     /** An extension chunk was read whole. */
     default void extensions(Map<String, String> extensions) {}
 
@@ -115,7 +118,9 @@ public final class PptChunkDecoder {
 
   private void startChunk() throws PptProtocolException {
     int length = PptFraming.parseLength(header, 0, maxChunkLength);
-    if (PptFraming.type(header, 0) == PptFraming.EXTENSION) {
+    byte type = PptFraming.type(header, 0);
+    handler.chunkStarted(type, length);
+    if (type == PptFraming.EXTENSION) {
       extension = new byte[length];
       extensionFill = 0;
       if (length == 0) {

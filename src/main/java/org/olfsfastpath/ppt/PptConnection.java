@@ -76,14 +76,14 @@ public final class PptConnection implements Closeable {
       if (limit == undefined.length && Arrays.equals(buffer, 0, limit, undefined, 0, undefined.length)) {
         throw new PptProtocolException("BES refused the handshake with " + PptFraming.SERVER_UNDEFINED);
       }
+      if (startsWith(ascii(REFUSAL))) {
+        // What a real BES answers to a handshake it does not accept, before it closes.
+        throw new PptProtocolException("BES refused the handshake: \"" + preview(limit) + "\"");
+      }
       if (limit > max) {
         throw new PptProtocolException("handshake answer exceeds " + max + " bytes: \"" + preview(limit) + "\"");
       }
       if (!isPrefix(ok) && !isPrefix(undefined)) {
-        if (startsWith(ascii(REFUSAL))) {
-          // What a real BES answers to a handshake it does not accept, before it closes.
-          throw new PptProtocolException("BES refused the handshake: \"" + preview(limit) + "\"");
-        }
         throw new PptProtocolException("expected " + PptFraming.SERVER_OK + " but was \"" + preview(limit) + "\"");
       }
       int n = transport.read(buffer, limit, Math.min(buffer.length, max + 1) - limit);
