@@ -12,23 +12,23 @@ import org.olfsfastpath.ppt.PptEndpoint;
  * Everything the front end is configured with, validated. Immutable; build with
  * {@link #newBuilder()} or read from an olfs.xml file with {@link OlfsConfigFile}.
  *
- * <p>Settings that come from the upstream olfs.xml keep its defaults: BES at localhost:10022,
- * timeOut 300 s, ClientPool maximum 200 and maxCmds 2000, NodeCache maxEntries 20000 and
- * refreshInterval 600 s. Settings that belong to the BES client or the cache (acquire and connect
- * timeouts, negative TTL, refresh-ahead, mtime checks) are optional here: when absent, the defaults
- * of those layers apply, so each default lives in one place.
+ * <p>The BES defaults to localhost:10022, like Hyrax. Settings that belong to the BES client, the
+ * socket layer or the cache (timeOut, ClientPool maximum and maxCmds, NodeCache maxEntries and
+ * refreshInterval, acquire and connect timeouts, negative TTL, refresh-ahead, mtime checks) are
+ * optional here: when absent, the defaults of those layers apply, so each default lives in one
+ * place (see docs/configuration.md for the values).
  */
 public final class FrontEndSettings {
   private final String besHost;
   private final int besPort;
   private final Path besUnixSocket;
   private final Duration besTimeout;
-  private final int poolMaximum;
-  private final int maxCommandsPerConnection;
+  private final Integer poolMaximum;
+  private final Integer maxCommandsPerConnection;
   private final Duration acquireTimeout;
   private final Duration connectTimeout;
   private final boolean cacheEnabled;
-  private final int cacheMaxEntries;
+  private final Integer cacheMaxEntries;
   private final Duration cacheTtl;
   private final Duration negativeTtl;
   private final Duration refreshAfter;
@@ -80,19 +80,19 @@ public final class FrontEndSettings {
     return besUnixSocket != null ? PptEndpoint.unix(besUnixSocket) : PptEndpoint.tcp(besHost, besPort);
   }
 
-  /** The BES timeOut: the longest silence tolerated while reading a BES answer. */
-  public Duration besTimeout() {
-    return besTimeout;
+  /** The BES timeOut: the longest silence tolerated while reading a BES answer, if configured. */
+  public Optional<Duration> besTimeout() {
+    return Optional.ofNullable(besTimeout);
   }
 
-  /** ClientPool maximum: the most BES connections (and so BES processes) open at once. */
-  public int poolMaximum() {
-    return poolMaximum;
+  /** ClientPool maximum: the most BES connections (and so BES processes) open at once, if configured. */
+  public Optional<Integer> poolMaximum() {
+    return Optional.ofNullable(poolMaximum);
   }
 
-  /** ClientPool maxCmds: commands a connection carries before it is replaced. */
-  public int maxCommandsPerConnection() {
-    return maxCommandsPerConnection;
+  /** ClientPool maxCmds: commands a connection carries before it is replaced, if configured. */
+  public Optional<Integer> maxCommandsPerConnection() {
+    return Optional.ofNullable(maxCommandsPerConnection);
   }
 
   /** How long a request waits for a free BES connection before a 503, if configured. */
@@ -110,14 +110,14 @@ public final class FrontEndSettings {
     return cacheEnabled;
   }
 
-  /** NodeCache maxEntries. */
-  public int cacheMaxEntries() {
-    return cacheMaxEntries;
+  /** NodeCache maxEntries, if configured. */
+  public Optional<Integer> cacheMaxEntries() {
+    return Optional.ofNullable(cacheMaxEntries);
   }
 
-  /** NodeCache refreshInterval: how long a cached showNode answer is trusted. */
-  public Duration cacheTtl() {
-    return cacheTtl;
+  /** NodeCache refreshInterval: how long a cached showNode answer is trusted, if configured. */
+  public Optional<Duration> cacheTtl() {
+    return Optional.ofNullable(cacheTtl);
   }
 
   /** How long a "no such dataset" answer is cached, if configured. */
@@ -190,14 +190,14 @@ public final class FrontEndSettings {
     private String besHost = "localhost";
     private int besPort = 10022;
     private Path besUnixSocket;
-    private Duration besTimeout = Duration.ofSeconds(300);
-    private int poolMaximum = 200;
-    private int maxCommandsPerConnection = 2000;
+    private Duration besTimeout;
+    private Integer poolMaximum;
+    private Integer maxCommandsPerConnection;
     private Duration acquireTimeout;
     private Duration connectTimeout;
     private boolean cacheEnabled = true;
-    private int cacheMaxEntries = 20_000;
-    private Duration cacheTtl = Duration.ofSeconds(600);
+    private Integer cacheMaxEntries;
+    private Duration cacheTtl;
     private Duration negativeTtl;
     private Duration refreshAfter;
     private Duration mtimeCheckInterval;
