@@ -26,6 +26,9 @@ public interface FrontEndMXBean {
 
   long getBytesStreamed();
 
+  /** The BES connection pool's gauges and counters (total, idle, inUse, created, exhausted, ...). */
+  java.util.Map<String, Long> getPoolStatistics();
+
   /** The whole status document, as served at {@code /status}. */
   String getStatusJson();
 

@@ -1,17 +1,27 @@
 package org.olfsfastpath.web;
 
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /** The {@link FrontEndMXBean} over the live counters and the cache. */
 final class FrontEndMonitor implements FrontEndMXBean {
   private final FrontEndStats stats;
   private final StatusServlet status;
   private final CacheAdmin admin;
+  private final Supplier<Map<String, Long>> poolStatistics;
 
-  FrontEndMonitor(FrontEndStats stats, StatusServlet status, CacheAdmin admin) {
+  FrontEndMonitor(FrontEndStats stats, StatusServlet status, CacheAdmin admin,
+      Supplier<Map<String, Long>> poolStatistics) {
     this.stats = Objects.requireNonNull(stats, "stats == null");
     this.status = Objects.requireNonNull(status, "status == null");
     this.admin = Objects.requireNonNull(admin, "admin == null");
+    this.poolStatistics = Objects.requireNonNull(poolStatistics, "poolStatistics == null");
+  }
+
+  @Override
+  public Map<String, Long> getPoolStatistics() {
+    return poolStatistics.get();
   }
 
   @Override

@@ -273,8 +273,11 @@ public final class FrontEndSettings {
       return this;
     }
 
+    /** How long "no such path" is cached; zero caches none. */
     public Builder negativeTtl(Duration ttl) {
-      this.negativeTtl = positive("negativeTtl", ttl);
+      Objects.requireNonNull(ttl, "negativeTtl == null");
+      require(!ttl.isNegative(), "negativeTtl was %s, must be >= 0", ttl);
+      this.negativeTtl = ttl;
       return this;
     }
 

@@ -148,7 +148,8 @@ final class StatusServletTest {
   void monitor_exposesCountersAndValidatesPaths() {
     stats.notModified.increment();
     StatusServlet status = servlet(false);
-    FrontEndMonitor monitor = new FrontEndMonitor(stats, status, admin);
+    FrontEndMonitor monitor = new FrontEndMonitor(stats, status, admin, () -> Map.of("idle", 2L));
+    assertEquals(Map.of("idle", 2L), monitor.getPoolStatistics());
     assertEquals(1, monitor.getNotModified());
     assertTrue(monitor.getStatusJson().contains("\"notModified\": 1"));
     monitor.invalidate("/x.nc");
