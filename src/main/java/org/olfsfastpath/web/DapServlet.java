@@ -51,6 +51,9 @@ final class DapServlet extends HttpServlet {
   private final transient DapRequestParser parser;
   private final transient DapBackend backend;
   private final transient FrontEndStats stats;
+  /** The XOPeNDAP-Server header value. */
+  private final String serverHeader;
+  /** The front end's own version, e.g. 0.1.0. */
   private final String serverVersion;
   private final String catalogRoot;
   private final boolean gzip;
@@ -62,6 +65,7 @@ final class DapServlet extends HttpServlet {
     this.backend = Objects.requireNonNull(backend, "backend == null");
     this.stats = Objects.requireNonNull(stats, "stats == null");
     this.serverVersion = Objects.requireNonNull(serverVersion, "serverVersion == null");
+    this.serverHeader = "olfs-fastpath/" + serverVersion;
     this.catalogRoot = settings.catalogRoot().orElse(null);
     this.gzip = settings.gzip();
     this.retryAfterSeconds = settings.retryAfterSeconds();
@@ -175,7 +179,7 @@ final class DapServlet extends HttpServlet {
 
   private void setDapHeaders(HttpServletResponse resp, DapRequest request, DataSource source) {
     resp.setHeader("XDODS-Server", "dods/3.2");
-    resp.setHeader("XOPeNDAP-Server", serverVersion);
+    resp.setHeader("XOPeNDAP-Server", serverHeader);
     resp.setHeader("XDAP", request instanceof DapRequest.Dataset dataset
         ? dataset.type().dapVersion() : "3.2");
     if (source != null) {

@@ -52,7 +52,7 @@ public final class FrontEndListener implements ServletContextListener {
       log.error("olfs-fastpath cannot start: {}", e.getMessage());
       throw e;
     }
-    String version = "olfs-fastpath/" + version(context);
+    String version = version(context);
     FrontEndStats stats = new FrontEndStats();
     DapServlet dap = new DapServlet(
         new DapRequestParser(settings.maxUrlLength(), settings.maxConstraintLength()),
@@ -61,7 +61,7 @@ public final class FrontEndListener implements ServletContextListener {
     StatusServlet status = new StatusServlet(stats, backend, settings);
     context.addServlet("status", status).addMapping("/status", "/status/*");
     registerMBeans(context, new FrontEndMonitor(stats, status, backend, backend::poolStatistics));
-    log.info("olfs-fastpath {} serving {} in front of the BES at {}", version,
+    log.info("olfs-fastpath {} serving {} with {}", version,
         context.getContextPath().isEmpty() ? "/" : context.getContextPath(), settings);
   }
 

@@ -168,18 +168,23 @@ public final class FrontEndSettings {
     return Optional.ofNullable(adminToken);
   }
 
+  /** The settings, with "default" for those left to the layers below; never the admin token. */
   @Override
   public String toString() {
-    return "FrontEndSettings{bes=" + besEndpoint() + ", timeOut=" + besTimeout
-        + ", poolMaximum=" + poolMaximum + ", maxCmds=" + maxCommandsPerConnection
-        + ", acquireTimeout=" + acquireTimeout + ", connectTimeout=" + connectTimeout
-        + ", cache=" + (cacheEnabled ? "on" : "off") + ", maxEntries=" + cacheMaxEntries
-        + ", ttl=" + cacheTtl + ", negativeTtl=" + negativeTtl + ", refreshAfter=" + refreshAfter
-        + ", mtimeCheckInterval=" + mtimeCheckInterval + ", dataRoot=" + dataRoot
-        + ", catalogRoot=" + catalogRoot + ", maxUrlLength=" + maxUrlLength
-        + ", maxConstraintLength=" + maxConstraintLength + ", gzip=" + gzip
-        + ", retryAfter=" + retryAfterSeconds + ", adminToken=" + (adminToken == null ? "none" : "set")
-        + "}";
+    return "bes=" + besEndpoint() + ", timeOut=" + shown(besTimeout)
+        + ", ClientPool maximum=" + shown(poolMaximum) + " maxCmds=" + shown(maxCommandsPerConnection)
+        + " acquireTimeout=" + shown(acquireTimeout) + " connectTimeout=" + shown(connectTimeout)
+        + ", cache=" + (cacheEnabled ? "on" : "off") + " maxEntries=" + shown(cacheMaxEntries)
+        + " ttl=" + shown(cacheTtl) + " negativeTtl=" + shown(negativeTtl)
+        + " refreshAfter=" + shown(refreshAfter) + " mtimeCheckInterval=" + shown(mtimeCheckInterval)
+        + " dataRoot=" + shown(dataRoot) + ", catalogRoot=" + shown(catalogRoot)
+        + ", maxUrlLength=" + maxUrlLength + ", maxConstraintLength=" + maxConstraintLength
+        + ", gzip=" + gzip + ", retryAfter=" + retryAfterSeconds + "s, adminToken="
+        + (adminToken == null ? "none" : "set");
+  }
+
+  private static String shown(Object value) {
+    return value == null ? "default" : value.toString();
   }
 
   /**

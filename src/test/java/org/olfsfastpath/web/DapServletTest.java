@@ -42,7 +42,7 @@ final class DapServletTest {
   private FakeHttp.Response run(FakeHttp.Request request, FakeHttp.Response response)
       throws IOException {
     DapServlet servlet = new DapServlet(DapRequestParser.withDefaults(), backend, stats,
-        "olfs-fastpath/test", settings);
+        "test", settings);
     servlet.service(request.build(), response.build());
     return response;
   }
