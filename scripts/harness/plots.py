@@ -4,6 +4,7 @@ import matplotlib
 
 matplotlib.use("Agg")  # files only: no display on servers and in CI
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 from . import study  # noqa: E402
 
@@ -26,6 +27,7 @@ def response_times(measurements, path, response="ascii"):
     ax.axhline(study.STUDY_AFTER_MEAN * 1000, color="grey", linestyle=":", linewidth=1.2,
                label=f"2009 study after ({study.STUDY_AFTER_MEAN * 1000:.1f} ms)")
     ax.set_yscale("log")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("run (0 = first request after start, hollow marker)")
     ax.set_ylabel("Total_time (ms, log scale)")
     ax.set_title(f"Response time per run, .{response} request" if chosen[0].response == response
