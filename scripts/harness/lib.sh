@@ -1,0 +1,184 @@
+# Shared by scripts/study, scripts/load and .ci/regression-check: build, start, wait for and stop
+# the BES emulator, the PPT trace proxy and the front end, and count BES messages.
+# Source it after `set -euo pipefail` and call h_init once; everything h_start started is stopped
+# by the EXIT trap, on success, on failure and on Ctrl-C alike.
+
+H_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+H_PY=/usr/bin/python3
+H_PIDS=()
+H_NAMES=()
+
+h_die() {
+  echo "${H_PROG:-harness}: $*" >&2
+  exit 1
+}
+
+h_log() {
+  echo "${H_PROG:-harness}: $*" >&2
+}
+
+# h_init PROGRAM_NAME: sets the message prefix and the traps that stop everything started.
+h_init() {
+  H_PROG=$1
+  trap h_stop_all EXIT
+  trap 'h_log "interrupted"; exit 130' INT
+  trap 'h_log "terminated"; exit 143' TERM
+  [[ -x "$H_PY" ]] || h_die "$H_PY is missing (Debian package python3; run scripts/setup)"
+  export PYTHONPATH="$H_ROOT/scripts${PYTHONPATH:+:$PYTHONPATH}"
+}
+
+h_python() {
+  "$H_PY" -m harness "$@"
+}
+
+h_free_port() {
+  "$H_PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+# h_start NAME LOG COMMAND...: runs COMMAND in its own process group, output to LOG; the group is
+# stopped on exit. Sets H_LAST_PID.
+h_start() {
+  local name=$1 log=$2
+  shift 2
+  setsid "$@" >"$log" 2>&1 < /dev/null &
+  H_LAST_PID=$!
+  H_PIDS+=("$H_LAST_PID")
+  H_NAMES+=("$name")
+}
+
+# h_stop PID: stops one process group started by h_start, TERM then KILL after 10 s.
+h_stop() {
+  local pid=$1 i
+  kill -TERM -- "-$pid" 2>/dev/null || return 0
+  for ((i = 0; i < 100; i++)); do
+    kill -0 -- "-$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -KILL -- "-$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}
+
+h_stop_all() {
+  local i
+  for ((i = ${#H_PIDS[@]} - 1; i >= 0; i--)); do
+    h_stop "${H_PIDS[$i]}"
+  done
+  H_PIDS=()
+  H_NAMES=()
+}
+
+# h_alive PID NAME LOG: fails, showing the end of LOG, when the process has exited.
+h_alive() {
+  local pid=$1 name=$2 log=$3
+  if ! kill -0 "$pid" 2>/dev/null; then
+    echo "--- last lines of $log:" >&2
+    tail -n 30 "$log" >&2 || true
+    h_die "$name exited before it was ready (log: $log)"
+  fi
+}
+
+# h_wait_tcp PORT PID NAME LOG [SECONDS]: waits until 127.0.0.1:PORT accepts connections.
+h_wait_tcp() {
+  local port=$1 pid=$2 name=$3 log=$4 limit=${5:-120} start=$SECONDS
+  until (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
+    h_alive "$pid" "$name" "$log"
+    ((SECONDS - start < limit)) || h_die "$name did not listen on port $port within ${limit} s (log: $log)"
+    sleep 0.1
+  done
+}
+
+# h_wait_socket PATH PID NAME LOG [SECONDS]: waits until the Unix socket PATH exists.
+h_wait_socket() {
+  local path=$1 pid=$2 name=$3 log=$4 limit=${5:-60} start=$SECONDS
+  until [[ -S "$path" ]]; do
+    h_alive "$pid" "$name" "$log"
+    ((SECONDS - start < limit)) || h_die "$name did not create $path within ${limit} s (log: $log)"
+    sleep 0.1
+  done
+}
+
+# h_build: builds the WAR and the classes (tests skipped) unless H_NO_BUILD=true.
+h_build() {
+  if [[ "${H_NO_BUILD:-false}" == true ]]; then
+    return 0
+  fi
+  command -v mvn >/dev/null || h_die "mvn is missing (Debian package maven; run scripts/setup)"
+  h_log "building the front end and the tools (mvn -DskipTests package)"
+  (cd "$H_ROOT" && mvn -q -B -ntp -DskipTests package) || h_die "the build failed"
+}
+
+# h_start_emulator LOGDIR NAME ARGS...: starts the BES emulator on a free port (or with
+# --socket in ARGS) with a command counter; sets H_EMU_PORT, H_EMU_COUNTS.
+h_start_emulator() {
+  local dir=$1 name=$2
+  shift 2
+  H_EMU_PORT=$(h_free_port)
+  H_EMU_COUNTS="$dir/$name.emulator-counts.txt"
+  local log="$dir/$name.emulator.log"
+  h_start "emulator $name" "$log" "$H_ROOT/scripts/bes-emulator" --port "$H_EMU_PORT" \
+    --counts-file "$H_EMU_COUNTS" "$@"
+  local pid=$H_LAST_PID
+  h_wait_tcp "$H_EMU_PORT" "$pid" "the BES emulator ($name)" "$log"
+  local arg prev=""
+  for arg in "$@"; do
+    if [[ "$prev" == --socket ]]; then
+      h_wait_socket "$arg" "$pid" "the BES emulator ($name)" "$log"
+    fi
+    prev=$arg
+  done
+}
+
+# h_start_trace LOGDIR NAME BES_HOST:PORT: starts the PPT trace proxy; sets H_TRACE_PORT, H_TRACE_LOG.
+h_start_trace() {
+  local dir=$1 name=$2 bes=$3
+  H_TRACE_PORT=$(h_free_port)
+  H_TRACE_LOG="$dir/$name.log"
+  local log="$dir/$name.ppt-trace.out"
+  : > "$H_TRACE_LOG"
+  h_start "trace $name" "$log" "$H_ROOT/scripts/ppt-trace" --listen "$H_TRACE_PORT" --bes "$bes" \
+    --log "$H_TRACE_LOG"
+  h_wait_tcp "$H_TRACE_PORT" "$H_LAST_PID" "the PPT trace proxy ($name)" "$log"
+}
+
+# h_start_frontend LOGDIR NAME SERVE_ARGS...: starts the front end in a real Tomcat (scripts/serve
+# in the foreground, in its own process group) on a free port; sets H_BASE_URL.
+h_start_frontend() {
+  local dir=$1 name=$2
+  shift 2
+  local port log="$dir/$name.serve.log"
+  port=$(h_free_port)
+  h_start "front end $name" "$log" "$H_ROOT/scripts/serve" --port "$port" "$@"
+  local pid=$H_LAST_PID
+  # Tomcat opens its connector only after the web application is deployed, so an open port means
+  # ready without sending a request that would warm anything before the first measured request.
+  h_wait_tcp "$port" "$pid" "the front end ($name)" "$log" 180
+  H_BASE_URL="http://127.0.0.1:$port/opendap"
+  local printed
+  printed=$(grep -o -m1 -E 'http://[^ ]+/opendap' "$log" || true)
+  if [[ -n "$printed" ]]; then
+    H_BASE_URL=$printed
+  fi
+}
+
+# h_count SOURCE: BES messages so far: SOURCE is a trace log (*.log) or an emulator counts file.
+# Waits until the figure is stable for 200 ms, so a message whose end the proxy is still logging
+# is not missed.
+h_count() {
+  local source=$1 a b
+  a=$(h_count_once "$source")
+  while true; do
+    sleep 0.2
+    b=$(h_count_once "$source")
+    [[ "$a" == "$b" ]] && break
+    a=$b
+  done
+  echo "$a"
+}
+
+h_count_once() {
+  local source=$1
+  case "$source" in
+    *.log) h_python count-messages "$source" ;;
+    *) h_python count-commands "$source" ;;
+  esac
+}
