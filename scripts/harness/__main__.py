@@ -33,6 +33,29 @@ def count(args):
     return 0
 
 
+def count_commands(args):
+    from . import counts
+    print(counts.total(args.file))
+    return 0
+
+
+def burst(args):
+    from . import load
+    result = load.burst(args.url, args.connections, args.timeout)
+    if args.out:
+        load.save_burst(result, args.out)
+    print(f"burst of {result.connections} connections: {result.ok} answered 200 in "
+          f"{result.wall_s:.2f} s, errors {result.errors or 'none'}")
+    return 0 if result.error_count == 0 else 1
+
+
+def load_table(args):
+    from . import load
+    markdown, rows = load.write(args.folder)
+    print(markdown)
+    return 0 if rows else 1
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python3 -m harness")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -43,6 +66,18 @@ def main(argv=None):
     p = sub.add_parser("count-messages", help="print how many BES messages a trace log holds")
     p.add_argument("log")
     p.set_defaults(run=count)
+    p = sub.add_parser("count-commands", help="print the BES commands an emulator counts file holds")
+    p.add_argument("file")
+    p.set_defaults(run=count_commands)
+    p = sub.add_parser("burst", help="one request on each of N connections at once; fails on any error")
+    p.add_argument("url")
+    p.add_argument("--connections", type=int, default=1024)
+    p.add_argument("--timeout", type=float, default=60.0)
+    p.add_argument("--out")
+    p.set_defaults(run=burst)
+    p = sub.add_parser("load-table", help="write load.md and load.csv from a folder's load/ files")
+    p.add_argument("folder")
+    p.set_defaults(run=load_table)
     args = parser.parse_args(argv)
     return args.run(args)
 
