@@ -182,3 +182,97 @@ h_count_once() {
     *) h_python count-commands "$source" ;;
   esac
 }
+
+# The configurations every script measures, in one place:
+# name | baseline | emulator arguments | front end arguments | transport | description
+H_CONFIGS=(
+  "cache-off|cache-off||--cache off|tcp|cache off: showNode and get for every request, TCP with QUICKACK"
+  "cache-on|cache-off|||tcp|cache on: one get per warm request, TCP with QUICKACK"
+  "cache-on-unix|cache-off|||unix|cache on, BES over its Unix socket"
+  "2009-cache-off|2009-cache-off||--cache off --ppt-quickack off|tcp|2009 conditions, cache off: plain TCP client, BES-faithful split writes (each message stalls ~40 ms)"
+  "2009-cache-on|2009-cache-off||--ppt-quickack off|tcp|2009 conditions, cache on: plain TCP client, BES-faithful split writes"
+  "2009-delay-cache-off|2009-delay-cache-off|--delay showNode=40|--cache off|tcp|2009 service time, cache off: showNode takes 40 ms in the emulator"
+  "2009-delay-cache-on|2009-delay-cache-off|--delay showNode=40||tcp|2009 service time, cache on: showNode takes 40 ms in the emulator"
+)
+H_REAL_BES=""
+H_REAL_SOCKET=""
+
+# h_config NAME: sets C_NAME C_BASELINE C_EMU C_FE C_TRANSPORT C_DESCRIPTION, or fails.
+h_config() {
+  local c
+  for c in "${H_CONFIGS[@]}"; do
+    if [[ "${c%%|*}" == "$1" ]]; then
+      IFS='|' read -r C_NAME C_BASELINE C_EMU C_FE C_TRANSPORT C_DESCRIPTION <<< "$c"
+      return 0
+    fi
+  done
+  h_die "unknown configuration '$1' (known: $(h_config_names | tr '\n' ' '))"
+}
+
+h_config_names() {
+  local c
+  for c in "${H_CONFIGS[@]}"; do echo "${c%%|*}"; done
+}
+
+# h_selected WANTED: the configuration names to run: WANTED (comma-separated, checked) or every
+# one that can run against the BES in use (H_REAL_BES / H_REAL_SOCKET, else the emulator).
+h_selected() {
+  local wanted=$1 name
+  if [[ -n "$wanted" ]]; then
+    local list
+    IFS=, read -r -a list <<< "$wanted"
+    for name in "${list[@]}"; do h_config "$name"; echo "$name"; done
+    return
+  fi
+  for name in $(h_config_names); do
+    h_config "$name"
+    if [[ -n "$H_REAL_BES" || -n "$H_REAL_SOCKET" ]]; then
+      # A real BES: only what can reach it, and no service-time profile (that needs the emulator).
+      [[ "$C_EMU" == *--delay* ]] && continue
+      if [[ "$C_TRANSPORT" == unix ]]; then
+        [[ -n "$H_REAL_SOCKET" ]] || continue
+      else
+        [[ -n "$H_REAL_BES" ]] || continue
+      fi
+    fi
+    echo "$name"
+  done
+}
+
+# h_start_config NAME LOGDIR TRACEDIR|"" [EXTRA_FRONT_END_ARGS...]: starts the BES emulator (unless a
+# real BES is used), the PPT trace proxy on TCP when TRACEDIR is given, and the front end; sets
+# H_BASE_URL and H_COUNT_SOURCE (trace log, emulator counts file, or empty when nothing counts).
+h_start_config() {
+  local name=$1 logs=$2 tracedir=$3
+  shift 3
+  h_config "$name"
+  local fe emu bes sock
+  read -r -a fe <<< "$C_FE"
+  read -r -a emu <<< "$C_EMU"
+  H_COUNT_SOURCE=""
+  if [[ "$C_TRANSPORT" == unix ]]; then
+    if [[ -n "$H_REAL_SOCKET" ]]; then
+      fe+=(--bes-socket "$H_REAL_SOCKET")
+    else
+      sock="$(mktemp -d /tmp/olfs-harness.XXXXXX)/bes.sock"
+      h_start_emulator "$logs" "$name" --socket "$sock" "${emu[@]}"
+      fe+=(--bes-socket "$sock")
+      H_COUNT_SOURCE=$H_EMU_COUNTS
+    fi
+  else
+    bes=$H_REAL_BES
+    if [[ -z "$bes" ]]; then
+      h_start_emulator "$logs" "$name" "${emu[@]}"
+      bes="127.0.0.1:$H_EMU_PORT"
+      H_COUNT_SOURCE=$H_EMU_COUNTS
+    fi
+    if [[ -n "$tracedir" ]]; then
+      h_start_trace "$tracedir" "$name" "$bes"
+      bes="127.0.0.1:$H_TRACE_PORT"
+      H_COUNT_SOURCE=$H_TRACE_LOG
+    fi
+    fe+=(--bes "$bes")
+  fi
+  h_log "$name: starting the front end (${fe[*]} $*)"
+  h_start_frontend "$logs" "$name" "${fe[@]}" "$@"
+}
