@@ -29,13 +29,31 @@ def report(args):
 
 def count(args):
     from . import trace
-    print(trace.count_messages(args.log))
+    messages = trace.read_messages(args.log)
+    print(sum(1 for m in messages if args.command is None or m.command == args.command))
     return 0
+
+
+def check(args):
+    from . import checks
+    found = []
+    if args.recorded:
+        found += checks.read_checks(args.recorded)
+    if args.study:
+        found += checks.study_checks(args.study, args.min_delay_ratio, args.min_stall_ratio)
+    if not found:
+        print("regression check: nothing was checked", file=sys.stderr)
+        return 1
+    print(checks.render(found))
+    return 0 if all(c.ok for c in found) else 1
 
 
 def count_commands(args):
     from . import counts
-    print(counts.total(args.file))
+    if args.command:
+        print(counts.read(args.file).get(args.command, 0))
+    else:
+        print(counts.total(args.file))
     return 0
 
 
@@ -65,9 +83,17 @@ def main(argv=None):
     p.set_defaults(run=report)
     p = sub.add_parser("count-messages", help="print how many BES messages a trace log holds")
     p.add_argument("log")
+    p.add_argument("--command", help="count only this command, e.g. showNode")
     p.set_defaults(run=count)
+    p = sub.add_parser("check", help="the CI regression checks; exits 1 when one fails")
+    p.add_argument("--recorded", help="name<TAB>expected<TAB>actual lines from the shell part")
+    p.add_argument("--study", help="a quick study folder with summary.csv")
+    p.add_argument("--min-delay-ratio", type=float, default=5.0)
+    p.add_argument("--min-stall-ratio", type=float, default=1.5)
+    p.set_defaults(run=check)
     p = sub.add_parser("count-commands", help="print the BES commands an emulator counts file holds")
     p.add_argument("file")
+    p.add_argument("--command", help="count only this command, e.g. showNode")
     p.set_defaults(run=count_commands)
     p = sub.add_parser("burst", help="one request on each of N connections at once; fails on any error")
     p.add_argument("url")
