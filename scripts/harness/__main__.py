@@ -74,6 +74,34 @@ def load_table(args):
     return 0 if rows else 1
 
 
+def warm_bes(args):
+    from . import ppt
+    seconds = ppt.warm(args.endpoint, args.path, args.ce, args.gets, args.show_nodes)
+    print(f"warmed {args.endpoint} with {args.gets} gets and {args.show_nodes} showNodes "
+          f"in {seconds:.1f} s", file=sys.stderr)
+    return 0
+
+
+def warm_http(args):
+    import http.client
+    from urllib.parse import urlsplit
+    parts = urlsplit(args.url)
+    target = parts.path + ("?" + parts.query if parts.query else "")
+    connection = http.client.HTTPConnection(parts.hostname, parts.port or 80, timeout=60)
+    try:
+        for i in range(args.count):
+            connection.request("GET", target)
+            response = connection.getresponse()
+            response.read()
+            if response.status != 200:
+                print(f"warm-http: request {i + 1} of {args.count}: expected HTTP 200 but was "
+                      f"{response.status} for {args.url}", file=sys.stderr)
+                return 1
+    finally:
+        connection.close()
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python3 -m harness")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -104,6 +132,17 @@ def main(argv=None):
     p = sub.add_parser("load-table", help="write load.md and load.csv from a folder's load/ files")
     p.add_argument("folder")
     p.set_defaults(run=load_table)
+    p = sub.add_parser("warm-bes", help="send warm-up requests straight to a BES (HOST:PORT or unix:PATH)")
+    p.add_argument("endpoint")
+    p.add_argument("--path", default="/coads_climatology.nc")
+    p.add_argument("--ce", default="COADSX")
+    p.add_argument("--gets", type=int, default=1000)
+    p.add_argument("--show-nodes", type=int, default=20)
+    p.set_defaults(run=warm_bes)
+    p = sub.add_parser("warm-http", help="COUNT requests on one kept-alive connection; fails on a non-200")
+    p.add_argument("url")
+    p.add_argument("--count", type=int, default=200)
+    p.set_defaults(run=warm_http)
     args = parser.parse_args(argv)
     return args.run(args)
 

@@ -1,4 +1,8 @@
-"""The BES emulator's command counter (scripts/bes-emulator --counts-file F)."""
+"""The BES emulator's command counter (scripts/bes-emulator --counts-file F).
+
+The emulator rewrites the file after every request document, before answering it, with a
+`requests=N` line (request documents, that is BES messages) and one `COMMAND=N` line per command.
+"""
 
 import re
 from pathlib import Path
@@ -26,8 +30,9 @@ def read(path):
 
 
 def total(path):
-    """Commands counted so far, over every command name (a total line, if any, wins)."""
+    """BES messages so far: the `requests` line, else a bare total, else the sum of the commands."""
     counts = read(path)
-    if "total" in counts:
-        return counts["total"]
+    for key in ("requests", "total"):
+        if key in counts:
+            return counts[key]
     return sum(counts.values())

@@ -131,6 +131,8 @@ class CountsTest(unittest.TestCase):
             path.write_text("showNode 3\nget=5\n")
             self.assertEqual(counts.read(path), {"showNode": 3, "get": 5})
             self.assertEqual(counts.total(path), 8)
+            path.write_text("requests=7\nshowNode=3\nget=4\n")
+            self.assertEqual(counts.total(path), 7)
             path.write_text("42\n")
             self.assertEqual(counts.total(path), 42)
             self.assertEqual(counts.total(Path(d) / "absent"), 0)
