@@ -137,36 +137,71 @@ h_warm_emulator() {
   h_python warm-bes "$1" --gets "$gets" --show-nodes 10 || h_die "warming the BES emulator at $1 failed"
 }
 
-# h_start_trace LOGDIR NAME BES_HOST:PORT: starts the PPT trace proxy; sets H_TRACE_PORT, H_TRACE_LOG.
+# h_start_trace LOGDIR NAME BES(HOST:PORT|unix:PATH) LISTEN(tcp|unix) [TRACE_ARGS...]: starts the PPT
+# trace proxy; sets H_TRACE_ENDPOINT (HOST:PORT or unix:PATH, for the front end) and H_TRACE_LOG.
 h_start_trace() {
-  local dir=$1 name=$2 bes=$3
-  H_TRACE_PORT=$(h_free_port)
+  local dir=$1 name=$2 bes=$3 listen=$4
+  shift 4
   H_TRACE_LOG="$dir/$name.log"
-  local log="$dir/$name.ppt-trace.out"
+  local log="$dir/$name.ppt-trace.out" port sock
   : > "$H_TRACE_LOG"
-  h_start "trace $name" "$log" "$H_ROOT/scripts/ppt-trace" --listen "$H_TRACE_PORT" --bes "$bes" \
-    --log "$H_TRACE_LOG"
-  h_wait_tcp "$H_TRACE_PORT" "$H_LAST_PID" "the PPT trace proxy ($name)" "$log"
+  if [[ "$listen" == unix ]]; then
+    sock="$(mktemp -d /tmp/olfs-harness.XXXXXX)/trace.sock"
+    h_start "trace $name" "$log" "$H_ROOT/scripts/ppt-trace" --listen-socket "$sock" --bes "$bes" \
+      --log "$H_TRACE_LOG" "$@"
+    h_wait_socket "$sock" "$H_LAST_PID" "the PPT trace proxy ($name)" "$log"
+    H_TRACE_ENDPOINT="unix:$sock"
+  else
+    port=$(h_free_port)
+    h_start "trace $name" "$log" "$H_ROOT/scripts/ppt-trace" --listen "$port" --bes "$bes" \
+      --log "$H_TRACE_LOG" "$@"
+    h_wait_tcp "$port" "$H_LAST_PID" "the PPT trace proxy ($name)" "$log"
+    H_TRACE_ENDPOINT="127.0.0.1:$port"
+  fi
 }
 
-# h_start_frontend LOGDIR NAME SERVE_ARGS...: starts the front end in a real Tomcat (scripts/serve
-# in the foreground, in its own process group) on a free port; sets H_BASE_URL.
+# h_write_config FILE ENDPOINT(HOST:PORT|unix:PATH) CACHE(on|off) QUICKACK(on|off): an olfs.xml for
+# scripts/serve --config.
+h_write_config() {
+  local file=$1 endpoint=$2 cache=$3 quickack=$4
+  {
+    echo '<?xml version="1.0" encoding="UTF-8"?>'
+    echo '<OLFSConfig>'
+    echo '  <BESManager>'
+    echo '    <BES>'
+    echo '      <prefix>/</prefix>'
+    if [[ "$endpoint" != unix:* ]]; then
+      echo "      <host>${endpoint%:*}</host>"
+      echo "      <port>${endpoint##*:}</port>"
+    fi
+    echo '    </BES>'
+    echo '  </BESManager>'
+    echo '  <FastPath>'
+    [[ "$endpoint" == unix:* ]] && echo "    <unixSocket>${endpoint#unix:}</unixSocket>"
+    echo "    <Cache enabled=\"$([[ "$cache" == off ]] && echo false || echo true)\"/>"
+    # The PPT client's TCP_QUICKACK; "off" is the plain TCP client of the 2009 profile.
+    echo "    <ClientPool quickAck=\"$([[ "$quickack" == off ]] && echo false || echo true)\"/>"
+    echo '  </FastPath>'
+    echo '</OLFSConfig>'
+  } > "$file"
+}
+
+# h_start_frontend LOGDIR NAME CONFIG_FILE: starts the front end in a real Tomcat (scripts/serve in
+# the foreground, in its own process group, with its own state directory) on a free port; sets
+# H_BASE_URL once serve has printed it (serve prints it when the web application answers).
 h_start_frontend() {
-  local dir=$1 name=$2
-  shift 2
-  local port log="$dir/$name.serve.log"
+  local dir=$1 name=$2 config=$3
+  local port log="$dir/$name.serve.log" start=$SECONDS
   port=$(h_free_port)
-  h_start "front end $name" "$log" "$H_ROOT/scripts/serve" --port "$port" "$@"
-  local pid=$H_LAST_PID
-  # Tomcat opens its connector only after the web application is deployed, so an open port means
-  # ready without sending a request that would warm anything before the first measured request.
-  h_wait_tcp "$port" "$pid" "the front end ($name)" "$log" 180
   H_BASE_URL="http://127.0.0.1:$port/opendap"
-  local printed
-  printed=$(grep -o -m1 -E 'http://[^ ]+/opendap' "$log" || true)
-  if [[ -n "$printed" ]]; then
-    H_BASE_URL=$printed
-  fi
+  h_start "front end $name" "$log" "$H_ROOT/scripts/serve" --port "$port" --config "$config" \
+    --state-dir "$dir/$name.serve"
+  local pid=$H_LAST_PID
+  until grep -q -x "$H_BASE_URL/\?" "$log" 2>/dev/null; do
+    h_alive "$pid" "the front end ($name)" "$log"
+    ((SECONDS - start < 300)) || h_die "the front end ($name) did not start within 300 s (log: $log)"
+    sleep 0.2
+  done
 }
 
 # h_count SOURCE: BES messages so far: SOURCE is a trace log (*.log) or an emulator counts file.
@@ -193,25 +228,28 @@ h_count_once() {
 }
 
 # The configurations every script measures, in one place:
-# name | baseline | emulator arguments | front end arguments | transport | description
+# name | baseline | emulator arguments | cache | PPT client QUICKACK | transport | description
+# The emulator writes like the BES (chunk header and payload apart, no TCP_NODELAY) unless told
+# otherwise. The trace proxy stands where the front end's PPT client would: it re-arms QUICKACK
+# toward the BES exactly when the front end would.
 H_CONFIGS=(
-  "cache-off|cache-off||--cache off|tcp|cache off: showNode and get for every request, TCP with QUICKACK"
-  "cache-on|cache-off|||tcp|cache on: one get per warm request, TCP with QUICKACK"
-  "cache-on-unix|cache-off|||unix|cache on, BES over its Unix socket"
-  "2009-cache-off|2009-cache-off||--cache off --ppt-quickack off|tcp|2009 conditions, cache off: plain TCP client, BES-faithful split writes (each message stalls ~40 ms)"
-  "2009-cache-on|2009-cache-off||--ppt-quickack off|tcp|2009 conditions, cache on: plain TCP client, BES-faithful split writes"
-  "2009-delay-cache-off|2009-delay-cache-off|--delay showNode=40|--cache off|tcp|2009 service time, cache off: showNode takes 40 ms in the emulator"
-  "2009-delay-cache-on|2009-delay-cache-off|--delay showNode=40||tcp|2009 service time, cache on: showNode takes 40 ms in the emulator"
+  "cache-off|cache-off||off|on|tcp|cache off: showNode and get for every request, TCP with QUICKACK"
+  "cache-on|cache-off||on|on|tcp|cache on: one get per warm request, TCP with QUICKACK"
+  "cache-on-unix|cache-off||on|on|unix|cache on, BES over its Unix socket"
+  "2009-cache-off|2009-cache-off||off|off|tcp|2009 conditions, cache off: plain TCP client, BES-faithful split writes (each message stalls ~40 ms)"
+  "2009-cache-on|2009-cache-off||on|off|tcp|2009 conditions, cache on: plain TCP client, BES-faithful split writes"
+  "2009-delay-cache-off|2009-delay-cache-off|--delay showNode=40|off|on|tcp|2009 service time, cache off: showNode takes 40 ms in the emulator"
+  "2009-delay-cache-on|2009-delay-cache-off|--delay showNode=40|on|on|tcp|2009 service time, cache on: showNode takes 40 ms in the emulator"
 )
 H_REAL_BES=""
 H_REAL_SOCKET=""
 
-# h_config NAME: sets C_NAME C_BASELINE C_EMU C_FE C_TRANSPORT C_DESCRIPTION, or fails.
+# h_config NAME: sets C_NAME C_BASELINE C_EMU C_CACHE C_QUICKACK C_TRANSPORT C_DESCRIPTION, or fails.
 h_config() {
   local c
   for c in "${H_CONFIGS[@]}"; do
     if [[ "${c%%|*}" == "$1" ]]; then
-      IFS='|' read -r C_NAME C_BASELINE C_EMU C_FE C_TRANSPORT C_DESCRIPTION <<< "$c"
+      IFS='|' read -r C_NAME C_BASELINE C_EMU C_CACHE C_QUICKACK C_TRANSPORT C_DESCRIPTION <<< "$c"
       return 0
     fi
   done
@@ -248,25 +286,21 @@ h_selected() {
   done
 }
 
-# h_start_config NAME LOGDIR TRACEDIR|"" [EXTRA_FRONT_END_ARGS...]: starts the BES emulator (unless a
-# real BES is used), the PPT trace proxy on TCP when TRACEDIR is given, and the front end; sets
-# H_BASE_URL and H_COUNT_SOURCE (trace log, emulator counts file, or empty when nothing counts).
+# h_start_config NAME LOGDIR TRACEDIR|"": starts the BES emulator (unless a real BES is used) and
+# warms it, the PPT trace proxy when TRACEDIR is given, and the front end; sets H_BASE_URL and
+# H_COUNT_SOURCE (trace log, emulator counts file, or empty when nothing counts).
 h_start_config() {
   local name=$1 logs=$2 tracedir=$3
-  shift 3
   h_config "$name"
-  local fe emu bes sock
-  read -r -a fe <<< "$C_FE"
+  local emu bes sock trace_args=()
   read -r -a emu <<< "$C_EMU"
   H_COUNT_SOURCE=""
   if [[ "$C_TRANSPORT" == unix ]]; then
-    if [[ -n "$H_REAL_SOCKET" ]]; then
-      fe+=(--bes-socket "$H_REAL_SOCKET")
-    else
+    bes=${H_REAL_SOCKET:+unix:$H_REAL_SOCKET}
+    if [[ -z "$bes" ]]; then
       sock="$(mktemp -d /tmp/olfs-harness.XXXXXX)/bes.sock"
       h_start_emulator "$logs" "$name" --socket "$sock" "${emu[@]}"
-      h_warm_emulator "unix:$sock"
-      fe+=(--bes-socket "$sock")
+      bes="unix:$sock"
       H_COUNT_SOURCE=$H_EMU_COUNTS
     fi
   else
@@ -274,16 +308,17 @@ h_start_config() {
     if [[ -z "$bes" ]]; then
       h_start_emulator "$logs" "$name" "${emu[@]}"
       bes="127.0.0.1:$H_EMU_PORT"
-      h_warm_emulator "$bes"
       H_COUNT_SOURCE=$H_EMU_COUNTS
     fi
-    if [[ -n "$tracedir" ]]; then
-      h_start_trace "$tracedir" "$name" "$bes"
-      bes="127.0.0.1:$H_TRACE_PORT"
-      H_COUNT_SOURCE=$H_TRACE_LOG
-    fi
-    fe+=(--bes "$bes")
   fi
-  h_log "$name: starting the front end (${fe[*]} $*)"
-  h_start_frontend "$logs" "$name" "${fe[@]}" "$@"
+  [[ -n "$H_COUNT_SOURCE" ]] && h_warm_emulator "$bes"
+  if [[ -n "$tracedir" ]]; then
+    [[ "$C_QUICKACK" == off ]] && trace_args+=(--no-quickack)
+    h_start_trace "$tracedir" "$name" "$bes" "$C_TRANSPORT" "${trace_args[@]}"
+    bes=$H_TRACE_ENDPOINT
+    H_COUNT_SOURCE=$H_TRACE_LOG
+  fi
+  h_write_config "$logs/$name.olfs.xml" "$bes" "$C_CACHE" "$C_QUICKACK"
+  h_log "$name: starting the front end (BES $bes, cache $C_CACHE, QUICKACK $C_QUICKACK)"
+  h_start_frontend "$logs" "$name" "$logs/$name.olfs.xml"
 }

@@ -1,13 +1,18 @@
 """BES messages as the PPT trace proxy (scripts/ppt-trace --log FILE) records them.
 
-The proxy writes one line per request/response exchange. This module turns that log into
+The proxy writes one JSON object per line: handshakes, messages (a request and its response),
+connection ends and problems; keys as in docs/ppt-trace.md (time, conn, event, seq, command,
+summary, req_bytes, resp_bytes, error, request_ms, ttfb_ms, rtt_ms, ...). This module turns that log into
 Message values, slices it at the marks the study records around each phase, and describes one
 request's conversation like the 2009 study's listing 3.
 """
 
 import json
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
+
+EXIT_NOW = "PPT_EXIT_NOW"
 
 
 @dataclass(frozen=True)
@@ -25,7 +30,7 @@ class Message:
 
     @property
     def round_trip(self):
-        """From the request's first byte leaving the client to the response's end chunk."""
+        """From the request's first byte reaching the proxy to the response's last."""
         return self.done_at - self.sent_at
 
     @property
@@ -33,37 +38,43 @@ class Message:
         return f"{self.command} {self.detail}".strip()
 
 
-def _first(record, *names, default=None):
-    for name in names:
-        if name in record and record[name] is not None:
-            return record[name]
-    return default
+def _epoch(text, where):
+    """'2026-11-22T03:18:04.123456Z' -> seconds since the epoch."""
+    try:
+        return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc).timestamp()
+    except (TypeError, ValueError):
+        raise ValueError(f"{where}: expected a time such as 2026-11-22T03:18:04.123456Z but was {text!r}") from None
 
 
 def parse_line(line, where="trace"):
-    """Parses one log line; None for blank or comment lines, ValueError for anything else odd."""
+    """Parses one log line: a Message for a BES request and its response; None for anything else
+    (handshakes, connection ends, the PPT_EXIT_NOW goodbye, blank lines). ValueError names the
+    line when it is not a trace record."""
     text = line.strip()
-    if not text or text.startswith("#"):
+    if not text:
         return None
     try:
         record = json.loads(text)
     except json.JSONDecodeError as e:
         raise ValueError(f"{where}: expected a JSON object per line but was {text[:80]!r}: {e}") from None
-    if not isinstance(record, dict):
-        raise ValueError(f"{where}: expected a JSON object per line but was {text[:80]!r}")
-    sent = _first(record, "sent_at", "start", "requestStart")
-    done = _first(record, "done_at", "end", "responseEnd")
-    if sent is None or done is None:
-        raise ValueError(f"{where}: expected start and end times in {text[:120]!r}")
+    if not isinstance(record, dict) or "event" not in record:
+        raise ValueError(f"{where}: expected a trace record with an event but was {text[:80]!r}")
+    if record["event"] != "message" or record.get("command") == EXIT_NOW:
+        return None
+    sent = _epoch(record.get("time"), where)
+    elapsed_ms = float(record.get("request_ms", 0.0)) + float(record.get("rtt_ms", 0.0))
+    command = str(record.get("command", "?"))
+    summary = str(record.get("summary", ""))
+    detail = summary[len(command):].strip() if summary.startswith(command) else summary
     return Message(
-        connection=str(_first(record, "connection", "conn", default="?")),
-        command=str(_first(record, "command", "cmd", default="?")),
-        detail=str(_first(record, "detail", "target", default="")),
-        sent_at=float(sent),
-        done_at=float(done),
-        request_bytes=int(_first(record, "request_bytes", "requestBytes", default=0)),
-        response_bytes=int(_first(record, "response_bytes", "responseBytes", default=0)),
-        error=bool(_first(record, "error", default=False)),
+        connection=str(record.get("conn", "?")),
+        command=command,
+        detail=detail,
+        sent_at=sent,
+        done_at=sent + elapsed_ms / 1000.0,
+        request_bytes=int(record.get("req_bytes", 0)),
+        response_bytes=int(record.get("resp_bytes", 0)),
+        error=bool(record.get("error", False)),
     )
 
 

@@ -6,6 +6,7 @@ import io
 import json
 import tempfile
 import unittest
+from datetime import datetime, timezone
 from pathlib import Path
 
 from harness import __main__ as cli
@@ -17,10 +18,21 @@ def write_runs(path, totals):
         f"0.00001;0.0001;0.0002;{t * 0.9:.6f};{t:.6f}\n" for t in totals))
 
 
+def iso(epoch):
+    return datetime.fromtimestamp(epoch, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
 def trace_line(connection, command, detail, start, end, response_bytes=100):
-    return json.dumps({"connection": connection, "command": command, "detail": detail,
-                       "sent_at": start, "done_at": end, "request_bytes": 300,
-                       "response_bytes": response_bytes, "error": False}) + "\n"
+    """A message record as scripts/ppt-trace writes it, with a handshake or an exit around it."""
+    record = {"time": iso(start), "conn": int(connection), "event": "message", "seq": 1,
+              "command": command, "summary": f"{command} {detail}", "req_bytes": 300,
+              "resp_bytes": response_bytes, "resp_chunks": 1, "error": False,
+              "request_ms": 0.01, "ttfb_ms": (end - start) * 1000 - 0.5,
+              "rtt_ms": (end - start) * 1000 - 0.01}
+    noise = {"time": iso(start), "conn": int(connection), "event": "handshake", "seq": 0,
+             "command": "handshake", "req_bytes": 28, "resp_bytes": 23}
+    exit_now = dict(record, command="PPT_EXIT_NOW", summary="PPT_EXIT_NOW")
+    return json.dumps(noise) + "\n" + json.dumps(record) + "\n" + json.dumps(exit_now) + "\n"
 
 
 def make_folder(root):
