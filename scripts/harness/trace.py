@@ -27,11 +27,12 @@ class Message:
     request_bytes: int
     response_bytes: int
     error: bool
+    elapsed: float
 
     @property
     def round_trip(self):
         """From the request's first byte reaching the proxy to the response's last."""
-        return self.done_at - self.sent_at
+        return self.elapsed
 
     @property
     def label(self):
@@ -75,6 +76,7 @@ def parse_line(line, where="trace"):
         request_bytes=int(record.get("req_bytes", 0)),
         response_bytes=int(record.get("resp_bytes", 0)),
         error=bool(record.get("error", False)),
+        elapsed=elapsed_ms / 1000.0,
     )
 
 
