@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -122,8 +121,9 @@ final class HostileInputIT {
             Set.of(400), BesSees.get("/coads_climatology.nc", "COADSX<>&\"']]>")),
         get("element injection in the constraint", DATASET + ".ascii?COADSX%3C/constraint%3E%3C/"
                 + "container%3E%3C/define%3E%3Cget%20type=%22dods%22%20definition=%22d1%22/%3E",
+            // Spaces go to the BES as %20, as the OLFS sends them (libdap splits words on spaces).
             Set.of(400), BesSees.get("/coads_climatology.nc", "COADSX</constraint></container>"
-                + "</define><get type=\"dods\" definition=\"d1\"/>")),
+                + "</define><get%20type=\"dods\"%20definition=\"d1\"/>")),
         get("CDATA end in a DAP4 constraint", DATASET + ".dmr?dap4.ce=COADSX%5D%5D%3E%3C!--",
             Set.of(400), BesSees.get("/coads_climatology.nc", "COADSX]]><!--")),
         // Over-long URL, constraint and headers.
@@ -148,9 +148,11 @@ final class HostileInputIT {
             BesSees.NOTHING),
         // Methods other than GET and HEAD.
         method("POST"), method("PUT"), method("DELETE"), method("PATCH"), method("OPTIONS"),
-        method("PROPFIND"), method("TRACE"),
+        method("PROPFIND"),
+        // Tomcat answers these itself (TRACE is off; CONNECT is not implemented): never ours.
+        raw("method TRACE", RawHttp.request("TRACE", DATASET + ".dds"), Set.of(405), BesSees.NOTHING),
         raw("CONNECT", "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-            .getBytes(StandardCharsets.ISO_8859_1), Set.of(400, 405), BesSees.NOTHING));
+            .getBytes(StandardCharsets.ISO_8859_1), Set.of(400, 405, 501), BesSees.NOTHING));
   }
 
   private static Arguments get(String name, String target, Set<Integer> statuses, BesSees bes) {
@@ -180,12 +182,13 @@ final class HostileInputIT {
   void hostileRequest_right4xx_cleanBody_besCommandIntact(String name, byte[] request,
       Set<Integer> statuses, BesSees expected) throws Exception {
     RawHttp.Response r = RawHttp.exchange(bench.port(), request, TIMEOUT);
+    System.out.println("hostile input: " + name + " -> " + r.outcome());
     assertTrue(statuses.contains(r.status()), () -> name + ": expected " + statuses + " but was "
         + r.outcome() + ": " + FaultScenarios.abbreviate(r.text()));
     List<String> shown = FaultScenarios.internalsShown(r.text());
     assertTrue(shown.isEmpty(), () -> name + ": the error body shows " + shown + ": " + r.text());
     assertFalse(r.text().contains("<script>"), () -> name + ": markup echoed unescaped: " + r.text());
-    if (r.status() == 405) {
+    if (r.status() == 405 && !name.endsWith("TRACE")) {
       assertEquals("GET, HEAD", r.header("Allow"), name);
     }
 
@@ -200,7 +203,8 @@ final class HostileInputIT {
     assertEquals("", sent.failure(), name + ": the BES could not parse the command");
     Element command = commandElement(sent.xml(), expected.command());
     if (expected.command().equals("showNode")) {
-      assertEquals(List.of("showNode"), sent.commands(), name);
+      assertEquals(List.of("showNode"), sent.commands().stream()
+          .filter(c -> !c.equals("setContext")).toList(), name + ": exactly one showNode");
       assertEquals(expected.path(), command.getAttributeValue("node"), name);
     } else {
       assertEquals(List.of("get"), sent.commands().stream()
@@ -234,14 +238,5 @@ final class HostileInputIT {
       out.add(r);
     }
     return out;
-  }
-
-  @SuppressWarnings("unused")
-  private static String hex(byte[] bytes) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    for (byte b : bytes) {
-      out.writeBytes(String.format("%02x", b).getBytes(StandardCharsets.US_ASCII));
-    }
-    return out.toString(StandardCharsets.US_ASCII);
   }
 }
