@@ -468,6 +468,84 @@ final class FaultScenarios {
     return run.finish(-1);
   }
 
+  /**
+   * Steady load for {@code duration}: {@code clients} clients loop over small and ASCII requests
+   * (and one 3 MB answer in twenty). Every {@code window} the throughput, the latency
+   * percentiles and the heap after a full GC are printed; the heap after GC must stay flat (the
+   * last window within 25% plus 8 MiB of the first) and every answer must be a whole 200.
+   */
+  ScenarioResult soak(Duration duration, int clients, Duration window, java.io.PrintStream progress)
+      throws Exception {
+    Run run = new Run("soak: " + duration.toSeconds() + " s, " + clients + " clients", false);
+    List<String> targets = new ArrayList<>();
+    for (int i = 0; i < 19; i++) {
+      targets.add(List.of(SMALL, SMALL_OTHER, ASCII).get(i % 3));
+    }
+    targets.add(BIG);
+    targets.forEach(bench::reference);
+    long start = System.nanoTime();
+    long end = start + duration.toNanos();
+    java.util.concurrent.ConcurrentLinkedQueue<Long> latencies = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    ExecutorService pool = Executors.newFixedThreadPool(clients);
+    List<Future<?>> futures = new ArrayList<>();
+    for (int c = 0; c < clients; c++) {
+      int client = c;
+      futures.add(pool.submit(() -> {
+        for (int i = client; System.nanoTime() < end; i++) {
+          RawHttp.Response r = run.request(targets.get(i % targets.size()), Set.of("200"));
+          latencies.add(r.millis());
+        }
+        return null;
+      }));
+    }
+    List<Long> heaps = new ArrayList<>();
+    int windowIndex = 0;
+    try {
+      while (System.nanoTime() < end) {
+        sleepUntil(Math.min(end, start + window.toNanos() * (windowIndex + 1)));
+        windowIndex++;
+        List<Long> sample = new ArrayList<>();
+        Long latency;
+        while ((latency = latencies.poll()) != null) {
+          sample.add(latency);
+        }
+        java.util.Collections.sort(sample);
+        long heap = bench.heapAfterGcKb();
+        heaps.add(heap);
+        progress.printf(Locale.ROOT, "soak %4d s: %6d requests (%.0f/s), latency p50 %d ms,"
+                + " p99 %d ms, max %d ms; heap after GC %.1f MiB%n",
+            TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start), sample.size(),
+            sample.size() / (double) window.toSeconds(), percentile(sample, 50),
+            percentile(sample, 99), sample.isEmpty() ? 0 : sample.get(sample.size() - 1),
+            heap / 1024.0);
+        run.note(String.format(Locale.ROOT, "window %d: %d requests, p50 %d ms, p99 %d ms, heap"
+            + " after GC %.1f MiB", windowIndex, sample.size(), percentile(sample, 50),
+            percentile(sample, 99), heap / 1024.0));
+      }
+      for (Future<?> f : futures) {
+        f.get(bench.clientTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    if (heaps.size() >= 2 && heaps.get(0) > 0) {
+      long first = heaps.get(0);
+      long last = heaps.get(heaps.size() - 1);
+      if (last > first * 1.25 + 8 * 1024) {
+        run.problem(String.format(Locale.ROOT, "heap after GC grew from %.1f to %.1f MiB",
+            first / 1024.0, last / 1024.0));
+      }
+    }
+    return run.finish(-1);
+  }
+
+  private static long percentile(List<Long> sorted, int p) {
+    if (sorted.isEmpty()) {
+      return 0;
+    }
+    return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(p / 100.0 * sorted.size()) - 1));
+  }
+
   // ------------------------------------------------------------------ shared machinery
 
   private static Predicate<RecordedRequest> getOf(String fileName) {
