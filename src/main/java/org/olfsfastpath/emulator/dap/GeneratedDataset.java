@@ -83,6 +83,9 @@ final class GeneratedDataset implements EmulatedDataset {
               answer.dds().length + DATA_MARKER.length + XdrEncoder.size(answer.projection()));
           sink.write(answer.dds());
           sink.write(DATA_MARKER);
+          // The BES flushes its stream after "Data:", so the DDS travels in a PPT chunk of its own.
+          sink.finish();
+          out.flush();
           XdrEncoder.write(answer.projection(), sink);
           sink.finish();
         }

@@ -167,6 +167,22 @@ final class Dap4ResponsesTest {
   }
 
   @Test
+  void dap_sharedDimensionSlices_applyToEveryVariableUsingThem() throws Exception {
+    // The values of the BES's netCDF handler test coads_d4c_m.dap.
+    byte[] response = answer("dap", "TIME=[0:1:2]; COADSY=[0:2:3]; COADSX=[0:3:6]; "
+        + "TIME;COADSY;COADSX;SST", false);
+    ByteBuffer data = ByteBuffer.wrap(data(chunks(response))).order(ByteOrder.LITTLE_ENDIAN);
+    double[] coordinates = new double[3 + 2 + 3];
+    for (int i = 0; i < coordinates.length; i++) {
+      coordinates[i] = data.getDouble();
+    }
+    assertArrayEquals(new double[] {366, 1096.4850000000001, 1826.97, -89, -85, 21, 27, 33},
+        coordinates);
+    assertEquals(3 * 2 * 3 * 4, data.remaining());
+    assertEquals(CoadsClimatology.FILL, data.getFloat());
+  }
+
+  @Test
   void dap_ascii_printsFullNames() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     coads.write(new DapQuery("dap", "ascii", "/COADSY[0:2];/TIME[0]", true, ""), out);

@@ -141,6 +141,24 @@ final class DatasetsTest {
   }
 
   @Test
+  void dods_flushesAfterTheDdsLikeTheBes() throws Exception {
+    // The BES's dods answers travel as two PPT chunks: DDS and "Data:\n", then the XDR.
+    List<Integer> flushedAt = new ArrayList<>();
+    ByteArrayOutputStream out = new ByteArrayOutputStream() {
+      @Override
+      public void flush() {
+        flushedAt.add(size());
+      }
+    };
+    Datasets.coadsClimatology().write(new DapQuery("dods", "", "COADSX", false, ""), out);
+    assertEquals(List.of(74), flushedAt);
+    assertEquals(1522, out.size());
+    flushedAt.clear();
+    Datasets.coadsClimatology().write(new DapQuery("dap", "", "COADSX", true, ""), out);
+    assertEquals(List.of(), flushedAt);
+  }
+
+  @Test
   void dapRequestException_validatesItsType() {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> new DapRequestException(9, "x"));
