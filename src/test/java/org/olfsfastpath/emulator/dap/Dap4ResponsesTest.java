@@ -168,7 +168,7 @@ final class Dap4ResponsesTest {
 
   @Test
   void dap_sharedDimensionSlices_applyToEveryVariableUsingThem() throws Exception {
-    // The values of the BES's netCDF handler test coads_d4c_m.dap.
+    // The values of the BES's netCDF handler test coads_d4c_m.dap, in this file's variable order.
     byte[] response = answer("dap", "TIME=[0:1:2]; COADSY=[0:2:3]; COADSX=[0:3:6]; "
         + "TIME;COADSY;COADSX;SST", false);
     ByteBuffer data = ByteBuffer.wrap(data(chunks(response))).order(ByteOrder.LITTLE_ENDIAN);
@@ -176,7 +176,7 @@ final class Dap4ResponsesTest {
     for (int i = 0; i < coordinates.length; i++) {
       coordinates[i] = data.getDouble();
     }
-    assertArrayEquals(new double[] {366, 1096.4850000000001, 1826.97, -89, -85, 21, 27, 33},
+    assertArrayEquals(new double[] {21, 27, 33, -89, -85, 366, 1096.4850000000001, 1826.97},
         coordinates);
     assertEquals(3 * 2 * 3 * 4, data.remaining());
     assertEquals(CoadsClimatology.FILL, data.getFloat());
