@@ -2,45 +2,566 @@ package org.olfsfastpath.bes;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import org.olfsfastpath.ppt.PptConnection;
+import org.olfsfastpath.ppt.PptEndpoint;
+import org.olfsfastpath.ppt.PptOptions;
+import org.olfsfastpath.ppt.PptResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Sends BES commands over a pool of warm PPT connections. Thread-safe; build one per web
- * application and share it.
+ * application with {@link #newBuilder()} and share it.
  *
- * <p>Planned API (implementation in progress): {@code newBuilder()} with endpoint, ppt options,
- * maxConnections, maxCommandsPerConnection, acquireTimeout, idle checks, prewarm and
- * maxConcurrentConnects; {@link #showNode}, {@link #showVersion}, {@link #get}.
+ * <p>Every command is one request document in one write; a warm request costs exactly that one
+ * command (no status check follows it). If sending on a connection taken from the idle pool fails
+ * before any answer byte reached the caller, the command is sent once more on a fresh connection;
+ * a timeout is never retried, since it means the BES is slow rather than the connection stale.
+ *
+ * <p>The client owns one daemon thread, named after the endpoint, that closes connections idle
+ * longer than {@code maxIdle} and pre-warms the pool after {@link Builder#build()} when asked to.
+ * {@link #close()} stops it and closes every connection.
  */
 public final class BesClient implements Closeable {
+  private static final Logger log = LoggerFactory.getLogger(BesClient.class);
 
-  private BesClient() {}
+  /** Cap on a non-streamed answer (showNode of a large directory, an error document). */
+  static final int MAX_ANSWER_BYTES = 32 << 20;
+
+  private final PptEndpoint endpoint;
+  private final BesRequests requests;
+  private final BesConnectionPool pool;
+  private final ScheduledExecutorService maintenance;
+
+  private BesClient(Builder b) {
+    this.endpoint = b.endpoint;
+    this.requests = new BesRequests(
+        new BesContexts(b.uid, b.besTimeoutSeconds, b.maxResponseSize, b.maxVariableSize),
+        "olfs-fastpath-");
+    PptOptions options = b.pptOptions;
+    PptEndpoint target = b.endpoint;
+    BesConnectionPool.Connector connector = b.connector != null
+        ? b.connector
+        : () -> PptConnection.open(target, options);
+    ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, task -> {
+      Thread thread = new Thread(task, "olfs-fastpath BES pool " + target);
+      thread.setDaemon(true);
+      return thread;
+    });
+    executor.setRemoveOnCancelPolicy(true);
+    executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    this.maintenance = executor;
+    this.pool = new BesConnectionPool(b.endpoint, connector, b.maxConnections,
+        b.maxCommandsPerConnection, b.acquireTimeout.toNanos(), b.maxIdle.toNanos(),
+        b.maxConcurrentConnects, b.ticker, b.listener, executor);
+  }
+
+  /** Returns a builder holding the defaults; only the endpoint must be set. */
+  public static Builder newBuilder() {
+    return new Builder();
+  }
 
   /**
    * Asks the BES about one catalog node ({@code showNode}).
    *
+   * @param path the catalog path, e.g. {@code /data/sst.nc} or {@code /} for the root
+   * @return the node; a directory's node carries its children
+   * @throws IllegalArgumentException if the path holds a character XML 1.0 cannot carry
    * @throws BesErrorException if the BES answered an error (type 5 when the node does not exist)
    * @throws BesPoolExhaustedException if no connection became free within the acquire timeout
+   * @throws BesProtocolException if the answer is not a showNode document
    * @throws IOException on a transport or protocol failure
    */
   public BesNode showNode(String path) throws IOException {
-    throw new UnsupportedOperationException("not implemented yet");
+    return BesAnswers.parseNode(command(requests.showNode(path)));
   }
 
-  /** Returns the BES's {@code showVersion} answer document, as text. */
+  /**
+   * Returns the BES's {@code showVersion} answer document, as text.
+   *
+   * @throws BesErrorException if the BES answered an error
+   * @throws IOException on a transport or protocol failure, or if the answer is not a showVersion
+   *     document
+   */
   public String showVersion() throws IOException {
-    throw new UnsupportedOperationException("not implemented yet");
+    return BesAnswers.parseVersion(command(requests.showVersion()));
+  }
+
+  /**
+   * Returns the BES's {@code showStatus} answer, normally {@code OK}. For diagnostics: the pool
+   * never sends it on its own.
+   *
+   * @throws BesErrorException if the BES answered an error
+   * @throws IOException on a transport or protocol failure
+   */
+  public String showStatus() throws IOException {
+    return BesAnswers.parseStatus(command(requests.showStatus()));
+  }
+
+  /**
+   * Returns the values of one BES configuration key ({@code showBesKey}), for example
+   * {@code SupportEmail}; empty when the key has no value.
+   *
+   * @throws IllegalArgumentException if the key holds a character XML 1.0 cannot carry
+   * @throws BesErrorException if the BES answered an error
+   * @throws IOException on a transport or protocol failure
+   */
+  public List<String> showBesKey(String key) throws IOException {
+    return BesAnswers.parseBesKey(command(requests.showBesKey(key)));
   }
 
   /**
    * Sends the data request (contexts, setContainer, define, get) and returns the streaming
-   * response once the BES has said it is not an error.
+   * response once the BES has said it is not an error. The caller must close it.
    *
+   * @throws IllegalArgumentException if the path, constraint or xml:base holds a character XML 1.0
+   *     cannot carry
    * @throws BesErrorException if the BES answered an error before any data
+   * @throws BesPoolExhaustedException if no connection became free within the acquire timeout
+   * @throws IOException on a transport or protocol failure
    */
   public BesResponse get(GetRequest request) throws IOException {
-    throw new UnsupportedOperationException("not implemented yet");
+    Exchange exchange = send(requests.get(request));
+    if (exchange.response.isError()) {
+      throw new BesErrorException(BesAnswers.parseError(readAndRelease(exchange)));
+    }
+    return new PooledResponse(pool, exchange.lease, exchange.response);
+  }
+
+  /**
+   * Opens connections until {@code count} are open (at most maxConnections), now, on the calling
+   * thread. Best effort: stops at the first failure, which is logged.
+   *
+   * @return the number of connections opened
+   * @throws IllegalArgumentException if count is negative
+   */
+  public int prewarm(int count) {
+    if (count < 0) {
+      throw new IllegalArgumentException("count was " + count + ", must be >= 0");
+    }
+    return pool.prewarm(count);
+  }
+
+  /**
+   * Closes every idle connection now, for example after the BES was restarted; connections lent
+   * out are kept until returned.
+   */
+  public void evictIdle() {
+    pool.evictAll("evicted on request");
+  }
+
+  /** A snapshot of the connection pool's state and counters. */
+  public BesPoolStats poolStats() {
+    return pool.stats();
+  }
+
+  public PptEndpoint endpoint() {
+    return endpoint;
+  }
+
+  /** Stops the maintenance thread and closes every connection; open responses close theirs. */
+  @Override
+  public void close() {
+    maintenance.shutdownNow();
+    pool.close();
   }
 
   @Override
-  public void close() {}
+  public String toString() {
+    return "BesClient{endpoint=" + endpoint + ", pool=" + pool.stats() + "}";
+  }
+
+  BesConnectionPool pool() {
+    return pool;
+  }
+
+  /** Sends a command whose whole answer is small, and returns the answer once read. */
+  private byte[] command(byte[] document) throws IOException {
+    Exchange exchange = send(document);
+    boolean error = exchange.response.isError();
+    byte[] answer = readAndRelease(exchange);
+    if (error) {
+      throw new BesErrorException(BesAnswers.parseError(answer));
+    }
+    return answer;
+  }
+
+  private byte[] readAndRelease(Exchange exchange) throws IOException {
+    try {
+      return exchange.response.readAll(MAX_ANSWER_BYTES);
+    } finally {
+      exchange.response.close();
+      pool.release(exchange.lease);
+    }
+  }
+
+  /**
+   * Sends a request document on a pooled connection. If the connection came from the idle set and
+   * the send (the write, or reading the answer's first chunks) fails, nothing has reached the
+   * caller yet, so the document goes once more on a fresh connection.
+   */
+  private Exchange send(byte[] document) throws IOException {
+    BesConnectionPool.Lease lease = pool.acquire();
+    try {
+      return new Exchange(lease, lease.connection.send(document));
+    } catch (IOException e) {
+      // A timeout means a slow BES, not a stale connection: sending again would double the wait.
+      if (!lease.reused || e instanceof InterruptedIOException) {
+        pool.release(lease);
+        throw e;
+      }
+      log.debug("BES connection {} failed on reuse, sending once more on a fresh one: {}",
+          lease.connection.id(), e.toString());
+      BesConnectionPool.Lease fresh = pool.replace(lease, e);
+      try {
+        return new Exchange(fresh, fresh.connection.send(document));
+      } catch (IOException | RuntimeException retryFailure) {
+        pool.release(fresh);
+        throw retryFailure;
+      }
+    } catch (RuntimeException e) {
+      pool.release(lease);
+      throw e;
+    }
+  }
+
+  private record Exchange(BesConnectionPool.Lease lease, PptResponse response) {}
+
+  /**
+   * Builds a {@link BesClient}. Every setter validates its value at once and may be called only
+   * once; {@link #build()} checks the settings that depend on each other.
+   *
+   * <p>Defaults: maxConnections 32, maxCommandsPerConnection 2000, acquireTimeout 5 s, maxIdle
+   * 5 min, maxConcurrentConnects 4, prewarm 0, uid {@code not_logged_in}, no bes_timeout,
+   * max_response_size or max_variable_size context, {@link PptOptions#defaults()}.
+   */
+  public static final class Builder {
+    private static final int UNSET = -1;
+    private static final Duration MAX_DURATION = Duration.ofDays(1);
+
+    private PptEndpoint endpoint;
+    private PptOptions pptOptions;
+    private int maxConnections = UNSET;
+    private long maxCommandsPerConnection = UNSET;
+    private Duration acquireTimeout;
+    private Duration maxIdle;
+    private int prewarm = UNSET;
+    private int maxConcurrentConnects = UNSET;
+    private String uid;
+    private long besTimeoutSeconds = UNSET;
+    private long maxResponseSize = Long.MIN_VALUE;
+    private long maxVariableSize = Long.MIN_VALUE;
+    private BesEventListener listener;
+    private LongSupplier ticker;
+    private BesConnectionPool.Connector connector;
+
+    private Builder() {}
+
+    /**
+     * The BES to talk to (required).
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder endpoint(PptEndpoint endpoint) {
+      requireState(this.endpoint == null, "endpoint was already set to %s", this.endpoint);
+      this.endpoint = Objects.requireNonNull(endpoint, "endpoint == null");
+      return this;
+    }
+
+    /**
+     * Socket options and timeouts of every connection (default {@link PptOptions#defaults()}).
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder pptOptions(PptOptions options) {
+      requireState(this.pptOptions == null, "pptOptions was already set to %s", this.pptOptions);
+      this.pptOptions = Objects.requireNonNull(options, "pptOptions == null");
+      return this;
+    }
+
+    /**
+     * The most connections open at once (default 32). Each is a forked BES process with its own
+     * memory and caches, and the BES works one command per process, so beyond a few per BES core
+     * more connections add memory, not throughput; 32 still leaves room for slow clients holding a
+     * connection while a large response streams. The upstream OLFS default of 200 lets an overload
+     * pile up 200 BES processes on one host; here it is answered with a 503 after acquireTimeout.
+     *
+     * @throws IllegalArgumentException if not in 1-10000
+     * @throws IllegalStateException if already set
+     */
+    public Builder maxConnections(int max) {
+      requireState(maxConnections == UNSET, "maxConnections was already set to %s", maxConnections);
+      requireArgument(max >= 1 && max <= 10_000, "maxConnections was %s, must be 1-10000", max);
+      this.maxConnections = max;
+      return this;
+    }
+
+    /**
+     * Commands after which a connection is closed and its BES process replaced (default 2000, the
+     * OLFS's {@code maxCmds}), which bounds whatever a long-lived BES process accumulates.
+     *
+     * @throws IllegalArgumentException if less than 1
+     * @throws IllegalStateException if already set
+     */
+    public Builder maxCommandsPerConnection(long max) {
+      requireState(maxCommandsPerConnection == UNSET,
+          "maxCommandsPerConnection was already set to %s", maxCommandsPerConnection);
+      requireArgument(max >= 1, "maxCommandsPerConnection was %s, must be >= 1", max);
+      this.maxCommandsPerConnection = max;
+      return this;
+    }
+
+    /**
+     * How long a request waits for a free connection before failing with
+     * {@link BesPoolExhaustedException} (default 5 s). Zero fails at once.
+     *
+     * @throws IllegalArgumentException if negative, between 0 and 1 ms, or over a day
+     * @throws IllegalStateException if already set
+     */
+    public Builder acquireTimeout(Duration timeout) {
+      requireState(acquireTimeout == null, "acquireTimeout was already set to %s", acquireTimeout);
+      Objects.requireNonNull(timeout, "acquireTimeout == null");
+      requireArgument(timeout.isZero() || checkDuration(timeout),
+          "acquireTimeout was %s, must be 0 or between 1 ms and 1 day", timeout);
+      this.acquireTimeout = timeout;
+      return this;
+    }
+
+    /** Same as {@link #acquireTimeout(Duration)}. */
+    public Builder acquireTimeout(long duration, TimeUnit unit) {
+      return acquireTimeout(toDuration(duration, unit));
+    }
+
+    /**
+     * How long an idle connection is kept before it is closed (default 5 min). A kept connection
+     * holds a BES process and its memory; a closed one costs the next request a connect and a
+     * cold BES process (about 5 ms).
+     *
+     * @throws IllegalArgumentException if not between 1 ms and 1 day
+     * @throws IllegalStateException if already set
+     */
+    public Builder maxIdle(Duration duration) {
+      requireState(maxIdle == null, "maxIdle was already set to %s", maxIdle);
+      Objects.requireNonNull(duration, "maxIdle == null");
+      requireArgument(checkDuration(duration), "maxIdle was %s, must be between 1 ms and 1 day",
+          duration);
+      this.maxIdle = duration;
+      return this;
+    }
+
+    /** Same as {@link #maxIdle(Duration)}. */
+    public Builder maxIdle(long duration, TimeUnit unit) {
+      return maxIdle(toDuration(duration, unit));
+    }
+
+    /**
+     * Connections to open in the background right after {@link #build()} (default 0), best effort:
+     * a failure is logged, and requests open connections as usual.
+     *
+     * @throws IllegalArgumentException if negative
+     * @throws IllegalStateException if already set
+     */
+    public Builder prewarm(int connections) {
+      requireState(prewarm == UNSET, "prewarm was already set to %s", prewarm);
+      requireArgument(connections >= 0, "prewarm was %s, must be >= 0", connections);
+      this.prewarm = connections;
+      return this;
+    }
+
+    /**
+     * The most connects in flight at once (default 4): the BES listens with an accept backlog of 5
+     * and refuses connections beyond it, so a burst of cold requests must not open dozens at once.
+     *
+     * @throws IllegalArgumentException if not in 1-1000
+     * @throws IllegalStateException if already set
+     */
+    public Builder maxConcurrentConnects(int max) {
+      requireState(maxConcurrentConnects == UNSET, "maxConcurrentConnects was already set to %s",
+          maxConcurrentConnects);
+      requireArgument(max >= 1 && max <= 1000, "maxConcurrentConnects was %s, must be 1-1000", max);
+      this.maxConcurrentConnects = max;
+      return this;
+    }
+
+    /**
+     * The {@code uid} context sent with data requests (default {@code not_logged_in}, as the OLFS
+     * sends for anonymous users).
+     *
+     * @throws IllegalArgumentException if empty or holding a character XML 1.0 cannot carry
+     * @throws IllegalStateException if already set
+     */
+    public Builder uid(String uid) {
+      requireState(this.uid == null, "uid was already set to %s", this.uid);
+      Objects.requireNonNull(uid, "uid == null");
+      requireArgument(!uid.isEmpty(), "uid was empty%s", "");
+      BesRequests.checkXmlText("uid", uid);
+      this.uid = uid;
+      return this;
+    }
+
+    /**
+     * The {@code bes_timeout} context sent first in every command (default: none), after which the
+     * BES abandons the command itself. The OLFS sends its own BES timeout here.
+     *
+     * @throws IllegalArgumentException if not a whole number of seconds between 1 s and 1 day
+     * @throws IllegalStateException if already set
+     */
+    public Builder besTimeout(Duration timeout) {
+      requireState(besTimeoutSeconds == UNSET, "besTimeout was already set to %s s",
+          besTimeoutSeconds);
+      Objects.requireNonNull(timeout, "besTimeout == null");
+      requireArgument(timeout.getNano() == 0 && timeout.getSeconds() >= 1
+              && timeout.compareTo(MAX_DURATION) <= 0,
+          "besTimeout was %s, must be whole seconds between 1 s and 1 day", timeout);
+      this.besTimeoutSeconds = timeout.getSeconds();
+      return this;
+    }
+
+    /**
+     * The {@code max_response_size} context in bytes (default: none sent).
+     *
+     * @throws IllegalArgumentException if negative
+     * @throws IllegalStateException if already set
+     */
+    public Builder maxResponseSize(long bytes) {
+      requireState(maxResponseSize == Long.MIN_VALUE, "maxResponseSize was already set to %s",
+          maxResponseSize);
+      requireArgument(bytes >= 0, "maxResponseSize was %s, must be >= 0", bytes);
+      this.maxResponseSize = bytes;
+      return this;
+    }
+
+    /**
+     * The {@code max_variable_size} context in bytes (default: none sent).
+     *
+     * @throws IllegalArgumentException if negative
+     * @throws IllegalStateException if already set
+     */
+    public Builder maxVariableSize(long bytes) {
+      requireState(maxVariableSize == Long.MIN_VALUE, "maxVariableSize was already set to %s",
+          maxVariableSize);
+      requireArgument(bytes >= 0, "maxVariableSize was %s, must be >= 0", bytes);
+      this.maxVariableSize = bytes;
+      return this;
+    }
+
+    /**
+     * Receives pool events (default {@link BesEventListener#NONE}).
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder eventListener(BesEventListener listener) {
+      requireState(this.listener == null, "eventListener was already set to %s", this.listener);
+      this.listener = Objects.requireNonNull(listener, "eventListener == null");
+      return this;
+    }
+
+    /** The clock of idle times, in nanoseconds (default {@link System#nanoTime()}); for tests. */
+    Builder ticker(LongSupplier ticker) {
+      requireState(this.ticker == null, "ticker was already set to %s", this.ticker);
+      this.ticker = Objects.requireNonNull(ticker, "ticker == null");
+      return this;
+    }
+
+    /** Opens connections instead of {@link PptConnection#open}; for tests. */
+    Builder connector(BesConnectionPool.Connector connector) {
+      requireState(this.connector == null, "connector was already set to %s", this.connector);
+      this.connector = Objects.requireNonNull(connector, "connector == null");
+      return this;
+    }
+
+    /**
+     * Builds the client and, if asked, starts pre-warming in the background.
+     *
+     * @throws IllegalStateException if the endpoint is missing or prewarm exceeds maxConnections
+     */
+    public BesClient build() {
+      requireState(endpoint != null, "endpoint is required%s", "");
+      if (pptOptions == null) {
+        pptOptions = PptOptions.defaults();
+      }
+      if (maxConnections == UNSET) {
+        maxConnections = 32;
+      }
+      if (maxCommandsPerConnection == UNSET) {
+        maxCommandsPerConnection = 2000;
+      }
+      if (acquireTimeout == null) {
+        acquireTimeout = Duration.ofSeconds(5);
+      }
+      if (maxIdle == null) {
+        maxIdle = Duration.ofMinutes(5);
+      }
+      if (prewarm == UNSET) {
+        prewarm = 0;
+      }
+      if (prewarm > maxConnections) {
+        throw new IllegalStateException(String.format(Locale.US,
+            "prewarm (%d) exceeds maxConnections (%d)", prewarm, maxConnections));
+      }
+      if (maxConcurrentConnects == UNSET) {
+        maxConcurrentConnects = 4;
+      }
+      if (uid == null) {
+        uid = BesContexts.ANONYMOUS_UID;
+      }
+      if (besTimeoutSeconds == UNSET) {
+        besTimeoutSeconds = 0;
+      }
+      if (maxResponseSize == Long.MIN_VALUE) {
+        maxResponseSize = -1;
+      }
+      if (maxVariableSize == Long.MIN_VALUE) {
+        maxVariableSize = -1;
+      }
+      if (listener == null) {
+        listener = BesEventListener.NONE;
+      }
+      if (ticker == null) {
+        ticker = System::nanoTime;
+      }
+      BesClient client = new BesClient(this);
+      if (prewarm > 0) {
+        int count = prewarm;
+        client.maintenance.execute(() -> {
+          long start = System.nanoTime();
+          int opened = client.pool.prewarm(count);
+          log.info("pre-warmed {} of {} BES connections to {} in {} ms", opened, count,
+              client.endpoint, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+        });
+      }
+      return client;
+    }
+
+    private static boolean checkDuration(Duration duration) {
+      return !duration.isNegative() && duration.compareTo(MAX_DURATION) <= 0
+          && duration.toMillis() >= 1;
+    }
+
+    private static Duration toDuration(long duration, TimeUnit unit) {
+      Objects.requireNonNull(unit, "unit == null");
+      return Duration.ofNanos(unit.toNanos(duration));
+    }
+
+    private static void requireArgument(boolean expression, String template, Object value) {
+      if (!expression) {
+        throw new IllegalArgumentException(String.format(Locale.US, template, value));
+      }
+    }
+
+    private static void requireState(boolean expression, String template, Object value) {
+      if (!expression) {
+        throw new IllegalStateException(String.format(Locale.US, template, value));
+      }
+    }
+  }
 }

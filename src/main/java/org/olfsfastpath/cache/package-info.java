@@ -1,8 +1,13 @@
 /**
  * The data-source cache: what the BES said about each catalog path, kept in Caffeine with a
- * freshness policy (TTL, refresh-ahead, file-mtime checks) and single-flight loads.
+ * freshness policy (TTL, refresh-ahead, disk checks against the data root) and single-flight
+ * loads, so a warm request sends the BES no showNode at all.
  *
- * <p>The entry point is {@link org.olfsfastpath.cache.DataSourceCache}. It depends only on the
- * {@code bes} layer, through a loader function, so it can be tested without a BES.
+ * <p>The entry point is {@link org.olfsfastpath.cache.DataSourceCache}, built with {@code
+ * newBuilder()} or {@code from(settings)}; it reports {@link
+ * org.olfsfastpath.cache.DataSourceCacheStats} and a {@link
+ * org.olfsfastpath.cache.DataSourceCacheMXBean}. It depends only on the {@code bes} layer, through
+ * a {@link org.olfsfastpath.cache.NodeLoader} ({@code besClient::showNode}), so it can be tested
+ * without a BES.
  */
 package org.olfsfastpath.cache;

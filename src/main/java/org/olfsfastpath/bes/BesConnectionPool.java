@@ -1,0 +1,415 @@
+package org.olfsfastpath.bes;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+import org.olfsfastpath.ppt.PptConnection;
+import org.olfsfastpath.ppt.PptEndpoint;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A bounded pool of warm PPT connections to one BES.
+ *
+ * <p>Each connection is served by its own forked BES process whose caches (parsed DDS/DAS, open
+ * files) make the next command on it cheaper, so connections are kept open and reused most
+ * recently returned first: the warmest process stays busy and the coldest age out after
+ * {@code maxIdle}. No message is sent to check a connection; one returned to the pool is checked
+ * by state only (open, not broken, not told to exit, under its command limit, not idle too long).
+ * A connection that went stale anyway is caught by the single retry in {@link BesClient}.
+ *
+ * <p>Concurrency: a fair semaphore of {@code maxConnections} leases bounds the connections lent
+ * out, and the idle connections sit in a lock-free deque; no lock is ever held across I/O. A
+ * second semaphore caps the connects in flight, because the BES listens with an accept backlog
+ * of 5 and refuses what overflows it.
+ */
+final class BesConnectionPool {
+  private static final Logger log = LoggerFactory.getLogger(BesConnectionPool.class);
+
+  /** Opens one negotiated connection; a seam for tests. */
+  interface Connector {
+    PptConnection open() throws IOException;
+  }
+
+  private final PptEndpoint endpoint;
+  private final Connector connector;
+  private final int maxConnections;
+  private final long maxCommandsPerConnection;
+  private final long acquireTimeoutNanos;
+  private final long maxIdleNanos;
+  private final int maxConcurrentConnects;
+  private final LongSupplier ticker;
+  private final BesEventListener listener;
+  private final ScheduledExecutorService maintenance;
+
+  private final Semaphore leases;
+  private final Semaphore connects;
+  /** Idle connections, most recently returned first. */
+  private final ConcurrentLinkedDeque<IdleConnection> idle = new ConcurrentLinkedDeque<>();
+  private final AtomicInteger open = new AtomicInteger();
+  private final AtomicBoolean cleanupScheduled = new AtomicBoolean();
+  private final LongAdder created = new LongAdder();
+  private final LongAdder discarded = new LongAdder();
+  private final LongAdder retried = new LongAdder();
+  private final LongAdder waits = new LongAdder();
+  private final LongAdder exhausted = new LongAdder();
+  private final LongAdder connectFailures = new LongAdder();
+  private volatile boolean closed;
+
+  BesConnectionPool(PptEndpoint endpoint, Connector connector, int maxConnections,
+      long maxCommandsPerConnection, long acquireTimeoutNanos, long maxIdleNanos,
+      int maxConcurrentConnects, LongSupplier ticker, BesEventListener listener,
+      ScheduledExecutorService maintenance) {
+    this.endpoint = Objects.requireNonNull(endpoint, "endpoint == null");
+    this.connector = Objects.requireNonNull(connector, "connector == null");
+    this.maxConnections = maxConnections;
+    this.maxCommandsPerConnection = maxCommandsPerConnection;
+    this.acquireTimeoutNanos = acquireTimeoutNanos;
+    this.maxIdleNanos = maxIdleNanos;
+    this.maxConcurrentConnects = maxConcurrentConnects;
+    this.ticker = Objects.requireNonNull(ticker, "ticker == null");
+    this.listener = Objects.requireNonNull(listener, "listener == null");
+    this.maintenance = maintenance;
+    // Fair: a request that has waited longest gets the next free connection.
+    this.leases = new Semaphore(maxConnections, true);
+    this.connects = new Semaphore(maxConcurrentConnects, true);
+  }
+
+  /**
+   * Lends a connection: the most recently returned idle one that still looks usable, or a new
+   * one. Waits at most the acquire timeout for a lease, then fails.
+   *
+   * @throws BesPoolExhaustedException if every connection stayed busy for the acquire timeout, or
+   *     no connect could start within it
+   * @throws IOException if a new connection could not be opened
+   */
+  Lease acquire() throws IOException {
+    checkOpen();
+    long start = System.nanoTime();
+    if (!tryAcquire(leases, 0)) {
+      waits.increment();
+      guard(() -> listener.acquireWaitStart());
+      if (!tryAcquire(leases, acquireTimeoutNanos)) {
+        throw exhausted(String.format(Locale.US,
+            "all %d BES connections to %s stayed busy for %d ms; raise maxConnections (%d) or "
+                + "acquireTimeout (%d ms), or look for slow BES requests",
+            maxConnections, endpoint, TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos),
+            maxConnections, TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos)));
+      }
+    }
+    try {
+      Lease lease = pollIdle();
+      if (lease == null) {
+        lease = connect(acquireTimeoutNanos - (System.nanoTime() - start), true);
+      }
+      Lease acquired = lease;
+      guard(() -> listener.connectionAcquired(acquired.connection.id(), acquired.reused));
+      return lease;
+    } catch (IOException | RuntimeException | Error e) {
+      leases.release();
+      throw e;
+    }
+  }
+
+  /**
+   * Replaces a lease's stale connection with a fresh one under the same lease: the stale one is
+   * discarded, the new one is opened (never taken from the idle set, which may be just as stale
+   * after a BES restart).
+   *
+   * @throws IOException if the new connection could not be opened; the lease is then released
+   */
+  Lease replace(Lease stale, IOException cause) throws IOException {
+    stale.checkHeld();
+    stale.released = true;
+    retried.increment();
+    guard(() -> listener.retry(stale.connection.id(), cause));
+    discard(stale.connection, "failed on reuse: " + cause.getMessage());
+    try {
+      checkOpen();
+      return connect(acquireTimeoutNanos, false);
+    } catch (IOException | RuntimeException | Error e) {
+      leases.release();
+      throw e;
+    }
+  }
+
+  /**
+   * Returns a lease: its connection goes back to the idle set if it can carry another command,
+   * and is discarded otherwise (broken, told to exit, response not read to its end, or at its
+   * command limit). Releasing twice does nothing.
+   */
+  void release(Lease lease) {
+    if (lease.released) {
+      return;
+    }
+    lease.released = true;
+    PptConnection connection = lease.connection;
+    boolean kept = false;
+    try {
+      String reason = unusableReason(connection);
+      if (reason == null && closed) {
+        reason = "client closed";
+      }
+      if (reason == null) {
+        idle.offerFirst(new IdleConnection(connection, ticker.getAsLong()));
+        kept = true;
+        scheduleCleanup();
+        if (closed) {
+          evictAll("client closed");
+        }
+      } else {
+        discard(connection, reason);
+      }
+    } finally {
+      leases.release();
+      boolean wasKept = kept;
+      guard(() -> listener.connectionReleased(connection.id(), wasKept));
+    }
+  }
+
+  /**
+   * Closes idle connections that have been idle for {@code maxIdle} or have become unusable.
+   *
+   * @param nowNanos the ticker's current value
+   * @return nanoseconds until the next connection would reach maxIdle, or -1 when none is idle
+   */
+  long cleanup(long nowNanos) {
+    long next = Long.MAX_VALUE;
+    for (IdleConnection entry : idle) {
+      long idleFor = nowNanos - entry.idleSinceNanos;
+      String reason = idleFor >= maxIdleNanos
+          ? "idle for " + TimeUnit.NANOSECONDS.toMillis(idleFor) + " ms"
+          : unusableReason(entry.connection);
+      if (reason != null) {
+        // Only the thread that removes the entry owns it; a request may have taken it meanwhile.
+        if (idle.removeFirstOccurrence(entry)) {
+          discard(entry.connection, reason);
+        }
+      } else {
+        next = Math.min(next, maxIdleNanos - idleFor);
+      }
+    }
+    return next == Long.MAX_VALUE ? -1 : next;
+  }
+
+  /**
+   * Opens connections until {@code count} are open, best effort: stops at the first failure, or
+   * when requests already hold every lease.
+   *
+   * @return the number of connections opened
+   */
+  int prewarm(int count) {
+    int opened = 0;
+    while (!closed && open.get() < Math.min(count, maxConnections)) {
+      if (!leases.tryAcquire()) {
+        break;
+      }
+      Lease lease;
+      try {
+        lease = connect(acquireTimeoutNanos, false);
+      } catch (IOException | RuntimeException e) {
+        leases.release();
+        log.warn("pre-warming BES connections to {} stopped after {} of {}: {}", endpoint, opened,
+            count, e.toString());
+        break;
+      }
+      opened++;
+      release(lease);
+    }
+    return opened;
+  }
+
+  /** Closes every idle connection now; connections lent out are closed when returned. */
+  void evictAll(String reason) {
+    IdleConnection entry;
+    while ((entry = idle.pollFirst()) != null) {
+      discard(entry.connection, reason);
+    }
+  }
+
+  /** Refuses new leases and closes idle connections; those lent out close when returned. */
+  void close() {
+    closed = true;
+    evictAll("client closed");
+  }
+
+  BesPoolStats stats() {
+    int total = open.get();
+    int idleCount = idle.size();
+    return new BesPoolStats(total, idleCount, Math.max(0, total - idleCount), created.sum(),
+        discarded.sum(), retried.sum(), waits.sum(), exhausted.sum(), connectFailures.sum());
+  }
+
+  private Lease pollIdle() {
+    IdleConnection entry;
+    long now = ticker.getAsLong();
+    while ((entry = idle.pollFirst()) != null) {
+      long idleFor = now - entry.idleSinceNanos;
+      String reason = idleFor >= maxIdleNanos
+          ? "idle for " + TimeUnit.NANOSECONDS.toMillis(idleFor) + " ms"
+          : unusableReason(entry.connection);
+      if (reason == null) {
+        return new Lease(entry.connection, true);
+      }
+      discard(entry.connection, reason);
+    }
+    return null;
+  }
+
+  private Lease connect(long waitNanos, boolean mayTakeIdle) throws IOException {
+    if (!tryAcquire(connects, 0) && !tryAcquire(connects, Math.max(0, waitNanos))) {
+      throw exhausted(String.format(Locale.US,
+          "%d connects to the BES at %s were already in flight for %d ms; raise "
+              + "maxConcurrentConnects (%d) only if the BES accepts connections quickly",
+          maxConcurrentConnects, endpoint, TimeUnit.NANOSECONDS.toMillis(Math.max(0, waitNanos)),
+          maxConcurrentConnects));
+    }
+    try {
+      if (mayTakeIdle) {
+        // A connection may have come back while this request waited for a connect slot.
+        Lease lease = pollIdle();
+        if (lease != null) {
+          return lease;
+        }
+      }
+      guard(() -> listener.connectStart(endpoint));
+      PptConnection connection;
+      try {
+        connection = connector.open();
+      } catch (IOException e) {
+        connectFailures.increment();
+        guard(() -> listener.connectFailed(endpoint, e));
+        throw e;
+      }
+      open.incrementAndGet();
+      created.increment();
+      guard(() -> listener.connectEnd(connection.id()));
+      return new Lease(connection, false);
+    } finally {
+      connects.release();
+    }
+  }
+
+  private String unusableReason(PptConnection connection) {
+    if (!connection.isReusable()) {
+      return "broken, closed or told to exit";
+    }
+    if (connection.commandsSent() >= maxCommandsPerConnection) {
+      return "retired after " + connection.commandsSent() + " commands";
+    }
+    return null;
+  }
+
+  private void discard(PptConnection connection, String reason) {
+    open.decrementAndGet();
+    discarded.increment();
+    log.debug("closing BES connection {}: {}", connection.id(), reason);
+    // close() tells a healthy BES process to exit; on a broken connection it only closes.
+    connection.close();
+    guard(() -> listener.connectionDiscarded(connection.id(), reason));
+  }
+
+  private void scheduleCleanup() {
+    if (maintenance == null || !cleanupScheduled.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      maintenance.schedule(this::runCleanup, maxIdleNanos, TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException e) {
+      cleanupScheduled.set(false);
+    }
+  }
+
+  private void runCleanup() {
+    long delay;
+    try {
+      delay = cleanup(ticker.getAsLong());
+    } catch (RuntimeException e) {
+      log.warn("BES connection pool maintenance failed", e);
+      delay = maxIdleNanos;
+    }
+    if (delay >= 0 && !closed) {
+      try {
+        maintenance.schedule(this::runCleanup, delay, TimeUnit.NANOSECONDS);
+        return;
+      } catch (RejectedExecutionException e) {
+        // Shutting down.
+      }
+    }
+    cleanupScheduled.set(false);
+    if (!idle.isEmpty() && !closed) {
+      // A connection came back between the cleanup and clearing the flag.
+      scheduleCleanup();
+    }
+  }
+
+  private BesPoolExhaustedException exhausted(String message) {
+    exhausted.increment();
+    guard(() -> listener.poolExhausted(message));
+    return new BesPoolExhaustedException(message);
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("BES client for " + endpoint + " is closed");
+    }
+  }
+
+  private static boolean tryAcquire(Semaphore semaphore, long nanos) throws InterruptedIOException {
+    try {
+      return semaphore.tryAcquire(nanos, TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while waiting for a BES connection");
+    }
+  }
+
+  private static void guard(Runnable event) {
+    try {
+      event.run();
+    } catch (RuntimeException e) {
+      log.warn("BES event listener failed", e);
+    }
+  }
+
+  /** A connection lent to one request, with the lease that bounds the pool. Not thread-safe. */
+  static final class Lease {
+    final PptConnection connection;
+    /** Whether the connection came from the idle set, so may have gone stale while idle. */
+    final boolean reused;
+    boolean released;
+
+    Lease(PptConnection connection, boolean reused) {
+      this.connection = connection;
+      this.reused = reused;
+    }
+
+    void checkHeld() {
+      if (released) {
+        throw new IllegalStateException("lease on BES connection " + connection.id()
+            + " was already released");
+      }
+    }
+  }
+
+  /** One stay of a connection in the idle set; identity matters, so eviction cannot race reuse. */
+  private static final class IdleConnection {
+    final PptConnection connection;
+    final long idleSinceNanos;
+
+    IdleConnection(PptConnection connection, long idleSinceNanos) {
+      this.connection = connection;
+      this.idleSinceNanos = idleSinceNanos;
+    }
+  }
+}

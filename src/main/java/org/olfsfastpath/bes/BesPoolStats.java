@@ -1,0 +1,22 @@
+package org.olfsfastpath.bes;
+
+/**
+ * A snapshot of the BES connection pool, for the status page and JMX. Immutable; the counters
+ * count since the client was built. {@code created - discarded == total} once no connect or close
+ * is under way.
+ *
+ * @param total open connections, idle or lent to a request
+ * @param idle open connections waiting in the pool
+ * @param inUse connections lent to a request
+ * @param created connections opened
+ * @param discarded connections closed by the pool: broken, retired after maxCommandsPerConnection,
+ *     idle longer than maxIdle, told to exit by the BES, or closed at shutdown
+ * @param retried requests sent a second time on a fresh connection because a reused one had gone
+ *     stale
+ * @param waits requests that found every connection busy and had to wait
+ * @param exhausted requests that failed because no connection became free within the acquire
+ *     timeout
+ * @param connectFailures attempts to open a connection that failed
+ */
+public record BesPoolStats(int total, int idle, int inUse, long created, long discarded,
+    long retried, long waits, long exhausted, long connectFailures) {}

@@ -1,0 +1,226 @@
+package org.olfsfastpath.bes;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jdom2.Document;
+import org.jdom2.Element;
+import org.jdom2.Namespace;
+import org.jdom2.output.Format;
+import org.jdom2.output.LineSeparator;
+import org.jdom2.output.XMLOutputter;
+
+/**
+ * Builds BES request documents with JDOM2, in the element order the upstream OLFS sends them,
+ * and serializes them to UTF-8 bytes ready for {@link org.olfsfastpath.ppt.PptConnection#send}.
+ *
+ * <p>Every value that may come from a URL (catalog path, constraint, xml:base) is set as element
+ * text or attribute value and escaped by JDOM2's outputter, never concatenated: {@code <}, {@code &},
+ * quotes and {@code ]]>} are carried as data and cannot change the command. Characters that XML 1.0
+ * cannot carry at all (most C0 controls, lone surrogates, U+FFFE/U+FFFF) are rejected with an
+ * {@link IllegalArgumentException} naming the value and the index of the first one.
+ *
+ * <p>Thread-safe: holds only immutable settings, a shared outputter whose format is never
+ * changed after construction, and an atomic request counter.
+ */
+final class BesRequests {
+  static final Namespace BES_NS = Namespace.getNamespace("http://xml.opendap.org/ns/bes/1.0#");
+
+  /** Container and definition names as the OLFS uses them; the BES only needs them to match. */
+  static final String CONTAINER = "catalogContainer";
+  static final String CATALOG_SPACE = "catalog";
+  static final String DEFINITION = "d1";
+  static final String DEFINITION_SPACE = "default";
+  /** The DAP2 protocol version the OLFS advertises with every DAP2 request. */
+  static final String XDAP_ACCEPT = "3.2";
+
+  private final BesContexts contexts;
+  private final String reqIdPrefix;
+  private final AtomicLong requestCounter = new AtomicLong();
+  private final XMLOutputter outputter;
+
+  BesRequests(BesContexts contexts, String reqIdPrefix) {
+    this.contexts = Objects.requireNonNull(contexts, "contexts == null");
+    this.reqIdPrefix = Objects.requireNonNull(reqIdPrefix, "reqIdPrefix == null");
+    // Raw: no whitespace added between elements, so a text value is sent exactly as given.
+    Format format = Format.getRawFormat()
+        .setEncoding(StandardCharsets.UTF_8.name())
+        .setLineSeparator(LineSeparator.NL);
+    this.outputter = new XMLOutputter(format);
+  }
+
+  /** {@code showNode}: the existence, type and last-modified check of one catalog path. */
+  byte[] showNode(String path) {
+    checkXmlText("path", path);
+    Element request = newRequest();
+    addTimeoutContext(request);
+    request.addContent(setContext("errors", "xml"));
+    request.addContent(new Element("showNode", BES_NS).setAttribute("node", path));
+    return serialize(request);
+  }
+
+  /** {@code showVersion}: the BES and module versions. */
+  byte[] showVersion() {
+    return simpleShow("showVersion");
+  }
+
+  /** {@code showStatus}: a cheap "are you there" command, for diagnostics only. */
+  byte[] showStatus() {
+    return simpleShow("showStatus");
+  }
+
+  /** {@code showBesKey}: one key of the BES configuration, e.g. {@code SupportEmail}. */
+  byte[] showBesKey(String key) {
+    checkXmlText("key", key);
+    Element request = newRequest();
+    addTimeoutContext(request);
+    request.addContent(setContext("dap_explicit_containers", "no"));
+    request.addContent(setContext("errors", "xml"));
+    request.addContent(new Element("showBesKey", BES_NS).setAttribute("key", key));
+    return serialize(request);
+  }
+
+  /**
+   * The data request: contexts, {@code setContainer}, {@code define} and {@code get}, in the
+   * OLFS's order (bes_timeout first, as the OLFS inserts it at position 0 before sending).
+   *
+   * @throws IllegalArgumentException if the path, constraint or xml:base holds a character XML
+   *     1.0 cannot carry
+   */
+  byte[] get(GetRequest get) {
+    Objects.requireNonNull(get, "get == null");
+    BesGetType type = get.type();
+    checkXmlText("path", get.path());
+    checkXmlText("constraint", get.constraint());
+    checkXmlText("xmlBase", get.xmlBase());
+
+    Element request = newRequest();
+    addTimeoutContext(request);
+    if (!type.isDap4()) {
+      request.addContent(setContext("xdap_accept", XDAP_ACCEPT));
+    }
+    request.addContent(setContext("dap_explicit_containers", "no"));
+    request.addContent(setContext("errors", "xml"));
+    // The OLFS names xml:base only in DAP4 (and DDX) requests; DAP2 responses do not use it.
+    if (type.isDap4() && !get.xmlBase().isEmpty()) {
+      request.addContent(setContext("xml:base", get.xmlBase()));
+    }
+    if (contexts.maxResponseSize() >= 0) {
+      request.addContent(setContext("max_response_size", Long.toString(contexts.maxResponseSize())));
+    }
+    if (contexts.maxVariableSize() >= 0) {
+      request.addContent(setContext("max_variable_size", Long.toString(contexts.maxVariableSize())));
+    }
+    request.addContent(setContext("uid", contexts.uid()));
+    if (type.isDap4()) {
+      request.addContent(setContext("dap4_checksums", "false"));
+    }
+    request.addContent(setContainer(CONTAINER, CATALOG_SPACE, get.path()));
+    // The OLFS asks for the info page without a constraint.
+    String constraint = type == BesGetType.INFO_PAGE ? "" : get.constraint();
+    request.addContent(define(DEFINITION, DEFINITION_SPACE, CONTAINER, constraint, type.isDap4()));
+    Element getElement = new Element("get", BES_NS)
+        .setAttribute("type", type.besType())
+        .setAttribute("definition", DEFINITION);
+    if (type.returnAs() != null) {
+      getElement.setAttribute("returnAs", type.returnAs());
+    }
+    request.addContent(getElement);
+    return serialize(request);
+  }
+
+  /** {@code <setContext name="...">value</setContext>}. */
+  static Element setContext(String name, String value) {
+    checkXmlText("context " + name, value);
+    return new Element("setContext", BES_NS).setAttribute("name", name).setText(value);
+  }
+
+  /** {@code <setContainer name="..." space="...">path</setContainer>}. */
+  static Element setContainer(String name, String space, String path) {
+    checkXmlText("path", path);
+    return new Element("setContainer", BES_NS)
+        .setAttribute("name", name)
+        .setAttribute("space", space)
+        .setText(path);
+  }
+
+  /**
+   * {@code <define name space><container name><constraint|dap4constraint/></container></define>};
+   * the constraint element is left out when the constraint is empty, as the OLFS does.
+   */
+  static Element define(String name, String space, String container, String constraint,
+      boolean dap4) {
+    checkXmlText("constraint", constraint);
+    Element containerElement = new Element("container", BES_NS).setAttribute("name", container);
+    if (!constraint.isEmpty()) {
+      // The OLFS sends spaces as %20 so the libdap constraint scanners, which split words on
+      // spaces and decode %20 inside them, see names and values with spaces whole.
+      String encoded = constraint.indexOf(' ') < 0 ? constraint : constraint.replace(" ", "%20");
+      containerElement.addContent(
+          new Element(dap4 ? "dap4constraint" : "constraint", BES_NS).setText(encoded));
+    }
+    return new Element("define", BES_NS)
+        .setAttribute("name", name)
+        .setAttribute("space", space)
+        .addContent(containerElement);
+  }
+
+  private byte[] simpleShow(String command) {
+    Element request = newRequest();
+    addTimeoutContext(request);
+    request.addContent(setContext("errors", "xml"));
+    request.addContent(new Element(command, BES_NS));
+    return serialize(request);
+  }
+
+  private Element newRequest() {
+    return new Element("request", BES_NS)
+        .setAttribute("reqID", reqIdPrefix + requestCounter.incrementAndGet());
+  }
+
+  private void addTimeoutContext(Element request) {
+    if (contexts.besTimeoutSeconds() > 0) {
+      request.addContent(setContext("bes_timeout", Long.toString(contexts.besTimeoutSeconds())));
+    }
+  }
+
+  private byte[] serialize(Element request) {
+    // A StringWriter then one encode costs about half of writing through an OutputStreamWriter,
+    // which allocates an encoder and an 8 KiB buffer per document.
+    StringWriter text = new StringWriter(768);
+    try {
+      outputter.output(new Document(request), text);
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing to memory failed", e);
+    }
+    return text.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Rejects text that XML 1.0 cannot carry, naming the value and the first offending index. JDOM2
+   * would reject it too, but without saying which value or where.
+   */
+  static void checkXmlText(String what, String value) {
+    Objects.requireNonNull(value, what + " == null");
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c >= 0x20 && c < 0xD800) {
+        continue;
+      }
+      if (c == '\t' || c == '\n' || c == '\r' || (c >= 0xE000 && c <= 0xFFFD)) {
+        continue;
+      }
+      if (Character.isHighSurrogate(c) && i + 1 < value.length()
+          && Character.isLowSurrogate(value.charAt(i + 1))) {
+        i++;
+        continue;
+      }
+      throw new IllegalArgumentException(String.format(Locale.US,
+          "%s has character U+%04X at index %d, which XML 1.0 cannot carry", what, (int) c, i));
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package org.olfsfastpath.emulator.dap;
+
+import java.util.Objects;
+import java.util.function.IntToDoubleFunction;
+
+/**
+ * The values of one variable in row-major order, generated rather than read. Implementations are
+ * thread-safe.
+ */
+interface Values {
+  /** The value at {@code index}, a row-major position within the variable's full shape. */
+  double get(int index);
+
+  static Values of(double... values) {
+    double[] copy = values.clone();
+    return index -> copy[index];
+  }
+
+  static Values of(float... values) {
+    float[] copy = values.clone();
+    return index -> copy[index];
+  }
+
+  /** Values computed on each read: for small or cheap generators. */
+  static Values computed(IntToDoubleFunction generator) {
+    Objects.requireNonNull(generator, "generator == null");
+    return generator::applyAsDouble;
+  }
+
+  /**
+   * Float32 values computed once, on first read, then served from memory: large data variables
+   * cost nothing until asked for and little afterwards.
+   */
+  static Values lazyFloats(int count, IntToDoubleFunction generator) {
+    return new LazyFloats(count, generator);
+  }
+
+  /** Holds the generated array; the race on first use only duplicates work, never corrupts. */
+  final class LazyFloats implements Values {
+    private final int count;
+    private final IntToDoubleFunction generator;
+    private volatile float[] values;
+
+    LazyFloats(int count, IntToDoubleFunction generator) {
+      this.count = count;
+      this.generator = Objects.requireNonNull(generator, "generator == null");
+    }
+
+    @Override
+    public double get(int index) {
+      float[] current = values;
+      if (current == null) {
+        current = new float[count];
+        for (int i = 0; i < count; i++) {
+          current[i] = (float) generator.applyAsDouble(i);
+        }
+        values = current;
+      }
+      return current[index];
+    }
+  }
+}

@@ -1,0 +1,293 @@
+package org.olfsfastpath.bes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.jdom2.Document;
+import org.jdom2.Element;
+import org.jdom2.input.SAXBuilder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+final class BesRequestsTest {
+  private final BesRequests requests = new BesRequests(BesContexts.defaults(), "t-");
+
+  @Test
+  void showNode_document() throws Exception {
+    Element root = parse(requests.showNode("/data/sst.nc"));
+    assertEquals("request", root.getName());
+    assertEquals(BesRequests.BES_NS, root.getNamespace());
+    assertEquals(List.of("setContext errors=xml", "showNode node=/data/sst.nc"), outline(root));
+  }
+
+  @Test
+  void showVersion_showStatus_showBesKey_documents() throws Exception {
+    assertEquals(List.of("setContext errors=xml", "showVersion"),
+        outline(parse(requests.showVersion())));
+    assertEquals(List.of("setContext errors=xml", "showStatus"),
+        outline(parse(requests.showStatus())));
+    assertEquals(List.of("setContext dap_explicit_containers=no", "setContext errors=xml",
+        "showBesKey key=SupportEmail"), outline(parse(requests.showBesKey("SupportEmail"))));
+  }
+
+  @Test
+  void get_dap2_inOlfsOrder() throws Exception {
+    Element root = parse(requests.get(GetRequest.of("/coads.nc", BesGetType.DDS, "COADSX")));
+    assertEquals(List.of(
+        "setContext xdap_accept=3.2",
+        "setContext dap_explicit_containers=no",
+        "setContext errors=xml",
+        "setContext uid=not_logged_in",
+        "setContainer name=catalogContainer space=catalog text=/coads.nc",
+        "define name=d1 space=default [container name=catalogContainer [constraint text=COADSX]]",
+        "get type=dds definition=d1"), outline(root));
+  }
+
+  @Test
+  void get_ascii_isDodsReturnedAsAscii() throws Exception {
+    Element get = last(parse(requests.get(GetRequest.of("/a.nc", BesGetType.ASCII, ""))));
+    assertEquals("dods", get.getAttributeValue("type"));
+    assertEquals("ascii", get.getAttributeValue("returnAs"));
+  }
+
+  @ParameterizedTest
+  @EnumSource(BesGetType.class)
+  void get_everyType_namesItsBesTypeAndReturnAs(BesGetType type) throws Exception {
+    Element get = last(parse(requests.get(GetRequest.of("/a.nc", type, ""))));
+    assertEquals("get", get.getName());
+    assertEquals(type.besType(), get.getAttributeValue("type"));
+    assertEquals(type.returnAs(), get.getAttributeValue("returnAs"));
+    assertEquals("d1", get.getAttributeValue("definition"));
+  }
+
+  @Test
+  void get_emptyConstraint_leavesContainerEmpty() throws Exception {
+    Element root = parse(requests.get(GetRequest.of("/a.nc", BesGetType.DAS, "")));
+    assertTrue(outline(root).contains("define name=d1 space=default [container name=catalogContainer]"));
+  }
+
+  @Test
+  void get_infoPage_sendsNoConstraint() throws Exception {
+    Element root = parse(requests.get(GetRequest.of("/a.nc", BesGetType.INFO_PAGE, "x")));
+    assertTrue(outline(root).contains("define name=d1 space=default [container name=catalogContainer]"));
+  }
+
+  @Test
+  void get_dap4_contextsAndDap4Constraint() throws Exception {
+    Element root = parse(requests.get(
+        new GetRequest("/a.nc", BesGetType.DMR, "/x[0:1:3]", "http://h/opendap/a.nc.dmr")));
+    assertEquals(List.of(
+        "setContext dap_explicit_containers=no",
+        "setContext errors=xml",
+        "setContext xml:base=http://h/opendap/a.nc.dmr",
+        "setContext uid=not_logged_in",
+        "setContext dap4_checksums=false",
+        "setContainer name=catalogContainer space=catalog text=/a.nc",
+        "define name=d1 space=default [container name=catalogContainer [dap4constraint text=/x[0:1:3]]]",
+        "get type=dmr definition=d1"), outline(root));
+  }
+
+  @Test
+  void get_dap2_ignoresXmlBase() throws Exception {
+    Element root = parse(requests.get(new GetRequest("/a.nc", BesGetType.DDS, "", "http://h/x")));
+    assertTrue(outline(root).stream().noneMatch(line -> line.contains("xml:base")));
+  }
+
+  @Test
+  void get_optionalContexts_inOlfsOrder_besTimeoutFirst() throws Exception {
+    BesRequests configured = new BesRequests(new BesContexts("alice", 300, 1000, 200), "t-");
+    Element root = parse(configured.get(GetRequest.of("/a.nc", BesGetType.DODS, "")));
+    assertEquals(List.of(
+        "setContext bes_timeout=300",
+        "setContext xdap_accept=3.2",
+        "setContext dap_explicit_containers=no",
+        "setContext errors=xml",
+        "setContext max_response_size=1000",
+        "setContext max_variable_size=200",
+        "setContext uid=alice"), outline(root).subList(0, 7));
+    assertEquals(List.of("setContext bes_timeout=300", "setContext errors=xml", "showNode node=/"),
+        outline(parse(configured.showNode("/"))));
+  }
+
+  @Test
+  void get_spacesInConstraint_sentAsPercent20LikeTheOlfs() throws Exception {
+    Element root = parse(requests.get(GetRequest.of("/a.nc", BesGetType.DODS, "a b&c=\"x y\"")));
+    assertEquals("a%20b&c=\"x%20y\"", constraintOf(root).getText());
+  }
+
+  @Test
+  void reqId_isUniquePerDocument() throws Exception {
+    String first = parse(requests.showVersion()).getAttributeValue("reqID");
+    String second = parse(requests.showVersion()).getAttributeValue("reqID");
+    assertTrue(first.startsWith("t-"), first);
+    assertNotEquals(first, second);
+  }
+
+  @Test
+  void serialized_asUtf8WithDeclaration() {
+    String text = new String(requests.showNode("/é.nc"), StandardCharsets.UTF_8);
+    assertTrue(text.startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"), text);
+    assertTrue(text.contains("node=\"/é.nc\""), text);
+  }
+
+  /** Values that try to break out of their element or attribute, and must come back unchanged. */
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "<get type=\"dods\" definition=\"d1\"/>",
+      "a&b&amp;c",
+      "\"double\" and 'single' quotes",
+      "]]><showVersion/><![CDATA[",
+      "</constraint></container></define><get type=\"dods\" definition=\"d1\"/>",
+      "tab\there, newline\nthere, return\rthere, crlf\r\nend",
+      "  leading and trailing spaces  ",
+      "\u00e9\u4e2d\ud83d\ude00 non-ASCII",
+      "&#x41; &lt; not entities",
+  })
+  void hostileValues_roundTripExactly_andNeverChangeTheCommand(String value) throws Exception {
+    // Spaces in a constraint are sent as %20 (see above); the path carries them as they are.
+    String constraint = value.replace(" ", "_");
+    Element get = parse(requests.get(GetRequest.of(value, BesGetType.DODS, constraint)));
+    assertEquals(value, child(get, "setContainer").getText());
+    assertEquals(constraint, constraintOf(get).getText());
+    assertEquals(List.of("setContext", "setContext", "setContext", "setContext", "setContainer",
+        "define", "get"), names(get));
+    assertEquals(1, child(get, "define").getChildren().size());
+    assertEquals(1, child(get, "define").getChildren().get(0).getChildren().size());
+
+    Element showNode = parse(requests.showNode(value));
+    assertEquals(value, child(showNode, "showNode").getAttributeValue("node"));
+    assertEquals(List.of("setContext", "showNode"), names(showNode));
+
+    Element dap4 = parse(requests.get(new GetRequest("/a.nc", BesGetType.DAP, constraint, value)));
+    assertEquals(value, dap4.getChildren().get(2).getText());
+    assertEquals("xml:base", dap4.getChildren().get(2).getAttributeValue("name"));
+  }
+
+  @Test
+  void controlCharacter_inConstraint_rejectedNamingItsIndex() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> requests.get(GetRequest.of("/a.nc", BesGetType.DDS, "abc\u0001def")));
+    assertEquals("constraint has character U+0001 at index 3, which XML 1.0 cannot carry",
+        e.getMessage());
+  }
+
+  @Test
+  void controlCharacter_inPath_rejectedNamingItsIndex() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> requests.showNode("/a\u0000.nc"));
+    assertEquals("path has character U+0000 at index 2, which XML 1.0 cannot carry",
+        e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> requests.get(new GetRequest("/a.nc", BesGetType.DAP, "", "http://x/\u001b")));
+    assertEquals("xmlBase has character U+001B at index 9, which XML 1.0 cannot carry",
+        e.getMessage());
+  }
+
+  @Test
+  void loneSurrogateAndNonCharacters_rejected() {
+    assertEquals("path has character U+D800 at index 1, which XML 1.0 cannot carry",
+        assertThrows(IllegalArgumentException.class, () -> requests.showNode("/\ud800x"))
+            .getMessage());
+    assertEquals("constraint has character U+FFFE at index 0, which XML 1.0 cannot carry",
+        assertThrows(IllegalArgumentException.class,
+            () -> requests.get(GetRequest.of("/a", BesGetType.DAS, "\ufffe"))).getMessage());
+  }
+
+  @Test
+  void everyC0Control_exceptTabNewlineReturn_rejected() {
+    for (char c = 0; c < 0x20; c++) {
+      String value = "x" + c;
+      if (c == '\t' || c == '\n' || c == '\r') {
+        requests.showNode(value);
+      } else {
+        assertThrows(IllegalArgumentException.class, () -> requests.showNode(value),
+            () -> "U+" + Integer.toHexString(value.charAt(1)));
+      }
+    }
+  }
+
+  @Test
+  void sharedBuilder_isSafeAcrossThreads() throws Exception {
+    java.util.concurrent.ExecutorService executor =
+        java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        int thread = t;
+        done.add(executor.submit(() -> {
+          for (int i = 0; i < 100; i++) {
+            String path = "/t" + thread + "/f" + i + ".nc";
+            Element root = parse(requests.get(GetRequest.of(path, BesGetType.DODS, "v" + i)));
+            assertEquals(path, child(root, "setContainer").getText());
+            assertEquals("v" + i, constraintOf(root).getText());
+          }
+          return null;
+        }));
+      }
+      for (java.util.concurrent.Future<?> future : done) {
+        future.get(30, java.util.concurrent.TimeUnit.SECONDS);
+      }
+    } finally {
+      executor.shutdownNow();
+    }
+  }
+
+  static Element parse(byte[] document) throws Exception {
+    Document parsed = new SAXBuilder().build(new ByteArrayInputStream(document));
+    return parsed.getRootElement();
+  }
+
+  /** One line per child of the root: name, attributes in order, text, nested children. */
+  static List<String> outline(Element root) {
+    List<String> lines = new ArrayList<>();
+    for (Element child : root.getChildren()) {
+      lines.add(describe(child));
+    }
+    return lines;
+  }
+
+  private static String describe(Element element) {
+    StringBuilder line = new StringBuilder(element.getName());
+    element.getAttributes().forEach(a -> line.append(' ').append(a.getName()).append('=')
+        .append(a.getValue()));
+    if (element.getName().equals("setContext")) {
+      line.setLength(0);
+      line.append("setContext ").append(element.getAttributeValue("name")).append('=')
+          .append(element.getText());
+      return line.toString();
+    }
+    if (!element.getText().isEmpty()) {
+      line.append(" text=").append(element.getText());
+    }
+    for (Element child : element.getChildren()) {
+      line.append(" [").append(describe(child)).append(']');
+    }
+    return line.toString();
+  }
+
+  private static List<String> names(Element root) {
+    return root.getChildren().stream().map(Element::getName).toList();
+  }
+
+  private static Element child(Element root, String name) {
+    return root.getChild(name, BesRequests.BES_NS);
+  }
+
+  private static Element last(Element root) {
+    List<Element> children = root.getChildren();
+    return children.get(children.size() - 1);
+  }
+
+  private static Element constraintOf(Element root) {
+    Element container = child(root, "define").getChildren().get(0);
+    return container.getChildren().get(0);
+  }
+}

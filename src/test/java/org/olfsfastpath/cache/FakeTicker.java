@@ -1,0 +1,20 @@
+package org.olfsfastpath.cache;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** A ticker that moves only when a test advances it. */
+final class FakeTicker implements Ticker {
+  private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
+
+  @Override
+  public long read() {
+    return nanos.get();
+  }
+
+  FakeTicker advance(Duration duration) {
+    nanos.addAndGet(duration.toNanos());
+    return this;
+  }
+}
