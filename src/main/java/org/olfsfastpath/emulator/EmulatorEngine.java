@@ -112,7 +112,7 @@ final class EmulatorEngine {
       startThread(() -> acceptLoop(unix), "bes-emulator-accept-unix");
     }
     listening = true;
-    log.info("BES emulator listening on 127.0.0.1:{}{}", port,
+    log.debug("BES emulator listening on 127.0.0.1:{}{}", port,
         config.unixSocket == null ? "" : " and unix:" + config.unixSocket);
   }
 
