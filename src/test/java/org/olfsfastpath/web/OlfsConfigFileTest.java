@@ -190,4 +190,13 @@ final class OlfsConfigFileTest {
   void parseDuration(String text, Duration expected) {
     assertEquals(expected, OlfsConfigFile.parseDuration(text));
   }
+
+  @Test
+  void sampleConfiguration_isValid() {
+    FrontEndSettings s = OlfsConfigFile.read(Path.of("conf/olfs.xml"));
+    assertEquals(PptEndpoint.tcp("localhost", 10022), s.besEndpoint());
+    assertEquals(Optional.of(32), s.poolMaximum());
+    assertEquals(Optional.of(Duration.ofSeconds(10)), s.negativeTtl());
+    assertTrue(s.cacheEnabled());
+  }
 }
