@@ -1,0 +1,151 @@
+"""Command line of the harness: python3 -m harness COMMAND ... (with scripts/ on PYTHONPATH)."""
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def report(args):
+    from . import report as rep, study
+    folder = Path(args.folder)
+    measurements = study.load(folder)
+    if not measurements:
+        print(f"harness report: no timing files under {folder / 'raw'}", file=sys.stderr)
+        return 1
+    rep.write_csv(measurements, folder / "summary.csv")
+    plots = []
+    if not args.no_plots:
+        from . import plots as pl
+        pl.response_times(measurements, folder / "response-times.png")
+        plots.append(("response-times.png", "Response time per run"))
+        if pl.message_round_trips(measurements, folder / "bes-messages.png"):
+            plots.append(("bes-messages.png", "Round trip of each BES message in one request"))
+    rep.write_markdown(folder, measurements, folder / "report.md", plots)
+    print(rep.results_table(measurements))
+    print()
+    print(rep.ratios_table(measurements))
+    return 0
+
+
+def count(args):
+    from . import trace
+    messages = trace.read_messages(args.log)
+    print(sum(1 for m in messages if args.command is None or m.command == args.command))
+    return 0
+
+
+def check(args):
+    from . import checks
+    found = []
+    if args.recorded:
+        found += checks.read_checks(args.recorded)
+    if args.study:
+        found += checks.study_checks(args.study, args.min_delay_ratio, args.min_stall_ratio)
+    if not found:
+        print("regression check: nothing was checked", file=sys.stderr)
+        return 1
+    print(checks.render(found))
+    return 0 if all(c.ok for c in found) else 1
+
+
+def count_commands(args):
+    from . import counts
+    if args.command:
+        print(counts.read(args.file).get(args.command, 0))
+    else:
+        print(counts.total(args.file))
+    return 0
+
+
+def burst(args):
+    from . import load
+    result = load.burst(args.url, args.connections, args.timeout)
+    if args.out:
+        load.save_burst(result, args.out)
+    print(f"burst of {result.connections} connections: {result.ok} answered 200 in "
+          f"{result.wall_s:.2f} s, errors {result.errors or 'none'}")
+    return 0 if result.error_count == 0 else 1
+
+
+def load_table(args):
+    from . import load
+    markdown, rows = load.write(args.folder)
+    print(markdown)
+    return 0 if rows else 1
+
+
+def warm_bes(args):
+    from . import ppt
+    seconds = ppt.warm(args.endpoint, args.path, args.ce, args.gets, args.show_nodes)
+    print(f"warmed {args.endpoint} with {args.gets} gets and {args.show_nodes} showNodes "
+          f"in {seconds:.1f} s", file=sys.stderr)
+    return 0
+
+
+def warm_http(args):
+    import http.client
+    from urllib.parse import urlsplit
+    parts = urlsplit(args.url)
+    target = parts.path + ("?" + parts.query if parts.query else "")
+    connection = http.client.HTTPConnection(parts.hostname, parts.port or 80, timeout=60)
+    try:
+        for i in range(args.count):
+            connection.request("GET", target)
+            response = connection.getresponse()
+            response.read()
+            if response.status != 200:
+                print(f"warm-http: request {i + 1} of {args.count}: expected HTTP 200 but was "
+                      f"{response.status} for {args.url}", file=sys.stderr)
+                return 1
+    finally:
+        connection.close()
+    return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python3 -m harness")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("report", help="write summary.csv, report.md and plots of a study folder")
+    p.add_argument("folder")
+    p.add_argument("--no-plots", action="store_true")
+    p.set_defaults(run=report)
+    p = sub.add_parser("count-messages", help="print how many BES messages a trace log holds")
+    p.add_argument("log")
+    p.add_argument("--command", help="count only this command, e.g. showNode")
+    p.set_defaults(run=count)
+    p = sub.add_parser("check", help="the CI regression checks; exits 1 when one fails")
+    p.add_argument("--recorded", help="name<TAB>expected<TAB>actual lines from the shell part")
+    p.add_argument("--study", help="a quick study folder with summary.csv")
+    p.add_argument("--min-delay-ratio", type=float, default=5.0)
+    p.add_argument("--min-stall-ratio", type=float, default=1.5)
+    p.set_defaults(run=check)
+    p = sub.add_parser("count-commands", help="print the BES commands an emulator counts file holds")
+    p.add_argument("file")
+    p.add_argument("--command", help="count only this command, e.g. showNode")
+    p.set_defaults(run=count_commands)
+    p = sub.add_parser("burst", help="one request on each of N connections at once; fails on any error")
+    p.add_argument("url")
+    p.add_argument("--connections", type=int, default=1024)
+    p.add_argument("--timeout", type=float, default=60.0)
+    p.add_argument("--out")
+    p.set_defaults(run=burst)
+    p = sub.add_parser("load-table", help="write load.md and load.csv from a folder's load/ files")
+    p.add_argument("folder")
+    p.set_defaults(run=load_table)
+    p = sub.add_parser("warm-bes", help="send warm-up requests straight to a BES (HOST:PORT or unix:PATH)")
+    p.add_argument("endpoint")
+    p.add_argument("--path", default="/coads_climatology.nc")
+    p.add_argument("--ce", default="COADSX")
+    p.add_argument("--gets", type=int, default=1000)
+    p.add_argument("--show-nodes", type=int, default=20)
+    p.set_defaults(run=warm_bes)
+    p = sub.add_parser("warm-http", help="COUNT requests on one kept-alive connection; fails on a non-200")
+    p.add_argument("url")
+    p.add_argument("--count", type=int, default=200)
+    p.set_defaults(run=warm_http)
+    args = parser.parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

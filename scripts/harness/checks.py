@@ -1,0 +1,69 @@
+"""The CI regression checks: figures that do not depend on machine noise, and side-by-side ratios."""
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    expected: str
+    actual: str
+    ok: bool
+
+
+def exactly(name, expected, actual):
+    return Check(name, f"= {expected}", "missing" if actual is None else f"{actual:g}",
+                 actual is not None and abs(actual - expected) < 1e-9)
+
+
+def at_least(name, minimum, actual):
+    return Check(name, f">= {minimum:g}", "missing" if actual is None else f"{actual:.2f}",
+                 actual is not None and actual >= minimum)
+
+
+def _float(value):
+    return None if value in (None, "") else float(value)
+
+
+def study_checks(folder, min_delay_ratio=5.0, min_stall_ratio=1.5):
+    """Checks on a quick study run: BES messages per warm request of each configuration, and the
+    cache-on speed-ups measured side by side under the 2009 profiles."""
+    with open(Path(folder) / "summary.csv", newline="", encoding="utf-8") as f:
+        rows = {(r["configuration"], r["response"]): r for r in csv.DictReader(f)}
+    checks = []
+    for (config, response), r in rows.items():
+        warm = _float(r["bes_messages_per_warm_request"])
+        if warm is None:
+            continue
+        expected = 2 if config.endswith("cache-off") else 1
+        checks.append(exactly(f"{config} {response}: BES messages per warm request", expected, warm))
+    for config, minimum in (("2009-delay-cache-on", min_delay_ratio), ("2009-cache-on", min_stall_ratio)):
+        r = rows.get((config, "ascii"))
+        if r is not None:
+            checks.append(at_least(f"{config}: mean Total_time speed-up against its cache-off",
+                                   minimum, _float(r["speedup_vs_baseline_warm"])))
+    return checks
+
+
+def read_checks(path):
+    """Checks the shell part recorded, one per line: name<TAB>expected number<TAB>actual number."""
+    checks = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        name, expected, actual = line.split("\t")
+        checks.append(exactly(name, float(expected), _float(actual)))
+    return checks
+
+
+def render(checks):
+    width = max((len(c.name) for c in checks), default=10)
+    lines = [f"{'check'.ljust(width)}  expected   actual  result"]
+    for c in checks:
+        lines.append(f"{c.name.ljust(width)}  {c.expected:<9}  {c.actual:>6}  {'ok' if c.ok else 'FAILED'}")
+    failed = sum(not c.ok for c in checks)
+    lines.append(f"regression check: {len(checks) - failed} of {len(checks)} checks held"
+                 + (f", {failed} FAILED" if failed else ""))
+    return "\n".join(lines)

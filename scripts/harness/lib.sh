@@ -1,0 +1,324 @@
+# Shared by scripts/study, scripts/load and .ci/regression-check: build, start, wait for and stop
+# the BES emulator, the PPT trace proxy and the front end, and count BES messages.
+# Source it after `set -euo pipefail` and call h_init once; everything h_start started is stopped
+# by the EXIT trap, on success, on failure and on Ctrl-C alike.
+
+H_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+H_PY=/usr/bin/python3
+H_PIDS=()
+H_NAMES=()
+
+h_die() {
+  echo "${H_PROG:-harness}: $*" >&2
+  exit 1
+}
+
+h_log() {
+  echo "${H_PROG:-harness}: $*" >&2
+}
+
+# h_init PROGRAM_NAME: sets the message prefix and the traps that stop everything started.
+h_init() {
+  H_PROG=$1
+  trap h_stop_all EXIT
+  trap 'h_log "interrupted"; exit 130' INT
+  trap 'h_log "terminated"; exit 143' TERM
+  [[ -x "$H_PY" ]] || h_die "$H_PY is missing (Debian package python3; run scripts/setup)"
+  export PYTHONPATH="$H_ROOT/scripts${PYTHONPATH:+:$PYTHONPATH}"
+}
+
+h_python() {
+  "$H_PY" -m harness "$@"
+}
+
+h_free_port() {
+  "$H_PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+# h_start NAME LOG COMMAND...: runs COMMAND in its own process group, output to LOG; the group is
+# stopped on exit. Sets H_LAST_PID.
+h_start() {
+  local name=$1 log=$2
+  shift 2
+  setsid "$@" >"$log" 2>&1 < /dev/null &
+  H_LAST_PID=$!
+  H_PIDS+=("$H_LAST_PID")
+  H_NAMES+=("$name")
+}
+
+# h_stop PID: stops one process group started by h_start, TERM then KILL after 10 s.
+h_stop() {
+  local pid=$1 i
+  kill -TERM -- "-$pid" 2>/dev/null || return 0
+  for ((i = 0; i < 100; i++)); do
+    kill -0 -- "-$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -KILL -- "-$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}
+
+h_stop_all() {
+  local i
+  for ((i = ${#H_PIDS[@]} - 1; i >= 0; i--)); do
+    h_stop "${H_PIDS[$i]}"
+  done
+  H_PIDS=()
+  H_NAMES=()
+}
+
+# h_alive PID NAME LOG: fails, showing the end of LOG, when the process has exited.
+h_alive() {
+  local pid=$1 name=$2 log=$3
+  if ! kill -0 "$pid" 2>/dev/null; then
+    echo "--- last lines of $log:" >&2
+    tail -n 30 "$log" >&2 || true
+    h_die "$name exited before it was ready (log: $log)"
+  fi
+}
+
+# h_wait_tcp PORT PID NAME LOG [SECONDS]: waits until 127.0.0.1:PORT accepts connections.
+h_wait_tcp() {
+  local port=$1 pid=$2 name=$3 log=$4 limit=${5:-120} start=$SECONDS
+  until (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
+    h_alive "$pid" "$name" "$log"
+    ((SECONDS - start < limit)) || h_die "$name did not listen on port $port within ${limit} s (log: $log)"
+    sleep 0.1
+  done
+}
+
+# h_wait_socket PATH PID NAME LOG [SECONDS]: waits until the Unix socket PATH exists.
+h_wait_socket() {
+  local path=$1 pid=$2 name=$3 log=$4 limit=${5:-60} start=$SECONDS
+  until [[ -S "$path" ]]; do
+    h_alive "$pid" "$name" "$log"
+    ((SECONDS - start < limit)) || h_die "$name did not create $path within ${limit} s (log: $log)"
+    sleep 0.1
+  done
+}
+
+# h_build: builds the WAR and the classes (tests skipped) unless H_NO_BUILD=true.
+h_build() {
+  if [[ "${H_NO_BUILD:-false}" == true ]]; then
+    return 0
+  fi
+  command -v mvn >/dev/null || h_die "mvn is missing (Debian package maven; run scripts/setup)"
+  h_log "building the front end and the tools (mvn -DskipTests package)"
+  (cd "$H_ROOT" && mvn -q -B -ntp -DskipTests package) || h_die "the build failed"
+}
+
+# h_start_emulator LOGDIR NAME ARGS...: starts the BES emulator on a free port (or with
+# --socket in ARGS) with a command counter; sets H_EMU_PORT, H_EMU_COUNTS.
+h_start_emulator() {
+  local dir=$1 name=$2
+  shift 2
+  H_EMU_PORT=$(h_free_port)
+  H_EMU_COUNTS="$dir/$name.emulator-counts.txt"
+  local log="$dir/$name.emulator.log"
+  h_start "emulator $name" "$log" "$H_ROOT/scripts/bes-emulator" --port "$H_EMU_PORT" \
+    --counts-file "$H_EMU_COUNTS" "$@"
+  local pid=$H_LAST_PID
+  h_wait_tcp "$H_EMU_PORT" "$pid" "the BES emulator ($name)" "$log"
+  local arg prev=""
+  for arg in "$@"; do
+    if [[ "$prev" == --socket ]]; then
+      h_wait_socket "$arg" "$pid" "the BES emulator ($name)" "$log"
+    fi
+    prev=$arg
+  done
+}
+
+# h_warm_emulator ENDPOINT: JIT-warms the emulator with requests of its own, straight to it (not
+# through the trace or the front end), so that the front end's measurements do not include the
+# emulator's interpreted first few hundred requests. H_EMU_WARMUP gets (default 300; 0 skips).
+h_warm_emulator() {
+  local gets=${H_EMU_WARMUP:-300}
+  ((gets > 0)) || return 0
+  h_python warm-bes "$1" --gets "$gets" --show-nodes 10 || h_die "warming the BES emulator at $1 failed"
+}
+
+# h_start_trace LOGDIR NAME BES(HOST:PORT|unix:PATH) LISTEN(tcp|unix) [TRACE_ARGS...]: starts the PPT
+# trace proxy; sets H_TRACE_ENDPOINT (HOST:PORT or unix:PATH, for the front end) and H_TRACE_LOG.
+h_start_trace() {
+  local dir=$1 name=$2 bes=$3 listen=$4
+  shift 4
+  H_TRACE_LOG="$dir/$name.log"
+  local log="$dir/$name.ppt-trace.out" port sock
+  : > "$H_TRACE_LOG"
+  if [[ "$listen" == unix ]]; then
+    sock="$(mktemp -d /tmp/olfs-harness.XXXXXX)/trace.sock"
+    h_start "trace $name" "$log" "$H_ROOT/scripts/ppt-trace" --listen-socket "$sock" --bes "$bes" \
+      --log "$H_TRACE_LOG" "$@"
+    h_wait_socket "$sock" "$H_LAST_PID" "the PPT trace proxy ($name)" "$log"
+    H_TRACE_ENDPOINT="unix:$sock"
+  else
+    port=$(h_free_port)
+    h_start "trace $name" "$log" "$H_ROOT/scripts/ppt-trace" --listen "$port" --bes "$bes" \
+      --log "$H_TRACE_LOG" "$@"
+    h_wait_tcp "$port" "$H_LAST_PID" "the PPT trace proxy ($name)" "$log"
+    H_TRACE_ENDPOINT="127.0.0.1:$port"
+  fi
+}
+
+# h_write_config FILE ENDPOINT(HOST:PORT|unix:PATH) CACHE(on|off) QUICKACK(on|off): an olfs.xml for
+# scripts/serve --config.
+h_write_config() {
+  local file=$1 endpoint=$2 cache=$3 quickack=$4
+  {
+    echo '<?xml version="1.0" encoding="UTF-8"?>'
+    echo '<OLFSConfig>'
+    echo '  <BESManager>'
+    echo '    <BES>'
+    echo '      <prefix>/</prefix>'
+    if [[ "$endpoint" != unix:* ]]; then
+      echo "      <host>${endpoint%:*}</host>"
+      echo "      <port>${endpoint##*:}</port>"
+    fi
+    echo '    </BES>'
+    echo '  </BESManager>'
+    echo '  <FastPath>'
+    [[ "$endpoint" == unix:* ]] && echo "    <unixSocket>${endpoint#unix:}</unixSocket>"
+    echo "    <Cache enabled=\"$([[ "$cache" == off ]] && echo false || echo true)\"/>"
+    # The PPT client's TCP_QUICKACK; "off" is the plain TCP client of the 2009 profile.
+    echo "    <ClientPool quickAck=\"$([[ "$quickack" == off ]] && echo false || echo true)\"/>"
+    echo '  </FastPath>'
+    echo '</OLFSConfig>'
+  } > "$file"
+}
+
+# h_start_frontend LOGDIR NAME CONFIG_FILE: starts the front end in a real Tomcat (scripts/serve in
+# the foreground, in its own process group, with its own state directory) on a free port; sets
+# H_BASE_URL once serve has printed it (serve prints it when the web application answers).
+h_start_frontend() {
+  local dir=$1 name=$2 config=$3
+  local port log="$dir/$name.serve.log" start=$SECONDS
+  port=$(h_free_port)
+  H_BASE_URL="http://127.0.0.1:$port/opendap"
+  h_start "front end $name" "$log" "$H_ROOT/scripts/serve" --port "$port" --config "$config" \
+    --state-dir "$dir/$name.serve"
+  local pid=$H_LAST_PID
+  until grep -q -x "$H_BASE_URL/\?" "$log" 2>/dev/null; do
+    h_alive "$pid" "the front end ($name)" "$log"
+    ((SECONDS - start < 300)) || h_die "the front end ($name) did not start within 300 s (log: $log)"
+    sleep 0.2
+  done
+}
+
+# h_count SOURCE: BES messages so far: SOURCE is a trace log (*.log) or an emulator counts file.
+# Waits until the figure is stable for 200 ms, so a message whose end the proxy is still logging
+# is not missed.
+h_count() {
+  local source=$1 a b
+  a=$(h_count_once "$source")
+  while true; do
+    sleep 0.2
+    b=$(h_count_once "$source")
+    [[ "$a" == "$b" ]] && break
+    a=$b
+  done
+  echo "$a"
+}
+
+h_count_once() {
+  local source=$1
+  case "$source" in
+    *.log) h_python count-messages "$source" ;;
+    *) h_python count-commands "$source" ;;
+  esac
+}
+
+# The configurations every script measures, in one place:
+# name | baseline | emulator arguments | cache | PPT client QUICKACK | transport | description
+# The emulator writes like the BES (chunk header and payload apart, no TCP_NODELAY) unless told
+# otherwise. The trace proxy stands where the front end's PPT client would: it re-arms QUICKACK
+# toward the BES exactly when the front end would.
+H_CONFIGS=(
+  "cache-off|cache-off||off|on|tcp|cache off: showNode and get for every request, TCP with QUICKACK"
+  "cache-on|cache-off||on|on|tcp|cache on: one get per warm request, TCP with QUICKACK"
+  "cache-on-unix|cache-off||on|on|unix|cache on, BES over its Unix socket"
+  "2009-cache-off|2009-cache-off||off|off|tcp|2009 conditions, cache off: plain TCP client, BES-faithful split writes (each message stalls ~40 ms)"
+  "2009-cache-on|2009-cache-off||on|off|tcp|2009 conditions, cache on: plain TCP client, BES-faithful split writes"
+  "2009-delay-cache-off|2009-delay-cache-off|--delay showNode=40|off|on|tcp|2009 service time, cache off: showNode takes 40 ms in the emulator"
+  "2009-delay-cache-on|2009-delay-cache-off|--delay showNode=40|on|on|tcp|2009 service time, cache on: showNode takes 40 ms in the emulator"
+)
+H_REAL_BES=""
+H_REAL_SOCKET=""
+
+# h_config NAME: sets C_NAME C_BASELINE C_EMU C_CACHE C_QUICKACK C_TRANSPORT C_DESCRIPTION, or fails.
+h_config() {
+  local c
+  for c in "${H_CONFIGS[@]}"; do
+    if [[ "${c%%|*}" == "$1" ]]; then
+      IFS='|' read -r C_NAME C_BASELINE C_EMU C_CACHE C_QUICKACK C_TRANSPORT C_DESCRIPTION <<< "$c"
+      return 0
+    fi
+  done
+  h_die "unknown configuration '$1' (known: $(h_config_names | tr '\n' ' '))"
+}
+
+h_config_names() {
+  local c
+  for c in "${H_CONFIGS[@]}"; do echo "${c%%|*}"; done
+}
+
+# h_selected WANTED: the configuration names to run: WANTED (comma-separated, checked) or every
+# one that can run against the BES in use (H_REAL_BES / H_REAL_SOCKET, else the emulator).
+h_selected() {
+  local wanted=$1 name
+  if [[ -n "$wanted" ]]; then
+    local list
+    IFS=, read -r -a list <<< "$wanted"
+    for name in "${list[@]}"; do h_config "$name"; echo "$name"; done
+    return
+  fi
+  for name in $(h_config_names); do
+    h_config "$name"
+    if [[ -n "$H_REAL_BES" || -n "$H_REAL_SOCKET" ]]; then
+      # A real BES: only what can reach it, and no service-time profile (that needs the emulator).
+      [[ "$C_EMU" == *--delay* ]] && continue
+      if [[ "$C_TRANSPORT" == unix ]]; then
+        [[ -n "$H_REAL_SOCKET" ]] || continue
+      else
+        [[ -n "$H_REAL_BES" ]] || continue
+      fi
+    fi
+    echo "$name"
+  done
+}
+
+# h_start_config NAME LOGDIR TRACEDIR|"": starts the BES emulator (unless a real BES is used) and
+# warms it, the PPT trace proxy when TRACEDIR is given, and the front end; sets H_BASE_URL and
+# H_COUNT_SOURCE (trace log, emulator counts file, or empty when nothing counts).
+h_start_config() {
+  local name=$1 logs=$2 tracedir=$3
+  h_config "$name"
+  local emu bes sock trace_args=()
+  read -r -a emu <<< "$C_EMU"
+  H_COUNT_SOURCE=""
+  if [[ "$C_TRANSPORT" == unix ]]; then
+    bes=${H_REAL_SOCKET:+unix:$H_REAL_SOCKET}
+    if [[ -z "$bes" ]]; then
+      sock="$(mktemp -d /tmp/olfs-harness.XXXXXX)/bes.sock"
+      h_start_emulator "$logs" "$name" --socket "$sock" "${emu[@]}"
+      bes="unix:$sock"
+      H_COUNT_SOURCE=$H_EMU_COUNTS
+    fi
+  else
+    bes=$H_REAL_BES
+    if [[ -z "$bes" ]]; then
+      h_start_emulator "$logs" "$name" "${emu[@]}"
+      bes="127.0.0.1:$H_EMU_PORT"
+      H_COUNT_SOURCE=$H_EMU_COUNTS
+    fi
+  fi
+  [[ -n "$H_COUNT_SOURCE" ]] && h_warm_emulator "$bes"
+  if [[ -n "$tracedir" ]]; then
+    [[ "$C_QUICKACK" == off ]] && trace_args+=(--no-quickack)
+    h_start_trace "$tracedir" "$name" "$bes" "$C_TRANSPORT" "${trace_args[@]}"
+    bes=$H_TRACE_ENDPOINT
+    H_COUNT_SOURCE=$H_TRACE_LOG
+  fi
+  h_write_config "$logs/$name.olfs.xml" "$bes" "$C_CACHE" "$C_QUICKACK"
+  h_log "$name: starting the front end (BES $bes, cache $C_CACHE, QUICKACK $C_QUICKACK)"
+  h_start_frontend "$logs" "$name" "$logs/$name.olfs.xml"
+}

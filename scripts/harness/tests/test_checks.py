@@ -1,0 +1,47 @@
+import tempfile
+import unittest
+from pathlib import Path
+
+from harness import checks
+
+SUMMARY_HEADER = ("configuration,response,runs,mean_s,sd_s,p50_s,p90_s,max_s,first_s,"
+                  "bes_messages_first,bes_messages_per_warm_request,speedup_vs_baseline_warm,"
+                  "speedup_vs_baseline_first,speedup_vs_2009_before,ratio_to_2009_after\n")
+
+
+def summary(folder, rows):
+    Path(folder, "summary.csv").write_text(SUMMARY_HEADER + "".join(
+        f"{c},ascii,10,0.01,0.001,0.01,0.01,0.01,0.1,2,{warm},{speedup},,40,0.2\n"
+        for c, warm, speedup in rows))
+
+
+class ChecksTest(unittest.TestCase):
+    def test_passes_when_messages_and_ratios_hold(self):
+        with tempfile.TemporaryDirectory() as d:
+            summary(d, [("2009-delay-cache-off", 2, ""), ("2009-delay-cache-on", 1, 20.0),
+                        ("2009-cache-off", 2, ""), ("2009-cache-on", 1, 1.9)])
+            found = checks.study_checks(d)
+        self.assertEqual(len(found), 6)
+        self.assertTrue(all(c.ok for c in found), checks.render(found))
+
+    def test_fails_on_an_extra_message_or_a_lost_ratio(self):
+        with tempfile.TemporaryDirectory() as d:
+            summary(d, [("2009-delay-cache-off", 2, ""), ("2009-delay-cache-on", 2, 4.0)])
+            found = {c.name: c for c in checks.study_checks(d)}
+        self.assertFalse(found["2009-delay-cache-on ascii: BES messages per warm request"].ok)
+        ratio = found["2009-delay-cache-on: mean Total_time speed-up against its cache-off"]
+        self.assertEqual((ratio.ok, ratio.actual), (False, "4.00"))
+        self.assertIn("FAILED", checks.render(list(found.values())))
+
+    def test_recorded_checks_compare_exactly(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d, "checks.tsv")
+            path.write_text("warm\t1\t1\ncold\t2\t3\n304\t0\t\n")
+            found = checks.read_checks(path)
+        self.assertEqual([c.ok for c in found], [True, False, False])
+        self.assertEqual(found[2].actual, "missing")
+        self.assertTrue(checks.render(found).endswith("1 of 3 checks held, 2 FAILED"))
+
+
+if __name__ == "__main__":
+    unittest.main()
