@@ -1,6 +1,7 @@
 package org.olfsfastpath.dap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,6 +55,15 @@ final class DapRequestParserTest {
     assertEquals("a b", dataset("/c.nc.dap", "dap4.checksum=true&dap4.ce=a+b").constraint());
     assertEquals("", dataset("/c.nc.dap", "dap4.checksum=true").constraint());
     assertEquals("x;y", dataset("/c.nc.dap", "dap4.ce=x&dap4.ce=y").constraint());
+  }
+
+  @Test
+  void dap4Checksum_parameter() throws Exception {
+    assertTrue(dataset("/c.nc.dap", "dap4.ce=x&dap4.checksum=true").dap4Checksums());
+    assertTrue(dataset("/c.nc.dap", "dap4.checksum=TRUE").dap4Checksums());
+    assertFalse(dataset("/c.nc.dap", "dap4.checksum=false").dap4Checksums());
+    assertFalse(dataset("/c.nc.dap", "dap4.ce=x").dap4Checksums());
+    assertFalse(dataset("/c.nc.dods", "dap4.checksum=true").dap4Checksums());
   }
 
   @ParameterizedTest
