@@ -402,7 +402,9 @@ public final class BesClient implements Closeable {
     public Builder uid(String uid) {
       requireState(this.uid == null, "uid was already set to %s", this.uid);
       Objects.requireNonNull(uid, "uid == null");
-      requireArgument(!uid.isEmpty(), "uid was empty%s", "");
+      if (uid.isEmpty()) {
+        throw new IllegalArgumentException("uid was empty");
+      }
       BesRequests.checkXmlText("uid", uid);
       this.uid = uid;
       return this;
@@ -485,7 +487,9 @@ public final class BesClient implements Closeable {
      * @throws IllegalStateException if the endpoint is missing or prewarm exceeds maxConnections
      */
     public BesClient build() {
-      requireState(endpoint != null, "endpoint is required%s", "");
+      if (endpoint == null) {
+        throw new IllegalStateException("endpoint is required");
+      }
       if (pptOptions == null) {
         pptOptions = PptOptions.defaults();
       }

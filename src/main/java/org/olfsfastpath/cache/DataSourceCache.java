@@ -88,16 +88,15 @@ public final class DataSourceCache implements Closeable {
     this.loader = builder.loader;
     this.ticker = builder.ticker != null ? builder.ticker : Ticker.systemTicker();
     this.disk = builder.dataRoot != null ? new DiskProbe(builder.dataRoot) : null;
-    this.mtimeCheckIntervalNanos = builder.mtimeCheckIntervalNanos != Builder.UNSET
-        ? builder.mtimeCheckIntervalNanos : Builder.DEFAULT_MTIME_CHECK_INTERVAL_NANOS;
-    this.loadTimeoutNanos = builder.loadTimeoutNanos != Builder.UNSET
-        ? builder.loadTimeoutNanos : Builder.DEFAULT_LOAD_TIMEOUT_NANOS;
+    this.mtimeCheckIntervalNanos =
+        orDefault(builder.mtimeCheckIntervalNanos, Builder.DEFAULT_MTIME_CHECK_INTERVAL_NANOS);
+    this.loadTimeoutNanos = orDefault(builder.loadTimeoutNanos, Builder.DEFAULT_LOAD_TIMEOUT_NANOS);
     this.ownedExecutor = builder.executor == null ? newRefreshPool() : null;
     Executor executor = builder.executor != null ? builder.executor : ownedExecutor;
 
     long ttlNanos = builder.ttlNanos();
-    long negativeTtlNanos = builder.negativeTtlNanos != Builder.UNSET
-        ? builder.negativeTtlNanos : Builder.DEFAULT_NEGATIVE_TTL_NANOS;
+    long negativeTtlNanos =
+        orDefault(builder.negativeTtlNanos, Builder.DEFAULT_NEGATIVE_TTL_NANOS);
     Caffeine<String, CachedNode> caffeine = Caffeine.newBuilder()
         .evictionListener((String path, CachedNode node, RemovalCause cause) -> countRemoval(cause))
         .executor(executor)
@@ -108,8 +107,7 @@ public final class DataSourceCache implements Closeable {
       caffeine.maximumWeight(builder.maximumWeight)
           .weigher((String path, CachedNode node) -> node.weight());
     } else {
-      caffeine.maximumSize(builder.maximumSize != Builder.UNSET
-          ? builder.maximumSize : Builder.DEFAULT_MAXIMUM_SIZE);
+      caffeine.maximumSize(orDefault(builder.maximumSize, Builder.DEFAULT_MAXIMUM_SIZE));
     }
     this.cache = caffeine.buildAsync(new Refresher());
     this.entries = cache.asMap();
@@ -342,6 +340,10 @@ public final class DataSourceCache implements Closeable {
             .toList());
   }
 
+  private static long orDefault(long setting, long defaultValue) {
+    return setting != Builder.UNSET ? setting : defaultValue;
+  }
+
   private void countRemoval(RemovalCause cause) {
     if (cause == RemovalCause.SIZE) {
       counters.evictions.increment();
@@ -381,7 +383,8 @@ public final class DataSourceCache implements Closeable {
   private final class Refresher implements AsyncCacheLoader<String, CachedNode> {
     @Override
     public CompletableFuture<CachedNode> asyncLoad(String path, Executor executor) {
-      // Lookups claim loads themselves (loadOrJoin); Caffeine calls this only for refreshes.
+      // Not reached: lookups claim their loads themselves (loadOrJoin) and never call the
+      // loading get; refreshes go through asyncReload. Kept equivalent to a refresh for safety.
       return asyncReload(path, null, executor);
     }
 
@@ -694,7 +697,7 @@ public final class DataSourceCache implements Closeable {
     }
 
     long ttlNanos() {
-      return ttlNanos != UNSET ? ttlNanos : DEFAULT_TTL_NANOS;
+      return orDefault(ttlNanos, DEFAULT_TTL_NANOS);
     }
 
     long refreshAfterNanos(long ttl) {

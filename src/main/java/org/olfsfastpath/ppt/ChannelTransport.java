@@ -2,11 +2,15 @@ package org.olfsfastpath.ppt;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.SocketException;
 import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.net.UnixDomainSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -19,15 +23,18 @@ import jdk.net.ExtendedSocketOptions;
  * {@code SO_TIMEOUT}, and a Unix domain channel has no socket adaptor to set it on).
  */
 final class ChannelTransport implements Closeable {
+  private final PptEndpoint endpoint;
   private final SocketChannel channel;
   private final Selector selector;
   private final SelectionKey key;
   private final long readTimeoutMillis;
   private final long writeTimeoutMillis;
   private final boolean quickAck;
+  private long writeCalls;
 
-  private ChannelTransport(SocketChannel channel, Selector selector, PptOptions options,
-      boolean quickAck) throws IOException {
+  private ChannelTransport(PptEndpoint endpoint, SocketChannel channel, Selector selector,
+      PptOptions options, boolean quickAck) throws IOException {
+    this.endpoint = endpoint;
     this.channel = channel;
     this.selector = selector;
     this.key = channel.register(selector, 0);
@@ -40,7 +47,11 @@ final class ChannelTransport implements Closeable {
     SocketAddress address;
     SocketChannel channel;
     if (endpoint instanceof PptEndpoint.Tcp tcp) {
-      address = new InetSocketAddress(tcp.host(), tcp.port());
+      InetSocketAddress inet = new InetSocketAddress(tcp.host(), tcp.port());
+      if (inet.isUnresolved()) {
+        throw new UnknownHostException("cannot resolve BES host " + tcp.host() + " of " + endpoint);
+      }
+      address = inet;
       channel = SocketChannel.open();
     } else {
       address = UnixDomainSocketAddress.of(((PptEndpoint.Unix) endpoint).socket());
@@ -55,7 +66,7 @@ final class ChannelTransport implements Closeable {
         quickAck = options.quickAck() && supportsQuickAck(channel);
       }
       selector = Selector.open();
-      ChannelTransport transport = new ChannelTransport(channel, selector, options, quickAck);
+      ChannelTransport transport = new ChannelTransport(endpoint, channel, selector, options, quickAck);
       transport.finishConnect(address, endpoint, options.connectTimeout().toMillis());
       return transport;
     } catch (IOException | RuntimeException e) {
@@ -69,20 +80,26 @@ final class ChannelTransport implements Closeable {
 
   private void finishConnect(SocketAddress address, PptEndpoint endpoint, long timeoutMillis)
       throws IOException {
-    if (channel.connect(address)) {
-      return;
-    }
-    key.interestOps(SelectionKey.OP_CONNECT);
-    long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
-    while (!channel.finishConnect()) {
-      long left = (deadline - System.nanoTime()) / 1_000_000L;
-      if (left <= 0) {
-        throw new PptTimeoutException("connect timeout of " + timeoutMillis + " ms elapsed connecting to " + endpoint);
+    try {
+      if (channel.connect(address)) {
+        return;
       }
-      selector.select(left);
-      selector.selectedKeys().clear();
+      long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+      while (!channel.finishConnect()) {
+        long left = (deadline - System.nanoTime()) / 1_000_000L;
+        if (left <= 0) {
+          throw new PptTimeoutException("connect timeout of " + timeoutMillis
+              + " ms elapsed connecting to " + endpoint);
+        }
+        await(SelectionKey.OP_CONNECT, left, "connecting");
+      }
+    } catch (SocketException e) {
+      // The JDK's message ("Connection refused", "No such file or directory") does not say to what.
+      ConnectException named = new ConnectException("cannot connect to the BES at " + endpoint + ": "
+          + e.getMessage());
+      named.initCause(e);
+      throw named;
     }
-    key.interestOps(0);
   }
 
   /** Whether the transport re-arms TCP_QUICKACK before every read. */
@@ -113,9 +130,10 @@ final class ChannelTransport implements Closeable {
       }
       long left = (deadline - now) / 1_000_000L;
       if (left <= 0) {
-        throw new PptTimeoutException("read timeout of " + readTimeoutMillis + " ms elapsed waiting for the BES");
+        throw new PptTimeoutException("read timeout of " + readTimeoutMillis
+            + " ms elapsed waiting for the BES at " + endpoint);
       }
-      await(SelectionKey.OP_READ, left);
+      await(SelectionKey.OP_READ, left, "waiting for the BES");
     }
   }
 
@@ -124,6 +142,7 @@ final class ChannelTransport implements Closeable {
     ByteBuffer source = ByteBuffer.wrap(bytes);
     long deadline = 0;
     while (source.hasRemaining()) {
+      writeCalls++;
       if (channel.write(source) > 0) {
         continue;
       }
@@ -133,13 +152,14 @@ final class ChannelTransport implements Closeable {
       }
       long left = (deadline - now) / 1_000_000L;
       if (left <= 0) {
-        throw new PptTimeoutException("write timeout of " + writeTimeoutMillis + " ms elapsed sending to the BES");
+        throw new PptTimeoutException("write timeout of " + writeTimeoutMillis
+            + " ms elapsed sending to the BES at " + endpoint);
       }
-      await(SelectionKey.OP_WRITE, left);
+      await(SelectionKey.OP_WRITE, left, "sending to the BES");
     }
   }
 
-  private void await(int op, long timeoutMillis) throws IOException {
+  private void await(int op, long timeoutMillis, String doing) throws IOException {
     key.interestOps(op);
     try {
       selector.select(timeoutMillis);
@@ -147,6 +167,16 @@ final class ChannelTransport implements Closeable {
     } finally {
       key.interestOps(0);
     }
+    // An interrupted thread's select returns at once: without this check the caller would spin
+    // until its deadline instead of giving up.
+    if (Thread.currentThread().isInterrupted()) {
+      throw new InterruptedIOException("interrupted while " + doing + " at " + endpoint);
+    }
+  }
+
+  /** Number of write system calls so far, for checking that each message goes out in one. */
+  long writeCalls() {
+    return writeCalls;
   }
 
   boolean isOpen() {

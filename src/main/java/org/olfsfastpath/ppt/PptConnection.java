@@ -4,7 +4,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -19,6 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class PptConnection implements Closeable {
   private static final AtomicLong IDS = new AtomicLong();
   private static final int BUFFER_SIZE = 64 * 1024;
+  /** How a BES starts its answer to a handshake it refuses (it never sends PPT_PROTOCOL_UNDEFINED). */
+  private static final String REFUSAL = "PPT cannot negotiate";
 
   private final long id = IDS.incrementAndGet();
   private final PptEndpoint endpoint;
@@ -63,9 +64,9 @@ public final class PptConnection implements Closeable {
   }
 
   private void handshake() throws IOException {
-    transport.writeFully(PptFraming.CLIENT_HANDSHAKE.getBytes(StandardCharsets.US_ASCII));
-    byte[] ok = PptFraming.SERVER_OK.getBytes(StandardCharsets.US_ASCII);
-    byte[] undefined = PptFraming.SERVER_UNDEFINED.getBytes(StandardCharsets.US_ASCII);
+    transport.writeFully(ascii(PptFraming.CLIENT_HANDSHAKE));
+    byte[] ok = ascii(PptFraming.SERVER_OK);
+    byte[] undefined = ascii(PptFraming.SERVER_UNDEFINED);
     int max = options.maxHandshakeLength();
     while (true) {
       if (limit == ok.length && Arrays.equals(buffer, 0, limit, ok, 0, ok.length)) {
@@ -74,6 +75,10 @@ public final class PptConnection implements Closeable {
       }
       if (limit == undefined.length && Arrays.equals(buffer, 0, limit, undefined, 0, undefined.length)) {
         throw new PptProtocolException("BES refused the handshake with " + PptFraming.SERVER_UNDEFINED);
+      }
+      if (startsWith(ascii(REFUSAL))) {
+        // What a real BES answers to a handshake it does not accept, before it closes.
+        throw new PptProtocolException("BES refused the handshake: \"" + preview(limit) + "\"");
       }
       if (limit > max) {
         throw new PptProtocolException("handshake answer exceeds " + max + " bytes: \"" + preview(limit) + "\"");
@@ -84,10 +89,18 @@ public final class PptConnection implements Closeable {
       int n = transport.read(buffer, limit, Math.min(buffer.length, max + 1) - limit);
       if (n < 0) {
         throw new PptProtocolException("BES closed the connection during the handshake after "
-            + limit + " bytes");
+            + limit + " bytes" + (limit == 0 ? "" : ": \"" + preview(limit) + "\""));
       }
       limit += n;
     }
+  }
+
+  private boolean startsWith(byte[] expected) {
+    return limit >= expected.length && Arrays.equals(buffer, 0, expected.length, expected, 0, expected.length);
+  }
+
+  private static byte[] ascii(String text) {
+    return text.getBytes(StandardCharsets.US_ASCII);
   }
 
   private boolean isPrefix(byte[] expected) {
@@ -111,12 +124,13 @@ public final class PptConnection implements Closeable {
    */
   public PptResponse send(byte[] requestDocument) throws IOException {
     Objects.requireNonNull(requestDocument, "requestDocument == null");
+    if (!isReusable()) {
+      throw new IllegalStateException("connection " + id + " is " + (exitRequested
+          ? "ending: the BES said its process exits" : "closed or broken") + " and cannot send");
+    }
     if (current != null && !current.isComplete()) {
       throw new IllegalStateException("connection " + id + " still has an unread response: "
           + "read it to the end or close it before sending the next request");
-    }
-    if (!isReusable()) {
-      throw new IllegalStateException("connection " + id + " is closed or broken and cannot send");
     }
     if (position != limit) {
       fail();
@@ -143,11 +157,7 @@ public final class PptConnection implements Closeable {
   public void close() {
     if (isReusable() && (current == null || current.isComplete())) {
       try {
-        byte[] ext = PptFraming.encodeExtensions(Map.of("status", PptFraming.EXIT_NOW));
-        byte[] end = PptFraming.endChunk();
-        byte[] message = Arrays.copyOf(ext, ext.length + end.length);
-        System.arraycopy(end, 0, message, ext.length, end.length);
-        transport.writeFully(message);
+        transport.writeFully(PptFraming.encodeExitMessage());
       } catch (IOException ignored) {
         // The BES process ends when the socket closes anyway.
       }
@@ -190,6 +200,11 @@ public final class PptConnection implements Closeable {
     return transport.quickAck();
   }
 
+  /** Number of write calls made on the socket so far. */
+  long writeCalls() {
+    return transport.writeCalls();
+  }
+
   int maxChunkLength() {
     return options.maxChunkLength();
   }
@@ -208,12 +223,20 @@ public final class PptConnection implements Closeable {
 
   /** Reads exactly {@code length} bytes or throws on end of stream. */
   void readFully(byte[] dst, int offset, int length, String what) throws IOException {
+    readFully(dst, offset, length, what, 0);
+  }
+
+  /**
+   * Reads exactly {@code length} bytes of something of which {@code alreadyRead} bytes came
+   * before, so that the end-of-stream message counts the whole thing.
+   */
+  void readFully(byte[] dst, int offset, int length, String what, int alreadyRead) throws IOException {
     int done = 0;
     while (done < length) {
       int n = read(dst, offset + done, length - done);
       if (n < 0) {
         throw new PptProtocolException("BES closed the connection inside " + what + " after "
-            + done + " of " + length + " bytes");
+            + (alreadyRead + done) + " of " + (alreadyRead + length) + " bytes");
       }
       done += n;
     }

@@ -27,7 +27,11 @@ public sealed interface PptEndpoint permits PptEndpoint.Tcp, PptEndpoint.Unix {
   static PptEndpoint parse(String spec) {
     Objects.requireNonNull(spec, "spec == null");
     if (spec.startsWith("unix:")) {
-      return unix(Path.of(spec.substring("unix:".length())));
+      String path = spec.substring("unix:".length());
+      if (path.isEmpty()) {
+        throw new IllegalArgumentException("endpoint was " + spec + ", must name a socket file after unix:");
+      }
+      return unix(Path.of(path));
     }
     int colon = spec.lastIndexOf(':');
     if (colon <= 0 || colon == spec.length() - 1) {
@@ -59,6 +63,9 @@ public sealed interface PptEndpoint permits PptEndpoint.Tcp, PptEndpoint.Unix {
   record Unix(Path socket) implements PptEndpoint {
     public Unix {
       Objects.requireNonNull(socket, "socket == null");
+      if (socket.toString().isEmpty()) {
+        throw new IllegalArgumentException("socket was empty, must name a socket file");
+      }
     }
 
     @Override

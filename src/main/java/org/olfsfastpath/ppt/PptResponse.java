@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * One response message, read as a stream of data chunks and never buffered whole.
@@ -25,6 +26,7 @@ public final class PptResponse implements Closeable {
   private final Map<String, String> extensions;
   private final byte[] header = new byte[PptFraming.HEADER_LENGTH];
   private final Body body = new Body();
+  private final byte[] single = new byte[1];
   private int remaining;
   private boolean complete;
   private long bytesRead;
@@ -41,10 +43,20 @@ public final class PptResponse implements Closeable {
   }
 
   private void readLeadingChunks() throws IOException {
+    // One byte first, to tell a BES that closed instead of answering from one that answered badly.
+    if (connection.read(header, 0, 1) < 0) {
+      throw new PptProtocolException("BES closed the connection instead of answering the request"
+          + " (its process may have exited)");
+    }
+    connection.readFully(header, 1, header.length - 1, "a chunk header", 1);
+    int length = PptFraming.parseLength(header, 0, connection.maxChunkLength());
     while (true) {
-      int length = nextHeader();
+      if (length < 0) {
+        length = nextHeader();
+      }
       if (header[7] == PptFraming.EXTENSION) {
         extensions.putAll(readExtensions(length));
+        length = -1;
         continue;
       }
       if (length == 0) {
@@ -62,6 +74,7 @@ public final class PptResponse implements Closeable {
   }
 
   private Map<String, String> readExtensions(int length) throws IOException {
+    // parseLength already capped an extension chunk at PptFraming.MAX_EXTENSION_LENGTH.
     byte[] payload = new byte[length];
     connection.readFully(payload, 0, length, "an extension chunk");
     Map<String, String> parsed = PptFraming.parseExtensions(payload);
@@ -86,7 +99,7 @@ public final class PptResponse implements Closeable {
     return "true".equals(extensions.get("exit"));
   }
 
-  /** The extensions that preceded the first data chunk, in arrival order. */
+  /** The extensions that preceded the first data chunk. */
   public Map<String, String> extensions() {
     return Map.copyOf(extensions);
   }
@@ -112,6 +125,9 @@ public final class PptResponse implements Closeable {
    * @throws PptProtocolException if the payload exceeds {@code maxBytes}
    */
   public byte[] readAll(int maxBytes) throws IOException {
+    if (maxBytes < 0) {
+      throw new IllegalArgumentException("maxBytes was " + maxBytes + ", must be >= 0");
+    }
     ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(maxBytes, 8192));
     byte[] chunk = new byte[8192];
     int n;
@@ -136,16 +152,17 @@ public final class PptResponse implements Closeable {
   private final class Body extends InputStream {
     @Override
     public int read() throws IOException {
-      byte[] one = new byte[1];
-      int n = read(one, 0, 1);
-      return n < 0 ? -1 : one[0] & 0xFF;
+      int n = read(single, 0, 1);
+      return n < 0 ? -1 : single[0] & 0xFF;
     }
 
     @Override
     public int read(byte[] dst, int offset, int length) throws IOException {
+      Objects.checkFromIndexSize(offset, length, dst.length);
       if (length == 0) {
         return 0;
       }
+      PptStreamErrorException midStream = null;
       try {
         while (remaining == 0) {
           if (complete) {
@@ -155,9 +172,9 @@ public final class PptResponse implements Closeable {
           if (header[7] == PptFraming.EXTENSION) {
             Map<String, String> ext = readExtensions(next);
             if ("error".equals(ext.get("status"))) {
-              throw midStreamError(ext);
+              midStream = midStreamError(ext);
+              break;
             }
-            extensions.putAll(ext);
           } else if (next == 0) {
             finish();
             return -1;
@@ -165,18 +182,22 @@ public final class PptResponse implements Closeable {
             remaining = next;
           }
         }
-        int n = connection.read(dst, offset, Math.min(length, remaining));
-        if (n < 0) {
-          throw new PptProtocolException("BES closed the connection inside a data chunk with "
-              + remaining + " bytes still expected");
+        if (midStream == null) {
+          int n = connection.read(dst, offset, Math.min(length, remaining));
+          if (n < 0) {
+            throw new PptProtocolException("BES closed the connection inside a data chunk with "
+                + remaining + " bytes still expected");
+          }
+          remaining -= n;
+          bytesRead += n;
+          return n;
         }
-        remaining -= n;
-        bytesRead += n;
-        return n;
       } catch (IOException | RuntimeException e) {
         connection.fail();
         throw e;
       }
+      // Thrown outside the try: the message is complete and the connection is still in step.
+      throw midStream;
     }
 
     private PptStreamErrorException midStreamError(Map<String, String> ext) throws IOException {
@@ -197,9 +218,9 @@ public final class PptResponse implements Closeable {
         connection.readFully(part, 0, length, "an error document");
         document.write(part, 0, length);
       }
-      complete = true;
-      // The stream is in sync again, but what the caller already relayed is wrong: discard.
-      connection.fail();
+      // The end chunk has been read: the BES process is ready for the next request, so the
+      // connection stays usable; only this response failed.
+      finish();
       return new PptStreamErrorException(ext, document.toByteArray());
     }
 

@@ -7,6 +7,10 @@ import java.util.Map;
  * The BES reported an error ({@code status=error;}) after it had already sent data chunks of the
  * same response. Carries the error document that followed, so the caller can log it; by then part
  * of the body may have reached a client, so the only honest reaction is to fail that response.
+ *
+ * <p>The document may start with stray payload bytes: the BES writes the extension chunk straight
+ * to the socket while the data it had buffered so far is still unsent, and flushes that data in
+ * front of the error document. Look for the XML declaration rather than assuming it comes first.
  */
 public final class PptStreamErrorException extends IOException {
   private static final long serialVersionUID = 1L;

@@ -6,7 +6,9 @@
  * and then sends one request document per {@link org.olfsfastpath.ppt.PptConnection#send} call,
  * always in a single write, answering a {@link org.olfsfastpath.ppt.PptResponse} whose error status
  * is known before any payload byte is read. {@link org.olfsfastpath.ppt.PptFraming} holds the
- * encoding rules shared with the BES emulator and the trace proxy. Nothing here knows about XML,
+ * encoding rules shared with the BES emulator and the trace proxy, and {@link
+ * org.olfsfastpath.ppt.PptChunkDecoder} decodes chunks pushed to it by code that sees bytes pass
+ * (the proxy, the emulator). Nothing here knows about XML,
  * servlets or caches; every failure is an {@link java.io.IOException} subtype.
  */
 package org.olfsfastpath.ppt;

@@ -20,6 +20,7 @@ import org.jdom2.Attribute;
 import org.jdom2.Element;
 import org.jdom2.input.SAXBuilder;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
@@ -30,6 +31,12 @@ final class BesCapturesTest {
   /** Captured commands this client never sends (removed from the BES, or diagnostics only). */
   private static final Set<String> NOT_BUILT = Set.of("showCatalog", "showInfo", "showPathInfo",
       "showContext", "showHelp", "showServiceDescriptions", "showFoo");
+
+  /** Also the one test that reports the skip, with its reason, where the captures are absent. */
+  @Test
+  void captures_present() throws IOException {
+    assertEquals(30, Captures.names().size(), "captures in " + Captures.dir());
+  }
 
   @TestFactory
   List<DynamicTest> requestDocuments_haveTheCapturedStructure() throws IOException {

@@ -214,6 +214,32 @@ final class BesRequestsTest {
     }
   }
 
+  @Test
+  void sharedBuilder_isSafeAcrossThreads() throws Exception {
+    java.util.concurrent.ExecutorService executor =
+        java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        int thread = t;
+        done.add(executor.submit(() -> {
+          for (int i = 0; i < 100; i++) {
+            String path = "/t" + thread + "/f" + i + ".nc";
+            Element root = parse(requests.get(GetRequest.of(path, BesGetType.DODS, "v" + i)));
+            assertEquals(path, child(root, "setContainer").getText());
+            assertEquals("v" + i, constraintOf(root).getText());
+          }
+          return null;
+        }));
+      }
+      for (java.util.concurrent.Future<?> future : done) {
+        future.get(30, java.util.concurrent.TimeUnit.SECONDS);
+      }
+    } finally {
+      executor.shutdownNow();
+    }
+  }
+
   static Element parse(byte[] document) throws Exception {
     Document parsed = new SAXBuilder().build(new ByteArrayInputStream(document));
     return parsed.getRootElement();

@@ -1,0 +1,25 @@
+package org.olfsfastpath.dap;
+
+/**
+ * A request URL was refused before any BES message: traversal, control characters, over-long
+ * parts, malformed escapes or an unknown suffix. Carries the HTTP status to answer and a message
+ * that is safe to show the client (it names what was wrong, never a server path).
+ */
+public final class DapRequestRejectedException extends Exception {
+  private static final long serialVersionUID = 1L;
+
+  private final int httpStatus;
+
+  public DapRequestRejectedException(int httpStatus, String message) {
+    super(message);
+    if (httpStatus < 400 || httpStatus > 499) {
+      throw new IllegalArgumentException("httpStatus was " + httpStatus + ", must be 4xx");
+    }
+    this.httpStatus = httpStatus;
+  }
+
+  /** The 4xx status to answer with. */
+  public int httpStatus() {
+    return httpStatus;
+  }
+}

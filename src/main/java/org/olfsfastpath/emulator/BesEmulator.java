@@ -1,0 +1,525 @@
+package org.olfsfastpath.emulator;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.olfsfastpath.emulator.dap.Datasets;
+import org.olfsfastpath.emulator.dap.EmulatedDataset;
+import org.olfsfastpath.ppt.PptEndpoint;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A BES that speaks real PPT on a loopback TCP port (and optionally a Unix socket), for tests,
+ * benchmarks and scripts that must run with no BES installed. Script, run, verify:
+ *
+ * <pre>{@code
+ * try (BesEmulator bes = BesEmulator.newBuilder().dataDirectory(dir).build()) {
+ *   bes.start();
+ *   // ... point the front end at bes.endpoint() and make a request ...
+ *   assertEquals(1, bes.commandCount("get"));
+ *   RecordedRequest sent = bes.takeRequest();
+ * }
+ * }</pre>
+ *
+ * <p>Each accepted connection gets its own thread and its own contexts, containers and
+ * definitions, which live until the connection closes, as each connection gets its own forked
+ * process in the BES. By default responses are written like the BES writes them (chunk header
+ * and payload in separate writes, TCP_NODELAY off), so a client that does not ACK at once sees the
+ * BES's 40 ms stall; {@link Builder#faithfulWrites(boolean) faithfulWrites(false)} turns that off.
+ *
+ * <p>Thread-safe. An emulator starts once; after {@link #close()} it cannot be started again (a
+ * new one on the same fixed port can). {@link #pause()} and {@link #resume()} simulate a BES that
+ * is down and comes back.
+ */
+public final class BesEmulator implements Closeable {
+  private static final Logger log = LoggerFactory.getLogger(BesEmulator.class);
+
+  private final Builder config;
+  private EmulatorEngine engine;
+  private boolean started;
+  private boolean closed;
+
+  private BesEmulator(Builder config) {
+    this.config = config;
+  }
+
+  /** Returns a builder with the defaults: ephemeral port, faithful writes, no data directory. */
+  public static Builder newBuilder() {
+    return new Builder();
+  }
+
+  /**
+   * Binds the listeners and starts accepting connections.
+   *
+   * @throws IllegalStateException if already started or closed
+   * @throws IOException if a port or socket cannot be bound or the captures cannot be read
+   */
+  public synchronized void start() throws IOException {
+    if (closed) {
+      throw new IllegalStateException("this BesEmulator was closed; build a new one");
+    }
+    if (started) {
+      throw new IllegalStateException("this BesEmulator was already started on port " + engine.port());
+    }
+    CaptureLibrary captures = config.captures == null ? CaptureLibrary.empty() : CaptureLibrary.load(config.captures);
+    SyntheticCatalog synthetic = config.syntheticDatasets == 0
+        ? null : new SyntheticCatalog(config.syntheticDatasets, config.syntheticFanout);
+    Catalog catalog = new Catalog(config.catalogRoot, config.dataDirectory, builtIns(), config.listBuiltIns,
+        genericDatasets(), synthetic, config.builtInLastModified);
+    EmulatorEngine created = new EmulatorEngine(config, new CommandProcessor(catalog, captures));
+    created.listen();
+    engine = created;
+    started = true;
+  }
+
+  private Map<String, EmulatedDataset> builtIns() {
+    if (config.builtIns != null) {
+      return config.builtIns;
+    }
+    try {
+      return Datasets.builtIns();
+    } catch (UnsupportedOperationException e) {
+      log.info("the DAP generator offers no built-in datasets yet: {}", e.getMessage());
+      return Map.of();
+    }
+  }
+
+  private Function<String, EmulatedDataset> genericDatasets() {
+    return config.genericDataset != null ? config.genericDataset : Datasets::generic;
+  }
+
+  /** Stops listening, closes every client connection and waits for the emulator's threads. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (engine != null) {
+      engine.shutdown();
+    }
+  }
+
+  /**
+   * Simulates a BES that goes down: stops listening and drops every connection. Counts,
+   * recordings and fault scripts are kept.
+   *
+   * @throws IllegalStateException if not started or already closed
+   */
+  public synchronized void pause() {
+    running().stopListening();
+  }
+
+  /**
+   * Simulates the BES coming back: listens again on the same port and socket path.
+   *
+   * @throws IllegalStateException if not started or already closed
+   * @throws IOException if the port or socket cannot be bound again
+   */
+  public synchronized void resume() throws IOException {
+    running().listen();
+  }
+
+  /** The TCP port; the ephemeral one chosen at start if the builder asked for port 0. */
+  public synchronized int port() {
+    return running().port();
+  }
+
+  /** The TCP endpoint, {@code 127.0.0.1:port}. */
+  public PptEndpoint endpoint() {
+    return PptEndpoint.tcp("127.0.0.1", port());
+  }
+
+  /**
+   * The Unix socket endpoint.
+   *
+   * @throws IllegalStateException if the emulator was built without a Unix socket
+   */
+  public synchronized PptEndpoint unixEndpoint() {
+    running();
+    if (config.unixSocket == null) {
+      throw new IllegalStateException("this BesEmulator has no unix socket; set Builder.unixSocket(path)");
+    }
+    return PptEndpoint.unix(config.unixSocket);
+  }
+
+  /** Request documents received since start or the last {@link #resetCounts()}. */
+  public long requestCount() {
+    return engineOrNull() == null ? 0 : engine.requestCount();
+  }
+
+  /**
+   * How many commands named {@code command} (e.g. {@code showNode}, {@code get},
+   * {@code setContext}) were received since start or the last {@link #resetCounts()}, whatever
+   * the answer was. Unknown commands such as {@code showInfo} are counted too.
+   */
+  public long commandCount(String command) {
+    Objects.requireNonNull(command, "command == null");
+    return engineOrNull() == null ? 0 : engine.commandCount(command);
+  }
+
+  /** A snapshot of all command counts, by command name in alphabetical order. */
+  public Map<String, Long> commandCounts() {
+    return engineOrNull() == null ? Map.of() : Map.copyOf(engine.commandCounts());
+  }
+
+  /** Sets every count to zero. Recorded requests stay queued for {@link #takeRequest()}. */
+  public void resetCounts() {
+    if (engineOrNull() != null) {
+      engine.resetCounts();
+    }
+  }
+
+  /**
+   * The counts as a script reads them: {@code requests=N} first, then one {@code command=count}
+   * line per command, by name. This is the content of the counts file.
+   */
+  public String countsText() {
+    return engineOrNull() == null ? "requests=0\n" : engine.countsText();
+  }
+
+  /**
+   * Waits for and removes the oldest recorded request.
+   *
+   * @throws IllegalStateException if not started
+   */
+  public RecordedRequest takeRequest() throws InterruptedException {
+    return running().recorded().take();
+  }
+
+  /**
+   * Waits at most {@code timeout} for the oldest recorded request.
+   *
+   * @return the request, or null if none arrived in time
+   * @throws IllegalStateException if not started
+   */
+  public RecordedRequest takeRequest(long timeout, TimeUnit unit) throws InterruptedException {
+    Objects.requireNonNull(unit, "unit == null");
+    return running().recorded().poll(timeout, unit);
+  }
+
+  /**
+   * Applies {@code fault} to the next request (or, for a connection fault, the next connection),
+   * in the order faults were enqueued.
+   *
+   * @throws IllegalStateException if not started
+   */
+  public void enqueueFault(Fault fault) {
+    Objects.requireNonNull(fault, "fault == null");
+    running().enqueueFault(fault);
+  }
+
+  /**
+   * Applies a rule's fault to every matching request from now on.
+   *
+   * @throws IllegalStateException if not started
+   */
+  public void addFaultRule(FaultRule rule) {
+    Objects.requireNonNull(rule, "rule == null");
+    running().addFaultRule(rule);
+  }
+
+  /** Removes a rule; returns whether it was present. */
+  public boolean removeFaultRule(FaultRule rule) {
+    Objects.requireNonNull(rule, "rule == null");
+    return running().removeFaultRule(rule);
+  }
+
+  /** Drops every queued fault and every rule. */
+  public void clearFaults() {
+    running().clearFaults();
+  }
+
+  private synchronized EmulatorEngine engineOrNull() {
+    return engine;
+  }
+
+  private synchronized EmulatorEngine running() {
+    if (closed) {
+      throw new IllegalStateException("this BesEmulator was closed");
+    }
+    if (!started) {
+      throw new IllegalStateException("this BesEmulator was not started; call start() first");
+    }
+    return engine;
+  }
+
+  @Override
+  public synchronized String toString() {
+    String state = closed ? "closed" : started ? "port " + engine.port() : "not started";
+    return "BesEmulator{" + state + (config.unixSocket == null ? "" : ", unix:" + config.unixSocket) + "}";
+  }
+
+  /**
+   * Configures a {@link BesEmulator}. Every setter validates its value at once: a bad value throws
+   * IllegalArgumentException naming the setting, a setting made twice IllegalStateException.
+   */
+  public static final class Builder {
+    int port;
+    Path unixSocket;
+    Path dataDirectory;
+    Path captures;
+    final Map<String, Duration> serviceTimes = new LinkedHashMap<>();
+    long syntheticDatasets;
+    int syntheticFanout = 100;
+    boolean faithfulWrites = true;
+    int acceptBacklog = 5;
+    Instant builtInLastModified = Instant.parse("2025-01-01T00:00:00Z");
+    String catalogRoot = "/usr/share/hyrax";
+    int maxChunkLength;
+    Path countsFile;
+    Map<String, EmulatedDataset> builtIns;
+    boolean listBuiltIns = true;
+    Function<String, EmulatedDataset> genericDataset;
+    private boolean portSet;
+
+    private Builder() {}
+
+    /**
+     * The TCP port on 127.0.0.1; 0 (the default) picks a free one at start.
+     *
+     * @throws IllegalArgumentException if not 0-65535
+     * @throws IllegalStateException if set twice
+     */
+    public Builder port(int port) {
+      requireState(!portSet, "port was already set to %d", this.port);
+      if (port < 0 || port > 65535) {
+        throw new IllegalArgumentException(String.format(Locale.US, "port was %d, must be 0-65535", port));
+      }
+      this.port = port;
+      this.portSet = true;
+      return this;
+    }
+
+    /**
+     * Also listen on a Unix domain socket at {@code path} (the BES's BES.ServerUnixSocket).
+     *
+     * @throws IllegalStateException if set twice
+     */
+    public Builder unixSocket(Path path) {
+      Objects.requireNonNull(path, "path == null");
+      requireState(unixSocket == null, "unixSocket was already set to %s", unixSocket);
+      this.unixSocket = path.toAbsolutePath();
+      return this;
+    }
+
+    /**
+     * Serve showNode and gets from the real files under {@code directory}: real sizes and
+     * modification times, read on every request so changes are seen at once.
+     *
+     * @throws IllegalArgumentException if it is not a directory
+     * @throws IllegalStateException if set twice
+     */
+    public Builder dataDirectory(Path directory) {
+      Objects.requireNonNull(directory, "directory == null");
+      requireState(dataDirectory == null, "dataDirectory was already set to %s", dataDirectory);
+      if (!Files.isDirectory(directory)) {
+        throw new IllegalArgumentException("dataDirectory was " + directory + ", must be an existing directory");
+      }
+      this.dataDirectory = directory.toAbsolutePath();
+      return this;
+    }
+
+    /**
+     * Replay the exchanges recorded in {@code directory} ({@code NAME.request.xml} with
+     * {@code NAME.wire}) when a request matches one.
+     *
+     * @throws IllegalArgumentException if it is not a directory
+     * @throws IllegalStateException if set twice
+     */
+    public Builder captures(Path directory) {
+      Objects.requireNonNull(directory, "directory == null");
+      requireState(captures == null, "captures was already set to %s", captures);
+      if (!Files.isDirectory(directory)) {
+        throw new IllegalArgumentException("captures was " + directory + ", must be an existing directory");
+      }
+      this.captures = directory.toAbsolutePath();
+      return this;
+    }
+
+    /**
+     * Spend {@code serviceTime} on every {@code command} received (e.g. 40 ms per showNode)
+     * before answering the request that carries it. Times of several commands add up.
+     *
+     * @throws IllegalArgumentException if negative or over an hour
+     * @throws IllegalStateException if the command's delay was already set
+     */
+    public Builder delay(String command, Duration serviceTime) {
+      Objects.requireNonNull(command, "command == null");
+      Objects.requireNonNull(serviceTime, "serviceTime == null");
+      requireState(!serviceTimes.containsKey(command), "delay of %s was already set to %s", command,
+          serviceTimes.get(command));
+      if (command.isEmpty()) {
+        throw new IllegalArgumentException("delay command was empty, must name a BES command such as showNode");
+      }
+      if (serviceTime.isNegative() || serviceTime.compareTo(Duration.ofHours(1)) > 0) {
+        throw new IllegalArgumentException(String.format(Locale.US,
+            "delay of %s was %s, must be between 0 and 1 hour", command, serviceTime));
+      }
+      serviceTimes.put(command, serviceTime);
+      return this;
+    }
+
+    /**
+     * Add {@code count} synthetic datasets under {@code /synthetic}, computed on demand (a
+     * million cost no memory). 0, the default, adds none.
+     *
+     * @throws IllegalArgumentException if negative or over Integer.MAX_VALUE
+     */
+    public Builder syntheticDatasets(long count) {
+      if (count < 0 || count > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException(String.format(Locale.US,
+            "syntheticDatasets was %d, must be 0-%d", count, Integer.MAX_VALUE));
+      }
+      this.syntheticDatasets = count;
+      return this;
+    }
+
+    /**
+     * Entries per synthetic directory, default 100.
+     *
+     * @throws IllegalArgumentException if not 2-10000
+     */
+    public Builder syntheticFanout(int fanout) {
+      if (fanout < 2 || fanout > 10_000) {
+        throw new IllegalArgumentException(String.format(Locale.US, "syntheticFanout was %d, must be 2-10000", fanout));
+      }
+      this.syntheticFanout = fanout;
+      return this;
+    }
+
+    /**
+     * Whether to write like the BES (default true): chunk header and payload as separate writes,
+     * TCP_NODELAY off. False writes each chunk in one call with TCP_NODELAY on.
+     */
+    public Builder faithfulWrites(boolean faithful) {
+      this.faithfulWrites = faithful;
+      return this;
+    }
+
+    /**
+     * The listen backlog, 5 by default like the BES.
+     *
+     * @throws IllegalArgumentException if not 1-4096
+     */
+    public Builder acceptBacklog(int backlog) {
+      if (backlog < 1 || backlog > 4096) {
+        throw new IllegalArgumentException(String.format(Locale.US, "acceptBacklog was %d, must be 1-4096", backlog));
+      }
+      this.acceptBacklog = backlog;
+      return this;
+    }
+
+    /** The fixed modification time of built-in and synthetic datasets (they have no file). */
+    public Builder builtInLastModified(Instant time) {
+      this.builtInLastModified = Objects.requireNonNull(time, "time == null");
+      return this;
+    }
+
+    /**
+     * The catalog root the BES shows in its messages, e.g. "Failed to locate
+     * '/usr/share/hyrax/x.nc'". Default {@code /usr/share/hyrax}.
+     *
+     * @throws IllegalArgumentException if not absolute
+     */
+    public Builder catalogRoot(String root) {
+      Objects.requireNonNull(root, "root == null");
+      if (!root.startsWith("/")) {
+        throw new IllegalArgumentException("catalogRoot was " + root + ", must be an absolute path");
+      }
+      this.catalogRoot = root;
+      return this;
+    }
+
+    /**
+     * The largest data chunk. 0, the default, sizes chunks like the BES: the socket's send
+     * buffer minus 15 bytes.
+     *
+     * @throws IllegalArgumentException if negative or over 0x0FFFFFFF
+     */
+    public Builder maxChunkLength(int bytes) {
+      if (bytes < 0 || bytes > org.olfsfastpath.ppt.PptFraming.MAX_ENCODABLE_LENGTH) {
+        throw new IllegalArgumentException(String.format(Locale.US, "maxChunkLength was %d, must be 0-%d", bytes,
+            org.olfsfastpath.ppt.PptFraming.MAX_ENCODABLE_LENGTH));
+      }
+      this.maxChunkLength = bytes;
+      return this;
+    }
+
+    /**
+     * Rewrite {@code file} with the counts ({@link BesEmulator#countsText()}) after every
+     * request, before it is answered, so a script sees them once its answer arrives.
+     *
+     * @throws IllegalStateException if set twice
+     */
+    public Builder countsFile(Path file) {
+      Objects.requireNonNull(file, "file == null");
+      requireState(countsFile == null, "countsFile was already set to %s", countsFile);
+      this.countsFile = file.toAbsolutePath();
+      return this;
+    }
+
+    /**
+     * The built-in datasets by file name, instead of {@code Datasets.builtIns()}; tests use this
+     * to serve their own small datasets.
+     */
+    public Builder builtInDatasets(Map<String, EmulatedDataset> datasets) {
+      Objects.requireNonNull(datasets, "datasets == null");
+      this.builtIns = Map.copyOf(datasets);
+      return this;
+    }
+
+    /**
+     * Whether built-in datasets appear in the catalog at the root (default true). When false they
+     * still answer gets for data-directory files of the same name.
+     */
+    public Builder listBuiltIns(boolean list) {
+      this.listBuiltIns = list;
+      return this;
+    }
+
+    /** The dataset for files with no built-in, instead of {@code Datasets.generic(name)}. */
+    public Builder genericDataset(Function<String, EmulatedDataset> factory) {
+      this.genericDataset = Objects.requireNonNull(factory, "factory == null");
+      return this;
+    }
+
+    /** Builds an emulator that is not started yet. */
+    public BesEmulator build() {
+      Builder copy = new Builder();
+      copy.port = port;
+      copy.unixSocket = unixSocket;
+      copy.dataDirectory = dataDirectory;
+      copy.captures = captures;
+      copy.serviceTimes.putAll(serviceTimes);
+      copy.syntheticDatasets = syntheticDatasets;
+      copy.syntheticFanout = syntheticFanout;
+      copy.faithfulWrites = faithfulWrites;
+      copy.acceptBacklog = acceptBacklog;
+      copy.builtInLastModified = builtInLastModified;
+      copy.catalogRoot = catalogRoot;
+      copy.maxChunkLength = maxChunkLength;
+      copy.countsFile = countsFile;
+      copy.builtIns = builtIns;
+      copy.listBuiltIns = listBuiltIns;
+      copy.genericDataset = genericDataset;
+      return new BesEmulator(copy);
+    }
+
+    private static void requireState(boolean ok, String template, Object... args) {
+      if (!ok) {
+        throw new IllegalStateException(String.format(Locale.US, template, args));
+      }
+    }
+  }
+}

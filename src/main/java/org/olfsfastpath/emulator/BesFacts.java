@@ -1,0 +1,106 @@
+package org.olfsfastpath.emulator;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the emulated BES says about itself: the installation it stands in for (BES 3.22.0 with the
+ * netCDF handler, as recorded), its administrator, its configuration keys and its DAP services.
+ */
+final class BesFacts {
+  /** The BES's SupportEmail, also the Administrator of every error document. */
+  static final String ADMINISTRATOR = "support@opendap.org";
+
+  /** The get types the DAP module registers, with their showServiceDescriptions text, in order. */
+  private static final List<Map.Entry<String, String>> DAP_SERVICES = List.of(
+      Map.entry("dap", "OPeNDAP DAP4 Data Structure"),
+      Map.entry("das", "OPeNDAP Data Attribute Structure"),
+      Map.entry("dataddx", "OPeNDAP Data Description and Attributes in DDX format and Data Object"),
+      Map.entry("dds", "OPeNDAP Data Description Structure"),
+      Map.entry("ddx", "OPeNDAP Data Description and Attribute XML Document"),
+      Map.entry("dmr", "OPeNDAP Data DMR Structure"),
+      Map.entry("dods", "OPeNDAP Data Object"),
+      Map.entry("info_page", "OPeNDAP Data Information Page"));
+
+  /** returnAs values with a registered transmitter besides plain DAP. */
+  private static final List<String> TRANSMITTERS = List.of("ascii", "csv", "dap2", "dap4");
+
+  private BesFacts() {}
+
+  /** Whether the BES has a response handler for {@code get type="..."}. */
+  static boolean isGetType(String type) {
+    return DAP_SERVICES.stream().anyMatch(service -> service.getKey().equals(type));
+  }
+
+  static boolean isTransmitter(String returnAs) {
+    return TRANSMITTERS.contains(returnAs);
+  }
+
+  /** The element the BES wraps an error in once a get's response handler has named itself. */
+  static String getResponseName(String type) {
+    return switch (type) {
+      case "das" -> "getDAS";
+      case "dds" -> "getDDS";
+      case "ddx" -> "getDDX";
+      case "dods" -> "getDODS";
+      case "dataddx" -> "getDataDDX";
+      case "dmr" -> "getDMR";
+      case "dap" -> "getDAP";
+      default -> "BES";
+    };
+  }
+
+  /** The response name BESDapTransmit puts in "libdap error transmitting NAME: ...". */
+  static String transmitName(String type) {
+    return switch (type) {
+      case "das" -> "DAS";
+      case "dds" -> "DDS";
+      case "ddx" -> "DDX";
+      case "dods" -> "DataDDS";
+      case "dataddx" -> "DataDDX";
+      case "dmr" -> "DMR";
+      case "dap" -> "DAP4Data";
+      default -> type;
+    };
+  }
+
+  /** A BES configuration key's values, as showBesKey reports them. */
+  static Optional<List<String>> besKey(String key, String catalogRoot) {
+    return Optional.ofNullable(switch (key) {
+      case "SupportEmail", "BES.ServerAdministrator.email" -> List.of(ADMINISTRATOR);
+      case "BES.Catalog.catalog.RootDirectory", "BES.Data.RootDirectory" -> List.of(catalogRoot);
+      case "BES.ProcessManagerMethod" -> List.of("multiple");
+      case "BES.FollowSymLinks" -> List.of("No");
+      case "BES.Catalog.catalog.Exclude" -> List.of("^\\..*;");
+      default -> null;
+    });
+  }
+
+  static XmlElement showVersion() {
+    XmlElement version = new XmlElement("showVersion");
+    version.child("Administrator").text(ADMINISTRATOR);
+    version.child("library").attribute("name", "bes").attribute("version", "3.22.0");
+    version.child("module").attribute("name", "asciival").attribute("version", "4.3.2");
+    version.child("library").attribute("name", "libdap").attribute("version", "3.22.0");
+    XmlElement dap = version.child("serviceVersion").attribute("name", "dap");
+    dap.child("version").text("2.0");
+    dap.child("version").text("3.0");
+    dap.child("version").text("3.2");
+    version.child("module").attribute("name", "netcdf_handler").attribute("version", "3.13.4");
+    version.child("module").attribute("name", "dapreader_module").attribute("version", "0.0.1");
+    version.child("module").attribute("name", "usage").attribute("version", "4.4.3");
+    return version;
+  }
+
+  static XmlElement showServiceDescriptions() {
+    XmlElement descriptions = new XmlElement("showServiceDescriptions");
+    XmlElement dap = descriptions.child("serviceDescription").attribute("name", "dap");
+    for (Map.Entry<String, String> service : DAP_SERVICES) {
+      XmlElement command = dap.child("command").attribute("name", service.getKey());
+      command.child("description").text(service.getValue());
+      command.child("format").attribute("name", "dap");
+    }
+    return descriptions;
+  }
+}

@@ -1,0 +1,442 @@
+package org.olfsfastpath.emulator;
+
+import java.io.IOException;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.jdom2.Document;
+import org.jdom2.Element;
+import org.jdom2.JDOMException;
+import org.jdom2.input.JDOMParseException;
+import org.olfsfastpath.emulator.dap.DapQuery;
+import org.olfsfastpath.emulator.dap.EmulatedDataset;
+
+/**
+ * The BES's XML command interpreter, as BESXMLInterface runs it: parse the whole document, apply
+ * each {@code setContext} at once, check that every command exists and that at most one produces
+ * a response, then execute the commands in order against the connection's {@link Session}. The
+ * first failure ends the request with the BES's error document; what ran before it stays done.
+ * Shared by all connections; all per-connection state lives in the session.
+ */
+final class CommandProcessor {
+  /** showNode's time format, strftime "%FT%T%Z" in UTC. */
+  static final DateTimeFormatter NODE_TIME =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'GMT'", Locale.ROOT).withZone(ZoneOffset.UTC);
+
+  private static final String NO_REQUEST_ID = "BESXMLInterface::build_data_request_plan() - NoRequestIdDetected";
+  private static final String INTERFACE = "BESXMLInterface.cc";
+
+  private final Catalog catalog;
+  private final CaptureLibrary captures;
+
+  /** What a get asked for, after resolving its definition and container. */
+  record GetSummary(String type, String returnAs, String containerPath, String constraint) {
+    static final GetSummary NONE = new GetSummary("", "", "", "");
+  }
+
+  /** One processed request: what it said, and the answer to send. */
+  record Exchange(RequestIds ids, List<String> commands, GetSummary get, String failure, Reply reply) {}
+
+  CommandProcessor(Catalog catalog, CaptureLibrary captures) {
+    this.catalog = catalog;
+    this.captures = captures;
+  }
+
+  Exchange process(byte[] requestDocument, Session session) {
+    Document document;
+    try {
+      document = RequestDocuments.parse(requestDocument);
+    } catch (JDOMException | IOException e) {
+      int line = e instanceof JDOMParseException p ? p.getLineNumber() : -1;
+      int column = e instanceof JDOMParseException p ? p.getColumnNumber() : -1;
+      String message = ParseErrorReport.describe(requestDocument, String.valueOf(e.getMessage()), line, column);
+      BesFailure failure = BesFailure.syntax(message, INTERFACE, 113);
+      return new Exchange(RequestIds.NONE, List.of(), GetSummary.NONE, message, Reply.error(failure, RequestIds.NONE));
+    }
+    Element root = document.getRootElement();
+    List<String> names = new ArrayList<>();
+    for (Element command : root.getChildren()) {
+      names.add(command.getName());
+    }
+    if (!root.getName().equals("request")) {
+      BesFailure failure = BesFailure.syntax("The root element should be a request element, name is " + root.getName(),
+          INTERFACE, 128);
+      return new Exchange(RequestIds.NONE, names, GetSummary.NONE, "", Reply.error(failure, RequestIds.NONE));
+    }
+    String rootValue = RequestDocuments.strip(root.getText());
+    if (!rootValue.isEmpty()) {
+      BesFailure failure = BesFailure.syntax("The request element must not contain a value, " + rootValue,
+          INTERFACE, 132);
+      return new Exchange(RequestIds.NONE, names, GetSummary.NONE, "", Reply.error(failure, RequestIds.NONE));
+    }
+    String reqId = root.getAttributeValue("reqID", "");
+    String reqUuid = root.getAttributeValue("reqUUID", "");
+    RequestIds ids = new RequestIds(reqId.isEmpty() ? NO_REQUEST_ID : reqId,
+        reqUuid.isEmpty() ? "BesXmlInterface-" + UUID.randomUUID() : reqUuid);
+    Run run = new Run(session, ids);
+    Reply reply;
+    try {
+      reply = run.execute(plan(root, session));
+    } catch (BesFailure failure) {
+      reply = Reply.error(failure, ids);
+    }
+    return new Exchange(ids, names, run.get, "", reply);
+  }
+
+  /** BESXMLInterface::build_data_request_plan: validates the commands, applying setContext now. */
+  private static List<Element> plan(Element root, Session session) throws BesFailure {
+    List<Element> plan = new ArrayList<>();
+    boolean hasResponse = false;
+    for (Element command : root.getChildren()) {
+      String name = command.getName();
+      if (!CommandNames.isKnown(name)) {
+        throw BesFailure.syntax("Unable to find command for " + name, INTERFACE, 203);
+      }
+      if (name.equals("setContext")) {
+        String contextName = command.getAttributeValue("name", "");
+        String value = RequestDocuments.value(command);
+        if (contextName.isEmpty()) {
+          throw BesFailure.syntax("setContext command: name property missing", "BESXMLSetContextCommand.cc", 74);
+        }
+        if (value.isEmpty()) {
+          throw BesFailure.syntax("setContext command: context value missing", "BESXMLSetContextCommand.cc", 78);
+        }
+        session.setContext(contextName, value);
+        continue;
+      }
+      boolean producesResponse = !CommandNames.WITHOUT_RESPONSE.contains(name);
+      if (hasResponse && producesResponse) {
+        throw BesFailure.syntax("Commands with multiple responses not supported.", INTERFACE, 238);
+      }
+      hasResponse = producesResponse;
+      validate(command);
+      plan.add(command);
+    }
+    return plan;
+  }
+
+  /** The checks each command's parse_request makes before anything executes. */
+  private static void validate(Element command) throws BesFailure {
+    String name = command.getName();
+    switch (name) {
+      case "setContainer" -> {
+        if (RequestDocuments.value(command).isEmpty()) {
+          throw BesFailure.syntax("setContainer command: container real name missing", "BESXMLSetContainerCommand.cc", 82);
+        }
+        if (command.getAttributeValue("name", "").isEmpty()) {
+          throw BesFailure.syntax("setContainer command: name property missing", "BESXMLSetContainerCommand.cc", 86);
+        }
+      }
+      case "define" -> {
+        if (command.getAttributeValue("name", "").isEmpty()) {
+          throw BesFailure.syntax("define command: definition name missing", "BESXMLDefineCommand.cc", 97);
+        }
+        List<Element> containers = command.getChildren("container", command.getNamespace());
+        if (containers.isEmpty()) {
+          throw BesFailure.syntax("define The define element must contain at least one container element",
+              "BESXMLDefineCommand.cc", 110);
+        }
+        for (Element container : containers) {
+          if (container.getAttributeValue("name", "").isEmpty()) {
+            throw BesFailure.syntax("define command: container element missing name prop", "BESXMLDefineCommand.cc", 212);
+          }
+        }
+      }
+      case "get" -> {
+        String type = command.getAttributeValue("type", "");
+        if (type.isEmpty()) {
+          throw BesFailure.syntax("get command: Must specify data product type", "BESXMLGetCommand.cc", 87);
+        }
+        if (command.getAttributeValue("definition", "").isEmpty()) {
+          throw BesFailure.syntax("get command: Must specify definition", "BESXMLGetCommand.cc", 134);
+        }
+        if (!BesFacts.isGetType(type)) {
+          throw BesFailure.syntax("Command 'get." + type.toLowerCase(Locale.ROOT)
+              + "' does not have a registered response handler", "BESXMLCommand.cc", 70);
+        }
+        String returnAs = command.getAttributeValue("returnAs", "");
+        if (!returnAs.isEmpty() && !BesFacts.isTransmitter(returnAs)) {
+          throw BesFailure.syntax("Unable to find transmitter " + returnAs, INTERFACE, 255);
+        }
+      }
+      case "showBesKey" -> {
+        if (command.getAttributeValue("key", "").isEmpty()) {
+          throw new BesFailure(BesFailure.SYNTAX_USER_ERROR,
+              "Ouch! A Key name was not submitted with the request for a Key value from BESKeys",
+              "ShowBesKeyCommand.cc", 77, "BES");
+        }
+      }
+      case "deleteContainer" -> {
+        if (command.getAttributeValue("name", "").isEmpty()) {
+          throw BesFailure.syntax("deleteContainer command: Must specify the container to delete",
+              "BESXMLDeleteContainerCommand.cc", 74);
+        }
+      }
+      case "deleteDefinition" -> {
+        if (command.getAttributeValue("name", "").isEmpty()) {
+          throw BesFailure.syntax("deleteDefinition command: Must specify the definition to delete",
+              "BESXMLDeleteDefinitionCommand.cc", 74);
+        }
+      }
+      default -> {
+        // The rest take no required properties.
+      }
+    }
+  }
+
+  /** One request's execution against its session. */
+  private final class Run {
+    private final Session session;
+    private final RequestIds ids;
+    private GetSummary get = GetSummary.NONE;
+
+    Run(Session session, RequestIds ids) {
+      this.session = session;
+      this.ids = ids;
+    }
+
+    Reply execute(List<Element> plan) throws BesFailure {
+      Reply reply = Reply.empty();
+      for (Element command : plan) {
+        Optional<Reply> answer = executeOne(command);
+        if (answer.isPresent()) {
+          reply = answer.get();
+        }
+      }
+      return reply;
+    }
+
+    private Optional<Reply> executeOne(Element command) throws BesFailure {
+      String name = command.getName();
+      if (!name.equals("get") && CommandNames.WITH_RESPONSE.contains(name)) {
+        Optional<Reply> replay = captures.replay(CaptureLibrary.commandKey(command), ids);
+        if (replay.isPresent()) {
+          return replay;
+        }
+      }
+      switch (name) {
+        case "setContexts" -> setContexts(command);
+        case "setContainer" -> setContainer(command);
+        case "define" -> define(command);
+        case "deleteContainer" -> {
+          String container = command.getAttributeValue("name");
+          if (!session.deleteContainer(container)) {
+            throw BesFailure.syntax("Unable to delete container. The container \"" + container
+                + "\" does not exist in container storage \"" + command.getAttributeValue("space", "") + "\"",
+                "BESDelContainerResponseHandler.cc", 91);
+          }
+        }
+        case "deleteContainers" -> session.deleteContainers();
+        case "deleteDefinition" -> {
+          String definition = command.getAttributeValue("name");
+          if (!session.deleteDefinition(definition)) {
+            throw BesFailure.syntax("Unable to delete definition. The definition \"" + definition
+                + "\" does not exist in definition storage \"" + command.getAttributeValue("space", "") + "\"",
+                "BESDelDefResponseHandler.cc", 91);
+          }
+        }
+        case "deleteDefinitions" -> session.deleteDefinitions();
+        case "get" -> {
+          return Optional.of(get(command));
+        }
+        case "showNode" -> {
+          return Optional.of(Reply.document(wrap(showNode(command.getAttributeValue("node", "")))));
+        }
+        case "showVersion" -> {
+          return Optional.of(Reply.document(wrap(BesFacts.showVersion())));
+        }
+        case "showStatus" -> {
+          XmlElement status = new XmlElement("showStatus");
+          status.child("status").text("OK");
+          return Optional.of(Reply.document(wrap(status)));
+        }
+        case "showServiceDescriptions" -> {
+          return Optional.of(Reply.document(wrap(BesFacts.showServiceDescriptions())));
+        }
+        case "showBesKey" -> {
+          return Optional.of(Reply.document(wrap(showBesKey(command.getAttributeValue("key")))));
+        }
+        case "showContext" -> {
+          XmlElement show = new XmlElement("showContext");
+          for (Map.Entry<String, String> context : session.contextsForDisplay()) {
+            show.child("context").attribute("name", context.getKey()).text(context.getValue());
+          }
+          return Optional.of(Reply.document(wrap(show)));
+        }
+        case "showPathInfo" -> {
+          return Optional.of(Reply.document(wrap(showPathInfo(command.getAttributeValue("node", "")))));
+        }
+        default -> throw BesFailure.internal("The BES emulator does not implement " + name, "BesEmulator", 0);
+      }
+      return Optional.empty();
+    }
+
+    private XmlElement wrap(XmlElement body) {
+      return ids.responseElement().add(body);
+    }
+
+    private void setContexts(Element command) throws BesFailure {
+      for (Element child : command.getChildren()) {
+        if (!child.getName().equals("context")) {
+          throw BesFailure.syntax("Inside setContexts, expected a 'context' but got '" + child.getName() + "'.",
+              "XMLSetContextsCommand.cc", 83);
+        }
+        String value = RequestDocuments.value(child);
+        if (value.isEmpty()) {
+          throw BesFailure.syntax("The 'context' element must contain a value", "XMLSetContextsCommand.cc", 87);
+        }
+        String contextName = child.getAttributeValue("name", "");
+        if (contextName.isEmpty()) {
+          throw BesFailure.syntax("The 'context' element must contain a 'name' attribute.", "XMLSetContextsCommand.cc",
+              91);
+        }
+        session.setContext(contextName, value);
+      }
+    }
+
+    private void setContainer(Element command) throws BesFailure {
+      String realName = RequestDocuments.value(command);
+      if (!captures.knowsContainer(realName)) {
+        catalog.dataset(realName.startsWith("/") ? realName : "/" + realName);
+      }
+      session.setContainer(command.getAttributeValue("name"), realName);
+    }
+
+    private void define(Element command) throws BesFailure {
+      String defaultConstraint = RequestDocuments.childValue(command, "constraint", "");
+      String defaultDap4 = RequestDocuments.childValue(command, "dap4constraint", "");
+      List<Session.ContainerUse> uses = new ArrayList<>();
+      for (Element container : command.getChildren("container", command.getNamespace())) {
+        String containerName = container.getAttributeValue("name");
+        String realName = session.container(containerName).orElseThrow(() -> BesFailure.syntax(
+            "Could not find the container " + containerName, "BESXMLDefineCommand.cc", 354));
+        String constraint = RequestDocuments.childValue(container, "constraint", "");
+        String dap4 = RequestDocuments.childValue(container, "dap4constraint", "");
+        uses.add(new Session.ContainerUse(containerName, realName, constraint.isEmpty() ? defaultConstraint : constraint,
+            dap4.isEmpty() ? defaultDap4 : dap4));
+      }
+      session.define(command.getAttributeValue("name"), uses);
+    }
+
+    private Reply get(Element command) throws BesFailure {
+      String definition = command.getAttributeValue("definition");
+      List<Session.ContainerUse> uses = session.definition(definition).orElseThrow(() -> BesFailure.syntax(
+          "Unable to find definition " + definition, "BESXMLGetCommand.cc", 209));
+      Session.ContainerUse use = uses.get(0);
+      String type = command.getAttributeValue("type");
+      String returnAs = command.getAttributeValue("returnAs", "");
+      boolean dap4 = RequestDocuments.isDap4(type);
+      String constraint = dap4 ? use.dap4Constraint() : use.constraint();
+      get = new GetSummary(type, returnAs, use.realName(), constraint);
+      Optional<Reply> replay = captures.replay(
+          CaptureLibrary.getKey(type, returnAs, use.realName(), constraint, dap4), ids);
+      if (replay.isPresent()) {
+        return replay.get();
+      }
+      String path = use.realName().startsWith("/") ? use.realName() : "/" + use.realName();
+      EmulatedDataset dataset;
+      try {
+        dataset = catalog.dataset(path);
+      } catch (RuntimeException e) {
+        throw new BesFailure(BesFailure.INTERNAL_FATAL_ERROR, "std::exception caught transmitting "
+            + BesFacts.transmitName(type) + ": " + e + " (caught in BESDapTransmit).", "BESDapTransmit.cc", 100,
+            BesFacts.getResponseName(type));
+      }
+      String xmlBase = session.context("xml:base").orElse("");
+      return Reply.dataset(dataset, new DapQuery(type, returnAs, constraint, dap4, xmlBase), ids);
+    }
+
+    private XmlElement showNode(String path) throws BesFailure {
+      CatalogEntry entry = catalog.entry(path);
+      XmlElement show = new XmlElement("showNode");
+      if (!entry.isNode()) {
+        show.add(leafItem(path, entry));
+        return show;
+      }
+      List<CatalogEntry> children = catalog.children(path);
+      XmlElement node = show.child("node")
+          .attribute("count", Integer.toString(children.size()))
+          .attribute("lastModified", NODE_TIME.format(entry.lastModified()))
+          .attribute("name", path);
+      for (CatalogEntry child : children) {
+        if (child.isNode()) {
+          node.child("item")
+              .attribute("lastModified", NODE_TIME.format(child.lastModified()))
+              .attribute("name", child.name())
+              .attribute("type", "node");
+        } else {
+          node.add(leafItem(child.name(), child));
+        }
+      }
+      return show;
+    }
+
+    private XmlElement leafItem(String name, CatalogEntry entry) {
+      return new XmlElement("item")
+          .attribute("isData", Boolean.toString(entry.isData()))
+          .attribute("lastModified", NODE_TIME.format(entry.lastModified()))
+          .attribute("name", name)
+          .attribute("size", Long.toString(entry.size()))
+          .attribute("type", "leaf");
+    }
+
+    private XmlElement showBesKey(String key) throws BesFailure {
+      List<String> values = BesFacts.besKey(key, catalog.absolute("/").replaceAll("/$", "")).orElseThrow(() ->
+          new BesFailure(BesFailure.NOT_FOUND_ERROR, "Ouch! The Key name '" + key + "' was not found in BESKeys",
+              "ShowBesKeyCommand.cc", 156, "BES"));
+      XmlElement show = new XmlElement("showBesKey").attribute("key", key);
+      for (String value : values) {
+        show.child("value").text(value);
+      }
+      return show;
+    }
+
+    /** The longest existing prefix of the path, and what is left of it. */
+    private XmlElement showPathInfo(String path) throws BesFailure {
+      String normalized = path.startsWith("/") ? path : "/" + path;
+      String[] parts = normalized.split("/");
+      String valid = "";
+      CatalogEntry validEntry = catalog.entry("/");
+      int used = 0;
+      for (int i = 1; i < parts.length; i++) {
+        if (parts[i].isEmpty()) {
+          used = i;
+          continue;
+        }
+        String candidate = valid + "/" + parts[i];
+        try {
+          CatalogEntry entry = catalog.entry(candidate);
+          valid = candidate;
+          validEntry = entry;
+          used = i;
+          if (!entry.isNode()) {
+            break;
+          }
+        } catch (BesFailure notThere) {
+          break;
+        }
+      }
+      StringBuilder remainder = new StringBuilder();
+      for (int i = used + 1; i < parts.length; i++) {
+        remainder.append('/').append(parts[i]);
+      }
+      XmlElement show = new XmlElement("showPathInfo");
+      XmlElement info = show.child("PathInfo").attribute("path", path);
+      info.child("validPath")
+          .attribute("access", "true")
+          .attribute("isData", Boolean.toString(validEntry.isData()))
+          .attribute("isDir", Boolean.toString(validEntry.isNode()))
+          .attribute("isFile", Boolean.toString(!validEntry.isNode()))
+          .attribute("lastModified", Long.toString(validEntry.lastModified().getEpochSecond()))
+          .attribute("size", Long.toString(validEntry.size()))
+          .text(valid.isEmpty() ? "/" : valid);
+      info.child("remainder").text(remainder.toString());
+      return show;
+    }
+  }
+}

@@ -1,0 +1,368 @@
+package org.olfsfastpath.emulator;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The running emulator behind {@link BesEmulator}: listeners, connection threads, counters, the
+ * recorded-request queue and the fault scripts. Thread-safe; no lock is held while a connection
+ * does I/O.
+ */
+final class EmulatorEngine {
+  private static final Logger log = LoggerFactory.getLogger(EmulatorEngine.class);
+  /** The BES sizes chunks to its socket send buffer minus this much header space. */
+  private static final int CHUNK_HEADER_SPACE = 15;
+  private static final Duration JOIN_TIMEOUT = Duration.ofSeconds(5);
+
+  private final BesEmulator.Builder config;
+  private final CommandProcessor processor;
+  private final Map<String, Duration> serviceTimes;
+
+  private final Map<String, LongAdder> commandCounts = new ConcurrentHashMap<>();
+  private final AtomicLong requestCount = new AtomicLong();
+  private final BlockingQueue<RecordedRequest> recorded = new LinkedBlockingQueue<>();
+  private final Queue<Fault> requestFaults = new ConcurrentLinkedQueue<>();
+  private final Queue<Fault> connectionFaults = new ConcurrentLinkedQueue<>();
+  private final List<FaultRule> faultRules = new CopyOnWriteArrayList<>();
+  private final AtomicInteger connectionIndexes = new AtomicInteger();
+  private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
+  private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
+  private final Object countsFileLock = new Object();
+
+  private volatile ServerSocketChannel tcpServer;
+  private volatile ServerSocketChannel unixServer;
+  private volatile int port;
+  private volatile boolean listening;
+
+  EmulatorEngine(BesEmulator.Builder config, CommandProcessor processor) {
+    this.config = config;
+    this.processor = processor;
+    this.serviceTimes = Map.copyOf(config.serviceTimes);
+    this.port = config.port;
+  }
+
+  CommandProcessor processor() {
+    return processor;
+  }
+
+  boolean faithfulWrites() {
+    return config.faithfulWrites;
+  }
+
+  int port() {
+    return port;
+  }
+
+  /** Binds the listeners (again, after a pause, on the same port and socket path). */
+  synchronized void listen() throws IOException {
+    if (listening) {
+      return;
+    }
+    ServerSocketChannel tcp = ServerSocketChannel.open();
+    try {
+      tcp.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+      tcp.bind(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port), config.acceptBacklog);
+    } catch (IOException e) {
+      tcp.close();
+      throw new IOException("cannot listen on 127.0.0.1:" + port + ": " + e.getMessage(), e);
+    }
+    port = ((InetSocketAddress) tcp.getLocalAddress()).getPort();
+    tcpServer = tcp;
+    startThread(() -> acceptLoop(tcp), "bes-emulator-accept-" + port);
+    if (config.unixSocket != null) {
+      ServerSocketChannel unix;
+      try {
+        unix = bindUnix(config.unixSocket);
+      } catch (IOException e) {
+        tcp.close();
+        throw e;
+      }
+      unixServer = unix;
+      startThread(() -> acceptLoop(unix), "bes-emulator-accept-unix");
+    }
+    listening = true;
+    log.info("BES emulator listening on 127.0.0.1:{}{}", port,
+        config.unixSocket == null ? "" : " and unix:" + config.unixSocket);
+  }
+
+  private ServerSocketChannel bindUnix(Path socket) throws IOException {
+    if (Files.isRegularFile(socket) || Files.isDirectory(socket)) {
+      throw new IOException("unix socket path " + socket + " exists and is not a socket; refusing to replace it");
+    }
+    // Like the BES, remove a stale socket file left by a previous run.
+    Files.deleteIfExists(socket);
+    ServerSocketChannel unix = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+    try {
+      unix.bind(UnixDomainSocketAddress.of(socket), config.acceptBacklog);
+    } catch (IOException e) {
+      unix.close();
+      throw new IOException("cannot listen on unix:" + socket + ": " + e.getMessage(), e);
+    }
+    return unix;
+  }
+
+  private void acceptLoop(ServerSocketChannel server) {
+    while (true) {
+      SocketChannel channel;
+      try {
+        channel = server.accept();
+      } catch (ClosedChannelException e) {
+        return;
+      } catch (IOException e) {
+        if (!server.isOpen()) {
+          return;
+        }
+        log.warn("accept failed on {}", server, e);
+        continue;
+      }
+      try {
+        int maxChunk = configure(channel);
+        Connection connection = new Connection(this, channel, connectionIndexes.getAndIncrement(), maxChunk);
+        connections.add(connection);
+        if (!server.isOpen()) {
+          connection.close();
+          connections.remove(connection);
+          return;
+        }
+        startThread(connection, "bes-emulator-connection-" + connection.index());
+      } catch (IOException e) {
+        log.warn("cannot set up an accepted connection", e);
+        closeQuietly(channel);
+      }
+    }
+  }
+
+  /** Socket options as the BES has them (or not, for fast writes); returns the chunk size. */
+  private int configure(SocketChannel channel) throws IOException {
+    boolean tcp = channel.getLocalAddress() instanceof InetSocketAddress;
+    if (tcp) {
+      channel.setOption(StandardSocketOptions.TCP_NODELAY, !config.faithfulWrites);
+    }
+    if (config.maxChunkLength > 0) {
+      return config.maxChunkLength;
+    }
+    int sendBuffer;
+    try {
+      sendBuffer = channel.getOption(StandardSocketOptions.SO_SNDBUF);
+    } catch (UnsupportedOperationException e) {
+      sendBuffer = 65_535;
+    }
+    return Math.max(1, sendBuffer - CHUNK_HEADER_SPACE);
+  }
+
+  private void startThread(Runnable task, String name) {
+    Thread thread = new Thread(() -> {
+      try {
+        task.run();
+      } finally {
+        threads.remove(Thread.currentThread());
+      }
+    }, name);
+    thread.setDaemon(true);
+    threads.add(thread);
+    thread.start();
+  }
+
+  void connectionEnded(Connection connection) {
+    connections.remove(connection);
+  }
+
+  /** Stops listening and drops every connection, keeping counts, recordings and scripts. */
+  synchronized void stopListening() {
+    listening = false;
+    closeQuietly(tcpServer);
+    closeQuietly(unixServer);
+    if (config.unixSocket != null) {
+      try {
+        Files.deleteIfExists(config.unixSocket);
+      } catch (IOException e) {
+        log.debug("cannot remove unix socket {}", config.unixSocket, e);
+      }
+    }
+    for (Connection connection : new ArrayList<>(connections)) {
+      connection.close();
+    }
+  }
+
+  /** Stops everything and waits for the emulator's threads to end. */
+  void shutdown() {
+    stopListening();
+    long deadline = System.nanoTime() + JOIN_TIMEOUT.toNanos();
+    for (Thread thread : new ArrayList<>(threads)) {
+      if (thread == Thread.currentThread()) {
+        continue;
+      }
+      thread.interrupt();
+      long left = deadline - System.nanoTime();
+      try {
+        thread.join(Math.max(1, left / 1_000_000L));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      if (thread.isAlive()) {
+        log.warn("emulator thread {} did not end within {}", thread.getName(), JOIN_TIMEOUT);
+      }
+    }
+  }
+
+  // Counting and recording
+
+  void record(RecordedRequest request) {
+    requestCount.incrementAndGet();
+    for (String command : request.commands()) {
+      commandCounts.computeIfAbsent(command, c -> new LongAdder()).increment();
+    }
+    recorded.add(request);
+    if (config.countsFile != null) {
+      writeCountsFile();
+    }
+  }
+
+  long requestCount() {
+    return requestCount.get();
+  }
+
+  long commandCount(String command) {
+    LongAdder count = commandCounts.get(command);
+    return count == null ? 0 : count.sum();
+  }
+
+  Map<String, Long> commandCounts() {
+    Map<String, Long> snapshot = new TreeMap<>();
+    commandCounts.forEach((command, count) -> {
+      long value = count.sum();
+      if (value > 0) {
+        snapshot.put(command, value);
+      }
+    });
+    return snapshot;
+  }
+
+  void resetCounts() {
+    requestCount.set(0);
+    commandCounts.clear();
+    if (config.countsFile != null) {
+      writeCountsFile();
+    }
+  }
+
+  BlockingQueue<RecordedRequest> recorded() {
+    return recorded;
+  }
+
+  /** The counts as {@code name=count} lines: {@code requests} first, then commands by name. */
+  String countsText() {
+    StringBuilder text = new StringBuilder("requests=").append(requestCount()).append('\n');
+    commandCounts().forEach((command, count) -> text.append(command).append('=').append(count).append('\n'));
+    return text.toString();
+  }
+
+  /** Rewrites the counts file whole, replacing it atomically so a reader never sees half of it. */
+  private void writeCountsFile() {
+    synchronized (countsFileLock) {
+      Path target = config.countsFile;
+      Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
+      try {
+        Files.writeString(temporary, countsText(), StandardCharsets.UTF_8);
+        try {
+          Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+          Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+      } catch (IOException e) {
+        log.warn("cannot write the counts file {}: {}", target, e.toString());
+      }
+    }
+  }
+
+  // Service times and faults
+
+  Duration serviceTime(List<String> commands) {
+    Duration total = Duration.ZERO;
+    for (String command : commands) {
+      total = total.plus(serviceTimes.getOrDefault(command, Duration.ZERO));
+    }
+    return total;
+  }
+
+  void enqueueFault(Fault fault) {
+    (fault.isConnectionFault() ? connectionFaults : requestFaults).add(fault);
+  }
+
+  void addFaultRule(FaultRule rule) {
+    faultRules.add(rule);
+  }
+
+  boolean removeFaultRule(FaultRule rule) {
+    return faultRules.remove(rule);
+  }
+
+  void clearFaults() {
+    requestFaults.clear();
+    connectionFaults.clear();
+    faultRules.clear();
+  }
+
+  Fault nextConnectionFault() {
+    return connectionFaults.poll();
+  }
+
+  /** The scripted fault for this request, else the first matching rule's, else null. */
+  Fault faultFor(RecordedRequest request) {
+    Fault scripted = requestFaults.poll();
+    if (scripted != null) {
+      return scripted;
+    }
+    for (FaultRule rule : faultRules) {
+      try {
+        if (rule.matches(request)) {
+          return rule.fault();
+        }
+      } catch (RuntimeException e) {
+        log.warn("{} threw while matching a request; treated as no match", rule, e);
+      }
+    }
+    return null;
+  }
+
+  private static void closeQuietly(java.io.Closeable closeable) {
+    if (closeable == null) {
+      return;
+    }
+    try {
+      closeable.close();
+    } catch (IOException ignored) {
+      // Discarding the resource anyway.
+    }
+  }
+}

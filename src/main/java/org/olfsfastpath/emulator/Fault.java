@@ -1,0 +1,124 @@
+package org.olfsfastpath.emulator;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * A way for the emulated BES to fail, applied to one request (or, for the handshake faults, one
+ * new connection) with {@link BesEmulator#enqueueFault} or to every matching request with a
+ * {@link FaultRule}. Faults are data: value-based and immutable, compared by kind and delay.
+ *
+ * <p>A request that meets a fault is still recorded and counted before the fault acts, so a test
+ * can assert that the front end did send it.
+ */
+public final class Fault {
+  /** What the emulated BES does instead of (or before) answering normally. */
+  public enum Kind {
+    /** Reads the request, then closes the connection without a byte of answer. */
+    CLOSE_CONNECTION,
+    /** Reads the request and never answers, keeping the connection open. */
+    STALL,
+    /** Answers normally after a delay. */
+    DELAY,
+    /** Answers with bytes that are not a chunk header (non-hex digits), then closes. */
+    GARBAGE,
+    /** Answers with a chunk header announcing 0xFFFFFFF bytes, then closes. */
+    OVERSIZED_CHUNK_HEADER,
+    /** Sends the chunk header of the real answer and half its payload, then closes. */
+    TRUNCATED_CHUNK,
+    /** Sends half of the real answer as data, then {@code status=error;} and an error document. */
+    MID_STREAM_ERROR,
+    /** Answers {@code exit=true;status=error;} with a fatal error document, then closes. */
+    FATAL_ERROR,
+    /** Answers the handshake with PPT_PROTOCOL_UNDEFINED and closes (a connection fault). */
+    REFUSE_HANDSHAKE,
+    /** Completes the handshake, then never reads again (a connection fault). */
+    STOP_READING
+  }
+
+  private final Kind kind;
+  private final Duration delay;
+
+  private Fault(Kind kind, Duration delay) {
+    this.kind = kind;
+    this.delay = delay;
+  }
+
+  public static Fault closeConnection() {
+    return new Fault(Kind.CLOSE_CONNECTION, Duration.ZERO);
+  }
+
+  public static Fault stall() {
+    return new Fault(Kind.STALL, Duration.ZERO);
+  }
+
+  /**
+   * Answers normally after {@code delay}.
+   *
+   * @throws IllegalArgumentException if the delay is negative
+   */
+  public static Fault delay(Duration delay) {
+    Objects.requireNonNull(delay, "delay == null");
+    if (delay.isNegative()) {
+      throw new IllegalArgumentException("delay was " + delay + ", must not be negative");
+    }
+    return new Fault(Kind.DELAY, delay);
+  }
+
+  public static Fault garbage() {
+    return new Fault(Kind.GARBAGE, Duration.ZERO);
+  }
+
+  public static Fault oversizedChunkHeader() {
+    return new Fault(Kind.OVERSIZED_CHUNK_HEADER, Duration.ZERO);
+  }
+
+  public static Fault truncatedChunk() {
+    return new Fault(Kind.TRUNCATED_CHUNK, Duration.ZERO);
+  }
+
+  public static Fault midStreamError() {
+    return new Fault(Kind.MID_STREAM_ERROR, Duration.ZERO);
+  }
+
+  public static Fault fatalError() {
+    return new Fault(Kind.FATAL_ERROR, Duration.ZERO);
+  }
+
+  public static Fault refuseHandshake() {
+    return new Fault(Kind.REFUSE_HANDSHAKE, Duration.ZERO);
+  }
+
+  public static Fault stopReading() {
+    return new Fault(Kind.STOP_READING, Duration.ZERO);
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  /** The delay of a {@link Kind#DELAY} fault; zero for the others. */
+  public Duration delay() {
+    return delay;
+  }
+
+  /** Whether the fault acts on a new connection (its handshake) rather than on a request. */
+  public boolean isConnectionFault() {
+    return kind == Kind.REFUSE_HANDSHAKE || kind == Kind.STOP_READING;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Fault other && kind == other.kind && delay.equals(other.delay);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * kind.hashCode() + delay.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return kind == Kind.DELAY ? "Fault{DELAY " + delay + "}" : "Fault{" + kind + "}";
+  }
+}

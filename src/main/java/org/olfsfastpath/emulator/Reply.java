@@ -1,0 +1,129 @@
+package org.olfsfastpath.emulator;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.olfsfastpath.emulator.dap.DapQuery;
+import org.olfsfastpath.emulator.dap.DapRequestException;
+import org.olfsfastpath.emulator.dap.EmulatedDataset;
+
+/**
+ * The answer to one request, written when the connection is ready to send it: an XML document, a
+ * BES error, a DAP payload generated on the fly, a replayed capture, or nothing (a request without
+ * a response command still gets the end chunk).
+ */
+final class Reply {
+  private interface Body {
+    /** Writes the whole answer; returns whether the emulated BES process exits afterwards. */
+    boolean writeTo(ResponseWriter out) throws IOException;
+  }
+
+  private final Body body;
+  private final String description;
+
+  private Reply(Body body, String description) {
+    this.body = body;
+    this.description = description;
+  }
+
+  /**
+   * Writes the answer, end chunk included.
+   *
+   * @return whether the BES process exits after it (a fatal error): the caller closes the connection
+   */
+  boolean writeTo(ResponseWriter out) throws IOException {
+    out.reset();
+    return body.writeTo(out);
+  }
+
+  @Override
+  public String toString() {
+    return description;
+  }
+
+  static Reply empty() {
+    return new Reply(out -> {
+      out.finish();
+      return false;
+    }, "empty");
+  }
+
+  static Reply document(XmlElement responseRoot) {
+    byte[] document = responseRoot.toDocument();
+    return new Reply(out -> {
+      out.write(document);
+      out.finish();
+      return false;
+    }, "document");
+  }
+
+  static Reply error(BesFailure failure, RequestIds ids) {
+    return new Reply(out -> writeError(out, failure, ids), "error type " + failure.type());
+  }
+
+  /**
+   * A get answered by a generated dataset. A {@link DapRequestException} becomes the BES's
+   * "libdap error transmitting ..." error inside the get's response element; if data chunks had
+   * already gone out, it is the BES's mid-stream error. Any other exception is what BESDapTransmit
+   * reports as a std::exception: a fatal error after which the BES process exits.
+   */
+  static Reply dataset(EmulatedDataset dataset, DapQuery query, RequestIds ids) {
+    Objects.requireNonNull(dataset, "dataset == null");
+    return new Reply(out -> {
+      try {
+        dataset.write(query, out);
+      } catch (DapRequestException e) {
+        out.discardBuffered();
+        return writeError(out, transmitFailure(query.type(), e), ids);
+      } catch (RuntimeException e) {
+        out.discardBuffered();
+        String message = "std::exception caught transmitting " + BesFacts.transmitName(query.type()) + ": "
+            + e + " (caught in BESDapTransmit).";
+        return writeError(out, new BesFailure(BesFailure.INTERNAL_FATAL_ERROR, message, "BESDapTransmit.cc", 100,
+            BesFacts.getResponseName(query.type())), ids);
+      }
+      out.finish();
+      return false;
+    }, "dataset " + dataset.name() + " " + query);
+  }
+
+  /** A recorded answer, chunk boundaries and extension chunks kept. */
+  static Reply frames(List<Frame> frames) {
+    List<Frame> copy = List.copyOf(frames);
+    return new Reply(out -> {
+      for (Frame frame : copy) {
+        if (frame.isData()) {
+          out.dataChunk(frame.payload());
+        } else {
+          out.extensionChunk(frame.payload());
+        }
+      }
+      out.finish();
+      return false;
+    }, "replay of " + copy.size() + " chunks");
+  }
+
+  static BesFailure transmitFailure(String type, DapRequestException e) {
+    String message = e.getMessage() == null ? "" : e.getMessage();
+    if (!message.startsWith("libdap error transmitting")) {
+      message = "libdap error transmitting " + BesFacts.transmitName(type) + ": " + message;
+    }
+    int errorType = e.besErrorType() >= 1 && e.besErrorType() <= 7 ? e.besErrorType() : BesFailure.SYNTAX_USER_ERROR;
+    return new BesFailure(errorType, message, "BESDapTransmit.cc", 92, BesFacts.getResponseName(type));
+  }
+
+  /** BESServerHandler's error path: the status extension, the error document, the end chunk. */
+  static boolean writeError(ResponseWriter out, BesFailure failure, RequestIds ids) throws IOException {
+    Map<String, String> extensions = new LinkedHashMap<>();
+    if (failure.isFatal()) {
+      extensions.put("exit", "true");
+    }
+    extensions.put("status", "error");
+    out.extensions(extensions);
+    out.write(failure.toDocument(ids));
+    out.finish();
+    return failure.isFatal();
+  }
+}

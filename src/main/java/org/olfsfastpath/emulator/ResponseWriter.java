@@ -1,0 +1,153 @@
+package org.olfsfastpath.emulator;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Arrays;
+import java.util.Map;
+import org.olfsfastpath.ppt.PptFraming;
+
+/**
+ * Frames one connection's response payloads into PPT chunks, writing to the socket the way the
+ * real BES does or, on request, the way a well-behaved server would.
+ *
+ * <p>Faithful mode copies the BES's PPTStreamBuf: payload is buffered up to the chunk size, and
+ * each chunk goes out as two write calls, the 8-byte header and then the payload, with the end
+ * chunk as a third. Over TCP without TCP_NODELAY, Nagle's algorithm then holds the payload until
+ * the client ACKs the header: the 40 ms stall. Fast mode writes each chunk's header and payload in
+ * one call and appends the end chunk to the last one, so a small answer is a single write.
+ *
+ * <p>{@link #flush()} ends the current chunk, as a flush of the BES's ostream does: the DAP
+ * generator flushes after the DDS and "Data:" line to reproduce the BES's two-chunk data answers.
+ * Extension chunks go out in one write, as PPTConnection::sendExtensions sends them. Not
+ * thread-safe; one per connection, reused for every response.
+ */
+final class ResponseWriter extends OutputStream {
+  private static final int INITIAL_BUFFER = 8 * 1024;
+
+  private final OutputStream socket;
+  private final boolean faithful;
+  private final int maxChunkLength;
+  private byte[] buffer = new byte[INITIAL_BUFFER];
+  private int count;
+  private long dataBytesSent;
+
+  /**
+   * @param socket the connection's unbuffered output: every call here becomes one write call
+   * @param maxChunkLength the largest data chunk, the BES's socket send buffer size minus 15
+   */
+  ResponseWriter(OutputStream socket, boolean faithful, int maxChunkLength) {
+    if (maxChunkLength < 1 || maxChunkLength > PptFraming.MAX_ENCODABLE_LENGTH) {
+      throw new IllegalArgumentException("maxChunkLength was " + maxChunkLength + ", must be 1-"
+          + PptFraming.MAX_ENCODABLE_LENGTH);
+    }
+    this.socket = socket;
+    this.faithful = faithful;
+    this.maxChunkLength = maxChunkLength;
+  }
+
+  @Override
+  public void write(int b) throws IOException {
+    if (count == maxChunkLength) {
+      emitData(false);
+    }
+    ensureCapacity(count + 1);
+    buffer[count++] = (byte) b;
+  }
+
+  @Override
+  public void write(byte[] bytes, int offset, int length) throws IOException {
+    while (length > 0) {
+      if (count == maxChunkLength) {
+        emitData(false);
+      }
+      int n = Math.min(length, maxChunkLength - count);
+      ensureCapacity(count + n);
+      System.arraycopy(bytes, offset, buffer, count, n);
+      count += n;
+      offset += n;
+      length -= n;
+    }
+  }
+
+  /** Sends what is buffered as one data chunk (nothing if the buffer is empty). */
+  @Override
+  public void flush() throws IOException {
+    if (count > 0) {
+      emitData(false);
+    }
+  }
+
+  /** Sends an extension chunk such as {@code status=error;} in a single write. */
+  void extensions(Map<String, String> extensions) throws IOException {
+    socket.write(PptFraming.encodeExtensions(extensions));
+  }
+
+  /** Sends an extension chunk exactly as given (a replayed capture), header and payload in one write. */
+  void extensionChunk(byte[] payload) throws IOException {
+    byte[] chunk = new byte[PptFraming.HEADER_LENGTH + payload.length];
+    PptFraming.writeHeader(chunk, 0, payload.length, PptFraming.EXTENSION);
+    System.arraycopy(payload, 0, chunk, PptFraming.HEADER_LENGTH, payload.length);
+    socket.write(chunk);
+  }
+
+  /** Sends a data chunk exactly as given (a replayed capture), ending the current one first. */
+  void dataChunk(byte[] payload) throws IOException {
+    flush();
+    write(payload, 0, payload.length);
+    emitData(false);
+  }
+
+  /** Sends the rest of the payload and the end chunk {@code 0000000d}. */
+  void finish() throws IOException {
+    if (count > 0) {
+      emitData(true);
+    } else {
+      socket.write(PptFraming.endChunk());
+    }
+  }
+
+  /** Drops buffered payload that was not sent yet. */
+  void discardBuffered() {
+    count = 0;
+  }
+
+  /** Payload bytes already sent in data chunks of the current response. */
+  long dataBytesSent() {
+    return dataBytesSent;
+  }
+
+  /** Starts a new response: forgets what the previous one sent. */
+  void reset() {
+    count = 0;
+    dataBytesSent = 0;
+  }
+
+  private void emitData(boolean last) throws IOException {
+    byte[] header = PptFraming.header(count, PptFraming.DATA);
+    if (faithful) {
+      socket.write(header);
+      socket.write(buffer, 0, count);
+      if (last) {
+        socket.write(PptFraming.endChunk());
+      }
+    } else {
+      int total = header.length + count + (last ? PptFraming.HEADER_LENGTH : 0);
+      byte[] frame = new byte[total];
+      System.arraycopy(header, 0, frame, 0, header.length);
+      System.arraycopy(buffer, 0, frame, header.length, count);
+      if (last) {
+        PptFraming.writeHeader(frame, header.length + count, 0, PptFraming.DATA);
+      }
+      socket.write(frame);
+    }
+    dataBytesSent += count;
+    count = 0;
+  }
+
+  private void ensureCapacity(int needed) {
+    if (needed > buffer.length) {
+      int grown = (int) Math.min(maxChunkLength, Math.max(needed, 2L * buffer.length));
+      buffer = Arrays.copyOf(buffer, grown);
+    }
+  }
+}

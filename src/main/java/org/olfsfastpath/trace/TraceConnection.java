@@ -1,0 +1,651 @@
+package org.olfsfastpath.trace;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.SocketTimeoutException;
+import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
+import java.net.UnixDomainSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import jdk.net.ExtendedSocketOptions;
+import org.jdom2.JDOMException;
+import org.olfsfastpath.ppt.PptChunkDecoder;
+import org.olfsfastpath.ppt.PptEndpoint;
+import org.olfsfastpath.ppt.PptFraming;
+import org.olfsfastpath.ppt.PptProtocolException;
+
+/**
+ * One proxied client connection: a thread per direction copies bytes as they arrive and, before
+ * passing each read on, feeds it to that direction's decoder. Requests and responses are paired in
+ * order (PPT has one outstanding request per connection). All decoding state is guarded by this
+ * connection's own lock, which only its two threads share.
+ */
+final class TraceConnection {
+  private static final int BUFFER_SIZE = 64 * 1024;
+  /** Requests larger than this are forwarded but not summarised. */
+  private static final int MAX_REQUEST_DOCUMENT = 1 << 20;
+  /** How much of an error response is kept to find its type and message. */
+  private static final int MAX_ERROR_CAPTURE = 16 * 1024;
+  private static final int MAX_NOTE = 300;
+  private static final String REFUSAL = "PPT cannot negotiate";
+  private static final Pattern ERROR_TYPE = Pattern.compile("<Type>\\s*(\\d+)\\s*</Type>");
+  private static final Pattern ERROR_MESSAGE = Pattern.compile("<Message>(.*?)</Message>", Pattern.DOTALL);
+
+  private final PptTrace trace;
+  private final long number;
+  private final SocketChannel client;
+  private final Object lock = new Object();
+  private final List<Thread> threads = new CopyOnWriteArrayList<>();
+  private final ArrayDeque<Exchange> pending = new ArrayDeque<>();
+  private final RequestSide requests = new RequestSide();
+  private final ResponseSide responses = new ResponseSide();
+  private volatile SocketChannel bes;
+  // Guarded by lock.
+  private long sequence;
+  private long fromClient;
+  private long fromBes;
+  private long handshakeStart = -1;
+  private long handshakeEnd = -1;
+  private int directionsEnded;
+  private String endReason;
+  private boolean finished;
+
+  TraceConnection(PptTrace trace, long number, SocketChannel client) {
+    this.trace = trace;
+    this.number = number;
+    this.client = client;
+  }
+
+  void start() {
+    Thread thread = new Thread(this::run, "ppt-trace-" + number + "-request");
+    thread.setDaemon(true);
+    threads.add(thread);
+    thread.start();
+  }
+
+  private void run() {
+    long started = System.nanoTime();
+    requests.warmUp();
+    try {
+      configure(client);
+      bes = connect(trace.targetEndpoint(), trace.connectTimeout());
+    } catch (IOException e) {
+      synchronized (lock) {
+        finished = true;
+      }
+      PptTrace.closeQuietly(client);
+      emit(new TraceRecord(trace.timeOf(started), number, 0, TraceRecord.Event.CONNECT_ERROR, null, 0, 0,
+          0, false, false, 0, null, null, null, null, shorten("cannot reach the BES at " + trace.targetEndpoint()
+          + ": " + e.getMessage())));
+      trace.ended(this);
+      return;
+    }
+    Thread back = new Thread(() -> pump(bes, client, responses), "ppt-trace-" + number + "-response");
+    back.setDaemon(true);
+    threads.add(back);
+    back.start();
+    pump(client, bes, requests);
+  }
+
+  private static SocketChannel connect(PptEndpoint target, Duration timeout) throws IOException {
+    SocketAddress address;
+    SocketChannel channel;
+    if (target instanceof PptEndpoint.Tcp tcp) {
+      InetSocketAddress inet = new InetSocketAddress(tcp.host(), tcp.port());
+      if (inet.isUnresolved()) {
+        throw new UnknownHostException("cannot resolve " + tcp.host());
+      }
+      address = inet;
+      channel = SocketChannel.open();
+    } else {
+      address = UnixDomainSocketAddress.of(((PptEndpoint.Unix) target).socket());
+      channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+    }
+    try {
+      channel.configureBlocking(false);
+      if (!channel.connect(address)) {
+        try (Selector selector = Selector.open()) {
+          channel.register(selector, SelectionKey.OP_CONNECT);
+          long deadline = System.nanoTime() + timeout.toNanos();
+          while (!channel.finishConnect()) {
+            long left = (deadline - System.nanoTime()) / 1_000_000L;
+            if (left <= 0) {
+              throw new SocketTimeoutException("connect timeout of " + timeout.toMillis() + " ms elapsed");
+            }
+            selector.select(left);
+            selector.selectedKeys().clear();
+          }
+        } // closing the selector deregisters the channel, so that it can block again
+      }
+      channel.configureBlocking(true);
+      configure(channel);
+      return channel;
+    } catch (IOException | RuntimeException e) {
+      PptTrace.closeQuietly(channel);
+      throw e;
+    }
+  }
+
+  private static void configure(SocketChannel channel) throws IOException {
+    if (channel.supportedOptions().contains(StandardSocketOptions.TCP_NODELAY)) {
+      channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+    }
+  }
+
+  private void pump(SocketChannel from, SocketChannel to, Side side) {
+    boolean quickAck = trace.quickAck() && from.supportedOptions().contains(ExtendedSocketOptions.TCP_QUICKACK);
+    ByteBuffer buffer = ByteBuffer.allocate(BUFFER_SIZE);
+    String reason;
+    try {
+      while (true) {
+        if (quickAck) {
+          // Linux leaves quick-ack mode by itself; re-arm it so the proxy never delays an ACK.
+          from.setOption(ExtendedSocketOptions.TCP_QUICKACK, true);
+        }
+        buffer.clear();
+        int n = from.read(buffer);
+        long now = System.nanoTime();
+        if (n < 0) {
+          side.endOfStream(now);
+          reason = side.name() + " closed";
+          try {
+            to.shutdownOutput();
+          } catch (IOException alreadyGone) {
+            // The other peer went too; its own direction will end.
+          }
+          break;
+        }
+        // Decode before forwarding, so that a record is complete by the time its last byte can
+        // reach the other peer.
+        side.feed(buffer.array(), n, now);
+        buffer.flip();
+        while (buffer.hasRemaining()) {
+          to.write(buffer);
+        }
+        side.afterForward();
+      }
+    } catch (IOException e) {
+      reason = side.name() + " side ended: " + e;
+      PptTrace.closeQuietly(client);
+      PptTrace.closeQuietly(to);
+      PptTrace.closeQuietly(from);
+    }
+    directionEnded(reason);
+  }
+
+  private void directionEnded(String reason) {
+    synchronized (lock) {
+      if (endReason == null) {
+        endReason = reason;
+      }
+      if (++directionsEnded < 2 || finished) {
+        return;
+      }
+      finished = true;
+    }
+    PptTrace.closeQuietly(client);
+    PptTrace.closeQuietly(bes);
+    long now = System.nanoTime();
+    synchronized (lock) {
+      String why = responses.failed ? "no complete response: the response stream could not be decoded"
+          : "no response before the connection closed";
+      for (Exchange exchange : pending) {
+        emitExchange(exchange, now, false, why);
+      }
+      pending.clear();
+      emit(new TraceRecord(trace.timeOf(now), number, sequence, TraceRecord.Event.CLOSE, null, fromClient,
+          fromBes, 0, false, false, 0, null, null, null, null, shorten(endReason)));
+    }
+    trace.ended(this);
+  }
+
+  /** Closes both sockets; the threads then end and record the close with {@code reason}. */
+  void close(String reason) {
+    synchronized (lock) {
+      if (endReason == null) {
+        endReason = reason;
+      }
+    }
+    PptTrace.closeQuietly(client);
+    PptTrace.closeQuietly(bes);
+  }
+
+  void join() {
+    for (Thread thread : threads) {
+      try {
+        thread.join(5_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  private void emit(TraceRecord record) {
+    trace.emit(record);
+  }
+
+  private void decodeError(String direction, long now, Exception e) {
+    emit(new TraceRecord(trace.timeOf(now), number, 0, TraceRecord.Event.DECODE_ERROR, null, 0, 0, 0,
+        false, false, 0, null, null, null, null, shorten(direction + " stream: " + e.getMessage()
+            + "; bytes are still forwarded, no longer decoded")));
+  }
+
+  private void emitExchange(Exchange x, long end, boolean answered, String note) {
+    requests.summarise(x); // the response came before the request thread got to it
+    int errorType = 0;
+    String errorMessage = null;
+    if (x.error && x.errorCapture.size() > 0) {
+      String text = x.errorCapture.toString(StandardCharsets.UTF_8);
+      Matcher type = ERROR_TYPE.matcher(text);
+      if (type.find() && type.group(1).length() < 9) {
+        errorType = Integer.parseInt(type.group(1));
+      }
+      Matcher message = ERROR_MESSAGE.matcher(text);
+      if (message.find()) {
+        errorMessage = shorten(message.group(1).replaceAll("\\s+", " ").trim());
+      }
+    }
+    emit(new TraceRecord(trace.timeOf(x.requestStart), number, x.sequence, TraceRecord.Event.MESSAGE,
+        x.request, x.requestBytes, x.responseBytes, x.chunks, x.error, x.fatal, errorType, errorMessage,
+        nanos(x.requestEnd - x.requestStart),
+        x.firstByte < 0 ? null : nanos(x.firstByte - x.requestEnd),
+        answered ? nanos(end - x.requestEnd) : null,
+        note == null ? x.note : x.note == null ? note : x.note + "; " + note));
+  }
+
+  private static Duration nanos(long n) {
+    return Duration.ofNanos(Math.max(0, n));
+  }
+
+  static String shorten(String text) {
+    if (text == null) {
+      return null;
+    }
+    String clean = text.replaceAll("[\\x00-\\x1f]", " ");
+    return clean.length() > MAX_NOTE ? clean.substring(0, MAX_NOTE) + "..." : clean;
+  }
+
+  private static String printable(byte[] bytes, int length) {
+    String text = new String(bytes, 0, Math.min(length, 64), StandardCharsets.ISO_8859_1);
+    return text.replaceAll("[^\\x20-\\x7e]", "?");
+  }
+
+  /** A request waiting for, or receiving, its response. */
+  private static final class Exchange {
+    final long sequence;
+    final long requestStart;
+    final long requestEnd;
+    final long requestBytes;
+    RequestSummary request;
+    byte[] document;
+    String note;
+    final ByteArrayOutputStream errorCapture = new ByteArrayOutputStream();
+    long firstByte = -1;
+    long responseBytes;
+    int chunks;
+    boolean error;
+    boolean fatal;
+
+    Exchange(long sequence, long requestStart, long requestEnd, RequestSummary request, long requestBytes,
+        String note) {
+      this.sequence = sequence;
+      this.requestStart = requestStart;
+      this.requestEnd = requestEnd;
+      this.request = request;
+      this.requestBytes = requestBytes;
+      this.note = note;
+    }
+
+    static Exchange unparsed(long sequence, long requestStart, long requestEnd, byte[] document, long requestBytes,
+        String note) {
+      Exchange exchange = new Exchange(sequence, requestStart, requestEnd, null, requestBytes, note);
+      exchange.document = document;
+      return exchange;
+    }
+  }
+
+  /** One direction's decoding. */
+  private interface Side {
+    String name();
+
+    /** Decodes bytes just read; never throws, a decoding failure becomes a record. */
+    void feed(byte[] bytes, int length, long now);
+
+    void endOfStream(long now);
+
+    /** Work that can wait until the bytes just decoded have been passed on. */
+    default void afterForward() {}
+  }
+
+  /** Client to BES: the handshake, then request messages. */
+  private final class RequestSide implements Side, PptChunkDecoder.Handler {
+    private final byte[] expected = PptFraming.CLIENT_HANDSHAKE.getBytes(StandardCharsets.US_ASCII);
+    private final PptChunkDecoder decoder = new PptChunkDecoder(PptFraming.MAX_ENCODABLE_LENGTH, this);
+    private final Map<String, String> extensions = new LinkedHashMap<>();
+    private RequestParser parser;
+    private byte[] document = new byte[4096];
+    private int documentLength;
+    private long documentTotal;
+    private int handshakeFill;
+    private boolean framed;
+    private boolean failed;
+    private long now;
+    private long messageStart;
+
+    @Override
+    public String name() {
+      return "client";
+    }
+
+    @Override
+    public void feed(byte[] bytes, int length, long now) {
+      synchronized (lock) {
+        fromClient += length;
+        if (failed) {
+          return;
+        }
+        this.now = now;
+        try {
+          int at = framed ? 0 : handshake(bytes, length);
+          if (framed && at < length) {
+            decoder.feed(bytes, at, length - at);
+          }
+        } catch (PptProtocolException | RuntimeException e) {
+          failed = true;
+          decodeError("request", now, e);
+        }
+      }
+    }
+
+    private int handshake(byte[] bytes, int length) throws PptProtocolException {
+      if (handshakeFill == 0) {
+        handshakeStart = now;
+      }
+      int i = 0;
+      while (i < length && handshakeFill < expected.length) {
+        if (bytes[i] != expected[handshakeFill]) {
+          byte[] seen = Arrays.copyOf(expected, handshakeFill + 1);
+          seen[handshakeFill] = bytes[i];
+          throw new PptProtocolException("expected " + PptFraming.CLIENT_HANDSHAKE + " but was \""
+              + printable(seen, seen.length) + "\"");
+        }
+        handshakeFill++;
+        i++;
+      }
+      if (handshakeFill == expected.length) {
+        handshakeEnd = now;
+        framed = true;
+      }
+      return i;
+    }
+
+    @Override
+    public void endOfStream(long now) {
+      synchronized (lock) {
+        if (failed) {
+          return;
+        }
+        try {
+          decoder.endOfStream();
+        } catch (PptProtocolException e) {
+          decodeError("request", now, e);
+        }
+      }
+    }
+
+    @Override
+    public void messageStarted() {
+      messageStart = now;
+      extensions.clear();
+      documentLength = 0;
+      documentTotal = 0;
+    }
+
+    @Override
+    public void extensions(Map<String, String> ext) {
+      extensions.putAll(ext);
+    }
+
+    @Override
+    public void data(byte[] bytes, int offset, int length) {
+      documentTotal += length;
+      if (documentTotal > MAX_REQUEST_DOCUMENT) {
+        return;
+      }
+      if (documentLength + length > document.length) {
+        document = Arrays.copyOf(document, Math.max(document.length * 2, documentLength + length));
+      }
+      System.arraycopy(bytes, offset, document, documentLength, length);
+      documentLength += length;
+    }
+
+    @Override
+    public void messageEnded(long wireBytes) {
+      long seq = ++sequence;
+      if (PptFraming.EXIT_NOW.equals(extensions.get("status"))) {
+        Exchange exit = new Exchange(seq, messageStart, now,
+            RequestSummary.of(PptFraming.EXIT_NOW, PptFraming.EXIT_NOW), wireBytes, null);
+        emitExchange(exit, now, false, null);
+        return;
+      }
+      String note = extensions.isEmpty() ? null : "request extensions " + extensions;
+      if (documentTotal > MAX_REQUEST_DOCUMENT) {
+        pending.addLast(new Exchange(seq, messageStart, now,
+            RequestSummary.of("?", "(request of " + documentTotal + " bytes, not summarised)"), wireBytes,
+            shorten(note)));
+      } else {
+        // Parsed after the request has been forwarded (afterForward), to keep XML parsing out of
+        // the time the BES sees.
+        pending.addLast(Exchange.unparsed(seq, messageStart, now, Arrays.copyOf(document, documentLength),
+            wireBytes, shorten(note)));
+      }
+      if (document.length > 64 * 1024) {
+        document = new byte[4096]; // do not hold on to a rare large request's buffer
+      }
+    }
+
+    @Override
+    public void afterForward() {
+      synchronized (lock) {
+        for (Exchange exchange : pending) {
+          summarise(exchange);
+        }
+      }
+    }
+
+    /** Loads the XML parser's classes before the first request, so that it costs no latency then. */
+    void warmUp() {
+      synchronized (lock) {
+        summarise(Exchange.unparsed(0, 0, 0, "<request reqID=\"warm-up\"/>".getBytes(StandardCharsets.US_ASCII),
+            0, null));
+      }
+    }
+
+    /** Fills in the exchange's summary from its document, if not done yet. Holds lock. */
+    void summarise(Exchange exchange) {
+      if (exchange.request != null) {
+        return;
+      }
+      try {
+        if (parser == null) {
+          parser = new RequestParser();
+        }
+        exchange.request = parser.parse(exchange.document, exchange.document.length);
+      } catch (JDOMException | IOException | RuntimeException e) {
+        exchange.request = RequestSummary.of("?", "(request that is not XML)");
+        String problem = "request did not parse: " + e.getMessage();
+        exchange.note = shorten(exchange.note == null ? problem : problem + "; " + exchange.note);
+      }
+      exchange.document = null;
+    }
+  }
+
+  /** BES to client: the handshake answer, then response messages. */
+  private final class ResponseSide implements Side, PptChunkDecoder.Handler {
+    private final PptChunkDecoder decoder = new PptChunkDecoder(PptFraming.MAX_ENCODABLE_LENGTH, this);
+    private final StringBuilder answer = new StringBuilder();
+    private long answerStart = -1;
+    private boolean framed;
+    private boolean refused;
+    volatile boolean failed;
+    private long now;
+    private Exchange current;
+
+    @Override
+    public String name() {
+      return "bes";
+    }
+
+    @Override
+    public void feed(byte[] bytes, int length, long now) {
+      synchronized (lock) {
+        fromBes += length;
+        if (failed) {
+          return;
+        }
+        this.now = now;
+        try {
+          int at = framed ? 0 : handshake(bytes, length);
+          if (framed && at < length) {
+            decoder.feed(bytes, at, length - at);
+          }
+        } catch (PptProtocolException | RuntimeException e) {
+          failed = true;
+          decodeError("response", now, e);
+        }
+      }
+    }
+
+    private int handshake(byte[] bytes, int length) throws PptProtocolException {
+      if (answerStart < 0) {
+        answerStart = now;
+      }
+      for (int i = 0; i < length; i++) {
+        if (refused) {
+          // The BES closes after a refusal: keep (some of) its text for the record made then.
+          if (answer.length() < 512) {
+            answer.append((char) (bytes[i] & 0xFF));
+          }
+          continue;
+        }
+        answer.append((char) (bytes[i] & 0xFF));
+        String text = answer.toString();
+        if (text.equals(PptFraming.SERVER_OK)) {
+          framed = true;
+          emitHandshake(false);
+          return i + 1;
+        }
+        if (text.equals(PptFraming.SERVER_UNDEFINED) || text.startsWith(REFUSAL)) {
+          refused = true;
+          continue;
+        }
+        if (!PptFraming.SERVER_OK.startsWith(text) && !PptFraming.SERVER_UNDEFINED.startsWith(text)
+            && !REFUSAL.startsWith(text)) {
+          throw new PptProtocolException("expected " + PptFraming.SERVER_OK + " but was \""
+              + shorten(text).replaceAll("[^\\x20-\\x7e]", "?") + "\"");
+        }
+      }
+      return length;
+    }
+
+    private void emitHandshake(boolean refusal) {
+      String text = answer.toString();
+      long start = handshakeStart >= 0 ? handshakeStart : answerStart;
+      emit(new TraceRecord(trace.timeOf(start), number, 0, TraceRecord.Event.HANDSHAKE,
+          new RequestSummary("handshake", "handshake " + shorten(text), Map.of("answer", shorten(text)),
+              null, null, List.of(), null),
+          handshakeStart >= 0 ? PptFraming.CLIENT_HANDSHAKE.length() : 0, text.length(), 0, refusal, false, 0,
+          null,
+          handshakeEnd >= 0 ? nanos(handshakeEnd - handshakeStart) : null,
+          handshakeEnd >= 0 ? nanos(answerStart - handshakeEnd) : null,
+          handshakeEnd >= 0 ? nanos(now - handshakeEnd) : null,
+          refusal ? "BES refused the handshake" : null));
+    }
+
+    @Override
+    public void endOfStream(long now) {
+      synchronized (lock) {
+        this.now = now;
+        if (refused) {
+          emitHandshake(true);
+          return;
+        }
+        if (failed) {
+          return;
+        }
+        if (!framed && answer.length() > 0) {
+          failed = true;
+          decodeError("response", now, new PptProtocolException("stream ended inside the handshake answer \""
+              + shorten(answer.toString()) + "\""));
+          return;
+        }
+        try {
+          decoder.endOfStream();
+        } catch (PptProtocolException e) {
+          failed = true;
+          decodeError("response", now, e);
+        }
+      }
+    }
+
+    @Override
+    public void messageStarted() {
+      current = pending.peekFirst();
+      if (current == null) {
+        current = new Exchange(++sequence, now, now, RequestSummary.of("?", "(response without a request)"), 0,
+            "response without a request");
+      }
+      current.firstByte = now;
+    }
+
+    @Override
+    public void chunkStarted(byte type, int length) {
+      if (type == PptFraming.DATA && length > 0) {
+        current.chunks++;
+      }
+    }
+
+    @Override
+    public void extensions(Map<String, String> ext) {
+      if ("error".equals(ext.get("status"))) {
+        current.error = true;
+      }
+      if ("true".equals(ext.get("exit"))) {
+        current.fatal = true;
+      }
+    }
+
+    @Override
+    public void data(byte[] bytes, int offset, int length) {
+      if (current.error && current.errorCapture.size() < MAX_ERROR_CAPTURE) {
+        current.errorCapture.write(bytes, offset, Math.min(length, MAX_ERROR_CAPTURE - current.errorCapture.size()));
+      }
+    }
+
+    @Override
+    public void messageEnded(long wireBytes) {
+      Exchange done = current;
+      current = null;
+      pending.remove(done);
+      done.responseBytes = wireBytes;
+      emitExchange(done, now, true, null);
+    }
+  }
+}

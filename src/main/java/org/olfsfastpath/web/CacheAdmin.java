@@ -1,0 +1,15 @@
+package org.olfsfastpath.web;
+
+import java.util.Map;
+
+/** What the operator endpoints need from the cache and the pool: counters and invalidation. */
+interface CacheAdmin {
+  /** Drops what is cached for one catalog path. */
+  void invalidate(String path);
+
+  /** Drops everything cached. */
+  void invalidateAll();
+
+  /** Statistics of the layers below (cache, pool), by section name, for the status document. */
+  Map<String, Object> statistics();
+}

@@ -1,0 +1,149 @@
+package org.olfsfastpath.web;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.olfsfastpath.dap.Json;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The operator's endpoints, mapped to {@code /status} and {@code /status/*}; owns every response
+ * it is given.
+ *
+ * <ul>
+ *   <li>{@code GET /status}: JSON statistics of the front end, the data-source cache and the BES
+ *       connection pool. Open to everyone (it shows counts, never paths or settings).
+ *   <li>{@code POST /status/invalidate?path=/some/dataset.nc} drops one cached path;
+ *       {@code POST /status/invalidate?all=true} drops everything. Allowed from a loopback
+ *       address with no proxy header (Forwarded, X-Forwarded-For), or from anywhere with
+ *       {@code Authorization: Bearer <token>} when an admin token is configured.
+ * </ul>
+ */
+final class StatusServlet extends HttpServlet {
+  private static final long serialVersionUID = 1L;
+  private static final Logger log = LoggerFactory.getLogger(StatusServlet.class);
+
+  private final transient FrontEndStats stats;
+  private final transient CacheAdmin admin;
+  private final byte[] token;
+
+  StatusServlet(FrontEndStats stats, CacheAdmin admin, FrontEndSettings settings) {
+    this.stats = Objects.requireNonNull(stats, "stats == null");
+    this.admin = Objects.requireNonNull(admin, "admin == null");
+    this.token = settings.adminToken().map(t -> t.getBytes(StandardCharsets.UTF_8)).orElse(null);
+  }
+
+  /** The whole status document. */
+  Map<String, Object> status() {
+    Map<String, Object> status = new LinkedHashMap<>();
+    status.put("frontEnd", stats.snapshot());
+    status.putAll(admin.statistics());
+    return status;
+  }
+
+  @Override
+  protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    String sub = req.getPathInfo();
+    if (sub != null && !sub.equals("/")) {
+      send(resp, HttpServletResponse.SC_NOT_FOUND, "{\"error\": \"no such status resource\"}\n");
+      return;
+    }
+    resp.setHeader("Cache-Control", "no-store");
+    send(resp, HttpServletResponse.SC_OK, JsonText.write(status()));
+  }
+
+  @Override
+  protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    if (!"/invalidate".equals(req.getPathInfo())) {
+      send(resp, HttpServletResponse.SC_NOT_FOUND, "{\"error\": \"POST /status/invalidate\"}\n");
+      return;
+    }
+    if (!authorized(req)) {
+      log.warn("refused cache invalidation from {}", req.getRemoteAddr());
+      send(resp, HttpServletResponse.SC_FORBIDDEN, "{\"error\": \"invalidation is allowed from"
+          + " localhost, or with the configured admin token\"}\n");
+      return;
+    }
+    String path = req.getParameter("path");
+    if ("true".equals(req.getParameter("all")) && path == null) {
+      admin.invalidateAll();
+      log.info("cache invalidated entirely by {}", req.getRemoteAddr());
+      send(resp, HttpServletResponse.SC_OK, "{\"invalidated\": \"all\"}\n");
+      return;
+    }
+    String normalized = normalize(path);
+    if (normalized == null) {
+      send(resp, HttpServletResponse.SC_BAD_REQUEST, "{\"error\": \"expected path=/catalog/path"
+          + " (absolute, no . or .. segments) or all=true\"}\n");
+      return;
+    }
+    admin.invalidate(normalized);
+    log.info("cache entry {} invalidated by {}", normalized, req.getRemoteAddr());
+    send(resp, HttpServletResponse.SC_OK, "{\"invalidated\": " + Json.quote(normalized) + "}\n");
+  }
+
+  /** The catalog path as the cache keys it: absolute, single slashes, no trailing slash. */
+  static String normalize(String path) {
+    if (path == null || !path.startsWith("/")) {
+      return null;
+    }
+    StringBuilder out = new StringBuilder();
+    for (String segment : path.split("/")) {
+      if (segment.equals(".") || segment.equals("..")) {
+        return null;
+      }
+      for (int i = 0; i < segment.length(); i++) {
+        if (segment.charAt(i) < 0x20 || segment.charAt(i) == 0x7f) {
+          return null;
+        }
+      }
+      if (!segment.isEmpty()) {
+        out.append('/').append(segment);
+      }
+    }
+    return out.length() == 0 ? "/" : out.toString();
+  }
+
+  private boolean authorized(HttpServletRequest req) {
+    String authorization = req.getHeader("Authorization");
+    if (token != null && authorization != null && authorization.startsWith("Bearer ")) {
+      byte[] offered = authorization.substring("Bearer ".length()).strip()
+          .getBytes(StandardCharsets.UTF_8);
+      return MessageDigest.isEqual(token, offered);
+    }
+    // A proxy on this host would make every client look local: trust loopback only without one.
+    if (req.getHeader("Forwarded") != null || req.getHeader("X-Forwarded-For") != null) {
+      return false;
+    }
+    return isLoopback(req.getRemoteAddr());
+  }
+
+  private static boolean isLoopback(String address) {
+    if (address == null || address.isEmpty() || !address.matches("[0-9a-fA-F:.]+")) {
+      return false;
+    }
+    try {
+      // A literal address: no name lookup happens.
+      return InetAddress.getByName(address).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      return false;
+    }
+  }
+
+  private static void send(HttpServletResponse resp, int status, String json) throws IOException {
+    byte[] body = json.getBytes(StandardCharsets.UTF_8);
+    resp.setStatus(status);
+    resp.setContentType("application/json");
+    resp.setContentLength(body.length);
+    resp.getOutputStream().write(body);
+  }
+}

@@ -1,0 +1,479 @@
+package org.olfsfastpath.bes;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.olfsfastpath.ppt.PptEndpoint;
+import org.olfsfastpath.ppt.PptOptions;
+import org.olfsfastpath.ppt.PptStreamErrorException;
+import org.olfsfastpath.ppt.PptTimeoutException;
+import org.olfsfastpath.bes.ScriptedBesServer.Recorded;
+import org.olfsfastpath.bes.ScriptedBesServer.Reply;
+
+final class BesConnectionPoolTest {
+  private static final String STATUS_OK = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n"
+      + "<response xmlns=\"http://xml.opendap.org/ns/bes/1.0#\" reqID=\"r\">"
+      + "<showStatus><status>OK</status></showStatus></response>";
+  private static final GetRequest DDS = GetRequest.of("/a.nc", BesGetType.DDS, "");
+  private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
+
+  private ScriptedBesServer server;
+  private BesClient client;
+
+  @BeforeEach
+  void startServer() throws IOException {
+    server = new ScriptedBesServer();
+  }
+
+  @AfterEach
+  void stop() throws IOException {
+    if (client != null) {
+      client.close();
+    }
+    server.close();
+  }
+
+  private BesClient.Builder builder() {
+    return BesClient.newBuilder()
+        .endpoint(server.endpoint())
+        .pptOptions(PptOptions.newBuilder()
+            .connectTimeout(Duration.ofSeconds(2))
+            .readTimeout(Duration.ofSeconds(5))
+            .build());
+  }
+
+  private void status() throws IOException {
+    assertEquals("OK", client.showStatus());
+  }
+
+  @Test
+  void warmConnection_carriesEveryCommand_withNoCheckInBetween() throws Exception {
+    client = builder().build();
+    server.enqueue(Reply.ok(STATUS_OK), Reply.ok(STATUS_OK), Reply.ok(STATUS_OK));
+    status();
+    status();
+    status();
+    assertEquals(1, server.connectionCount());
+    assertEquals(3, server.requestCount(), "one BES message per command");
+    for (int i = 0; i < 3; i++) {
+      Recorded recorded = server.takeRequest();
+      assertEquals(0, recorded.connection());
+      assertEquals(i, recorded.exchange());
+    }
+    assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0), client.poolStats());
+  }
+
+  @Test
+  void exhaustion_waitsTheAcquireTimeout_thenFailsNamingTheSettings() throws Exception {
+    client = builder().maxConnections(1).acquireTimeout(Duration.ofMillis(200)).build();
+    CountDownLatch finish = new CountDownLatch(1);
+    server.enqueue(Reply.partialUntil("Dataset {", finish), Reply.ok(STATUS_OK));
+    try (BesResponse held = client.get(DDS)) {
+      BesPoolExhaustedException e = assertThrows(BesPoolExhaustedException.class, this::status);
+      assertEquals("all 1 BES connections to " + server.endpoint() + " stayed busy for 200 ms; "
+          + "raise maxConnections (1) or acquireTimeout (200 ms), or look for slow BES requests",
+          e.getMessage());
+      finish.countDown();
+      assertEquals("Dataset {", new String(held.body().readAllBytes(), StandardCharsets.US_ASCII));
+    }
+    status();
+    assertEquals(1, server.connectionCount());
+    assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 1, 1, 0), client.poolStats());
+  }
+
+  @Test
+  void waiter_getsTheConnectionReleasedDuringItsWait() throws Exception {
+    CountDownLatch waiting = new CountDownLatch(1);
+    client = builder().maxConnections(1).acquireTimeout(Duration.ofSeconds(10))
+        .eventListener(new BesEventListener() {
+          @Override
+          public void acquireWaitStart() {
+            waiting.countDown();
+          }
+        }).build();
+    CountDownLatch finish = new CountDownLatch(1);
+    server.enqueue(Reply.partialUntil("x", finish), Reply.ok(STATUS_OK));
+    ExecutorService executor = Executors.newSingleThreadExecutor();
+    try {
+      Future<String> waiter;
+      try (BesResponse held = client.get(DDS)) {
+        waiter = executor.submit(client::showStatus);
+        assertTrue(waiting.await(5, TimeUnit.SECONDS), "second request never waited");
+        finish.countDown();
+        held.body().readAllBytes();
+      }
+      assertEquals("OK", waiter.get(5, TimeUnit.SECONDS));
+    } finally {
+      executor.shutdownNow();
+    }
+    assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 1, 0, 0), client.poolStats());
+  }
+
+  @Test
+  void acquireTimeoutZero_failsAtOnce() throws Exception {
+    client = builder().maxConnections(1).acquireTimeout(Duration.ZERO).build();
+    CountDownLatch finish = new CountDownLatch(1);
+    server.enqueue(Reply.partialUntil("x", finish));
+    try (BesResponse held = client.get(DDS)) {
+      assertThrows(BesPoolExhaustedException.class, this::status);
+    } finally {
+      finish.countDown();
+    }
+  }
+
+  @Test
+  void staleReusedConnection_sentOnceMoreOnAFreshOne() throws Exception {
+    client = builder().build();
+    server.enqueue(Reply.ok(STATUS_OK), Reply.close(), Reply.ok(STATUS_OK));
+    status();
+    status();
+    Recorded first = server.takeRequest();
+    Recorded stale = server.takeRequest();
+    Recorded retry = server.takeRequest();
+    assertEquals(List.of(0, 0, 1), List.of(first.connection(), stale.connection(),
+        retry.connection()));
+    assertArrayEquals(stale.document(), retry.document(), "the same document, sent again");
+    assertEquals(new BesPoolStats(1, 1, 0, 2, 1, 1, 0, 0, 0), client.poolStats());
+  }
+
+  @Test
+  void retry_happensOnlyOnce() throws Exception {
+    client = builder().build();
+    server.enqueue(Reply.ok(STATUS_OK), Reply.close(), Reply.close());
+    status();
+    IOException e = assertThrows(IOException.class, this::status);
+    assertFalse(e instanceof BesErrorException);
+    assertEquals(3, server.requestCount());
+    assertEquals(new BesPoolStats(0, 0, 0, 2, 2, 1, 0, 0, 0), client.poolStats());
+  }
+
+  @Test
+  void freshConnectionFailure_isNotRetried() throws Exception {
+    client = builder().build();
+    server.enqueue(Reply.close());
+    assertThrows(IOException.class, this::status);
+    assertEquals(1, server.requestCount());
+    assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0), client.poolStats());
+  }
+
+  @Test
+  void noRetry_onceTheResponseHasBegun() throws Exception {
+    client = builder().build();
+    server.enqueue(Reply.ok(STATUS_OK), Reply.partialThenClose("Dataset {"));
+    status();
+    try (BesResponse response = client.get(DDS)) {
+      byte[] buffer = new byte[9];
+      assertEquals(9, response.body().readNBytes(buffer, 0, 9));
+      assertThrows(IOException.class, () -> response.body().read());
+    }
+    assertEquals(2, server.requestCount());
+    assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0), client.poolStats());
+  }
+
+  @Test
+  void readTimeout_surfaces_isNotRetried_andDiscardsTheConnection() throws Exception {
+    client = BesClient.newBuilder().endpoint(server.endpoint())
+        .pptOptions(PptOptions.newBuilder().readTimeout(Duration.ofMillis(200)).build())
+        .build();
+    CountDownLatch never = new CountDownLatch(1);
+    server.enqueue(Reply.ok(STATUS_OK), Reply.stallUntil(never));
+    try {
+      status();
+      PptTimeoutException e = assertThrows(PptTimeoutException.class, this::status);
+      assertTrue(e.getMessage().startsWith("read timeout of 200 ms elapsed waiting for the BES"),
+          e.getMessage());
+    } finally {
+      never.countDown();
+    }
+    assertEquals(2, server.requestCount());
+    assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0), client.poolStats());
+  }
+
+  @Test
+  void maxCommandsPerConnection_retiresTheConnection_withAnExitMessage() throws Exception {
+    client = builder().maxCommandsPerConnection(2).build();
+    server.enqueue(Reply.ok(STATUS_OK), Reply.ok(STATUS_OK), Reply.ok(STATUS_OK));
+    status();
+    status();
+    server.awaitClosedConnections(1);
+    assertEquals(1, server.exitMessages());
+    status();
+    List<Integer> connections = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      connections.add(server.takeRequest().connection());
+    }
+    assertEquals(List.of(0, 0, 1), connections);
+    assertEquals(new BesPoolStats(1, 1, 0, 2, 1, 0, 0, 0, 0), client.poolStats());
+  }
+
+  @Test
+  void cleanup_closesConnectionsIdleForMaxIdle_andSaysWhenToRunNext() throws Exception {
+    AtomicLong now = new AtomicLong();
+    client = builder().maxIdle(Duration.ofSeconds(60)).ticker(now::get).build();
+    BesConnectionPool pool = client.pool();
+    assertEquals(1, client.prewarm(1));
+    now.set(10 * SECOND);
+    assertEquals(1, client.prewarm(2), "opens until two are open");
+    assertEquals(0, client.prewarm(2), "nothing more to open");
+
+    assertEquals(30 * SECOND, pool.cleanup(30 * SECOND), "the first reaches maxIdle at 60 s");
+    assertEquals(2, client.poolStats().idle());
+    assertEquals(5 * SECOND, pool.cleanup(65 * SECOND), "the second reaches it at 70 s");
+    assertEquals(1, client.poolStats().idle());
+    assertEquals(-1, pool.cleanup(70 * SECOND));
+    assertEquals(new BesPoolStats(0, 0, 0, 2, 2, 0, 0, 0, 0), client.poolStats());
+    server.awaitClosedConnections(2);
+    assertEquals(2, server.exitMessages(), "idle connections told their BES process to exit");
+  }
+
+  @Test
+  void connectionIdleTooLong_isNotLentOut() throws Exception {
+    AtomicLong now = new AtomicLong();
+    client = builder().maxIdle(Duration.ofSeconds(60)).ticker(now::get).build();
+    server.enqueue(Reply.ok(STATUS_OK), Reply.ok(STATUS_OK));
+    status();
+    now.set(61 * SECOND);
+    status();
+    assertEquals(2, server.connectionCount());
+    assertEquals(new BesPoolStats(1, 1, 0, 2, 1, 0, 0, 0, 0), client.poolStats());
+  }
+
+  @Test
+  void maintenanceThread_evictsIdleConnectionsOnItsOwn() throws Exception {
+    CountDownLatch evicted = new CountDownLatch(1);
+    client = builder().maxIdle(Duration.ofMillis(50))
+        .eventListener(new BesEventListener() {
+          @Override
+          public void connectionDiscarded(long connectionId, String reason) {
+            if (reason.startsWith("idle for ")) {
+              evicted.countDown();
+            }
+          }
+        }).build();
+    server.enqueue(Reply.ok(STATUS_OK));
+    status();
+    assertTrue(evicted.await(5, TimeUnit.SECONDS), "idle connection never evicted");
+    assertEquals(0, client.poolStats().total());
+  }
+
+  @Test
+  void connectsInFlight_cappedAtMaxConcurrentConnects() throws Exception {
+    int requests = 8;
+    client = builder().maxConnections(requests).maxConcurrentConnects(2).build();
+    server.delayHandshakes(Duration.ofMillis(100));
+    for (int i = 0; i < requests; i++) {
+      server.enqueue(Reply.ok(STATUS_OK));
+    }
+    CountDownLatch start = new CountDownLatch(1);
+    ExecutorService executor = Executors.newFixedThreadPool(requests);
+    try {
+      List<Future<String>> results = new ArrayList<>();
+      for (int i = 0; i < requests; i++) {
+        results.add(executor.submit(() -> {
+          start.await();
+          return client.showStatus();
+        }));
+      }
+      start.countDown();
+      for (Future<String> result : results) {
+        assertEquals("OK", result.get(10, TimeUnit.SECONDS));
+      }
+    } finally {
+      executor.shutdownNow();
+    }
+    assertEquals(2, server.maxPendingHandshakes());
+  }
+
+  @Test
+  void prewarm_opensConnections_andTheWarmestIsReusedFirst() throws Exception {
+    client = builder().build();
+    assertEquals(3, client.prewarm(3));
+    assertEquals(3, server.connectionCount());
+    server.enqueue(Reply.ok(STATUS_OK), Reply.ok(STATUS_OK));
+    status();
+    status();
+    assertEquals(2, server.takeRequest().connection(), "most recently returned first");
+    assertEquals(2, server.takeRequest().connection());
+    assertEquals(new BesPoolStats(3, 3, 0, 3, 0, 0, 0, 0, 0), client.poolStats());
+  }
+
+  @Test
+  void builderPrewarm_runsInTheBackground() throws Exception {
+    CountDownLatch pooled = new CountDownLatch(2);
+    client = builder().prewarm(2).eventListener(new BesEventListener() {
+      @Override
+      public void connectionReleased(long connectionId, boolean kept) {
+        if (kept) {
+          pooled.countDown();
+        }
+      }
+    }).build();
+    assertTrue(pooled.await(5, TimeUnit.SECONDS), "pre-warming never finished");
+    assertEquals(new BesPoolStats(2, 2, 0, 2, 0, 0, 0, 0, 0), client.poolStats());
+  }
+
+  @Test
+  void prewarm_isBestEffort_andStopsAtTheFirstFailure() throws Exception {
+    client = BesClient.newBuilder().endpoint(closedPort()).build();
+    assertEquals(0, client.prewarm(3));
+    assertEquals(new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 1), client.poolStats());
+  }
+
+  @Test
+  void connectFailure_surfaces_andReleasesTheLease() throws Exception {
+    client = BesClient.newBuilder().endpoint(closedPort()).maxConnections(1).build();
+    IOException first = assertThrows(IOException.class, this::status);
+    IOException second = assertThrows(IOException.class, this::status);
+    assertFalse(first instanceof BesPoolExhaustedException);
+    assertFalse(second instanceof BesPoolExhaustedException, "the failed connect kept its lease");
+    assertEquals(new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 2), client.poolStats());
+  }
+
+  @Test
+  void fatalError_exitTrue_discardsTheConnection() throws Exception {
+    client = builder().build();
+    server.enqueue(Reply.ok(STATUS_OK),
+        Reply.error(ScriptedBesServer.errorDocument(1, "handler crashed"), true),
+        Reply.ok(STATUS_OK));
+    status();
+    BesErrorException e = assertThrows(BesErrorException.class, () -> client.get(DDS));
+    assertEquals(new BesError(1, "handler crashed", 0, "admin@example.org"), e.error());
+    assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0), client.poolStats());
+    status();
+    assertEquals(2, server.connectionCount());
+  }
+
+  @Test
+  void ordinaryError_keepsTheConnection() throws Exception {
+    client = builder().build();
+    server.enqueue(Reply.error(ScriptedBesServer.errorDocument(5, "Failed to locate"), false),
+        Reply.ok(STATUS_OK));
+    BesErrorException e = assertThrows(BesErrorException.class, () -> client.showNode("/nope"));
+    assertEquals(404, e.error().httpStatusCode());
+    status();
+    assertEquals(1, server.connectionCount());
+    assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0), client.poolStats());
+  }
+
+  @Test
+  void response_readToTheEnd_returnsTheConnection_closedEarly_discardsIt() throws Exception {
+    client = builder().build();
+    server.enqueue(Reply.ok("Dataset {} a;"), Reply.ok("Dataset {} b;"));
+    try (BesResponse response = client.get(DDS)) {
+      assertEquals("Dataset {} a;", new String(response.body().readAllBytes(),
+          StandardCharsets.US_ASCII));
+    }
+    assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0), client.poolStats());
+    BesResponse unread = client.get(DDS);
+    assertEquals(new BesPoolStats(1, 0, 1, 1, 0, 0, 0, 0, 0), client.poolStats());
+    unread.close();
+    unread.close();
+    assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0), client.poolStats());
+  }
+
+  @Test
+  void closingTheBody_returnsTheConnectionToo() throws Exception {
+    client = builder().build();
+    server.enqueue(Reply.ok("abc"));
+    BesResponse response = client.get(DDS);
+    try (var body = response.body()) {
+      assertEquals(3, body.readAllBytes().length);
+    }
+    assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0), client.poolStats());
+  }
+
+  @Test
+  void errorAfterData_surfacesFromTheBody_andDiscardsTheConnection() throws Exception {
+    client = builder().build();
+    byte[] data = "Dataset {".getBytes(StandardCharsets.US_ASCII);
+    byte[] error = ScriptedBesServer.errorDocument(1, "late").getBytes(StandardCharsets.US_ASCII);
+    java.io.ByteArrayOutputStream wire = new java.io.ByteArrayOutputStream();
+    wire.write(org.olfsfastpath.ppt.PptFraming.header(data.length, (byte) 'd'));
+    wire.write(data);
+    wire.write(org.olfsfastpath.ppt.PptFraming.encodeExtensions(java.util.Map.of("status", "error")));
+    wire.write(org.olfsfastpath.ppt.PptFraming.encodeMessage(error));
+    server.enqueue(Reply.raw(wire.toByteArray()));
+    try (BesResponse response = client.get(DDS)) {
+      IOException e = assertThrows(IOException.class, () -> response.body().readAllBytes());
+      assertInstanceOf(PptStreamErrorException.class, e);
+    }
+    // The connection is in step again after the error's end chunk: whether the ppt layer keeps it
+    // or not, it is no longer lent out and is counted once.
+    BesPoolStats stats = client.poolStats();
+    assertEquals(0, stats.inUse());
+    assertEquals(1, stats.created());
+    assertEquals(1, stats.total() + stats.discarded());
+  }
+
+  @Test
+  void closedClient_refusesCommands_andOpenResponsesCloseTheirConnection() throws Exception {
+    client = builder().build();
+    server.enqueue(Reply.ok(STATUS_OK), Reply.ok("abc"));
+    status();
+    BesResponse open = client.get(DDS);
+    client.close();
+    IllegalStateException e = assertThrows(IllegalStateException.class, this::status);
+    assertEquals("BES client for " + server.endpoint() + " is closed", e.getMessage());
+    open.body().readAllBytes();
+    open.close();
+    assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0), client.poolStats());
+  }
+
+  @Test
+  void failingListener_neverFailsARequest() throws Exception {
+    client = builder().eventListener(new BesEventListener() {
+      @Override
+      public void connectStart(PptEndpoint endpoint) {
+        throw new IllegalStateException("listener bug");
+      }
+
+      @Override
+      public void connectionAcquired(long connectionId, boolean reused) {
+        throw new IllegalStateException("listener bug");
+      }
+
+      @Override
+      public void connectionReleased(long connectionId, boolean kept) {
+        throw new IllegalStateException("listener bug");
+      }
+    }).build();
+    server.enqueue(Reply.ok(STATUS_OK));
+    status();
+    assertEquals(1, client.poolStats().idle());
+  }
+
+  @Test
+  void evictIdle_closesIdleConnections() throws Exception {
+    client = builder().build();
+    assertEquals(2, client.prewarm(2));
+    client.evictIdle();
+    server.awaitClosedConnections(2);
+    assertEquals(new BesPoolStats(0, 0, 0, 2, 2, 0, 0, 0, 0), client.poolStats());
+  }
+
+  private static PptEndpoint closedPort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return PptEndpoint.tcp(socket.getInetAddress().getHostAddress(), socket.getLocalPort());
+    }
+  }
+}

@@ -1,0 +1,96 @@
+package org.olfsfastpath.web;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.olfsfastpath.bes.BesError;
+import org.olfsfastpath.bes.BesErrorException;
+import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.GetRequest;
+import org.olfsfastpath.cache.DataSource;
+
+/** A catalog in memory with scriptable failures, counting what the front end asked for. */
+final class FakeBackend implements DapBackend {
+  static final Instant MODIFIED = Instant.parse("2026-11-22T01:52:59Z");
+
+  final Map<String, DataSource> nodes = new HashMap<>();
+  final Map<String, IOException> lookupFailures = new HashMap<>();
+  final List<GetRequest> gets = new ArrayList<>();
+  final AtomicInteger lookups = new AtomicInteger();
+  final AtomicInteger closed = new AtomicInteger();
+  byte[] body = "Dataset {\n    Float64 COADSX[COADSX = 180];\n} coads_climatology.nc;\n".getBytes();
+  IOException getFailure;
+  /** When set, reading the body fails after this many bytes. */
+  int failAfter = -1;
+  IOException streamFailure = new IOException("BES sent status=error after data chunks");
+
+  FakeBackend withDataset(String path) {
+    nodes.put(path, new DataSource(path, true, MODIFIED, 3114044, false, List.of()));
+    return this;
+  }
+
+  FakeBackend withDirectory(String path, DataSource.Child... children) {
+    nodes.put(path, new DataSource(path, false, MODIFIED, 0, true, List.of(children)));
+    return this;
+  }
+
+  @Override
+  public DataSource lookup(String path) throws IOException {
+    lookups.incrementAndGet();
+    IOException failure = lookupFailures.get(path);
+    if (failure != null) {
+      throw failure;
+    }
+    DataSource source = nodes.get(path);
+    if (source == null) {
+      throw new BesErrorException(new BesError(BesError.NOT_FOUND,
+          "Failed to locate '/usr/share/hyrax" + path + "'\n", 0, "support@opendap.org"));
+    }
+    return source;
+  }
+
+  @Override
+  public BesResponse get(GetRequest request) throws IOException {
+    gets.add(request);
+    if (getFailure != null) {
+      throw getFailure;
+    }
+    InputStream data = new ByteArrayInputStream(body);
+    InputStream stream = failAfter < 0 ? data : new InputStream() {
+      int read;
+
+      @Override
+      public int read() throws IOException {
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) throws IOException {
+        if (read >= failAfter) {
+          throw streamFailure;
+        }
+        int n = data.read(b, off, Math.min(len, failAfter - read));
+        read += Math.max(n, 0);
+        return n;
+      }
+    };
+    return new BesResponse() {
+      @Override
+      public InputStream body() {
+        return stream;
+      }
+
+      @Override
+      public void close() {
+        closed.incrementAndGet();
+      }
+    };
+  }
+}

@@ -1,0 +1,240 @@
+package org.olfsfastpath.web;
+
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Just enough of a servlet request and response to drive the servlets without a container: the
+ * response keeps its status, headers and body, commits once its buffer fills like a real one, and
+ * can be told that the client has gone.
+ */
+final class FakeHttp {
+  private FakeHttp() {}
+
+  static final class Request {
+    String method = "GET";
+    String contextPath = "/opendap";
+    String path = "/";
+    String query;
+    String remoteAddr = "127.0.0.1";
+    final Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    final Map<String, String> parameters = new LinkedHashMap<>();
+
+    static Request get(String path) {
+      Request r = new Request();
+      int q = path.indexOf('?');
+      r.path = q < 0 ? path : path.substring(0, q);
+      r.query = q < 0 ? null : path.substring(q + 1);
+      return r;
+    }
+
+    Request method(String method) {
+      this.method = method;
+      return this;
+    }
+
+    Request header(String name, String value) {
+      headers.put(name, value);
+      return this;
+    }
+
+    HttpServletRequest build() {
+      return (HttpServletRequest) Proxy.newProxyInstance(FakeHttp.class.getClassLoader(),
+          new Class<?>[] {HttpServletRequest.class}, (proxy, m, args) -> switch (m.getName()) {
+            case "getMethod" -> method;
+            case "getRequestURI" -> contextPath + path;
+            case "getContextPath" -> contextPath;
+            case "getServletPath" -> path;
+            case "getPathInfo" -> null;
+            case "getQueryString" -> query;
+            case "getRemoteAddr" -> remoteAddr;
+            case "getHeader" -> headers.get((String) args[0]);
+            case "getParameter" -> parameters.get((String) args[0]);
+            case "getDateHeader" -> {
+              String v = headers.get((String) args[0]);
+              if (v == null) {
+                yield -1L;
+              }
+              try {
+                yield Instant.from(DateTimeFormatter.RFC_1123_DATE_TIME.parse(v)).toEpochMilli();
+              } catch (RuntimeException e) {
+                throw new IllegalArgumentException(v);
+              }
+            }
+            case "getRequestURL" -> new StringBuffer("http://localhost:8080" + contextPath + path);
+            case "toString" -> method + " " + path;
+            default -> throw new UnsupportedOperationException(m.getName());
+          });
+    }
+  }
+
+  static final class Response {
+    final int bufferSize;
+    int status = 200;
+    final Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    final ByteArrayOutputStream committedBody = new ByteArrayOutputStream();
+    final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    boolean committed;
+    boolean clientGone;
+    int flushes;
+
+    Response() {
+      this(8192);
+    }
+
+    Response(int bufferSize) {
+      this.bufferSize = bufferSize;
+    }
+
+    byte[] body() {
+      ByteArrayOutputStream all = new ByteArrayOutputStream();
+      all.writeBytes(committedBody.toByteArray());
+      all.writeBytes(buffer.toByteArray());
+      return all.toByteArray();
+    }
+
+    String text() {
+      return new String(body(), StandardCharsets.UTF_8);
+    }
+
+    String header(String name) {
+      return headers.get(name);
+    }
+
+    private void commit() throws IOException {
+      if (clientGone) {
+        throw new IOException("Broken pipe (client went away)");
+      }
+      committed = true;
+      committedBody.writeBytes(buffer.toByteArray());
+      buffer.reset();
+    }
+
+    private final ServletOutputStream out = new ServletOutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        buffer.write(b, off, len);
+        if (buffer.size() >= bufferSize) {
+          commit();
+        }
+      }
+
+      @Override
+      public void flush() throws IOException {
+        flushes++;
+        commit();
+      }
+
+      @Override
+      public boolean isReady() {
+        return true;
+      }
+
+      @Override
+      public void setWriteListener(WriteListener listener) {
+        throw new UnsupportedOperationException();
+      }
+    };
+
+    HttpServletResponse build() {
+      return (HttpServletResponse) Proxy.newProxyInstance(FakeHttp.class.getClassLoader(),
+          new Class<?>[] {HttpServletResponse.class}, (proxy, m, args) -> {
+            switch (m.getName()) {
+              case "setStatus" -> {
+                if (!committed) {
+                  status = (Integer) args[0];
+                }
+                return null;
+              }
+              case "getStatus" -> {
+                return status;
+              }
+              case "setHeader" -> {
+                if (!committed) {
+                  if (args[1] == null) {
+                    headers.remove((String) args[0]);
+                  } else {
+                    headers.put((String) args[0], (String) args[1]);
+                  }
+                }
+                return null;
+              }
+              case "setDateHeader" -> {
+                if (!committed) {
+                  headers.put((String) args[0], DateTimeFormatter.RFC_1123_DATE_TIME
+                      .withLocale(Locale.US).format(Instant.ofEpochMilli((Long) args[1])
+                          .atOffset(ZoneOffset.UTC)));
+                }
+                return null;
+              }
+              case "setIntHeader" -> {
+                if (!committed) {
+                  headers.put((String) args[0], Integer.toString((Integer) args[1]));
+                }
+                return null;
+              }
+              case "getHeader" -> {
+                return headers.get((String) args[0]);
+              }
+              case "setContentType" -> {
+                if (!committed) {
+                  headers.put("Content-Type", (String) args[0]);
+                }
+                return null;
+              }
+              case "getContentType" -> {
+                return headers.get("Content-Type");
+              }
+              case "setContentLength", "setContentLengthLong" -> {
+                if (!committed) {
+                  headers.put("Content-Length", args[0].toString());
+                }
+                return null;
+              }
+              case "setBufferSize", "setCharacterEncoding" -> {
+                return null;
+              }
+              case "getOutputStream" -> {
+                return out;
+              }
+              case "isCommitted" -> {
+                return committed;
+              }
+              case "resetBuffer" -> {
+                if (committed) {
+                  throw new IllegalStateException("committed");
+                }
+                buffer.reset();
+                return null;
+              }
+              case "flushBuffer" -> {
+                commit();
+                return null;
+              }
+              case "toString" -> {
+                return "FakeResponse " + status;
+              }
+              default -> throw new UnsupportedOperationException(m.getName());
+            }
+          });
+    }
+  }
+}

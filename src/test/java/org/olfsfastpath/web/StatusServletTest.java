@@ -1,0 +1,168 @@
+package org.olfsfastpath.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+final class StatusServletTest {
+  private static final String TOKEN = "0123456789abcdef-token";
+
+  private final List<String> invalidated = new ArrayList<>();
+  private final FrontEndStats stats = new FrontEndStats();
+  private final CacheAdmin admin = new CacheAdmin() {
+    @Override
+    public void invalidate(String path) {
+      invalidated.add(path);
+    }
+
+    @Override
+    public void invalidateAll() {
+      invalidated.add("*");
+    }
+
+    @Override
+    public Map<String, Object> statistics() {
+      Map<String, Object> cache = new LinkedHashMap<>();
+      cache.put("hitRate", 0.75);
+      cache.put("size", 3L);
+      cache.put("nan", Double.NaN);
+      return Map.of("cache", cache);
+    }
+  };
+
+  private StatusServlet servlet(boolean withToken) {
+    FrontEndSettings.Builder settings = FrontEndSettings.newBuilder();
+    if (withToken) {
+      settings.adminToken(TOKEN);
+    }
+    return new StatusServlet(stats, admin, settings.build());
+  }
+
+  private FakeHttp.Response post(StatusServlet servlet, FakeHttp.Request request)
+      throws IOException {
+    FakeHttp.Response response = new FakeHttp.Response();
+    servlet.doPost(withPathInfo(request, "/invalidate"), response.build());
+    return response;
+  }
+
+  private static jakarta.servlet.http.HttpServletRequest withPathInfo(FakeHttp.Request request,
+      String pathInfo) {
+    jakarta.servlet.http.HttpServletRequest base = request.build();
+    return (jakarta.servlet.http.HttpServletRequest) java.lang.reflect.Proxy.newProxyInstance(
+        StatusServletTest.class.getClassLoader(),
+        new Class<?>[] {jakarta.servlet.http.HttpServletRequest.class},
+        (proxy, m, args) -> m.getName().equals("getPathInfo") ? pathInfo : m.invoke(base, args));
+  }
+
+  @Test
+  void get_isJsonOfAllSections() throws IOException {
+    stats.requests.add(5);
+    FakeHttp.Response r = new FakeHttp.Response();
+    servlet(false).doGet(withPathInfo(FakeHttp.Request.get("/status"), null), r.build());
+    assertEquals(200, r.status);
+    assertEquals("application/json", r.header("Content-Type"));
+    assertEquals("no-store", r.header("Cache-Control"));
+    assertTrue(r.text().startsWith("{\n  \"frontEnd\": {\n    \"requests\": 5,\n"), r.text());
+    assertTrue(r.text().contains("\"cache\": {\n    \"hitRate\": 0.75,\n    \"size\": 3,\n"
+        + "    \"nan\": null\n  }"), r.text());
+  }
+
+  @Test
+  void invalidateOne_fromLoopback() throws IOException {
+    FakeHttp.Request request = FakeHttp.Request.get("/status/invalidate");
+    request.parameters.put("path", "//nc//fnoc1.nc/");
+    FakeHttp.Response r = post(servlet(false), request);
+    assertEquals(200, r.status);
+    assertEquals("{\"invalidated\": \"/nc/fnoc1.nc\"}\n", r.text());
+    assertEquals(List.of("/nc/fnoc1.nc"), invalidated);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"127.0.0.1", "::1", "0:0:0:0:0:0:0:1", "127.0.1.1"})
+  void invalidateAll_fromLoopback(String address) throws IOException {
+    FakeHttp.Request request = FakeHttp.Request.get("/status/invalidate");
+    request.remoteAddr = address;
+    request.parameters.put("all", "true");
+    assertEquals(200, post(servlet(false), request).status);
+    assertEquals(List.of("*"), invalidated);
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "192.0.2.7 | | ",
+      "127.0.0.1 | X-Forwarded-For | 192.0.2.7",
+      "127.0.0.1 | Forwarded | for=192.0.2.7",
+      "192.0.2.7 | Authorization | Bearer wrong-token-wrong-token",
+      "localhost.evil | | ",
+  })
+  void invalidate_refusedWithoutLoopbackOrToken(String address, String header, String value)
+      throws IOException {
+    FakeHttp.Request request = FakeHttp.Request.get("/status/invalidate");
+    request.remoteAddr = address;
+    if (header != null) {
+      request.header(header, value);
+    }
+    request.parameters.put("all", "true");
+    FakeHttp.Response r = post(servlet(true), request);
+    assertEquals(403, r.status);
+    assertEquals(List.of(), invalidated);
+  }
+
+  @Test
+  void invalidate_withToken_fromAnywhere() throws IOException {
+    FakeHttp.Request request = FakeHttp.Request.get("/status/invalidate")
+        .header("Authorization", "Bearer " + TOKEN);
+    request.remoteAddr = "192.0.2.7";
+    request.header("X-Forwarded-For", "198.51.100.1");
+    request.parameters.put("path", "/a.nc");
+    assertEquals(200, post(servlet(true), request).status);
+    assertEquals(List.of("/a.nc"), invalidated);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"relative.nc", "/a/../b.nc", "/./a.nc", "/a\u0000.nc"})
+  void invalidate_badPath_is400(String path) throws IOException {
+    FakeHttp.Request request = FakeHttp.Request.get("/status/invalidate");
+    request.parameters.put("path", path);
+    assertEquals(400, post(servlet(false), request).status);
+    assertEquals(List.of(), invalidated);
+  }
+
+  @Test
+  void invalidate_nothingNamed_is400() throws IOException {
+    assertEquals(400, post(servlet(false), FakeHttp.Request.get("/status/invalidate")).status);
+  }
+
+  @Test
+  void monitor_exposesCountersAndValidatesPaths() {
+    stats.notModified.increment();
+    StatusServlet status = servlet(false);
+    FrontEndMonitor monitor = new FrontEndMonitor(stats, status, admin, () -> Map.of("idle", 2L));
+    assertEquals(Map.of("idle", 2L), monitor.getPoolStatistics());
+    assertEquals(1, monitor.getNotModified());
+    assertTrue(monitor.getStatusJson().contains("\"notModified\": 1"));
+    monitor.invalidate("/x.nc");
+    monitor.invalidateAll();
+    assertEquals(List.of("/x.nc", "*"), invalidated);
+    assertEquals("path was '../x', must be an absolute catalog path without . or .. segments",
+        assertThrows(IllegalArgumentException.class, () -> monitor.invalidate("../x")).getMessage());
+  }
+
+  @Test
+  void normalize() {
+    assertEquals("/", StatusServlet.normalize("/"));
+    assertEquals("/a/b", StatusServlet.normalize("/a//b/"));
+    assertNull(StatusServlet.normalize(null));
+  }
+}
