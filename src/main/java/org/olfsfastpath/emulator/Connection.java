@@ -236,6 +236,14 @@ final class Connection implements Runnable {
         rawOut.write(payload, 0, payload.length / 2);
         return false;
       }
+      case STALL_MID_RESPONSE -> {
+        byte[] payload = render(processed.reply());
+        rawOut.write(PptFraming.header(Math.max(payload.length, 16), PptFraming.DATA));
+        rawOut.write(payload, 0, payload.length / 2);
+        rawOut.flush();
+        drainUntilClosed(in);
+        return false;
+      }
       case MID_STREAM_ERROR -> {
         byte[] payload = render(processed.reply());
         writer.reset();
