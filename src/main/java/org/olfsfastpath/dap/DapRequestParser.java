@@ -93,6 +93,12 @@ public final class DapRequestParser {
           + " .dmr.xml or .dap");
     }
     String datasetPath = decoded.substring(0, decoded.length() - match.suffix().length());
+    String datasetName = name.substring(0, name.length() - match.suffix().length());
+    if (datasetName.equals(".") || datasetName.equals("..")) {
+      // "/...dds" would otherwise name the catalog path "/..".
+      throw new DapRequestRejectedException(400, "path segment '" + datasetName
+          + "' is not allowed");
+    }
     if (!match.type().isDap4()) {
       return new DapRequest.Dataset(datasetPath, match.type(), dap2Constraint(query), false);
     }

@@ -90,7 +90,8 @@ final class DapRequestParserTest {
   @ValueSource(strings = {
       "/../etc/passwd.dds", "/nc/../../x.dds", "/%2e%2e/x.dds", "/%2E%2E/etc/passwd.das",
       "/nc/%2e%2e%2fx.dds", "/./x.dds", "/%252e%252e/x.dds", "/a%255cb.dds", "/a%5cb.dds",
-      "/a\\b.dds", "/..%2fx.dds", "/..", "/nc/.."})
+      "/a\\b.dds", "/..%2fx.dds", "/..", "/nc/..", "/...dds", "/%2e.dmr.xml", "/nc/.%2e.das",
+      "/..dap"})
   void traversal_rejected400(String url) {
     DapRequestRejectedException e = assertThrows(DapRequestRejectedException.class,
         () -> parser.parse(url, null));
