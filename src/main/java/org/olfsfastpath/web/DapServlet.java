@@ -228,7 +228,8 @@ final class DapServlet extends HttpServlet {
       String suffix = dataset.type().suffixes().stream().filter(url::endsWith).findFirst().orElse("");
       xmlBase = url.substring(0, url.length() - suffix.length());
     }
-    return new GetRequest(dataset.path(), dataset.type().besType(), dataset.constraint(), xmlBase);
+    return new GetRequest(dataset.path(), dataset.type().besType(), dataset.constraint(), xmlBase,
+        dataset.dap4Checksums());
   }
 
   private void stream(HttpServletRequest req, HttpServletResponse resp, DapRequest.Dataset dataset,

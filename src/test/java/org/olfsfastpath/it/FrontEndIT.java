@@ -360,6 +360,17 @@ final class FrontEndIT {
   }
 
   @Test
+  void ncdump_dap4_variable() throws Exception {
+    // netCDF-C 4.9's DAP4 reader verifies a CRC32 after each variable but does not ask for one;
+    // as against Hyrax, the URL asks (dap4.checksum=true), and the BES is sent dap4_checksums.
+    ItSupport.Run run = ItSupport.runClient("/usr/bin/ncdump", "-v", "COADSX",
+        opendap.resolve(COADS) + "?dap4.checksum=true#dap4");
+    assertEquals(0, run.exitCode(), run.output());
+    assertTrue(run.output().contains("COADSX = 21, 23, 25,"), run.output());
+    assertTrue(run.output().contains("377, 379 ;"), run.output());
+  }
+
+  @Test
   void getdap_dds_andData() throws Exception {
     ItSupport.Run dds = ItSupport.runClient("/usr/bin/getdap", "-d", opendap.resolve(COADS).toString());
     assertEquals(0, dds.exitCode(), dds.output());
