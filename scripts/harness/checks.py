@@ -42,8 +42,9 @@ def study_checks(folder, min_delay_ratio=5.0, min_stall_ratio=1.5):
     for config, minimum in (("2009-delay-cache-on", min_delay_ratio), ("2009-cache-on", min_stall_ratio)):
         r = rows.get((config, "ascii"))
         if r is not None:
-            checks.append(at_least(f"{config}: mean Total_time speed-up against its cache-off",
-                                   minimum, _float(r["speedup_vs_baseline_warm"])))
+            # Medians: one request slowed by something else on the machine must not decide.
+            checks.append(at_least(f"{config}: median Total_time speed-up against its cache-off",
+                                   minimum, _float(r["speedup_vs_baseline_p50"])))
     return checks
 
 

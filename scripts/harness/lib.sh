@@ -7,6 +7,8 @@ H_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 H_PY=/usr/bin/python3
 H_PIDS=()
 H_NAMES=()
+H_TMPDIRS=()
+H_KEEP=()
 
 h_die() {
   echo "${H_PROG:-harness}: $*" >&2
@@ -58,13 +60,34 @@ h_stop() {
   wait "$pid" 2>/dev/null || true
 }
 
+# h_tmpdir: a fresh directory under /tmp (short paths: Unix socket names are limited to 108
+# bytes), removed by h_stop_all. Sets H_TMP.
+h_tmpdir() {
+  H_TMP=$(mktemp -d /tmp/olfs-harness.XXXXXX)
+  H_TMPDIRS+=("$H_TMP")
+}
+
+# h_keep FILE DEST: copy FILE to DEST when h_stop_all has stopped everything (a log in a
+# temporary directory).
+h_keep() {
+  H_KEEP+=("$1|$2")
+}
+
 h_stop_all() {
-  local i
+  local i k
   for ((i = ${#H_PIDS[@]} - 1; i >= 0; i--)); do
     h_stop "${H_PIDS[$i]}"
   done
+  for k in "${H_KEEP[@]}"; do
+    [[ -f "${k%%|*}" ]] && cp "${k%%|*}" "${k#*|}" 2>/dev/null || true
+  done
+  for k in "${H_TMPDIRS[@]}"; do
+    rm -rf "$k"
+  done
   H_PIDS=()
   H_NAMES=()
+  H_KEEP=()
+  H_TMPDIRS=()
 }
 
 # h_alive PID NAME LOG: fails, showing the end of LOG, when the process has exited.
@@ -146,7 +169,8 @@ h_start_trace() {
   local log="$dir/$name.ppt-trace.out" port sock
   : > "$H_TRACE_LOG"
   if [[ "$listen" == unix ]]; then
-    sock="$(mktemp -d /tmp/olfs-harness.XXXXXX)/trace.sock"
+    h_tmpdir
+    sock="$H_TMP/trace.sock"
     h_start "trace $name" "$log" "$H_ROOT/scripts/ppt-trace" --listen-socket "$sock" --bes "$bes" \
       --log "$H_TRACE_LOG" "$@"
     h_wait_socket "$sock" "$H_LAST_PID" "the PPT trace proxy ($name)" "$log"
@@ -194,8 +218,10 @@ h_start_frontend() {
   local port log="$dir/$name.serve.log" start=$SECONDS
   port=$(h_free_port)
   H_BASE_URL="http://127.0.0.1:$port/opendap"
+  h_tmpdir
   h_start "front end $name" "$log" "$H_ROOT/scripts/serve" --port "$port" --config "$config" \
-    --state-dir "$dir/$name.serve"
+    --state-dir "$H_TMP/serve"
+  h_keep "$H_TMP/serve/tomcat.log" "$dir/$name.tomcat.log"
   local pid=$H_LAST_PID
   until grep -q -x "$H_BASE_URL/\?" "$log" 2>/dev/null; do
     h_alive "$pid" "the front end ($name)" "$log"
@@ -298,7 +324,8 @@ h_start_config() {
   if [[ "$C_TRANSPORT" == unix ]]; then
     bes=${H_REAL_SOCKET:+unix:$H_REAL_SOCKET}
     if [[ -z "$bes" ]]; then
-      sock="$(mktemp -d /tmp/olfs-harness.XXXXXX)/bes.sock"
+      h_tmpdir
+      sock="$H_TMP/bes.sock"
       h_start_emulator "$logs" "$name" --socket "$sock" "${emu[@]}"
       bes="unix:$sock"
       H_COUNT_SOURCE=$H_EMU_COUNTS

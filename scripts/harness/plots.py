@@ -41,30 +41,28 @@ def response_times(measurements, path, response="ascii"):
 
 def message_round_trips(measurements, path, response="ascii"):
     """Round trip of each BES message in one request per configuration (the study's figure 1):
-    the first request after start on the left, one warm request on the right."""
+    the first request after start above, one warm request below; bars coloured by configuration."""
     chosen = [m for m in measurements if m.response == response and m.conversations]
     if not chosen:
         return False
-    fig, axes = plt.subplots(1, 2, figsize=(12, 1.2 + 0.42 * max(
-        len(labels(chosen, "first")), len(labels(chosen, "one")), 2)), dpi=110, sharex=True)
-    for ax, phase, title in ((axes[0], "first", "first request after start"),
-                             (axes[1], "one", "one warm request")):
+    phases = (("first", "first request after start"), ("one", "one warm request"))
+    counts = [max(len(labels(chosen, phase)), 1) for phase, _ in phases]
+    fig, axes = plt.subplots(2, 1, figsize=(10, 1.6 + 0.32 * sum(counts)), dpi=110, sharex=True,
+                             gridspec_kw={"height_ratios": counts})
+    for ax, (phase, title) in zip(axes, phases):
         rows = labels(chosen, phase)
-        names = [r[0] for r in rows]
-        values = [r[1] for r in rows]
-        colors = [f"C{r[2] % 10}" for r in rows]
         positions = list(range(len(rows)))
-        ax.barh(positions, values, color=colors)
+        ax.barh(positions, [r[1] for r in rows], color=[f"C{r[2] % 10}" for r in rows])
         ax.set_yticks(positions)
-        ax.set_yticklabels(names, fontsize=8)
+        ax.set_yticklabels([r[0] for r in rows], fontsize=8)
         ax.invert_yaxis()
-        for y, v in zip(positions, values):
-            ax.text(v, y, f" {v:.2f}", va="center", fontsize=7)
+        for y, r in zip(positions, rows):
+            ax.text(r[1], y, f" {r[1]:.2f} ms", va="center", fontsize=7)
         if not rows:
             ax.text(0.5, 0.5, "no BES message", transform=ax.transAxes, ha="center")
-        ax.set_xlabel("round trip of the BES message (ms)")
-        ax.set_title(title)
+        ax.set_title(title, fontsize=10)
         ax.grid(True, axis="x", alpha=0.3)
+    axes[-1].set_xlabel("round trip of the BES message at the trace proxy (ms)")
     fig.suptitle(f"BES messages of one .{response} request, per configuration")
     fig.tight_layout()
     fig.savefig(path)
@@ -76,5 +74,6 @@ def labels(measurements, phase):
     out = []
     for i, m in enumerate(measurements):
         for n, message in enumerate(m.conversations.get(phase) or [], 1):
-            out.append((f"{m.configuration.name} #{n} {message.label}", message.round_trip * 1000, i))
+            out.append((f"{m.configuration.name}  #{n} {message.short_label}",
+                        message.round_trip * 1000, i))
     return out

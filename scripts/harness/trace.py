@@ -38,6 +38,14 @@ class Message:
     def label(self):
         return f"{self.command} {self.detail}".strip()
 
+    @property
+    def short_label(self):
+        """The command and, for a get, its type: `showNode`, `get dods/ascii`."""
+        fields = dict(part.split("=", 1) for part in self.detail.split() if "=" in part)
+        if self.command == "get" and "type" in fields:
+            return "get " + fields["type"] + ("/" + fields["returnAs"] if "returnAs" in fields else "")
+        return self.command
+
 
 def _epoch(text, where):
     """'2026-11-22T03:18:04.123456Z' -> seconds since the epoch."""

@@ -95,6 +95,7 @@ class ReportTest(unittest.TestCase):
         self.assertIsNone(rows["cache-off"]["speedup_vs_baseline_warm"])
         self.assertAlmostEqual(rows["cache-on"]["speedup_vs_baseline_warm"], 5.0)
         self.assertAlmostEqual(rows["cache-on"]["speedup_vs_baseline_first"], 2.0)
+        self.assertAlmostEqual(rows["cache-on"]["speedup_vs_baseline_p50"], 5.0)
         self.assertAlmostEqual(rows["cache-on"]["speedup_vs_2009_before"], 0.40065 / 0.002)
         self.assertAlmostEqual(rows["cache-on"]["ratio_to_2009_after"], 0.002 / 0.045)
         self.assertAlmostEqual(rows["cache-on"]["first_s"], 0.050)

@@ -733,14 +733,20 @@ final class PptConnectionTest {
   @Test
   void isHealthy_falseOnStrayBytes() throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
+      CountDownLatch opened = new CountDownLatch(1);
       CountDownLatch sent = new CountDownLatch(1);
       server.enqueue(peer -> {
         peer.handshake();
+        // Only once the client is past the handshake, or the bytes would spoil the handshake read.
+        if (!opened.await(10, TimeUnit.SECONDS)) {
+          throw new AssertionError("the client did not open");
+        }
         peer.write("0000000d");
         sent.countDown();
         peer.readToEnd();
       });
       PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS);
+      opened.countDown();
       assertTrue(sent.await(10, TimeUnit.SECONDS));
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
       while (connection.isHealthy() && System.nanoTime() < deadline) {

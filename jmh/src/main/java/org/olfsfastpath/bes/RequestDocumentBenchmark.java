@@ -54,21 +54,30 @@ public class RequestDocumentBenchmark {
     }
   }
 
-  @Param({"PLAIN", "ESCAPED", "LONG"})
-  Constraint constraint;
-
   BesRequests requests;
-  GetRequest get;
 
   @Setup
   public void setUp() {
     requests = new BesRequests(BesContexts.defaults(), "jmh");
-    get = GetRequest.of("/coads_climatology.nc", BesGetType.ASCII, constraint.text);
+  }
+
+  /** The data request of each constraint, built once. */
+  @State(Scope.Benchmark)
+  public static class Get {
+    @Param({"PLAIN", "ESCAPED", "LONG"})
+    Constraint constraint;
+
+    GetRequest request;
+
+    @Setup
+    public void setUp() {
+      request = GetRequest.of("/coads_climatology.nc", BesGetType.ASCII, constraint.text);
+    }
   }
 
   @Benchmark
-  public byte[] getDocument() {
-    return requests.get(get);
+  public byte[] getDocument(Get get) {
+    return requests.get(get.request);
   }
 
   @Benchmark
