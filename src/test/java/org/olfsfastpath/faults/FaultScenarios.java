@@ -1,15 +1,20 @@
 package org.olfsfastpath.faults;
 
 import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -116,7 +121,7 @@ final class FaultScenarios {
     targets.forEach(bench::reference);
     long start = System.nanoTime();
     long end = start + load.toNanos();
-    List<Timed> timings = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<Timed> timings = Collections.synchronizedList(new ArrayList<>());
     ExecutorService pool = Executors.newFixedThreadPool(clients);
     try {
       List<Future<?>> futures = new ArrayList<>();
@@ -369,23 +374,23 @@ final class FaultScenarios {
     Run run = new Run(connections + " concurrent connections, warm " + target.substring(
         target.lastIndexOf('/') + 1), false);
     byte[] expected = bench.reference(target);
-    List<java.net.Socket> sockets = new ArrayList<>();
+    List<Socket> sockets = new ArrayList<>();
     byte[] request = RawHttp.request("GET", target);
     try {
       for (int i = 0; i < connections; i++) {
-        java.net.Socket socket = new java.net.Socket();
+        Socket socket = new Socket();
         sockets.add(socket);
-        socket.connect(new java.net.InetSocketAddress("127.0.0.1", bench.port()), 10_000);
+        socket.connect(new InetSocketAddress("127.0.0.1", bench.port()), 10_000);
         socket.setSoTimeout(60_000);
       }
-      for (java.net.Socket socket : sockets) {
+      for (Socket socket : sockets) {
         socket.getOutputStream().write(request);
       }
       // Every request is in flight before the first answer is read: the server holds them all.
       ExecutorService readers = Executors.newFixedThreadPool(16);
       try {
         List<Future<RawHttp.Response>> futures = new ArrayList<>();
-        for (java.net.Socket socket : sockets) {
+        for (Socket socket : sockets) {
           futures.add(readers.submit(() -> RawHttp.readResponse(socket, request)));
         }
         for (Future<RawHttp.Response> f : futures) {
@@ -401,7 +406,7 @@ final class FaultScenarios {
         readers.shutdownNow();
       }
     } finally {
-      for (java.net.Socket socket : sockets) {
+      for (Socket socket : sockets) {
         try {
           socket.close();
         } catch (IOException ignored) {
@@ -472,7 +477,7 @@ final class FaultScenarios {
    * percentiles and the heap after a full GC are printed; the heap after GC must stay flat (the
    * last window within 25% plus 8 MiB of the first) and every answer must be a whole 200.
    */
-  ScenarioResult soak(Duration duration, int clients, Duration window, java.io.PrintStream progress)
+  ScenarioResult soak(Duration duration, int clients, Duration window, PrintStream progress)
       throws Exception {
     Run run = new Run("soak: " + duration.toSeconds() + " s, " + clients + " clients", false);
     List<String> targets = new ArrayList<>();
@@ -483,7 +488,7 @@ final class FaultScenarios {
     targets.forEach(bench::reference);
     long start = System.nanoTime();
     long end = start + duration.toNanos();
-    java.util.concurrent.ConcurrentLinkedQueue<Long> latencies = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
     ExecutorService pool = Executors.newFixedThreadPool(clients);
     List<Future<?>> futures = new ArrayList<>();
     for (int c = 0; c < clients; c++) {
@@ -507,7 +512,7 @@ final class FaultScenarios {
         while ((latency = latencies.poll()) != null) {
           sample.add(latency);
         }
-        java.util.Collections.sort(sample);
+        Collections.sort(sample);
         long heap = bench.heapAfterGcKb();
         heaps.add(heap);
         progress.printf(Locale.ROOT, "soak %4d s: %6d requests (%.0f/s), latency p50 %d ms,"

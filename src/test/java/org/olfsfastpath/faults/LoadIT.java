@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,7 +49,7 @@ final class LoadIT {
   @Order(1)
   void concurrentConnections_1024WarmSmallRequests_zeroErrors() throws Exception {
     ScenarioResult result = scenarios.concurrentConnections(1024, FaultScenarios.ASCII);
-    System.out.println(ScenarioResult.table(java.util.List.of(result)));
+    System.out.println(ScenarioResult.table(List.of(result)));
     assertTrue(result.passed(), result::toString);
     assertEquals(1024L, result.outcomes().get("200"), result::toString);
   }
@@ -57,7 +58,7 @@ final class LoadIT {
   @Order(2)
   void cacheBound_sixTimesMoreDatasetsThanEntries_sizeStaysBounded() throws Exception {
     ScenarioResult result = scenarios.cacheBound(3_000, 8);
-    System.out.println(ScenarioResult.table(java.util.List.of(result)));
+    System.out.println(ScenarioResult.table(List.of(result)));
     assertTrue(result.passed(), result::toString);
     assertEquals(3_000L, result.outcomes().get("200"), result::toString);
   }

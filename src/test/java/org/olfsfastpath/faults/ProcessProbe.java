@@ -140,7 +140,10 @@ final class ProcessProbe {
 
   /**
    * The heap in use right after a full collection, in KiB, or -1 when jcmd is missing or fails.
-   * Runs {@code jcmd PID GC.run}, then reads {@code GC.heap_info}.
+   * Runs {@code jcmd PID GC.run}, then reads {@code GC.heap_info}. With the serial collector (as
+   * the front end runs here) a full collection moves every live object into the tenured
+   * generation, so only that is counted: the young generation has filled again with new garbage
+   * by the time the second jcmd runs under load.
    */
   static long heapAfterGcKb(long pid) {
     Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
@@ -157,12 +160,15 @@ final class ProcessProbe {
       }
       long used = 0;
       boolean found = false;
+      boolean tenuredOnly = info.contains("tenured generation");
       for (String line : info.split("\n")) {
         String trimmed = line.trim();
         if (trimmed.startsWith("Metaspace") || trimmed.startsWith("class space")) {
           continue;
         }
-        if (trimmed.contains("generation") || trimmed.contains(" heap ")) {
+        boolean counted = tenuredOnly ? trimmed.startsWith("tenured generation")
+            : trimmed.contains("generation") || trimmed.contains(" heap ");
+        if (counted) {
           Matcher m = USED.matcher(trimmed);
           if (m.find()) {
             used += Long.parseLong(m.group(1));

@@ -1,5 +1,6 @@
 package org.olfsfastpath.faults;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -134,7 +135,7 @@ final class RawHttp {
           socket = new Socket();
           socket.connect(new InetSocketAddress("127.0.0.1", port), (int) timeout.toMillis());
           socket.setSoTimeout((int) timeout.toMillis());
-          in = new java.io.BufferedInputStream(socket.getInputStream());
+          in = new BufferedInputStream(socket.getInputStream());
         }
         byte[] request = ("HEAD " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             .getBytes(StandardCharsets.ISO_8859_1);

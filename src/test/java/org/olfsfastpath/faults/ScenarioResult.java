@@ -1,10 +1,12 @@
 package org.olfsfastpath.faults;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.StringJoiner;
+import java.util.TreeMap;
 
 /**
  * What one fault or load scenario did: requests sent, what the clients got (by status, or
@@ -22,7 +24,7 @@ record ScenarioResult(String scenario, long requests, SortedMap<String, Long> ou
     long recoveryMillis, FaultBench.Leaks leaks, long heapAfterGcKb, List<String> problems) {
 
   ScenarioResult {
-    outcomes = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(outcomes));
+    outcomes = Collections.unmodifiableSortedMap(new TreeMap<>(outcomes));
     problems = List.copyOf(problems);
   }
 

@@ -1,5 +1,6 @@
 package org.olfsfastpath.faults;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,7 +92,7 @@ public final class SoakMain {
       String table = ScenarioResult.table(results);
       try {
         Files.writeString(options.out().resolve("soak.md"), table);
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         System.err.println("soak: cannot write " + options.out().resolve("soak.md") + ": " + e);
       }
     };
