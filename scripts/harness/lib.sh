@@ -102,7 +102,7 @@ h_alive() {
 
 # h_wait_tcp PORT PID NAME LOG [SECONDS]: waits until 127.0.0.1:PORT accepts connections.
 h_wait_tcp() {
-  local port=$1 pid=$2 name=$3 log=$4 limit=${5:-120} start=$SECONDS
+  local port=$1 pid=$2 name=$3 log=$4 limit=${5:-300} start=$SECONDS
   until (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
     h_alive "$pid" "$name" "$log"
     ((SECONDS - start < limit)) || h_die "$name did not listen on port $port within ${limit} s (log: $log)"
@@ -112,7 +112,7 @@ h_wait_tcp() {
 
 # h_wait_socket PATH PID NAME LOG [SECONDS]: waits until the Unix socket PATH exists.
 h_wait_socket() {
-  local path=$1 pid=$2 name=$3 log=$4 limit=${5:-60} start=$SECONDS
+  local path=$1 pid=$2 name=$3 log=$4 limit=${5:-300} start=$SECONDS
   until [[ -S "$path" ]]; do
     h_alive "$pid" "$name" "$log"
     ((SECONDS - start < limit)) || h_die "$name did not create $path within ${limit} s (log: $log)"
