@@ -24,9 +24,12 @@ import org.slf4j.LoggerFactory;
  * <p>Each connection is served by its own forked BES process whose caches (parsed DDS/DAS, open
  * files) make the next command on it cheaper, so connections are kept open and reused most
  * recently returned first: the warmest process stays busy and the coldest age out after
- * {@code maxIdle}. No message is sent to check a connection; one returned to the pool is checked
- * by state only (open, not broken, not told to exit, under its command limit, not idle too long).
- * A connection that went stale anyway is caught by the single retry in {@link BesClient}.
+ * {@code maxIdle}. No message is sent to check a connection: one returned to the pool is checked
+ * by state (open, not broken, not told to exit, under its command limit, not idle too long), and
+ * before it is lent again by one non-blocking read ({@link PptConnection#isHealthy()}) that finds
+ * a BES process that exited or closed while the connection idled, so a restarted BES costs no
+ * failed request. A connection that dies between that look and the send is caught by the single
+ * retry in {@link BesClient}.
  *
  * <p>Concurrency: a fair semaphore of {@code maxConnections} leases bounds the connections lent
  * out, and the idle connections sit in a lock-free deque; no lock is ever held across I/O. A
@@ -258,6 +261,10 @@ final class BesConnectionPool {
       String reason = idleFor >= maxIdleNanos
           ? "idle for " + TimeUnit.NANOSECONDS.toMillis(idleFor) + " ms"
           : unusableReason(entry.connection);
+      if (reason == null && !entry.connection.isHealthy()) {
+        // Only this thread holds the entry now, so the look at its socket races nothing.
+        reason = "closed by the BES, or holding stray bytes, while idle";
+      }
       if (reason == null) {
         return new Lease(entry.connection, true);
       }

@@ -117,7 +117,7 @@ final class BesRequests {
     }
     request.addContent(setContext("uid", contexts.uid()));
     if (type.isDap4()) {
-      request.addContent(setContext("dap4_checksums", "false"));
+      request.addContent(setContext("dap4_checksums", Boolean.toString(get.dap4Checksums())));
     }
     request.addContent(setContainer(CONTAINER, CATALOG_SPACE, get.path()));
     // The OLFS asks for the info page without a constraint.

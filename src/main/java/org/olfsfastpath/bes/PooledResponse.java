@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.olfsfastpath.ppt.PptResponse;
+import org.olfsfastpath.ppt.PptStreamErrorException;
 
 /**
  * A streaming data response that holds its pooled connection until closed. Closing after the body
@@ -56,8 +57,30 @@ final class PooledResponse implements BesResponse {
     }
 
     @Override
+    public int read() throws IOException {
+      try {
+        return in.read();
+      } catch (PptStreamErrorException e) {
+        throw discard(e);
+      }
+    }
+
+    @Override
     public int read(byte[] b, int off, int len) throws IOException {
-      return in.read(b, off, len);
+      try {
+        return in.read(b, off, len);
+      } catch (PptStreamErrorException e) {
+        throw discard(e);
+      }
+    }
+
+    /**
+     * The BES failed after part of its answer was relayed. The stream is in sync again, but a BES
+     * process that just failed mid-answer is not one to lend to the next request.
+     */
+    private PptStreamErrorException discard(PptStreamErrorException e) {
+      lease.connection.abort();
+      return e;
     }
 
     @Override

@@ -17,12 +17,21 @@ public sealed interface DapRequest permits DapRequest.Dataset, DapRequest.Direct
    * @param path the BES catalog path, normalized, starting with {@code /}
    * @param type the response wanted
    * @param constraint the constraint expression, decoded, or the empty string
+   * @param dap4Checksums whether a DAP4 client asked for checksums ({@code dap4.checksum=true});
+   *     the BES must then be sent the {@code dap4_checksums} context, or the client finds every
+   *     checksum wrong
    */
-  record Dataset(String path, ResponseType type, String constraint) implements DapRequest {
+  record Dataset(String path, ResponseType type, String constraint, boolean dap4Checksums)
+      implements DapRequest {
     public Dataset {
       Objects.requireNonNull(path, "path == null");
       Objects.requireNonNull(type, "type == null");
       Objects.requireNonNull(constraint, "constraint == null");
+    }
+
+    /** A request without DAP4 checksums. */
+    public Dataset(String path, ResponseType type, String constraint) {
+      this(path, type, constraint, false);
     }
   }
 

@@ -23,6 +23,7 @@ public final class DapRequestParser {
   public static final int DEFAULT_MAX_CONSTRAINT_LENGTH = 4096;
 
   private static final String DAP4_CE = "dap4.ce";
+  private static final String DAP4_CHECKSUM = "dap4.checksum";
 
   private final int maxUrlLength;
   private final int maxConstraintLength;
@@ -92,8 +93,31 @@ public final class DapRequestParser {
           + " .dmr.xml or .dap");
     }
     String datasetPath = decoded.substring(0, decoded.length() - match.suffix().length());
-    String constraint = match.type().isDap4() ? dap4Constraint(query) : dap2Constraint(query);
-    return new DapRequest.Dataset(datasetPath, match.type(), constraint);
+    String datasetName = name.substring(0, name.length() - match.suffix().length());
+    if (datasetName.equals(".") || datasetName.equals("..")) {
+      // "/...dds" would otherwise name the catalog path "/..".
+      throw new DapRequestRejectedException(400, "path segment '" + datasetName
+          + "' is not allowed");
+    }
+    if (!match.type().isDap4()) {
+      return new DapRequest.Dataset(datasetPath, match.type(), dap2Constraint(query), false);
+    }
+    return new DapRequest.Dataset(datasetPath, match.type(), dap4Constraint(query),
+        dap4Checksums(query));
+  }
+
+  /** Whether {@code dap4.checksum=true} is among the parameters (as the upstream OLFS reads it). */
+  private static boolean dap4Checksums(String query) throws DapRequestRejectedException {
+    boolean checksums = false;
+    for (String parameter : query.split("&")) {
+      int eq = parameter.indexOf('=');
+      if (eq > 0 && PercentDecoding.decode(parameter.substring(0, eq), true, "query parameter name")
+          .equals(DAP4_CHECKSUM)) {
+        checksums = PercentDecoding.decode(parameter.substring(eq + 1), true, "dap4.checksum")
+            .equalsIgnoreCase("true");
+      }
+    }
+    return checksums;
   }
 
   private String dap2Constraint(String query) throws DapRequestRejectedException {

@@ -34,10 +34,15 @@ public final class DirectoryListing {
       page.append("<tr><td><a href=\"../\">Parent directory</a></td><td></td><td></td><td></td></tr>\n");
     }
     for (DataSource.Child child : directory.children()) {
-      String href = encodeSegment(child.name()) + (child.isDirectory() ? "/" : "");
-      page.append("<tr><td><a href=\"").append(Html.escape(href)).append("\">")
-          .append(Html.escape(child.name())).append(child.isDirectory() ? "/" : "")
-          .append("</a></td><td>").append(timestamp(child.lastModified())).append("</td><td>")
+      page.append("<tr><td>");
+      if (child.isDirectory()) {
+        page.append("<a href=\"").append(Html.escape(encodeSegment(child.name()))).append("/\">")
+            .append(Html.escape(child.name())).append("/</a>");
+      } else {
+        // Files are not served as such: their DAP responses are linked in the last column.
+        page.append(Html.escape(child.name()));
+      }
+      page.append("</td><td>").append(timestamp(child.lastModified())).append("</td><td>")
           .append(child.isDirectory() ? "-" : Long.toString(child.size())).append("</td><td>");
       if (child.isData()) {
         String base = Html.escape(encodeSegment(child.name()));

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -89,7 +90,7 @@ public final class BesEmulator implements Closeable {
     try {
       return Datasets.builtIns();
     } catch (UnsupportedOperationException e) {
-      log.info("the DAP generator offers no built-in datasets yet: {}", e.getMessage());
+      log.warn("the DAP generator offers no built-in datasets: {}", e.getMessage());
       return Map.of();
     }
   }
@@ -170,7 +171,7 @@ public final class BesEmulator implements Closeable {
 
   /** A snapshot of all command counts, by command name in alphabetical order. */
   public Map<String, Long> commandCounts() {
-    return engineOrNull() == null ? Map.of() : Map.copyOf(engine.commandCounts());
+    return engineOrNull() == null ? Map.of() : Collections.unmodifiableMap(engine.commandCounts());
   }
 
   /** Sets every count to zero. Recorded requests stay queued for {@link #takeRequest()}. */

@@ -1,5 +1,7 @@
 package org.olfsfastpath.emulator;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.DirectoryStream;
@@ -47,6 +49,11 @@ final class Catalog {
   private final SyntheticCatalog synthetic;
   private final Instant fixedTime;
   private final Map<String, Long> builtInSizes = new ConcurrentHashMap<>();
+  /**
+   * Generic datasets keep what they computed (values, parsed constraints), so the ones in use are
+   * kept too; bounded, since a synthetic catalog can name a million of them.
+   */
+  private final Cache<String, EmulatedDataset> genericDatasets = Caffeine.newBuilder().maximumSize(1024).build();
 
   private enum Kind { ROOT, REAL, BUILT_IN, SYNTHETIC }
 
@@ -137,7 +144,7 @@ final class Catalog {
           "BESContainerStorageVolatile.cc", 139);
     }
     EmulatedDataset builtIn = builtIns.get(entry.name());
-    return builtIn != null ? builtIn : generic.apply(entry.name());
+    return builtIn != null ? builtIn : genericDatasets.get(entry.name(), generic);
   }
 
   private Located locate(String path) throws BesFailure {

@@ -348,7 +348,9 @@ final class CommandProcessor {
             BesFacts.getResponseName(type));
       }
       String xmlBase = session.context("xml:base").orElse("");
-      return Reply.dataset(dataset, new DapQuery(type, returnAs, constraint, dap4, xmlBase), ids);
+      boolean checksums = session.context("dap4_checksums").map("true"::equalsIgnoreCase).orElse(false);
+      return Reply.dataset(dataset,
+          new DapQuery(type, returnAs, constraint, dap4, xmlBase, checksums), ids);
     }
 
     private XmlElement showNode(String path) throws BesFailure {

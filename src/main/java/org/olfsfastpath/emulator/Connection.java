@@ -11,9 +11,12 @@ import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.olfsfastpath.ppt.PptFraming;
 import org.olfsfastpath.ppt.PptProtocolException;
 import org.slf4j.Logger;
@@ -151,7 +154,7 @@ final class Connection implements Runnable {
   private Message readMessage(InputStream in) throws IOException {
     byte[] header = new byte[PptFraming.HEADER_LENGTH];
     ByteArrayOutputStream payload = new ByteArrayOutputStream();
-    Map<String, String> extensions = new java.util.LinkedHashMap<>();
+    Map<String, String> extensions = new LinkedHashMap<>();
     boolean first = true;
     while (true) {
       if (!readFully(in, header, first)) {
@@ -233,10 +236,18 @@ final class Connection implements Runnable {
         rawOut.write(payload, 0, payload.length / 2);
         return false;
       }
+      case STALL_MID_RESPONSE -> {
+        byte[] payload = render(processed.reply());
+        rawOut.write(PptFraming.header(Math.max(payload.length, 16), PptFraming.DATA));
+        rawOut.write(payload, 0, payload.length / 2);
+        rawOut.flush();
+        drainUntilClosed(in);
+        return false;
+      }
       case MID_STREAM_ERROR -> {
         byte[] payload = render(processed.reply());
         writer.reset();
-        writer.dataChunk(java.util.Arrays.copyOf(payload, Math.max(1, payload.length / 2)));
+        writer.dataChunk(Arrays.copyOf(payload, Math.max(1, payload.length / 2)));
         BesFailure failure = new BesFailure(BesFailure.INTERNAL_ERROR,
             "libdap error transmitting " + BesFacts.transmitName(typeOf(processed))
                 + ": the BES emulator failed this response after sending part of it (fault).",
@@ -273,12 +284,16 @@ final class Connection implements Runnable {
     return payload.toByteArray();
   }
 
-  /** Never answers; reads and discards until the client gives up and closes. */
+  /**
+   * Never answers. Reads and discards whatever else arrives, so that the thread ends when the
+   * client gives up and closes rather than living until the emulator closes.
+   */
   private static void drainUntilClosed(InputStream in) throws IOException {
     byte[] sink = new byte[8192];
-    while (in.read(sink) >= 0) {
-      // A stalled BES does not read requests either, but a draining stall ends with the client.
-    }
+    int n;
+    do {
+      n = in.read(sink);
+    } while (n >= 0);
   }
 
   private void awaitClose() {
@@ -294,7 +309,7 @@ final class Connection implements Runnable {
       return;
     }
     try {
-      if (closed.await(duration.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS)) {
+      if (closed.await(duration.toNanos(), TimeUnit.NANOSECONDS)) {
         throw new InterruptedIOException("connection " + index + " closed during its service time");
       }
     } catch (InterruptedException e) {

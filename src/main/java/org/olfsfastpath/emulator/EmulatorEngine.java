@@ -41,6 +41,8 @@ final class EmulatorEngine {
   private static final Logger log = LoggerFactory.getLogger(EmulatorEngine.class);
   /** The BES sizes chunks to its socket send buffer minus this much header space. */
   private static final int CHUNK_HEADER_SPACE = 15;
+  /** The BES's fixed send buffer size for Unix sockets. */
+  private static final int UNIX_SOCKET_BUFFER_SIZE = 65_535;
   private static final Duration JOIN_TIMEOUT = Duration.ofSeconds(5);
 
   private final BesEmulator.Builder config;
@@ -110,7 +112,7 @@ final class EmulatorEngine {
       startThread(() -> acceptLoop(unix), "bes-emulator-accept-unix");
     }
     listening = true;
-    log.info("BES emulator listening on 127.0.0.1:{}{}", port,
+    log.debug("BES emulator listening on 127.0.0.1:{}{}", port,
         config.unixSocket == null ? "" : " and unix:" + config.unixSocket);
   }
 
@@ -170,12 +172,9 @@ final class EmulatorEngine {
     if (config.maxChunkLength > 0) {
       return config.maxChunkLength;
     }
-    int sendBuffer;
-    try {
-      sendBuffer = channel.getOption(StandardSocketOptions.SO_SNDBUF);
-    } catch (UnsupportedOperationException e) {
-      sendBuffer = 65_535;
-    }
+    // TcpSocket asks the kernel (megabytes on loopback, as the send buffer grows at connect);
+    // UnixSocket reports a fixed UNIX_SOCKET_BUFFER_SIZE.
+    int sendBuffer = tcp ? channel.getOption(StandardSocketOptions.SO_SNDBUF) : UNIX_SOCKET_BUFFER_SIZE;
     return Math.max(1, sendBuffer - CHUNK_HEADER_SPACE);
   }
 

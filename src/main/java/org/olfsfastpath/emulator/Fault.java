@@ -26,6 +26,11 @@ public final class Fault {
     OVERSIZED_CHUNK_HEADER,
     /** Sends the chunk header of the real answer and half its payload, then closes. */
     TRUNCATED_CHUNK,
+    /**
+     * Sends the chunk header of the real answer and half its payload, then stops writing and
+     * keeps the connection open until the client closes it (a BES stuck mid-message).
+     */
+    STALL_MID_RESPONSE,
     /** Sends half of the real answer as data, then {@code status=error;} and an error document. */
     MID_STREAM_ERROR,
     /** Answers {@code exit=true;status=error;} with a fatal error document, then closes. */
@@ -75,6 +80,10 @@ public final class Fault {
 
   public static Fault truncatedChunk() {
     return new Fault(Kind.TRUNCATED_CHUNK, Duration.ZERO);
+  }
+
+  public static Fault stallMidResponse() {
+    return new Fault(Kind.STALL_MID_RESPONSE, Duration.ZERO);
   }
 
   public static Fault midStreamError() {

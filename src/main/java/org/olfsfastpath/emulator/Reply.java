@@ -105,13 +105,20 @@ final class Reply {
     }, "replay of " + copy.size() + " chunks");
   }
 
+  /**
+   * The built-in generator words each error as the BES does, wrapper element and location
+   * included (the ascii transmitter's "Failed to get values as ascii:" and errors raised before a
+   * handler starts differ from libdap's), so such an error is taken as is. An error with no
+   * location (a substitute dataset's plain message) is what libdap throws inside BESDapTransmit.
+   */
   static BesFailure transmitFailure(String type, DapRequestException e) {
-    String message = e.getMessage() == null ? "" : e.getMessage();
-    if (!message.startsWith("libdap error transmitting")) {
-      message = "libdap error transmitting " + BesFacts.transmitName(type) + ": " + message;
+    if (!e.file().isEmpty()) {
+      return new BesFailure(e.besErrorType(), e.getMessage(), e.file(), e.line(), e.responseElement());
     }
-    int errorType = e.besErrorType() >= 1 && e.besErrorType() <= 7 ? e.besErrorType() : BesFailure.SYNTAX_USER_ERROR;
-    return new BesFailure(errorType, message, "BESDapTransmit.cc", 92, BesFacts.getResponseName(type));
+    String message = e.getMessage().startsWith("libdap error transmitting") ? e.getMessage()
+        : "libdap error transmitting " + BesFacts.transmitName(type) + ": " + e.getMessage();
+    return new BesFailure(e.besErrorType(), message, "BESDapTransmit.cc", 92,
+        BesFacts.getResponseName(type));
   }
 
   /** BESServerHandler's error path: the status extension, the error document, the end chunk. */

@@ -137,6 +137,11 @@ final class ChannelTransport implements Closeable {
     }
   }
 
+  /** Reads what is available without waiting: 0 if nothing is, -1 at end of stream. */
+  int readAvailable(byte[] buffer, int offset, int length) throws IOException {
+    return channel.read(ByteBuffer.wrap(buffer, offset, length));
+  }
+
   /** Writes all of {@code bytes}, handing them to the kernel in one call whenever it takes them. */
   void writeFully(byte[] bytes) throws IOException {
     ByteBuffer source = ByteBuffer.wrap(bytes);

@@ -91,6 +91,8 @@ public final class PptTrace implements Closeable {
     if (server != null || stopped) {
       throw new IllegalStateException("trace was already started");
     }
+    // Load the XML parser's classes now rather than while the first request waits.
+    RequestParser.warmUp();
     if (logFile != null) {
       log = new BufferedWriter(Files.newBufferedWriter(logFile, StandardCharsets.UTF_8));
     }

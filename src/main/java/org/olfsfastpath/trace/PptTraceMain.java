@@ -1,5 +1,6 @@
 package org.olfsfastpath.trace;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +55,7 @@ public final class PptTraceMain {
     }, "ppt-trace-shutdown"));
     try {
       trace.start();
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       System.err.println("ppt-trace: " + e.getMessage());
       System.exit(1);
       return;

@@ -2,6 +2,7 @@ package org.olfsfastpath.trace;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,6 +33,16 @@ final class RequestParser {
     builder.setFeature(EXTERNAL_GENERAL, false);
     builder.setFeature(EXTERNAL_PARAMETER, false);
     builder.setReuseParser(true);
+  }
+
+  /** Parses a small document once, so that the parser's classes are loaded and initialised. */
+  static void warmUp() {
+    byte[] document = "<request reqID=\"warm-up\"><showVersion/></request>".getBytes(StandardCharsets.US_ASCII);
+    try {
+      new RequestParser().parse(document, document.length);
+    } catch (JDOMException | IOException e) {
+      throw new IllegalStateException("the XML parser cannot parse a trivial document", e);
+    }
   }
 
   /**

@@ -16,6 +16,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,6 +57,8 @@ final class TraceConnection {
   private final RequestSide requests = new RequestSide();
   private final ResponseSide responses = new ResponseSide();
   private volatile SocketChannel bes;
+  /** Used under lock only, when a response completes before its request was summarised. */
+  private RequestParser fallbackParser;
   // Guarded by lock.
   private long sequence;
   private long fromClient;
@@ -81,7 +84,6 @@ final class TraceConnection {
 
   private void run() {
     long started = System.nanoTime();
-    requests.warmUp();
     try {
       configure(client);
       bes = connect(trace.targetEndpoint(), trace.connectTimeout());
@@ -164,6 +166,7 @@ final class TraceConnection {
         if (n < 0) {
           side.endOfStream(now);
           reason = side.name() + " closed";
+          noteEnd(reason); // before the half-close lets the other side end too
           try {
             to.shutdownOutput();
           } catch (IOException alreadyGone) {
@@ -189,6 +192,14 @@ final class TraceConnection {
     directionEnded(reason);
   }
 
+  private void noteEnd(String reason) {
+    synchronized (lock) {
+      if (endReason == null) {
+        endReason = reason;
+      }
+    }
+  }
+
   private void directionEnded(String reason) {
     synchronized (lock) {
       if (endReason == null) {
@@ -203,6 +214,7 @@ final class TraceConnection {
     PptTrace.closeQuietly(bes);
     long now = System.nanoTime();
     synchronized (lock) {
+      responses.connectionEnded(now);
       String why = responses.failed ? "no complete response: the response stream could not be decoded"
           : "no response before the connection closed";
       for (Exchange exchange : pending) {
@@ -248,7 +260,14 @@ final class TraceConnection {
   }
 
   private void emitExchange(Exchange x, long end, boolean answered, String note) {
-    requests.summarise(x); // the response came before the request thread got to it
+    if (x.request == null) {
+      // The response ended before the request thread got to the document: parse it here, with
+      // this connection's second parser (the request thread may be using its own right now).
+      if (fallbackParser == null) {
+        fallbackParser = new RequestParser();
+      }
+      x.summarise(fallbackParser);
+    }
     int errorType = 0;
     String errorMessage = null;
     if (x.error && x.errorCapture.size() > 0) {
@@ -294,7 +313,7 @@ final class TraceConnection {
     final long requestEnd;
     final long requestBytes;
     RequestSummary request;
-    byte[] document;
+    final byte[] document;
     String note;
     final ByteArrayOutputStream errorCapture = new ByteArrayOutputStream();
     long firstByte = -1;
@@ -305,19 +324,52 @@ final class TraceConnection {
 
     Exchange(long sequence, long requestStart, long requestEnd, RequestSummary request, long requestBytes,
         String note) {
+      this(sequence, requestStart, requestEnd, request, null, requestBytes, note);
+    }
+
+    private Exchange(long sequence, long requestStart, long requestEnd, RequestSummary request, byte[] document,
+        long requestBytes, String note) {
       this.sequence = sequence;
       this.requestStart = requestStart;
       this.requestEnd = requestEnd;
       this.request = request;
+      this.document = document;
       this.requestBytes = requestBytes;
       this.note = note;
     }
 
+    /** A request document's summary, or why it has none. */
+    record Summary(RequestSummary request, String problem) {}
+
+    /** Summarises a request document; touches no shared state, so needs no lock. */
+    static Summary summary(RequestParser parser, byte[] document) {
+      try {
+        return new Summary(parser.parse(document, document.length), null);
+      } catch (JDOMException | IOException | RuntimeException e) {
+        return new Summary(RequestSummary.of("?", "(request that is not XML)"),
+            "request did not parse: " + e.getMessage());
+      }
+    }
+
+    /** Takes a summary unless one was set meanwhile. Holds lock. */
+    void accept(Summary summary) {
+      if (request != null) {
+        return;
+      }
+      request = summary.request();
+      if (summary.problem() != null) {
+        note = shorten(note == null ? summary.problem() : summary.problem() + "; " + note);
+      }
+    }
+
+    /** Summarises now. Holds lock. */
+    void summarise(RequestParser parser) {
+      accept(summary(parser, document));
+    }
+
     static Exchange unparsed(long sequence, long requestStart, long requestEnd, byte[] document, long requestBytes,
         String note) {
-      Exchange exchange = new Exchange(sequence, requestStart, requestEnd, null, requestBytes, note);
-      exchange.document = document;
-      return exchange;
+      return new Exchange(sequence, requestStart, requestEnd, null, document, requestBytes, note);
     }
   }
 
@@ -463,37 +515,27 @@ final class TraceConnection {
 
     @Override
     public void afterForward() {
+      List<Exchange> unparsed = new ArrayList<>();
       synchronized (lock) {
         for (Exchange exchange : pending) {
-          summarise(exchange);
+          if (exchange.request == null) {
+            unparsed.add(exchange);
+          }
         }
       }
-    }
-
-    /** Loads the XML parser's classes before the first request, so that it costs no latency then. */
-    void warmUp() {
-      synchronized (lock) {
-        summarise(Exchange.unparsed(0, 0, 0, "<request reqID=\"warm-up\"/>".getBytes(StandardCharsets.US_ASCII),
-            0, null));
-      }
-    }
-
-    /** Fills in the exchange's summary from its document, if not done yet. Holds lock. */
-    void summarise(Exchange exchange) {
-      if (exchange.request != null) {
+      if (unparsed.isEmpty()) {
         return;
       }
-      try {
-        if (parser == null) {
-          parser = new RequestParser();
-        }
-        exchange.request = parser.parse(exchange.document, exchange.document.length);
-      } catch (JDOMException | IOException | RuntimeException e) {
-        exchange.request = RequestSummary.of("?", "(request that is not XML)");
-        String problem = "request did not parse: " + e.getMessage();
-        exchange.note = shorten(exchange.note == null ? problem : problem + "; " + exchange.note);
+      if (parser == null) {
+        parser = new RequestParser();
       }
-      exchange.document = null;
+      for (Exchange exchange : unparsed) {
+        // Parsed outside the lock, so that a response arriving meanwhile is not held up.
+        Exchange.Summary summary = Exchange.summary(parser, exchange.document);
+        synchronized (lock) {
+          exchange.accept(summary);
+        }
+      }
     }
   }
 
@@ -504,6 +546,7 @@ final class TraceConnection {
     private long answerStart = -1;
     private boolean framed;
     private boolean refused;
+    private boolean refusalRecorded;
     volatile boolean failed;
     private long now;
     private Exchange current;
@@ -579,12 +622,21 @@ final class TraceConnection {
           refusal ? "BES refused the handshake" : null));
     }
 
+    /** A refusal is recorded when the BES closes; if the connection ended otherwise, now. Holds lock. */
+    void connectionEnded(long now) {
+      if (refused && !refusalRecorded) {
+        this.now = now;
+        refusalRecorded = true;
+        emitHandshake(true);
+      }
+    }
+
     @Override
     public void endOfStream(long now) {
       synchronized (lock) {
         this.now = now;
         if (refused) {
-          emitHandshake(true);
+          connectionEnded(now);
           return;
         }
         if (failed) {

@@ -41,6 +41,7 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
       PptOptions.Builder ppt = PptOptions.newBuilder();
       settings.besTimeout().ifPresent(ppt::readTimeout);
       settings.connectTimeout().ifPresent(ppt::connectTimeout);
+      settings.quickAck().ifPresent(ppt::quickAck);
       BesClient.Builder bes = BesClient.newBuilder()
           .endpoint(settings.besEndpoint())
           .pptOptions(ppt.build());

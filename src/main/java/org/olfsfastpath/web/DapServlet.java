@@ -77,9 +77,8 @@ final class DapServlet extends HttpServlet {
     String method = req.getMethod();
     boolean head = method.equals("HEAD");
     if (!head && !method.equals("GET")) {
-      resp.setHeader("Allow", "GET, HEAD");
       sendError(req, resp, null, HttpServletResponse.SC_METHOD_NOT_ALLOWED,
-          "method " + method + " is not supported here: use GET or HEAD");
+          "method " + method + " is not supported here: use GET or HEAD", "Allow", "GET, HEAD");
       return;
     }
     DapRequest request = null;
@@ -133,9 +132,9 @@ final class DapServlet extends HttpServlet {
     } catch (BesPoolExhaustedException e) {
       stats.poolExhausted.increment();
       log.warn("every BES connection is busy; answering 503 to {}", req.getRequestURI());
-      resp.setHeader("Retry-After", Integer.toString(retryAfterSeconds));
       sendError(req, resp, request, HttpServletResponse.SC_SERVICE_UNAVAILABLE,
-          "the server is busy: every BES connection is in use; retry shortly");
+          "the server is busy: every BES connection is in use; retry shortly",
+          "Retry-After", Integer.toString(retryAfterSeconds));
     } catch (ClientGoneException e) {
       // The client closed its connection; the unread BES response was discarded on close.
       stats.clientAborts.increment();
@@ -229,7 +228,8 @@ final class DapServlet extends HttpServlet {
       String suffix = dataset.type().suffixes().stream().filter(url::endsWith).findFirst().orElse("");
       xmlBase = url.substring(0, url.length() - suffix.length());
     }
-    return new GetRequest(dataset.path(), dataset.type().besType(), dataset.constraint(), xmlBase);
+    return new GetRequest(dataset.path(), dataset.type().besType(), dataset.constraint(), xmlBase,
+        dataset.dap4Checksums());
   }
 
   private void stream(HttpServletRequest req, HttpServletResponse resp, DapRequest.Dataset dataset,
@@ -331,8 +331,6 @@ final class DapServlet extends HttpServlet {
       throw new IOException("BES response failed after part of it was sent to the client;"
           + " aborting the connection so the client sees the failure", cause);
     }
-    resp.resetBuffer();
-    resp.setHeader("Content-Encoding", null);
     if (cause instanceof BesErrorException besError) {
       BesError error = besError.error();
       stats.besErrors.increment();
@@ -351,16 +349,23 @@ final class DapServlet extends HttpServlet {
     }
   }
 
+  /**
+   * Replaces whatever the response holds with an error. Only called before the response is
+   * committed; {@code extraHeaders} are name, value pairs.
+   */
   private void sendError(HttpServletRequest req, HttpServletResponse resp, DapRequest request,
-      int status, String message) throws IOException {
+      int status, String message, String... extraHeaders) throws IOException {
     ErrorBody body = ErrorBody.render(ErrorBody.chooseForm(request, req.getHeader("Accept")),
         status, message);
+    // Drops the headers and bytes of a response begun for success (Content-Encoding included).
+    resp.reset();
     resp.setStatus(status);
     setDapHeaders(resp, request == null ? new DapRequest.Version() : request, null);
+    for (int i = 0; i + 1 < extraHeaders.length; i += 2) {
+      resp.setHeader(extraHeaders[i], extraHeaders[i + 1]);
+    }
     resp.setContentType(body.contentType());
     resp.setHeader("Content-Description", body.contentDescription());
-    resp.setHeader("Last-Modified", null);
-    resp.setHeader("Vary", null);
     resp.setContentLength(body.length());
     if (!req.getMethod().equals("HEAD")) {
       body.writeTo(resp.getOutputStream());

@@ -27,6 +27,7 @@ public final class FrontEndSettings {
   private final Integer maxCommandsPerConnection;
   private final Duration acquireTimeout;
   private final Duration connectTimeout;
+  private final Boolean quickAck;
   private final boolean cacheEnabled;
   private final Integer cacheMaxEntries;
   private final Duration cacheTtl;
@@ -50,6 +51,7 @@ public final class FrontEndSettings {
     this.maxCommandsPerConnection = b.maxCommandsPerConnection;
     this.acquireTimeout = b.acquireTimeout;
     this.connectTimeout = b.connectTimeout;
+    this.quickAck = b.quickAck;
     this.cacheEnabled = b.cacheEnabled;
     this.cacheMaxEntries = b.cacheMaxEntries;
     this.cacheTtl = b.cacheTtl;
@@ -103,6 +105,14 @@ public final class FrontEndSettings {
   /** The TCP or Unix socket connect timeout, if configured. */
   public Optional<Duration> connectTimeout() {
     return Optional.ofNullable(connectTimeout);
+  }
+
+  /**
+   * Whether the PPT client re-arms TCP_QUICKACK before each read (on by default where Linux has
+   * it), if configured. Off reproduces a plain TCP client and its ~40 ms stalls against a BES.
+   */
+  public Optional<Boolean> quickAck() {
+    return Optional.ofNullable(quickAck);
   }
 
   /** Whether showNode answers are cached; off means every request asks the BES (cold path). */
@@ -174,6 +184,7 @@ public final class FrontEndSettings {
     return "bes=" + besEndpoint() + ", timeOut=" + shown(besTimeout)
         + ", ClientPool maximum=" + shown(poolMaximum) + " maxCmds=" + shown(maxCommandsPerConnection)
         + " acquireTimeout=" + shown(acquireTimeout) + " connectTimeout=" + shown(connectTimeout)
+        + " quickAck=" + shown(quickAck)
         + ", cache=" + (cacheEnabled ? "on" : "off") + " maxEntries=" + shown(cacheMaxEntries)
         + " ttl=" + shown(cacheTtl) + " negativeTtl=" + shown(negativeTtl)
         + " refreshAfter=" + shown(refreshAfter) + " mtimeCheckInterval=" + shown(mtimeCheckInterval)
@@ -200,6 +211,7 @@ public final class FrontEndSettings {
     private Integer maxCommandsPerConnection;
     private Duration acquireTimeout;
     private Duration connectTimeout;
+    private Boolean quickAck;
     private boolean cacheEnabled = true;
     private Integer cacheMaxEntries;
     private Duration cacheTtl;
@@ -259,6 +271,11 @@ public final class FrontEndSettings {
 
     public Builder connectTimeout(Duration timeout) {
       this.connectTimeout = positive("connectTimeout", timeout);
+      return this;
+    }
+
+    public Builder quickAck(boolean quickAck) {
+      this.quickAck = quickAck;
       return this;
     }
 

@@ -7,7 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.function.Consumer;
 import org.jdom2.Document;
@@ -31,7 +34,7 @@ import org.jdom2.input.sax.XMLReaders;
  *   <dataRoot>/usr/share/hyrax</dataRoot>           <!-- BES catalog root, for mtime checks -->
  *   <catalogRoot>/usr/share/hyrax</catalogRoot>     <!-- as the BES names it; default dataRoot -->
  *   <Cache enabled="true" negativeTtl="30" refreshAfter="300" mtimeCheckInterval="1"/>
- *   <ClientPool acquireTimeout="5" connectTimeout="5"/>
+ *   <ClientPool acquireTimeout="5" connectTimeout="5" quickAck="true"/>
  *   <Limits maxUrlLength="8192" maxConstraintLength="4096"/>
  *   <Gzip enabled="true"/>
  *   <RetryAfter seconds="1"/>
@@ -77,6 +80,23 @@ public final class OlfsConfigFile {
       throw new ConfigurationException(source + ": not a readable XML document: " + e.getMessage(), e);
     }
     return new Reader(source).read(document.getRootElement());
+  }
+
+  /** The elements of the FastPath section and the attributes each takes. */
+  private static final Map<String, List<String>> FAST_PATH = fastPathSettings();
+
+  private static Map<String, List<String>> fastPathSettings() {
+    Map<String, List<String>> m = new LinkedHashMap<>();
+    m.put("unixSocket", List.of());
+    m.put("dataRoot", List.of());
+    m.put("catalogRoot", List.of());
+    m.put("Cache", List.of("enabled", "negativeTtl", "refreshAfter", "mtimeCheckInterval"));
+    m.put("ClientPool", List.of("acquireTimeout", "connectTimeout", "quickAck"));
+    m.put("Limits", List.of("maxUrlLength", "maxConstraintLength"));
+    m.put("Gzip", List.of("enabled"));
+    m.put("RetryAfter", List.of("seconds"));
+    m.put("Admin", List.of("token"));
+    return Collections.unmodifiableMap(m);
   }
 
   private static final class Reader {
@@ -145,6 +165,21 @@ public final class OlfsConfigFile {
     }
 
     private void readFastPath(Element fast) {
+      // Our own section is checked strictly, so a misspelt setting fails instead of doing nothing.
+      for (Element child : fast.getChildren()) {
+        List<String> attributes = FAST_PATH.get(child.getName());
+        if (attributes == null) {
+          throw fail("FastPath/" + child.getName() + " is not a setting; expected one of "
+              + String.join(", ", FAST_PATH.keySet()));
+        }
+        for (org.jdom2.Attribute attribute : child.getAttributes()) {
+          if (!attributes.contains(attribute.getName())) {
+            throw fail("FastPath/" + child.getName() + "@" + attribute.getName()
+                + " is not a setting; expected " + (attributes.isEmpty() ? "no attributes"
+                : "one of " + String.join(", ", attributes)));
+          }
+        }
+      }
       String socket = text(fast, "unixSocket");
       if (socket != null) {
         builder(socket, "FastPath/unixSocket", v -> builder.besUnixSocket(Path.of(v)), "a path");
@@ -171,6 +206,7 @@ public final class OlfsConfigFile {
             builder::acquireTimeout);
         durationAttribute(pool, "FastPath/ClientPool@connectTimeout", "connectTimeout",
             builder::connectTimeout);
+        booleanAttribute(pool, "FastPath/ClientPool@quickAck", "quickAck", builder::quickAck);
       }
       Element limits = fast.getChild("Limits");
       if (limits != null) {

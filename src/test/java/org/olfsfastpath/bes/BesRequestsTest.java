@@ -1,6 +1,7 @@
 package org.olfsfastpath.bes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -93,6 +94,14 @@ final class BesRequestsTest {
         "setContainer name=catalogContainer space=catalog text=/a.nc",
         "define name=d1 space=default [container name=catalogContainer [dap4constraint text=/x[0:1:3]]]",
         "get type=dmr definition=d1"), outline(root));
+  }
+
+  @Test
+  void get_dap4_checksumsRequested_sendsTheContextTrue() throws Exception {
+    Element root = parse(requests.get(
+        new GetRequest("/a.nc", BesGetType.DAP, "", "http://h/opendap/a.nc.dap", true)));
+    assertTrue(outline(root).contains("setContext dap4_checksums=true"), outline(root).toString());
+    assertFalse(outline(root).contains("setContext dap4_checksums=false"), outline(root).toString());
   }
 
   @Test

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 final class DataSourceCacheAllocationTest {
   private static final int PATHS = 64;
-  private static final int HITS = 100_000;
+  private static final int HITS = 50_000;
   /** Generous: rare maintenance and counter cells may allocate a little; a per-hit object won't fit. */
   private static final double MAX_BYTES_PER_HIT = 4.0;
 
@@ -55,7 +55,7 @@ final class DataSourceCacheAllocationTest {
     }
     try (DataSourceCache cache =
         builder.loader(path -> leaf(path, 1)).executor(Runnable::run).build()) {
-      for (int round = 0; round < 3; round++) { // warm up, counters' cells included
+      for (int round = 0; round < 2; round++) { // warm up, counters' cells included
         for (int i = 0; i < HITS; i++) {
           cache.lookup(paths[i & (PATHS - 1)]);
         }

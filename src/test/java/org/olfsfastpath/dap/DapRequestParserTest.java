@@ -1,6 +1,7 @@
 package org.olfsfastpath.dap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -56,6 +57,15 @@ final class DapRequestParserTest {
     assertEquals("x;y", dataset("/c.nc.dap", "dap4.ce=x&dap4.ce=y").constraint());
   }
 
+  @Test
+  void dap4Checksum_parameter() throws Exception {
+    assertTrue(dataset("/c.nc.dap", "dap4.ce=x&dap4.checksum=true").dap4Checksums());
+    assertTrue(dataset("/c.nc.dap", "dap4.checksum=TRUE").dap4Checksums());
+    assertFalse(dataset("/c.nc.dap", "dap4.checksum=false").dap4Checksums());
+    assertFalse(dataset("/c.nc.dap", "dap4.ce=x").dap4Checksums());
+    assertFalse(dataset("/c.nc.dods", "dap4.checksum=true").dap4Checksums());
+  }
+
   @ParameterizedTest
   @CsvSource({
       "/, /, false",
@@ -80,7 +90,8 @@ final class DapRequestParserTest {
   @ValueSource(strings = {
       "/../etc/passwd.dds", "/nc/../../x.dds", "/%2e%2e/x.dds", "/%2E%2E/etc/passwd.das",
       "/nc/%2e%2e%2fx.dds", "/./x.dds", "/%252e%252e/x.dds", "/a%255cb.dds", "/a%5cb.dds",
-      "/a\\b.dds", "/..%2fx.dds", "/..", "/nc/.."})
+      "/a\\b.dds", "/..%2fx.dds", "/..", "/nc/..", "/...dds", "/%2e.dmr.xml", "/nc/.%2e.das",
+      "/..dap"})
   void traversal_rejected400(String url) {
     DapRequestRejectedException e = assertThrows(DapRequestRejectedException.class,
         () -> parser.parse(url, null));

@@ -42,7 +42,8 @@ final class DirectoryListingTest {
     assertTrue(html.contains("<a href=\"sub%20dir/\">sub dir/</a>"), html);
     assertTrue(html.contains("<a href=\"fnoc1.nc.dmr\">dmr</a>"), html);
     assertTrue(html.contains("<a href=\"fnoc1.nc.dds\">dds</a>"), html);
-    assertTrue(html.contains("<a href=\"%3Cb%3E.txt\">&lt;b&gt;.txt</a>"), html);
+    assertTrue(html.contains("<tr><td>&lt;b&gt;.txt</td>"), html);
+    assertTrue(html.contains("<tr><td>fnoc1.nc</td>"), html);
     assertTrue(html.contains("<a href=\"../\">Parent directory</a>"), html);
     assertTrue(!html.contains("<b>"), html);
   }

@@ -683,6 +683,80 @@ final class PptConnectionTest {
     }
   }
 
+  // ---------------------------------------------------------------- health
+
+  @ParameterizedTest
+  @ValueSource(strings = {"tcp", "unix"})
+  void isHealthy_whileTheBesWaits(String transport) throws Exception {
+    try (ScriptedPptServer server = ScriptedPptServer.of(transport, dir)) {
+      server.enqueue(peer -> {
+        peer.handshake();
+        peer.readMessage();
+        peer.respond(ANSWER);
+        peer.readToEnd();
+      });
+      try (PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS)) {
+        assertTrue(connection.isHealthy());
+        PptResponse response = connection.send(utf8(REQUEST));
+        assertFalse(connection.isHealthy(), "a response is still unread");
+        assertTrue(connection.isReusable(), "asking does not harm a busy connection");
+        body(response);
+        assertTrue(connection.isHealthy());
+      }
+      server.awaitScripts(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"tcp", "unix"})
+  void isHealthy_falseOnceTheBesHasGone(String transport) throws Exception {
+    try (ScriptedPptServer server = ScriptedPptServer.of(transport, dir)) {
+      CountDownLatch gone = new CountDownLatch(1);
+      server.enqueue(peer -> {
+        peer.handshake();
+        peer.close();
+        gone.countDown();
+      });
+      PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS);
+      assertTrue(gone.await(10, TimeUnit.SECONDS));
+      // The end of stream reaches the client's socket asynchronously: wait for it, boundedly.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (connection.isHealthy() && System.nanoTime() < deadline) {
+        Thread.onSpinWait();
+      }
+      assertFalse(connection.isHealthy());
+      assertFalse(connection.isReusable(), "a connection found dead is closed");
+      server.awaitScripts(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void isHealthy_falseOnStrayBytes() throws Exception {
+    try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
+      CountDownLatch opened = new CountDownLatch(1);
+      CountDownLatch sent = new CountDownLatch(1);
+      server.enqueue(peer -> {
+        peer.handshake();
+        // Only once the client is past the handshake, or the bytes would spoil the handshake read.
+        if (!opened.await(10, TimeUnit.SECONDS)) {
+          throw new AssertionError("the client did not open");
+        }
+        peer.write("0000000d");
+        sent.countDown();
+        peer.readToEnd();
+      });
+      PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS);
+      opened.countDown();
+      assertTrue(sent.await(10, TimeUnit.SECONDS));
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      while (connection.isHealthy() && System.nanoTime() < deadline) {
+        Thread.onSpinWait();
+      }
+      assertFalse(connection.isReusable());
+      server.awaitScripts(10, TimeUnit.SECONDS);
+    }
+  }
+
   // ---------------------------------------------------------------- sockets
 
   @Test

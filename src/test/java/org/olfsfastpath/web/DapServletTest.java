@@ -263,6 +263,19 @@ final class DapServletTest {
   }
 
   @Test
+  void besFailureBeforeCommit_ofAGzipResponse_sendsAPlainError() throws IOException {
+    backend.failAfter = 10;
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.das")
+        .header("Accept-Encoding", "gzip"));
+    assertEquals(502, r.status);
+    assertNull(r.header("Content-Encoding"));
+    assertNull(r.header("Last-Modified"));
+    assertNull(r.header("Vary"));
+    assertEquals("dods_error", r.header("Content-Description"));
+    assertTrue(r.text().startsWith("Error {"), r.text());
+  }
+
+  @Test
   void besErrorBeforeCommit_keepsItsStatus() throws IOException {
     backend.failAfter = 10;
     backend.streamFailure = new BesErrorException(new BesError(3, "bad constraint", 0, ""));

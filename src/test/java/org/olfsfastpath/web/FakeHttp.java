@@ -168,12 +168,9 @@ final class FakeHttp {
                 return status;
               }
               case "setHeader" -> {
-                if (!committed) {
-                  if (args[1] == null) {
-                    headers.remove((String) args[0]);
-                  } else {
-                    headers.put((String) args[0], (String) args[1]);
-                  }
+                // Like Tomcat, a null value is ignored (it does not remove the header).
+                if (!committed && args[1] != null) {
+                  headers.put((String) args[0], (String) args[1]);
                 }
                 return null;
               }
@@ -217,6 +214,15 @@ final class FakeHttp {
               }
               case "isCommitted" -> {
                 return committed;
+              }
+              case "reset" -> {
+                if (committed) {
+                  throw new IllegalStateException("committed");
+                }
+                buffer.reset();
+                headers.clear();
+                status = 200;
+                return null;
               }
               case "resetBuffer" -> {
                 if (committed) {

@@ -83,7 +83,7 @@ final class OlfsConfigFileTest {
             <unixSocket>/run/bes/bes.sock</unixSocket>
             <dataRoot>/srv/hyrax</dataRoot>
             <Cache enabled="false" negativeTtl="30" refreshAfter="300s" mtimeCheckInterval="500ms"/>
-            <ClientPool acquireTimeout="2.5" connectTimeout="1m"/>
+            <ClientPool acquireTimeout="2.5" connectTimeout="1m" quickAck="false"/>
             <Limits maxUrlLength="2048" maxConstraintLength="1024"/>
             <Gzip enabled="false"/>
             <RetryAfter seconds="5"/>
@@ -100,6 +100,7 @@ final class OlfsConfigFileTest {
     assertEquals(Optional.of(Duration.ofMillis(500)), s.mtimeCheckInterval());
     assertEquals(Optional.of(Duration.ofMillis(2500)), s.acquireTimeout());
     assertEquals(Optional.of(Duration.ofMinutes(1)), s.connectTimeout());
+    assertEquals(Optional.of(false), s.quickAck());
     assertEquals(2048, s.maxUrlLength());
     assertEquals(1024, s.maxConstraintLength());
     assertFalse(s.gzip());
@@ -144,6 +145,10 @@ final class OlfsConfigFileTest {
       "<FastPath><Gzip enabled='1'/></FastPath> | olfs.xml: FastPath/Gzip@enabled was '1', must be true or false",
       "<FastPath><RetryAfter seconds='0'/></FastPath> | olfs.xml: FastPath/RetryAfter@seconds: retryAfter was 0, must be 1-3600 seconds",
       "<FastPath><Admin token='short'/></FastPath> | olfs.xml: FastPath/Admin@token: adminToken was 5 characters, must be at least 16",
+      "<FastPath><ClientPool quickAck='maybe'/></FastPath> | olfs.xml: FastPath/ClientPool@quickAck was 'maybe', must be true or false",
+      "<FastPath><Cache ttl='5'/></FastPath> | olfs.xml: FastPath/Cache@ttl is not a setting; expected one of enabled, negativeTtl, refreshAfter, mtimeCheckInterval",
+      "<FastPath><datRoot>/x</datRoot></FastPath> | olfs.xml: FastPath/datRoot is not a setting; expected one of unixSocket, dataRoot, catalogRoot, Cache, ClientPool, Limits, Gzip, RetryAfter, Admin",
+      "<FastPath><dataRoot x='1'>/x</dataRoot></FastPath> | olfs.xml: FastPath/dataRoot@x is not a setting; expected no attributes",
   })
   void badSetting_failsNamingIt(String inner, String message) {
     ConfigurationException e = assertThrows(ConfigurationException.class,
@@ -189,5 +194,14 @@ final class OlfsConfigFileTest {
   @CsvSource({"30, PT30S", "0.5, PT0.5S", "500ms, PT0.5S", "30s, PT30S", "10m, PT10M", "' 2 ', PT2S"})
   void parseDuration(String text, Duration expected) {
     assertEquals(expected, OlfsConfigFile.parseDuration(text));
+  }
+
+  @Test
+  void sampleConfiguration_isValid() {
+    FrontEndSettings s = OlfsConfigFile.read(Path.of("conf/olfs.xml"));
+    assertEquals(PptEndpoint.tcp("localhost", 10022), s.besEndpoint());
+    assertEquals(Optional.of(32), s.poolMaximum());
+    assertEquals(Optional.of(Duration.ofSeconds(10)), s.negativeTtl());
+    assertTrue(s.cacheEnabled());
   }
 }

@@ -12,22 +12,37 @@ import java.util.zip.CRC32;
  * DAP4 checksums. Not thread-safe.
  */
 final class ByteSink {
-  private static final int CAPACITY = 16 * 1024;
+  /** The largest buffer: big answers leave in pieces of this size. */
+  static final int MAX_CAPACITY = 16 * 1024;
+  private static final int MIN_CAPACITY = 64;
 
   private final OutputStream out;
-  private final byte[] buffer = new byte[CAPACITY];
+  private final byte[] buffer;
   private final CRC32 crc = new CRC32();
   private int position;
   private boolean checksumming;
 
-  ByteSink(OutputStream out) {
+  /**
+   * @param expectedBytes what the answer will probably take, so that a small answer does not pay
+   *     for a large buffer
+   */
+  ByteSink(OutputStream out, long expectedBytes) {
     this.out = out;
+    this.buffer = new byte[(int) Math.max(MIN_CAPACITY, Math.min(MAX_CAPACITY, expectedBytes))];
+  }
+
+  /** The buffer's size: the most one {@link #reserve(int)} can ask for. */
+  int capacity() {
+    return buffer.length;
   }
 
   /** Makes room for {@code bytes} more bytes (at most the capacity) and returns the position. */
   int reserve(int bytes) throws IOException {
     if (position + bytes > buffer.length) {
       drain();
+      if (bytes > buffer.length) {
+        throw new IllegalArgumentException("reserve(" + bytes + ") exceeds capacity " + buffer.length);
+      }
     }
     return position;
   }

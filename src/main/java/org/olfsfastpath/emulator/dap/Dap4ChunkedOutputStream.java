@@ -17,35 +17,43 @@ final class Dap4ChunkedOutputStream extends OutputStream {
   static final int MINIMUM_CHUNK_SIZE = 4096;
 
   private final OutputStream out;
-  private final byte[] buffer;
+  private final int chunkSize;
   private final byte[] header = new byte[4];
+  private byte[] buffer;
   private int count;
 
-  Dap4ChunkedOutputStream(OutputStream out, int chunkSize) {
+  /**
+   * @param chunkSize the bytes after which a DATA chunk goes out
+   * @param expectedBytes the response's probable size, so that a small one buffers little
+   */
+  Dap4ChunkedOutputStream(OutputStream out, int chunkSize, long expectedBytes) {
     if (chunkSize < 1 || chunkSize > 0x00_ff_ff_ff) {
       throw new IllegalArgumentException("chunkSize must be 1 to 2^24-1 but was " + chunkSize);
     }
     this.out = out;
-    this.buffer = new byte[chunkSize];
+    this.chunkSize = chunkSize;
+    this.buffer = new byte[(int) Math.max(64, Math.min(chunkSize, expectedBytes))];
   }
 
   @Override
   public void write(int b) throws IOException {
-    buffer[count++] = (byte) b;
-    if (count == buffer.length) {
-      sendChunk(DATA);
-    }
+    write(new byte[] {(byte) b}, 0, 1);
   }
 
   @Override
   public void write(byte[] bytes, int offset, int length) throws IOException {
     while (length > 0) {
-      int taken = Math.min(length, buffer.length - count);
+      int room = chunkSize - count;
+      int taken = Math.min(length, room);
+      if (count + taken > buffer.length) {
+        buffer = java.util.Arrays.copyOf(buffer,
+            (int) Math.min(chunkSize, Math.max(count + taken, 2L * buffer.length)));
+      }
       System.arraycopy(bytes, offset, buffer, count, taken);
       count += taken;
       offset += taken;
       length -= taken;
-      if (count == buffer.length) {
+      if (count == chunkSize) {
         sendChunk(DATA);
       }
     }

@@ -2,7 +2,6 @@ package org.olfsfastpath.emulator.dap;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The DAP4 data response as the BES serializes it: the DMR and CRLF in the first chunk, then each
@@ -12,17 +11,21 @@ import java.nio.charset.StandardCharsets;
 final class Dap4DataWriter {
   private Dap4DataWriter() {}
 
-  static void write(String dmr, Dap4Projection projection, boolean checksums, OutputStream out)
-      throws IOException {
-    byte[] dmrBytes = dmr.getBytes(StandardCharsets.ISO_8859_1);
+  static void write(byte[] dmrBytes, Dap4Projection projection, boolean checksums,
+      OutputStream out) throws IOException {
     int chunkSize = Math.max(Dap4ChunkedOutputStream.MINIMUM_CHUNK_SIZE, dmrBytes.length + 2);
-    Dap4ChunkedOutputStream chunks = new Dap4ChunkedOutputStream(out, chunkSize);
+    long dataSize = 0;
+    for (Dap4Projection.Entry entry : projection.entries()) {
+      dataSize += (long) entry.count() * entry.variable().type().dap4Width() + (checksums ? 4 : 0);
+    }
+    Dap4ChunkedOutputStream chunks =
+        new Dap4ChunkedOutputStream(out, chunkSize, dmrBytes.length + 2 + dataSize);
     chunks.write(dmrBytes, 0, dmrBytes.length);
     chunks.write('\r');
     chunks.write('\n');
     chunks.sendDataChunk();
 
-    ByteSink sink = new ByteSink(chunks);
+    ByteSink sink = new ByteSink(chunks, dataSize);
     for (Dap4Projection.Entry entry : projection.entries()) {
       if (checksums) {
         sink.startChecksum();
@@ -43,18 +46,16 @@ final class Dap4DataWriter {
     DapType type = variable.type();
     Values values = variable.values();
     int width = type.dap4Width();
+    // Whole rows at a time, each cut to what fits in the sink's buffer.
+    int batchLimit = sink.capacity() / 8;
     Hyperslab.forEachRow(variable, entry.slices(), (row, first, step, count) -> {
       int index = first;
       int remaining = count;
       while (remaining > 0) {
-        int batch = Math.min(remaining, 1024);
+        int batch = Math.min(remaining, batchLimit);
         int position = sink.reserve(batch * width);
-        byte[] bytes = sink.buffer();
-        for (int i = 0; i < batch; i++) {
-          position = type.putLittleEndian(bytes, position, values.get(index));
-          index += step;
-        }
-        sink.advance(position);
+        sink.advance(type.putLittleEndian(values, index, step, batch, sink.buffer(), position));
+        index += batch * step;
         remaining -= batch;
       }
     });

@@ -1,5 +1,9 @@
 package org.olfsfastpath.emulator.dap;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * The numeric DAP types the generated datasets use, with their wire encodings. DAP2 (XDR) widens
  * every integer narrower than 32 bits to 4 bytes except Byte; DAP4 sends each value in its own
@@ -13,6 +17,17 @@ enum DapType {
   UINT32("UInt32", 4, 4),
   FLOAT32("Float32", 4, 4),
   FLOAT64("Float64", 8, 8);
+
+  private static final VarHandle INT_BIG_ENDIAN =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle LONG_BIG_ENDIAN =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle SHORT_LITTLE_ENDIAN =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INT_LITTLE_ENDIAN =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG_LITTLE_ENDIAN =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final String dapName;
   private final int xdrWidth;
@@ -39,49 +54,90 @@ enum DapType {
     return dap4Width;
   }
 
-  /** Appends {@code value} XDR-encoded (big-endian) at {@code at}; returns the next position. */
-  int putXdr(byte[] buffer, int at, double value) {
-    return switch (this) {
+  /**
+   * Encodes {@code count} values, read at {@code first}, {@code first + step}, ..., as XDR
+   * (big-endian) into {@code buffer} at {@code at}; returns the next position. The type switch
+   * sits outside the loops so that each loop stays small and monomorphic.
+   */
+  int putXdr(Values values, int first, int step, int count, byte[] buffer, int at) {
+    int index = first;
+    switch (this) {
       case BYTE -> {
-        buffer[at] = (byte) (int) value;
-        yield at + 1;
+        for (int i = 0; i < count; i++, index += step) {
+          buffer[at++] = (byte) (int) values.get(index);
+        }
       }
       // XDR sends 16-bit integers as sign- or zero-extended 32-bit words.
-      case INT16 -> putIntBigEndian(buffer, at, (short) (int) value);
-      case UINT16 -> putIntBigEndian(buffer, at, ((int) value) & 0xffff);
-      case INT32 -> putIntBigEndian(buffer, at, (int) value);
-      case UINT32 -> putIntBigEndian(buffer, at, (int) (long) value);
-      case FLOAT32 -> putIntBigEndian(buffer, at, Float.floatToRawIntBits((float) value));
-      case FLOAT64 -> {
-        long bits = Double.doubleToRawLongBits(value);
-        putIntBigEndian(buffer, at, (int) (bits >>> 32));
-        yield putIntBigEndian(buffer, at + 4, (int) bits);
+      case INT16 -> {
+        for (int i = 0; i < count; i++, index += step, at += 4) {
+          INT_BIG_ENDIAN.set(buffer, at, (int) (short) (int) values.get(index));
+        }
       }
-    };
+      case UINT16 -> {
+        for (int i = 0; i < count; i++, index += step, at += 4) {
+          INT_BIG_ENDIAN.set(buffer, at, ((int) values.get(index)) & 0xffff);
+        }
+      }
+      case INT32 -> {
+        for (int i = 0; i < count; i++, index += step, at += 4) {
+          INT_BIG_ENDIAN.set(buffer, at, (int) values.get(index));
+        }
+      }
+      case UINT32 -> {
+        for (int i = 0; i < count; i++, index += step, at += 4) {
+          INT_BIG_ENDIAN.set(buffer, at, (int) (long) values.get(index));
+        }
+      }
+      case FLOAT32 -> {
+        for (int i = 0; i < count; i++, index += step, at += 4) {
+          INT_BIG_ENDIAN.set(buffer, at, Float.floatToRawIntBits((float) values.get(index)));
+        }
+      }
+      case FLOAT64 -> {
+        for (int i = 0; i < count; i++, index += step, at += 8) {
+          LONG_BIG_ENDIAN.set(buffer, at, Double.doubleToRawLongBits(values.get(index)));
+        }
+      }
+    }
+    return at;
   }
 
-  /** Appends {@code value} in DAP4's little-endian encoding at {@code at}; returns the next position. */
-  int putLittleEndian(byte[] buffer, int at, double value) {
-    return switch (this) {
+  /** As {@link #putXdr} but in DAP4's encoding: each value in its own width, little-endian. */
+  int putLittleEndian(Values values, int first, int step, int count, byte[] buffer, int at) {
+    int index = first;
+    switch (this) {
       case BYTE -> {
-        buffer[at] = (byte) (int) value;
-        yield at + 1;
+        for (int i = 0; i < count; i++, index += step) {
+          buffer[at++] = (byte) (int) values.get(index);
+        }
       }
       case INT16, UINT16 -> {
-        int bits = (int) value;
-        buffer[at] = (byte) bits;
-        buffer[at + 1] = (byte) (bits >>> 8);
-        yield at + 2;
+        for (int i = 0; i < count; i++, index += step, at += 2) {
+          SHORT_LITTLE_ENDIAN.set(buffer, at, (short) (int) values.get(index));
+        }
       }
-      case INT32 -> putIntLittleEndian(buffer, at, (int) value);
-      case UINT32 -> putIntLittleEndian(buffer, at, (int) (long) value);
-      case FLOAT32 -> putIntLittleEndian(buffer, at, Float.floatToRawIntBits((float) value));
+      case INT32 -> {
+        for (int i = 0; i < count; i++, index += step, at += 4) {
+          INT_LITTLE_ENDIAN.set(buffer, at, (int) values.get(index));
+        }
+      }
+      case UINT32 -> {
+        for (int i = 0; i < count; i++, index += step, at += 4) {
+          INT_LITTLE_ENDIAN.set(buffer, at, (int) (long) values.get(index));
+        }
+      }
+      case FLOAT32 -> {
+        for (int i = 0; i < count; i++, index += step, at += 4) {
+          INT_LITTLE_ENDIAN.set(buffer, at, Float.floatToRawIntBits((float) values.get(index)));
+        }
+      }
       case FLOAT64 -> {
-        long bits = Double.doubleToRawLongBits(value);
-        putIntLittleEndian(buffer, at, (int) bits);
-        yield putIntLittleEndian(buffer, at + 4, (int) (bits >>> 32));
+        for (int i = 0; i < count; i++, index += step, at += 8) {
+          LONG_LITTLE_ENDIAN.set(buffer, at, Double.doubleToRawLongBits(values.get(index)));
+        }
       }
-    };
+    }
+    return at;
   }
 
   /** The value as libdap's print_val writes it (the ASCII response): %.6g, %.15g or an integer. */
@@ -98,18 +154,12 @@ enum DapType {
   }
 
   static int putIntBigEndian(byte[] buffer, int at, int bits) {
-    buffer[at] = (byte) (bits >>> 24);
-    buffer[at + 1] = (byte) (bits >>> 16);
-    buffer[at + 2] = (byte) (bits >>> 8);
-    buffer[at + 3] = (byte) bits;
+    INT_BIG_ENDIAN.set(buffer, at, bits);
     return at + 4;
   }
 
   static int putIntLittleEndian(byte[] buffer, int at, int bits) {
-    buffer[at] = (byte) bits;
-    buffer[at + 1] = (byte) (bits >>> 8);
-    buffer[at + 2] = (byte) (bits >>> 16);
-    buffer[at + 3] = (byte) (bits >>> 24);
+    INT_LITTLE_ENDIAN.set(buffer, at, bits);
     return at + 4;
   }
 }

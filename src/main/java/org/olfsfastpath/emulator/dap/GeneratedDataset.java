@@ -22,7 +22,7 @@ final class GeneratedDataset implements EmulatedDataset {
   private record Dap2Answer(Dap2Projection projection, byte[] dds) {}
 
   /** A parsed DAP4 constraint and the DMR that announces it. */
-  private record Dap4Answer(Dap4Projection projection, String dmr) {}
+  private record Dap4Answer(Dap4Projection projection, byte[] dmr) {}
 
   private final DatasetModel model;
   private final byte[] das;
@@ -74,14 +74,18 @@ final class GeneratedDataset implements EmulatedDataset {
       case "dods" -> {
         if (ascii) {
           Dap2Answer answer = dap2(dap2Constraint, null, "getDODS");
-          ByteSink sink = new ByteSink(out);
+          ByteSink sink = new ByteSink(out, XdrEncoder.size(answer.projection()) * 2);
           AsciiWriter.write(model.name(), answer.projection(), sink);
           sink.finish();
         } else {
           Dap2Answer answer = dap2(dap2Constraint, "DataDDS", "getDODS");
-          ByteSink sink = new ByteSink(out);
+          ByteSink sink = new ByteSink(out,
+              answer.dds().length + DATA_MARKER.length + XdrEncoder.size(answer.projection()));
           sink.write(answer.dds());
           sink.write(DATA_MARKER);
+          // The BES flushes its stream after "Data:", so the DDS travels in a PPT chunk of its own.
+          sink.finish();
+          out.flush();
           XdrEncoder.write(answer.projection(), sink);
           sink.finish();
         }
@@ -91,12 +95,12 @@ final class GeneratedDataset implements EmulatedDataset {
           throw BesErrors.noTransmitterMethod("dmr", "getDMR");
         }
         Dap4Answer answer = dap4(dap4Constraint, query.xmlBase(), "DMR", "getDMR");
-        out.write(answer.dmr().getBytes(StandardCharsets.ISO_8859_1));
+        out.write(answer.dmr());
       }
       case "dap" -> {
         if (ascii) {
           Dap4Answer answer = dap4(dap4Constraint, query.xmlBase(), null, "getDAP");
-          ByteSink sink = new ByteSink(out);
+          ByteSink sink = new ByteSink(out, ByteSink.MAX_CAPACITY);
           AsciiWriter.write(model.name(), answer.projection(), sink);
           sink.finish();
         } else {
@@ -150,7 +154,8 @@ final class GeneratedDataset implements EmulatedDataset {
       throw transmitError(e, transmitted, element, "Failed to return values as ascii: ",
           BesErrors.ASCII_DAP4_TRANSMIT_LINE);
     }
-    answer = new Dap4Answer(projection, DmrWriter.dmr(model, projection, xmlBase));
+    answer = new Dap4Answer(projection,
+        DmrWriter.dmr(model, projection, xmlBase).getBytes(StandardCharsets.ISO_8859_1));
     remember(dap4Answers, key, answer);
     return answer;
   }

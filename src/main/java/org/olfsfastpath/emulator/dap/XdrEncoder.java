@@ -23,6 +23,27 @@ final class XdrEncoder {
     }
   }
 
+  /** The number of bytes {@link #write} produces. */
+  static long size(Dap2Projection projection) {
+    long size = 0;
+    for (Dap2Projection.Entry entry : projection.entries()) {
+      if (entry.array().send()) {
+        size += size(entry.array());
+      }
+      for (Dap2Projection.Part map : entry.maps()) {
+        if (map.send()) {
+          size += size(map);
+        }
+      }
+    }
+    return size;
+  }
+
+  private static long size(Dap2Projection.Part part) {
+    long values = (long) part.count() * part.variable().type().xdrWidth();
+    return 8 + (values + 3) / 4 * 4;
+  }
+
   private static void array(Dap2Projection.Part part, ByteSink sink) throws IOException {
     int count = part.count();
     int at = sink.reserve(8);
@@ -33,19 +54,16 @@ final class XdrEncoder {
     DapType type = variable.type();
     Values values = variable.values();
     int width = type.xdrWidth();
+    // Whole rows at a time, each cut to what fits in the sink's buffer.
+    int batchLimit = sink.capacity() / 8;
     Hyperslab.forEachRow(variable, part.slices(), (row, first, step, rowCount) -> {
       int index = first;
       int remaining = rowCount;
       while (remaining > 0) {
-        // Fill what fits of the row into the buffer in one go, then hand it on.
-        int batch = Math.min(remaining, 1024);
+        int batch = Math.min(remaining, batchLimit);
         int position = sink.reserve(batch * width);
-        byte[] bytes = sink.buffer();
-        for (int i = 0; i < batch; i++) {
-          position = type.putXdr(bytes, position, values.get(index));
-          index += step;
-        }
-        sink.advance(position);
+        sink.advance(type.putXdr(values, index, step, batch, sink.buffer(), position));
+        index += batch * step;
         remaining -= batch;
       }
     });

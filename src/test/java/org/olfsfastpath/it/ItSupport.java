@@ -1,0 +1,148 @@
+package org.olfsfastpath.it;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** What the integration tests share: where things are, olfs.xml files, HTTP and client helpers. */
+final class ItSupport {
+  static final HttpClient HTTP = HttpClient.newBuilder()
+      .connectTimeout(Duration.ofSeconds(5))
+      .version(HttpClient.Version.HTTP_1_1)
+      .build();
+
+  private ItSupport() {}
+
+  /** A path named by a system property failsafe sets; skips the test when it is not set. */
+  static Path required(String property) {
+    String value = System.getProperty(property);
+    assumeTrue(value != null && !value.isBlank(), "system property " + property
+        + " is not set: run the integration tests with mvn verify");
+    return Path.of(value);
+  }
+
+  static Path war() {
+    return required("war.file");
+  }
+
+  static Path tomcatHome() {
+    return required("tomcat.home");
+  }
+
+  static Path tomcat10Home() {
+    return required("tomcat10.home");
+  }
+
+  /** A fresh working directory for one test class under target/it. */
+  static Path workDir(String name) throws IOException {
+    Path dir = required("it.work.dir").resolve(name);
+    TomcatProcess.deleteRecursively(dir);
+    return Files.createDirectories(dir);
+  }
+
+  /** Writes an olfs.xml: the BES part and the FastPath section's inner XML. */
+  static Path writeConfig(Path dir, String besXml, String fastPathXml) throws IOException {
+    return Files.writeString(dir.resolve("olfs.xml"), """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <OLFSConfig>
+          <BESManager>
+            <BES>
+              <prefix>/</prefix>
+              %s
+            </BES>
+          </BESManager>
+          <FastPath>
+            %s
+          </FastPath>
+        </OLFSConfig>
+        """.formatted(besXml, fastPathXml));
+  }
+
+  static HttpResponse<byte[]> get(URI uri, String... headers) throws IOException, InterruptedException {
+    return send("GET", uri, headers);
+  }
+
+  static HttpResponse<byte[]> send(String method, URI uri, String... headers)
+      throws IOException, InterruptedException {
+    HttpRequest.Builder request = HttpRequest.newBuilder(uri)
+        .timeout(Duration.ofSeconds(30))
+        .method(method, HttpRequest.BodyPublishers.noBody());
+    if (headers.length > 0) {
+      request.headers(headers);
+    }
+    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+  }
+
+  static String text(HttpResponse<byte[]> response) {
+    return new String(response.body(), StandardCharsets.ISO_8859_1);
+  }
+
+  /**
+   * Sends one raw HTTP/1.1 GET and returns every byte the server sent until it closed the
+   * connection or went quiet for 10 s (so the framing itself can be checked).
+   */
+  static byte[] rawGet(int port, String pathAndQuery) throws IOException {
+    try (Socket socket = new Socket("127.0.0.1", port)) {
+      socket.setSoTimeout(10_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(("GET " + pathAndQuery + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+          .getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      InputStream in = socket.getInputStream();
+      ByteArrayOutputStream all = new ByteArrayOutputStream();
+      byte[] buffer = new byte[65536];
+      try {
+        for (int n; (n = in.read(buffer)) > 0; ) {
+          all.write(buffer, 0, n);
+        }
+      } catch (IOException reset) {
+        // A connection reset also ends the response; what arrived is what counts.
+      }
+      return all.toByteArray();
+    }
+  }
+
+  /** The result of running a client program. */
+  record Run(int exitCode, String output) {}
+
+  /**
+   * Runs a client program, skipping the test (with the reason) when it is not installed.
+   *
+   * @param program an absolute path, e.g. /usr/bin/ncdump
+   */
+  static Run runClient(String program, String... args) throws IOException, InterruptedException {
+    assumeTrue(Files.isExecutable(Path.of(program)), program + " is not installed (scripts/setup"
+        + " installs it from Debian's packages); skipping this real-client check");
+    List<String> command = new ArrayList<>();
+    command.add(program);
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    // No user .dodsrc or netCDF rc files may change what the clients do.
+    Path home = Files.createTempDirectory("client-home");
+    builder.environment().put("HOME", home.toString());
+    builder.directory(home.toFile());
+    Path output = home.resolve("output.txt");
+    builder.redirectOutput(output.toFile());
+    Process process = builder.start();
+    if (!process.waitFor(120, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new IOException(program + " did not finish within 120 s");
+    }
+    return new Run(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
+  }
+}

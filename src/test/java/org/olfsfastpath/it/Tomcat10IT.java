@@ -1,0 +1,71 @@
+package org.olfsfastpath.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.olfsfastpath.emulator.BesEmulator;
+
+/** A smoke test of the same WAR in Tomcat 10.1 (Servlet 6.0), the oldest supported line. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+final class Tomcat10IT {
+  private BesEmulator bes;
+  private TomcatProcess tomcat;
+  private URI opendap;
+
+  @BeforeAll
+  void start() throws Exception {
+    Path war = ItSupport.war();
+    Path home = ItSupport.tomcat10Home();
+    Path dir = ItSupport.workDir("Tomcat10IT");
+    bes = BesEmulator.newBuilder().build();
+    bes.start();
+    Path config = ItSupport.writeConfig(dir,
+        "<host>127.0.0.1</host><port>" + bes.port() + "</port>", "");
+    tomcat = TomcatProcess.start(home, war, dir.resolve("tomcat"), config, false);
+    opendap = tomcat.baseUri().resolve("opendap/");
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (tomcat != null) {
+      tomcat.close();
+    }
+    if (bes != null) {
+      bes.close();
+    }
+  }
+
+  @Test
+  void servesDap_cold2_warm1_304() throws Exception {
+    bes.resetCounts();
+    HttpResponse<byte[]> cold = ItSupport.get(opendap.resolve("coads_climatology.nc.dds"));
+    assertEquals(200, cold.statusCode());
+    assertEquals("dods_dds", cold.headers().firstValue("Content-Description").orElseThrow());
+    assertTrue(ItSupport.text(cold).startsWith("Dataset {"), ItSupport.text(cold));
+    assertEquals(2, bes.requestCount(), bes.commandCounts().toString());
+    bes.resetCounts();
+    assertEquals(200, ItSupport.get(opendap.resolve("coads_climatology.nc.das")).statusCode());
+    assertEquals(1, bes.requestCount(), bes.commandCounts().toString());
+    String lastModified = cold.headers().firstValue("Last-Modified").orElseThrow();
+    bes.resetCounts();
+    assertEquals(304, ItSupport.get(opendap.resolve("coads_climatology.nc.das"),
+        "If-Modified-Since", lastModified).statusCode());
+    assertEquals(0, bes.requestCount());
+    assertEquals(404, ItSupport.get(opendap.resolve("no_such.nc.das")).statusCode());
+  }
+
+  @Test
+  void ncdump_header() throws Exception {
+    ItSupport.Run run = ItSupport.runClient("/usr/bin/ncdump", "-h",
+        opendap.resolve("coads_climatology.nc").toString());
+    assertEquals(0, run.exitCode(), run.output());
+    assertTrue(run.output().contains("float SST(TIME, COADSY, COADSX)"), run.output());
+  }
+}

@@ -1,0 +1,109 @@
+package org.olfsfastpath.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.servlet.Servlet;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletContextEvent;
+import jakarta.servlet.ServletRegistration;
+import java.io.ByteArrayInputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+final class FrontEndListenerTest {
+  private final Map<String, Servlet> servlets = new LinkedHashMap<>();
+  private final Map<String, List<String>> mappings = new LinkedHashMap<>();
+
+  private ServletContext context(String contextPath, String configFile) {
+    return (ServletContext) Proxy.newProxyInstance(getClass().getClassLoader(),
+        new Class<?>[] {ServletContext.class}, (proxy, m, args) -> switch (m.getName()) {
+          case "getInitParameter" -> args[0].equals("olfs.config") ? configFile : null;
+          case "getContextPath" -> contextPath;
+          case "getResourceAsStream" -> new ByteArrayInputStream("version=9.9.9\n".getBytes());
+          case "addServlet" -> {
+            String name = (String) args[0];
+            servlets.put(name, (Servlet) args[1]);
+            yield registration(name);
+          }
+          default -> throw new UnsupportedOperationException(m.getName());
+        });
+  }
+
+  private ServletRegistration.Dynamic registration(String name) {
+    return (ServletRegistration.Dynamic) Proxy.newProxyInstance(getClass().getClassLoader(),
+        new Class<?>[] {ServletRegistration.Dynamic.class}, (proxy, m, args) -> {
+          if (m.getName().equals("addMapping")) {
+            mappings.computeIfAbsent(name, k -> new ArrayList<>()).addAll(List.of((String[]) args[0]));
+            return java.util.Set.of();
+          }
+          throw new UnsupportedOperationException(m.getName());
+        });
+  }
+
+  @Test
+  void startup_registersServletsAndBeans_shutdownRemovesThem(@TempDir Path dir) throws Exception {
+    // Nothing listens on the BES port: startup must not need the BES.
+    Path config = Files.writeString(dir.resolve("olfs.xml"),
+        "<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>9</port></BES></BESManager></OLFSConfig>");
+    ServletContext context = context("/listener-test", config.toString());
+    FrontEndListener listener = new FrontEndListener();
+    listener.contextInitialized(new ServletContextEvent(context));
+    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+    ObjectName frontEnd = new ObjectName("org.olfsfastpath:type=FrontEnd,context=\"/listener-test\"");
+    ObjectName cache = new ObjectName("org.olfsfastpath:type=DataSourceCache,context=\"/listener-test\"");
+    try {
+      assertInstanceOf(DapServlet.class, servlets.get("dap"));
+      assertInstanceOf(StatusServlet.class, servlets.get("status"));
+      assertEquals(List.of("/"), mappings.get("dap"));
+      assertEquals(List.of("/status", "/status/*"), mappings.get("status"));
+      assertTrue(server.isRegistered(frontEnd));
+      assertTrue(server.isRegistered(cache));
+      assertEquals(0L, server.getAttribute(frontEnd, "Requests"));
+      String status = (String) server.getAttribute(frontEnd, "StatusJson");
+      assertTrue(status.contains("\"pool\""), status);
+      server.invoke(frontEnd, "invalidateAll", new Object[0], new String[0]);
+    } finally {
+      listener.contextDestroyed(new ServletContextEvent(context));
+    }
+    assertFalse(server.isRegistered(frontEnd));
+    assertFalse(server.isRegistered(cache));
+  }
+
+  @Test
+  void badConfiguration_failsTheStart_namingTheSetting(@TempDir Path dir) throws Exception {
+    Path config = Files.writeString(dir.resolve("olfs.xml"),
+        "<OLFSConfig><BESManager><NodeCache maxEntries=\"many\"/></BESManager></OLFSConfig>");
+    FrontEndListener listener = new FrontEndListener();
+    ConfigurationException e = assertThrows(ConfigurationException.class,
+        () -> listener.contextInitialized(new ServletContextEvent(context("/bad", config.toString()))));
+    assertEquals(config + ": BESManager/NodeCache@maxEntries was 'many', must be an integer",
+        e.getMessage());
+    assertTrue(servlets.isEmpty());
+  }
+
+  @Test
+  void layersBelowRefuseACombination_failsTheStart(@TempDir Path dir) throws Exception {
+    // refreshAfter must be shorter than the time to live.
+    Path config = Files.writeString(dir.resolve("olfs.xml"), "<OLFSConfig><BESManager>"
+        + "<NodeCache refreshInterval=\"10\"/></BESManager><FastPath><Cache refreshAfter=\"20\"/>"
+        + "</FastPath></OLFSConfig>");
+    FrontEndListener listener = new FrontEndListener();
+    ConfigurationException e = assertThrows(ConfigurationException.class,
+        () -> listener.contextInitialized(new ServletContextEvent(context("/bad2", config.toString()))));
+    assertTrue(e.getMessage().startsWith("cache settings refused: "), e.getMessage());
+  }
+}
