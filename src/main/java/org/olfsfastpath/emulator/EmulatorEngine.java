@@ -58,6 +58,8 @@ final class EmulatorEngine {
   private final AtomicInteger connectionIndexes = new AtomicInteger();
   private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
   private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
+  /** The threads blocked in accept(): the port is free only once they have left it. */
+  private final List<Thread> acceptThreads = new CopyOnWriteArrayList<>();
   private final Object countsFileLock = new Object();
 
   private volatile ServerSocketChannel tcpServer;
@@ -99,7 +101,7 @@ final class EmulatorEngine {
     }
     port = ((InetSocketAddress) tcp.getLocalAddress()).getPort();
     tcpServer = tcp;
-    startThread(() -> acceptLoop(tcp), "bes-emulator-accept-" + port);
+    acceptThreads.add(startThread(() -> acceptLoop(tcp), "bes-emulator-accept-" + port));
     if (config.unixSocket != null) {
       ServerSocketChannel unix;
       try {
@@ -109,7 +111,7 @@ final class EmulatorEngine {
         throw e;
       }
       unixServer = unix;
-      startThread(() -> acceptLoop(unix), "bes-emulator-accept-unix");
+      acceptThreads.add(startThread(() -> acceptLoop(unix), "bes-emulator-accept-unix"));
     }
     listening = true;
     log.debug("BES emulator listening on 127.0.0.1:{}{}", port,
@@ -178,7 +180,7 @@ final class EmulatorEngine {
     return Math.max(1, sendBuffer - CHUNK_HEADER_SPACE);
   }
 
-  private void startThread(Runnable task, String name) {
+  private Thread startThread(Runnable task, String name) {
     Thread thread = new Thread(() -> {
       try {
         task.run();
@@ -189,6 +191,7 @@ final class EmulatorEngine {
     thread.setDaemon(true);
     threads.add(thread);
     thread.start();
+    return thread;
   }
 
   void connectionEnded(Connection connection) {
@@ -210,6 +213,19 @@ final class EmulatorEngine {
     for (Connection connection : new ArrayList<>(connections)) {
       connection.close();
     }
+    // A thread blocked in accept() holds the listening socket until it wakes: wait for it, or a
+    // resume() right after this would find the port still in use.
+    for (Thread accepting : acceptThreads) {
+      if (accepting != Thread.currentThread()) {
+        try {
+          accepting.join(JOIN_TIMEOUT.toMillis());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          break;
+        }
+      }
+    }
+    acceptThreads.clear();
   }
 
   /** Stops everything and waits for the emulator's threads to end. */

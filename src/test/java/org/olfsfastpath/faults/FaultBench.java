@@ -1,0 +1,218 @@
+package org.olfsfastpath.faults;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.olfsfastpath.emulator.BesEmulator;
+
+/**
+ * The system under test for the fault scenarios: the WAR in a real Tomcat in front of the BES
+ * emulator on a fixed loopback port, which the scenarios take down ({@link BesEmulator#pause()},
+ * what the front end sees of a killed BES: every connection closed, connects refused) and bring
+ * back ({@link BesEmulator#resume()}), and script faults into. Also takes the measurements the
+ * scenarios compare: pool counters, threads and descriptors of the Tomcat JVM, heap after GC.
+ */
+final class FaultBench implements AutoCloseable {
+  /** Synthetic datasets in the emulator's catalog, for cold paths and the cache bound. */
+  static final int SYNTHETIC_DATASETS = 1_000_000;
+
+  /** The front end's settings that the scenarios depend on. */
+  record Settings(Duration readTimeout, Duration acquireTimeout, int poolMaximum, int cacheMaxEntries,
+      int retryAfterSeconds, String heap) {
+    String olfsXml(int besPort) {
+      return String.format(Locale.ROOT, """
+          <?xml version="1.0" encoding="UTF-8"?>
+          <OLFSConfig>
+            <BESManager>
+              <BES>
+                <prefix>/</prefix>
+                <host>127.0.0.1</host>
+                <port>%d</port>
+                <timeOut>%dms</timeOut>
+                <ClientPool maximum="%d"/>
+              </BES>
+              <NodeCache maxEntries="%d"/>
+            </BESManager>
+            <FastPath>
+              <catalogRoot>/usr/share/hyrax</catalogRoot>
+              <Cache enabled="true" negativeTtl="0"/>
+              <ClientPool acquireTimeout="%dms" connectTimeout="2"/>
+              <Limits maxUrlLength="4096" maxConstraintLength="1024"/>
+              <RetryAfter seconds="%d"/>
+            </FastPath>
+          </OLFSConfig>
+          """, besPort, readTimeout.toMillis(), poolMaximum, cacheMaxEntries,
+          acquireTimeout.toMillis(), retryAfterSeconds);
+    }
+  }
+
+  private final Settings settings;
+  private final BesEmulator bes;
+  private final FrontEnd frontEnd;
+  private final int besPort;
+  private final Map<String, byte[]> references = new ConcurrentHashMap<>();
+  private boolean besStarted;
+
+  private FaultBench(Settings settings, BesEmulator bes, FrontEnd frontEnd, int besPort) {
+    this.settings = settings;
+    this.bes = bes;
+    this.frontEnd = frontEnd;
+    this.besPort = besPort;
+  }
+
+  /**
+   * Starts the front end with no BES listening yet; {@link #startBes()} brings the BES up, so
+   * the first scenario can be "BES down at start".
+   */
+  static FaultBench startWithBesDown(FrontEnd.Layout layout, Path base, Settings settings)
+      throws IOException, InterruptedException {
+    int besPort = FrontEnd.freePort();
+    BesEmulator bes = BesEmulator.newBuilder()
+        .port(besPort)
+        .faithfulWrites(false)
+        .acceptBacklog(128)
+        .syntheticDatasets(SYNTHETIC_DATASETS)
+        .build();
+    FrontEnd frontEnd = FrontEnd.start(layout, base, settings.olfsXml(besPort), settings.heap());
+    return new FaultBench(settings, bes, frontEnd, besPort);
+  }
+
+  /** Starts both, BES first, and fetches nothing yet. */
+  static FaultBench start(FrontEnd.Layout layout, Path base, Settings settings)
+      throws IOException, InterruptedException {
+    FaultBench bench = startWithBesDown(layout, base, settings);
+    bench.startBes();
+    return bench;
+  }
+
+  synchronized void startBes() throws IOException {
+    if (!besStarted) {
+      bes.start();
+      besStarted = true;
+    } else {
+      bes.resume();
+    }
+  }
+
+  /** What the front end sees of a killed BES: every connection closed, connects refused. */
+  synchronized void killBes() {
+    bes.pause();
+  }
+
+  BesEmulator bes() {
+    return bes;
+  }
+
+  FrontEnd frontEnd() {
+    return frontEnd;
+  }
+
+  Settings settings() {
+    return settings;
+  }
+
+  int port() {
+    return frontEnd.port();
+  }
+
+  int besPort() {
+    return besPort;
+  }
+
+  RawHttp.Response get(String target) {
+    return RawHttp.get(port(), target, clientTimeout());
+  }
+
+  /** The longest a client waits for one answer: well past every timeout of the front end. */
+  Duration clientTimeout() {
+    return settings.readTimeout().multipliedBy(2).plus(settings.acquireTimeout()).plusSeconds(20);
+  }
+
+  /** Fetches the reference body unless it is known; true when this call fetched it. */
+  boolean fetchReference(String target) {
+    boolean[] fetched = new boolean[1];
+    references.computeIfAbsent(target, t -> {
+      fetched[0] = true;
+      return fetch(t);
+    });
+    return fetched[0];
+  }
+
+  /** The body of {@code target} as a healthy BES makes it, fetched once and kept. */
+  byte[] reference(String target) {
+    return references.computeIfAbsent(target, this::fetch);
+  }
+
+  private byte[] fetch(String target) {
+    RawHttp.Response r = get(target);
+    if (r.status() != 200 || !r.complete()) {
+      throw new IllegalStateException("reference fetch of " + target + " answered " + r.outcome()
+          + ": " + r.text());
+    }
+    return r.body();
+  }
+
+  StatusDocument status() {
+    return StatusDocument.fetch(port());
+  }
+
+  /** Resources of the front end at rest: every request done, every client connection closed. */
+  record Resources(ProcessProbe.Snapshot process, long poolTotal, long poolInUse,
+      StatusDocument status) {}
+
+  /**
+   * Waits (at most 20 s) until no request holds a BES connection and Tomcat has closed every
+   * client connection, then measures.
+   */
+  Resources atRest() throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (true) {
+      StatusDocument status = status();
+      // Measured after the status request closed, so its own connection is gone too.
+      Thread.sleep(50);
+      ProcessProbe.Snapshot snapshot = ProcessProbe.take(frontEnd.pid(), besPort, port());
+      long total = status.get("pool", "total");
+      long inUse = status.get("pool", "inUse");
+      boolean quiet = inUse == 0 && snapshot.httpSockets() <= 1 && snapshot.besSockets() == total;
+      if (quiet || System.nanoTime() > deadline) {
+        return new Resources(snapshot, total, inUse, status);
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  /** What grew between two measurements at rest. */
+  record Leaks(long connections, int threads, int fds) {
+    static Leaks between(Resources before, Resources after) {
+      long connections = (after.process().besSockets() - after.poolTotal()) + after.poolInUse();
+      return new Leaks(connections,
+          after.process().ownThreads() - before.process().ownThreads(),
+          after.process().ownFds() - before.process().ownFds()
+              + after.process().strayEpolls() - before.process().strayEpolls());
+    }
+  }
+
+  long heapAfterGcKb() {
+    return ProcessProbe.heapAfterGcKb(frontEnd.pid());
+  }
+
+  /** Counters of one section, for comparing before and after. */
+  static Map<String, Long> counters(StatusDocument status, String section) {
+    Map<String, Long> out = new HashMap<>();
+    status.sections().getOrDefault(section, Map.of()).forEach((k, v) -> out.put(k, v.longValue()));
+    return out;
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    try {
+      frontEnd.close();
+    } finally {
+      bes.close();
+    }
+  }
+}
