@@ -27,6 +27,34 @@ def report(args):
     return 0
 
 
+def publish(args):
+    """Copies a study's table, ratios, settings and plots to a docs folder for the README."""
+    import shutil
+    from . import report as rep, study
+    folder = Path(args.folder)
+    target = Path(args.to)
+    target.mkdir(parents=True, exist_ok=True)
+    measurements = study.load(folder)
+    if not measurements:
+        print(f"harness publish: no timing files under {folder / 'raw'}", file=sys.stderr)
+        return 1
+    text = ["# Current figures", "",
+            "Made by `scripts/study --publish` (see docs/benchmarks.md); regenerate them on a quiet "
+            "machine.", "", rep.settings_list(study.read_settings(folder)), "",
+            rep.results_table(measurements), "", rep.ratios_table(measurements), "",
+            rep.factors_paragraph(measurements), ""]
+    for png, title in (("response-times.png", "Response time per run"),
+                       ("bes-messages.png", "Round trip of each BES message in one request")):
+        if (folder / png).exists():
+            shutil.copyfile(folder / png, target / png)
+            text += [f"![{title}]({png})", ""]
+    if (folder / "load.md").exists():
+        text += [(folder / "load.md").read_text(encoding="utf-8")]
+    (target / "figures.md").write_text("\n".join(text).rstrip() + "\n", encoding="utf-8")
+    print(f"published {folder} to {target / 'figures.md'}", file=sys.stderr)
+    return 0
+
+
 def count(args):
     from . import trace
     messages = trace.read_messages(args.log)
@@ -109,6 +137,10 @@ def main(argv=None):
     p.add_argument("folder")
     p.add_argument("--no-plots", action="store_true")
     p.set_defaults(run=report)
+    p = sub.add_parser("publish", help="copy a study's table and plots to a docs folder")
+    p.add_argument("folder")
+    p.add_argument("--to", default="docs/benchmarks")
+    p.set_defaults(run=publish)
     p = sub.add_parser("count-messages", help="print how many BES messages a trace log holds")
     p.add_argument("log")
     p.add_argument("--command", help="count only this command, e.g. showNode")

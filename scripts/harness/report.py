@@ -178,8 +178,7 @@ def write_markdown(folder, measurements, path, plots=()):
         "## Total_time per configuration",
         "",
         "Warm runs are the timing loop after the first request; the first request after start is "
-        "listed apart. BES messages come from the PPT trace (or the emulator's counter where no "
-        "trace could sit in between).",
+        "listed apart. BES messages come from the PPT trace between the front end and the BES.",
         "",
         results_table(measurements),
         "",

@@ -122,6 +122,15 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(run_cli("report", "--no-plots", str(self.root)), 0)
         self.assertIn("## Load\n\nsome table", (self.root / "report.md").read_text())
 
+    def test_publish_copies_table_and_plots(self):
+        self.assertEqual(run_cli("report", str(self.root)), 0)
+        target = self.root / "published"
+        self.assertEqual(run_cli("publish", str(self.root), "--to", str(target)), 0)
+        figures = (target / "figures.md").read_text()
+        self.assertIn("| cache-on | ascii | 4 | 2.00 |", figures)
+        self.assertIn("![Response time per run](response-times.png)", figures)
+        self.assertTrue((target / "bes-messages.png").exists())
+
     def test_report_fails_clearly_without_timing_files(self):
         for f in (self.root / "raw").iterdir():
             f.unlink()

@@ -190,7 +190,7 @@ public final class BesEmulator implements Closeable {
   }
 
   /**
-   * Waits for and removes the oldest recorded request.
+   * Waits for and removes the oldest recorded request (the emulator keeps the newest 10,000).
    *
    * @throws IllegalStateException if not started
    */

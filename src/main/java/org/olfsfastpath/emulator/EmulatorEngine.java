@@ -51,7 +51,13 @@ final class EmulatorEngine {
 
   private final Map<String, LongAdder> commandCounts = new ConcurrentHashMap<>();
   private final AtomicLong requestCount = new AtomicLong();
-  private final BlockingQueue<RecordedRequest> recorded = new LinkedBlockingQueue<>();
+  /**
+   * The newest requests, for tests' takeRequest. Bounded so that an emulator serving a load run or
+   * a soak for hours keeps a steady heap: past the bound the oldest recording is dropped.
+   */
+  static final int MAX_RECORDED = 10_000;
+
+  private final BlockingQueue<RecordedRequest> recorded = new LinkedBlockingQueue<>(MAX_RECORDED);
   private final Queue<Fault> requestFaults = new ConcurrentLinkedQueue<>();
   private final Queue<Fault> connectionFaults = new ConcurrentLinkedQueue<>();
   private final List<FaultRule> faultRules = new CopyOnWriteArrayList<>();
@@ -257,7 +263,9 @@ final class EmulatorEngine {
     for (String command : request.commands()) {
       commandCounts.computeIfAbsent(command, c -> new LongAdder()).increment();
     }
-    recorded.add(request);
+    while (!recorded.offer(request)) {
+      recorded.poll();
+    }
     if (config.countsFile != null) {
       writeCountsFile();
     }

@@ -5,14 +5,17 @@ import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.Proxy;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.olfsfastpath.dap.DapRequestParser;
 import org.olfsfastpath.emulator.BesEmulator;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -85,7 +88,12 @@ public class WarmRequestBenchmark {
   }
 
   @Benchmark
-  public long wholeRequest() throws IOException {
+  public long wholeRequest(FrontEndAllocations allocations) throws IOException {
+    allocations.requests++;
+    return wholeRequest();
+  }
+
+  long wholeRequest() throws IOException {
     long before = body.count;
     servlet.service(request, response);
     long written = body.count - before;
@@ -141,6 +149,33 @@ public class WarmRequestBenchmark {
       return 0L;
     }
     return null;
+  }
+
+  /**
+   * Bytes allocated per request by the measuring thread alone, which runs the servlet and the BES
+   * client: the gc profiler's figure also counts the in-process emulator's threads.
+   */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.EVENTS)
+  public static class FrontEndAllocations {
+    private static final com.sun.management.ThreadMXBean THREADS =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    long requests;
+    private long thread;
+    private long allocatedBefore;
+
+    @Setup(Level.Iteration)
+    public void start() {
+      thread = Thread.currentThread().getId();
+      requests = 0;
+      allocatedBefore = THREADS.getThreadAllocatedBytes(thread);
+    }
+
+    /** Bytes the front end allocated per request this iteration. */
+    public long frontEndBytesPerRequest() {
+      return requests == 0 ? 0 : (THREADS.getThreadAllocatedBytes(thread) - allocatedBefore) / requests;
+    }
   }
 
   /** Counts and discards the body, like a client reading it at once. */

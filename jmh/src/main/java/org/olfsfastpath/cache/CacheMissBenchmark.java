@@ -1,0 +1,88 @@
+package org.olfsfastpath.cache;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.olfsfastpath.bes.BesClient;
+import org.olfsfastpath.emulator.BesEmulator;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * A data-source cache miss: the entry is dropped, and the lookup loads it with one showNode to
+ * the BES emulator over a pooled connection, parses the answer and caches it. The difference to
+ * {@link CacheHitBenchmark} is what the cache saves every warm request.
+ *
+ * <p>Workload: the in-process BES emulator with BES-faithful writes and no service time; a
+ * {@link BesClient} with one connection, over TCP with QUICKACK or the Unix socket; each operation
+ * invalidates coads_climatology.nc and looks it up again.
+ *
+ * <pre>{@code scripts/jmh --include CacheMissBenchmark}</pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(1)
+@Warmup(iterations = 3)
+@Measurement(iterations = 3)
+public class CacheMissBenchmark {
+  static final String DATASET = "/coads_climatology.nc";
+
+  /** How the BES client reaches the emulator. */
+  public enum Transport { TCP_QUICKACK, UNIX }
+
+  @Param({"TCP_QUICKACK", "UNIX"})
+  Transport transport;
+
+  BesEmulator emulator;
+  BesClient client;
+  DataSourceCache cache;
+  Path socketDir;
+
+  @Setup
+  public void setUp() throws IOException {
+    socketDir = Files.createTempDirectory("olfs-jmh-miss");
+    BesEmulator.Builder builder = BesEmulator.newBuilder().port(0);
+    if (transport == Transport.UNIX) {
+      builder.unixSocket(socketDir.resolve("bes.sock"));
+    }
+    emulator = builder.build();
+    emulator.start();
+    client = BesClient.newBuilder()
+        .endpoint(transport == Transport.UNIX ? emulator.unixEndpoint() : emulator.endpoint())
+        .maxConnections(1)
+        .build();
+    cache = DataSourceCache.newBuilder()
+        .loader(client::showNode)
+        .ttl(Duration.ofHours(1))
+        .build();
+    cache.lookup(DATASET);
+  }
+
+  @TearDown
+  public void tearDown() throws IOException {
+    cache.close();
+    client.close();
+    emulator.close();
+    Files.deleteIfExists(socketDir.resolve("bes.sock"));
+    Files.deleteIfExists(socketDir);
+  }
+
+  @Benchmark
+  public DataSource miss() throws IOException {
+    cache.invalidate(DATASET);
+    return cache.lookup(DATASET);
+  }
+}

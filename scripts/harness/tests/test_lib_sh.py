@@ -1,0 +1,71 @@
+"""The shell side's pure functions: configuration selection and the generated olfs.xml."""
+
+import subprocess
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+LIB = Path(__file__).resolve().parents[1] / "lib.sh"
+
+
+def bash(script):
+    done = subprocess.run(["bash", "-c", f"set -euo pipefail; source '{LIB}'; {script}"],
+                          capture_output=True, text=True, timeout=30)
+    return done.returncode, done.stdout.split(), done.stderr
+
+
+class LibShTest(unittest.TestCase):
+    def test_every_configuration_runs_against_the_emulator(self):
+        rc, names, _ = bash('h_selected ""')
+        self.assertEqual(rc, 0)
+        self.assertEqual(names, ["cache-off", "cache-on", "cache-on-unix", "2009-cache-off",
+                                 "2009-cache-on", "2009-delay-cache-off", "2009-delay-cache-on"])
+
+    def test_a_real_tcp_bes_drops_the_service_time_and_unix_configurations(self):
+        rc, names, _ = bash('H_REAL_BES=bes:10022; h_selected ""')
+        self.assertEqual(names, ["cache-off", "cache-on", "2009-cache-off", "2009-cache-on"])
+        rc, names, _ = bash('H_REAL_SOCKET=/run/bes.sock; h_selected ""')
+        self.assertEqual(names, ["cache-on-unix"])
+
+    def test_an_unknown_configuration_is_named(self):
+        rc, _, err = bash('h_selected cache-on,nope')
+        self.assertNotEqual(rc, 0)
+        self.assertIn("unknown configuration 'nope'", err)
+
+    def test_each_configuration_has_every_field(self):
+        rc, out, err = bash('for n in $(h_config_names); do h_config "$n"; '
+                            'echo "$C_NAME,$C_BASELINE,$C_CACHE,$C_QUICKACK,$C_TRANSPORT"; done')
+        self.assertEqual(rc, 0, err)
+        for line in out:
+            name, baseline, cache, quickack, transport = line.split(",")
+            self.assertIn(cache, ("on", "off"), line)
+            self.assertIn(quickack, ("on", "off"), line)
+            self.assertIn(transport, ("tcp", "unix"), line)
+            self.assertTrue(baseline.endswith("cache-off"), line)
+
+    def test_config_file_for_tcp_with_plain_client(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "olfs.xml"
+            rc, _, err = bash(f"h_write_config '{path}' 127.0.0.1:10022 off off")
+            self.assertEqual(rc, 0, err)
+            root = ET.parse(path).getroot()
+        self.assertEqual(root.findtext("BESManager/BES/host"), "127.0.0.1")
+        self.assertEqual(root.findtext("BESManager/BES/port"), "10022")
+        self.assertIsNone(root.find("FastPath/unixSocket"))
+        self.assertEqual(root.find("FastPath/Cache").get("enabled"), "false")
+        self.assertEqual(root.find("FastPath/ClientPool").get("quickAck"), "false")
+
+    def test_config_file_for_unix_socket(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "olfs.xml"
+            bash(f"h_write_config '{path}' unix:/tmp/x/bes.sock on on")
+            root = ET.parse(path).getroot()
+        self.assertEqual(root.findtext("FastPath/unixSocket"), "/tmp/x/bes.sock")
+        self.assertIsNone(root.find("BESManager/BES/host"))
+        self.assertEqual(root.find("FastPath/Cache").get("enabled"), "true")
+        self.assertEqual(root.find("FastPath/ClientPool").get("quickAck"), "true")
+
+
+if __name__ == "__main__":
+    unittest.main()
