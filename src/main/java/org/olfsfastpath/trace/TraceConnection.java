@@ -386,30 +386,31 @@ final class TraceConnection {
     default void afterForward() {}
   }
 
-  /** Client to BES: the handshake, then request messages. */
-  private final class RequestSide implements Side, PptChunkDecoder.Handler {
-    private final byte[] expected = PptFraming.CLIENT_HANDSHAKE.getBytes(StandardCharsets.US_ASCII);
-    private final PptChunkDecoder decoder = new PptChunkDecoder(PptFraming.MAX_ENCODABLE_LENGTH, this);
-    private final Map<String, String> extensions = new LinkedHashMap<>();
-    private RequestParser parser;
-    private byte[] document = new byte[4096];
-    private int documentLength;
-    private long documentTotal;
-    private int handshakeFill;
-    private boolean framed;
-    private boolean failed;
-    private long now;
-    private long messageStart;
+  /**
+   * What both directions share: the byte count, the raw handshake before PPT framing starts, and
+   * the rule that a decoding failure becomes one record and stops decoding but never forwarding.
+   */
+  private abstract class DecodingSide implements Side, PptChunkDecoder.Handler {
+    final PptChunkDecoder decoder = new PptChunkDecoder(PptFraming.MAX_ENCODABLE_LENGTH, this);
+    private final String direction;
+    boolean framed;
+    volatile boolean failed;
+    long now;
 
-    @Override
-    public String name() {
-      return "client";
+    DecodingSide(String direction) {
+      this.direction = direction;
     }
 
+    /** Adds bytes read in this direction to the connection's totals. */
+    abstract void count(int length);
+
+    /** Consumes handshake bytes; returns how many; sets {@link #framed} once it is complete. */
+    abstract int handshake(byte[] bytes, int length) throws PptProtocolException;
+
     @Override
-    public void feed(byte[] bytes, int length, long now) {
+    public final void feed(byte[] bytes, int length, long now) {
       synchronized (lock) {
-        fromClient += length;
+        count(length);
         if (failed) {
           return;
         }
@@ -421,12 +422,39 @@ final class TraceConnection {
           }
         } catch (PptProtocolException | RuntimeException e) {
           failed = true;
-          decodeError("request", now, e);
+          decodeError(direction, now, e);
         }
       }
     }
+  }
 
-    private int handshake(byte[] bytes, int length) throws PptProtocolException {
+  /** Client to BES: the handshake, then request messages. */
+  private final class RequestSide extends DecodingSide {
+    private final byte[] expected = PptFraming.CLIENT_HANDSHAKE.getBytes(StandardCharsets.US_ASCII);
+    private final Map<String, String> extensions = new LinkedHashMap<>();
+    private RequestParser parser;
+    private byte[] document = new byte[4096];
+    private int documentLength;
+    private long documentTotal;
+    private int handshakeFill;
+    private long messageStart;
+
+    RequestSide() {
+      super("request");
+    }
+
+    @Override
+    public String name() {
+      return "client";
+    }
+
+    @Override
+    void count(int length) {
+      fromClient += length;
+    }
+
+    @Override
+    int handshake(byte[] bytes, int length) throws PptProtocolException {
       if (handshakeFill == 0) {
         handshakeStart = now;
       }
@@ -540,15 +568,15 @@ final class TraceConnection {
   }
 
   /** BES to client: the handshake answer, then response messages. */
-  private final class ResponseSide implements Side, PptChunkDecoder.Handler {
-    private final PptChunkDecoder decoder = new PptChunkDecoder(PptFraming.MAX_ENCODABLE_LENGTH, this);
+  private final class ResponseSide extends DecodingSide {
+    ResponseSide() {
+      super("response");
+    }
+
     private final StringBuilder answer = new StringBuilder();
     private long answerStart = -1;
-    private boolean framed;
     private boolean refused;
     private boolean refusalRecorded;
-    volatile boolean failed;
-    private long now;
     private Exchange current;
 
     @Override
@@ -557,26 +585,12 @@ final class TraceConnection {
     }
 
     @Override
-    public void feed(byte[] bytes, int length, long now) {
-      synchronized (lock) {
-        fromBes += length;
-        if (failed) {
-          return;
-        }
-        this.now = now;
-        try {
-          int at = framed ? 0 : handshake(bytes, length);
-          if (framed && at < length) {
-            decoder.feed(bytes, at, length - at);
-          }
-        } catch (PptProtocolException | RuntimeException e) {
-          failed = true;
-          decodeError("response", now, e);
-        }
-      }
+    void count(int length) {
+      fromBes += length;
     }
 
-    private int handshake(byte[] bytes, int length) throws PptProtocolException {
+    @Override
+    int handshake(byte[] bytes, int length) throws PptProtocolException {
       if (answerStart < 0) {
         answerStart = now;
       }
