@@ -157,8 +157,7 @@ public final class DataSourceCache implements Closeable {
     CompletableFuture<CachedNode> future = entries.get(path);
     CachedNode node;
     if (future == null) {
-      counters.misses.increment();
-      node = loadOrJoin(path);
+      node = loadOrJoin(path, true);
     } else {
       counters.hits.increment();
       node = await(path, future);
@@ -245,13 +244,24 @@ public final class DataSourceCache implements Closeable {
    * Joins the load under way for {@code path}, or claims and runs it on this thread. The claim is
    * an empty future inserted atomically; the showNode itself runs outside any map lock, so a slow
    * load blocks only the lookups for the same path.
+   *
+   * @param countLookup whether this is a lookup's cold path, to be counted as a miss if it runs
+   *     the load and as a hit if it joins one another lookup claimed after this one found no entry
+   *     (so misses equal the loads lookups started however the threads interleave); false for a
+   *     reload after a disk check, whose lookup was already counted
    */
-  private CachedNode loadOrJoin(String path) throws IOException {
+  private CachedNode loadOrJoin(String path, boolean countLookup) throws IOException {
     LoadClaim claim = new LoadClaim();
     CompletableFuture<CachedNode> future = cache.get(path, claim);
-    if (future != claim.future) {
-      return await(path, future);
+    boolean claimed = future == claim.future;
+    if (countLookup) {
+      (claimed ? counters.misses : counters.hits).increment();
     }
+    return claimed ? runClaimedLoad(path, claim) : await(path, future);
+  }
+
+  /** Runs the showNode for a claim this thread won and completes the claim with its outcome. */
+  private CachedNode runClaimedLoad(String path, LoadClaim claim) throws IOException {
     CachedNode node;
     try {
       node = loadNode(path);
@@ -303,7 +313,7 @@ public final class DataSourceCache implements Closeable {
     counters.mtimeReloads.increment();
     // Only the entry this lookup saw: a fresher one put there meanwhile stays.
     entries.remove(path, seen);
-    return loadOrJoin(path);
+    return loadOrJoin(path, false);
   }
 
   /** Waits for a load under way, at most the load timeout; returns a completed one at once. */

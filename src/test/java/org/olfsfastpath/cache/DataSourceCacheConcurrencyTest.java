@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -69,6 +70,39 @@ final class DataSourceCacheConcurrencyTest {
     assertEquals(1, stats.loadCount());
     assertEquals(1, stats.missCount());
     assertEquals(99, stats.hitCount(), "lookups that joined the load count as hits");
+  }
+
+  @Test
+  void racingColdLookupsCountOneMissPerLoadAndEveryOtherLookupAsAHit() throws Exception {
+    // Lookups that find no entry at the same moment all race to claim the load; the losers join
+    // it. Counted by who ran the load, not by what each lookup saw first, misses equal loads in
+    // every interleaving. Many short rounds make the close races happen.
+    int rounds = 400;
+    int perRound = 8;
+    AtomicInteger loads = new AtomicInteger();
+    cache = DataSourceCache.newBuilder().loader(path -> {
+      loads.incrementAndGet();
+      Thread.yield(); // keep the load in flight a little, as a showNode would
+      return leaf(path, 1);
+    }).build();
+    CyclicBarrier startTogether = new CyclicBarrier(perRound);
+    Results results = new Results(perRound);
+    for (int t = 0; t < perRound; t++) {
+      start(() -> {
+        for (int round = 0; round < rounds; round++) {
+          startTogether.await(GUARD.toMillis(), TimeUnit.MILLISECONDS);
+          cache.lookup("/round" + round + ".nc");
+        }
+        results.add("done");
+      }, results);
+    }
+    results.await();
+
+    assertEquals(Collections.nCopies(perRound, "done"), results.values);
+    DataSourceCacheStats stats = cache.stats();
+    assertEquals(rounds, loads.get(), "one showNode per path");
+    assertEquals(rounds, stats.missCount(), "one miss per load");
+    assertEquals((long) rounds * perRound, stats.hitCount() + stats.missCount());
   }
 
   @Test
