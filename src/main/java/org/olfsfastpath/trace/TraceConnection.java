@@ -426,6 +426,19 @@ final class TraceConnection {
         }
       }
     }
+
+    /**
+     * Ends decoding at the end of the stream (the caller holds the lock and checked {@link
+     * #failed}): a message cut short becomes one failure record, like a bad byte.
+     */
+    final void finishDecoding(long now) {
+      try {
+        decoder.endOfStream();
+      } catch (PptProtocolException e) {
+        failed = true;
+        decodeError(direction, now, e);
+      }
+    }
   }
 
   /** Client to BES: the handshake, then request messages. */
@@ -479,13 +492,8 @@ final class TraceConnection {
     @Override
     public void endOfStream(long now) {
       synchronized (lock) {
-        if (failed) {
-          return;
-        }
-        try {
-          decoder.endOfStream();
-        } catch (PptProtocolException e) {
-          decodeError("request", now, e);
+        if (!failed) {
+          finishDecoding(now);
         }
       }
     }
@@ -662,12 +670,7 @@ final class TraceConnection {
               + shorten(answer.toString()) + "\""));
           return;
         }
-        try {
-          decoder.endOfStream();
-        } catch (PptProtocolException e) {
-          failed = true;
-          decodeError("response", now, e);
-        }
+        finishDecoding(now);
       }
     }
 

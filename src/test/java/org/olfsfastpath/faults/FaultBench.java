@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.tomcat.TomcatServer;
 
 /**
  * The system under test for the fault scenarios: the WAR in a real Tomcat in front of the BES
@@ -52,37 +53,55 @@ final class FaultBench implements AutoCloseable {
 
   private final Settings settings;
   private final BesEmulator bes;
-  private final FrontEnd frontEnd;
+  private final TomcatServer frontEnd;
   private final int besPort;
   private final Map<String, byte[]> references = new ConcurrentHashMap<>();
   private boolean besStarted;
 
-  private FaultBench(Settings settings, BesEmulator bes, FrontEnd frontEnd, int besPort) {
+  private FaultBench(Settings settings, BesEmulator bes, TomcatServer frontEnd, int besPort) {
     this.settings = settings;
     this.bes = bes;
     this.frontEnd = frontEnd;
     this.besPort = besPort;
   }
 
+  /** Where Tomcat, the WAR and the work directory are, from the failsafe system properties. */
+  record Layout(Path tomcatHome, Path war, Path workDir) {
+    static Layout fromSystemProperties() {
+      return new Layout(Path.of(required("tomcat.home")), Path.of(required("war.file")),
+          Path.of(required("it.work.dir")));
+    }
+
+    private static String required(String name) {
+      String value = System.getProperty(name);
+      if (value == null || value.isBlank()) {
+        throw new IllegalStateException("system property " + name + " is not set: run the fault"
+            + " tests with mvn verify (failsafe sets it) or scripts/soak");
+      }
+      return value;
+    }
+  }
+
   /**
    * Starts the front end with no BES listening yet; {@link #startBes()} brings the BES up, so
    * the first scenario can be "BES down at start".
    */
-  static FaultBench startWithBesDown(FrontEnd.Layout layout, Path base, Settings settings)
+  static FaultBench startWithBesDown(Layout layout, Path base, Settings settings)
       throws IOException, InterruptedException {
-    int besPort = FrontEnd.freePort();
+    int besPort = TomcatServer.freePort();
     BesEmulator bes = BesEmulator.newBuilder()
         .port(besPort)
         .faithfulWrites(false)
         .acceptBacklog(128)
         .syntheticDatasets(SYNTHETIC_DATASETS)
         .build();
-    FrontEnd frontEnd = FrontEnd.start(layout, base, settings.olfsXml(besPort), settings.heap());
+    TomcatServer frontEnd = TomcatServer.start(layout.tomcatHome(), layout.war(), base,
+        settings.olfsXml(besPort), settings.heap());
     return new FaultBench(settings, bes, frontEnd, besPort);
   }
 
   /** Starts both, BES first, and fetches nothing yet. */
-  static FaultBench start(FrontEnd.Layout layout, Path base, Settings settings)
+  static FaultBench start(Layout layout, Path base, Settings settings)
       throws IOException, InterruptedException {
     FaultBench bench = startWithBesDown(layout, base, settings);
     bench.startBes();
@@ -107,7 +126,7 @@ final class FaultBench implements AutoCloseable {
     return bes;
   }
 
-  FrontEnd frontEnd() {
+  TomcatServer frontEnd() {
     return frontEnd;
   }
 

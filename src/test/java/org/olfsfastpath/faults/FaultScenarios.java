@@ -25,6 +25,7 @@ import java.util.function.Predicate;
 import org.olfsfastpath.emulator.Fault;
 import org.olfsfastpath.emulator.FaultRule;
 import org.olfsfastpath.emulator.RecordedRequest;
+import org.olfsfastpath.tomcat.TomcatServer;
 
 /**
  * The fault and load scenarios, written once for the integration tests (short) and scripts/soak
@@ -692,7 +693,7 @@ final class FaultScenarios {
       if (!baseline && leaks.fds() > FD_TOLERANCE) {
         problem(leaks.fds() + " more file descriptors than before (tolerance " + FD_TOLERANCE + ")");
       }
-      if (after.process().workerThreads() > FrontEnd.MAX_THREADS) {
+      if (after.process().workerThreads() > TomcatServer.MAX_THREADS) {
         problem(after.process().workerThreads() + " Tomcat workers, more than maxThreads");
       }
       Map<String, Long> frontEnd = FaultBench.counters(after.status(), "frontEnd");

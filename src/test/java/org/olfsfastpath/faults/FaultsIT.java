@@ -36,7 +36,7 @@ final class FaultsIT {
   @BeforeAll
   void start() throws Exception {
     Assumptions.assumeTrue(ProcessProbe.supported(), "counting threads and descriptors needs /proc");
-    FrontEnd.Layout layout = FrontEnd.Layout.fromSystemProperties();
+    FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
     bench = FaultBench.startWithBesDown(layout, layout.workDir().resolve("faults"), SETTINGS);
     scenarios = new FaultScenarios(bench);
   }

@@ -60,7 +60,7 @@ final class HostileInputIT {
   @BeforeAll
   void start() throws Exception {
     Assumptions.assumeTrue(ProcessProbe.supported(), "needs Linux");
-    FrontEnd.Layout layout = FrontEnd.Layout.fromSystemProperties();
+    FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
     bench = FaultBench.start(layout, layout.workDir().resolve("hostile"), new FaultBench.Settings(
         Duration.ofSeconds(10), Duration.ofSeconds(5), 16, 10_000, 1, "256m"));
     // Warm the dataset the constraint cases use: they cost the BES exactly one get.

@@ -32,7 +32,7 @@ final class LoadIT {
   @BeforeAll
   void start() throws Exception {
     Assumptions.assumeTrue(ProcessProbe.supported(), "counting threads and descriptors needs /proc");
-    FrontEnd.Layout layout = FrontEnd.Layout.fromSystemProperties();
+    FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
     bench = FaultBench.start(layout, layout.workDir().resolve("load"), SETTINGS);
     scenarios = new FaultScenarios(bench);
     scenarios.warmUp();

@@ -85,7 +85,7 @@ public final class SoakMain {
       return;
     }
     PrintStream out = System.out;
-    FrontEnd.Layout layout = FrontEnd.Layout.fromSystemProperties();
+    FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
     Files.createDirectories(options.out());
     List<ScenarioResult> results = new ArrayList<>();
     Runnable report = () -> {

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -34,32 +33,26 @@ import org.olfsfastpath.emulator.FaultRule;
 final class FrontEndIT {
   private static final String COADS = "coads_climatology.nc";
 
+  private ItSupport.Deployment deployment;
   private BesEmulator bes;
-  private TomcatProcess tomcat;
   private URI opendap;
 
   @BeforeAll
   void start() throws Exception {
-    Path war = ItSupport.war();
-    Path home = ItSupport.tomcatHome();
-    Path dir = ItSupport.workDir("FrontEndIT");
-    bes = BesEmulator.newBuilder().build();
-    bes.start();
-    // One BES connection and a short wait for it, so the pool-exhausted case is quick to reach.
-    Path config = ItSupport.writeConfig(dir,
-        "<host>127.0.0.1</host><port>" + bes.port() + "</port><ClientPool maximum=\"2\"/>",
-        "<ClientPool acquireTimeout=\"300ms\"/><Cache negativeTtl=\"60\"/><RetryAfter seconds=\"3\"/>");
-    tomcat = TomcatProcess.start(home, war, dir.resolve("tomcat"), config, false);
-    opendap = tomcat.baseUri().resolve("opendap/");
+    // Two BES connections and a short wait for one, so the pool-exhausted case is quick to reach.
+    deployment = ItSupport.Deployment.start("FrontEndIT", ItSupport.tomcatHome(),
+        BesEmulator.newBuilder().build(), started -> ItSupport.olfsXml(
+            ItSupport.tcp(started) + "<ClientPool maximum=\"2\"/>",
+            "<ClientPool acquireTimeout=\"300ms\"/><Cache negativeTtl=\"60\"/>"
+                + "<RetryAfter seconds=\"3\"/>"));
+    bes = deployment.bes();
+    opendap = deployment.opendap();
   }
 
   @AfterAll
   void stop() throws Exception {
-    if (tomcat != null) {
-      tomcat.close();
-    }
-    if (bes != null) {
-      bes.close();
+    if (deployment != null) {
+      deployment.close();
     }
   }
 
@@ -210,7 +203,7 @@ final class FrontEndIT {
   void traversalAndControlCharacters_rejectedBeforeTheBes() throws Exception {
     for (String raw : new String[] {"/opendap/../opendap/x.dds", "/opendap/%2e%2e/x.dds",
         "/opendap/a%00b.nc.dds", "/opendap/a%0d%0ab.nc.dds", "/opendap/x/..%2f..%2fetc.dds"}) {
-      String response = new String(ItSupport.rawGet(tomcat.port(), raw), StandardCharsets.ISO_8859_1);
+      String response = new String(ItSupport.rawGet(deployment.tomcat().port(), raw), StandardCharsets.ISO_8859_1);
       assertTrue(response.startsWith("HTTP/1.1 4"), raw + " -> " + response.lines().findFirst().orElse(""));
     }
     assertEquals(0, messages(), bes.commandCounts().toString());
@@ -317,7 +310,7 @@ final class FrontEndIT {
   void besErrorAfterDataWasSent_abortsTheConnection() throws Exception {
     get(COADS + ".dds");
     bes.enqueueFault(Fault.midStreamError());
-    byte[] raw = ItSupport.rawGet(tomcat.port(), "/opendap/" + COADS + ".dods?SST");
+    byte[] raw = ItSupport.rawGet(deployment.tomcat().port(), "/opendap/" + COADS + ".dods?SST");
     String head = new String(raw, 0, Math.min(raw.length, 1024), StandardCharsets.ISO_8859_1);
     assertTrue(head.startsWith("HTTP/1.1 200"), head);
     assertTrue(head.toLowerCase().contains("transfer-encoding: chunked"), head);

@@ -18,6 +18,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.tomcat.TomcatServer;
 
 /** What the integration tests share: where things are, olfs.xml files, HTTP and client helpers. */
 final class ItSupport {
@@ -25,6 +28,9 @@ final class ItSupport {
       .connectTimeout(Duration.ofSeconds(5))
       .version(HttpClient.Version.HTTP_1_1)
       .build();
+
+  /** Tomcat's heap in the integration tests: far more than the front end needs. */
+  static final String HEAP = "384m";
 
   private ItSupport() {}
 
@@ -51,13 +57,13 @@ final class ItSupport {
   /** A fresh working directory for one test class under target/it. */
   static Path workDir(String name) throws IOException {
     Path dir = required("it.work.dir").resolve(name);
-    TomcatProcess.deleteRecursively(dir);
+    TomcatServer.deleteRecursively(dir);
     return Files.createDirectories(dir);
   }
 
-  /** Writes an olfs.xml: the BES part and the FastPath section's inner XML. */
-  static Path writeConfig(Path dir, String besXml, String fastPathXml) throws IOException {
-    return Files.writeString(dir.resolve("olfs.xml"), """
+  /** An olfs.xml: the BES part and the FastPath section's inner XML. */
+  static String olfsXml(String besXml, String fastPathXml) {
+    return """
         <?xml version="1.0" encoding="UTF-8"?>
         <OLFSConfig>
           <BESManager>
@@ -70,7 +76,47 @@ final class ItSupport {
             %s
           </FastPath>
         </OLFSConfig>
-        """.formatted(besXml, fastPathXml));
+        """.formatted(besXml, fastPathXml);
+  }
+
+  /** The BES part of an olfs.xml for an emulator listening on loopback TCP. */
+  static String tcp(BesEmulator bes) {
+    return "<host>127.0.0.1</host><port>" + bes.port() + "</port>";
+  }
+
+  /**
+   * The emulator and the WAR in a real Tomcat in front of it, stopped together.
+   *
+   * @param opendap the web application's root, {@code http://127.0.0.1:<port>/opendap/}
+   */
+  record Deployment(BesEmulator bes, TomcatServer tomcat, URI opendap) implements AutoCloseable {
+    /**
+     * Starts {@code bes}, then Tomcat from {@code tomcatHome} with the olfs.xml {@code config}
+     * makes for the started emulator, in a fresh work directory named {@code name}.
+     */
+    static Deployment start(String name, Path tomcatHome, BesEmulator bes,
+        Function<BesEmulator, String> config) throws IOException, InterruptedException {
+      Path dir = workDir(name);
+      bes.start();
+      try {
+        TomcatServer tomcat =
+            TomcatServer.start(tomcatHome, war(), dir.resolve("tomcat"), config.apply(bes), HEAP);
+        return new Deployment(bes, tomcat, tomcat.baseUri().resolve("opendap/"));
+      } catch (IOException | InterruptedException | RuntimeException e) {
+        bes.close();
+        throw e;
+      }
+    }
+
+    /** Closes Tomcat, then the emulator. */
+    @Override
+    public void close() throws InterruptedException {
+      try {
+        tomcat.close();
+      } finally {
+        bes.close();
+      }
+    }
   }
 
   static HttpResponse<byte[]> get(URI uri, String... headers) throws IOException, InterruptedException {

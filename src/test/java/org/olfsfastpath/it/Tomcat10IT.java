@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -15,30 +14,22 @@ import org.olfsfastpath.emulator.BesEmulator;
 /** A smoke test of the same WAR in Tomcat 10.1 (Servlet 6.0), the oldest supported line. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class Tomcat10IT {
+  private ItSupport.Deployment deployment;
   private BesEmulator bes;
-  private TomcatProcess tomcat;
   private URI opendap;
 
   @BeforeAll
   void start() throws Exception {
-    Path war = ItSupport.war();
-    Path home = ItSupport.tomcat10Home();
-    Path dir = ItSupport.workDir("Tomcat10IT");
-    bes = BesEmulator.newBuilder().build();
-    bes.start();
-    Path config = ItSupport.writeConfig(dir,
-        "<host>127.0.0.1</host><port>" + bes.port() + "</port>", "");
-    tomcat = TomcatProcess.start(home, war, dir.resolve("tomcat"), config, false);
-    opendap = tomcat.baseUri().resolve("opendap/");
+    deployment = ItSupport.Deployment.start("Tomcat10IT", ItSupport.tomcat10Home(),
+        BesEmulator.newBuilder().build(), started -> ItSupport.olfsXml(ItSupport.tcp(started), ""));
+    bes = deployment.bes();
+    opendap = deployment.opendap();
   }
 
   @AfterAll
   void stop() throws Exception {
-    if (tomcat != null) {
-      tomcat.close();
-    }
-    if (bes != null) {
-      bes.close();
+    if (deployment != null) {
+      deployment.close();
     }
   }
 

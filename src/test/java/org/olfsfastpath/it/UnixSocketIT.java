@@ -22,37 +22,30 @@ import org.olfsfastpath.emulator.BesEmulator;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class UnixSocketIT {
   private Path data;
+  private ItSupport.Deployment deployment;
   private BesEmulator bes;
-  private TomcatProcess tomcat;
   private URI opendap;
 
   @BeforeAll
   void start() throws Exception {
-    Path war = ItSupport.war();
-    Path home = ItSupport.tomcatHome();
-    Path dir = ItSupport.workDir("UnixSocketIT");
-    data = Files.createDirectories(dir.resolve("data"));
+    data = Files.createDirectories(ItSupport.workDir("UnixSocketIT-data"));
     Files.write(data.resolve("keep.nc"), new byte[] {'C', 'D', 'F', 1});
     Files.write(data.resolve("deleteme.nc"), new byte[] {'C', 'D', 'F', 1});
     // A short socket path: Unix socket paths are limited to about 100 bytes.
     Path socket = Files.createTempDirectory("bes").resolve("bes.sock");
-    bes = BesEmulator.newBuilder().unixSocket(socket).dataDirectory(data).build();
-    bes.start();
     // mtimeCheckInterval 0: every hit checks the file, so a deletion shows on the next request.
-    Path config = ItSupport.writeConfig(dir, "",
-        "<unixSocket>" + socket + "</unixSocket><dataRoot>" + data + "</dataRoot>"
-            + "<Cache mtimeCheckInterval=\"0\"/>");
-    tomcat = TomcatProcess.start(home, war, dir.resolve("tomcat"), config, false);
-    opendap = tomcat.baseUri().resolve("opendap/");
+    deployment = ItSupport.Deployment.start("UnixSocketIT", ItSupport.tomcatHome(),
+        BesEmulator.newBuilder().unixSocket(socket).dataDirectory(data).build(),
+        started -> ItSupport.olfsXml("", "<unixSocket>" + socket + "</unixSocket><dataRoot>"
+            + data + "</dataRoot><Cache mtimeCheckInterval=\"0\"/>"));
+    bes = deployment.bes();
+    opendap = deployment.opendap();
   }
 
   @AfterAll
   void stop() throws Exception {
-    if (tomcat != null) {
-      tomcat.close();
-    }
-    if (bes != null) {
-      bes.close();
+    if (deployment != null) {
+      deployment.close();
     }
   }
 

@@ -310,6 +310,37 @@ final class PptTraceTest {
   }
 
   @Test
+  void requestCutShortByTheClient_isRecordedOnce_andStillForwarded() throws Exception {
+    byte[] partial = "0000020d<request reqID=".getBytes(ISO_8859_1);
+    try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
+      server.enqueue(peer -> {
+        peer.handshake();
+        assertArrayEquals(partial, peer.readToEnd());
+      });
+      try (PptTrace trace = PptTrace.newBuilder(server.endpoint()).build()) {
+        trace.start();
+        try (SocketChannel raw = SocketChannel.open(
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), trace.port()))) {
+          raw.write(ByteBuffer.wrap(PptFraming.CLIENT_HANDSHAKE.getBytes(ISO_8859_1)));
+          ByteBuffer answer = ByteBuffer.allocate(PptFraming.SERVER_OK.length());
+          while (answer.hasRemaining() && raw.read(answer) >= 0) {
+            // the handshake answer, read whole before the request starts
+          }
+          assertEquals(PptFraming.SERVER_OK, new String(answer.array(), ISO_8859_1));
+          raw.write(ByteBuffer.wrap(partial));
+        }
+        TraceRecord close = trace.awaitRecord(r -> r.event() == TraceRecord.Event.CLOSE, WAIT);
+        assertEquals(PptFraming.CLIENT_HANDSHAKE.length() + partial.length, close.requestBytes());
+        List<String> notes = trace.records().stream()
+            .filter(r -> r.event() == TraceRecord.Event.DECODE_ERROR).map(TraceRecord::note).toList();
+        assertEquals(List.of("request stream: stream ended inside a data chunk with 17 bytes still"
+            + " expected; bytes are still forwarded, no longer decoded"), notes);
+      }
+      server.awaitScripts(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
   void refusedHandshake_isRecordedAsAnError() throws Exception {
     String refusal = "PPT cannot negotiate, client started the connection with PPTCLIENT_TESTING_CONNECTION";
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {

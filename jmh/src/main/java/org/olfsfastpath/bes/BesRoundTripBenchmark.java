@@ -2,11 +2,7 @@ package org.olfsfastpath.bes;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.olfsfastpath.emulator.BesEmulator;
-import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -48,37 +44,23 @@ public class BesRoundTripBenchmark {
   @Param({"TCP_PLAIN", "TCP_QUICKACK", "UNIX"})
   Transport transport;
 
-  BesEmulator emulator;
+  EmulatedBes bes;
   BesClient client;
   GetRequest ascii;
-  Path socketDir;
   final byte[] sink = new byte[64 * 1024];
 
   @Setup
   public void setUp() throws IOException {
-    socketDir = Files.createTempDirectory("olfs-jmh-bes");
-    BesEmulator.Builder builder = BesEmulator.newBuilder().port(0);
-    if (transport == Transport.UNIX) {
-      builder.unixSocket(socketDir.resolve("bes.sock"));
-    }
-    emulator = builder.build();
-    emulator.start();
-    PptEndpoint endpoint = transport == Transport.UNIX ? emulator.unixEndpoint() : emulator.endpoint();
-    client = BesClient.newBuilder()
-        .endpoint(endpoint)
-        .pptOptions(PptOptions.newBuilder().quickAck(transport == Transport.TCP_QUICKACK).build())
-        .maxConnections(1)
-        .build();
+    bes = EmulatedBes.start(transport == Transport.UNIX,
+        PptOptions.newBuilder().quickAck(transport == Transport.TCP_QUICKACK).build());
+    client = bes.client();
     ascii = GetRequest.of(DATASET, BesGetType.ASCII, "COADSX");
     client.showNode(DATASET);
   }
 
   @TearDown
   public void tearDown() throws IOException {
-    client.close();
-    emulator.close();
-    Files.deleteIfExists(socketDir.resolve("bes.sock"));
-    Files.deleteIfExists(socketDir);
+    bes.close();
   }
 
   @Benchmark

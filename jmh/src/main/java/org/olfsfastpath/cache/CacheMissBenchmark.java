@@ -1,12 +1,10 @@
 package org.olfsfastpath.cache;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.olfsfastpath.bes.BesClient;
-import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.bes.EmulatedBes;
+import org.olfsfastpath.ppt.PptOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -46,26 +44,14 @@ public class CacheMissBenchmark {
   @Param({"TCP_QUICKACK", "UNIX"})
   Transport transport;
 
-  BesEmulator emulator;
-  BesClient client;
+  EmulatedBes bes;
   DataSourceCache cache;
-  Path socketDir;
 
   @Setup
   public void setUp() throws IOException {
-    socketDir = Files.createTempDirectory("olfs-jmh-miss");
-    BesEmulator.Builder builder = BesEmulator.newBuilder().port(0);
-    if (transport == Transport.UNIX) {
-      builder.unixSocket(socketDir.resolve("bes.sock"));
-    }
-    emulator = builder.build();
-    emulator.start();
-    client = BesClient.newBuilder()
-        .endpoint(transport == Transport.UNIX ? emulator.unixEndpoint() : emulator.endpoint())
-        .maxConnections(1)
-        .build();
+    bes = EmulatedBes.start(transport == Transport.UNIX, PptOptions.defaults());
     cache = DataSourceCache.newBuilder()
-        .loader(client::showNode)
+        .loader(bes.client()::showNode)
         .ttl(Duration.ofHours(1))
         .build();
     cache.lookup(DATASET);
@@ -74,10 +60,7 @@ public class CacheMissBenchmark {
   @TearDown
   public void tearDown() throws IOException {
     cache.close();
-    client.close();
-    emulator.close();
-    Files.deleteIfExists(socketDir.resolve("bes.sock"));
-    Files.deleteIfExists(socketDir);
+    bes.close();
   }
 
   @Benchmark

@@ -1,0 +1,248 @@
+package org.olfsfastpath.tomcat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The WAR deployed as {@code /opendap} in a real Tomcat, run as its own process with a
+ * CATALINA_BASE of its own on a free loopback port. {@code catalina.sh run} execs the JVM, so
+ * {@link #pid()} is the JVM whose threads and descriptors the fault tests count. Closing sends
+ * SIGTERM, which Tomcat answers with an orderly shutdown (the web application's listener closes
+ * the BES client), and SIGKILL only if that takes more than 30 s.
+ *
+ * <p>The server.xml is the deployment the tests vouch for (scripts/serve writes the same backlog
+ * and error valve): a named worker executor (threads {@code worker-N}, so Tomcat's pooled threads can be told from
+ * anything that leaks), a listen backlog of 1,024 so a burst of that many connects is not dropped
+ * at the door, and an ErrorReportValve that shows neither stack traces nor the server's version on
+ * Tomcat's own error pages (Tomcat's default shows both for requests it refuses before the web
+ * application sees them).
+ */
+public final class TomcatServer implements AutoCloseable {
+  /** The worker executor's size. */
+  public static final int MAX_THREADS = 200;
+  private static final Duration STARTUP = Duration.ofSeconds(120);
+  private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(5);
+
+  private final Process process;
+  private final Path base;
+  private final int port;
+
+  private TomcatServer(Process process, Path base, int port) {
+    this.process = process;
+    this.base = base;
+    this.port = port;
+  }
+
+  /**
+   * Launches Tomcat and waits until {@code /opendap/version} answers 200; if it does not within
+   * two minutes, or Tomcat exits, stops it and fails with its console.
+   *
+   * @param base the CATALINA_BASE to write; whatever was there is deleted first
+   * @param olfsXml the web application's configuration, written to {@code base/olfs.xml}
+   * @param heap the JVM's maximum heap, e.g. {@code 384m}
+   */
+  public static TomcatServer start(Path tomcatHome, Path war, Path base, String olfsXml,
+      String heap) throws IOException, InterruptedException {
+    TomcatServer tomcat = launch(tomcatHome, war, base, olfsXml, heap);
+    try {
+      tomcat.awaitReady();
+    } catch (InterruptedException | RuntimeException e) {
+      tomcat.close();
+      throw e;
+    }
+    return tomcat;
+  }
+
+  /**
+   * Launches Tomcat without waiting for the web application, for tests of a deployment that is
+   * meant to fail; see {@link #awaitConsole}. Arguments as for {@link #start}.
+   */
+  public static TomcatServer launch(Path tomcatHome, Path war, Path base, String olfsXml,
+      String heap) throws IOException {
+    requireFile(tomcatHome.resolve("bin/catalina.sh"),
+        "no Tomcat at " + tomcatHome + ": mvn verify unpacks it (pre-integration-test)");
+    requireFile(war, "no WAR at " + war + ": mvn verify builds it");
+    deleteRecursively(base);
+    for (String dir : List.of("conf", "logs", "temp", "work", "webapps")) {
+      Files.createDirectories(base.resolve(dir));
+    }
+    try (Stream<Path> files = Files.list(tomcatHome.resolve("conf"))) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        if (Files.isRegularFile(file)) {
+          Files.copy(file, base.resolve("conf").resolve(file.getFileName()));
+        }
+      }
+    }
+    int port = freePort();
+    Files.writeString(base.resolve("conf/server.xml"), serverXml(port));
+    Path config = Files.writeString(base.resolve("olfs.xml"), olfsXml);
+    Files.copy(war, base.resolve("webapps/opendap.war"), StandardCopyOption.REPLACE_EXISTING);
+
+    ProcessBuilder builder = new ProcessBuilder("bash",
+        tomcatHome.resolve("bin/catalina.sh").toString(), "run")
+        .redirectErrorStream(true)
+        .redirectOutput(base.resolve("logs/console.log").toFile());
+    Map<String, String> env = builder.environment();
+    env.put("CATALINA_HOME", tomcatHome.toString());
+    env.put("CATALINA_BASE", base.toString());
+    env.put("JAVA_HOME", Path.of(System.getProperty("java.home")).toString());
+    // Nothing from the caller's environment may change which Tomcat or settings run.
+    for (String name : List.of("JRE_HOME", "CATALINA_PID", "OLFS_CONFIG", "JAVA_OPTS")) {
+      env.remove(name);
+    }
+    env.put("CATALINA_OPTS", "-Xmx" + heap + " -XX:+UseSerialGC"
+        + " -Djava.security.egd=file:/dev/./urandom -Dolfs.config=" + config);
+    return new TomcatServer(builder.start(), base, port);
+  }
+
+  private void awaitReady() throws InterruptedException {
+    long deadline = System.nanoTime() + STARTUP.toNanos();
+    while (System.nanoTime() - deadline < 0) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException("Tomcat exited with " + process.exitValue()
+            + " while starting; its console:\n" + console());
+      }
+      if (versionAnswers200()) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+    throw new IllegalStateException("Tomcat did not serve /opendap/version within " + STARTUP
+        + "; its console:\n" + console());
+  }
+
+  /** One plain HTTP/1.1 exchange, so the probe leaves no client threads or pooled connections. */
+  private boolean versionAnswers200() {
+    int timeout = (int) PROBE_TIMEOUT.toMillis();
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), timeout);
+      socket.setSoTimeout(timeout);
+      OutputStream out = socket.getOutputStream();
+      out.write(("GET /opendap/version HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+          .getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      InputStream in = socket.getInputStream();
+      byte[] statusLine = in.readNBytes("HTTP/1.1 200".length());
+      return new String(statusLine, StandardCharsets.US_ASCII).equals("HTTP/1.1 200");
+    } catch (IOException notYet) {
+      return false; // not listening yet, or the web application is still deploying
+    }
+  }
+
+  /** Waits until the console shows {@code text}, or fails after the startup timeout. */
+  public void awaitConsole(String text) throws InterruptedException {
+    long deadline = System.nanoTime() + STARTUP.toNanos();
+    while (System.nanoTime() - deadline < 0) {
+      if (console().contains(text)) {
+        return;
+      }
+      Thread.sleep(200);
+    }
+    throw new IllegalStateException("Tomcat's console never showed \"" + text + "\":\n" + console());
+  }
+
+  /** {@code http://127.0.0.1:<port>/}. */
+  public URI baseUri() {
+    return URI.create("http://127.0.0.1:" + port + "/");
+  }
+
+  public int port() {
+    return port;
+  }
+
+  /** The Tomcat JVM's process id. */
+  public long pid() {
+    return process.pid();
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  public Path base() {
+    return base;
+  }
+
+  /** Everything Tomcat and the web application logged so far. */
+  public String console() {
+    try {
+      return Files.readString(base.resolve("logs/console.log"), StandardCharsets.ISO_8859_1);
+    } catch (IOException e) {
+      return "(console unreadable: " + e + ")";
+    }
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(30, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      process.waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  /** A loopback port nothing listens on right now. */
+  public static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      socket.setReuseAddress(true);
+      return socket.getLocalPort();
+    }
+  }
+
+  /** Deletes {@code dir} and everything below it; nothing if it does not exist. */
+  public static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      walk.sorted(Comparator.comparingInt(Path::getNameCount).reversed()).forEach(p -> {
+        try {
+          Files.delete(p);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    }
+  }
+
+  private static void requireFile(Path file, String otherwise) {
+    if (!Files.isRegularFile(file)) {
+      throw new IllegalStateException(otherwise);
+    }
+  }
+
+  private static String serverXml(int port) {
+    return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Server port="-1" shutdown="SHUTDOWN">
+          <Service name="Catalina">
+            <Executor name="workers" namePrefix="worker-" maxThreads="%d" minSpareThreads="10"/>
+            <Connector executor="workers" port="%d" address="127.0.0.1" protocol="HTTP/1.1"
+                       connectionTimeout="20000" acceptCount="1024" maxConnections="8192"/>
+            <Engine name="Catalina" defaultHost="localhost">
+              <Host name="localhost" appBase="webapps" unpackWARs="true" autoDeploy="false">
+                <Valve className="org.apache.catalina.valves.ErrorReportValve"
+                       showReport="false" showServerInfo="false"/>
+              </Host>
+            </Engine>
+          </Service>
+        </Server>
+        """.formatted(MAX_THREADS, port);
+  }
+}
