@@ -5,21 +5,35 @@ import sys
 from pathlib import Path
 
 
-def report(args):
-    from . import report as rep, study
-    folder = Path(args.folder)
+# The study's plots: file name and title, in report order.
+RESPONSE_TIMES = ("response-times.png", "Response time per run")
+BES_MESSAGES = ("bes-messages.png", "Round trip of each BES message in one request")
+
+
+def _measurements(command, folder):
+    """A study folder's measurements, or None after saying that it has none."""
+    from . import study
     measurements = study.load(folder)
     if not measurements:
-        print(f"harness report: no timing files under {folder / 'raw'}", file=sys.stderr)
+        print(f"harness {command}: no timing files under {folder / 'raw'}", file=sys.stderr)
+        return None
+    return measurements
+
+
+def report(args):
+    from . import report as rep
+    folder = Path(args.folder)
+    measurements = _measurements("report", folder)
+    if measurements is None:
         return 1
     rep.write_csv(measurements, folder / "summary.csv")
     plots = []
     if not args.no_plots:
         from . import plots as pl
-        pl.response_times(measurements, folder / "response-times.png")
-        plots.append(("response-times.png", "Response time per run"))
-        if pl.message_round_trips(measurements, folder / "bes-messages.png"):
-            plots.append(("bes-messages.png", "Round trip of each BES message in one request"))
+        pl.response_times(measurements, folder / RESPONSE_TIMES[0])
+        plots.append(RESPONSE_TIMES)
+        if pl.message_round_trips(measurements, folder / BES_MESSAGES[0]):
+            plots.append(BES_MESSAGES)
     rep.write_markdown(folder, measurements, folder / "report.md", plots)
     print(rep.results_table(measurements))
     print()
@@ -34,17 +48,15 @@ def publish(args):
     folder = Path(args.folder)
     target = Path(args.to)
     target.mkdir(parents=True, exist_ok=True)
-    measurements = study.load(folder)
-    if not measurements:
-        print(f"harness publish: no timing files under {folder / 'raw'}", file=sys.stderr)
+    measurements = _measurements("publish", folder)
+    if measurements is None:
         return 1
     text = ["# Current figures", "",
             "Made by `scripts/study --publish` (see docs/benchmarks.md); regenerate them on a quiet "
             "machine.", "", rep.settings_list(study.read_settings(folder)), "",
             rep.results_table(measurements), "", rep.ratios_table(measurements), "",
             rep.factors_paragraph(measurements), ""]
-    for png, title in (("response-times.png", "Response time per run"),
-                       ("bes-messages.png", "Round trip of each BES message in one request")):
+    for png, title in (RESPONSE_TIMES, BES_MESSAGES):
         if (folder / png).exists():
             shutil.copyfile(folder / png, target / png)
             text += [f"![{title}]({png})", ""]

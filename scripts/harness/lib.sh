@@ -4,9 +4,10 @@
 # by the EXIT trap, on success, on failure and on Ctrl-C alike.
 
 H_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$H_ROOT/scripts/harness/java-tool.sh"
+source "$H_ROOT/scripts/harness/olfs-config.sh"
 H_PY=/usr/bin/python3
 H_PIDS=()
-H_NAMES=()
 H_TMPDIRS=()
 H_KEEP=()
 
@@ -37,6 +38,28 @@ h_free_port() {
   "$H_PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
+# h_url BASE DATASET CE RESPONSE: the URL of one response (ascii, das, dds, dods, dmr) of DATASET
+# under BASE; CE is the constraint of the data responses and the DDS.
+h_url() {
+  local base=$1 dataset=$2 ce=$3
+  case "$4" in
+    ascii) echo "$base/$dataset.ascii?$ce" ;;
+    das) echo "$base/$dataset.das" ;;
+    dds) echo "$base/$dataset.dds?$ce" ;;
+    dods) echo "$base/$dataset.dods?$ce" ;;
+    dmr) echo "$base/$dataset.dmr" ;;
+    *) h_die "h_url: unknown response '$4'" ;;
+  esac
+}
+
+# h_check_also SPEC...: dies unless each --also value is NAME=http(s)://...
+h_check_also() {
+  local spec
+  for spec in "$@"; do
+    [[ "$spec" =~ ^[A-Za-z0-9_.-]+=https?://.+ ]] || h_die "--also was '$spec', must be NAME=http://..."
+  done
+}
+
 # h_start NAME LOG COMMAND...: runs COMMAND in its own process group, output to LOG; the group is
 # stopped on exit. Sets H_LAST_PID.
 h_start() {
@@ -45,7 +68,6 @@ h_start() {
   setsid "$@" >"$log" 2>&1 < /dev/null &
   H_LAST_PID=$!
   H_PIDS+=("$H_LAST_PID")
-  H_NAMES+=("$name")
 }
 
 # h_stop PID: stops one process group started by h_start, TERM then KILL after 10 s.
@@ -85,7 +107,6 @@ h_stop_all() {
     rm -rf "$k"
   done
   H_PIDS=()
-  H_NAMES=()
   H_KEEP=()
   H_TMPDIRS=()
 }
@@ -127,7 +148,9 @@ h_build() {
   fi
   command -v mvn >/dev/null || h_die "mvn is missing (Debian package maven; run scripts/setup)"
   h_log "building the front end and the tools (mvn -DskipTests package)"
-  (cd "$H_ROOT" && mvn -q -B -ntp -DskipTests package) || h_die "the build failed"
+  # The tools' classpath too, so scripts/bes-emulator and scripts/ppt-trace need no build of their own.
+  (cd "$H_ROOT" && mvn -q -B -ntp -DskipTests package "${TOOL_CLASSPATH_ARGS[@]}" \
+    && touch "$tool_stamp") || h_die "the build failed"
 }
 
 # h_start_emulator LOGDIR NAME ARGS...: starts the BES emulator on a free port (and on the Unix
@@ -184,32 +207,6 @@ h_start_trace() {
   fi
 }
 
-# h_write_config FILE ENDPOINT(HOST:PORT|unix:PATH) CACHE(on|off) QUICKACK(on|off): an olfs.xml for
-# scripts/serve --config.
-h_write_config() {
-  local file=$1 endpoint=$2 cache=$3 quickack=$4
-  {
-    echo '<?xml version="1.0" encoding="UTF-8"?>'
-    echo '<OLFSConfig>'
-    echo '  <BESManager>'
-    echo '    <BES>'
-    echo '      <prefix>/</prefix>'
-    if [[ "$endpoint" != unix:* ]]; then
-      echo "      <host>${endpoint%:*}</host>"
-      echo "      <port>${endpoint##*:}</port>"
-    fi
-    echo '    </BES>'
-    echo '  </BESManager>'
-    echo '  <FastPath>'
-    [[ "$endpoint" == unix:* ]] && echo "    <unixSocket>${endpoint#unix:}</unixSocket>"
-    echo "    <Cache enabled=\"$([[ "$cache" == off ]] && echo false || echo true)\"/>"
-    # The PPT client's TCP_QUICKACK; "off" is the plain TCP client of the 2009 profile.
-    echo "    <ClientPool quickAck=\"$([[ "$quickack" == off ]] && echo false || echo true)\"/>"
-    echo '  </FastPath>'
-    echo '</OLFSConfig>'
-  } > "$file"
-}
-
 # h_start_frontend LOGDIR NAME CONFIG_FILE: starts the front end in a real Tomcat (scripts/serve in
 # the foreground, in its own process group, with its own state directory) on a free port; sets
 # H_BASE_URL once serve has printed it (serve prints it when the web application answers).
@@ -230,7 +227,7 @@ h_start_frontend() {
   done
 }
 
-# h_count SOURCE: BES messages so far: SOURCE is a trace log (*.log) or an emulator counts file.
+# h_count LOG: BES messages so far in a trace log.
 # Waits until the figure is stable for 200 ms, so a message whose end the proxy is still logging
 # is not missed.
 h_count() {
@@ -246,11 +243,7 @@ h_count() {
 }
 
 h_count_once() {
-  local source=$1
-  case "$source" in
-    *.log) h_python count-messages "$source" ;;
-    *) h_python count-commands "$source" ;;
-  esac
+  h_python count-messages "$1"
 }
 
 # The configurations every script measures, in one place:
@@ -344,7 +337,7 @@ h_start_config() {
     bes=$H_TRACE_ENDPOINT
     H_COUNT_SOURCE=$H_TRACE_LOG
   fi
-  h_write_config "$logs/$name.olfs.xml" "$bes" "$C_CACHE" "$C_QUICKACK"
+  olfs_config_write "$logs/$name.olfs.xml" "$bes" "$C_CACHE" "$C_QUICKACK"
   h_log "$name: starting the front end (BES $bes, cache $C_CACHE, QUICKACK $C_QUICKACK)"
   h_start_frontend "$logs" "$name" "$logs/$name.olfs.xml"
 }

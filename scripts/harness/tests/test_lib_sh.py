@@ -47,7 +47,7 @@ class LibShTest(unittest.TestCase):
     def test_config_file_for_tcp_with_plain_client(self):
         with tempfile.TemporaryDirectory() as d:
             path = Path(d) / "olfs.xml"
-            rc, _, err = bash(f"h_write_config '{path}' 127.0.0.1:10022 off off")
+            rc, _, err = bash(f"olfs_config_write '{path}' 127.0.0.1:10022 off off")
             self.assertEqual(rc, 0, err)
             root = ET.parse(path).getroot()
         self.assertEqual(root.findtext("BESManager/BES/host"), "127.0.0.1")
@@ -59,12 +59,22 @@ class LibShTest(unittest.TestCase):
     def test_config_file_for_unix_socket(self):
         with tempfile.TemporaryDirectory() as d:
             path = Path(d) / "olfs.xml"
-            bash(f"h_write_config '{path}' unix:/tmp/x/bes.sock on on")
+            bash(f"olfs_config_write '{path}' unix:/tmp/x/bes.sock on on")
             root = ET.parse(path).getroot()
         self.assertEqual(root.findtext("FastPath/unixSocket"), "/tmp/x/bes.sock")
         self.assertIsNone(root.find("BESManager/BES/host"))
         self.assertEqual(root.find("FastPath/Cache").get("enabled"), "true")
         self.assertEqual(root.find("FastPath/ClientPool").get("quickAck"), "true")
+
+    def test_config_file_as_serve_writes_it_with_data_root_and_default_quickack(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "olfs.xml"
+            rc, _, err = bash(f"olfs_config_write '{path}' 127.0.0.1:10022 on '' /srv/data")
+            self.assertEqual(rc, 0, err)
+            root = ET.parse(path).getroot()
+        self.assertEqual(root.findtext("FastPath/dataRoot"), "/srv/data")
+        self.assertEqual(root.find("FastPath/Cache").get("enabled"), "true")
+        self.assertIsNone(root.find("FastPath/ClientPool"), "no quickAck given: the default holds")
 
 
 if __name__ == "__main__":
