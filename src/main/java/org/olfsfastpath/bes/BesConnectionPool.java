@@ -190,9 +190,7 @@ final class BesConnectionPool {
     long next = Long.MAX_VALUE;
     for (IdleConnection entry : idle) {
       long idleFor = nowNanos - entry.idleSinceNanos;
-      String reason = idleFor >= maxIdleNanos
-          ? "idle for " + TimeUnit.NANOSECONDS.toMillis(idleFor) + " ms"
-          : unusableReason(entry.connection);
+      String reason = staleReason(entry.connection, idleFor);
       if (reason != null) {
         // Only the thread that removes the entry owns it; a request may have taken it meanwhile.
         if (idle.removeFirstOccurrence(entry)) {
@@ -257,10 +255,7 @@ final class BesConnectionPool {
     IdleConnection entry;
     long now = ticker.getAsLong();
     while ((entry = idle.pollFirst()) != null) {
-      long idleFor = now - entry.idleSinceNanos;
-      String reason = idleFor >= maxIdleNanos
-          ? "idle for " + TimeUnit.NANOSECONDS.toMillis(idleFor) + " ms"
-          : unusableReason(entry.connection);
+      String reason = staleReason(entry.connection, now - entry.idleSinceNanos);
       if (reason == null && !entry.connection.isHealthy()) {
         // Only this thread holds the entry now, so the look at its socket races nothing.
         reason = "closed by the BES, or holding stray bytes, while idle";
@@ -305,6 +300,13 @@ final class BesConnectionPool {
     } finally {
       connects.release();
     }
+  }
+
+  /** Why an idle connection must not be lent: idle past maxIdle, or unusable; null if neither. */
+  private String staleReason(PptConnection connection, long idleForNanos) {
+    return idleForNanos >= maxIdleNanos
+        ? "idle for " + TimeUnit.NANOSECONDS.toMillis(idleForNanos) + " ms"
+        : unusableReason(connection);
   }
 
   private String unusableReason(PptConnection connection) {

@@ -136,7 +136,7 @@ final class Connection implements Runnable {
     }
     String text = new String(hello, 0, n, StandardCharsets.ISO_8859_1);
     if (!text.equals(PptFraming.CLIENT_HANDSHAKE)) {
-      rawOut.write(("PPT cannot negotiate, client started the connection with " + text)
+      rawOut.write((PptFraming.SERVER_REFUSAL + ", client started the connection with " + text)
           .getBytes(StandardCharsets.ISO_8859_1));
       log.info("connection {}: refused a handshake of {} bytes that was not {}", index, n,
           PptFraming.CLIENT_HANDSHAKE);

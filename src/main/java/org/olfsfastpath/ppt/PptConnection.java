@@ -18,8 +18,10 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class PptConnection implements Closeable {
   private static final AtomicLong IDS = new AtomicLong();
   private static final int BUFFER_SIZE = 64 * 1024;
-  /** How a BES starts its answer to a handshake it refuses (it never sends PPT_PROTOCOL_UNDEFINED). */
-  private static final String REFUSAL = "PPT cannot negotiate";
+  private static final byte[] HANDSHAKE = ascii(PptFraming.CLIENT_HANDSHAKE);
+  private static final byte[] OK = ascii(PptFraming.SERVER_OK);
+  private static final byte[] UNDEFINED = ascii(PptFraming.SERVER_UNDEFINED);
+  private static final byte[] REFUSAL = ascii(PptFraming.SERVER_REFUSAL);
 
   private final long id = IDS.incrementAndGet();
   private final PptEndpoint endpoint;
@@ -32,13 +34,11 @@ public final class PptConnection implements Closeable {
   private boolean exitRequested;
   private PptResponse current;
   private long commandsSent;
-  private volatile long lastUsedNanos;
 
   private PptConnection(PptEndpoint endpoint, PptOptions options, ChannelTransport transport) {
     this.endpoint = endpoint;
     this.options = options;
     this.transport = transport;
-    this.lastUsedNanos = System.nanoTime();
   }
 
   /**
@@ -64,26 +64,24 @@ public final class PptConnection implements Closeable {
   }
 
   private void handshake() throws IOException {
-    transport.writeFully(ascii(PptFraming.CLIENT_HANDSHAKE));
-    byte[] ok = ascii(PptFraming.SERVER_OK);
-    byte[] undefined = ascii(PptFraming.SERVER_UNDEFINED);
+    transport.writeFully(HANDSHAKE);
     int max = options.maxHandshakeLength();
     while (true) {
-      if (limit == ok.length && Arrays.equals(buffer, 0, limit, ok, 0, ok.length)) {
+      if (limit == OK.length && Arrays.equals(buffer, 0, limit, OK, 0, OK.length)) {
         position = limit;
         return;
       }
-      if (limit == undefined.length && Arrays.equals(buffer, 0, limit, undefined, 0, undefined.length)) {
+      if (limit == UNDEFINED.length && Arrays.equals(buffer, 0, limit, UNDEFINED, 0, UNDEFINED.length)) {
         throw new PptProtocolException("BES refused the handshake with " + PptFraming.SERVER_UNDEFINED);
       }
-      if (startsWith(ascii(REFUSAL))) {
+      if (startsWith(REFUSAL)) {
         // What a real BES answers to a handshake it does not accept, before it closes.
         throw new PptProtocolException("BES refused the handshake: \"" + preview(limit) + "\"");
       }
       if (limit > max) {
         throw new PptProtocolException("handshake answer exceeds " + max + " bytes: \"" + preview(limit) + "\"");
       }
-      if (!isPrefix(ok) && !isPrefix(undefined)) {
+      if (!isPrefix(OK) && !isPrefix(UNDEFINED)) {
         throw new PptProtocolException("expected " + PptFraming.SERVER_OK + " but was \"" + preview(limit) + "\"");
       }
       int n = transport.read(buffer, limit, Math.min(buffer.length, max + 1) - limit);
@@ -138,7 +136,6 @@ public final class PptConnection implements Closeable {
           + " unexpected bytes between messages on connection " + id);
     }
     commandsSent++;
-    lastUsedNanos = System.nanoTime();
     try {
       transport.writeFully(PptFraming.encodeMessage(requestDocument));
       current = PptResponse.begin(this);
@@ -213,11 +210,6 @@ public final class PptConnection implements Closeable {
     return commandsSent;
   }
 
-  /** {@link System#nanoTime()} when the last request was sent or the connection opened. */
-  public long lastUsedNanos() {
-    return lastUsedNanos;
-  }
-
   /** Whether reads re-arm TCP_QUICKACK (TCP on Linux with the option enabled). */
   public boolean usesQuickAck() {
     return transport.quickAck();
@@ -238,10 +230,6 @@ public final class PptConnection implements Closeable {
 
   void fail() {
     abort();
-  }
-
-  void touch() {
-    lastUsedNanos = System.nanoTime();
   }
 
   /** Reads exactly {@code length} bytes or throws on end of stream. */

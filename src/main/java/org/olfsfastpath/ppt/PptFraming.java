@@ -27,6 +27,11 @@ public final class PptFraming {
   public static final String SERVER_OK = "PPTSERVER_CONNECTION_OK";
   /** The server's answer when it does not understand the handshake. */
   public static final String SERVER_UNDEFINED = "PPT_PROTOCOL_UNDEFINED";
+  /**
+   * How a real BES starts its answer to a handshake it refuses, before it closes (it never sends
+   * {@link #SERVER_UNDEFINED}).
+   */
+  public static final String SERVER_REFUSAL = "PPT cannot negotiate";
   /** The status extension value that asks the server process to exit. */
   public static final String EXIT_NOW = "PPT_EXIT_NOW";
 

@@ -86,7 +86,6 @@ public final class PptResponse implements Closeable {
 
   private void finish() {
     complete = true;
-    connection.touch();
   }
 
   /** Whether the BES marked this response {@code status=error;}: the body is a BES error document. */

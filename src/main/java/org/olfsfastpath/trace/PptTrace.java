@@ -254,10 +254,6 @@ public final class PptTrace implements Closeable {
 
   // ---------------------------------------------------------------- used by TraceConnection
 
-  PptEndpoint targetEndpoint() {
-    return target;
-  }
-
   boolean quickAck() {
     return quickAck;
   }

@@ -44,7 +44,6 @@ final class TraceConnection {
   /** How much of an error response is kept to find its type and message. */
   private static final int MAX_ERROR_CAPTURE = 16 * 1024;
   private static final int MAX_NOTE = 300;
-  private static final String REFUSAL = "PPT cannot negotiate";
   private static final Pattern ERROR_TYPE = Pattern.compile("<Type>\\s*(\\d+)\\s*</Type>");
   private static final Pattern ERROR_MESSAGE = Pattern.compile("<Message>(.*?)</Message>", Pattern.DOTALL);
 
@@ -86,14 +85,14 @@ final class TraceConnection {
     long started = System.nanoTime();
     try {
       configure(client);
-      bes = connect(trace.targetEndpoint(), trace.connectTimeout());
+      bes = connect(trace.target(), trace.connectTimeout());
     } catch (IOException e) {
       synchronized (lock) {
         finished = true;
       }
       PptTrace.closeQuietly(client);
       emit(new TraceRecord(trace.timeOf(started), number, 0, TraceRecord.Event.CONNECT_ERROR, null, 0, 0,
-          0, false, false, 0, null, null, null, null, shorten("cannot reach the BES at " + trace.targetEndpoint()
+          0, false, false, 0, null, null, null, null, shorten("cannot reach the BES at " + trace.target()
           + ": " + e.getMessage())));
       trace.ended(this);
       return;
@@ -617,12 +616,12 @@ final class TraceConnection {
           emitHandshake(false);
           return i + 1;
         }
-        if (text.equals(PptFraming.SERVER_UNDEFINED) || text.startsWith(REFUSAL)) {
+        if (text.equals(PptFraming.SERVER_UNDEFINED) || text.startsWith(PptFraming.SERVER_REFUSAL)) {
           refused = true;
           continue;
         }
         if (!PptFraming.SERVER_OK.startsWith(text) && !PptFraming.SERVER_UNDEFINED.startsWith(text)
-            && !REFUSAL.startsWith(text)) {
+            && !PptFraming.SERVER_REFUSAL.startsWith(text)) {
           throw new PptProtocolException("expected " + PptFraming.SERVER_OK + " but was \""
               + shorten(text).replaceAll("[^\\x20-\\x7e]", "?") + "\"");
         }
