@@ -38,7 +38,10 @@ public interface DataSourceCacheMXBean {
 
   long getMtimeReloadCount();
 
-  /** Returns all counters as one JSON object, as the status page shows them. */
+  /**
+   * Returns all counters as one JSON object ({@link DataSourceCacheStats#toJson()}); the status
+   * page's {@code cache} section shows the same counters under some other names.
+   */
   String getStatsJson();
 
   /** Drops what is cached for one catalog path, e.g. {@code /data/sst.nc}. */

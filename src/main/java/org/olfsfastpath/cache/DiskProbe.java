@@ -20,10 +20,6 @@ final class DiskProbe {
     this.root = root;
   }
 
-  Path root() {
-    return root;
-  }
-
   /** Returns the file for {@code catalogPath}, or null if it would escape the root. */
   Path resolve(String catalogPath) {
     int start = 0;

@@ -138,10 +138,6 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
     cache.registerMBean(server, name);
   }
 
-  void unregisterCacheMBean(MBeanServer server, ObjectName name) throws JMException {
-    cache.unregisterMBean(server, name);
-  }
-
   @Override
   public void close() {
     try {

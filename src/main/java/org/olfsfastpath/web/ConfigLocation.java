@@ -40,11 +40,9 @@ final class ConfigLocation {
     return Optional.empty();
   }
 
-  /** Reads the settings from the file found, or returns the defaults. */
-  static FrontEndSettings load(Function<String, String> contextParameter,
-      Function<String, String> systemProperty, Function<String, String> environment) {
-    return find(contextParameter, systemProperty, environment)
-        .map(source -> OlfsConfigFile.read(source.file()))
+  /** Reads the settings from the file {@link #find} found, or returns the defaults. */
+  static FrontEndSettings load(Optional<Source> found) {
+    return found.map(source -> OlfsConfigFile.read(source.file()))
         .orElseGet(FrontEndSettings::defaults);
   }
 

@@ -55,8 +55,8 @@ final class DapServlet extends HttpServlet {
   private final transient FrontEndStats stats;
   /** The XOPeNDAP-Server header value. */
   private final String serverHeader;
-  /** The front end's own version, e.g. 0.1.0. */
-  private final String serverVersion;
+  /** The version document, the same for every request: rendered once. */
+  private final byte[] versionBody;
   private final String catalogRoot;
   private final boolean gzip;
   private final int retryAfterSeconds;
@@ -66,8 +66,9 @@ final class DapServlet extends HttpServlet {
     this.parser = Objects.requireNonNull(parser, "parser == null");
     this.backend = Objects.requireNonNull(backend, "backend == null");
     this.stats = Objects.requireNonNull(stats, "stats == null");
-    this.serverVersion = Objects.requireNonNull(serverVersion, "serverVersion == null");
+    Objects.requireNonNull(serverVersion, "serverVersion == null");
     this.serverHeader = "olfs-fastpath/" + serverVersion;
+    this.versionBody = VersionDocument.render(serverVersion);
     this.catalogRoot = settings.catalogRoot().orElse(null);
     this.gzip = settings.gzip();
     this.retryAfterSeconds = settings.retryAfterSeconds();
@@ -126,11 +127,7 @@ final class DapServlet extends HttpServlet {
       stats.rejected.increment();
       sendError(req, resp, request, HttpServletResponse.SC_NOT_FOUND, e.getMessage());
     } catch (BesErrorException e) {
-      stats.besErrors.increment();
-      BesError error = e.error();
-      String message = BesMessages.scrub(error.message(), pathOrNull(request), catalogRoot);
-      log.debug("BES error type {} for {}: {}", error.type(), req.getRequestURI(), error.message());
-      sendError(req, resp, request, error.httpStatusCode(), message);
+      sendBesError(req, resp, request, e.error());
     } catch (BesPoolExhaustedException e) {
       stats.poolExhausted.increment();
       log.warn("every BES connection is busy; answering 503 to {}", req.getRequestURI());
@@ -201,12 +198,11 @@ final class DapServlet extends HttpServlet {
 
   private void sendVersion(HttpServletResponse resp, boolean head) throws IOException {
     setDapHeaders(resp, new DapRequest.Version(), null);
-    byte[] body = VersionDocument.render(serverVersion);
     resp.setContentType(VersionDocument.CONTENT_TYPE);
     resp.setHeader("Content-Description", VersionDocument.CONTENT_DESCRIPTION);
-    resp.setContentLength(body.length);
+    resp.setContentLength(versionBody.length);
     if (!head) {
-      resp.getOutputStream().write(body);
+      resp.getOutputStream().write(versionBody);
     }
   }
 
@@ -334,10 +330,7 @@ final class DapServlet extends HttpServlet {
           + " aborting the connection so the client sees the failure", cause);
     }
     if (cause instanceof BesErrorException besError) {
-      BesError error = besError.error();
-      stats.besErrors.increment();
-      sendError(req, resp, request, error.httpStatusCode(),
-          BesMessages.scrub(error.message(), pathOrNull(request), catalogRoot));
+      sendBesError(req, resp, request, besError.error());
       return;
     }
     if (cause instanceof InterruptedIOException) {
@@ -349,6 +342,15 @@ final class DapServlet extends HttpServlet {
       sendError(req, resp, request, HttpServletResponse.SC_BAD_GATEWAY,
           "the BES could not be reached or sent an unreadable answer");
     }
+  }
+
+  /** Answers a BES error with its HTTP status and its message, server paths removed. */
+  private void sendBesError(HttpServletRequest req, HttpServletResponse resp, DapRequest request,
+      BesError error) throws IOException {
+    stats.besErrors.increment();
+    log.debug("BES error type {} for {}: {}", error.type(), req.getRequestURI(), error.message());
+    sendError(req, resp, request, error.httpStatusCode(),
+        BesMessages.scrub(error.message(), pathOrNull(request), catalogRoot));
   }
 
   /**

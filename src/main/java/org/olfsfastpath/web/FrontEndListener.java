@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import javax.management.JMException;
 import javax.management.MBeanServer;
@@ -38,15 +39,15 @@ public final class FrontEndListener implements ServletContextListener {
     ServletContext context = event.getServletContext();
     FrontEndSettings settings;
     try {
-      ConfigLocation.find(context::getInitParameter, System::getProperty, System::getenv)
-          .ifPresentOrElse(
-              source -> log.info("olfs-fastpath: configuration {} (named by the {})",
-                  source.file(), source.namedBy()),
-              () -> log.info("olfs-fastpath: no configuration named (context parameter or system"
-                  + " property {}, or environment variable {}): using the defaults",
-                  ConfigLocation.NAME, ConfigLocation.ENV));
-      settings = ConfigLocation.load(context::getInitParameter, System::getProperty,
-          System::getenv);
+      Optional<ConfigLocation.Source> found =
+          ConfigLocation.find(context::getInitParameter, System::getProperty, System::getenv);
+      found.ifPresentOrElse(
+          source -> log.info("olfs-fastpath: configuration {} (named by the {})",
+              source.file(), source.namedBy()),
+          () -> log.info("olfs-fastpath: no configuration named (context parameter or system"
+              + " property {}, or environment variable {}): using the defaults",
+              ConfigLocation.NAME, ConfigLocation.ENV));
+      settings = ConfigLocation.load(found);
       backend = BesBackend.create(settings);
     } catch (ConfigurationException e) {
       log.error("olfs-fastpath cannot start: {}", e.getMessage());

@@ -149,7 +149,7 @@ public final class OlfsConfigFile {
       }
       String port = text(bes, "port");
       if (port != null) {
-        builder(port, "BESManager/BES/port", v -> builder.besPort(parseInt(v)), "an integer 1-65535");
+        builder(port, "BESManager/BES/port", v -> builder.besPort(Integer.parseInt(v)), "an integer 1-65535");
       }
       String timeOut = text(bes, "timeOut");
       if (timeOut != null) {
@@ -235,7 +235,7 @@ public final class OlfsConfigFile {
     private void intAttribute(Element e, String setting, String name, Consumer<Integer> setter) {
       String value = e.getAttributeValue(name);
       if (value != null) {
-        builder(value, setting, v -> setter.accept(parseInt(v)), "an integer");
+        builder(value, setting, v -> setter.accept(Integer.parseInt(v)), "an integer");
       }
     }
 
@@ -288,10 +288,6 @@ public final class OlfsConfigFile {
     private ConfigurationException fail(String message) {
       return new ConfigurationException(source + ": " + message);
     }
-  }
-
-  static int parseInt(String value) {
-    return Integer.parseInt(value);
   }
 
   /**

@@ -36,7 +36,7 @@ final class ConfigLocationTest {
   @Test
   void load_noneNamed_givesDefaults() {
     assertEquals(PptEndpoint.tcp("localhost", 10022),
-        ConfigLocation.load(NONE, NONE, NONE).besEndpoint());
+        ConfigLocation.load(ConfigLocation.find(NONE, NONE, NONE)).besEndpoint());
   }
 
   @Test
@@ -44,13 +44,14 @@ final class ConfigLocationTest {
     Path file = Files.writeString(dir.resolve("olfs.xml"),
         "<OLFSConfig><FastPath><unixSocket>/tmp/bes.sock</unixSocket></FastPath></OLFSConfig>");
     assertEquals(PptEndpoint.unix(Path.of("/tmp/bes.sock")),
-        ConfigLocation.load(NONE, of("olfs.config", file.toString()), NONE).besEndpoint());
+        ConfigLocation.load(ConfigLocation.find(NONE, of("olfs.config", file.toString()), NONE)).besEndpoint());
   }
 
   @Test
   void load_missingFile_fails(@TempDir Path dir) {
     ConfigurationException e = assertThrows(ConfigurationException.class,
-        () -> ConfigLocation.load(NONE, NONE, of("OLFS_CONFIG", dir.resolve("x.xml").toString())));
+        () -> ConfigLocation.load(
+            ConfigLocation.find(NONE, NONE, of("OLFS_CONFIG", dir.resolve("x.xml").toString()))));
     assertTrue(e.getMessage().startsWith("cannot read the configuration file "), e.getMessage());
   }
 }
