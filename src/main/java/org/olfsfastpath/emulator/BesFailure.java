@@ -33,6 +33,16 @@ final class BesFailure extends Exception {
     this.wrapper = Objects.requireNonNull(wrapper, "wrapper == null");
   }
 
+  /**
+   * What BESDapTransmit reports when a get of {@code type} threw a std::exception: a fatal error,
+   * after which the BES process exits.
+   */
+  static BesFailure transmitException(String type, RuntimeException e) {
+    return new BesFailure(INTERNAL_FATAL_ERROR, "std::exception caught transmitting "
+        + BesFacts.transmitName(type) + ": " + e + " (caught in BESDapTransmit).",
+        "BESDapTransmit.cc", 100, BesFacts.getResponseName(type));
+  }
+
   static BesFailure syntax(String message, String file, int line) {
     return new BesFailure(SYNTAX_USER_ERROR, message, file, line, "BES");
   }

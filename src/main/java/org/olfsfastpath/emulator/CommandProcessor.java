@@ -343,9 +343,7 @@ final class CommandProcessor {
       try {
         dataset = catalog.dataset(path);
       } catch (RuntimeException e) {
-        throw new BesFailure(BesFailure.INTERNAL_FATAL_ERROR, "std::exception caught transmitting "
-            + BesFacts.transmitName(type) + ": " + e + " (caught in BESDapTransmit).", "BESDapTransmit.cc", 100,
-            BesFacts.getResponseName(type));
+        throw BesFailure.transmitException(type, e);
       }
       String xmlBase = session.context("xml:base").orElse("");
       boolean checksums = session.context("dap4_checksums").map("true"::equalsIgnoreCase).orElse(false);

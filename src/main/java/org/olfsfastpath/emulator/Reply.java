@@ -79,10 +79,7 @@ final class Reply {
         return writeError(out, transmitFailure(query.type(), e), ids);
       } catch (RuntimeException e) {
         out.discardBuffered();
-        String message = "std::exception caught transmitting " + BesFacts.transmitName(query.type()) + ": "
-            + e + " (caught in BESDapTransmit).";
-        return writeError(out, new BesFailure(BesFailure.INTERNAL_FATAL_ERROR, message, "BESDapTransmit.cc", 100,
-            BesFacts.getResponseName(query.type())), ids);
+        return writeError(out, BesFailure.transmitException(query.type(), e), ids);
       }
       out.finish();
       return false;

@@ -29,7 +29,6 @@ final class ResponseWriter extends OutputStream {
   private final int maxChunkLength;
   private byte[] buffer = new byte[INITIAL_BUFFER];
   private int count;
-  private long dataBytesSent;
 
   /**
    * @param socket the connection's unbuffered output: every call here becomes one write call
@@ -111,15 +110,9 @@ final class ResponseWriter extends OutputStream {
     count = 0;
   }
 
-  /** Payload bytes already sent in data chunks of the current response. */
-  long dataBytesSent() {
-    return dataBytesSent;
-  }
-
   /** Starts a new response: forgets what the previous one sent. */
   void reset() {
     count = 0;
-    dataBytesSent = 0;
   }
 
   private void emitData(boolean last) throws IOException {
@@ -140,7 +133,6 @@ final class ResponseWriter extends OutputStream {
       }
       socket.write(frame);
     }
-    dataBytesSent += count;
     count = 0;
   }
 

@@ -50,10 +50,6 @@ final class SyntheticCatalog {
     this.leafDigits = Long.toString(count - 1).length();
   }
 
-  long count() {
-    return count;
-  }
-
   int depth() {
     return depth;
   }

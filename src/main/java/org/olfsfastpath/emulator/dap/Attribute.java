@@ -30,10 +30,6 @@ record Attribute(String name, String type, List<String> values) {
     return new Attribute(name, "Float32", List.of(CFormat.g(value, 9)));
   }
 
-  static Attribute float64(String name, double value) {
-    return new Attribute(name, "Float64", List.of(CFormat.g(value, 17)));
-  }
-
   boolean isString() {
     return type.equals("String") || type.equals("Url");
   }

@@ -40,8 +40,6 @@ final class BesErrors {
   // libdap's DAP4 constraint evaluator (D4ConstraintEvaluator.cc), built with PREVENT_XXS_VIA_CE.
   static final String D4_NOT_FOUND = "The constraint expression referenced a variable that was "
       + "not found in the dataset.";
-  static final String D4_NOT_ARRAY = "The constraint expression referenced an Array that was not "
-      + "found in the dataset.";
   static final String D4_NOT_CONSTRUCTOR = "The constraint expression referenced a variable that "
       + "must be a Structure or Sequence to be used with {}.";
   static final String D4_FILTER_UNSUPPORTED = "When a filter expression is used, it must be bound "

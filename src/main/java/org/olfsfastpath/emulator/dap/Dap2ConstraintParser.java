@@ -342,9 +342,6 @@ final class Dap2ConstraintParser {
         throw new ConstraintException(BesErrors.GRID_RANK_MISMATCH);
       }
       applySlices(grid.array, indices);
-      for (PartState map : grid.maps) {
-        map.send = false;
-      }
       for (int i = 0; i < grid.maps.size(); i++) {
         PartState map = grid.maps.get(i);
         map.send = true;

@@ -92,15 +92,6 @@ final class DatasetModel {
     return byName.get(name);
   }
 
-  Dimension dimension(String name) {
-    for (Dimension dimension : dimensions) {
-      if (dimension.name().equals(name)) {
-        return dimension;
-      }
-    }
-    return null;
-  }
-
   boolean isGrid(Variable variable) {
     return gridMaps.containsKey(variable);
   }
