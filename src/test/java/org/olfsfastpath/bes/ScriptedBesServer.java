@@ -122,7 +122,6 @@ final class ScriptedBesServer implements Closeable {
   private final AtomicInteger pendingHandshakes = new AtomicInteger();
   private final AtomicInteger maxPendingHandshakes = new AtomicInteger();
   private final Semaphore closedConnections = new Semaphore(0);
-  private final Semaphore handshakes = new Semaphore(0);
   private volatile Duration handshakeDelay = Duration.ZERO;
   private volatile boolean closed;
 
@@ -179,13 +178,6 @@ final class ScriptedBesServer implements Closeable {
   void awaitClosedConnections(int count) throws InterruptedException {
     if (!closedConnections.tryAcquire(count, 5, TimeUnit.SECONDS)) {
       throw new AssertionError("expected " + count + " connections to close within 5 s");
-    }
-  }
-
-  /** Waits until {@code count} more handshakes have been answered. */
-  void awaitHandshakes(int count) throws InterruptedException {
-    if (!handshakes.tryAcquire(count, 5, TimeUnit.SECONDS)) {
-      throw new AssertionError("expected " + count + " handshakes within 5 s");
     }
   }
 
@@ -261,7 +253,6 @@ final class ScriptedBesServer implements Closeable {
     }
     out.write(PptFraming.SERVER_OK.getBytes(StandardCharsets.US_ASCII));
     out.flush();
-    handshakes.release();
   }
 
   /** Reads one message; null at end of stream or on an exit request. */

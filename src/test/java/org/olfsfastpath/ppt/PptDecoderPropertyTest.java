@@ -71,11 +71,11 @@ final class PptDecoderPropertyTest {
   void wellFormedMessages_decodeToWhatWasEncoded(@ForAll("messages") List<List<Piece>> messages,
       @ForAll("splits") List<Integer> splits) throws PptProtocolException {
     byte[] wire = encode(messages);
-    Transcript decoded = new Transcript();
+    PptChunkDecoderTest.Transcript decoded = new PptChunkDecoderTest.Transcript();
     PptChunkDecoder decoder = new PptChunkDecoder(MAX_CHUNK, decoded);
     feed(decoder, wire, splits);
     decoder.endOfStream();
-    decoded.flush();
+    decoded.flushData();
 
     assertEquals(expectedEvents(messages), decoded.events);
     assertEquals(messages.size(), decoder.messages());
@@ -340,8 +340,7 @@ final class PptDecoderPropertyTest {
   }
 
   private static Arbitrary<byte[]> extensionChunks() {
-    return Arbitraries.of("status=error;", "exit=true;status=error;", "status=PPT_EXIT_NOW;",
-        "flag;", "a=b=c;", "status=error", "=x;", "a=;", ";;", "").map(PptDecoderPropertyTest::extensionChunk);
+    return Arbitraries.of(PptFuzz.EXTENSIONS).map(PptDecoderPropertyTest::extensionChunk);
   }
 
   private static Arbitrary<byte[]> brokenHeaders() {
@@ -388,7 +387,7 @@ final class PptDecoderPropertyTest {
   }
 
   private static List<String> expectedEvents(List<List<Piece>> messages) {
-    Transcript expected = new Transcript();
+    PptChunkDecoderTest.Transcript expected = new PptChunkDecoderTest.Transcript();
     for (List<Piece> message : messages) {
       expected.messageStarted();
       long wireBytes = PptFraming.HEADER_LENGTH;
@@ -403,7 +402,7 @@ final class PptDecoderPropertyTest {
       }
       expected.messageEnded(wireBytes);
     }
-    expected.flush();
+    expected.flushData();
     return expected.events;
   }
 
@@ -411,7 +410,7 @@ final class PptDecoderPropertyTest {
       String failure) {}
 
   private static Outcome decode(byte[] wire, List<Integer> splits) {
-    Transcript transcript = new Transcript();
+    PptChunkDecoderTest.Transcript transcript = new PptChunkDecoderTest.Transcript();
     PptChunkDecoder decoder = new PptChunkDecoder(MAX_CHUNK, transcript);
     String failure = null;
     try {
@@ -423,7 +422,7 @@ final class PptDecoderPropertyTest {
       assertThrows(IllegalStateException.class, () -> decoder.feed(new byte[1], 0, 1),
           "a failed decoder refuses more input");
     }
-    transcript.flush();
+    transcript.flushData();
     return new Outcome(transcript.events, decoder.messages(), decoder.isBetweenMessages(), failure);
   }
 
@@ -458,41 +457,5 @@ final class PptDecoderPropertyTest {
   private static String describe(Object outcome) {
     return outcome instanceof Exchange e ? "a body of " + e.body.length + " bytes (error=" + e.error + ")"
         : String.valueOf(outcome);
-  }
-
-  /** What the decoder reports, as text with data runs merged, so that feeds can be compared. */
-  private static final class Transcript implements PptChunkDecoder.Handler {
-    final List<String> events = new ArrayList<>();
-    private final ByteArrayOutputStream data = new ByteArrayOutputStream();
-
-    @Override
-    public void messageStarted() {
-      flush();
-      events.add("start");
-    }
-
-    @Override
-    public void extensions(Map<String, String> extensions) {
-      flush();
-      events.add("ext" + extensions);
-    }
-
-    @Override
-    public void data(byte[] bytes, int offset, int length) {
-      data.write(bytes, offset, length);
-    }
-
-    @Override
-    public void messageEnded(long wireBytes) {
-      flush();
-      events.add("end " + wireBytes);
-    }
-
-    void flush() {
-      if (data.size() > 0) {
-        events.add("data " + data.toString(ISO_8859_1));
-        data.reset();
-      }
-    }
   }
 }

@@ -8,7 +8,8 @@ import java.util.Random;
 
 /** Random PPT-ish byte streams for fuzz tests: mostly valid pieces, some garbage. */
 final class PptFuzz {
-  private static final String[] EXTENSIONS = {
+  /** Extension payloads, the first {@link #WELL_FORMED_EXTENSIONS} well-formed. */
+  static final String[] EXTENSIONS = {
       "status=error;", "exit=true;status=error;", "status=PPT_EXIT_NOW;", "flag;", "a=b=c;",
       "status=error", "=x;", "a=;", ";;", "",
   };

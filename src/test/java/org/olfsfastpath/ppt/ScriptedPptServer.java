@@ -312,12 +312,6 @@ public final class ScriptedPptServer implements Closeable {
       write(PptFraming.encodeMessage(payload.getBytes(StandardCharsets.UTF_8)));
     }
 
-    /** Writes an error response: {@code status=error;}, the document, the end chunk. */
-    public void respondError(String document) throws IOException {
-      write(PptFraming.encodeExtensions(Map.of("status", "error")));
-      respond(document);
-    }
-
     /** Half-closes: the client reads end of stream, the server can still read. */
     public void shutdownOutput() throws IOException {
       channel.shutdownOutput();

@@ -89,7 +89,6 @@ final class FakeHttp {
     final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
     boolean committed;
     boolean clientGone;
-    int flushes;
 
     Response() {
       this(8192);
@@ -139,7 +138,6 @@ final class FakeHttp {
 
       @Override
       public void flush() throws IOException {
-        flushes++;
         commit();
       }
 
