@@ -1,24 +1,44 @@
-# Sourced by scripts/bes-emulator and scripts/ppt-trace: runs one of the project's tools from
-# target/classes with the runtime classpath, building both first when they are missing or older
-# than the sources. h_build (lib.sh) makes the same files, so a tool started after it needs no
-# Maven run of its own.
+# The project's layout as the scripts see it, in one place: where the build puts the WAR, the tools
+# jar with its runtime libraries, and the Tomcat distributions; and tool_exec, which runs one of
+# the tools, building the tools module first when its jar is missing or older than the sources.
+# Sourced by scripts/bes-emulator, scripts/ppt-trace, scripts/serve, scripts/soak and lib.sh.
 
 tool_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-tool_classes="$tool_root/target/classes"
-tool_classpath_file="$tool_root/target/classpath.txt"
-# Touched after each build: Maven leaves unchanged classes alone, so their own times cannot tell
-# whether a source changed since.
-tool_stamp="$tool_root/target/tools.stamp"
+# The parent pom's own version (the first <version> after its <artifactId>).
+tool_version="$(sed -n '/<artifactId>olfs-fastpath-parent<\/artifactId>/,/<\/version>/s:.*<version>\(.*\)</version>.*:\1:p' "$tool_root/pom.xml" | head -1)"
+# The WAR (module webapp) and the tools (module tools: the jar and its runtime libraries in lib/).
+FP_WAR="$tool_root/webapp/target/olfs-fastpath-$tool_version.war"
+FP_TOOLS_JAR="$tool_root/tools/target/olfs-fastpath-tools-$tool_version.jar"
+FP_TOOLS_CLASSPATH="$FP_TOOLS_JAR:$tool_root/tools/target/lib/*"
 
-# The Maven goal and flags that write the runtime classpath, after a goal that compiles; touch
-# $tool_stamp once they succeed.
-TOOL_CLASSPATH_ARGS=(dependency:build-classpath -DincludeScope=runtime
-  "-Dmdep.outputFile=$tool_classpath_file")
+# fp_property NAME: a property of the parent pom, e.g. tomcat.version.
+fp_property() {
+  sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$tool_root/pom.xml" | head -1
+}
+
+# fp_tomcat_home MAJOR(11|10): where `mvn -pl webapp dependency:unpack@unpack-tomcat` puts Tomcat.
+fp_tomcat_home() {
+  local property=tomcat.version
+  [[ "$1" == 10* ]] && property=tomcat10.version
+  echo "$tool_root/webapp/target/tomcat-dist/apache-tomcat-$(fp_property "$property")"
+}
+
+# fp_stale FILE DIR...: whether FILE is missing or older than a pom or a file under the DIRs.
+fp_stale() {
+  local file=$1
+  shift
+  [[ ! -f "$file" ]] && return 0
+  [[ -n "$(find "$tool_root/pom.xml" "$@" -newer "$file" -type f -print -quit)" ]]
+}
 
 tool_needs_build() {
-  [[ ! -f "$tool_stamp" || ! -f "$tool_classpath_file" ]] && return 0
-  [[ "$tool_root/pom.xml" -nt "$tool_stamp" ]] && return 0
-  [[ -n "$(find "$tool_root/src/main/java" -newer "$tool_stamp" -name '*.java' -print -quit)" ]]
+  fp_stale "$FP_TOOLS_JAR" "$tool_root/ppt/pom.xml" "$tool_root/ppt/src/main" \
+    "$tool_root/tools/pom.xml" "$tool_root/tools/src/main"
+}
+
+# tool_build: packages the tools module (and the ppt module it needs), tests skipped.
+tool_build() {
+  (cd "$tool_root" && mvn -q -B -ntp -DskipTests -pl tools -am package) >&2
 }
 
 # tool_exec NAME MAIN_CLASS JAVA_OPTIONS ARGS...: builds if needed, then execs the tool.
@@ -26,9 +46,9 @@ tool_exec() {
   local name=$1 main=$2 java_options=$3
   shift 3
   if tool_needs_build; then
-    echo "$name: building the project (mvn compile)..." >&2
-    (cd "$tool_root" && mvn -q -B -ntp -DskipTests compile "${TOOL_CLASSPATH_ARGS[@]}" && touch "$tool_stamp") >&2
+    echo "$name: building the tools (mvn -pl tools -am package)..." >&2
+    tool_build
   fi
   # shellcheck disable=SC2086 # the options are a space-separated list, as JAVA_OPTS always is
-  exec java $java_options -cp "$tool_classes:$(cat "$tool_classpath_file")" "$main" "$@"
+  exec java $java_options -cp "$FP_TOOLS_CLASSPATH" "$main" "$@"
 }

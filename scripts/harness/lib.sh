@@ -147,10 +147,11 @@ h_build() {
     return 0
   fi
   command -v mvn >/dev/null || h_die "mvn is missing (Debian package maven; run scripts/setup)"
-  h_log "building the front end and the tools (mvn -DskipTests package)"
-  # The tools' classpath too, so scripts/bes-emulator and scripts/ppt-trace need no build of their own.
-  (cd "$H_ROOT" && mvn -q -B -ntp -DskipTests package "${TOOL_CLASSPATH_ARGS[@]}" \
-    && touch "$tool_stamp") || h_die "the build failed"
+  h_log "building the front end and the tools (mvn -DskipTests -pl webapp,tools -am package)"
+  # The tools jar and its lib/ too, so scripts/bes-emulator and scripts/ppt-trace need no build of
+  # their own.
+  (cd "$H_ROOT" && mvn -q -B -ntp -DskipTests -pl webapp,tools -am package) \
+    || h_die "the build failed"
 }
 
 # h_start_emulator LOGDIR NAME ARGS...: starts the BES emulator on a free port (and on the Unix

@@ -1,0 +1,279 @@
+package org.olfsfastpath.cache;
+
+import org.olfsfastpath.testing.FakeTicker;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.olfsfastpath.cache.ScriptedLoader.leaf;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.olfsfastpath.bes.BesErrorException;
+
+/** Each setting is validated when set, with a message naming it and its value. */
+final class DataSourceCacheBuilderTest {
+  private static final NodeLoader LOADER = path -> leaf(path, 1);
+
+  @TempDir Path root;
+
+  @Test
+  void loader_required() {
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> DataSourceCache.newBuilder().build());
+    assertEquals("loader is required: call loader(besClient::showNode)", e.getMessage());
+  }
+
+  @Test
+  void loader_null() {
+    NullPointerException e = assertThrows(NullPointerException.class,
+        () -> DataSourceCache.newBuilder().loader(null));
+    assertEquals("loader == null", e.getMessage());
+  }
+
+  @Test
+  void loader_twice() {
+    DataSourceCache.Builder builder = DataSourceCache.newBuilder().loader(LOADER);
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> builder.loader(LOADER));
+    assertTrue(e.getMessage().startsWith("loader was already set to "), e.getMessage());
+  }
+
+  @Test
+  void maximumSize_negative() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DataSourceCache.newBuilder().maximumSize(-1));
+    assertEquals("maximumSize was -1, must be >= 0", e.getMessage());
+  }
+
+  @Test
+  void maximumSize_twice() {
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> DataSourceCache.newBuilder().maximumSize(10).maximumSize(20));
+    assertEquals("maximumSize was already set to 10", e.getMessage());
+  }
+
+  @Test
+  void maximumWeight_afterMaximumSize() {
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> DataSourceCache.newBuilder().maximumSize(10).maximumWeight(20));
+    assertEquals("maximumWeight cannot be combined with maximumSize (already set to 10)",
+        e.getMessage());
+  }
+
+  @Test
+  void maximumSize_afterMaximumWeight() {
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> DataSourceCache.newBuilder().maximumWeight(20).maximumSize(10));
+    assertEquals("maximumSize cannot be combined with maximumWeight (already set to 20)",
+        e.getMessage());
+  }
+
+  @Test
+  void maximumWeight_negative() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DataSourceCache.newBuilder().maximumWeight(-5));
+    assertEquals("maximumWeight was -5, must be >= 0", e.getMessage());
+  }
+
+  @Test
+  void ttl_zero() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DataSourceCache.newBuilder().ttl(Duration.ZERO));
+    assertEquals("ttl was PT0S, must be > 0", e.getMessage());
+  }
+
+  @Test
+  void ttl_twice() {
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> DataSourceCache.newBuilder().ttl(10, TimeUnit.MINUTES).ttl(Duration.ofMinutes(5)));
+    assertEquals("ttl was already set to PT10M", e.getMessage());
+  }
+
+  @Test
+  void ttl_null() {
+    NullPointerException e = assertThrows(NullPointerException.class,
+        () -> DataSourceCache.newBuilder().ttl(null));
+    assertEquals("ttl == null", e.getMessage());
+  }
+
+  @Test
+  void ttl_hugeSaturatesInsteadOfOverflowing() throws IOException {
+    try (DataSourceCache cache = DataSourceCache.newBuilder().loader(LOADER)
+        .ttl(Duration.ofSeconds(Long.MAX_VALUE)).build()) {
+      assertEquals(1, cache.lookup("/a.nc").size());
+    }
+  }
+
+  @Test
+  void refreshAfter_negative() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DataSourceCache.newBuilder().refreshAfter(Duration.ofSeconds(-1)));
+    assertEquals("refreshAfter was PT-1S, must be > 0", e.getMessage());
+  }
+
+  @Test
+  void refreshAfter_notShorterThanTtl() {
+    DataSourceCache.Builder builder = DataSourceCache.newBuilder().loader(LOADER)
+        .ttl(Duration.ofMinutes(10)).refreshAfter(Duration.ofMinutes(10));
+    IllegalStateException e = assertThrows(IllegalStateException.class, builder::build);
+    assertEquals("refreshAfter (PT10M) must be shorter than ttl (PT10M)", e.getMessage());
+  }
+
+  @Test
+  void refreshAfter_defaultsToHalfTheTtl() {
+    DataSourceCache.Builder builder = DataSourceCache.newBuilder().ttl(Duration.ofMinutes(10));
+    assertEquals(Duration.ofMinutes(5).toNanos(),
+        builder.refreshAfterNanos(Duration.ofMinutes(10).toNanos()));
+  }
+
+  @Test
+  void negativeTtl_negative() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DataSourceCache.newBuilder().negativeTtl(-1, TimeUnit.SECONDS));
+    assertEquals("negativeTtl was PT-1S, must be >= 0", e.getMessage());
+  }
+
+  @Test
+  void mtimeCheckInterval_negative() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DataSourceCache.newBuilder().mtimeCheckInterval(Duration.ofMillis(-1)));
+    assertEquals("mtimeCheckInterval was PT-0.001S, must be >= 0", e.getMessage());
+  }
+
+  @Test
+  void loadTimeout_zero() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DataSourceCache.newBuilder().loadTimeout(0, TimeUnit.SECONDS));
+    assertEquals("loadTimeout was PT0S, must be > 0", e.getMessage());
+  }
+
+  @Test
+  void dataRoot_notADirectory() throws IOException {
+    Path file = Files.createFile(root.resolve("file.nc"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DataSourceCache.newBuilder().dataRoot(file));
+    assertEquals("dataRoot " + file + " is not a directory", e.getMessage());
+  }
+
+  @Test
+  void enabled_twice() {
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> DataSourceCache.newBuilder().enabled(false).enabled(true));
+    assertEquals("enabled was already set to false", e.getMessage());
+  }
+
+  @Test
+  void executor_twice() {
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> DataSourceCache.newBuilder().executor(Runnable::run).executor(Runnable::run));
+    assertTrue(e.getMessage().startsWith("executor was already set to "), e.getMessage());
+  }
+
+  @Test
+  void ticker_null() {
+    NullPointerException e = assertThrows(NullPointerException.class,
+        () -> DataSourceCache.newBuilder().ticker(null));
+    assertEquals("ticker == null", e.getMessage());
+  }
+
+  @Test
+  void from_appliesEverySetting() throws IOException {
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("enabled", "true");
+    settings.put("maximumSize", "100_000");
+    settings.put("ttl", "600s");
+    settings.put("refreshAfter", "5m");
+    settings.put("negativeTtl", "PT10S");
+    settings.put("dataRoot", root.toString());
+    settings.put("mtimeCheckInterval", "250ms");
+    settings.put("loadTimeout", "1h");
+    ScriptedLoader bes = new ScriptedLoader();
+    FakeTicker ticker = new FakeTicker();
+
+    try (DataSourceCache cache = DataSourceCache.from(settings).loader(bes).ticker(ticker)
+        .executor(Runnable::run).build()) {
+      assertThrows(BesErrorException.class, () -> cache.lookup("/gone.nc"));
+      ticker.advance(Duration.ofSeconds(10));
+      assertThrows(BesErrorException.class, () -> cache.lookup("/gone.nc"));
+      assertEquals(2, bes.calls("/gone.nc"), "negativeTtl 10 s");
+    }
+  }
+
+  @Test
+  void from_disabled() throws IOException {
+    ScriptedLoader bes = new ScriptedLoader().answer("/a.nc", leaf("/a.nc", 1));
+    try (DataSourceCache cache =
+        DataSourceCache.from(Map.of("enabled", "FALSE")).loader(bes).build()) {
+      cache.lookup("/a.nc");
+      cache.lookup("/a.nc");
+      assertFalse(cache.stats().enabled());
+      assertEquals(2, bes.calls("/a.nc"));
+    }
+  }
+
+  @Test
+  void from_blankValueKeepsTheDefault() {
+    DataSourceCache.Builder builder = DataSourceCache.from(Map.of("dataRoot", " ", "ttl", ""));
+    assertEquals(DataSourceCache.Builder.DEFAULT_TTL_NANOS, builder.ttlNanos());
+  }
+
+  @Test
+  void from_unknownKey() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DataSourceCache.from(Map.of("maxEntries", "20000")));
+    assertEquals("unknown cache setting maxEntries (value 20000); known settings: [enabled, "
+        + "maximumSize, maximumWeight, ttl, refreshAfter, negativeTtl, dataRoot, "
+        + "mtimeCheckInterval, loadTimeout]", e.getMessage());
+  }
+
+  @Test
+  void from_badDuration() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DataSourceCache.from(Map.of("ttl", "ten minutes")));
+    assertEquals("cache setting ttl was set to ten minutes: must be a duration such as 600s, "
+        + "10m, 1h, 250ms or PT10M", e.getMessage());
+  }
+
+  @Test
+  void from_durationWithoutUnit() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DataSourceCache.from(Map.of("ttl", "600")));
+    assertEquals("cache setting ttl was set to 600: needs a unit: ms, s, m, h or d (e.g. 600s)",
+        e.getMessage());
+  }
+
+  @Test
+  void from_outOfRange() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DataSourceCache.from(Map.of("maximumSize", "-3")));
+    assertEquals("cache setting maximumSize was set to -3: maximumSize was -3, must be >= 0",
+        e.getMessage());
+    assertEquals(IllegalArgumentException.class, e.getCause().getClass());
+  }
+
+  @Test
+  void from_badBoolean() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DataSourceCache.from(Map.of("enabled", "yes")));
+    assertEquals("cache setting enabled was set to yes: must be true or false", e.getMessage());
+  }
+
+  @Test
+  void parseDuration_units() {
+    assertEquals(Duration.ofMillis(250), CacheSettings.parseDuration("250ms"));
+    assertEquals(Duration.ofSeconds(600), CacheSettings.parseDuration("600s"));
+    assertEquals(Duration.ofMinutes(10), CacheSettings.parseDuration("10m"));
+    assertEquals(Duration.ofHours(1), CacheSettings.parseDuration("1H"));
+    assertEquals(Duration.ofDays(2), CacheSettings.parseDuration("2d"));
+    assertEquals(Duration.ZERO, CacheSettings.parseDuration("0"));
+    assertEquals(Duration.ofMinutes(10), CacheSettings.parseDuration("PT10M"));
+  }
+}

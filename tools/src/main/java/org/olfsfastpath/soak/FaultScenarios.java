@@ -1,0 +1,725 @@
+package org.olfsfastpath.soak;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+import org.olfsfastpath.emulator.Fault;
+import org.olfsfastpath.emulator.FaultRule;
+import org.olfsfastpath.emulator.RecordedRequest;
+import org.olfsfastpath.tomcat.TomcatServer;
+
+/**
+ * The fault and load scenarios, written once for the integration tests (short) and scripts/soak
+ * (long). Each runs against a {@link FaultBench}, measures the front end at rest before and after,
+ * and returns a {@link ScenarioResult} listing every expectation it broke: what each client got,
+ * that 200 answers carry exactly the body a healthy BES gives, that nothing waits past its
+ * timeout, that service comes back by itself, that no BES connection, thread or descriptor is
+ * left behind, and that the front end's counters agree with what the clients saw.
+ */
+public final class FaultScenarios {
+  public static final String SMALL = "/opendap/coads_climatology.nc.das";
+  public static final String SMALL_OTHER = "/opendap/fnoc1.nc.dds";
+  public static final String ASCII = "/opendap/coads_climatology.nc.ascii?COADSX";
+  /** About 3 MB: far past the front end's 32 KiB response buffer, so it commits while streaming. */
+  public static final String BIG = "/opendap/coads_climatology.nc.dods";
+
+  /**
+   * Threads that may appear between two measurements at rest without being a leak: a JVM thread
+   * started on first need (a GC or attach helper) or a Tomcat housekeeping thread. A leak per
+   * request or per fault shows as far more than this after a scenario's dozens of requests.
+   */
+  static final int THREAD_TOLERANCE = 2;
+  /** Descriptors likewise: a jar or log file opened on first need. */
+  static final int FD_TOLERANCE = 4;
+
+  /** Error bodies must show none of these: server paths, stack traces, BES or server internals. */
+  private static final List<String> FORBIDDEN_IN_ERRORS = List.of("/usr/share/hyrax", "Exception",
+      "\tat ", ".java", ".cc", "BESError", "<Type>", "org.olfsfastpath", "org.apache",
+      "Apache Tomcat");
+
+  private final FaultBench bench;
+  private final AtomicLong coldPaths = new AtomicLong(500_000);
+
+  public FaultScenarios(FaultBench bench) {
+    this.bench = bench;
+  }
+
+  /** The catalog path of synthetic dataset {@code i} (fanout 100, a million datasets). */
+  public static String synthetic(long i) {
+    long dir = i / 100;
+    return String.format(Locale.ROOT, "/synthetic/d%02d/d%02d/ds%06d.nc", dir / 100, dir % 100, i);
+  }
+
+  /** A synthetic dataset no scenario asked for before: its first request costs a showNode. */
+  public String coldPath() {
+    return synthetic(coldPaths.incrementAndGet());
+  }
+
+  /**
+   * Fetches the reference bodies, and runs a GC through jcmd once, so that the threads and
+   * descriptors that first use creates exist before the first measurement.
+   */
+  public void warmUp() {
+    for (String target : List.of(SMALL, SMALL_OTHER, ASCII, BIG)) {
+      bench.reference(target);
+      bench.get(target);
+    }
+    bench.heapAfterGcKb();
+  }
+
+  // ------------------------------------------------------------------ the scenarios
+
+  /**
+   * The web application deployed while no BES listens: requests answer 502 with a DAP error,
+   * then the BES starts and service begins without a Tomcat restart. Must run first, on a bench
+   * from {@link FaultBench#startWithBesDown}; its start is the baseline of the leak checks.
+   */
+  public ScenarioResult besDownAtStart(int requestsWhileDown) throws Exception {
+    Run run = new Run("BES down at start", true);
+    for (int i = 0; i < requestsWhileDown; i++) {
+      RawHttp.Response r = run.request(i % 2 == 0 ? SMALL : SMALL_OTHER, Set.of("502"));
+      if (r.status() == 502 && !r.text().startsWith("Error {")) {
+        run.problem("a 502 without a DAP2 error body: " + r.text());
+      }
+    }
+    bench.startBes();
+    long back = System.nanoTime();
+    long recovery = run.awaitRecovery(SMALL, back, Duration.ofSeconds(10));
+    for (int i = 0; i < 20; i++) {
+      run.request(i % 2 == 0 ? SMALL : SMALL_OTHER, Set.of("200"));
+    }
+    return run.finish(recovery);
+  }
+
+  /**
+   * Clients loop over small, ASCII and 3 MB requests while the BES is killed and, after
+   * {@code down}, restarted. In-flight requests fail cleanly (502, 504, or an aborted body the
+   * client sees as truncated), never hang and never pass a truncated body off as whole; service
+   * resumes as soon as the BES is back, and every request started after that succeeds.
+   */
+  public ScenarioResult besKilledMidLoad(int clients, Duration load, Duration down) throws Exception {
+    Run run = new Run("BES killed mid-load, restarted after " + down.toMillis() + " ms", false);
+    List<String> targets = List.of(SMALL, SMALL_OTHER, ASCII, BIG);
+    targets.forEach(bench::reference);
+    long start = System.nanoTime();
+    long end = start + load.toNanos();
+    List<Timed> timings = Collections.synchronizedList(new ArrayList<>());
+    ExecutorService pool = Executors.newFixedThreadPool(clients);
+    try {
+      List<Future<?>> futures = new ArrayList<>();
+      for (int c = 0; c < clients; c++) {
+        int client = c;
+        futures.add(pool.submit(() -> {
+          for (int i = client; System.nanoTime() < end; i++) {
+            String target = targets.get(i % targets.size());
+            long began = System.nanoTime();
+            RawHttp.Response r = run.request(target, target.equals(BIG)
+                ? Set.of("200", "502", "504", "truncated") : Set.of("200", "502", "504"));
+            timings.add(new Timed(began, System.nanoTime(), r.outcome()));
+          }
+          return null;
+        }));
+      }
+      sleepUntil(start + load.toNanos() / 3);
+      bench.killBes();
+      long killed = System.nanoTime();
+      sleepUntil(killed + down.toNanos());
+      bench.startBes();
+      long back = System.nanoTime();
+      for (Future<?> future : futures) {
+        future.get(load.toMillis() + bench.clientTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS);
+      }
+      long firstSuccess = timings.stream()
+          .filter(t -> t.start >= back && t.outcome.equals("200"))
+          .mapToLong(t -> t.end).min().orElse(-1);
+      if (firstSuccess < 0) {
+        run.problem("no request succeeded after the BES came back");
+        return run.finish(-1);
+      }
+      long recovered = firstSuccess;
+      timings.stream()
+          .filter(t -> t.start >= recovered && !t.outcome.equals("200"))
+          .forEach(t -> run.problem("a request started after recovery got " + t.outcome));
+      long failures = timings.stream().filter(t -> !t.outcome.equals("200")).count();
+      if (failures == 0) {
+        run.problem("the BES was killed and no request noticed: the scenario tested nothing");
+      }
+      return run.finish(TimeUnit.NANOSECONDS.toMillis(firstSuccess - back));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /**
+   * The BES answers {@code exit=true;status=error;} with a fatal error and its process exits:
+   * that request gets a 500 with a clean message, the connection is dropped, the next succeeds.
+   */
+  public ScenarioResult fatalError() throws Exception {
+    Run run = new Run("BES process exits after a fatal error", false);
+    bench.reference(SMALL);
+    long discarded = bench.status().get("pool", "discarded");
+    bench.bes().enqueueFault(Fault.fatalError());
+    run.request(SMALL, Set.of("500"));
+    long back = System.nanoTime();
+    run.request(SMALL, Set.of("200"));
+    long recovery = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - back);
+    if (bench.status().get("pool", "discarded") <= discarded) {
+      run.problem("the connection of the exited BES process was not discarded");
+    }
+    return run.finish(recovery);
+  }
+
+  /**
+   * A get and a showNode that take longer than the read timeout (the BES never answers) get a
+   * 504 within the timeout plus a margin, while requests for another dataset keep flowing.
+   */
+  public ScenarioResult slowBes() throws Exception {
+    Duration timeout = bench.settings().readTimeout();
+    Run run = new Run("slow BES (get and showNode past the " + timeout.toMillis()
+        + " ms read timeout)", false);
+    bench.reference(SMALL);
+    bench.reference(SMALL_OTHER);
+    String cold = coldPath();
+    String coldTarget = "/opendap" + cold + ".das";
+    FaultRule slowGet = FaultRule.when(getOf("fnoc1.nc"), Fault.stall());
+    FaultRule slowShowNode = FaultRule.when(
+        r -> r.hasCommand("showNode") && r.xml().contains(cold), Fault.stall());
+    bench.bes().addFaultRule(slowGet);
+    bench.bes().addFaultRule(slowShowNode);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    long flowing = 0;
+    try {
+      Future<RawHttp.Response> get = pool.submit(() -> run.request(SMALL_OTHER, Set.of("504")));
+      Future<RawHttp.Response> showNode = pool.submit(() -> run.request(coldTarget, Set.of("504")));
+      while (!get.isDone() || !showNode.isDone()) {
+        run.request(SMALL, Set.of("200"));
+        flowing++;
+      }
+      for (RawHttp.Response slow : List.of(get.get(), showNode.get())) {
+        if (slow.millis() < timeout.toMillis() - 50
+            || slow.millis() > timeout.toMillis() + 2_000) {
+          run.problem("a slow request answered after " + slow.millis() + " ms, expected about "
+              + timeout.toMillis() + " ms");
+        }
+      }
+    } finally {
+      bench.bes().removeFaultRule(slowGet);
+      bench.bes().removeFaultRule(slowShowNode);
+      pool.shutdownNow();
+    }
+    if (flowing < 5) {
+      run.problem("only " + flowing + " other requests completed while two waited on the slow BES");
+    }
+    long back = System.nanoTime();
+    run.request(SMALL_OTHER, Set.of("200"));
+    run.request(coldTarget, Set.of("200"));  // the failed showNode was not cached
+    return run.finish(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - back));
+  }
+
+  /**
+   * A BES that sends garbage, an oversized chunk header, half a chunk, an error after data, or
+   * stops writing or reading mid-message. Before the answer is committed the client gets a 502
+   * (504 for a stall) with a DAP error; once 32 KiB of a 3 MB answer went out, the connection is
+   * aborted and the client sees a truncated body, never a short 200. The next request succeeds,
+   * and the broken connections are gone.
+   */
+  public ScenarioResult protocolFaults() throws Exception {
+    Run run = new Run("garbage, bad chunks, error after data, BES stops writing or reading", false);
+    bench.reference(SMALL_OTHER);
+    bench.reference(BIG);
+    Predicate<RecordedRequest> small = getOf("fnoc1.nc");
+    Predicate<RecordedRequest> big = r -> r.hasCommand("get") && r.getType().equals("dods")
+        && r.containerPath().endsWith("coads_climatology.nc");
+    record Case(Fault fault, Predicate<RecordedRequest> matches, String target, String expected,
+        boolean connectionKept) {}
+    List<Case> cases = List.of(
+        new Case(Fault.garbage(), small, SMALL_OTHER, "502", false),
+        new Case(Fault.oversizedChunkHeader(), small, SMALL_OTHER, "502", false),
+        new Case(Fault.closeConnection(), small, SMALL_OTHER, "502", false),
+        new Case(Fault.truncatedChunk(), small, SMALL_OTHER, "502", false),
+        // The error document ends its message cleanly: the BES process is in step and is kept.
+        new Case(Fault.midStreamError(), small, SMALL_OTHER, "502", true),
+        new Case(Fault.stallMidResponse(), small, SMALL_OTHER, "504", false),
+        new Case(Fault.truncatedChunk(), big, BIG, "truncated", false),
+        new Case(Fault.midStreamError(), big, BIG, "truncated", true),
+        new Case(Fault.stallMidResponse(), big, BIG, "truncated", false));
+    long worstRecovery = 0;
+    for (Case c : cases) {
+      long discarded = bench.status().get("pool", "discarded");
+      // A rule, not a one-shot fault: the retry on a fresh connection meets the fault too.
+      FaultRule rule = FaultRule.when(c.matches(), c.fault());
+      bench.bes().addFaultRule(rule);
+      RawHttp.Response r;
+      try {
+        r = run.request(c.target(), Set.of(c.expected()));
+      } finally {
+        bench.bes().removeFaultRule(rule);
+      }
+      if (c.expected().equals("truncated") && r.status() == 200 && r.body().length < 32 * 1024) {
+        run.problem(c.fault() + ": the client got only " + r.body().length + " bytes before the"
+            + " abort; the answer should have been committed");
+      }
+      long back = System.nanoTime();
+      run.request(c.target(), Set.of("200"));
+      worstRecovery = Math.max(worstRecovery, System.nanoTime() - back);
+      boolean discardedOne = bench.status().get("pool", "discarded") > discarded;
+      if (!c.connectionKept() && !discardedOne) {
+        run.problem(c.fault() + ": the broken connection was not discarded");
+      }
+    }
+    // A BES process that completes the handshake, then never reads: needs a new connection.
+    bench.killBes();
+    bench.startBes();
+    bench.bes().enqueueFault(Fault.stopReading());
+    run.request(SMALL_OTHER, Set.of("504"));
+    long back = System.nanoTime();
+    run.request(SMALL_OTHER, Set.of("200"));
+    worstRecovery = Math.max(worstRecovery, System.nanoTime() - back);
+    return run.finish(TimeUnit.NANOSECONDS.toMillis(worstRecovery));
+  }
+
+  /**
+   * More concurrent requests than BES connections, each get held by a slow BES: those that get
+   * no connection within the acquire timeout are answered 503 with Retry-After, nobody waits
+   * longer than the acquire timeout plus one slow get, and the pool is back to idle afterwards.
+   */
+  public ScenarioResult poolExhaustion(int burst) throws Exception {
+    FaultBench.Settings s = bench.settings();
+    Duration hold = s.acquireTimeout().plusMillis(500);
+    Run run = new Run("pool exhaustion: " + burst + " concurrent requests, " + s.poolMaximum()
+        + " BES connections, gets held " + hold.toMillis() + " ms", false);
+    String path = coldPath();
+    String target = "/opendap" + path + ".das";
+    // The reference body now, while a connection is free: the burst will leave none.
+    if (bench.fetchReference(target)) {
+      run.count("200");
+    }
+    long exhaustedBefore = bench.status().get("pool", "exhausted");
+    FaultRule slow = FaultRule.when(r -> r.hasCommand("get") && r.containerPath().equals(path),
+        Fault.delay(hold));
+    bench.bes().addFaultRule(slow);
+    ExecutorService pool = Executors.newFixedThreadPool(burst);
+    List<RawHttp.Response> responses = new ArrayList<>();
+    try {
+      CountDownLatch go = new CountDownLatch(1);
+      List<Future<RawHttp.Response>> futures = new ArrayList<>();
+      for (int i = 0; i < burst; i++) {
+        futures.add(pool.submit(() -> {
+          go.await();
+          return run.request(target, Set.of("200", "503"));
+        }));
+      }
+      go.countDown();
+      for (Future<RawHttp.Response> f : futures) {
+        responses.add(f.get(bench.clientTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS));
+      }
+    } finally {
+      bench.bes().removeFaultRule(slow);
+      pool.shutdownNow();
+    }
+    long bound = s.acquireTimeout().plus(hold).multipliedBy(2).plusSeconds(2).toMillis();
+    long refused = 0;
+    for (RawHttp.Response r : responses) {
+      if (r.status() == 503) {
+        refused++;
+        if (!Integer.toString(s.retryAfterSeconds()).equals(r.header("Retry-After"))) {
+          run.problem("a 503 without Retry-After: " + s.retryAfterSeconds() + " (was "
+              + r.header("Retry-After") + ")");
+        }
+      }
+      if (r.millis() > bound) {
+        run.problem("a request waited " + r.millis() + " ms, more than " + bound + " ms");
+      }
+    }
+    if (refused == 0) {
+      run.problem("no request was refused: the pool was never exhausted");
+    }
+    if (burst - refused < s.poolMaximum()) {
+      run.problem("only " + (burst - refused) + " requests were served, fewer than the "
+          + s.poolMaximum() + " connections");
+    }
+    long exhausted = bench.status().get("pool", "exhausted") - exhaustedBefore;
+    if (exhausted != refused) {
+      run.problem("the pool counted " + exhausted + " exhausted waits but clients got " + refused
+          + " 503s");
+    }
+    long back = System.nanoTime();
+    run.request(target, Set.of("200"));
+    return run.finish(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - back));
+  }
+
+  /**
+   * {@code connections} connections opened at once, each sending one warm small request before
+   * any answer is read: every one must get a 200 with the exact body.
+   */
+  public ScenarioResult concurrentConnections(int connections, String target) throws Exception {
+    Run run = new Run(connections + " concurrent connections, warm " + target.substring(
+        target.lastIndexOf('/') + 1), false);
+    byte[] expected = bench.reference(target);
+    List<Socket> sockets = new ArrayList<>();
+    byte[] request = RawHttp.request("GET", target);
+    try {
+      for (int i = 0; i < connections; i++) {
+        Socket socket = new Socket();
+        sockets.add(socket);
+        socket.connect(new InetSocketAddress("127.0.0.1", bench.port()), 10_000);
+        socket.setSoTimeout(60_000);
+      }
+      for (Socket socket : sockets) {
+        socket.getOutputStream().write(request);
+      }
+      // Every request is in flight before the first answer is read: the server holds them all.
+      ExecutorService readers = Executors.newFixedThreadPool(16);
+      try {
+        List<Future<RawHttp.Response>> futures = new ArrayList<>();
+        for (Socket socket : sockets) {
+          futures.add(readers.submit(() -> RawHttp.readResponse(socket, request)));
+        }
+        for (Future<RawHttp.Response> f : futures) {
+          RawHttp.Response r = f.get(120, TimeUnit.SECONDS);
+          run.record(r);
+          if (!r.outcome().equals("200")) {
+            run.problem("a connection got " + r.outcome() + ": " + abbreviate(r.text()));
+          } else if (!Arrays.equals(expected, r.body())) {
+            run.problem("a 200 with a body unlike the healthy one (" + r.body().length + " bytes)");
+          }
+        }
+      } finally {
+        readers.shutdownNow();
+      }
+    } finally {
+      for (Socket socket : sockets) {
+        try {
+          socket.close();
+        } catch (IOException ignored) {
+          // Closing a test socket.
+        }
+      }
+    }
+    return run.finish(-1);
+  }
+
+  /**
+   * {@code paths} distinct datasets requested once each (HEAD, answered from the data-source
+   * cache after one showNode): the cache stays at its configured size and the heap after GC is
+   * measured before and after.
+   */
+  public ScenarioResult cacheBound(long paths, int clients) throws Exception {
+    int max = bench.settings().cacheMaxEntries();
+    Run run = new Run("cache bound: " + paths + " distinct datasets, maxEntries " + max, false);
+    long heapBefore = bench.heapAfterGcKb();
+    long first = 0;
+    AtomicLong next = new AtomicLong();
+    ExecutorService pool = Executors.newFixedThreadPool(clients);
+    try {
+      List<Future<?>> futures = new ArrayList<>();
+      for (int c = 0; c < clients; c++) {
+        futures.add(pool.submit(() -> {
+          try (RawHttp.KeepAlive connection = new RawHttp.KeepAlive(bench.port(), Duration.ofSeconds(30))) {
+            long i;
+            while ((i = next.getAndIncrement()) < paths) {
+              int status = connection.head("/opendap" + synthetic(first + i) + ".das");
+              run.count(Integer.toString(status));
+              if (status != 200) {
+                run.problem("HEAD of dataset " + (first + i) + " answered " + status);
+              }
+            }
+          }
+          return null;
+        }));
+      }
+      for (Future<?> f : futures) {
+        f.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    // Caffeine evicts on its own executor: give it a moment to settle before judging the size.
+    long size = -1;
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (System.nanoTime() < deadline) {
+      size = bench.status().get("cache", "size");
+      if (size <= max) {
+        break;
+      }
+      Thread.sleep(100);
+    }
+    if (size > max) {
+      run.problem("the cache holds " + size + " entries, more than maxEntries " + max);
+    }
+    long heapAfter = bench.heapAfterGcKb();
+    run.note(String.format(Locale.ROOT, "cache size %d of %d; heap after GC %.1f MiB before, %.1f"
+        + " MiB after", size, max, heapBefore / 1024.0, heapAfter / 1024.0));
+    return run.finish(-1);
+  }
+
+  /**
+   * Steady load for {@code duration}: {@code clients} clients loop over small and ASCII requests
+   * (and one 3 MB answer in twenty). Every {@code window} the throughput, the latency
+   * percentiles and the heap after a full GC are printed; the heap after GC must stay flat (the
+   * last window within 25% plus 8 MiB of the first) and every answer must be a whole 200.
+   */
+  ScenarioResult soak(Duration duration, int clients, Duration window, PrintStream progress)
+      throws Exception {
+    Run run = new Run("soak: " + duration.toSeconds() + " s, " + clients + " clients", false);
+    List<String> targets = new ArrayList<>();
+    for (int i = 0; i < 19; i++) {
+      targets.add(List.of(SMALL, SMALL_OTHER, ASCII).get(i % 3));
+    }
+    targets.add(BIG);
+    targets.forEach(bench::reference);
+    long start = System.nanoTime();
+    long end = start + duration.toNanos();
+    ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
+    ExecutorService pool = Executors.newFixedThreadPool(clients);
+    List<Future<?>> futures = new ArrayList<>();
+    for (int c = 0; c < clients; c++) {
+      int client = c;
+      futures.add(pool.submit(() -> {
+        for (int i = client; System.nanoTime() < end; i++) {
+          RawHttp.Response r = run.request(targets.get(i % targets.size()), Set.of("200"));
+          latencies.add(r.millis());
+        }
+        return null;
+      }));
+    }
+    List<Long> heaps = new ArrayList<>();
+    int windowIndex = 0;
+    try {
+      while (System.nanoTime() < end) {
+        sleepUntil(Math.min(end, start + window.toNanos() * (windowIndex + 1)));
+        windowIndex++;
+        List<Long> sample = new ArrayList<>();
+        Long latency;
+        while ((latency = latencies.poll()) != null) {
+          sample.add(latency);
+        }
+        Collections.sort(sample);
+        long heap = bench.heapAfterGcKb();
+        heaps.add(heap);
+        progress.printf(Locale.ROOT, "soak %4d s: %6d requests (%.0f/s), latency p50 %d ms,"
+                + " p99 %d ms, max %d ms; heap after GC %.1f MiB%n",
+            TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start), sample.size(),
+            sample.size() / (double) window.toSeconds(), percentile(sample, 50),
+            percentile(sample, 99), sample.isEmpty() ? 0 : sample.get(sample.size() - 1),
+            heap / 1024.0);
+        run.note(String.format(Locale.ROOT, "window %d: %d requests, p50 %d ms, p99 %d ms, heap"
+            + " after GC %.1f MiB", windowIndex, sample.size(), percentile(sample, 50),
+            percentile(sample, 99), heap / 1024.0));
+      }
+      for (Future<?> f : futures) {
+        f.get(bench.clientTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    if (heaps.size() >= 2 && heaps.get(0) > 0) {
+      long first = heaps.get(0);
+      long last = heaps.get(heaps.size() - 1);
+      if (last > first * 1.25 + 8 * 1024) {
+        run.problem(String.format(Locale.ROOT, "heap after GC grew from %.1f to %.1f MiB",
+            first / 1024.0, last / 1024.0));
+      }
+    }
+    return run.finish(-1);
+  }
+
+  private static long percentile(List<Long> sorted, int p) {
+    if (sorted.isEmpty()) {
+      return 0;
+    }
+    return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(p / 100.0 * sorted.size()) - 1));
+  }
+
+  // ------------------------------------------------------------------ shared machinery
+
+  private static Predicate<RecordedRequest> getOf(String fileName) {
+    return r -> r.hasCommand("get") && r.containerPath().endsWith(fileName);
+  }
+
+  private record Timed(long start, long end, String outcome) {}
+
+  private static void sleepUntil(long nanoTime) throws InterruptedException {
+    long left = nanoTime - System.nanoTime();
+    if (left > 0) {
+      TimeUnit.NANOSECONDS.sleep(left);
+    }
+  }
+
+  /** Which server paths, stack-trace marks or internals an error body shows; empty when none. */
+  public static List<String> internalsShown(String body) {
+    return FORBIDDEN_IN_ERRORS.stream().filter(body::contains).toList();
+  }
+
+  public static String abbreviate(String text) {
+    String flat = text.replaceAll("\\s+", " ");
+    return flat.length() > 160 ? flat.substring(0, 160) + "..." : flat;
+  }
+
+  /** One scenario in progress: its tally of outcomes and problems, and its measurements. */
+  final class Run {
+    private final String name;
+    private final boolean baseline;
+    private final FaultBench.Resources before;
+    private final Map<String, Long> frontEndBefore;
+    private final Map<String, Long> cacheBefore;
+    private final SortedMap<String, Long> outcomes = new TreeMap<>();
+    private final List<String> problems = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+    private long requests;
+
+    Run(String name, boolean baseline) throws IOException, InterruptedException {
+      this.name = name;
+      this.baseline = baseline;
+      this.before = bench.atRest();
+      this.frontEndBefore = FaultBench.counters(before.status(), "frontEnd");
+      this.cacheBefore = FaultBench.counters(before.status(), "cache");
+    }
+
+    /**
+     * Sends one GET and checks it: its outcome is one of {@code allowed}, a 200 carries exactly
+     * the healthy body, an error body shows nothing internal, and it took no longer than a
+     * client would wait.
+     */
+    RawHttp.Response request(String target, Set<String> allowed) {
+      RawHttp.Response r = bench.get(target);
+      record(r);
+      String outcome = r.outcome();
+      if (!allowed.contains(outcome)) {
+        problem(target + " got " + outcome + ", expected " + allowed + ": " + abbreviate(r.text()));
+      }
+      if (outcome.equals("200")) {
+        if (bench.fetchReference(target)) {
+          count("200"); // fetched through the front end like any request: counted like one
+        }
+        byte[] reference = bench.reference(target);
+        if (!Arrays.equals(reference, r.body())) {
+          problem(target + " got a 200 with " + r.body().length + " bytes unlike the healthy "
+              + reference.length + "-byte body: a truncated or wrong answer passed as whole");
+        }
+      } else if (r.status() >= 400 && r.complete()) {
+        checkErrorBody(target, r);
+      }
+      return r;
+    }
+
+    synchronized void record(RawHttp.Response r) {
+      requests++;
+      outcomes.merge(r.outcome(), 1L, Long::sum);
+    }
+
+    synchronized void count(String outcome) {
+      requests++;
+      outcomes.merge(outcome, 1L, Long::sum);
+    }
+
+    private void checkErrorBody(String target, RawHttp.Response r) {
+      for (String shown : internalsShown(r.text())) {
+        problem(target + ": the " + r.status() + " body shows \"" + shown + "\": "
+            + abbreviate(r.text()));
+      }
+    }
+
+    synchronized void problem(String problem) {
+      if (problems.size() < 20) {
+        problems.add(problem);
+      }
+    }
+
+    synchronized void note(String note) {
+      notes.add(note);
+    }
+
+    /** Waits for the first 200 of {@code target} after {@code since}; returns the wait in ms. */
+    long awaitRecovery(String target, long since, Duration limit) throws InterruptedException {
+      long deadline = since + limit.toNanos();
+      while (System.nanoTime() < deadline) {
+        RawHttp.Response r = bench.get(target);
+        record(r);
+        if (r.outcome().equals("200")) {
+          return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - since);
+        }
+        Thread.sleep(20);
+      }
+      problem("no 200 for " + target + " within " + limit.toMillis() + " ms of the BES coming back");
+      return -1;
+    }
+
+    private static boolean exceedsTolerance(FaultBench.Leaks leaks) {
+      return leaks.threads() > THREAD_TOLERANCE || leaks.fds() > FD_TOLERANCE;
+    }
+
+    /** Measures at rest, compares with the start, and checks the counters against the tally. */
+    ScenarioResult finish(long recoveryMillis) throws IOException, InterruptedException {
+      FaultBench.Resources after = bench.atRest();
+      FaultBench.Leaks leaks = FaultBench.Leaks.between(before, after);
+      // A descriptor or thread the JVM is still closing right after a kill cycle (a refused
+      // connect, a worker ending) is not a leak: a leak is still there when looked at again.
+      for (int look = 0; look < 3 && !baseline && exceedsTolerance(leaks); look++) {
+        Thread.sleep(2_000);
+        after = bench.atRest();
+        leaks = FaultBench.Leaks.between(before, after);
+      }
+      if (leaks.connections() != 0) {
+        problem(leaks.connections() + " BES connections outside the pool (sockets "
+            + after.process().besSockets() + ", pool total " + after.poolTotal() + ", in use "
+            + after.poolInUse() + ")");
+      }
+      if (after.poolTotal() > bench.settings().poolMaximum()) {
+        problem("the pool holds " + after.poolTotal() + " connections, more than its maximum");
+      }
+      if (!baseline && leaks.threads() > THREAD_TOLERANCE) {
+        problem(leaks.threads() + " more threads than before (tolerance " + THREAD_TOLERANCE + ")");
+      }
+      if (!baseline && leaks.fds() > FD_TOLERANCE) {
+        problem(leaks.fds() + " more file descriptors than before (tolerance " + FD_TOLERANCE + ")");
+      }
+      if (after.process().workerThreads() > TomcatServer.MAX_THREADS) {
+        problem(after.process().workerThreads() + " Tomcat workers, more than maxThreads");
+      }
+      Map<String, Long> frontEnd = FaultBench.counters(after.status(), "frontEnd");
+      Map<String, Long> cache = FaultBench.counters(after.status(), "cache");
+      long served = frontEnd.get("requests") - frontEndBefore.get("requests");
+      long lookups = cache.get("hitCount") + cache.get("missCount")
+          - cacheBefore.get("hitCount") - cacheBefore.get("missCount");
+      long sent;
+      synchronized (this) {
+        sent = requests;
+      }
+      if (served != sent) {
+        problem("the front end counted " + served + " requests, the clients sent " + sent);
+      }
+      if (lookups != sent) {
+        problem("the cache counted " + lookups + " lookups for " + sent + " dataset requests");
+      }
+      long heap = bench.heapAfterGcKb();
+      List<String> all;
+      synchronized (this) {
+        all = new ArrayList<>(problems);
+      }
+      ScenarioResult result = new ScenarioResult(name, sent, outcomes, recoveryMillis,
+          baseline ? null : leaks, heap, all);
+      notes.forEach(note -> System.out.println(name + ": " + note));
+      return result;
+    }
+  }
+}

@@ -1,0 +1,197 @@
+package org.olfsfastpath.soak;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Counts what a process holds, from Linux's /proc: its threads by kind and its file descriptors,
+ * with the TCP sockets told apart by where they lead (to the BES, or clients of the HTTP port).
+ * And its heap after a full collection, through {@code jcmd}.
+ */
+public final class ProcessProbe {
+  private static final Pattern USED = Pattern.compile("used (\\d+)K");
+
+  private ProcessProbe() {}
+
+  /**
+   * What one process holds at one moment.
+   *
+   * @param threads every thread
+   * @param workerThreads Tomcat's request threads ({@code worker-N}), pooled by Tomcat and bounded
+   *     by its maxThreads
+   * @param jvmPooledThreads threads of bounded pools that grow and shrink on their own: JIT
+   *     compiler threads (added and removed with the compile load), fork-join workers, and the
+   *     data-source cache's refresh threads (at most its pool size, ending after a minute idle)
+   * @param fds open file descriptors
+   * @param besSockets TCP sockets whose far end is the BES port
+   * @param httpSockets TCP sockets on the HTTP port: the listener and client connections
+   * @param selectorFds epoll instances and their wake-up descriptors (eventfd, pipe): Tomcat's
+   *     pollers, and one selector per BES connection (each PPT connection waits on its own)
+   * @param epolls the epoll instances among them
+   */
+  public record Snapshot(int threads, int workerThreads, int jvmPooledThreads, int fds, int besSockets,
+      int httpSockets, int selectorFds, int epolls) {
+    /** Threads that nothing pools: the ones a leak would add to. */
+    int ownThreads() {
+      return threads - workerThreads - jvmPooledThreads;
+    }
+
+    /** Descriptors other than connections to the BES and from HTTP clients and their selectors. */
+    int ownFds() {
+      return fds - besSockets - httpSockets - selectorFds;
+    }
+
+    /** Selectors beyond one per BES connection: constant unless a selector outlives its socket. */
+    int strayEpolls() {
+      return epolls - besSockets;
+    }
+  }
+
+  public static boolean supported() {
+    return Files.isDirectory(Path.of("/proc/self/task"));
+  }
+
+  public static Snapshot take(long pid, int besPort, int httpPort) throws IOException {
+    int threads = 0;
+    int workers = 0;
+    int pooled = 0;
+    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
+      for (Path task : tasks) {
+        String name;
+        try {
+          name = Files.readString(task.resolve("comm"), StandardCharsets.UTF_8).strip();
+        } catch (IOException ended) {
+          continue; // the thread ended while we looked
+        }
+        threads++;
+        if (name.startsWith("worker-")) {
+          workers++;
+        } else if (name.contains("CompilerThre") || name.startsWith("ForkJoinPool")
+            || name.startsWith("DataSourceCache")) {
+          pooled++;
+        }
+      }
+    }
+    Map<String, int[]> sockets = socketPorts(pid);
+    int fds = 0;
+    int bes = 0;
+    int http = 0;
+    int selectors = 0;
+    int epolls = 0;
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "fd"))) {
+      for (Path fd : entries) {
+        String target;
+        try {
+          target = Files.readSymbolicLink(fd).toString();
+        } catch (IOException closed) {
+          continue;
+        }
+        fds++;
+        if (target.equals("anon_inode:[eventpoll]")) {
+          selectors++;
+          epolls++;
+        } else if (target.equals("anon_inode:[eventfd]") || target.startsWith("pipe:[")) {
+          selectors++;
+        } else if (target.startsWith("socket:[")) {
+          int[] ports = sockets.get(target.substring(8, target.length() - 1));
+          if (ports != null && ports[1] == besPort) {
+            bes++;
+          } else if (ports != null && ports[0] == httpPort) {
+            http++;
+          }
+        }
+      }
+    }
+    return new Snapshot(threads, workers, pooled, fds, bes, http, selectors, epolls);
+  }
+
+  /** Socket inode to {local port, remote port}, from the process's view of /proc/net/tcp{,6}. */
+  private static Map<String, int[]> socketPorts(long pid) throws IOException {
+    Map<String, int[]> ports = new HashMap<>();
+    for (String table : List.of("tcp", "tcp6")) {
+      Path file = Path.of("/proc", Long.toString(pid), "net", table);
+      if (!Files.exists(file)) {
+        continue;
+      }
+      List<String> lines = Files.readAllLines(file);
+      for (String line : lines.subList(1, lines.size())) {
+        String[] f = line.trim().split("\\s+");
+        if (f.length < 10) {
+          continue;
+        }
+        ports.put(f[9], new int[] {port(f[1]), port(f[2])});
+      }
+    }
+    return ports;
+  }
+
+  private static int port(String addressAndPort) {
+    return Integer.parseInt(addressAndPort.substring(addressAndPort.indexOf(':') + 1), 16);
+  }
+
+  /**
+   * The heap in use right after a full collection, in KiB, or -1 when jcmd is missing or fails.
+   * Runs {@code jcmd PID GC.run}, then reads {@code GC.heap_info}. With the serial collector (as
+   * the front end runs here) a full collection moves every live object into the tenured
+   * generation, so only that is counted: the young generation has filled again with new garbage
+   * by the time the second jcmd runs under load.
+   */
+  public static long heapAfterGcKb(long pid) {
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    if (!Files.isExecutable(jcmd)) {
+      return -1;
+    }
+    try {
+      if (run(jcmd.toString(), Long.toString(pid), "GC.run") == null) {
+        return -1;
+      }
+      String info = run(jcmd.toString(), Long.toString(pid), "GC.heap_info");
+      if (info == null) {
+        return -1;
+      }
+      long used = 0;
+      boolean found = false;
+      boolean tenuredOnly = info.contains("tenured generation");
+      for (String line : info.split("\n")) {
+        String trimmed = line.trim();
+        if (trimmed.startsWith("Metaspace") || trimmed.startsWith("class space")) {
+          continue;
+        }
+        boolean counted = tenuredOnly ? trimmed.startsWith("tenured generation")
+            : trimmed.contains("generation") || trimmed.contains(" heap ");
+        if (counted) {
+          Matcher m = USED.matcher(trimmed);
+          if (m.find()) {
+            used += Long.parseLong(m.group(1));
+            found = true;
+          }
+        }
+      }
+      return found ? used : -1;
+    } catch (IOException e) {
+      return -1;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return -1;
+    }
+  }
+
+  private static String run(String... command) throws IOException, InterruptedException {
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    byte[] out = process.getInputStream().readAllBytes();
+    if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+      process.destroyForcibly();
+      return null;
+    }
+    return new String(out, StandardCharsets.UTF_8);
+  }
+}

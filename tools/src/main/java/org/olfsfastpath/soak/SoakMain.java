@@ -1,0 +1,141 @@
+package org.olfsfastpath.soak;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The longer fault and soak run behind {@code scripts/soak}: the fault scenarios of {@link
+ * FaultsIT} with longer loads and several kill cycles, the 1,024-connection burst, a steady soak
+ * (ten minutes by default) and the cache bound over a million distinct datasets. Prints the
+ * table of {@link ScenarioResult} rows and writes it to {@code OUT/soak.md}; exits 1 when a
+ * scenario failed. Tomcat, the WAR and the work directory come from the system properties
+ * {@code tomcat.home}, {@code war.file} and {@code it.work.dir}, as in the integration tests.
+ */
+public final class SoakMain {
+  private SoakMain() {}
+
+  /** The command line: durations as 90s, 10m or plain seconds. */
+  public record Options(Duration soak, int killCycles, Duration killLoad, Duration killDown,
+      long datasets, int clients, Path out) {
+    static Options parse(String[] args) {
+      Duration soak = Duration.ofMinutes(10);
+      int killCycles = 3;
+      Duration killLoad = Duration.ofSeconds(30);
+      Duration killDown = Duration.ofSeconds(5);
+      long datasets = FaultBench.SYNTHETIC_DATASETS;
+      int clients = 16;
+      Path out = Path.of("results", "soak");
+      for (int i = 0; i < args.length; i++) {
+        String flag = args[i];
+        String value = i + 1 < args.length ? args[i + 1] : null;
+        if (value == null) {
+          throw new IllegalArgumentException(flag + " needs a value");
+        }
+        switch (flag) {
+          case "--duration" -> soak = duration(flag, value);
+          case "--kill-cycles" -> killCycles = Integer.parseInt(value);
+          case "--kill-load" -> killLoad = duration(flag, value);
+          case "--kill-down" -> killDown = duration(flag, value);
+          case "--datasets" -> datasets = Long.parseLong(value);
+          case "--clients" -> clients = Integer.parseInt(value);
+          case "--out" -> out = Path.of(value);
+          default -> throw new IllegalArgumentException("unknown flag " + flag);
+        }
+        i++;
+      }
+      if (datasets < 1 || datasets > FaultBench.SYNTHETIC_DATASETS) {
+        throw new IllegalArgumentException("--datasets was " + datasets + ", must be 1-"
+            + FaultBench.SYNTHETIC_DATASETS);
+      }
+      return new Options(soak, killCycles, killLoad, killDown, datasets, clients, out);
+    }
+
+    private static Duration duration(String flag, String text) {
+      String t = text.trim().toLowerCase(Locale.ROOT);
+      try {
+        if (t.endsWith("ms")) {
+          return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+        } else if (t.endsWith("s")) {
+          return Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)));
+        } else if (t.endsWith("m")) {
+          return Duration.ofMinutes(Long.parseLong(t.substring(0, t.length() - 1)));
+        } else if (t.endsWith("h")) {
+          return Duration.ofHours(Long.parseLong(t.substring(0, t.length() - 1)));
+        }
+        return Duration.ofSeconds(Long.parseLong(t));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(flag + " was " + text + ", must be like 90s or 10m", e);
+      }
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    Options options;
+    try {
+      options = Options.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("soak: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    PrintStream out = System.out;
+    FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
+    Files.createDirectories(options.out());
+    List<ScenarioResult> results = new ArrayList<>();
+    Runnable report = () -> {
+      String table = ScenarioResult.table(results);
+      try {
+        Files.writeString(options.out().resolve("soak.md"), table);
+      } catch (IOException e) {
+        System.err.println("soak: cannot write " + options.out().resolve("soak.md") + ": " + e);
+      }
+    };
+
+    // Faults: the settings of FaultsIT, each scenario longer or repeated.
+    try (FaultBench bench = FaultBench.startWithBesDown(layout, layout.workDir().resolve("soak-faults"),
+        FaultBench.Settings.FAULTS)) {
+      FaultScenarios scenarios = new FaultScenarios(bench);
+      add(results, out, scenarios.besDownAtStart(20));
+      scenarios.warmUp();
+      add(results, out, scenarios.fatalError());
+      add(results, out, scenarios.slowBes());
+      add(results, out, scenarios.protocolFaults());
+      add(results, out, scenarios.poolExhaustion(64));
+      for (int i = 0; i < options.killCycles(); i++) {
+        add(results, out, scenarios.besKilledMidLoad(options.clients(), options.killLoad(),
+            options.killDown()));
+      }
+      report.run();
+    }
+
+    // Load: the settings of LoadIT, with the shipped OLFS node cache size and a larger heap.
+    FaultBench.Settings load = new FaultBench.Settings(Duration.ofSeconds(10), Duration.ofSeconds(5),
+        32, 20_000, 1, "384m");
+    try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-load"), load)) {
+      FaultScenarios scenarios = new FaultScenarios(bench);
+      scenarios.warmUp();
+      add(results, out, scenarios.concurrentConnections(1024, FaultScenarios.ASCII));
+      add(results, out, scenarios.soak(options.soak(), options.clients(), Duration.ofSeconds(30), out));
+      add(results, out, scenarios.cacheBound(options.datasets(), 8));
+      report.run();
+    }
+
+    String table = ScenarioResult.table(results);
+    out.println();
+    out.println(table);
+    out.println("written to " + options.out().resolve("soak.md"));
+    System.exit(results.stream().allMatch(ScenarioResult::passed) ? 0 : 1);
+  }
+
+  private static void add(List<ScenarioResult> results, PrintStream out, ScenarioResult result) {
+    results.add(result);
+    out.println((result.passed() ? "pass: " : "FAIL: ") + result);
+    out.flush();
+  }
+}

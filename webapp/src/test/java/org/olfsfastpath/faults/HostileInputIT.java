@@ -1,0 +1,248 @@
+package org.olfsfastpath.faults;
+
+import org.olfsfastpath.soak.FaultBench;
+import org.olfsfastpath.soak.FaultScenarios;
+import org.olfsfastpath.soak.ProcessProbe;
+import org.olfsfastpath.soak.RawHttp;
+import org.olfsfastpath.soak.ScenarioResult;
+import org.olfsfastpath.soak.StatusDocument;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.jdom2.Document;
+import org.jdom2.Element;
+import org.jdom2.input.SAXBuilder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.olfsfastpath.emulator.RecordedRequest;
+
+/**
+ * A corpus of bad URLs, headers and methods sent as raw bytes to the front end in a real Tomcat,
+ * with the BES traffic checked on the emulator: each request gets the right 4xx, its error body
+ * shows no server path, stack trace or BES internals, and it either never reaches the BES or
+ * reaches it as exactly the one command it should, its values intact (escaped by the XML library,
+ * never able to add or change an element).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+final class HostileInputIT {
+  private static final Duration TIMEOUT = Duration.ofSeconds(20);
+  private static final String DATASET = "/opendap/coads_climatology.nc";
+
+  private FaultBench bench;
+
+  /** What the BES must receive for one request: nothing, a showNode, or a get. */
+  record BesSees(String command, String path, String constraint) {
+    static final BesSees NOTHING = new BesSees("", "", "");
+
+    static BesSees showNode(String path) {
+      return new BesSees("showNode", path, "");
+    }
+
+    static BesSees get(String path, String constraint) {
+      return new BesSees("get", path, constraint);
+    }
+
+    @Override
+    public String toString() {
+      return command.isEmpty() ? "nothing" : command + " " + path
+          + (constraint.isEmpty() ? "" : " [" + constraint + "]");
+    }
+  }
+
+  @BeforeAll
+  void start() throws Exception {
+    Assumptions.assumeTrue(ProcessProbe.supported(), "needs Linux");
+    FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
+    bench = FaultBench.start(layout, layout.workDir().resolve("hostile"), new FaultBench.Settings(
+        Duration.ofSeconds(10), Duration.ofSeconds(5), 16, 10_000, 1, "256m"));
+    // Warm the dataset the constraint cases use: they cost the BES exactly one get.
+    assertEquals(200, bench.get(DATASET + ".das").status());
+    drain();
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (bench != null) {
+      bench.close();
+    }
+  }
+
+  static Stream<Arguments> corpus() {
+    String longPath = "/opendap/" + "a".repeat(5000) + ".nc.dds";
+    String longConstraint = DATASET + ".ascii?" + "COADSX,".repeat(300);
+    String hugeUrl = "/opendap/" + "b".repeat(20_000) + ".nc.dds";
+    Set<Integer> refused = Set.of(400);
+    Set<Integer> refusedOrAbsent = Set.of(400, 404);
+    return Stream.of(
+        // Path traversal, in every spelling.
+        get("dot-dot", "/opendap/../etc/passwd.dds", refusedOrAbsent, BesSees.NOTHING),
+        get("dot-dot deep", "/opendap/nc/../../../etc/passwd.dds", refusedOrAbsent, BesSees.NOTHING),
+        get("dot-dot in the catalog", "/opendap/nc/../coads_climatology.nc.dds", refused, BesSees.NOTHING),
+        get("encoded dot-dot", "/opendap/%2e%2e/etc/passwd.dds", refusedOrAbsent, BesSees.NOTHING),
+        get("encoded dot-dot in the catalog", "/opendap/nc/%2e%2e/coads_climatology.nc.dds", refused,
+            BesSees.NOTHING),
+        get("mixed dot-dot", "/opendap/nc/.%2E/coads_climatology.nc.dds", refused, BesSees.NOTHING),
+        get("double-encoded dot-dot", "/opendap/%252e%252e/etc/passwd.dds", refused, BesSees.NOTHING),
+        get("encoded slash", "/opendap/..%2fetc%2fpasswd.dds", refused, BesSees.NOTHING),
+        get("encoded backslash", "/opendap/..%5cetc%5cpasswd.dds", refused, BesSees.NOTHING),
+        get("backslash", "/opendap/..\\..\\etc\\passwd.dds", refused, BesSees.NOTHING),
+        get("overlong UTF-8 dots", "/opendap/%c0%ae%c0%ae/etc/passwd.dds", refused, BesSees.NOTHING),
+        get("dot segment", "/opendap/nc/./coads_climatology.nc.dds", refused, BesSees.NOTHING),
+        get("absolute-looking path stays in the catalog", "/opendap//etc/passwd.dds", Set.of(404),
+            BesSees.showNode("/etc/passwd")),
+        // NUL and control characters.
+        get("encoded NUL in the path", "/opendap/coads_climatology.nc%00.dds", refused, BesSees.NOTHING),
+        get("encoded NUL in the constraint", DATASET + ".dds?COADSX%00", refused, BesSees.NOTHING),
+        get("CRLF in the constraint", DATASET + ".dds?COADSX%0d%0aX-Injected:%20yes", refused,
+            BesSees.NOTHING),
+        get("control character in the path", "/opendap/coads%01climatology.nc.dds", refused,
+            BesSees.NOTHING),
+        get("raw control byte in the path", "/opendap/coads\u0001climatology.nc.dds", refused,
+            BesSees.NOTHING),
+        get("C1 control (NEL) in the constraint", DATASET + ".dds?%c2%85", refused, BesSees.NOTHING),
+        get("DEL in the path", "/opendap/coads%7fclimatology.nc.dds", refused, BesSees.NOTHING),
+        // XML metacharacters and CDATA ends: escaped into the command, never changing it.
+        get("XML metacharacters in the path", "/opendap/a%3cb%3e%26%22'.nc.dds", Set.of(404),
+            BesSees.showNode("/a<b>&\"'.nc")),
+        get("CDATA end in the path", "/opendap/x%5d%5d%3e.nc.das", Set.of(404),
+            BesSees.showNode("/x]]>.nc")),
+        get("element injection in the path",
+            "/opendap/x%22%3E%3CsetContext%20name=%22errors%22%3Ehtml%3C.nc.das", Set.of(404),
+            BesSees.showNode("/x\"><setContext name=\"errors\">html<.nc")),
+        get("XML metacharacters in the constraint", DATASET + ".ascii?COADSX%3C%3E%26%22'%5D%5D%3E",
+            Set.of(400), BesSees.get("/coads_climatology.nc", "COADSX<>&\"']]>")),
+        get("element injection in the constraint", DATASET + ".ascii?COADSX%3C/constraint%3E%3C/"
+                + "container%3E%3C/define%3E%3Cget%20type=%22dods%22%20definition=%22d1%22/%3E",
+            // Spaces go to the BES as %20, as the OLFS sends them (libdap splits words on spaces).
+            Set.of(400), BesSees.get("/coads_climatology.nc", "COADSX</constraint></container>"
+                + "</define><get%20type=\"dods\"%20definition=\"d1\"/>")),
+        get("CDATA end in a DAP4 constraint", DATASET + ".dmr?dap4.ce=COADSX%5D%5D%3E%3C!--",
+            Set.of(400), BesSees.get("/coads_climatology.nc", "COADSX]]><!--")),
+        // Over-long URL, constraint and headers.
+        get("URL over the configured limit", longPath, Set.of(414), BesSees.NOTHING),
+        get("constraint over the configured limit", longConstraint, Set.of(414), BesSees.NOTHING),
+        get("URL over Tomcat's header limit", hugeUrl, Set.of(400, 414), BesSees.NOTHING),
+        raw("header over Tomcat's limit", RawHttp.request("GET", DATASET + ".dds",
+            "X-Padding: " + "c".repeat(20_000)), Set.of(400, 431), BesSees.NOTHING),
+        raw("thousands of headers", RawHttp.request("GET", DATASET + ".dds", manyHeaders(2_000)),
+            Set.of(400, 431), BesSees.NOTHING),
+        // Invalid UTF-8.
+        get("invalid UTF-8 in the path", "/opendap/%ff%fe.nc.dds", refused, BesSees.NOTHING),
+        get("truncated UTF-8 in the path", "/opendap/caf%c3.nc.dds", refused, BesSees.NOTHING),
+        get("invalid UTF-8 in the constraint", DATASET + ".dds?%ff", refused, BesSees.NOTHING),
+        get("raw byte 0xff in the path", "/opendap/caf\u00ff.nc.dds", refused, BesSees.NOTHING),
+        // Unknown suffixes and path parameters.
+        get("unknown suffix", DATASET + ".exe", Set.of(404), BesSees.NOTHING),
+        get("no suffix", DATASET, Set.of(404), BesSees.NOTHING),
+        get("path parameter", DATASET + ".dds;jsessionid=0123", refused, BesSees.NOTHING),
+        raw("markup in a 404 for a browser", RawHttp.request("GET",
+            "/opendap/%3Cscript%3Ealert(1)%3C.nc.exe", "Accept: text/html"), Set.of(404),
+            BesSees.NOTHING),
+        // Methods other than GET and HEAD.
+        method("POST"), method("PUT"), method("DELETE"), method("PATCH"), method("OPTIONS"),
+        method("PROPFIND"),
+        // Tomcat answers these itself (TRACE is off; CONNECT is not implemented): never ours.
+        raw("method TRACE", RawHttp.request("TRACE", DATASET + ".dds"), Set.of(405), BesSees.NOTHING),
+        raw("CONNECT", "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+            .getBytes(StandardCharsets.ISO_8859_1), Set.of(400, 405, 501), BesSees.NOTHING));
+  }
+
+  private static Arguments get(String name, String target, Set<Integer> statuses, BesSees bes) {
+    return raw(name, RawHttp.request("GET", target), statuses, bes);
+  }
+
+  private static Arguments method(String method) {
+    Set<Integer> statuses = Set.of(405);
+    return raw("method " + method, RawHttp.request(method, DATASET + ".dds", "Content-Length: 0"),
+        statuses, BesSees.NOTHING);
+  }
+
+  private static Arguments raw(String name, byte[] request, Set<Integer> statuses, BesSees bes) {
+    return Arguments.of(name, request, statuses, bes);
+  }
+
+  private static String[] manyHeaders(int count) {
+    String[] headers = new String[count];
+    for (int i = 0; i < count; i++) {
+      headers[i] = "X-H" + i + ": v";
+    }
+    return headers;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("corpus")
+  void hostileRequest_right4xx_cleanBody_besCommandIntact(String name, byte[] request,
+      Set<Integer> statuses, BesSees expected) throws Exception {
+    RawHttp.Response r = RawHttp.exchange(bench.port(), request, TIMEOUT);
+    System.out.println("hostile input: " + name + " -> " + r.outcome());
+    assertTrue(statuses.contains(r.status()), () -> name + ": expected " + statuses + " but was "
+        + r.outcome() + ": " + FaultScenarios.abbreviate(r.text()));
+    List<String> shown = FaultScenarios.internalsShown(r.text());
+    assertTrue(shown.isEmpty(), () -> name + ": the error body shows " + shown + ": " + r.text());
+    assertFalse(r.text().contains("<script>"), () -> name + ": markup echoed unescaped: " + r.text());
+    if (r.status() == 405 && !name.endsWith("TRACE")) {
+      assertEquals("GET, HEAD", r.header("Allow"), name);
+    }
+
+    List<RecordedRequest> received = drain();
+    if (expected.command().isEmpty()) {
+      assertEquals(List.of(), received.stream().map(RecordedRequest::commands).toList(),
+          name + ": must not reach the BES");
+      return;
+    }
+    assertEquals(1, received.size(), () -> name + ": expected one BES request, got " + received);
+    RecordedRequest sent = received.get(0);
+    assertEquals("", sent.failure(), name + ": the BES could not parse the command");
+    Element command = commandElement(sent.xml(), expected.command());
+    if (expected.command().equals("showNode")) {
+      assertEquals(List.of("showNode"), sent.commands().stream()
+          .filter(c -> !c.equals("setContext")).toList(), name + ": exactly one showNode");
+      assertEquals(expected.path(), command.getAttributeValue("node"), name);
+    } else {
+      assertEquals(List.of("get"), sent.commands().stream()
+          .filter(c -> !c.equals("setContext") && !c.equals("setContainer") && !c.equals("define"))
+          .toList(), name + ": exactly one get, nothing added");
+      assertEquals(expected.path(), sent.containerPath(), name);
+      assertEquals(expected.constraint(), sent.constraint(), name);
+    }
+  }
+
+  /** Parses the recorded document as the BES would and finds the one command element. */
+  private static Element commandElement(String xml, String name) throws Exception {
+    SAXBuilder builder = new SAXBuilder();
+    builder.setExpandEntities(false);
+    Document document = builder.build(new StringReader(xml));
+    List<Element> found = new ArrayList<>();
+    for (Element e : document.getRootElement().getChildren()) {
+      if (e.getName().equals(name)) {
+        found.add(e);
+      }
+    }
+    assertEquals(1, found.size(), () -> "one " + name + " element in " + xml);
+    return found.get(0);
+  }
+
+  /** Everything the BES received since the last call. */
+  private List<RecordedRequest> drain() throws InterruptedException {
+    List<RecordedRequest> out = new ArrayList<>();
+    RecordedRequest r;
+    while ((r = bench.bes().takeRequest(50, TimeUnit.MILLISECONDS)) != null) {
+      out.add(r);
+    }
+    return out;
+  }
+}

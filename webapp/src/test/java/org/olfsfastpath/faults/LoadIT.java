@@ -1,0 +1,69 @@
+package org.olfsfastpath.faults;
+
+import org.olfsfastpath.soak.FaultBench;
+import org.olfsfastpath.soak.FaultScenarios;
+import org.olfsfastpath.soak.ProcessProbe;
+import org.olfsfastpath.soak.RawHttp;
+import org.olfsfastpath.soak.ScenarioResult;
+import org.olfsfastpath.soak.StatusDocument;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Load the front end must take without an error: 1,024 connections at once for a warm small
+ * request, and many more distinct datasets than the data-source cache may hold, which must stay
+ * at its configured size. scripts/soak runs the cache bound with a million datasets and adds a
+ * ten-minute soak.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+final class LoadIT {
+
+  private FaultBench bench;
+  private FaultScenarios scenarios;
+
+  @BeforeAll
+  void start() throws Exception {
+    Assumptions.assumeTrue(ProcessProbe.supported(), "counting threads and descriptors needs /proc");
+    FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
+    bench = FaultBench.start(layout, layout.workDir().resolve("load"), FaultBench.Settings.LOAD);
+    scenarios = new FaultScenarios(bench);
+    scenarios.warmUp();
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (bench != null) {
+      bench.close();
+    }
+  }
+
+  @Test
+  @Order(1)
+  void concurrentConnections_1024WarmSmallRequests_zeroErrors() throws Exception {
+    ScenarioResult result = scenarios.concurrentConnections(1024, FaultScenarios.ASCII);
+    System.out.println(ScenarioResult.table(List.of(result)));
+    assertTrue(result.passed(), result::toString);
+    assertEquals(1024L, result.outcomes().get("200"), result::toString);
+  }
+
+  @Test
+  @Order(2)
+  void cacheBound_sixTimesMoreDatasetsThanEntries_sizeStaysBounded() throws Exception {
+    ScenarioResult result = scenarios.cacheBound(3_000, 8);
+    System.out.println(ScenarioResult.table(List.of(result)));
+    assertTrue(result.passed(), result::toString);
+    assertEquals(3_000L, result.outcomes().get("200"), result::toString);
+  }
+}

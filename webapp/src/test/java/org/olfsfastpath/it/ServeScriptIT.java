@@ -1,0 +1,66 @@
+package org.olfsfastpath.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code scripts/serve} as the benchmark harness drives it: {@code --background} starts a fresh
+ * emulator and Tomcat and prints the base URL; {@code --stop} stops both.
+ */
+final class ServeScriptIT {
+  @Test
+  void background_thenStop() throws Exception {
+    ItSupport.war();
+    Path root = Path.of(System.getProperty("project.root", ".."));
+    Path state = ItSupport.workDir("ServeScriptIT");
+    Path serve = root.resolve("scripts/serve");
+    String out = run(List.of("bash", serve.toString(), "--background", "--cache", "off",
+        "--state-dir", state.toString()), state.resolve("serve.out"));
+    String url = out.lines().filter(l -> l.startsWith("http://")).findFirst().orElseThrow(
+        () -> new AssertionError("serve printed no URL:\n" + out));
+    URI opendap = URI.create(url);
+    int port = opendap.getPort();
+    try {
+      assertEquals(200, ItSupport.get(opendap.resolve("version")).statusCode());
+      assertEquals(200, ItSupport.get(opendap.resolve("coads_climatology.nc.das")).statusCode());
+      assertTrue(Files.readString(state.resolve("olfs.xml")).contains("<Cache enabled=\"false\"/>"));
+      assertTrue(Files.exists(state.resolve("serve.pid")));
+    } finally {
+      run(List.of("bash", serve.toString(), "--stop", "--state-dir", state.toString()),
+          state.resolve("stop.out"));
+    }
+    assertFalse(Files.exists(state.resolve("serve.pid")));
+    assertFalse(listening(port), "Tomcat still listens on " + port + " after --stop");
+  }
+
+  private static boolean listening(int port) {
+    try (Socket ignored = new Socket("127.0.0.1", port)) {
+      return true;
+    } catch (IOException refused) {
+      return false;
+    }
+  }
+
+  private static String run(List<String> command, Path output) throws Exception {
+    Process process = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(output.toFile()).start();
+    if (!process.waitFor(300, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new AssertionError(command + " did not finish within 300 s:\n" + Files.readString(output));
+    }
+    String text = Files.readString(output, StandardCharsets.UTF_8);
+    assertEquals(0, process.exitValue(), command + " failed:\n" + text);
+    return text;
+  }
+}
