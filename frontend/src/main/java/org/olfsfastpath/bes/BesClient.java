@@ -6,15 +6,17 @@ import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 import org.olfsfastpath.ppt.PptConnection;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.ppt.PptResponse;
+import org.olfsfastpath.spec.SpecParser;
+import org.olfsfastpath.spec.Specs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,17 +39,43 @@ public final class BesClient implements Closeable {
   /** Cap on a non-streamed answer (showNode of a large directory, an error document). */
   static final int MAX_ANSWER_BYTES = 32 << 20;
 
+  /** The text settings: keys are the builder's method names. */
+  private static final SpecParser<Builder> SPEC = SpecParser.<Builder>named("BES client")
+      .intValue("maxConnections", Builder::maxConnections)
+      .integer("maxCommandsPerConnection", Builder::maxCommandsPerConnection)
+      .duration("acquireTimeout", Builder::acquireTimeout)
+      .duration("maxIdle", Builder::maxIdle)
+      .intValue("prewarm", Builder::prewarm)
+      .intValue("maxConcurrentConnects", Builder::maxConcurrentConnects)
+      .text("uid", Builder::uid)
+      .duration("besTimeout", Builder::besTimeout)
+      .size("maxResponseSize", Builder::maxResponseSize)
+      .size("maxVariableSize", Builder::maxVariableSize);
+
   private final PptEndpoint endpoint;
+  private final PptOptions pptOptions;
+  private final int maxConnections;
+  private final long maxCommandsPerConnection;
+  private final Duration acquireTimeout;
+  private final Duration maxIdle;
+  private final int prewarm;
+  private final BesContexts contexts;
   private final BesRequests requests;
   private final BesConnectionPool pool;
   private final ScheduledExecutorService maintenance;
 
   private BesClient(Builder b) {
     this.endpoint = b.endpoint;
-    this.requests = new BesRequests(
-        new BesContexts(b.uid, b.besTimeoutSeconds, b.maxResponseSize, b.maxVariableSize),
-        "olfs-fastpath-");
-    PptOptions options = b.pptOptions;
+    this.pptOptions = b.getPptOptions();
+    this.maxConnections = b.getMaxConnections();
+    this.maxCommandsPerConnection = b.getMaxCommandsPerConnection();
+    this.acquireTimeout = b.getAcquireTimeout();
+    this.maxIdle = b.getMaxIdle();
+    this.prewarm = b.getPrewarm();
+    this.contexts = new BesContexts(b.getUid(), b.getBesTimeoutSeconds(), b.getMaxResponseSize(),
+        b.getMaxVariableSize());
+    this.requests = new BesRequests(contexts, "olfs-fastpath-");
+    PptOptions options = pptOptions;
     PptEndpoint target = b.endpoint;
     BesConnectionPool.Connector connector = b.connector != null
         ? b.connector
@@ -60,14 +88,28 @@ public final class BesClient implements Closeable {
     executor.setRemoveOnCancelPolicy(true);
     executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     this.maintenance = executor;
-    this.pool = new BesConnectionPool(b.endpoint, connector, b.maxConnections,
-        b.maxCommandsPerConnection, b.acquireTimeout.toNanos(), b.maxIdle.toNanos(),
-        b.maxConcurrentConnects, b.ticker, b.listener, executor);
+    this.pool = new BesConnectionPool(b.endpoint, connector, maxConnections,
+        maxCommandsPerConnection, acquireTimeout.toNanos(), maxIdle.toNanos(),
+        b.getMaxConcurrentConnects(), b.getClock(), b.getEventListener(), executor);
   }
 
   /** Returns a builder holding the defaults; only the endpoint must be set. */
   public static Builder newBuilder() {
     return new Builder();
+  }
+
+  /**
+   * Returns a builder configured from a text spec whose keys are the builder's method names:
+   * {@code maxConnections}, {@code maxCommandsPerConnection}, {@code prewarm},
+   * {@code maxConcurrentConnects} (integers), {@code acquireTimeout}, {@code maxIdle},
+   * {@code besTimeout} (durations), {@code maxResponseSize}, {@code maxVariableSize} (sizes) and
+   * {@code uid}. The endpoint and the PPT options are set on the builder.
+   *
+   * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value, if a key is
+   *     unknown or the builder refuses its value
+   */
+  public static Builder from(Map<String, String> spec) {
+    return SPEC.apply(spec, newBuilder());
   }
 
   /**
@@ -168,6 +210,46 @@ public final class BesClient implements Closeable {
     return endpoint;
   }
 
+  /** The socket options of every connection. */
+  public PptOptions pptOptions() {
+    return pptOptions;
+  }
+
+  /** The most connections open at once. */
+  public int maxConnections() {
+    return maxConnections;
+  }
+
+  /** Commands a connection carries before it is replaced. */
+  public long maxCommandsPerConnection() {
+    return maxCommandsPerConnection;
+  }
+
+  /** How long a request waits for a free connection. */
+  public Duration acquireTimeout() {
+    return acquireTimeout;
+  }
+
+  /** How long an idle connection is kept. */
+  public Duration maxIdle() {
+    return maxIdle;
+  }
+
+  /** The connections opened in the background when the client was built. */
+  public int prewarmCount() {
+    return prewarm;
+  }
+
+  /** The max_response_size context in bytes, or -1 when none is sent. */
+  public long maxResponseSize() {
+    return contexts.maxResponseSize();
+  }
+
+  /** The max_variable_size context in bytes, or -1 when none is sent. */
+  public long maxVariableSize() {
+    return contexts.maxVariableSize();
+  }
+
   /** Stops the maintenance thread and closes every connection; open responses close theirs. */
   @Override
   public void close() {
@@ -238,13 +320,21 @@ public final class BesClient implements Closeable {
 
   /**
    * Builds a {@link BesClient}. Every setter validates its value at once and may be called only
-   * once; {@link #build()} checks the settings that depend on each other.
-   *
-   * <p>Defaults: maxConnections 32, maxCommandsPerConnection 2000, acquireTimeout 5 s, maxIdle
-   * 5 min, maxConcurrentConnects 4, prewarm 0, uid {@code not_logged_in}, no bes_timeout,
-   * max_response_size or max_variable_size context, {@link PptOptions#defaults()}.
+   * once; {@link #build()} checks the settings that depend on each other. Unset settings keep
+   * their defaults, named by the {@code DEFAULT_} constants and returned by the getters.
    */
   public static final class Builder {
+    /** Default most connections open at once. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 32;
+    /** Default commands per connection before it is replaced (the OLFS's {@code maxCmds}). */
+    public static final long DEFAULT_MAX_COMMANDS_PER_CONNECTION = 2000;
+    /** Default wait for a free connection. */
+    public static final Duration DEFAULT_ACQUIRE_TIMEOUT = Duration.ofSeconds(5);
+    /** Default idle time after which a connection is closed. */
+    public static final Duration DEFAULT_MAX_IDLE = Duration.ofMinutes(5);
+    /** Default most connects in flight: the BES listens with an accept backlog of 5. */
+    public static final int DEFAULT_MAX_CONCURRENT_CONNECTS = 4;
+
     private static final int UNSET = -1;
     private static final Duration MAX_DURATION = Duration.ofDays(1);
 
@@ -261,7 +351,7 @@ public final class BesClient implements Closeable {
     private long maxResponseSize = Long.MIN_VALUE;
     private long maxVariableSize = Long.MIN_VALUE;
     private BesEventListener listener;
-    private LongSupplier ticker;
+    private PoolClock clock;
     private BesConnectionPool.Connector connector;
 
     private Builder() {}
@@ -329,10 +419,8 @@ public final class BesClient implements Closeable {
      */
     public Builder acquireTimeout(Duration timeout) {
       requireState(acquireTimeout == null, "acquireTimeout was already set to %s", acquireTimeout);
-      Objects.requireNonNull(timeout, "acquireTimeout == null");
-      requireArgument(timeout.isZero() || checkDuration(timeout),
-          "acquireTimeout was %s, must be 0 or between 1 ms and 1 day", timeout);
-      this.acquireTimeout = timeout;
+      this.acquireTimeout = Specs.checkDuration("acquireTimeout", timeout, Duration.ZERO,
+          MAX_DURATION);
       return this;
     }
 
@@ -351,10 +439,7 @@ public final class BesClient implements Closeable {
      */
     public Builder maxIdle(Duration duration) {
       requireState(maxIdle == null, "maxIdle was already set to %s", maxIdle);
-      Objects.requireNonNull(duration, "maxIdle == null");
-      requireArgument(checkDuration(duration), "maxIdle was %s, must be between 1 ms and 1 day",
-          duration);
-      this.maxIdle = duration;
+      this.maxIdle = Specs.checkDuration("maxIdle", duration, Duration.ofMillis(1), MAX_DURATION);
       return this;
     }
 
@@ -420,16 +505,16 @@ public final class BesClient implements Closeable {
     public Builder besTimeout(Duration timeout) {
       requireState(besTimeoutSeconds == UNSET, "besTimeout was already set to %s s",
           besTimeoutSeconds);
-      Objects.requireNonNull(timeout, "besTimeout == null");
-      requireArgument(timeout.getNano() == 0 && timeout.getSeconds() >= 1
-              && timeout.compareTo(MAX_DURATION) <= 0,
+      Specs.checkDuration("besTimeout", timeout, Duration.ofSeconds(1), MAX_DURATION);
+      requireArgument(timeout.getNano() == 0,
           "besTimeout was %s, must be whole seconds between 1 s and 1 day", timeout);
       this.besTimeoutSeconds = timeout.getSeconds();
       return this;
     }
 
     /**
-     * The {@code max_response_size} context in bytes (default: none sent).
+     * The {@code max_response_size} context in bytes (default: none sent): the BES refuses a
+     * response larger than this with an error before sending it.
      *
      * @throws IllegalArgumentException if negative
      * @throws IllegalStateException if already set
@@ -443,7 +528,8 @@ public final class BesClient implements Closeable {
     }
 
     /**
-     * The {@code max_variable_size} context in bytes (default: none sent).
+     * The {@code max_variable_size} context in bytes (default: none sent): the BES refuses a
+     * variable larger than this.
      *
      * @throws IllegalArgumentException if negative
      * @throws IllegalStateException if already set
@@ -467,10 +553,10 @@ public final class BesClient implements Closeable {
       return this;
     }
 
-    /** The clock of idle times, in nanoseconds (default {@link System#nanoTime()}); for tests. */
-    Builder ticker(LongSupplier ticker) {
-      requireState(this.ticker == null, "ticker was already set to %s", this.ticker);
-      this.ticker = Objects.requireNonNull(ticker, "ticker == null");
+    /** The pool's time and waits (default {@link PoolClock#SYSTEM}); for tests. */
+    Builder clock(PoolClock clock) {
+      requireState(this.clock == null, "clock was already set to %s", this.clock);
+      this.clock = Objects.requireNonNull(clock, "clock == null");
       return this;
     }
 
@@ -481,61 +567,75 @@ public final class BesClient implements Closeable {
       return this;
     }
 
+    public PptOptions getPptOptions() {
+      return pptOptions == null ? PptOptions.defaults() : pptOptions;
+    }
+
+    public int getMaxConnections() {
+      return maxConnections == UNSET ? DEFAULT_MAX_CONNECTIONS : maxConnections;
+    }
+
+    public long getMaxCommandsPerConnection() {
+      return maxCommandsPerConnection == UNSET
+          ? DEFAULT_MAX_COMMANDS_PER_CONNECTION : maxCommandsPerConnection;
+    }
+
+    public Duration getAcquireTimeout() {
+      return acquireTimeout == null ? DEFAULT_ACQUIRE_TIMEOUT : acquireTimeout;
+    }
+
+    public Duration getMaxIdle() {
+      return maxIdle == null ? DEFAULT_MAX_IDLE : maxIdle;
+    }
+
+    public int getPrewarm() {
+      return prewarm == UNSET ? 0 : prewarm;
+    }
+
+    public int getMaxConcurrentConnects() {
+      return maxConcurrentConnects == UNSET ? DEFAULT_MAX_CONCURRENT_CONNECTS
+          : maxConcurrentConnects;
+    }
+
+    public String getUid() {
+      return uid == null ? BesContexts.ANONYMOUS_UID : uid;
+    }
+
+    /** The bes_timeout context in seconds, or 0 when none is sent. */
+    public long getBesTimeoutSeconds() {
+      return besTimeoutSeconds == UNSET ? 0 : besTimeoutSeconds;
+    }
+
+    /** The max_response_size context in bytes, or -1 when none is sent. */
+    public long getMaxResponseSize() {
+      return maxResponseSize == Long.MIN_VALUE ? -1 : maxResponseSize;
+    }
+
+    /** The max_variable_size context in bytes, or -1 when none is sent. */
+    public long getMaxVariableSize() {
+      return maxVariableSize == Long.MIN_VALUE ? -1 : maxVariableSize;
+    }
+
+    BesEventListener getEventListener() {
+      return listener == null ? BesEventListener.NONE : listener;
+    }
+
+    PoolClock getClock() {
+      return clock == null ? PoolClock.SYSTEM : clock;
+    }
+
     /**
      * Builds the client and, if asked, starts pre-warming in the background.
      *
      * @throws IllegalStateException if the endpoint is missing or prewarm exceeds maxConnections
      */
     public BesClient build() {
-      if (endpoint == null) {
-        throw new IllegalStateException("endpoint is required");
-      }
-      if (pptOptions == null) {
-        pptOptions = PptOptions.defaults();
-      }
-      if (maxConnections == UNSET) {
-        maxConnections = 32;
-      }
-      if (maxCommandsPerConnection == UNSET) {
-        maxCommandsPerConnection = 2000;
-      }
-      if (acquireTimeout == null) {
-        acquireTimeout = Duration.ofSeconds(5);
-      }
-      if (maxIdle == null) {
-        maxIdle = Duration.ofMinutes(5);
-      }
-      if (prewarm == UNSET) {
-        prewarm = 0;
-      }
-      if (prewarm > maxConnections) {
-        throw new IllegalStateException(String.format(Locale.US,
-            "prewarm (%d) exceeds maxConnections (%d)", prewarm, maxConnections));
-      }
-      if (maxConcurrentConnects == UNSET) {
-        maxConcurrentConnects = 4;
-      }
-      if (uid == null) {
-        uid = BesContexts.ANONYMOUS_UID;
-      }
-      if (besTimeoutSeconds == UNSET) {
-        besTimeoutSeconds = 0;
-      }
-      if (maxResponseSize == Long.MIN_VALUE) {
-        maxResponseSize = -1;
-      }
-      if (maxVariableSize == Long.MIN_VALUE) {
-        maxVariableSize = -1;
-      }
-      if (listener == null) {
-        listener = BesEventListener.NONE;
-      }
-      if (ticker == null) {
-        ticker = System::nanoTime;
-      }
+      requireState(endpoint != null, "endpoint is required%s", "");
+      requireState(getPrewarm() <= getMaxConnections(), "prewarm (%s) exceeds maxConnections ("
+          + getMaxConnections() + ")", getPrewarm());
       BesClient client = new BesClient(this);
-      if (prewarm > 0) {
-        int count = prewarm;
+      int count = getPrewarm();
+      if (count > 0) {
         client.maintenance.execute(() -> {
           long start = System.nanoTime();
           int opened = client.pool.prewarm(count);
@@ -544,11 +644,6 @@ public final class BesClient implements Closeable {
         });
       }
       return client;
-    }
-
-    private static boolean checkDuration(Duration duration) {
-      return !duration.isNegative() && duration.compareTo(MAX_DURATION) <= 0
-          && duration.toMillis() >= 1;
     }
 
     private static Duration toDuration(long duration, TimeUnit unit) {

@@ -12,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.LongSupplier;
 import org.olfsfastpath.ppt.PptConnection;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.slf4j.Logger;
@@ -51,7 +50,7 @@ final class BesConnectionPool {
   private final long acquireTimeoutNanos;
   private final long maxIdleNanos;
   private final int maxConcurrentConnects;
-  private final LongSupplier ticker;
+  private final PoolClock clock;
   private final BesEventListener listener;
   private final ScheduledExecutorService maintenance;
 
@@ -71,7 +70,7 @@ final class BesConnectionPool {
 
   BesConnectionPool(PptEndpoint endpoint, Connector connector, int maxConnections,
       long maxCommandsPerConnection, long acquireTimeoutNanos, long maxIdleNanos,
-      int maxConcurrentConnects, LongSupplier ticker, BesEventListener listener,
+      int maxConcurrentConnects, PoolClock clock, BesEventListener listener,
       ScheduledExecutorService maintenance) {
     this.endpoint = Objects.requireNonNull(endpoint, "endpoint == null");
     this.connector = Objects.requireNonNull(connector, "connector == null");
@@ -80,7 +79,7 @@ final class BesConnectionPool {
     this.acquireTimeoutNanos = acquireTimeoutNanos;
     this.maxIdleNanos = maxIdleNanos;
     this.maxConcurrentConnects = maxConcurrentConnects;
-    this.ticker = Objects.requireNonNull(ticker, "ticker == null");
+    this.clock = Objects.requireNonNull(clock, "clock == null");
     this.listener = Objects.requireNonNull(listener, "listener == null");
     this.maintenance = maintenance;
     // Fair: a request that has waited longest gets the next free connection.
@@ -98,7 +97,7 @@ final class BesConnectionPool {
    */
   Lease acquire() throws IOException {
     checkOpen();
-    long start = System.nanoTime();
+    long start = clock.nanoTime();
     if (!tryAcquire(leases, 0)) {
       waits.increment();
       guard(() -> listener.acquireWaitStart());
@@ -113,7 +112,7 @@ final class BesConnectionPool {
     try {
       Lease lease = pollIdle();
       if (lease == null) {
-        lease = connect(acquireTimeoutNanos - (System.nanoTime() - start), true);
+        lease = connect(acquireTimeoutNanos - (clock.nanoTime() - start), true);
       }
       Lease acquired = lease;
       guard(() -> listener.connectionAcquired(acquired.connection.id(), acquired.reused));
@@ -164,7 +163,7 @@ final class BesConnectionPool {
         reason = "client closed";
       }
       if (reason == null) {
-        idle.offerFirst(new IdleConnection(connection, ticker.getAsLong()));
+        idle.offerFirst(new IdleConnection(connection, clock.nanoTime()));
         kept = true;
         scheduleCleanup();
         if (closed) {
@@ -183,7 +182,7 @@ final class BesConnectionPool {
   /**
    * Closes idle connections that have been idle for {@code maxIdle} or have become unusable.
    *
-   * @param nowNanos the ticker's current value
+   * @param nowNanos the clock's current value
    * @return nanoseconds until the next connection would reach maxIdle, or -1 when none is idle
    */
   long cleanup(long nowNanos) {
@@ -253,7 +252,7 @@ final class BesConnectionPool {
 
   private Lease pollIdle() {
     IdleConnection entry;
-    long now = ticker.getAsLong();
+    long now = clock.nanoTime();
     while ((entry = idle.pollFirst()) != null) {
       String reason = staleReason(entry.connection, now - entry.idleSinceNanos);
       if (reason == null && !entry.connection.isHealthy()) {
@@ -342,7 +341,7 @@ final class BesConnectionPool {
   private void runCleanup() {
     long delay;
     try {
-      delay = cleanup(ticker.getAsLong());
+      delay = cleanup(clock.nanoTime());
     } catch (RuntimeException e) {
       log.warn("BES connection pool maintenance failed", e);
       delay = maxIdleNanos;
@@ -374,9 +373,11 @@ final class BesConnectionPool {
     }
   }
 
-  private static boolean tryAcquire(Semaphore semaphore, long nanos) throws InterruptedIOException {
+  private boolean tryAcquire(Semaphore semaphore, long nanos) throws InterruptedIOException {
     try {
-      return semaphore.tryAcquire(nanos, TimeUnit.NANOSECONDS);
+      // A zero wait still queues fairly behind waiting requests (tryAcquire() would barge).
+      return nanos <= 0 ? semaphore.tryAcquire(0, TimeUnit.NANOSECONDS)
+          : clock.tryAcquire(semaphore, nanos);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted while waiting for a BES connection");

@@ -28,21 +28,6 @@ public record BesError(int type, String message, int httpStatus, String administ
     Objects.requireNonNull(administrator, "administrator == null");
   }
 
-  /**
-   * The HTTP status a front end answers for this error: 5 to 404, 3 to 400, 4 to 403, 6 to 504,
-   * 7 to its own http_status (when it is a valid 4xx or 5xx), anything else to 500.
-   */
-  public int httpStatusCode() {
-    return switch (type) {
-      case NOT_FOUND -> 404;
-      case SYNTAX_USER -> 400;
-      case FORBIDDEN -> 403;
-      case TIMEOUT -> 504;
-      case HTTP_ERROR -> httpStatus >= 400 && httpStatus <= 599 ? httpStatus : 500;
-      default -> 500;
-    };
-  }
-
   /** Whether this is the BES's "no such node or file" answer. */
   public boolean isNotFound() {
     return type == NOT_FOUND;

@@ -12,9 +12,11 @@ import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentMap;
@@ -34,7 +36,10 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import javax.management.StandardMBean;
 import org.olfsfastpath.bes.BesErrorException;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesNode;
+import org.olfsfastpath.spec.SpecParser;
+import org.olfsfastpath.spec.Specs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,12 +74,30 @@ import org.slf4j.LoggerFactory;
 public final class DataSourceCache implements Closeable {
   private static final Logger log = LoggerFactory.getLogger(DataSourceCache.class);
 
+  /** The text settings: keys are the builder's method names. */
+  private static final SpecParser<Builder> SPEC = SpecParser.<Builder>named("data-source cache")
+      .bool("enabled", Builder::enabled)
+      .integer("maximumSize", Builder::maximumSize)
+      .integer("maximumWeight", Builder::maximumWeight)
+      .duration("ttl", Builder::ttl)
+      .duration("refreshAfter", Builder::refreshAfter)
+      .duration("negativeTtl", Builder::negativeTtl)
+      .with("dataRoot", Path::of, Builder::dataRoot)
+      .duration("mtimeCheckInterval", Builder::mtimeCheckInterval)
+      .duration("loadTimeout", Builder::loadTimeout);
+
   private final boolean enabled;
   private final NodeLoader loader;
   private final Ticker ticker;
   private final DiskProbe disk;
   private final long mtimeCheckIntervalNanos;
   private final long loadTimeoutNanos;
+  private final long ttlNanos;
+  private final long negativeTtlNanos;
+  private final long refreshAfterNanos;
+  private final long maximum;
+  private final boolean weighted;
+  private final @Nullable Path dataRoot;
   private final CacheCounters counters = new CacheCounters();
   private final AsyncLoadingCache<String, CachedNode> cache;
   /** The same entries as {@link #cache}, read directly on the hit path. */
@@ -94,20 +117,24 @@ public final class DataSourceCache implements Closeable {
     this.ownedExecutor = builder.executor == null ? newRefreshPool() : null;
     Executor executor = builder.executor != null ? builder.executor : ownedExecutor;
 
-    long ttlNanos = builder.ttlNanos();
-    long negativeTtlNanos =
+    this.dataRoot = builder.dataRoot;
+    this.ttlNanos = builder.ttlNanos();
+    this.negativeTtlNanos =
         orDefault(builder.negativeTtlNanos, Builder.DEFAULT_NEGATIVE_TTL_NANOS);
+    this.refreshAfterNanos = builder.refreshAfterNanos(ttlNanos);
+    this.weighted = builder.maximumWeight != Builder.UNSET;
+    this.maximum = weighted ? builder.maximumWeight
+        : orDefault(builder.maximumSize, Builder.DEFAULT_MAXIMUM_SIZE);
     Caffeine<String, CachedNode> caffeine = Caffeine.newBuilder()
         .evictionListener((String path, CachedNode node, RemovalCause cause) -> countRemoval(cause))
         .executor(executor)
         .ticker(ticker)
         .expireAfter(new NodeExpiry(ttlNanos, negativeTtlNanos))
-        .refreshAfterWrite(builder.refreshAfterNanos(ttlNanos), TimeUnit.NANOSECONDS);
-    if (builder.maximumWeight != Builder.UNSET) {
-      caffeine.maximumWeight(builder.maximumWeight)
-          .weigher((String path, CachedNode node) -> node.weight());
+        .refreshAfterWrite(refreshAfterNanos, TimeUnit.NANOSECONDS);
+    if (weighted) {
+      caffeine.maximumWeight(maximum).weigher((String path, CachedNode node) -> node.weight());
     } else {
-      caffeine.maximumSize(orDefault(builder.maximumSize, Builder.DEFAULT_MAXIMUM_SIZE));
+      caffeine.maximumSize(maximum);
     }
     this.cache = caffeine.buildAsync(new Refresher());
     this.entries = cache.asMap();
@@ -119,18 +146,18 @@ public final class DataSourceCache implements Closeable {
   }
 
   /**
-   * Returns a builder configured from text settings, e.g. a servlet's init parameters. Keys are
-   * the builder's setting names: {@code enabled}, {@code maximumSize}, {@code maximumWeight},
-   * {@code ttl}, {@code refreshAfter}, {@code negativeTtl}, {@code dataRoot}, {@code
-   * mtimeCheckInterval}, {@code loadTimeout}. Durations are written {@code 600s}, {@code 10m},
-   * {@code 1h}, {@code 250ms}, {@code 0} or ISO-8601 ({@code PT10M}); a blank value keeps the
-   * default. The loader (and optionally executor and ticker) still have to be set.
+   * Returns a builder configured from a text spec whose keys are the builder's method names:
+   * {@code enabled} (boolean), {@code maximumSize}, {@code maximumWeight} (integers), {@code ttl},
+   * {@code refreshAfter}, {@code negativeTtl}, {@code mtimeCheckInterval}, {@code loadTimeout}
+   * (durations in the grammar of {@link org.olfsfastpath.spec.Specs#duration}: {@code 600},
+   * {@code 600s}, {@code 10m}, {@code 250ms}) and {@code dataRoot} (a path). The loader (and
+   * optionally executor and ticker) still have to be set.
    *
-   * @throws IllegalArgumentException naming the key and its value, if a key is unknown or a value
-   *     cannot be parsed or is out of range
+   * @throws org.olfsfastpath.spec.SpecException naming the key and its value, if a key is unknown
+   *     or a value cannot be parsed or is out of range
    */
   public static Builder from(Map<String, String> settings) {
-    return CacheSettings.apply(settings, newBuilder());
+    return SPEC.apply(settings, newBuilder());
   }
 
   /**
@@ -185,6 +212,51 @@ public final class DataSourceCache implements Closeable {
   /** Drops everything. */
   public void invalidateAll() {
     cache.synchronous().invalidateAll();
+  }
+
+  /** Whether lookups are cached at all. */
+  public boolean isEnabled() {
+    return enabled;
+  }
+
+  /** How long an answer is kept after its load. */
+  public Duration ttl() {
+    return Duration.ofNanos(ttlNanos);
+  }
+
+  /** How long a "not found" answer is kept. */
+  public Duration negativeTtl() {
+    return Duration.ofNanos(negativeTtlNanos);
+  }
+
+  /** The age after which a hit also reloads in the background. */
+  public Duration refreshAfter() {
+    return Duration.ofNanos(refreshAfterNanos);
+  }
+
+  /** The least time between two disk checks of one entry. */
+  public Duration mtimeCheckInterval() {
+    return Duration.ofNanos(mtimeCheckIntervalNanos);
+  }
+
+  /** How long a lookup waits for another request's load of the same path. */
+  public Duration loadTimeout() {
+    return Duration.ofNanos(loadTimeoutNanos);
+  }
+
+  /** The bound: entries, or weight when {@link #isWeighted()}. */
+  public long maximum() {
+    return maximum;
+  }
+
+  /** Whether the bound is a weight (a directory weighs 1 plus its entries) rather than entries. */
+  public boolean isWeighted() {
+    return weighted;
+  }
+
+  /** The BES catalog root as this host sees it, when disk checks are on. */
+  public Optional<Path> dataRoot() {
+    return Optional.ofNullable(dataRoot);
   }
 
   /** Returns the approximate number of entries held, loads under way included. */
@@ -482,6 +554,11 @@ public final class DataSourceCache implements Closeable {
     static final long DEFAULT_MTIME_CHECK_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
     static final long DEFAULT_LOAD_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
     static final int REFRESH_THREADS = 4;
+    /**
+     * The longest duration a cache setting takes: any, saturated to about 292 years (an entry
+     * kept "forever" lives until its file changes or it is evicted).
+     */
+    static final Duration MAX_DURATION = ChronoUnit.FOREVER.getDuration();
 
     private NodeLoader loader;
     private long maximumSize = UNSET;
@@ -548,7 +625,7 @@ public final class DataSourceCache implements Closeable {
      * Sets how long an answer is kept after its load. Default 10 minutes (upstream OLFS's node
      * cache refreshInterval is 600 s).
      *
-     * @throws IllegalArgumentException if not positive
+     * @throws IllegalArgumentException if under 1 ms
      * @throws IllegalStateException if already set
      */
     public Builder ttl(Duration ttl) {
@@ -566,7 +643,7 @@ public final class DataSourceCache implements Closeable {
      * Sets the age after which a hit also starts one background reload, answering from the cache
      * meanwhile. Must be shorter than the TTL; default half of it.
      *
-     * @throws IllegalArgumentException if not positive
+     * @throws IllegalArgumentException if under 1 ms
      * @throws IllegalStateException if already set
      */
     public Builder refreshAfter(Duration refreshAfter) {
@@ -605,12 +682,13 @@ public final class DataSourceCache implements Closeable {
      * .RootDirectory}) as this host sees it, normally the same directory when the web server and
      * the BES share a host. Off by default.
      *
-     * @throws IllegalArgumentException if it is not a directory
+     * @throws IllegalArgumentException if it is not an absolute path to a directory
      * @throws IllegalStateException if already set
      */
     public Builder dataRoot(Path dataRoot) {
       requireState(this.dataRoot == null, "dataRoot was already set to %s", this.dataRoot);
       Objects.requireNonNull(dataRoot, "dataRoot == null");
+      requireArgument(dataRoot.isAbsolute(), "dataRoot was %s, must be an absolute path", dataRoot);
       requireArgument(Files.isDirectory(dataRoot), "dataRoot %s is not a directory", dataRoot);
       this.dataRoot = dataRoot.toAbsolutePath().normalize();
       return this;
@@ -640,7 +718,7 @@ public final class DataSourceCache implements Closeable {
      * with InterruptedIOException. Default 60 seconds. The thread running a load is bounded by the
      * loader's own timeouts instead.
      *
-     * @throws IllegalArgumentException if not positive
+     * @throws IllegalArgumentException if under 1 ms
      * @throws IllegalStateException if already set
      */
     public Builder loadTimeout(Duration loadTimeout) {
@@ -715,28 +793,25 @@ public final class DataSourceCache implements Closeable {
     }
 
     private static long requirePositive(String name, Duration duration) {
-      long nanos = toNanosSaturated(Objects.requireNonNull(duration, name + " == null"));
-      requireArgument(nanos > 0, "%s was %s, must be > 0", name, duration);
-      return nanos;
+      return toNanosSaturated(
+          Specs.checkDuration(name, duration, Duration.ofMillis(1), MAX_DURATION));
     }
 
     private static long requireNotNegative(String name, Duration duration) {
-      long nanos = toNanosSaturated(Objects.requireNonNull(duration, name + " == null"));
-      requireArgument(nanos >= 0, "%s was %s, must be >= 0", name, duration);
-      return nanos;
+      return toNanosSaturated(Specs.checkDuration(name, duration, Duration.ZERO, MAX_DURATION));
     }
 
-    private static Duration toDuration(long duration, TimeUnit unit) {
-      return Duration.of(duration, Objects.requireNonNull(unit, "unit == null").toChronoUnit());
-    }
-
-    /** Nanoseconds, saturating at Long.MAX_VALUE or MIN_VALUE instead of overflowing. */
+    /** Nanoseconds, saturating at Long.MAX_VALUE instead of overflowing. */
     private static long toNanosSaturated(Duration duration) {
       try {
         return duration.toNanos();
       } catch (ArithmeticException e) {
-        return duration.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+        return Long.MAX_VALUE;
       }
+    }
+
+    private static Duration toDuration(long duration, TimeUnit unit) {
+      return Duration.of(duration, Objects.requireNonNull(unit, "unit == null").toChronoUnit());
     }
 
     private static void requireArgument(boolean ok, String format, Object... args) {

@@ -14,7 +14,6 @@ import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.DataSourceCacheStats;
-import org.olfsfastpath.ppt.PptOptions;
 
 /**
  * The real {@link DapBackend}: the data-source cache in front of a pooled BES client, built from
@@ -30,43 +29,47 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   }
 
   /**
-   * Builds the BES client and the cache. Nothing connects yet: the first request opens the first
-   * BES connection, so the web application starts even while the BES is down.
+   * Builds the BES client and the cache from the configuration. Nothing connects yet: the first
+   * request (or the prewarm) opens the first BES connection, so the web application starts even
+   * while the BES is down.
    *
-   * @throws ConfigurationException if the layers below refuse a combination of settings
+   * @throws ConfigurationException naming the setting, if a layer refuses a value
    */
-  static BesBackend create(FrontEndSettings settings) {
-    BesClient client;
+  static BesBackend create(FrontEndConfig config) {
+    FrontEndConfig.Bes bes = onlyBes(config);
+    BesClient client = Assembly.besClient(config, bes);
     try {
-      PptOptions.Builder ppt = PptOptions.newBuilder();
-      settings.besTimeout().ifPresent(ppt::readTimeout);
-      settings.connectTimeout().ifPresent(ppt::connectTimeout);
-      settings.quickAck().ifPresent(ppt::quickAck);
-      BesClient.Builder bes = BesClient.newBuilder()
-          .endpoint(settings.besEndpoint())
-          .pptOptions(ppt.build());
-      settings.poolMaximum().ifPresent(bes::maxConnections);
-      settings.maxCommandsPerConnection().ifPresent(bes::maxCommandsPerConnection);
-      settings.acquireTimeout().ifPresent(bes::acquireTimeout);
-      client = bes.build();
-    } catch (IllegalArgumentException | IllegalStateException e) {
-      throw new ConfigurationException("BES client settings refused: " + e.getMessage(), e);
-    }
-    try {
-      DataSourceCache.Builder builder = DataSourceCache.newBuilder()
-          .loader(client::showNode)
-          .enabled(settings.cacheEnabled());
-      settings.cacheMaxEntries().ifPresent(builder::maximumSize);
-      settings.cacheTtl().ifPresent(builder::ttl);
-      settings.refreshAfter().ifPresent(builder::refreshAfter);
-      settings.negativeTtl().ifPresent(builder::negativeTtl);
-      settings.dataRoot().ifPresent(builder::dataRoot);
-      settings.mtimeCheckInterval().ifPresent(builder::mtimeCheckInterval);
-      return new BesBackend(client, builder.build());
-    } catch (IllegalArgumentException | IllegalStateException e) {
+      return new BesBackend(client, Assembly.cache(config, client::showNode));
+    } catch (RuntimeException e) {
       client.close();
-      throw new ConfigurationException("cache settings refused: " + e.getMessage(), e);
+      throw e;
     }
+  }
+
+  /** The one BES this front end serves, with prefix {@code /}. */
+  private static FrontEndConfig.Bes onlyBes(FrontEndConfig config) {
+    if (config.bes().size() > 1) {
+      throw new ConfigurationException(config.source() + ": " + OlfsSettings.BES_ELEMENT
+          + " appears " + config.bes().size() + " times, but this front end serves one BES: keep"
+          + " the one with prefix /");
+    }
+    FrontEndConfig.Bes bes = config.bes().get(0);
+    String prefix = bes.routing().raw("prefix");
+    if (prefix != null && !prefix.equals("/")) {
+      throw new ConfigurationException(config.source() + ": " + OlfsSettings.BES_ELEMENT
+          + "/prefix was '" + prefix + "': must be / (one BES)");
+    }
+    return bes;
+  }
+
+  /** The client, for the tests of the assembly. */
+  BesClient client() {
+    return client;
+  }
+
+  /** The cache, for the tests of the assembly. */
+  DataSourceCache cache() {
+    return cache;
   }
 
   @Override

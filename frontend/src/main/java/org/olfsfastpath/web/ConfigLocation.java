@@ -40,10 +40,10 @@ final class ConfigLocation {
     return Optional.empty();
   }
 
-  /** Reads the settings from the file {@link #find} found, or returns the defaults. */
-  static FrontEndSettings load(Optional<Source> found) {
+  /** Reads the configuration from the file {@link #find} found, or returns the defaults. */
+  static FrontEndConfig load(Optional<Source> found) {
     return found.map(source -> OlfsConfigFile.read(source.file()))
-        .orElseGet(FrontEndSettings::defaults);
+        .orElseGet(OlfsConfigFile::defaults);
   }
 
   private static boolean present(String value) {

@@ -24,6 +24,7 @@ import org.olfsfastpath.dap.DirectoryListing;
 import org.olfsfastpath.dap.ErrorBody;
 import org.olfsfastpath.dap.ResponseType;
 import org.olfsfastpath.dap.VersionDocument;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,19 +58,23 @@ final class DapServlet extends HttpServlet {
   private final String serverHeader;
   /** The version document, the same for every request: rendered once. */
   private final byte[] versionBody;
-  private final String catalogRoot;
+  private final @Nullable String catalogRoot;
   private final boolean gzip;
   private final int retryAfterSeconds;
 
+  /**
+   * @param catalogRoot the catalog root as the BES names it in messages, removed from them; null
+   *     when unknown
+   */
   DapServlet(DapRequestParser parser, DapBackend backend, FrontEndStats stats,
-      String serverVersion, FrontEndSettings settings) {
+      String serverVersion, FrontEndSettings settings, @Nullable String catalogRoot) {
     this.parser = Objects.requireNonNull(parser, "parser == null");
     this.backend = Objects.requireNonNull(backend, "backend == null");
     this.stats = Objects.requireNonNull(stats, "stats == null");
     Objects.requireNonNull(serverVersion, "serverVersion == null");
     this.serverHeader = "olfs-fastpath/" + serverVersion;
     this.versionBody = VersionDocument.render(serverVersion);
-    this.catalogRoot = settings.catalogRoot().orElse(null);
+    this.catalogRoot = catalogRoot;
     this.gzip = settings.gzip();
     this.retryAfterSeconds = settings.retryAfterSeconds();
   }
@@ -349,7 +354,7 @@ final class DapServlet extends HttpServlet {
       BesError error) throws IOException {
     stats.besErrors.increment();
     log.debug("BES error type {} for {}: {}", error.type(), req.getRequestURI(), error.message());
-    sendError(req, resp, request, error.httpStatusCode(),
+    sendError(req, resp, request, BesErrorStatus.of(error),
         BesMessages.scrub(error.message(), pathOrNull(request), catalogRoot));
   }
 

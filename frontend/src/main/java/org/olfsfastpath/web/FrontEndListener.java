@@ -36,6 +36,7 @@ public final class FrontEndListener implements ServletContextListener {
   public void contextInitialized(ServletContextEvent event) {
     ServletContext context = event.getServletContext();
     FrontEndSettings settings;
+    FrontEndConfig config;
     try {
       Optional<ConfigLocation.Source> found =
           ConfigLocation.find(context::getInitParameter, System::getProperty, System::getenv);
@@ -45,8 +46,9 @@ public final class FrontEndListener implements ServletContextListener {
           () -> log.info("olfs-fastpath: no configuration named (context parameter or system"
               + " property {}, or environment variable {}): using the defaults",
               ConfigLocation.NAME, ConfigLocation.ENV));
-      settings = ConfigLocation.load(found);
-      backend = BesBackend.create(settings);
+      config = ConfigLocation.load(found);
+      settings = Assembly.web(config);
+      backend = BesBackend.create(config);
     } catch (ConfigurationException e) {
       log.error("olfs-fastpath cannot start: {}", e.getMessage());
       throw e;
@@ -55,13 +57,15 @@ public final class FrontEndListener implements ServletContextListener {
     FrontEndStats stats = new FrontEndStats();
     DapServlet dap = new DapServlet(
         new DapRequestParser(settings.maxUrlLength(), settings.maxConstraintLength()),
-        backend, stats, version, settings);
+        backend, stats, version, settings, settings.catalogRoot().orElseGet(() ->
+            backend.cache().dataRoot().map(Object::toString).orElse(null)));
     context.addServlet("dap", dap).addMapping("/");
     StatusServlet status = new StatusServlet(stats, backend, settings);
     context.addServlet("status", status).addMapping("/status", "/status/*");
     registerMBeans(context, new FrontEndMonitor(stats, status, backend, backend::poolStatistics));
-    log.info("olfs-fastpath {} serving {} with {}", version,
-        context.getContextPath().isEmpty() ? "/" : context.getContextPath(), settings);
+    log.info("olfs-fastpath {} serving {}: BES {}, {}", version,
+        context.getContextPath().isEmpty() ? "/" : context.getContextPath(), backend.client(),
+        settings);
   }
 
   private void registerMBeans(ServletContext context, FrontEndMonitor monitor) {

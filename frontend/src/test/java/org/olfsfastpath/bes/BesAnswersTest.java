@@ -42,7 +42,7 @@ final class BesAnswersTest {
         "<BES><BESError><Type>5</Type><Message>Failed to locate '/srv/x.nc'\n</Message>"
             + "<Administrator>a@b.c</Administrator></BESError></BES>")));
     assertEquals(new BesError(5, "Failed to locate '/srv/x.nc'", 0, "a@b.c"), e.error());
-    assertEquals(404, e.error().httpStatusCode());
+    assertEquals(BesError.NOT_FOUND, e.error().type());
   }
 
   @Test
@@ -98,7 +98,6 @@ final class BesAnswersTest {
         + "<Line>92</Line></Location></BESError></getDDS>"));
     assertEquals(new BesError(3, "Constraint expression parse error", 0, "support@opendap.org"),
         error);
-    assertEquals(400, error.httpStatusCode());
   }
 
   @Test
@@ -106,7 +105,6 @@ final class BesAnswersTest {
     BesError error = BesAnswers.parseError(doc("<BES><BESError><Type>7</Type>"
         + "<Message>upstream said no</Message><http_status>401</http_status></BESError></BES>"));
     assertEquals(new BesError(7, "upstream said no", 401, ""), error);
-    assertEquals(401, error.httpStatusCode());
   }
 
   @Test
@@ -119,7 +117,6 @@ final class BesAnswersTest {
     assertEquals(BesError.INTERNAL, noBesError.type());
     assertTrue(noBesError.message().startsWith("BES error document without a BESError element"),
         noBesError.message());
-    assertEquals(500, noBesError.httpStatusCode());
   }
 
   @Test

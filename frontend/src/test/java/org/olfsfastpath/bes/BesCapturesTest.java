@@ -136,7 +136,7 @@ final class BesCapturesTest {
           () -> BesAnswers.parseNode(payload));
       assertEquals(error, thrown.error());
       if (name.contains("missing_file") || name.equals("extra_showNode_missing")) {
-        assertEquals(404, error.httpStatusCode());
+        assertEquals(BesError.NOT_FOUND, error.type(), name);
       } else {
         assertEquals(BesError.SYNTAX_USER, error.type(), name);
       }

@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.olfsfastpath.ppt.PptEndpoint;
+import org.olfsfastpath.spec.SpecException;
 
 final class BesClientBuilderTest {
   private static final PptEndpoint ENDPOINT = PptEndpoint.tcp("localhost", 10022);
@@ -26,6 +28,43 @@ final class BesClientBuilderTest {
       assertEquals(ENDPOINT, client.endpoint());
       assertEquals(new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 0), client.poolStats());
     }
+  }
+
+  @Test
+  void from_spec_keysAreTheBuilderMethods_andReachTheClient() {
+    try (BesClient client = BesClient.from(Map.of("maxConnections", "8",
+        "maxCommandsPerConnection", "100", "acquireTimeout", "0", "maxIdle", "2m",
+        "maxConcurrentConnects", "2", "uid", "tester", "besTimeout", "30",
+        "maxResponseSize", "64MiB", "maxVariableSize", "1MB")).endpoint(ENDPOINT).build()) {
+      assertEquals(8, client.maxConnections());
+      assertEquals(100, client.maxCommandsPerConnection());
+      assertEquals(Duration.ZERO, client.acquireTimeout());
+      assertEquals(Duration.ofMinutes(2), client.maxIdle());
+      assertEquals(64L << 20, client.maxResponseSize());
+      assertEquals(1_000_000, client.maxVariableSize());
+    }
+  }
+
+  @Test
+  void from_spec_refusalNamesKeyAndValue() {
+    SpecException e = assertThrows(SpecException.class,
+        () -> BesClient.from(Map.of("acquireTimeout", "100000")));
+    assertEquals("key acquireTimeout value was set to '100000': acquireTimeout was PT27H46M40S,"
+        + " must be 0 or between 1 ms and 1 day", e.getMessage());
+    assertEquals("key maximum value was set to '3': not a BES client setting; known:"
+        + " maxConnections, maxCommandsPerConnection, acquireTimeout, maxIdle, prewarm,"
+        + " maxConcurrentConnects, uid, besTimeout, maxResponseSize, maxVariableSize",
+        assertThrows(SpecException.class, () -> BesClient.from(Map.of("maximum", "3")))
+            .getMessage());
+  }
+
+  @Test
+  void getters_returnTheDefaultsUntilSet() {
+    BesClient.Builder builder = BesClient.newBuilder();
+    assertEquals(BesClient.Builder.DEFAULT_MAX_CONNECTIONS, builder.getMaxConnections());
+    assertEquals(BesClient.Builder.DEFAULT_ACQUIRE_TIMEOUT, builder.getAcquireTimeout());
+    assertEquals(-1, builder.getMaxResponseSize());
+    assertEquals(7, builder.maxConnections(7).getMaxConnections());
   }
 
   @Test

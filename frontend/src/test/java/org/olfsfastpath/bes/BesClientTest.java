@@ -88,7 +88,7 @@ final class BesClientTest {
         + "error"), false));
     BesErrorException e = assertThrows(BesErrorException.class,
         () -> client.get(GetRequest.of("/a.nc", BesGetType.DDS, "NOSUCHVAR")));
-    assertEquals(400, e.error().httpStatusCode());
+    assertEquals(BesError.SYNTAX_USER, e.error().type());
     assertEquals("BES error type 3: Constraint expression parse error", e.getMessage());
   }
 

@@ -228,8 +228,8 @@ final class BesConnectionPoolTest {
 
   @Test
   void cleanup_closesConnectionsIdleForMaxIdle_andSaysWhenToRunNext() throws Exception {
-    AtomicLong now = new AtomicLong();
-    client = builder().maxIdle(Duration.ofSeconds(60)).ticker(now::get).build();
+    FakePoolClock now = new FakePoolClock();
+    client = builder().maxIdle(Duration.ofSeconds(60)).clock(now).build();
     BesConnectionPool pool = client.pool();
     assertEquals(1, client.prewarm(1));
     now.set(10 * SECOND);
@@ -248,8 +248,8 @@ final class BesConnectionPoolTest {
 
   @Test
   void connectionIdleTooLong_isNotLentOut() throws Exception {
-    AtomicLong now = new AtomicLong();
-    client = builder().maxIdle(Duration.ofSeconds(60)).ticker(now::get).build();
+    FakePoolClock now = new FakePoolClock();
+    client = builder().maxIdle(Duration.ofSeconds(60)).clock(now).build();
     server.enqueue(Reply.ok(STATUS_OK), Reply.ok(STATUS_OK));
     status();
     now.set(61 * SECOND);
@@ -369,7 +369,7 @@ final class BesConnectionPoolTest {
     server.enqueue(Reply.error(ScriptedBesServer.errorDocument(5, "Failed to locate"), false),
         Reply.ok(STATUS_OK));
     BesErrorException e = assertThrows(BesErrorException.class, () -> client.showNode("/nope"));
-    assertEquals(404, e.error().httpStatusCode());
+    assertEquals(BesError.NOT_FOUND, e.error().type());
     status();
     assertEquals(1, server.connectionCount());
     assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0), client.poolStats());

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.olfsfastpath.bes.BesErrorException;
+import org.olfsfastpath.spec.SpecException;
 
 /** Each setting is validated when set, with a message naming it and its value. */
 final class DataSourceCacheBuilderTest {
@@ -87,7 +88,7 @@ final class DataSourceCacheBuilderTest {
   void ttl_zero() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> DataSourceCache.newBuilder().ttl(Duration.ZERO));
-    assertEquals("ttl was PT0S, must be > 0", e.getMessage());
+    assertEquals("ttl was PT0S, must be at least 1 ms", e.getMessage());
   }
 
   @Test
@@ -116,7 +117,7 @@ final class DataSourceCacheBuilderTest {
   void refreshAfter_negative() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> DataSourceCache.newBuilder().refreshAfter(Duration.ofSeconds(-1)));
-    assertEquals("refreshAfter was PT-1S, must be > 0", e.getMessage());
+    assertEquals("refreshAfter was PT-1S, must be at least 1 ms", e.getMessage());
   }
 
   @Test
@@ -138,21 +139,22 @@ final class DataSourceCacheBuilderTest {
   void negativeTtl_negative() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> DataSourceCache.newBuilder().negativeTtl(-1, TimeUnit.SECONDS));
-    assertEquals("negativeTtl was PT-1S, must be >= 0", e.getMessage());
+    assertEquals("negativeTtl was PT-1S, must be 0 or at least 1 ms", e.getMessage());
   }
 
   @Test
   void mtimeCheckInterval_negative() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> DataSourceCache.newBuilder().mtimeCheckInterval(Duration.ofMillis(-1)));
-    assertEquals("mtimeCheckInterval was PT-0.001S, must be >= 0", e.getMessage());
+    assertEquals("mtimeCheckInterval was PT-0.001S, must be 0 or at least 1 ms",
+        e.getMessage());
   }
 
   @Test
   void loadTimeout_zero() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> DataSourceCache.newBuilder().loadTimeout(0, TimeUnit.SECONDS));
-    assertEquals("loadTimeout was PT0S, must be > 0", e.getMessage());
+    assertEquals("loadTimeout was PT0S, must be at least 1 ms", e.getMessage());
   }
 
   @Test
@@ -191,7 +193,7 @@ final class DataSourceCacheBuilderTest {
     settings.put("maximumSize", "100_000");
     settings.put("ttl", "600s");
     settings.put("refreshAfter", "5m");
-    settings.put("negativeTtl", "PT10S");
+    settings.put("negativeTtl", "10");
     settings.put("dataRoot", root.toString());
     settings.put("mtimeCheckInterval", "250ms");
     settings.put("loadTimeout", "1h");
@@ -220,60 +222,51 @@ final class DataSourceCacheBuilderTest {
   }
 
   @Test
-  void from_blankValueKeepsTheDefault() {
-    DataSourceCache.Builder builder = DataSourceCache.from(Map.of("dataRoot", " ", "ttl", ""));
-    assertEquals(DataSourceCache.Builder.DEFAULT_TTL_NANOS, builder.ttlNanos());
+  void from_blankValue_isRefused() {
+    SpecException e = assertThrows(SpecException.class,
+        () -> DataSourceCache.from(Map.of("ttl", "")));
+    assertEquals("key ttl value was set to '': must be a number of seconds (30, 0.5) or a number"
+        + " with a unit: ms, s, m, h, d (500ms, 10m)", e.getMessage());
   }
 
   @Test
   void from_unknownKey() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+    SpecException e = assertThrows(SpecException.class,
         () -> DataSourceCache.from(Map.of("maxEntries", "20000")));
-    assertEquals("unknown cache setting maxEntries (value 20000); known settings: [enabled, "
-        + "maximumSize, maximumWeight, ttl, refreshAfter, negativeTtl, dataRoot, "
-        + "mtimeCheckInterval, loadTimeout]", e.getMessage());
+    assertEquals("key maxEntries value was set to '20000': not a data-source cache setting; known:"
+        + " enabled, maximumSize, maximumWeight, ttl, refreshAfter, negativeTtl, dataRoot,"
+        + " mtimeCheckInterval, loadTimeout", e.getMessage());
+    assertEquals("maxEntries", e.key());
+    assertEquals("20000", e.value());
   }
 
   @Test
   void from_badDuration() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+    SpecException e = assertThrows(SpecException.class,
         () -> DataSourceCache.from(Map.of("ttl", "ten minutes")));
-    assertEquals("cache setting ttl was set to ten minutes: must be a duration such as 600s, "
-        + "10m, 1h, 250ms or PT10M", e.getMessage());
+    assertEquals("key ttl value was set to 'ten minutes': must be a number of seconds (30, 0.5) or"
+        + " a number with a unit: ms, s, m, h, d (500ms, 10m)", e.getMessage());
   }
 
   @Test
-  void from_durationWithoutUnit() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> DataSourceCache.from(Map.of("ttl", "600")));
-    assertEquals("cache setting ttl was set to 600: needs a unit: ms, s, m, h or d (e.g. 600s)",
-        e.getMessage());
+  void from_bareNumber_isSeconds_asEverywhere() {
+    assertEquals(Duration.ofSeconds(600).toNanos(),
+        DataSourceCache.from(Map.of("ttl", "600")).ttlNanos());
   }
 
   @Test
   void from_outOfRange() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+    SpecException e = assertThrows(SpecException.class,
         () -> DataSourceCache.from(Map.of("maximumSize", "-3")));
-    assertEquals("cache setting maximumSize was set to -3: maximumSize was -3, must be >= 0",
+    assertEquals("key maximumSize value was set to '-3': maximumSize was -3, must be >= 0",
         e.getMessage());
     assertEquals(IllegalArgumentException.class, e.getCause().getClass());
   }
 
   @Test
   void from_badBoolean() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+    SpecException e = assertThrows(SpecException.class,
         () -> DataSourceCache.from(Map.of("enabled", "yes")));
-    assertEquals("cache setting enabled was set to yes: must be true or false", e.getMessage());
-  }
-
-  @Test
-  void parseDuration_units() {
-    assertEquals(Duration.ofMillis(250), CacheSettings.parseDuration("250ms"));
-    assertEquals(Duration.ofSeconds(600), CacheSettings.parseDuration("600s"));
-    assertEquals(Duration.ofMinutes(10), CacheSettings.parseDuration("10m"));
-    assertEquals(Duration.ofHours(1), CacheSettings.parseDuration("1H"));
-    assertEquals(Duration.ofDays(2), CacheSettings.parseDuration("2d"));
-    assertEquals(Duration.ZERO, CacheSettings.parseDuration("0"));
-    assertEquals(Duration.ofMinutes(10), CacheSettings.parseDuration("PT10M"));
+    assertEquals("key enabled value was set to 'yes': must be true or false", e.getMessage());
   }
 }

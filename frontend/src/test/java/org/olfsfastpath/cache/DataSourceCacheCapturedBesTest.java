@@ -28,6 +28,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.olfsfastpath.bes.BesClient;
+import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptFraming;
@@ -94,7 +95,7 @@ final class DataSourceCacheCapturedBesTest {
     for (int i = 0; i < 5; i++) {
       BesErrorException e =
           assertThrows(BesErrorException.class, () -> cache.lookup("/no_such.nc"));
-      assertEquals(404, e.error().httpStatusCode());
+      assertEquals(BesError.NOT_FOUND, e.error().type());
     }
 
     assertEquals(List.of("/no_such.nc"), bes.showNodes);

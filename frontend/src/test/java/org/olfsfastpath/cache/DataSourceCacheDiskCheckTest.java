@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.bes.BesNode;
 
@@ -150,7 +151,7 @@ final class DataSourceCacheDiskCheckTest {
     Files.delete(root.resolve("sst.nc"));
 
     BesErrorException gone = assertThrows(BesErrorException.class, () -> cache.lookup("/sst.nc"));
-    assertEquals(404, gone.error().httpStatusCode());
+    assertEquals(BesError.NOT_FOUND, gone.error().type());
     assertEquals(2, showNodes.get());
   }
 

@@ -20,6 +20,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 
 /** Refresh-ahead: an aging entry is answered at once while one background showNode replaces it. */
@@ -159,7 +160,7 @@ final class DataSourceCacheRefreshTest {
     background.runAll();
 
     BesErrorException gone = assertThrows(BesErrorException.class, () -> cache.lookup("/a.nc"));
-    assertEquals(404, gone.error().httpStatusCode());
+    assertEquals(BesError.NOT_FOUND, gone.error().type());
     assertEquals(2, bes.calls("/a.nc"));
     ticker.advance(Duration.ofSeconds(10));
     assertThrows(BesErrorException.class, () -> cache.lookup("/a.nc"));

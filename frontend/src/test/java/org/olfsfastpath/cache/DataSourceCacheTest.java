@@ -84,7 +84,7 @@ final class DataSourceCacheTest {
         assertThrows(BesErrorException.class, () -> cache.lookup("/gone.nc"));
 
     assertEquals(1, bes.calls("/gone.nc"));
-    assertEquals(404, second.error().httpStatusCode());
+    assertEquals(BesError.NOT_FOUND, second.error().type());
     assertEquals(first.error(), second.error());
     assertNotSame(first, second);
     ticker.advance(Duration.ofSeconds(9));

@@ -35,16 +35,19 @@ final class ConfigLocationTest {
 
   @Test
   void load_noneNamed_givesDefaults() {
+    FrontEndConfig config = ConfigLocation.load(ConfigLocation.find(NONE, NONE, NONE));
     assertEquals(PptEndpoint.tcp("localhost", 10022),
-        ConfigLocation.load(ConfigLocation.find(NONE, NONE, NONE)).besEndpoint());
+        Assembly.endpoint(config, config.bes().get(0)));
   }
 
   @Test
   void load_readsTheNamedFile(@TempDir Path dir) throws Exception {
     Path file = Files.writeString(dir.resolve("olfs.xml"),
         "<OLFSConfig><FastPath><unixSocket>/tmp/bes.sock</unixSocket></FastPath></OLFSConfig>");
+    FrontEndConfig config =
+        ConfigLocation.load(ConfigLocation.find(NONE, of("olfs.config", file.toString()), NONE));
     assertEquals(PptEndpoint.unix(Path.of("/tmp/bes.sock")),
-        ConfigLocation.load(ConfigLocation.find(NONE, of("olfs.config", file.toString()), NONE)).besEndpoint());
+        Assembly.endpoint(config, config.bes().get(0)));
   }
 
   @Test

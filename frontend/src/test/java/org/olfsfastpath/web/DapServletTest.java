@@ -42,7 +42,7 @@ final class DapServletTest {
   private FakeHttp.Response run(FakeHttp.Request request, FakeHttp.Response response)
       throws IOException {
     DapServlet servlet = new DapServlet(DapRequestParser.withDefaults(), backend, stats,
-        "test", settings);
+        "test", settings, settings.catalogRoot().orElse(null));
     servlet.service(request.build(), response.build());
     return response;
   }
@@ -213,7 +213,8 @@ final class DapServletTest {
   @Test
   void overLongConstraint_is414() throws IOException {
     settings = FrontEndSettings.newBuilder().build();
-    DapServlet servlet = new DapServlet(new DapRequestParser(8192, 16), backend, stats, "v", settings);
+    DapServlet servlet = new DapServlet(new DapRequestParser(8192, 16), backend, stats, "v", settings,
+        null);
     FakeHttp.Response r = new FakeHttp.Response();
     servlet.service(FakeHttp.Request.get("/coads_climatology.nc.dds?" + "a".repeat(17)).build(),
         r.build());

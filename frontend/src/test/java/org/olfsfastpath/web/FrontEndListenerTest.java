@@ -90,7 +90,7 @@ final class FrontEndListenerTest {
     FrontEndListener listener = new FrontEndListener();
     ConfigurationException e = assertThrows(ConfigurationException.class,
         () -> listener.contextInitialized(new ServletContextEvent(context("/bad", config.toString()))));
-    assertEquals(config + ": BESManager/NodeCache@maxEntries was 'many', must be an integer",
+    assertEquals(config + ": BESManager/NodeCache@maxEntries was 'many': must be an integer",
         e.getMessage());
     assertTrue(servlets.isEmpty());
   }
@@ -104,6 +104,7 @@ final class FrontEndListenerTest {
     FrontEndListener listener = new FrontEndListener();
     ConfigurationException e = assertThrows(ConfigurationException.class,
         () -> listener.contextInitialized(new ServletContextEvent(context("/bad2", config.toString()))));
-    assertTrue(e.getMessage().startsWith("cache settings refused: "), e.getMessage());
+    assertEquals(config + ": BESManager/NodeCache@refreshInterval='10', FastPath/Cache@refreshAfter"
+        + "='20': refreshAfter (PT20S) must be shorter than ttl (PT10S)", e.getMessage());
   }
 }

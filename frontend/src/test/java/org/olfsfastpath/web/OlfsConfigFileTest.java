@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,18 +16,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.olfsfastpath.ppt.PptEndpoint;
 
 final class OlfsConfigFileTest {
-  private static FrontEndSettings parse(String xml) {
-    return OlfsConfigFile.parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)),
-        "olfs.xml");
-  }
-
   private static String bes(String inner) {
     return "<OLFSConfig><BESManager><BES>" + inner + "</BES></BESManager></OLFSConfig>";
   }
 
   @Test
   void upstreamFile_isReadAndTheRestIgnored() {
-    FrontEndSettings s = parse("""
+    try (Built built = Built.of("""
         <?xml version="1.0" encoding="UTF-8"?>
         <OLFSConfig>
           <BESManager>
@@ -38,7 +31,7 @@ final class OlfsConfigFileTest {
               <host>bes.example.org</host>
               <port>10023</port>
               <timeOut>120</timeOut>
-              <maxResponseSize units="G">0</maxResponseSize>
+              <adminPort>11002</adminPort>
               <ClientPool maximum="50" maxCmds="1000" />
             </BES>
             <NodeCache maxEntries="500" refreshInterval="60"/>
@@ -47,130 +40,173 @@ final class OlfsConfigFileTest {
           <ThreddsService prefix="thredds" useMemoryCache="true" />
           <UseDAP2ResourceUrlResponse />
         </OLFSConfig>
-        """);
-    assertEquals(PptEndpoint.tcp("bes.example.org", 10023), s.besEndpoint());
-    assertEquals(Optional.of(Duration.ofSeconds(120)), s.besTimeout());
-    assertEquals(Optional.of(50), s.poolMaximum());
-    assertEquals(Optional.of(1000), s.maxCommandsPerConnection());
-    assertEquals(Optional.of(500), s.cacheMaxEntries());
-    assertEquals(Optional.of(Duration.ofSeconds(60)), s.cacheTtl());
-    assertTrue(s.cacheEnabled());
+        """)) {
+      assertEquals(PptEndpoint.tcp("bes.example.org", 10023), built.client().endpoint());
+      assertEquals(Duration.ofSeconds(120), built.client().pptOptions().readTimeout());
+      assertEquals(50, built.client().maxConnections());
+      assertEquals(1000, built.client().maxCommandsPerConnection());
+      assertEquals(500, built.cache().maximum());
+      assertFalse(built.cache().isWeighted());
+      assertEquals(Duration.ofSeconds(60), built.cache().ttl());
+      assertTrue(built.cache().isEnabled());
+    }
   }
 
   @Test
-  void defaults_besAtLocalhost10022_restLeftToTheLayersBelow() {
-    FrontEndSettings s = parse("<OLFSConfig/>");
-    assertEquals(PptEndpoint.tcp("localhost", 10022), s.besEndpoint());
-    assertEquals(Optional.empty(), s.besTimeout());
-    assertEquals(Optional.empty(), s.poolMaximum());
-    assertEquals(Optional.empty(), s.maxCommandsPerConnection());
-    assertEquals(Optional.empty(), s.cacheMaxEntries());
-    assertEquals(Optional.empty(), s.cacheTtl());
-    assertEquals(Optional.empty(), s.negativeTtl());
-    assertEquals(Optional.empty(), s.dataRoot());
-    assertEquals(Optional.empty(), s.adminToken());
-    assertEquals(8192, s.maxUrlLength());
-    assertEquals(4096, s.maxConstraintLength());
-    assertTrue(s.gzip());
-    assertEquals(1, s.retryAfterSeconds());
+  void noSettings_besAtLocalhost10022_everyLayerAtItsDefaults() {
+    try (Built built = Built.of("<OLFSConfig/>")) {
+      assertEquals(PptEndpoint.tcp("localhost", 10022), built.client().endpoint());
+      assertEquals(Duration.ofSeconds(120), built.client().pptOptions().readTimeout());
+      assertEquals(Duration.ofSeconds(5), built.client().pptOptions().handshakeTimeout());
+      assertEquals(32, built.client().maxConnections());
+      assertEquals(2000, built.client().maxCommandsPerConnection());
+      assertEquals(Duration.ofSeconds(5), built.client().acquireTimeout());
+      assertEquals(200_000, built.cache().maximum());
+      assertEquals(Duration.ofMinutes(10), built.cache().ttl());
+      assertEquals(Duration.ofSeconds(10), built.cache().negativeTtl());
+      assertEquals(Optional.empty(), built.cache().dataRoot());
+      assertEquals(Optional.empty(), built.web().adminToken());
+      assertEquals(8192, built.web().maxUrlLength());
+      assertEquals(4096, built.web().maxConstraintLength());
+      assertTrue(built.web().gzip());
+      assertEquals(1, built.web().retryAfterSeconds());
+    }
   }
 
   @Test
-  void fastPathSettings() {
-    FrontEndSettings s = parse("""
+  void fastPathSettings(@TempDir Path dataRoot) {
+    try (Built built = Built.of("""
         <OLFSConfig>
           <FastPath>
             <unixSocket>/run/bes/bes.sock</unixSocket>
-            <dataRoot>/srv/hyrax</dataRoot>
-            <Cache enabled="false" negativeTtl="30" refreshAfter="300s" mtimeCheckInterval="500ms"/>
-            <ClientPool acquireTimeout="2.5" connectTimeout="1m" quickAck="false"/>
+            <dataRoot>%s</dataRoot>
+            <Cache enabled="false" negativeTtl="30" refreshAfter="300s" mtimeCheckInterval="500ms"
+                   loadTimeout="45" maximumWeight="1000"/>
+            <ClientPool acquireTimeout="2.5" connectTimeout="1m" handshakeTimeout="2"
+                        quickAck="false" maxIdle="10m"/>
             <Limits maxUrlLength="2048" maxConstraintLength="1024"/>
             <Gzip enabled="false"/>
             <RetryAfter seconds="5"/>
             <Admin token="0123456789abcdef0123"/>
           </FastPath>
         </OLFSConfig>
-        """);
-    assertEquals(PptEndpoint.unix(Path.of("/run/bes/bes.sock")), s.besEndpoint());
-    assertEquals(Optional.of(Path.of("/srv/hyrax")), s.dataRoot());
-    assertEquals(Optional.of("/srv/hyrax"), s.catalogRoot());
-    assertFalse(s.cacheEnabled());
-    assertEquals(Optional.of(Duration.ofSeconds(30)), s.negativeTtl());
-    assertEquals(Optional.of(Duration.ofSeconds(300)), s.refreshAfter());
-    assertEquals(Optional.of(Duration.ofMillis(500)), s.mtimeCheckInterval());
-    assertEquals(Optional.of(Duration.ofMillis(2500)), s.acquireTimeout());
-    assertEquals(Optional.of(Duration.ofMinutes(1)), s.connectTimeout());
-    assertEquals(Optional.of(false), s.quickAck());
-    assertEquals(2048, s.maxUrlLength());
-    assertEquals(1024, s.maxConstraintLength());
-    assertFalse(s.gzip());
-    assertEquals(5, s.retryAfterSeconds());
-    assertEquals(Optional.of("0123456789abcdef0123"), s.adminToken());
-    assertFalse(s.toString().contains("0123456789abcdef0123"), "the token must not be logged");
+        """.formatted(dataRoot))) {
+      assertEquals(PptEndpoint.unix(Path.of("/run/bes/bes.sock")), built.client().endpoint());
+      assertEquals(Optional.of(dataRoot), built.cache().dataRoot());
+      assertFalse(built.cache().isEnabled());
+      assertEquals(Duration.ofSeconds(30), built.cache().negativeTtl());
+      assertEquals(Duration.ofSeconds(300), built.cache().refreshAfter());
+      assertEquals(Duration.ofMillis(500), built.cache().mtimeCheckInterval());
+      assertEquals(Duration.ofSeconds(45), built.cache().loadTimeout());
+      assertTrue(built.cache().isWeighted());
+      assertEquals(1000, built.cache().maximum());
+      assertEquals(Duration.ofMillis(2500), built.client().acquireTimeout());
+      assertEquals(Duration.ofMinutes(10), built.client().maxIdle());
+      assertEquals(Duration.ofMinutes(1), built.client().pptOptions().connectTimeout());
+      assertEquals(Duration.ofSeconds(2), built.client().pptOptions().handshakeTimeout());
+      assertFalse(built.client().pptOptions().quickAck());
+      assertEquals(2048, built.web().maxUrlLength());
+      assertEquals(1024, built.web().maxConstraintLength());
+      assertFalse(built.web().gzip());
+      assertEquals(5, built.web().retryAfterSeconds());
+      assertEquals(Optional.of("0123456789abcdef0123"), built.web().adminToken());
+      assertFalse(built.web().toString().contains("0123456789abcdef0123"),
+          "the token must not be logged");
+    }
+  }
+
+  @Test
+  void durations_oneGrammarInEveryLayer() {
+    // A bare number is seconds everywhere; units everywhere. Before, the web layer and the cache
+    // disagreed on both forms.
+    try (Built built = Built.of("<OLFSConfig><FastPath><Cache negativeTtl=\"1h\"/>"
+        + "<ClientPool acquireTimeout=\"0\"/></FastPath></OLFSConfig>")) {
+      assertEquals(Duration.ofHours(1), built.cache().negativeTtl());
+      assertEquals(Duration.ZERO, built.client().acquireTimeout(), "0 fails fast, as documented");
+    }
+    try (Built built = Built.of("<OLFSConfig><FastPath><Cache negativeTtl=\"30\"/></FastPath>"
+        + "</OLFSConfig>")) {
+      assertEquals(Duration.ofSeconds(30), built.cache().negativeTtl());
+    }
   }
 
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
-      "<port>abc</port> | olfs.xml: BESManager/BES/port was 'abc', must be an integer 1-65535",
-      "<port>0</port> | olfs.xml: BESManager/BES/port: port was 0, must be 1-65535",
-      "<port>70000</port> | olfs.xml: BESManager/BES/port: port was 70000, must be 1-65535",
-      "<host> </host> | olfs.xml: BESManager/BES/host: host was empty, must name the BES machine",
-      "<prefix>/other/</prefix> | olfs.xml: BESManager/BES/prefix was '/other/', must be / (one BES)",
-      "<timeOut>soon</timeOut> | olfs.xml: BESManager/BES/timeOut was 'soon', must be seconds (30 or 0.5) or a number with a unit (500ms, 30s, 10m)",
-      "<timeOut>0</timeOut> | olfs.xml: BESManager/BES/timeOut: timeOut was PT0S, must be at least 1 ms",
-      "<timeOut>-5</timeOut> | olfs.xml: BESManager/BES/timeOut: timeOut was PT-5S, must be at least 1 ms",
-      "<ClientPool maximum='0'/> | olfs.xml: BESManager/BES/ClientPool@maximum: ClientPool maximum was 0, must be >= 1",
-      "<ClientPool maximum='lots'/> | olfs.xml: BESManager/BES/ClientPool@maximum was 'lots', must be an integer",
-      "<ClientPool maxCmds='-1'/> | olfs.xml: BESManager/BES/ClientPool@maxCmds: ClientPool maxCmds was -1, must be >= 1",
+      "<port>abc</port> | olfs.xml: BESManager/BES/port was 'abc': must be an integer",
+      "<port>0</port> | olfs.xml: BESManager/BES/port was '0': port was 0, must be 1-65535",
+      "<port>70000</port> | olfs.xml: BESManager/BES/port was '70000': port was 70000, must be 1-65535",
+      "<host> </host> | olfs.xml: BESManager/BES/host was '': must name the BES machine",
+      "<prefix>/other/</prefix> | olfs.xml: BESManager/BES/prefix was '/other/': must be / (one BES)",
+      "<timeOut>soon</timeOut> | olfs.xml: BESManager/BES/timeOut was 'soon': must be a number of seconds (30, 0.5) or a number with a unit: ms, s, m, h, d (500ms, 10m)",
+      "<timeOut>0</timeOut> | olfs.xml: BESManager/BES/timeOut was '0': readTimeout was PT0S, must be between 1 ms and 1 day",
+      "<timeOut>-5</timeOut> | olfs.xml: BESManager/BES/timeOut was '-5': must be a number of seconds (30, 0.5) or a number with a unit: ms, s, m, h, d (500ms, 10m)",
+      "<ClientPool maximum='0'/> | olfs.xml: BESManager/BES/ClientPool@maximum was '0': maxConnections was 0, must be 1-10000",
+      "<ClientPool maximum='lots'/> | olfs.xml: BESManager/BES/ClientPool@maximum was 'lots': must be an integer",
+      "<ClientPool maxCmds='-1'/> | olfs.xml: BESManager/BES/ClientPool@maxCmds was '-1': maxCommandsPerConnection was -1, must be >= 1",
   })
-  void badBesSetting_failsNamingIt(String inner, String message) {
-    ConfigurationException e = assertThrows(ConfigurationException.class,
-        () -> parse(bes(inner.replace('\'', '"'))));
+  void badBesSetting_failsNamingFilePathAndValue(String inner, String message) {
+    FrontEndConfig config = Built.parse(bes(inner.replace('\'', '"')));
+    ConfigurationException e = assertThrows(ConfigurationException.class, () -> Built.of(config));
     assertEquals(message, e.getMessage());
   }
 
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
-      "<BESManager><NodeCache maxEntries='0'/></BESManager> | olfs.xml: BESManager/NodeCache@maxEntries: NodeCache maxEntries was 0, must be >= 1",
-      "<BESManager><NodeCache refreshInterval='x'/></BESManager> | olfs.xml: BESManager/NodeCache@refreshInterval was 'x', must be seconds (30 or 0.5) or a number with a unit (500ms, 30s, 10m)",
+      "<BESManager><NodeCache maxEntries='-1'/></BESManager> | olfs.xml: BESManager/NodeCache@maxEntries was '-1': maximumSize was -1, must be >= 0",
+      "<BESManager><NodeCache refreshInterval='x'/></BESManager> | olfs.xml: BESManager/NodeCache@refreshInterval was 'x': must be a number of seconds (30, 0.5) or a number with a unit: ms, s, m, h, d (500ms, 10m)",
       "<BESManager><BES/><BES/></BESManager> | olfs.xml: BESManager/BES appears 2 times, but this front end serves one BES: keep the one with prefix /",
-      "<FastPath><dataRoot>relative/dir</dataRoot></FastPath> | olfs.xml: FastPath/dataRoot: dataRoot was relative/dir, must be an absolute path",
-      "<FastPath><catalogRoot>x</catalogRoot></FastPath> | olfs.xml: FastPath/catalogRoot: catalogRoot was 'x', must be an absolute path",
-      "<FastPath><Cache enabled='yes'/></FastPath> | olfs.xml: FastPath/Cache@enabled was 'yes', must be true or false",
-      "<FastPath><Cache negativeTtl='0.0001'/></FastPath> | olfs.xml: FastPath/Cache@negativeTtl was '0.0001', must be seconds (30 or 0.5) or a number with a unit (500ms, 30s, 10m)",
-      "<FastPath><Cache mtimeCheckInterval='-1'/></FastPath> | olfs.xml: FastPath/Cache@mtimeCheckInterval: mtimeCheckInterval was PT-1S, must be >= 0",
-      "<FastPath><ClientPool acquireTimeout='0'/></FastPath> | olfs.xml: FastPath/ClientPool@acquireTimeout: acquireTimeout was PT0S, must be at least 1 ms",
-      "<FastPath><Limits maxUrlLength='10'/></FastPath> | olfs.xml: FastPath/Limits@maxUrlLength: maxUrlLength was 10, must be >= 64",
-      "<FastPath><Limits maxConstraintLength='0'/></FastPath> | olfs.xml: FastPath/Limits@maxConstraintLength: maxConstraintLength was 0, must be >= 1",
-      "<FastPath><Gzip enabled='1'/></FastPath> | olfs.xml: FastPath/Gzip@enabled was '1', must be true or false",
-      "<FastPath><RetryAfter seconds='0'/></FastPath> | olfs.xml: FastPath/RetryAfter@seconds: retryAfter was 0, must be 1-3600 seconds",
-      "<FastPath><Admin token='short'/></FastPath> | olfs.xml: FastPath/Admin@token: adminToken was 5 characters, must be at least 16",
-      "<FastPath><ClientPool quickAck='maybe'/></FastPath> | olfs.xml: FastPath/ClientPool@quickAck was 'maybe', must be true or false",
-      "<FastPath><Cache ttl='5'/></FastPath> | olfs.xml: FastPath/Cache@ttl is not a setting; expected one of enabled, negativeTtl, refreshAfter, mtimeCheckInterval",
+      "<FastPath><dataRoot>relative/dir</dataRoot></FastPath> | olfs.xml: FastPath/dataRoot was 'relative/dir': dataRoot was relative/dir, must be an absolute path",
+      "<FastPath><catalogRoot>x</catalogRoot></FastPath> | olfs.xml: FastPath/catalogRoot was 'x': catalogRoot was 'x', must be an absolute path",
+      "<FastPath><Cache enabled='yes'/></FastPath> | olfs.xml: FastPath/Cache@enabled was 'yes': must be true or false",
+      "<FastPath><Cache negativeTtl='0.0001'/></FastPath> | olfs.xml: FastPath/Cache@negativeTtl was '0.0001': negativeTtl was PT0.0001S, must be 0 or at least 1 ms",
+      "<FastPath><Cache mtimeCheckInterval='-1'/></FastPath> | olfs.xml: FastPath/Cache@mtimeCheckInterval was '-1': must be a number of seconds (30, 0.5) or a number with a unit: ms, s, m, h, d (500ms, 10m)",
+      "<FastPath><ClientPool acquireTimeout='100000'/></FastPath> | olfs.xml: FastPath/ClientPool@acquireTimeout was '100000': acquireTimeout was PT27H46M40S, must be 0 or between 1 ms and 1 day",
+      "<FastPath><Limits maxUrlLength='10'/></FastPath> | olfs.xml: FastPath/Limits@maxUrlLength was '10': maxUrlLength was 10, must be >= 64",
+      "<FastPath><Limits maxConstraintLength='0'/></FastPath> | olfs.xml: FastPath/Limits@maxConstraintLength was '0': maxConstraintLength was 0, must be >= 1",
+      "<FastPath><Gzip enabled='1'/></FastPath> | olfs.xml: FastPath/Gzip@enabled was '1': must be true or false",
+      "<FastPath><RetryAfter seconds='0'/></FastPath> | olfs.xml: FastPath/RetryAfter@seconds was '0': retryAfterSeconds was 0, must be 1-3600",
+      "<FastPath><Admin token='short'/></FastPath> | olfs.xml: FastPath/Admin@token was 'short': adminToken was 5 characters, must be at least 16",
+      "<FastPath><ClientPool quickAck='maybe'/></FastPath> | olfs.xml: FastPath/ClientPool@quickAck was 'maybe': must be true or false",
+      "<FastPath><Cache ttl='5'/></FastPath> | olfs.xml: FastPath/Cache@ttl is not a setting; expected one of enabled, negativeTtl, refreshAfter, mtimeCheckInterval, loadTimeout, maximumWeight",
       "<FastPath><datRoot>/x</datRoot></FastPath> | olfs.xml: FastPath/datRoot is not a setting; expected one of unixSocket, dataRoot, catalogRoot, Cache, ClientPool, Limits, Gzip, RetryAfter, Admin",
       "<FastPath><dataRoot x='1'>/x</dataRoot></FastPath> | olfs.xml: FastPath/dataRoot@x is not a setting; expected no attributes",
   })
-  void badSetting_failsNamingIt(String inner, String message) {
+  void badSetting_failsNamingFilePathAndValue(String inner, String message) {
     ConfigurationException e = assertThrows(ConfigurationException.class,
-        () -> parse("<OLFSConfig>" + inner.replace('\'', '"') + "</OLFSConfig>"));
+        () -> Built.of("<OLFSConfig>" + inner.replace('\'', '"') + "</OLFSConfig>"));
     assertEquals(message, e.getMessage());
+  }
+
+  @Test
+  void combinationRefusedByTheLayer_namesEverySettingInvolved() {
+    ConfigurationException e = assertThrows(ConfigurationException.class, () -> Built.of(
+        "<OLFSConfig><BESManager><NodeCache maxEntries=\"100\"/></BESManager><FastPath>"
+            + "<Cache maximumWeight=\"1000\"/></FastPath></OLFSConfig>"));
+    assertEquals("olfs.xml: FastPath/Cache@maximumWeight was '1000': maximumWeight cannot be"
+        + " combined with maximumSize (already set to 100)", e.getMessage());
+    e = assertThrows(ConfigurationException.class, () -> Built.of("<OLFSConfig><BESManager>"
+        + "<NodeCache refreshInterval=\"10\"/></BESManager><FastPath><Cache refreshAfter=\"20\"/>"
+        + "</FastPath></OLFSConfig>"));
+    assertEquals("olfs.xml: BESManager/NodeCache@refreshInterval='10',"
+        + " FastPath/Cache@refreshAfter='20': refreshAfter (PT20S) must be shorter than ttl"
+        + " (PT10S)", e.getMessage());
   }
 
   @Test
   void wrongRoot_fails() {
     assertEquals("olfs.xml: expected the root element OLFSConfig but was config",
-        assertThrows(ConfigurationException.class, () -> parse("<config/>")).getMessage());
+        assertThrows(ConfigurationException.class, () -> Built.parse("<config/>")).getMessage());
   }
 
   @Test
   void notXml_fails() {
-    assertTrue(assertThrows(ConfigurationException.class, () -> parse("<OLFSConfig>"))
+    assertTrue(assertThrows(ConfigurationException.class, () -> Built.parse("<OLFSConfig>"))
         .getMessage().startsWith("olfs.xml: not a readable XML document: "));
   }
 
   @Test
   void doctype_isRefused() {
-    ConfigurationException e = assertThrows(ConfigurationException.class, () -> parse(
+    ConfigurationException e = assertThrows(ConfigurationException.class, () -> Built.parse(
         "<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><OLFSConfig>&e;</OLFSConfig>"));
     assertTrue(e.getMessage().startsWith("olfs.xml: not a readable XML document: "), e.getMessage());
   }
@@ -185,24 +221,26 @@ final class OlfsConfigFileTest {
   }
 
   @Test
-  void read_file(@TempDir Path dir) throws Exception {
+  void read_file_namesItInMessages(@TempDir Path dir) throws Exception {
     Path file = Files.writeString(dir.resolve("olfs.xml"), bes("<port>10099</port>"));
-    assertEquals(PptEndpoint.tcp("localhost", 10099), OlfsConfigFile.read(file).besEndpoint());
-  }
-
-  @ParameterizedTest
-  @CsvSource({"30, PT30S", "0.5, PT0.5S", "500ms, PT0.5S", "30s, PT30S", "10m, PT10M", "' 2 ', PT2S"})
-  void parseDuration(String text, Duration expected) {
-    assertEquals(expected, OlfsConfigFile.parseDuration(text));
+    try (Built built = Built.of(OlfsConfigFile.read(file))) {
+      assertEquals(PptEndpoint.tcp("localhost", 10099), built.client().endpoint());
+    }
+    Path bad = Files.writeString(dir.resolve("bad.xml"), bes("<port>x</port>"));
+    FrontEndConfig config = OlfsConfigFile.read(bad);
+    assertEquals(bad + ": BESManager/BES/port was 'x': must be an integer",
+        assertThrows(ConfigurationException.class, () -> Built.of(config)).getMessage());
   }
 
   @Test
   void sampleConfiguration_isValid() {
-    FrontEndSettings s = OlfsConfigFile.read(
+    FrontEndConfig config = OlfsConfigFile.read(
         Path.of(System.getProperty("project.root", "..")).resolve("conf/olfs.xml"));
-    assertEquals(PptEndpoint.tcp("localhost", 10022), s.besEndpoint());
-    assertEquals(Optional.of(32), s.poolMaximum());
-    assertEquals(Optional.of(Duration.ofSeconds(10)), s.negativeTtl());
-    assertTrue(s.cacheEnabled());
+    try (Built built = Built.of(config)) {
+      assertEquals(PptEndpoint.tcp("localhost", 10022), built.client().endpoint());
+      assertEquals(32, built.client().maxConnections());
+      assertEquals(Duration.ofSeconds(10), built.cache().negativeTtl());
+      assertTrue(built.cache().isEnabled());
+    }
   }
 }

@@ -28,6 +28,7 @@ final class ChannelTransport implements Closeable {
   private final Selector selector;
   private final SelectionKey key;
   private final long readTimeoutMillis;
+  private final long handshakeTimeoutMillis;
   private final long writeTimeoutMillis;
   private final boolean quickAck;
   private long writeCalls;
@@ -39,6 +40,7 @@ final class ChannelTransport implements Closeable {
     this.selector = selector;
     this.key = channel.register(selector, 0);
     this.readTimeoutMillis = options.readTimeout().toMillis();
+    this.handshakeTimeoutMillis = options.handshakeTimeout().toMillis();
     this.writeTimeoutMillis = options.writeTimeout().toMillis();
     this.quickAck = quickAck;
   }
@@ -102,6 +104,11 @@ final class ChannelTransport implements Closeable {
     }
   }
 
+  /** The {@link System#nanoTime()} by which the handshake's answer must have arrived. */
+  long handshakeDeadline() {
+    return System.nanoTime() + handshakeTimeoutMillis * 1_000_000L;
+  }
+
   /** Whether the transport re-arms TCP_QUICKACK before every read. */
   boolean quickAck() {
     return quickAck;
@@ -113,8 +120,20 @@ final class ChannelTransport implements Closeable {
    * @return the count read, or -1 at end of stream
    */
   int read(byte[] buffer, int offset, int length) throws IOException {
+    return read(buffer, offset, length, 0L);
+  }
+
+  /**
+   * Reads at least one byte, waiting until {@code deadlineNanos} ({@link System#nanoTime()}) for
+   * the PPT handshake's answer: a BES whose listener accepts but never answers fails in the
+   * handshake timeout, not the read timeout of a long get.
+   *
+   * @param deadlineNanos the handshake's deadline, or 0 for the read timeout from now
+   * @return the count read, or -1 at end of stream
+   */
+  int read(byte[] buffer, int offset, int length, long deadlineNanos) throws IOException {
     ByteBuffer target = ByteBuffer.wrap(buffer, offset, length);
-    long deadline = 0;
+    long deadline = deadlineNanos;
     while (true) {
       if (quickAck) {
         // Linux leaves quick-ack mode on its own; re-arm so the BES's split writes are ACKed at once.
@@ -130,8 +149,11 @@ final class ChannelTransport implements Closeable {
       }
       long left = (deadline - now) / 1_000_000L;
       if (left <= 0) {
-        throw new PptTimeoutException("read timeout of " + readTimeoutMillis
-            + " ms elapsed waiting for the BES at " + endpoint);
+        throw new PptTimeoutException(deadlineNanos != 0
+            ? "handshake timeout of " + handshakeTimeoutMillis + " ms elapsed: the BES at "
+                + endpoint + " accepted the connection but did not answer the PPT handshake"
+            : "read timeout of " + readTimeoutMillis + " ms elapsed waiting for the BES at "
+                + endpoint);
       }
       await(SelectionKey.OP_READ, left, "waiting for the BES");
     }

@@ -165,7 +165,7 @@ public final class PptChunkDecoder {
   }
 
   /** Whether the decoder stands between two messages, having read nothing of the next one. */
-  public boolean isBetweenMessages() {
+  boolean isBetweenMessages() {
     return !inMessage && failure == null;
   }
 
@@ -175,7 +175,7 @@ public final class PptChunkDecoder {
   }
 
   /** Whether a {@link PptProtocolException} stopped the decoder. */
-  public boolean isFailed() {
+  boolean isFailed() {
     return failure != null;
   }
 }

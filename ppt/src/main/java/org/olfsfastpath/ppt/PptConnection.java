@@ -45,7 +45,8 @@ public final class PptConnection implements Closeable {
    * Connects to {@code endpoint} and completes the PPT handshake before returning: the BES reads
    * the handshake with one small recv and refuses a request that arrives in the same packet.
    *
-   * @throws PptTimeoutException if the connect or the handshake answer takes too long
+   * @throws PptTimeoutException if the connect takes longer than the connect timeout, or the
+   *     handshake's answer longer than the handshake timeout
    * @throws PptProtocolException if the server refuses or answers with something else
    * @throws IOException if the connection fails
    */
@@ -65,6 +66,7 @@ public final class PptConnection implements Closeable {
 
   private void handshake() throws IOException {
     transport.writeFully(HANDSHAKE);
+    long deadline = transport.handshakeDeadline();
     int max = options.maxHandshakeLength();
     while (true) {
       if (limit == OK.length && Arrays.equals(buffer, 0, limit, OK, 0, OK.length)) {
@@ -84,7 +86,7 @@ public final class PptConnection implements Closeable {
       if (!isPrefix(OK) && !isPrefix(UNDEFINED)) {
         throw new PptProtocolException("expected " + PptFraming.SERVER_OK + " but was \"" + preview(limit) + "\"");
       }
-      int n = transport.read(buffer, limit, Math.min(buffer.length, max + 1) - limit);
+      int n = transport.read(buffer, limit, Math.min(buffer.length, max + 1) - limit, deadline);
       if (n < 0) {
         throw new PptProtocolException("BES closed the connection during the handshake after "
             + limit + " bytes" + (limit == 0 ? "" : ": \"" + preview(limit) + "\""));
@@ -211,7 +213,7 @@ public final class PptConnection implements Closeable {
   }
 
   /** Whether reads re-arm TCP_QUICKACK (TCP on Linux with the option enabled). */
-  public boolean usesQuickAck() {
+  boolean usesQuickAck() {
     return transport.quickAck();
   }
 

@@ -43,7 +43,7 @@ public final class PptFraming {
    * Largest extension chunk payload accepted. The BES sends a few dozen bytes ({@code
    * exit=true;status=error;}); a larger one is garbage, and refusing it early avoids buffering it.
    */
-  public static final int MAX_EXTENSION_LENGTH = 64 * 1024;
+  static final int MAX_EXTENSION_LENGTH = 64 * 1024;
   /** The type byte of a data chunk. */
   public static final byte DATA = 'd';
   /** The type byte of an extension chunk. */
@@ -187,7 +187,7 @@ public final class PptFraming {
   }
 
   /** Whether the 8 bytes at {@code offset} are the end chunk {@code 0000000d}. */
-  public static boolean isEndChunk(byte[] header, int offset) {
+  static boolean isEndChunk(byte[] header, int offset) {
     return Arrays.equals(header, offset, offset + HEADER_LENGTH, END, 0, HEADER_LENGTH);
   }
 

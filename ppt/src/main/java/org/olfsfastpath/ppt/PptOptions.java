@@ -1,20 +1,52 @@
 package org.olfsfastpath.ppt;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import org.olfsfastpath.spec.SpecParser;
+import org.olfsfastpath.spec.Specs;
 
 /**
- * Socket settings for PPT connections. Immutable; build with {@link #newBuilder()}.
+ * Socket settings for PPT connections. Immutable; build with {@link #newBuilder()} or from a text
+ * spec with {@link #from(Map)}.
  *
- * <p>Defaults: connect timeout 5 s, read timeout 120 s (the longest silence tolerated between
- * bytes of a response), write timeout 30 s, chunk length cap 64 MiB, handshake answer cap 64 bytes,
- * TCP_NODELAY on, TCP_QUICKACK re-armed before every read where the platform supports it.
+ * <p>Defaults: connect timeout 5 s; handshake timeout the connect timeout (a BES that accepts a
+ * connection but never answers the handshake is a failed connect, found in seconds, not after the
+ * read timeout); read timeout 120 s (the longest silence tolerated between bytes of a response);
+ * write timeout 30 s; chunk length cap 64 MiB; handshake answer cap 64 bytes; TCP_NODELAY on;
+ * TCP_QUICKACK re-armed before every read where the platform supports it.
  */
 public final class PptOptions {
+  /** Default connect timeout. */
+  public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+  /** Default read timeout: a long BES get may be silent while the BES reads its data. */
+  public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(120);
+  /** Default write timeout. */
+  public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(30);
+  /** Default cap on one chunk's announced length. */
+  public static final int DEFAULT_MAX_CHUNK_LENGTH = 64 << 20;
+  /** Default cap on the server's handshake answer. */
+  public static final int DEFAULT_MAX_HANDSHAKE_LENGTH = 64;
+
+  private static final Duration MIN_TIMEOUT = Duration.ofMillis(1);
+  private static final Duration MAX_TIMEOUT = Duration.ofDays(1);
   private static final PptOptions DEFAULTS = newBuilder().build();
 
+  /** The text settings: keys are the builder's method names. */
+  private static final SpecParser<Builder> SPEC = SpecParser.<Builder>named("PPT options")
+      .duration("connectTimeout", Builder::connectTimeout)
+      .duration("handshakeTimeout", Builder::handshakeTimeout)
+      .duration("readTimeout", Builder::readTimeout)
+      .duration("writeTimeout", Builder::writeTimeout)
+      .intValue("maxChunkLength", Builder::maxChunkLength)
+      .intValue("maxHandshakeLength", Builder::maxHandshakeLength)
+      .bool("quickAck", Builder::quickAck)
+      .bool("tcpNoDelay", Builder::tcpNoDelay);
+
   private final Duration connectTimeout;
+  private final Duration handshakeTimeout;
   private final Duration readTimeout;
   private final Duration writeTimeout;
   private final int maxChunkLength;
@@ -23,13 +55,14 @@ public final class PptOptions {
   private final boolean tcpNoDelay;
 
   private PptOptions(Builder b) {
-    this.connectTimeout = b.connectTimeout;
-    this.readTimeout = b.readTimeout;
-    this.writeTimeout = b.writeTimeout;
-    this.maxChunkLength = b.maxChunkLength;
-    this.maxHandshakeLength = b.maxHandshakeLength;
-    this.quickAck = b.quickAck;
-    this.tcpNoDelay = b.tcpNoDelay;
+    this.connectTimeout = b.getConnectTimeout();
+    this.handshakeTimeout = b.getHandshakeTimeout();
+    this.readTimeout = b.getReadTimeout();
+    this.writeTimeout = b.getWriteTimeout();
+    this.maxChunkLength = b.getMaxChunkLength();
+    this.maxHandshakeLength = b.getMaxHandshakeLength();
+    this.quickAck = b.getQuickAck();
+    this.tcpNoDelay = b.getTcpNoDelay();
   }
 
   /** Returns the default options. */
@@ -42,10 +75,24 @@ public final class PptOptions {
     return new Builder();
   }
 
-  /** Returns a builder holding these options. */
+  /**
+   * Returns a builder configured from a text spec whose keys are the builder's method names:
+   * {@code connectTimeout}, {@code handshakeTimeout}, {@code readTimeout}, {@code writeTimeout}
+   * (durations, see {@link Specs#duration}), {@code maxChunkLength}, {@code maxHandshakeLength}
+   * (integers), {@code quickAck}, {@code tcpNoDelay} (booleans).
+   *
+   * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value, if a key is
+   *     unknown or the builder refuses its value
+   */
+  public static Builder from(Map<String, String> spec) {
+    return SPEC.apply(spec, newBuilder());
+  }
+
+  /** Returns a builder whose defaults are these options; each setting may still be set once. */
   public Builder toBuilder() {
     Builder b = new Builder();
     b.connectTimeout = connectTimeout;
+    b.handshakeTimeout = handshakeTimeout;
     b.readTimeout = readTimeout;
     b.writeTimeout = writeTimeout;
     b.maxChunkLength = maxChunkLength;
@@ -57,6 +104,11 @@ public final class PptOptions {
 
   public Duration connectTimeout() {
     return connectTimeout;
+  }
+
+  /** How long the BES may take to answer the PPT handshake after the connect. */
+  public Duration handshakeTimeout() {
+    return handshakeTimeout;
   }
 
   public Duration readTimeout() {
@@ -87,83 +139,180 @@ public final class PptOptions {
   @Override
   public String toString() {
     return String.format(Locale.US,
-        "PptOptions{connectTimeout=%s, readTimeout=%s, writeTimeout=%s, maxChunkLength=%d, "
-            + "maxHandshakeLength=%d, quickAck=%s, tcpNoDelay=%s}",
-        connectTimeout, readTimeout, writeTimeout, maxChunkLength, maxHandshakeLength, quickAck,
-        tcpNoDelay);
+        "PptOptions{connectTimeout=%s, handshakeTimeout=%s, readTimeout=%s, writeTimeout=%s, "
+            + "maxChunkLength=%d, maxHandshakeLength=%d, quickAck=%s, tcpNoDelay=%s}",
+        connectTimeout, handshakeTimeout, readTimeout, writeTimeout, maxChunkLength,
+        maxHandshakeLength, quickAck, tcpNoDelay);
   }
 
-  /** Builds {@link PptOptions}; every setter validates its value at once. */
+  /**
+   * Builds {@link PptOptions}. Every setter validates its value at once and may be called once;
+   * unset settings keep their defaults, which the getters return.
+   */
   public static final class Builder {
-    private Duration connectTimeout = Duration.ofSeconds(5);
-    private Duration readTimeout = Duration.ofSeconds(120);
-    private Duration writeTimeout = Duration.ofSeconds(30);
-    private int maxChunkLength = 64 << 20;
-    private int maxHandshakeLength = 64;
+    private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+    private Duration handshakeTimeout;
+    private Duration readTimeout = DEFAULT_READ_TIMEOUT;
+    private Duration writeTimeout = DEFAULT_WRITE_TIMEOUT;
+    private int maxChunkLength = DEFAULT_MAX_CHUNK_LENGTH;
+    private int maxHandshakeLength = DEFAULT_MAX_HANDSHAKE_LENGTH;
     private boolean quickAck = true;
     private boolean tcpNoDelay = true;
+    /** The settings made on this builder, with their values, for the set-once rule. */
+    private final Map<String, Object> set = new HashMap<>();
 
     private Builder() {}
 
-    /** @throws IllegalArgumentException if negative, zero, under 1 ms or over a day */
+    /**
+     * The TCP or Unix socket connect timeout (default 5 s).
+     *
+     * @throws IllegalArgumentException if not between 1 ms and 1 day
+     * @throws IllegalStateException if already set
+     */
     public Builder connectTimeout(Duration timeout) {
-      this.connectTimeout = checkTimeout("connectTimeout", timeout);
+      this.connectTimeout = timeout("connectTimeout", timeout);
       return this;
     }
 
-    /** @throws IllegalArgumentException if negative, zero, under 1 ms or over a day */
+    /**
+     * How long the BES may take to answer the handshake once connected (default: the connect
+     * timeout). A BES whose listener accepts but never answers is then a failed connect.
+     *
+     * @throws IllegalArgumentException if not between 1 ms and 1 day
+     * @throws IllegalStateException if already set
+     */
+    public Builder handshakeTimeout(Duration timeout) {
+      this.handshakeTimeout = timeout("handshakeTimeout", timeout);
+      return this;
+    }
+
+    /**
+     * The longest silence tolerated while reading a BES answer (default 120 s).
+     *
+     * @throws IllegalArgumentException if not between 1 ms and 1 day
+     * @throws IllegalStateException if already set
+     */
     public Builder readTimeout(Duration timeout) {
-      this.readTimeout = checkTimeout("readTimeout", timeout);
+      this.readTimeout = timeout("readTimeout", timeout);
       return this;
     }
 
-    /** @throws IllegalArgumentException if negative, zero, under 1 ms or over a day */
+    /**
+     * The longest wait for the socket to take a request's bytes (default 30 s).
+     *
+     * @throws IllegalArgumentException if not between 1 ms and 1 day
+     * @throws IllegalStateException if already set
+     */
     public Builder writeTimeout(Duration timeout) {
-      this.writeTimeout = checkTimeout("writeTimeout", timeout);
+      this.writeTimeout = timeout("writeTimeout", timeout);
       return this;
     }
 
-    /** @throws IllegalArgumentException if not in 1..0x0FFFFFFF */
+    /**
+     * The largest chunk length a response may announce (default 64 MiB); beyond it the answer is
+     * garbage, not data.
+     *
+     * @throws IllegalArgumentException if not in 1..0x0FFFFFFF
+     * @throws IllegalStateException if already set
+     */
     public Builder maxChunkLength(int bytes) {
       if (bytes < 1 || bytes > PptFraming.MAX_ENCODABLE_LENGTH) {
         throw new IllegalArgumentException(String.format(Locale.US,
             "maxChunkLength was %d, must be 1-%d", bytes, PptFraming.MAX_ENCODABLE_LENGTH));
       }
+      once("maxChunkLength", bytes);
       this.maxChunkLength = bytes;
       return this;
     }
 
-    /** @throws IllegalArgumentException if under the length of the server's answer or over 64 KiB */
+    /**
+     * The largest handshake answer read before giving up (default 64 bytes).
+     *
+     * @throws IllegalArgumentException if under the length of the server's answer or over 64 KiB
+     * @throws IllegalStateException if already set
+     */
     public Builder maxHandshakeLength(int bytes) {
       if (bytes < PptFraming.SERVER_UNDEFINED.length() || bytes > 65536) {
         throw new IllegalArgumentException(String.format(Locale.US,
-            "maxHandshakeLength was %d, must be %d-65536", bytes, PptFraming.SERVER_UNDEFINED.length()));
+            "maxHandshakeLength was %d, must be %d-65536", bytes,
+            PptFraming.SERVER_UNDEFINED.length()));
       }
+      once("maxHandshakeLength", bytes);
       this.maxHandshakeLength = bytes;
       return this;
     }
 
+    /**
+     * Whether to re-arm TCP_QUICKACK before every read (default true; TCP on Linux only). Off
+     * makes a plain client that stalls about 40 ms on every answer of a BES.
+     *
+     * @throws IllegalStateException if already set
+     */
     public Builder quickAck(boolean enabled) {
+      once("quickAck", enabled);
       this.quickAck = enabled;
       return this;
     }
 
+    /**
+     * Whether to set TCP_NODELAY (default true), so that a request never waits for an ACK.
+     *
+     * @throws IllegalStateException if already set
+     */
     public Builder tcpNoDelay(boolean enabled) {
+      once("tcpNoDelay", enabled);
       this.tcpNoDelay = enabled;
       return this;
+    }
+
+    public Duration getConnectTimeout() {
+      return connectTimeout;
+    }
+
+    /** The handshake timeout, or the connect timeout when none was set. */
+    public Duration getHandshakeTimeout() {
+      return handshakeTimeout != null ? handshakeTimeout : connectTimeout;
+    }
+
+    public Duration getReadTimeout() {
+      return readTimeout;
+    }
+
+    public Duration getWriteTimeout() {
+      return writeTimeout;
+    }
+
+    public int getMaxChunkLength() {
+      return maxChunkLength;
+    }
+
+    public int getMaxHandshakeLength() {
+      return maxHandshakeLength;
+    }
+
+    public boolean getQuickAck() {
+      return quickAck;
+    }
+
+    public boolean getTcpNoDelay() {
+      return tcpNoDelay;
     }
 
     public PptOptions build() {
       return new PptOptions(this);
     }
 
-    private static Duration checkTimeout(String name, Duration timeout) {
-      Objects.requireNonNull(timeout, name + " == null");
-      if (timeout.isNegative() || timeout.toMillis() < 1 || timeout.compareTo(Duration.ofDays(1)) > 0) {
-        throw new IllegalArgumentException(String.format(Locale.US,
-            "%s was %s, must be between 1 ms and 1 day", name, timeout));
-      }
+    private Duration timeout(String name, Duration timeout) {
+      Specs.checkDuration(name, timeout, MIN_TIMEOUT, MAX_TIMEOUT);
+      once(name, timeout);
       return timeout;
+    }
+
+    private void once(String name, Object value) {
+      Object earlier = set.putIfAbsent(name, value);
+      if (earlier != null) {
+        throw new IllegalStateException(name + " was already set to " + earlier);
+      }
     }
   }
 }

@@ -214,13 +214,24 @@ final class PptConnectionTest {
         peer.readExactly(PptFraming.CLIENT_HANDSHAKE.length());
         done.await(10, TimeUnit.SECONDS);
       });
-      PptOptions options = OPTIONS.toBuilder().readTimeout(Duration.ofMillis(200)).build();
+      // The handshake has its own timeout: a BES that accepts but never answers is a failed
+      // connect, found long before the read timeout a slow get may need.
+      PptOptions options = OPTIONS.toBuilder().handshakeTimeout(Duration.ofMillis(200))
+          .readTimeout(Duration.ofSeconds(60)).build();
       PptTimeoutException e = assertThrows(PptTimeoutException.class,
           () -> PptConnection.open(server.endpoint(), options));
-      assertEquals("read timeout of 200 ms elapsed waiting for the BES at " + server.endpoint(), e.getMessage());
+      assertEquals("handshake timeout of 200 ms elapsed: the BES at " + server.endpoint()
+          + " accepted the connection but did not answer the PPT handshake", e.getMessage());
       done.countDown();
       server.awaitScripts(10, TimeUnit.SECONDS);
     }
+  }
+
+  @Test
+  void handshakeTimeout_defaultsToTheConnectTimeout() {
+    PptOptions options = PptOptions.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+    assertEquals(Duration.ofSeconds(3), options.handshakeTimeout());
+    assertEquals(Duration.ofSeconds(5), PptOptions.defaults().handshakeTimeout());
   }
 
   private static void assertHandshakeFails(ScriptedPptServer.Script script, String message) throws Exception {

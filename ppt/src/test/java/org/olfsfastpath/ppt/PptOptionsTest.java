@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.olfsfastpath.spec.SpecException;
 
 final class PptOptionsTest {
 
@@ -50,6 +52,59 @@ final class PptOptionsTest {
     assertThrows(IllegalArgumentException.class, () -> builder.readTimeout(Duration.ofDays(2)));
     assertEquals("readTimeout == null",
         assertThrows(NullPointerException.class, () -> builder.readTimeout(null)).getMessage());
+  }
+
+  @Test
+  void eachSetting_mayBeSetOnce_namingTheEarlierValue() {
+    PptOptions.Builder builder = PptOptions.newBuilder().readTimeout(Duration.ofSeconds(9));
+    assertEquals("readTimeout was already set to PT9S",
+        assertThrows(IllegalStateException.class,
+            () -> builder.readTimeout(Duration.ofSeconds(10))).getMessage());
+    builder.quickAck(false);
+    assertEquals("quickAck was already set to false",
+        assertThrows(IllegalStateException.class, () -> builder.quickAck(true)).getMessage());
+    // A refused value does not count as set.
+    assertThrows(IllegalArgumentException.class, () -> builder.maxChunkLength(0));
+    assertEquals(100, builder.maxChunkLength(100).build().maxChunkLength());
+  }
+
+  @Test
+  void toBuilder_startsFromTheseOptions_andStillSetsEachOnce() {
+    PptOptions base = PptOptions.newBuilder().readTimeout(Duration.ofSeconds(9)).build();
+    PptOptions.Builder builder = base.toBuilder();
+    assertEquals(Duration.ofSeconds(9), builder.getReadTimeout());
+    assertEquals(Duration.ofSeconds(3), builder.readTimeout(Duration.ofSeconds(3)).build()
+        .readTimeout());
+    assertThrows(IllegalStateException.class, () -> builder.readTimeout(Duration.ofSeconds(4)));
+  }
+
+  @Test
+  void from_spec_keysAreTheBuilderMethods() {
+    PptOptions options = PptOptions.from(Map.of("connectTimeout", "2", "handshakeTimeout",
+        "500ms", "readTimeout", "5m", "writeTimeout", "1.5", "maxChunkLength", "4096",
+        "maxHandshakeLength", "100", "quickAck", "false", "tcpNoDelay", "FALSE")).build();
+    assertEquals(Duration.ofSeconds(2), options.connectTimeout());
+    assertEquals(Duration.ofMillis(500), options.handshakeTimeout());
+    assertEquals(Duration.ofMinutes(5), options.readTimeout());
+    assertEquals(Duration.ofMillis(1500), options.writeTimeout());
+    assertEquals(4096, options.maxChunkLength());
+    assertEquals(100, options.maxHandshakeLength());
+    assertFalse(options.quickAck());
+    assertFalse(options.tcpNoDelay());
+  }
+
+  @Test
+  void from_spec_refusalNamesTheKeyAndTheRawValue() {
+    SpecException e = assertThrows(SpecException.class,
+        () -> PptOptions.from(Map.of("readTimeout", "0")));
+    assertEquals("key readTimeout value was set to '0': readTimeout was PT0S, must be between 1 ms"
+        + " and 1 day", e.getMessage());
+    assertEquals("readTimeout", e.key());
+    assertEquals("0", e.value());
+    e = assertThrows(SpecException.class, () -> PptOptions.from(Map.of("nodelay", "true")));
+    assertEquals("key nodelay value was set to 'true': not a PPT options setting; known:"
+        + " connectTimeout, handshakeTimeout, readTimeout, writeTimeout, maxChunkLength,"
+        + " maxHandshakeLength, quickAck, tcpNoDelay", e.getMessage());
   }
 
   @Test

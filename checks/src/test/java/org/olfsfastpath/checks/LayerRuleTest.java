@@ -1,0 +1,129 @@
+package org.olfsfastpath.checks;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layer rule, as the README states it. The front end's layers depend in one direction:
+ * {@code spec} (the settings grammar, usable by every layer) and {@code ppt} (the wire) at the
+ * bottom, then {@code bes} (commands, pool, groups), {@code cache}, {@code dap} with {@code pages}
+ * (URL to request, response vocabulary, pages), and {@code web} on top. {@code web} is the
+ * composition root: it builds every layer's object from olfs.xml, so it may see the builders of
+ * every layer below; nothing depends on it. {@code dap} and {@code pages} see only value types of
+ * {@code bes} and {@code cache} (records, enums, exceptions), never a client, pool or cache. Only
+ * {@code web} touches the servlet API. The tools (emulator, trace, soak harness, Tomcat launcher,
+ * test support, the 2009 model) may use {@code ppt} and {@code spec}, and nothing of the front end
+ * depends on them.
+ */
+final class LayerRuleTest {
+  private static final String[] TOOLS = {"org.olfsfastpath.emulator..",
+      "org.olfsfastpath.trace..", "org.olfsfastpath.soak..", "org.olfsfastpath.tomcat..",
+      "org.olfsfastpath.testing..", "org.olfsfastpath.model2009.."};
+
+  static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
+      .layer("spec").definedBy("org.olfsfastpath.spec..")
+      .layer("ppt").definedBy("org.olfsfastpath.ppt..")
+      .layer("bes").definedBy("org.olfsfastpath.bes..")
+      .layer("cache").definedBy("org.olfsfastpath.cache..")
+      .layer("dap").definedBy("org.olfsfastpath.dap..", "org.olfsfastpath.pages..")
+      .layer("web").definedBy("org.olfsfastpath.web..")
+      .layer("tools").definedBy(TOOLS)
+      .whereLayer("web").mayNotBeAccessedByAnyLayer()
+      .whereLayer("dap").mayOnlyBeAccessedByLayers("web")
+      .whereLayer("cache").mayOnlyBeAccessedByLayers("dap", "web")
+      .whereLayer("bes").mayOnlyBeAccessedByLayers("cache", "dap", "web")
+      .whereLayer("ppt").mayOnlyBeAccessedByLayers("bes", "web", "tools")
+      .whereLayer("tools").mayNotBeAccessedByAnyLayer()
+      .because("each layer calls only the layers below it, and web is the composition root");
+
+  /** A type whose instances are plain values: a record, an enum, or an exception. */
+  private static final DescribedPredicate<JavaClass> VALUE_TYPE =
+      DescribedPredicate.describe("a record, an enum or an exception",
+          c -> c.isRecord() || c.isEnum() || c.isAssignableTo(Throwable.class));
+
+  static final ArchRule dapSeesOnlyValueTypesBelow = noClasses()
+      .that().resideInAnyPackage("org.olfsfastpath.dap..", "org.olfsfastpath.pages..")
+      .should().dependOnClassesThat(resideInAnyPackage("org.olfsfastpath.bes..",
+          "org.olfsfastpath.cache..").and(not(VALUE_TYPE)))
+      .because("the response vocabulary works on values; clients, pools and caches are the"
+          + " composition root's to wire");
+
+  static final ArchRule onlyWebTouchesTheServletApi = noClasses()
+      .that().resideOutsideOfPackage("org.olfsfastpath.web..")
+      .and().resideOutsideOfPackages(TOOLS)
+      .should().dependOnClassesThat(resideInAnyPackage("jakarta.servlet.."))
+      .because("only the web layer speaks HTTP; the layers below are tested without a servlet");
+
+  static final ArchRule cacheDoesNotReachTheWire = noClasses()
+      .that().resideInAnyPackage("org.olfsfastpath.cache..", "org.olfsfastpath.dap..",
+          "org.olfsfastpath.pages..")
+      .should().dependOnClassesThat(resideInAnyPackage("org.olfsfastpath.ppt.."))
+      .because("above the bes layer nothing sees a socket or a PPT type");
+
+  static final ArchRule specDependsOnNothingOfOurs = noClasses()
+      .that().resideInAnyPackage("org.olfsfastpath.spec..")
+      .should().dependOnClassesThat(resideInAnyPackage("org.olfsfastpath..")
+          .and(not(resideInAnyPackage("org.olfsfastpath.spec.."))))
+      .because("every layer may use the settings grammar");
+
+  static final ArchRule noToolInTheFrontEnd = noClasses()
+      .that().resideInAnyPackage("org.olfsfastpath.bes..", "org.olfsfastpath.cache..",
+          "org.olfsfastpath.dap..", "org.olfsfastpath.pages..", "org.olfsfastpath.web..",
+          "org.olfsfastpath.ppt..", "org.olfsfastpath.spec..")
+      .should().dependOnClassesThat(resideInAnyPackage(TOOLS))
+      .because("the WAR holds no tool class");
+
+  /** The classes of every module (ppt, tools, frontend), tests left out. */
+  private static final JavaClasses CLASSES = new ClassFileImporter()
+      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+      .importPackages("org.olfsfastpath");
+
+  @Test
+  void layersDependInOneDirection() {
+    layers.check(CLASSES);
+  }
+
+  @Test
+  void dapAndPagesSeeOnlyValueTypesOfTheLayersBelow() {
+    dapSeesOnlyValueTypesBelow.check(CLASSES);
+  }
+
+  @Test
+  void onlyWebTouchesTheServletApi() {
+    onlyWebTouchesTheServletApi.check(CLASSES);
+  }
+
+  @Test
+  void nothingAboveBesSeesTheWire() {
+    cacheDoesNotReachTheWire.check(CLASSES);
+  }
+
+  @Test
+  void theSettingsGrammarDependsOnNothingOfOurs() {
+    specDependsOnNothingOfOurs.check(CLASSES);
+  }
+
+  @Test
+  void theFrontEndUsesNoTool() {
+    noToolInTheFrontEnd.check(CLASSES);
+  }
+
+  @Test
+  void everyLayerHasClasses() {
+    // A rule over packages that hold nothing passes whatever the code does.
+    for (String layer : new String[] {"spec", "ppt", "bes", "cache", "dap", "web", "emulator"}) {
+      org.junit.jupiter.api.Assertions.assertFalse(CLASSES.stream().noneMatch(
+          c -> c.getPackageName().equals("org.olfsfastpath." + layer)), layer + " has no class");
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package org.olfsfastpath.web;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.olfsfastpath.bes.BesClient;
+import org.olfsfastpath.cache.DataSourceCache;
+import org.olfsfastpath.cache.NodeLoader;
+import org.olfsfastpath.ppt.PptEndpoint;
+import org.olfsfastpath.ppt.PptOptions;
+import org.olfsfastpath.spec.SpecException;
+import org.olfsfastpath.spec.Specs;
+
+/**
+ * Hands each spec of a {@link FrontEndConfig} to the layer that owns it and builds that layer's
+ * object. The layers alone validate; a refusal comes back as a {@link ConfigurationException}
+ * naming the file, the setting's place in it and the value as written. The one place that maps
+ * settings onto builders: adding a setting needs no change here.
+ */
+final class Assembly {
+  /** The BES port when the file names none, as in Hyrax. */
+  static final int DEFAULT_PORT = 10022;
+  static final String DEFAULT_HOST = "localhost";
+
+  private Assembly() {}
+
+  /**
+   * Where one BES listens: its Unix socket when one is set, else host and port.
+   *
+   * @throws ConfigurationException naming the setting, if a value is unusable
+   */
+  static PptEndpoint endpoint(FrontEndConfig config, FrontEndConfig.Bes bes) {
+    LayerSpec spec = bes.endpoint();
+    String socket = spec.raw("unixSocket");
+    if (socket != null) {
+      return build(config, spec, () -> parse("unixSocket", socket,
+          value -> PptEndpoint.unix(Path.of(value))));
+    }
+    String host = Optional.ofNullable(spec.raw("host")).orElse(DEFAULT_HOST);
+    String port = spec.raw("port");
+    return build(config, spec, () -> {
+      if (host.isBlank()) {
+        throw new SpecException("host", host, "must name the BES machine");
+      }
+      int number = port == null ? DEFAULT_PORT : intValue("port", port);
+      try {
+        return PptEndpoint.tcp(host.strip(), number);
+      } catch (IllegalArgumentException e) {
+        throw new SpecException("port", String.valueOf(port), e.getMessage(), e);
+      }
+    });
+  }
+
+  /** The socket options of one BES. */
+  static PptOptions pptOptions(FrontEndConfig config, FrontEndConfig.Bes bes) {
+    return build(config, bes.ppt(), () -> PptOptions.from(bes.ppt().values()).build());
+  }
+
+  /** The client of one BES; nothing connects until the first request (or the prewarm). */
+  static BesClient besClient(FrontEndConfig config, FrontEndConfig.Bes bes) {
+    PptEndpoint endpoint = endpoint(config, bes);
+    PptOptions options = pptOptions(config, bes);
+    return build(config, bes.client(), () -> BesClient.from(bes.client().values())
+        .endpoint(endpoint).pptOptions(options).build());
+  }
+
+  /** The data-source cache, asking {@code loader} on a miss. */
+  static DataSourceCache cache(FrontEndConfig config, NodeLoader loader) {
+    LayerSpec spec = config.cache();
+    return build(config, spec, () -> DataSourceCache.from(spec.values()).loader(loader).build());
+  }
+
+  /** The web layer's own settings. */
+  static FrontEndSettings web(FrontEndConfig config) {
+    return build(config, config.web(), () -> FrontEndSettings.from(config.web().values()).build());
+  }
+
+  /**
+   * Builds with the layer's own checks, turning a refusal into the configuration error that names
+   * the file, the setting and its value.
+   */
+  static <T> T build(FrontEndConfig config, LayerSpec spec, Supplier<T> build) {
+    try {
+      return build.get();
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw spec.refused(config.source(), e);
+    }
+  }
+
+  private static int intValue(String key, String value) {
+    return parse(key, value, Specs::intValue);
+  }
+
+  private static <T> T parse(String key, String value, Function<String, T> parser) {
+    try {
+      return parser.apply(value);
+    } catch (IllegalArgumentException e) {
+      throw new SpecException(key, value, e.getMessage(), e);
+    }
+  }
+}

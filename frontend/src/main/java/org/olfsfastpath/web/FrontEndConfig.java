@@ -1,0 +1,33 @@
+package org.olfsfastpath.web;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An olfs.xml file as read, before any layer has seen it: per BES its prefix, endpoint and the
+ * specs of its socket options and client, and the specs of the data-source cache and of the web
+ * layer. {@link Assembly} hands each spec to its layer, which alone validates.
+ *
+ * @param source names the file in messages
+ * @param bes each BES of the file, in file order; one at localhost:10022 when the file names none
+ * @param cache the data-source cache's spec
+ * @param web the web layer's spec
+ */
+record FrontEndConfig(String source, List<Bes> bes, LayerSpec cache, LayerSpec web) {
+  FrontEndConfig {
+    Objects.requireNonNull(source, "source == null");
+    bes = List.copyOf(bes);
+    Objects.requireNonNull(cache, "cache == null");
+    Objects.requireNonNull(web, "web == null");
+  }
+
+  /**
+   * One {@code BESManager/BES}.
+   *
+   * @param endpoint its {@code host}, {@code port} and {@code unixSocket}
+   * @param routing its {@code prefix}
+   * @param ppt the spec of its PPT socket options
+   * @param client the spec of its BES client
+   */
+  record Bes(LayerSpec endpoint, LayerSpec routing, LayerSpec ppt, LayerSpec client) {}
+}

@@ -1,0 +1,141 @@
+package org.olfsfastpath.web;
+
+import static org.olfsfastpath.web.OlfsSetting.Kind.BOOLEAN;
+import static org.olfsfastpath.web.OlfsSetting.Kind.DURATION;
+import static org.olfsfastpath.web.OlfsSetting.Kind.INTEGER;
+import static org.olfsfastpath.web.OlfsSetting.Kind.PATH;
+import static org.olfsfastpath.web.OlfsSetting.Kind.TEXT;
+import static org.olfsfastpath.web.OlfsSetting.Layer.BES;
+import static org.olfsfastpath.web.OlfsSetting.Layer.CACHE;
+import static org.olfsfastpath.web.OlfsSetting.Layer.ENDPOINT;
+import static org.olfsfastpath.web.OlfsSetting.Layer.PPT;
+import static org.olfsfastpath.web.OlfsSetting.Layer.ROUTING;
+import static org.olfsfastpath.web.OlfsSetting.Layer.WEB;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Every setting an olfs.xml file can hold, each once: the one table from which the file is read
+ * and docs/configuration.md's settings table is written (a test keeps the two the same). Adding a
+ * setting is one row here plus the key in the owning layer's builder.
+ *
+ * <p>Upstream's own elements ({@code BESManager}) mean what they mean upstream, and anything else
+ * an upstream file holds is ignored; our section, {@code FastPath}, is checked strictly, so a
+ * misspelt setting fails the start instead of doing nothing. {@code FastPath/ClientPool} values
+ * apply to every BES.
+ */
+final class OlfsSettings {
+  /** The element that each BES of the file is. */
+  static final String BES_ELEMENT = "BESManager/BES";
+  /** Our strictly checked section. */
+  static final String FAST_PATH = "FastPath";
+
+  static final List<OlfsSetting> ALL = List.of(
+      row("BESManager/BES/prefix", ROUTING, "prefix", TEXT,
+          "the catalog paths this BES serves: `/` for all of them", "/", "/"),
+      row("BESManager/BES/host", ENDPOINT, "host", TEXT, "the BES machine", "localhost",
+          "bes.example.org"),
+      row("BESManager/BES/port", ENDPOINT, "port", INTEGER, "the BES port (BES.ServerPort)",
+          "10022", "10022"),
+      row("BESManager/BES/timeOut", PPT, "readTimeout", DURATION,
+          "the longest silence while reading a BES answer", "120 s", "300"),
+      row("BESManager/BES/ClientPool@maximum", BES, "maxConnections", INTEGER,
+          "most connections to this BES at once; each is a BES process", "32", "16"),
+      row("BESManager/BES/ClientPool@maxCmds", BES, "maxCommandsPerConnection", INTEGER,
+          "commands a connection carries before its BES process is replaced", "2000", "1000"),
+      row("BESManager/NodeCache@maxEntries", CACHE, "maximumSize", INTEGER,
+          "catalog paths the data-source cache holds", "200000", "20000"),
+      row("BESManager/NodeCache@refreshInterval", CACHE, "ttl", DURATION,
+          "how long a showNode answer is trusted", "600 s", "600"),
+      row("FastPath/unixSocket", ENDPOINT, "unixSocket", PATH,
+          "talk to the BES over this Unix socket (BES.ServerUnixSocket) instead of host and port",
+          "TCP", "/run/bes/bes.sock"),
+      row("FastPath/dataRoot", CACHE, "dataRoot", PATH,
+          "the BES catalog root (BES.Catalog.catalog.RootDirectory) as this machine sees it: turns"
+              + " on file checks, so a changed or deleted file is seen on the next request",
+          "none", "/usr/share/hyrax"),
+      row("FastPath/catalogRoot", WEB, "catalogRoot", PATH,
+          "the catalog root as the BES names it in error messages, removed from them", "dataRoot",
+          "/usr/share/hyrax"),
+      row("FastPath/Cache@enabled", CACHE, "enabled", BOOLEAN,
+          "`false`: every request asks the BES (showNode and get)", "true", "true"),
+      row("FastPath/Cache@negativeTtl", CACHE, "negativeTtl", DURATION,
+          "how long \"no such dataset\" is cached; 0 caches none", "10 s", "30"),
+      row("FastPath/Cache@refreshAfter", CACHE, "refreshAfter", DURATION,
+          "a hit older than this also reloads in the background", "half of refreshInterval",
+          "300"),
+      row("FastPath/Cache@mtimeCheckInterval", CACHE, "mtimeCheckInterval", DURATION,
+          "least time between two file checks of one entry (with dataRoot); 0 checks every hit",
+          "1 s", "500ms"),
+      row("FastPath/Cache@loadTimeout", CACHE, "loadTimeout", DURATION,
+          "how long a request waits for another request's showNode of the same path", "60 s",
+          "30"),
+      row("FastPath/Cache@maximumWeight", CACHE, "maximumWeight", INTEGER,
+          "bound the cache by weight instead of NodeCache maxEntries: a dataset weighs 1, a"
+              + " directory 1 plus its entries", "none", "500000"),
+      row("FastPath/ClientPool@acquireTimeout", BES, "acquireTimeout", DURATION,
+          "how long a request waits for a free BES connection before a 503; 0 fails at once",
+          "5 s", "2"),
+      row("FastPath/ClientPool@maxIdle", BES, "maxIdle", DURATION,
+          "how long an idle BES connection (and its BES process) is kept", "5 min", "10m"),
+      row("FastPath/ClientPool@prewarm", BES, "prewarm", INTEGER,
+          "BES connections opened at start, off the request path", "0", "2"),
+      row("FastPath/ClientPool@connectTimeout", PPT, "connectTimeout", DURATION,
+          "TCP or Unix socket connect timeout", "5 s", "5"),
+      row("FastPath/ClientPool@handshakeTimeout", PPT, "handshakeTimeout", DURATION,
+          "how long a connected BES may take to answer the PPT handshake", "connectTimeout", "2"),
+      row("FastPath/ClientPool@quickAck", PPT, "quickAck", BOOLEAN,
+          "re-arm TCP_QUICKACK before each read (avoids the BES's ~40 ms stall over TCP; Linux)",
+          "true", "true"),
+      row("FastPath/Limits@maxUrlLength", WEB, "maxUrlLength", INTEGER,
+          "longest path plus query string; longer is 414 before any BES message", "8192", "8192"),
+      row("FastPath/Limits@maxConstraintLength", WEB, "maxConstraintLength", INTEGER,
+          "longest decoded constraint; longer is 414", "4096", "4096"),
+      row("FastPath/Gzip@enabled", WEB, "gzip", BOOLEAN,
+          "gzip text responses for clients that accept it", "true", "true"),
+      row("FastPath/RetryAfter@seconds", WEB, "retryAfterSeconds", INTEGER,
+          "Retry-After of a 503 when every BES connection is busy", "1", "2"),
+      row("FastPath/Admin@token", WEB, "adminToken", TEXT,
+          "token (16 or more characters) that allows operator actions from other hosts", "none",
+          "0123456789abcdef"));
+
+  private OlfsSettings() {}
+
+  private static OlfsSetting row(String path, OlfsSetting.Layer layer, String key,
+      OlfsSetting.Kind kind, String meaning, String defaultText, String example) {
+    return new OlfsSetting(path, layer, key, kind, meaning, defaultText, example);
+  }
+
+  /** The elements of the FastPath section, each with the attributes it may carry. */
+  static Set<String> fastPathElements() {
+    Set<String> names = new LinkedHashSet<>();
+    for (OlfsSetting setting : ALL) {
+      if (setting.path().startsWith(FAST_PATH + "/")) {
+        names.add(setting.elementPath().substring(FAST_PATH.length() + 1));
+      }
+    }
+    return names;
+  }
+
+  /** The attributes element {@code FastPath/<name>} may carry, in table order. */
+  static List<String> fastPathAttributes(String name) {
+    return ALL.stream()
+        .filter(s -> s.elementPath().equals(FAST_PATH + "/" + name) && s.attribute() != null)
+        .map(OlfsSetting::attribute)
+        .toList();
+  }
+
+  /** The settings docs/configuration.md lists, as a Markdown table. */
+  static String markdownTable() {
+    StringBuilder out = new StringBuilder("| setting | value | meaning | default |\n")
+        .append("|---|---|---|---|\n");
+    for (OlfsSetting s : ALL) {
+      out.append("| `").append(s.path()).append("` | ").append(s.kind().description())
+          .append(" | ").append(s.meaning()).append(" | ").append(s.defaultText())
+          .append(" |\n");
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,40 @@
+package org.olfsfastpath.web;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import org.olfsfastpath.bes.BesClient;
+import org.olfsfastpath.cache.DataSourceCache;
+
+/**
+ * The objects an olfs.xml file builds, as the web application builds them at start (nothing
+ * connects): for tests that check a value reached the layer that owns it.
+ */
+record Built(BesBackend backend, FrontEndSettings web) implements AutoCloseable {
+  static FrontEndConfig parse(String xml) {
+    return OlfsConfigFile.parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)),
+        "olfs.xml");
+  }
+
+  /** Builds every layer from {@code xml}, as {@link FrontEndListener} does. */
+  static Built of(String xml) {
+    return of(parse(xml));
+  }
+
+  static Built of(FrontEndConfig config) {
+    FrontEndSettings web = Assembly.web(config);
+    return new Built(BesBackend.create(config), web);
+  }
+
+  BesClient client() {
+    return backend.client();
+  }
+
+  DataSourceCache cache() {
+    return backend.cache();
+  }
+
+  @Override
+  public void close() {
+    backend.close();
+  }
+}

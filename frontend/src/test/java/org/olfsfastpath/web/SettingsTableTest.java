@@ -1,0 +1,195 @@
+package org.olfsfastpath.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.olfsfastpath.ppt.PptEndpoint;
+import org.olfsfastpath.spec.Specs;
+
+/**
+ * Every olfs.xml setting of the table ({@link OlfsSettings}): its documented example reaches the
+ * object of the layer that owns it, and a bad value stops the start with a message naming the
+ * file, the setting's place and the value as written. docs/configuration.md's settings table is
+ * the table's own rendering ({@code -Ddocs.update=true} rewrites it).
+ */
+final class SettingsTableTest {
+  private static final String DOCS_START =
+      "<!-- settings table: written from OlfsSettings, checked by SettingsTableTest -->\n";
+  private static final String DOCS_END = "<!-- end of the settings table -->";
+
+  /** How each setting reads back from the built objects. */
+  private static final Map<String, Function<Built, Object>> READ_BACK = Map.ofEntries(
+      Map.entry("BESManager/BES/prefix", built -> "/"),
+      Map.entry("BESManager/BES/host", built -> ((PptEndpoint.Tcp) built.client().endpoint()).host()),
+      Map.entry("BESManager/BES/port", built -> ((PptEndpoint.Tcp) built.client().endpoint()).port()),
+      Map.entry("BESManager/BES/timeOut", built -> built.client().pptOptions().readTimeout()),
+      Map.entry("BESManager/BES/ClientPool@maximum", built -> built.client().maxConnections()),
+      Map.entry("BESManager/BES/ClientPool@maxCmds",
+          built -> built.client().maxCommandsPerConnection()),
+      Map.entry("BESManager/NodeCache@maxEntries", built -> built.cache().maximum()),
+      Map.entry("BESManager/NodeCache@refreshInterval", built -> built.cache().ttl()),
+      Map.entry("FastPath/unixSocket",
+          built -> ((PptEndpoint.Unix) built.client().endpoint()).socket()),
+      Map.entry("FastPath/dataRoot", built -> built.cache().dataRoot().orElseThrow()),
+      Map.entry("FastPath/catalogRoot", built -> built.web().catalogRoot().orElseThrow()),
+      Map.entry("FastPath/Cache@enabled", built -> built.cache().isEnabled()),
+      Map.entry("FastPath/Cache@negativeTtl", built -> built.cache().negativeTtl()),
+      Map.entry("FastPath/Cache@refreshAfter", built -> built.cache().refreshAfter()),
+      Map.entry("FastPath/Cache@mtimeCheckInterval", built -> built.cache().mtimeCheckInterval()),
+      Map.entry("FastPath/Cache@loadTimeout", built -> built.cache().loadTimeout()),
+      Map.entry("FastPath/Cache@maximumWeight", built -> built.cache().maximum()),
+      Map.entry("FastPath/ClientPool@acquireTimeout", built -> built.client().acquireTimeout()),
+      Map.entry("FastPath/ClientPool@maxIdle", built -> built.client().maxIdle()),
+      Map.entry("FastPath/ClientPool@prewarm", built -> built.client().prewarmCount()),
+      Map.entry("FastPath/ClientPool@connectTimeout",
+          built -> built.client().pptOptions().connectTimeout()),
+      Map.entry("FastPath/ClientPool@handshakeTimeout",
+          built -> built.client().pptOptions().handshakeTimeout()),
+      Map.entry("FastPath/ClientPool@quickAck", built -> built.client().pptOptions().quickAck()),
+      Map.entry("FastPath/Limits@maxUrlLength", built -> built.web().maxUrlLength()),
+      Map.entry("FastPath/Limits@maxConstraintLength", built -> built.web().maxConstraintLength()),
+      Map.entry("FastPath/Gzip@enabled", built -> built.web().gzip()),
+      Map.entry("FastPath/RetryAfter@seconds", built -> built.web().retryAfterSeconds()),
+      Map.entry("FastPath/Admin@token", built -> built.web().adminToken().orElseThrow()));
+
+  /** A value each setting's layer refuses. */
+  private static final Map<String, String> BAD = Map.ofEntries(
+      Map.entry("BESManager/BES/prefix", "/data/"),
+      Map.entry("BESManager/BES/host", ""),
+      Map.entry("FastPath/unixSocket", ""),
+      Map.entry("FastPath/dataRoot", "relative/dir"),
+      Map.entry("FastPath/catalogRoot", "relative"),
+      Map.entry("FastPath/Admin@token", "too-short"));
+
+  static Stream<OlfsSetting> settings() {
+    return OlfsSettings.ALL.stream();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("settings")
+  void documentedExample_reachesTheLayersObject(OlfsSetting setting, @TempDir Path dir)
+      throws IOException {
+    String value = setting.path().equals("FastPath/dataRoot") ? dir.toString() : setting.example();
+    Function<Built, Object> readBack = READ_BACK.get(setting.path());
+    assertTrue(readBack != null, "no read-back for " + setting.path() + ": add it to READ_BACK");
+    try (Built built = Built.of(file(setting, value))) {
+      assertEquals(expected(setting, value), readBack.apply(built), setting.path());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("settings")
+  void badValue_stopsTheStart_namingFilePathAndValue(OlfsSetting setting, @TempDir Path dir)
+      throws IOException {
+    String bad = BAD.containsKey(setting.path()) ? BAD.get(setting.path())
+        : switch (setting.kind()) {
+          case DURATION -> "ten";
+          case SIZE -> "lots";
+          case INTEGER -> "-7x";
+          case BOOLEAN -> "maybe";
+          default -> throw new AssertionError("no bad value for " + setting.path()
+              + ": add it to BAD");
+        };
+    Path file = Files.writeString(dir.resolve("olfs.xml"), file(setting, bad));
+    FrontEndConfig config = OlfsConfigFile.read(file);
+    ConfigurationException e = assertThrows(ConfigurationException.class, () -> Built.of(config));
+    String prefix = file + ": " + setting.path() + " was '" + bad + "': ";
+    assertTrue(e.getMessage().startsWith(prefix), e.getMessage() + "\n  should start with\n"
+        + prefix);
+    assertTrue(e.getMessage().length() > prefix.length(), "the reason is missing: "
+        + e.getMessage());
+  }
+
+  @Test
+  void everySettingIsDistinct_andEveryFastPathElementIsInTheTable() {
+    Set<String> paths = new HashSet<>();
+    for (OlfsSetting setting : OlfsSettings.ALL) {
+      assertTrue(paths.add(setting.path()), "twice: " + setting.path());
+    }
+    assertEquals(READ_BACK.keySet(), paths, "READ_BACK covers the table");
+  }
+
+  @Test
+  void docsTable_isTheTablesOwnRendering() throws IOException {
+    Path docs = Path.of(System.getProperty("project.root", "..")).resolve(
+        "docs/configuration.md");
+    String text = Files.readString(docs, StandardCharsets.UTF_8);
+    int start = text.indexOf(DOCS_START);
+    int end = text.indexOf(DOCS_END);
+    assertTrue(start >= 0 && end > start, docs + " has no settings table between\n" + DOCS_START
+        + "and " + DOCS_END);
+    String rendered = OlfsSettings.markdownTable();
+    String current = text.substring(start + DOCS_START.length(), end);
+    if (!rendered.equals(current) && Boolean.getBoolean("docs.update")) {
+      Files.writeString(docs, text.substring(0, start + DOCS_START.length()) + rendered
+          + text.substring(end), StandardCharsets.UTF_8);
+      return;
+    }
+    assertEquals(rendered, current, "docs/configuration.md's settings table differs from"
+        + " OlfsSettings; run mvn -pl frontend -am test -Dtest=SettingsTableTest -Ddocs.update=true"
+        + " -Dsurefire.failIfNoSpecifiedTests=false");
+  }
+
+  /** A file setting only {@code setting}, to {@code value}, with what it needs beside it. */
+  private static String file(OlfsSetting setting, String value) {
+    String path = setting.path();
+    StringBuilder xml = new StringBuilder("<OLFSConfig>");
+    if (path.startsWith("BESManager/")) {
+      xml.append(element(path.substring("BESManager/".length()), value, "BESManager"));
+    } else {
+      xml.append(element(path, value, ""));
+    }
+    return xml.append("</OLFSConfig>").toString();
+  }
+
+  /** Nested elements for {@code path} (below {@code outer}), the value as text or attribute. */
+  private static String element(String path, String value, String outer) {
+    int at = path.indexOf('@');
+    List<String> names = List.of((at < 0 ? path : path.substring(0, at)).split("/"));
+    StringBuilder open = new StringBuilder(outer.isEmpty() ? "" : "<" + outer + ">");
+    StringBuilder close = new StringBuilder();
+    for (int i = 0; i < names.size(); i++) {
+      String name = names.get(i);
+      boolean last = i == names.size() - 1;
+      if (last && at >= 0) {
+        open.append('<').append(name).append(' ').append(path.substring(at + 1)).append("=\"")
+            .append(value).append("\"/>");
+      } else if (last) {
+        open.append('<').append(name).append('>').append(value).append("</").append(name)
+            .append('>');
+      } else {
+        open.append('<').append(name).append('>');
+        close.insert(0, "</" + name + ">");
+      }
+    }
+    return open.append(close).append(outer.isEmpty() ? "" : "</" + outer + ">").toString();
+  }
+
+  private static Object expected(OlfsSetting setting, String value) {
+    return switch (setting.kind()) {
+      case DURATION -> Specs.duration(value);
+      case SIZE -> Specs.size(value);
+      case INTEGER -> setting.key().equals("maximumSize") || setting.key().equals("maximumWeight")
+          || setting.key().equals("maxCommandsPerConnection")
+          ? (Object) Specs.integer(value) : (Object) Specs.intValue(value);
+      case BOOLEAN, FLAG -> Specs.bool(value);
+      case PATH -> setting.path().equals("FastPath/catalogRoot") ? value : Path.of(value);
+      case TEXT -> value;
+    };
+  }
+}
