@@ -1,5 +1,8 @@
 package org.olfsfastpath.bes;
 
+import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.emulator.BesReply;
+import org.olfsfastpath.emulator.QueueDispatcher;
 import org.olfsfastpath.testing.Captures;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,10 +14,12 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.Map;
 import java.util.Set;
 import org.jdom2.Attribute;
@@ -78,13 +83,17 @@ final class BesCapturesTest {
         continue;
       }
       tests.add(dynamicTest(name, () -> {
-        try (ScriptedBesServer server = new ScriptedBesServer();
-             BesClient client = BesClient.newBuilder().endpoint(server.endpoint()).build()) {
-          server.enqueue(ScriptedBesServer.Reply.raw(Captures.read(name, ".wire")));
-          replay(client, captured, name);
-          Element sent = BesRequestsTest.parse(server.takeRequest().document());
+        QueueDispatcher replies = new QueueDispatcher();
+        try (BesEmulator server = BesEmulator.newBuilder().dispatcher(replies).build()) {
+          server.start();
+          replies.enqueue(BesReply.wire(Captures.wire(name)));
+          try (BesClient client = BesClient.newBuilder().endpoint(server.endpoint()).build()) {
+            replay(client, captured, name);
+            assertEquals(1, client.poolStats().idle(), "connection back in the pool");
+          }
+          Element sent = BesRequestsTest.parse(server.takeRequest(5, TimeUnit.SECONDS).xml()
+              .getBytes(StandardCharsets.UTF_8));
           assertSameStructure(captured, withoutUpstreamExtras(captured, sent), "request");
-          assertEquals(1, client.poolStats().idle(), "connection back in the pool");
         }
       }));
     }

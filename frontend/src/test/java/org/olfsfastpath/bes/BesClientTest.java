@@ -10,35 +10,46 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.jdom2.Element;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.olfsfastpath.bes.ScriptedBesServer.Reply;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.olfsfastpath.emulator.BesReply;
+import org.olfsfastpath.emulator.RecordedRequest;
+import org.olfsfastpath.testing.EmulatorExtension;
 
-/** The client's commands end to end over a real socket, against the scripted server. */
+/** The client's commands end to end over a real socket, against the emulator's queued replies. */
 final class BesClientTest {
   private static final String HEAD = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n"
       + "<response xmlns=\"http://xml.opendap.org/ns/bes/1.0#\" reqID=\"r\">";
 
-  private ScriptedBesServer server;
+  @RegisterExtension
+  final EmulatorExtension bes = EmulatorExtension.queued();
   private BesClient client;
 
   @BeforeEach
-  void start() throws IOException {
-    server = new ScriptedBesServer();
-    client = BesClient.newBuilder().endpoint(server.endpoint())
+  void start() {
+    client = BesClient.newBuilder().endpoint(bes.endpoint())
         .besTimeout(Duration.ofSeconds(300)).uid("alice").build();
   }
 
   @AfterEach
-  void stop() throws IOException {
+  void stop() {
     client.close();
-    server.close();
+  }
+
+  private RecordedRequest takeRequest() throws InterruptedException {
+    RecordedRequest request = bes.emulator().takeRequest(5, TimeUnit.SECONDS);
+    if (request == null) {
+      throw new AssertionError("no request arrived within 5 s");
+    }
+    return request;
   }
 
   @Test
   void showNode_sendsTheCommand_andParsesTheDirectory() throws Exception {
-    server.enqueue(Reply.ok(HEAD + "<showNode><node count=\"1\" "
+    bes.queue().enqueue(BesReply.document(HEAD + "<showNode><node count=\"1\" "
         + "lastModified=\"2026-11-22T01:52:59GMT\" name=\"/nc\"><item isData=\"true\" "
         + "lastModified=\"2026-11-22T01:52:59GMT\" name=\"a.nc\" size=\"120\" type=\"leaf\"/>"
         + "</node></showNode></response>"));
@@ -46,7 +57,7 @@ final class BesClientTest {
     Instant modified = Instant.parse("2026-11-22T01:52:59Z");
     assertEquals(new BesNode("/nc", false, modified, 0, false,
         List.of(new BesNode("a.nc", true, modified, 120, true, List.of()))), node);
-    Element sent = BesRequestsTest.parse(server.takeRequest().document());
+    Element sent = BesRequestsTest.parse(takeRequest().xml().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     assertEquals(List.of("setContext bes_timeout=300", "setContext errors=xml",
         "showNode node=/nc"), BesRequestsTest.outline(sent));
   }
@@ -65,11 +76,11 @@ final class BesClientTest {
       out.write(big, offset, length);
     }
     out.write(org.olfsfastpath.ppt.PptFraming.endChunk());
-    server.enqueue(Reply.raw(out.toByteArray()));
+    bes.queue().enqueue(BesReply.wire(out.toByteArray()));
     try (BesResponse response = client.get(GetRequest.of("/a b.nc", BesGetType.DODS, "x<1"))) {
       assertArrayEquals(big, response.body().readAllBytes());
     }
-    Element sent = BesRequestsTest.parse(server.takeRequest().document());
+    Element sent = BesRequestsTest.parse(takeRequest().xml().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     assertEquals(List.of(
         "setContext bes_timeout=300",
         "setContext xdap_accept=3.2",
@@ -84,8 +95,8 @@ final class BesClientTest {
 
   @Test
   void get_errorBeforeData_isBesErrorException_withItsHttpStatus() throws Exception {
-    server.enqueue(Reply.error(ScriptedBesServer.errorDocument(3, "Constraint expression parse "
-        + "error"), false));
+    bes.queue().enqueue(BesReply.error(BesError.SYNTAX_USER,
+        "Constraint expression parse error"));
     BesErrorException e = assertThrows(BesErrorException.class,
         () -> client.get(GetRequest.of("/a.nc", BesGetType.DDS, "NOSUCHVAR")));
     assertEquals(BesError.SYNTAX_USER, e.error().type());
@@ -96,41 +107,41 @@ final class BesClientTest {
   void showVersion_showBesKey_showStatus() throws Exception {
     String version = HEAD + "<showVersion><library name=\"bes\" version=\"3.22.0\"/></showVersion>"
         + "</response>";
-    server.enqueue(Reply.ok(version),
-        Reply.ok(HEAD + "<showBesKey key=\"SupportEmail\"><value>s@x.org</value></showBesKey>"
+    bes.queue().enqueue(BesReply.document(version),
+        BesReply.document(HEAD + "<showBesKey key=\"SupportEmail\"><value>s@x.org</value></showBesKey>"
             + "</response>"),
-        Reply.ok(HEAD + "<showStatus><status>OK</status></showStatus></response>"));
+        BesReply.document(HEAD + "<showStatus><status>OK</status></showStatus></response>"));
     assertEquals(version, client.showVersion());
     assertEquals(List.of("s@x.org"), client.showBesKey("SupportEmail"));
     assertEquals("OK", client.showStatus());
-    assertTrue(server.takeRequest().text().contains("<showVersion />"));
-    assertTrue(server.takeRequest().text().contains("<showBesKey key=\"SupportEmail\" />"));
-    assertTrue(server.takeRequest().text().contains("<showStatus />"));
+    assertTrue(takeRequest().xml().contains("<showVersion />"));
+    assertTrue(takeRequest().xml().contains("<showBesKey key=\"SupportEmail\" />"));
+    assertTrue(takeRequest().xml().contains("<showStatus />"));
   }
 
   @Test
   void unexpectedAnswer_isBesProtocolException_andTheConnectionStays() throws Exception {
-    server.enqueue(Reply.ok("Dataset {} x;"), Reply.ok(HEAD
+    bes.queue().enqueue(BesReply.document("Dataset {} x;"), BesReply.document(HEAD
         + "<showStatus><status>OK</status></showStatus></response>"));
     BesProtocolException e = assertThrows(BesProtocolException.class, () -> client.showNode("/x"));
     assertTrue(e.getMessage().startsWith("expected an XML answer from the BES but it did not parse"),
         e.getMessage());
     assertEquals("OK", client.showStatus());
-    assertEquals(1, server.connectionCount());
+    assertEquals(1, bes.emulator().connectionCount());
   }
 
   @Test
   void invalidCharacter_rejectedBeforeAnyConnectionIsUsed() {
     assertThrows(IllegalArgumentException.class, () -> client.showNode("/a\u0002"));
     assertEquals(new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 0), client.poolStats());
-    assertEquals(0, server.connectionCount());
+    assertEquals(0, bes.emulator().connectionCount());
   }
 
   @Test
   void oversizedAnswer_refused() throws Exception {
     byte[] huge = new byte[BesClient.MAX_ANSWER_BYTES + 1];
     java.util.Arrays.fill(huge, (byte) ' ');
-    server.enqueue(Reply.raw(concat(org.olfsfastpath.ppt.PptFraming.header(huge.length, (byte) 'd'),
+    bes.queue().enqueue(BesReply.wire(concat(org.olfsfastpath.ppt.PptFraming.header(huge.length, (byte) 'd'),
         huge, org.olfsfastpath.ppt.PptFraming.endChunk())));
     IOException e = assertThrows(IOException.class, () -> client.showNode("/big"));
     assertEquals("BES response exceeds the limit of " + BesClient.MAX_ANSWER_BYTES + " bytes",

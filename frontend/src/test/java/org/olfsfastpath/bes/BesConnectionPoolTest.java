@@ -21,14 +21,17 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.ppt.PptStreamErrorException;
 import org.olfsfastpath.ppt.PptTimeoutException;
-import org.olfsfastpath.bes.ScriptedBesServer.Recorded;
-import org.olfsfastpath.bes.ScriptedBesServer.Reply;
+import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.emulator.BesReply;
+import org.olfsfastpath.emulator.Fault;
+import org.olfsfastpath.emulator.RecordedRequest;
+import org.olfsfastpath.testing.EmulatorExtension;
 
 final class BesConnectionPoolTest {
   private static final String STATUS_OK = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n"
@@ -37,25 +40,36 @@ final class BesConnectionPoolTest {
   private static final GetRequest DDS = GetRequest.of("/a.nc", BesGetType.DDS, "");
   private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
 
-  private ScriptedBesServer server;
+  @RegisterExtension
+  final EmulatorExtension bes = EmulatorExtension.queued();
   private BesClient client;
 
-  @BeforeEach
-  void startServer() throws IOException {
-    server = new ScriptedBesServer();
-  }
-
   @AfterEach
-  void stop() throws IOException {
+  void stop() {
     if (client != null) {
       client.close();
     }
-    server.close();
+  }
+
+  private BesEmulator server() {
+    return bes.emulator();
+  }
+
+  private void enqueue(BesReply... replies) {
+    bes.queue().enqueue(replies);
+  }
+
+  private RecordedRequest takeRequest() throws InterruptedException {
+    RecordedRequest request = server().takeRequest(5, TimeUnit.SECONDS);
+    if (request == null) {
+      throw new AssertionError("no request arrived within 5 s");
+    }
+    return request;
   }
 
   private BesClient.Builder builder() {
     return BesClient.newBuilder()
-        .endpoint(server.endpoint())
+        .endpoint(bes.endpoint())
         .pptOptions(PptOptions.newBuilder()
             .connectTimeout(Duration.ofSeconds(2))
             .readTimeout(Duration.ofSeconds(5))
@@ -69,16 +83,17 @@ final class BesConnectionPoolTest {
   @Test
   void warmConnection_carriesEveryCommand_withNoCheckInBetween() throws Exception {
     client = builder().build();
-    server.enqueue(Reply.ok(STATUS_OK), Reply.ok(STATUS_OK), Reply.ok(STATUS_OK));
+    enqueue(BesReply.document(STATUS_OK), BesReply.document(STATUS_OK),
+        BesReply.document(STATUS_OK));
     status();
     status();
     status();
-    assertEquals(1, server.connectionCount());
-    assertEquals(3, server.requestCount(), "one BES message per command");
+    assertEquals(1, server().connectionCount());
+    assertEquals(3, server().requestCount(), "one BES message per command");
     for (int i = 0; i < 3; i++) {
-      Recorded recorded = server.takeRequest();
-      assertEquals(0, recorded.connection());
-      assertEquals(i, recorded.exchange());
+      RecordedRequest recorded = takeRequest();
+      assertEquals(0, recorded.connectionIndex());
+      assertEquals(i, recorded.exchangeIndex());
     }
     assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0), client.poolStats());
   }
@@ -87,17 +102,17 @@ final class BesConnectionPoolTest {
   void exhaustion_waitsTheAcquireTimeout_thenFailsNamingTheSettings() throws Exception {
     client = builder().maxConnections(1).acquireTimeout(Duration.ofMillis(200)).build();
     CountDownLatch finish = new CountDownLatch(1);
-    server.enqueue(Reply.partialUntil("Dataset {", finish), Reply.ok(STATUS_OK));
+    enqueue(BesReply.pausedBeforeEnd("Dataset {", finish), BesReply.document(STATUS_OK));
     try (BesResponse held = client.get(DDS)) {
       BesPoolExhaustedException e = assertThrows(BesPoolExhaustedException.class, this::status);
-      assertEquals("all 1 BES connections to " + server.endpoint() + " stayed busy for 200 ms; "
+      assertEquals("all 1 BES connections to " + bes.endpoint() + " stayed busy for 200 ms; "
           + "raise maxConnections (1) or acquireTimeout (200 ms), or look for slow BES requests",
           e.getMessage());
       finish.countDown();
       assertEquals("Dataset {", new String(held.body().readAllBytes(), StandardCharsets.US_ASCII));
     }
     status();
-    assertEquals(1, server.connectionCount());
+    assertEquals(1, server().connectionCount());
     assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 1, 1, 0), client.poolStats());
   }
 
@@ -112,7 +127,7 @@ final class BesConnectionPoolTest {
           }
         }).build();
     CountDownLatch finish = new CountDownLatch(1);
-    server.enqueue(Reply.partialUntil("x", finish), Reply.ok(STATUS_OK));
+    enqueue(BesReply.pausedBeforeEnd("x", finish), BesReply.document(STATUS_OK));
     ExecutorService executor = Executors.newSingleThreadExecutor();
     try {
       Future<String> waiter;
@@ -133,7 +148,7 @@ final class BesConnectionPoolTest {
   void acquireTimeoutZero_failsAtOnce() throws Exception {
     client = builder().maxConnections(1).acquireTimeout(Duration.ZERO).build();
     CountDownLatch finish = new CountDownLatch(1);
-    server.enqueue(Reply.partialUntil("x", finish));
+    enqueue(BesReply.pausedBeforeEnd("x", finish));
     try (BesResponse held = client.get(DDS)) {
       assertThrows(BesPoolExhaustedException.class, this::status);
     } finally {
@@ -144,83 +159,83 @@ final class BesConnectionPoolTest {
   @Test
   void staleReusedConnection_sentOnceMoreOnAFreshOne() throws Exception {
     client = builder().build();
-    server.enqueue(Reply.ok(STATUS_OK), Reply.close(), Reply.ok(STATUS_OK));
+    enqueue(BesReply.document(STATUS_OK), BesReply.fault(Fault.closeConnection()),
+        BesReply.document(STATUS_OK));
     status();
     status();
-    Recorded first = server.takeRequest();
-    Recorded stale = server.takeRequest();
-    Recorded retry = server.takeRequest();
-    assertEquals(List.of(0, 0, 1), List.of(first.connection(), stale.connection(),
-        retry.connection()));
-    assertArrayEquals(stale.document(), retry.document(), "the same document, sent again");
+    RecordedRequest first = takeRequest();
+    RecordedRequest stale = takeRequest();
+    RecordedRequest retry = takeRequest();
+    assertEquals(List.of(0, 0, 1), List.of(first.connectionIndex(), stale.connectionIndex(),
+        retry.connectionIndex()));
+    assertEquals(stale.xml(), retry.xml(), "the same document, sent again");
     assertEquals(new BesPoolStats(1, 1, 0, 2, 1, 1, 0, 0, 0), client.poolStats());
   }
 
   @Test
   void retry_happensOnlyOnce() throws Exception {
     client = builder().build();
-    server.enqueue(Reply.ok(STATUS_OK), Reply.close(), Reply.close());
+    enqueue(BesReply.document(STATUS_OK), BesReply.fault(Fault.closeConnection()),
+        BesReply.fault(Fault.closeConnection()));
     status();
     IOException e = assertThrows(IOException.class, this::status);
     assertFalse(e instanceof BesErrorException);
-    assertEquals(3, server.requestCount());
+    assertEquals(3, server().requestCount());
     assertEquals(new BesPoolStats(0, 0, 0, 2, 2, 1, 0, 0, 0), client.poolStats());
   }
 
   @Test
   void freshConnectionFailure_isNotRetried() throws Exception {
     client = builder().build();
-    server.enqueue(Reply.close());
+    enqueue(BesReply.fault(Fault.closeConnection()));
     assertThrows(IOException.class, this::status);
-    assertEquals(1, server.requestCount());
+    assertEquals(1, server().requestCount());
     assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0), client.poolStats());
   }
 
   @Test
   void noRetry_onceTheResponseHasBegun() throws Exception {
     client = builder().build();
-    server.enqueue(Reply.ok(STATUS_OK), Reply.partialThenClose("Dataset {"));
+    enqueue(BesReply.document(STATUS_OK),
+        BesReply.document("Dataset {").withFault(Fault.closeBeforeEnd()));
     status();
     try (BesResponse response = client.get(DDS)) {
       byte[] buffer = new byte[9];
       assertEquals(9, response.body().readNBytes(buffer, 0, 9));
       assertThrows(IOException.class, () -> response.body().read());
     }
-    assertEquals(2, server.requestCount());
+    assertEquals(2, server().requestCount());
     assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0), client.poolStats());
   }
 
   @Test
   void readTimeout_surfaces_isNotRetried_andDiscardsTheConnection() throws Exception {
-    client = BesClient.newBuilder().endpoint(server.endpoint())
+    client = BesClient.newBuilder().endpoint(bes.endpoint())
         .pptOptions(PptOptions.newBuilder().readTimeout(Duration.ofMillis(200)).build())
         .build();
-    CountDownLatch never = new CountDownLatch(1);
-    server.enqueue(Reply.ok(STATUS_OK), Reply.stallUntil(never));
-    try {
-      status();
-      PptTimeoutException e = assertThrows(PptTimeoutException.class, this::status);
-      assertTrue(e.getMessage().startsWith("read timeout of 200 ms elapsed waiting for the BES"),
-          e.getMessage());
-    } finally {
-      never.countDown();
-    }
-    assertEquals(2, server.requestCount());
+    enqueue(BesReply.document(STATUS_OK), BesReply.fault(Fault.stall()));
+    status();
+    PptTimeoutException e = assertThrows(PptTimeoutException.class, this::status);
+    assertTrue(e.getMessage().startsWith("read timeout of 200 ms elapsed waiting for the BES"),
+        e.getMessage());
+    assertEquals(2, server().requestCount());
     assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0), client.poolStats());
   }
 
   @Test
   void maxCommandsPerConnection_retiresTheConnection_withAnExitMessage() throws Exception {
     client = builder().maxCommandsPerConnection(2).build();
-    server.enqueue(Reply.ok(STATUS_OK), Reply.ok(STATUS_OK), Reply.ok(STATUS_OK));
+    enqueue(BesReply.document(STATUS_OK), BesReply.document(STATUS_OK),
+        BesReply.document(STATUS_OK));
     status();
     status();
-    server.awaitClosedConnections(1);
-    assertEquals(1, server.exitMessages());
+    assertTrue(server().awaitClosedConnections(1, Duration.ofSeconds(5)),
+        "connections closed");
+    assertEquals(1, server().exitMessageCount());
     status();
     List<Integer> connections = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
-      connections.add(server.takeRequest().connection());
+      connections.add(takeRequest().connectionIndex());
     }
     assertEquals(List.of(0, 0, 1), connections);
     assertEquals(new BesPoolStats(1, 1, 0, 2, 1, 0, 0, 0, 0), client.poolStats());
@@ -242,19 +257,20 @@ final class BesConnectionPoolTest {
     assertEquals(1, client.poolStats().idle());
     assertEquals(-1, pool.cleanup(70 * SECOND));
     assertEquals(new BesPoolStats(0, 0, 0, 2, 2, 0, 0, 0, 0), client.poolStats());
-    server.awaitClosedConnections(2);
-    assertEquals(2, server.exitMessages(), "idle connections told their BES process to exit");
+    assertTrue(server().awaitClosedConnections(2, Duration.ofSeconds(5)),
+        "connections closed");
+    assertEquals(2, server().exitMessageCount(), "idle connections told their BES process to exit");
   }
 
   @Test
   void connectionIdleTooLong_isNotLentOut() throws Exception {
     FakePoolClock now = new FakePoolClock();
     client = builder().maxIdle(Duration.ofSeconds(60)).clock(now).build();
-    server.enqueue(Reply.ok(STATUS_OK), Reply.ok(STATUS_OK));
+    enqueue(BesReply.document(STATUS_OK), BesReply.document(STATUS_OK));
     status();
     now.set(61 * SECOND);
     status();
-    assertEquals(2, server.connectionCount());
+    assertEquals(2, server().connectionCount());
     assertEquals(new BesPoolStats(1, 1, 0, 2, 1, 0, 0, 0, 0), client.poolStats());
   }
 
@@ -270,7 +286,7 @@ final class BesConnectionPoolTest {
             }
           }
         }).build();
-    server.enqueue(Reply.ok(STATUS_OK));
+    enqueue(BesReply.document(STATUS_OK));
     status();
     assertTrue(evicted.await(5, TimeUnit.SECONDS), "idle connection never evicted");
     assertEquals(0, client.poolStats().total());
@@ -280,9 +296,11 @@ final class BesConnectionPoolTest {
   void connectsInFlight_cappedAtMaxConcurrentConnects() throws Exception {
     int requests = 8;
     client = builder().maxConnections(requests).maxConcurrentConnects(2).build();
-    server.delayHandshakes(Duration.ofMillis(100));
     for (int i = 0; i < requests; i++) {
-      server.enqueue(Reply.ok(STATUS_OK));
+      server().enqueueFault(Fault.delayHandshake(Duration.ofMillis(100)));
+    }
+    for (int i = 0; i < requests; i++) {
+      enqueue(BesReply.document(STATUS_OK));
     }
     CountDownLatch start = new CountDownLatch(1);
     ExecutorService executor = Executors.newFixedThreadPool(requests);
@@ -301,19 +319,19 @@ final class BesConnectionPoolTest {
     } finally {
       executor.shutdownNow();
     }
-    assertEquals(2, server.maxPendingHandshakes());
+    assertEquals(2, server().mostHandshakesAtOnce());
   }
 
   @Test
   void prewarm_opensConnections_andTheWarmestIsReusedFirst() throws Exception {
     client = builder().build();
     assertEquals(3, client.prewarm(3));
-    assertEquals(3, server.connectionCount());
-    server.enqueue(Reply.ok(STATUS_OK), Reply.ok(STATUS_OK));
+    assertEquals(3, server().connectionCount());
+    enqueue(BesReply.document(STATUS_OK), BesReply.document(STATUS_OK));
     status();
     status();
-    assertEquals(2, server.takeRequest().connection(), "most recently returned first");
-    assertEquals(2, server.takeRequest().connection());
+    assertEquals(2, takeRequest().connectionIndex(), "most recently returned first");
+    assertEquals(2, takeRequest().connectionIndex());
     assertEquals(new BesPoolStats(3, 3, 0, 3, 0, 0, 0, 0, 0), client.poolStats());
   }
 
@@ -352,33 +370,32 @@ final class BesConnectionPoolTest {
   @Test
   void fatalError_exitTrue_discardsTheConnection() throws Exception {
     client = builder().build();
-    server.enqueue(Reply.ok(STATUS_OK),
-        Reply.error(ScriptedBesServer.errorDocument(1, "handler crashed"), true),
-        Reply.ok(STATUS_OK));
+    enqueue(BesReply.document(STATUS_OK), BesReply.error(BesError.INTERNAL_FATAL, "handler crashed"),
+        BesReply.document(STATUS_OK));
     status();
     BesErrorException e = assertThrows(BesErrorException.class, () -> client.get(DDS));
-    assertEquals(new BesError(1, "handler crashed", 0, "admin@example.org"), e.error());
+    assertEquals(new BesError(BesError.INTERNAL_FATAL, "handler crashed", 0,
+        "support@opendap.org"), e.error());
     assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0), client.poolStats());
     status();
-    assertEquals(2, server.connectionCount());
+    assertEquals(2, server().connectionCount());
   }
 
   @Test
   void ordinaryError_keepsTheConnection() throws Exception {
     client = builder().build();
-    server.enqueue(Reply.error(ScriptedBesServer.errorDocument(5, "Failed to locate"), false),
-        Reply.ok(STATUS_OK));
+    enqueue(BesReply.error(BesError.NOT_FOUND, "Failed to locate"), BesReply.document(STATUS_OK));
     BesErrorException e = assertThrows(BesErrorException.class, () -> client.showNode("/nope"));
     assertEquals(BesError.NOT_FOUND, e.error().type());
     status();
-    assertEquals(1, server.connectionCount());
+    assertEquals(1, server().connectionCount());
     assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0), client.poolStats());
   }
 
   @Test
   void response_readToTheEnd_returnsTheConnection_closedEarly_discardsIt() throws Exception {
     client = builder().build();
-    server.enqueue(Reply.ok("Dataset {} a;"), Reply.ok("Dataset {} b;"));
+    enqueue(BesReply.document("Dataset {} a;"), BesReply.document("Dataset {} b;"));
     try (BesResponse response = client.get(DDS)) {
       assertEquals("Dataset {} a;", new String(response.body().readAllBytes(),
           StandardCharsets.US_ASCII));
@@ -394,7 +411,7 @@ final class BesConnectionPoolTest {
   @Test
   void closingTheBody_returnsTheConnectionToo() throws Exception {
     client = builder().build();
-    server.enqueue(Reply.ok("abc"));
+    enqueue(BesReply.document("abc"));
     BesResponse response = client.get(DDS);
     try (var body = response.body()) {
       assertEquals(3, body.readAllBytes().length);
@@ -406,13 +423,15 @@ final class BesConnectionPoolTest {
   void errorAfterData_surfacesFromTheBody_andDiscardsTheConnection() throws Exception {
     client = builder().build();
     byte[] data = "Dataset {".getBytes(StandardCharsets.US_ASCII);
-    byte[] error = ScriptedBesServer.errorDocument(1, "late").getBytes(StandardCharsets.US_ASCII);
+    byte[] error = ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<response xmlns="
+        + "\"http://xml.opendap.org/ns/bes/1.0#\" reqID=\"r\"><BES><BESError><Type>1</Type>"
+        + "<Message>late</Message></BESError></BES></response>").getBytes(StandardCharsets.US_ASCII);
     java.io.ByteArrayOutputStream wire = new java.io.ByteArrayOutputStream();
     wire.write(org.olfsfastpath.ppt.PptFraming.header(data.length, (byte) 'd'));
     wire.write(data);
     wire.write(org.olfsfastpath.ppt.PptFraming.encodeExtensions(java.util.Map.of("status", "error")));
     wire.write(org.olfsfastpath.ppt.PptFraming.encodeMessage(error));
-    server.enqueue(Reply.raw(wire.toByteArray()));
+    enqueue(BesReply.wire(wire.toByteArray()));
     try (BesResponse response = client.get(DDS)) {
       IOException e = assertThrows(IOException.class, () -> response.body().readAllBytes());
       assertInstanceOf(PptStreamErrorException.class, e);
@@ -425,12 +444,12 @@ final class BesConnectionPoolTest {
   @Test
   void closedClient_refusesCommands_andOpenResponsesCloseTheirConnection() throws Exception {
     client = builder().build();
-    server.enqueue(Reply.ok(STATUS_OK), Reply.ok("abc"));
+    enqueue(BesReply.document(STATUS_OK), BesReply.document("abc"));
     status();
     BesResponse open = client.get(DDS);
     client.close();
     IllegalStateException e = assertThrows(IllegalStateException.class, this::status);
-    assertEquals("BES client for " + server.endpoint() + " is closed", e.getMessage());
+    assertEquals("BES client for " + bes.endpoint() + " is closed", e.getMessage());
     open.body().readAllBytes();
     open.close();
     assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0), client.poolStats());
@@ -454,7 +473,7 @@ final class BesConnectionPoolTest {
         throw new IllegalStateException("listener bug");
       }
     }).build();
-    server.enqueue(Reply.ok(STATUS_OK));
+    enqueue(BesReply.document(STATUS_OK));
     status();
     assertEquals(1, client.poolStats().idle());
   }
@@ -464,7 +483,8 @@ final class BesConnectionPoolTest {
     client = builder().build();
     assertEquals(2, client.prewarm(2));
     client.evictIdle();
-    server.awaitClosedConnections(2);
+    assertTrue(server().awaitClosedConnections(2, Duration.ofSeconds(5)),
+        "connections closed");
     assertEquals(new BesPoolStats(0, 0, 0, 2, 2, 0, 0, 0, 0), client.poolStats());
   }
 

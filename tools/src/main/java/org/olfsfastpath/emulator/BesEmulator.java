@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.olfsfastpath.emulator.dap.Datasets;
 import org.olfsfastpath.emulator.dap.EmulatedDataset;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -77,7 +78,9 @@ public final class BesEmulator implements Closeable {
         ? null : new SyntheticCatalog(config.syntheticDatasets, config.syntheticFanout);
     Catalog catalog = new Catalog(config.catalogRoot, config.dataDirectory, builtIns(), config.listBuiltIns,
         genericDatasets(), synthetic, config.builtInLastModified);
-    EmulatorEngine created = new EmulatorEngine(config, new CommandProcessor(catalog, captures));
+    Dispatcher dispatcher = config.dispatcher != null ? config.dispatcher
+        : new CatalogDispatcher(new CommandProcessor(catalog, captures));
+    EmulatorEngine created = new EmulatorEngine(config, dispatcher);
     created.listen();
     engine = created;
     started = true;
@@ -174,6 +177,37 @@ public final class BesEmulator implements Closeable {
     return engineOrNull() == null ? Map.of() : Collections.unmodifiableMap(engine.commandCounts());
   }
 
+  /** Connections accepted since start. */
+  public int connectionCount() {
+    return engineOrNull() == null ? 0 : engine.connectionCount();
+  }
+
+  /** Connections that have ended since start, whoever ended them. */
+  public int closedConnectionCount() {
+    return engineOrNull() == null ? 0 : engine.closedConnectionCount();
+  }
+
+  /**
+   * Waits until at least {@code count} connections have ended since start.
+   *
+   * @return false if that did not happen within {@code timeout}
+   * @throws IllegalStateException if not started
+   */
+  public boolean awaitClosedConnections(int count, Duration timeout) throws InterruptedException {
+    Objects.requireNonNull(timeout, "timeout == null");
+    return running().awaitClosedConnections(count, timeout);
+  }
+
+  /** {@code status=PPT_EXIT_NOW} messages received since start: clients that said goodbye. */
+  public long exitMessageCount() {
+    return engineOrNull() == null ? 0 : engine.exitMessageCount();
+  }
+
+  /** The most handshakes that were being answered at the same time since start. */
+  public int mostHandshakesAtOnce() {
+    return engineOrNull() == null ? 0 : engine.mostHandshakesAtOnce();
+  }
+
   /** Sets every count to zero. Recorded requests stay queued for {@link #takeRequest()}. */
   public void resetCounts() {
     if (engineOrNull() != null) {
@@ -236,6 +270,22 @@ public final class BesEmulator implements Closeable {
     return running().removeFaultRule(rule);
   }
 
+  /**
+   * Applies a connection fault ({@link Fault#silentHandshake()}, {@link Fault#refuseHandshake()},
+   * ...) to every new connection from now on, after any queued ones; null stops it. A BES that
+   * accepts connections but never answers them is {@code setConnectionFault(Fault.silentHandshake())}.
+   *
+   * @throws IllegalArgumentException if it is a request fault
+   * @throws IllegalStateException if not started
+   */
+  public void setConnectionFault(@Nullable Fault fault) {
+    if (fault != null && !fault.isConnectionFault()) {
+      throw new IllegalArgumentException("fault was " + fault + ", a request fault; use"
+          + " addFaultRule");
+    }
+    running().setStandingConnectionFault(fault);
+  }
+
   /** Drops every queued fault and every rule. */
   public void clearFaults() {
     running().clearFaults();
@@ -282,6 +332,7 @@ public final class BesEmulator implements Closeable {
     Map<String, EmulatedDataset> builtIns;
     boolean listBuiltIns = true;
     Function<String, EmulatedDataset> genericDataset;
+    Dispatcher dispatcher;
     private boolean portSet;
 
     private Builder() {}
@@ -495,6 +546,19 @@ public final class BesEmulator implements Closeable {
       return this;
     }
 
+    /**
+     * Answers requests with {@code dispatcher} instead of the catalog (e.g. a {@link
+     * QueueDispatcher} that replays what a test enqueued).
+     *
+     * @throws IllegalStateException if set twice
+     */
+    public Builder dispatcher(Dispatcher dispatcher) {
+      Objects.requireNonNull(dispatcher, "dispatcher == null");
+      requireState(this.dispatcher == null, "dispatcher was already set to %s", this.dispatcher);
+      this.dispatcher = dispatcher;
+      return this;
+    }
+
     /** Builds an emulator that is not started yet. */
     public BesEmulator build() {
       Builder copy = new Builder();
@@ -514,6 +578,7 @@ public final class BesEmulator implements Closeable {
       copy.builtIns = builtIns;
       copy.listBuiltIns = listBuiltIns;
       copy.genericDataset = genericDataset;
+      copy.dispatcher = dispatcher;
       return new BesEmulator(copy);
     }
 

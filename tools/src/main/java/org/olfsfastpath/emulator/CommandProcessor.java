@@ -1,6 +1,5 @@
 package org.olfsfastpath.emulator;
 
-import java.io.IOException;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -8,11 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.jdom2.Document;
 import org.jdom2.Element;
-import org.jdom2.JDOMException;
-import org.jdom2.input.JDOMParseException;
 import org.olfsfastpath.emulator.dap.DapQuery;
 import org.olfsfastpath.emulator.dap.EmulatedDataset;
 
@@ -28,64 +24,40 @@ final class CommandProcessor {
   static final DateTimeFormatter NODE_TIME =
       DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'GMT'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
-  private static final String NO_REQUEST_ID = "BESXMLInterface::build_data_request_plan() - NoRequestIdDetected";
   private static final String INTERFACE = "BESXMLInterface.cc";
 
   private final Catalog catalog;
   private final CaptureLibrary captures;
-
-  /** What a get asked for, after resolving its definition and container. */
-  record GetSummary(String type, String returnAs, String containerPath, String constraint) {
-    static final GetSummary NONE = new GetSummary("", "", "", "");
-  }
-
-  /** One processed request: what it said, and the answer to send. */
-  record Exchange(RequestIds ids, List<String> commands, GetSummary get, String failure, Reply reply) {}
 
   CommandProcessor(Catalog catalog, CaptureLibrary captures) {
     this.catalog = catalog;
     this.captures = captures;
   }
 
-  Exchange process(byte[] requestDocument, Session session) {
-    Document document;
-    try {
-      document = RequestDocuments.parse(requestDocument);
-    } catch (JDOMException | IOException e) {
-      int line = e instanceof JDOMParseException p ? p.getLineNumber() : -1;
-      int column = e instanceof JDOMParseException p ? p.getColumnNumber() : -1;
-      String message = ParseErrorReport.describe(requestDocument, String.valueOf(e.getMessage()), line, column);
-      BesFailure failure = BesFailure.syntax(message, INTERFACE, 113);
-      return new Exchange(RequestIds.NONE, List.of(), GetSummary.NONE, message, Reply.error(failure, RequestIds.NONE));
+  /** Runs a parsed request against the connection's session and returns its answer. */
+  Reply process(ParsedRequest request, Session session) {
+    Document document = request.document();
+    if (document == null) {
+      return Reply.error(BesFailure.syntax(request.failure(), INTERFACE, 113), RequestIds.NONE);
     }
     Element root = document.getRootElement();
-    List<String> names = new ArrayList<>();
-    for (Element command : root.getChildren()) {
-      names.add(command.getName());
-    }
     if (!root.getName().equals("request")) {
       BesFailure failure = BesFailure.syntax("The root element should be a request element, name is " + root.getName(),
           INTERFACE, 128);
-      return new Exchange(RequestIds.NONE, names, GetSummary.NONE, "", Reply.error(failure, RequestIds.NONE));
+      return Reply.error(failure, RequestIds.NONE);
     }
     String rootValue = RequestDocuments.strip(root.getText());
     if (!rootValue.isEmpty()) {
       BesFailure failure = BesFailure.syntax("The request element must not contain a value, " + rootValue,
           INTERFACE, 132);
-      return new Exchange(RequestIds.NONE, names, GetSummary.NONE, "", Reply.error(failure, RequestIds.NONE));
+      return Reply.error(failure, RequestIds.NONE);
     }
-    String reqId = root.getAttributeValue("reqID", "");
-    String reqUuid = root.getAttributeValue("reqUUID", "");
-    RequestIds ids = new RequestIds(reqId.isEmpty() ? NO_REQUEST_ID : reqId,
-        reqUuid.isEmpty() ? "BesXmlInterface-" + UUID.randomUUID() : reqUuid);
-    Run run = new Run(session, ids);
-    Reply reply;
+    Run run = new Run(session, request.ids());
     try {
-      reply = run.execute(plan(root, session));
+      return run.execute(plan(root, session));
     } catch (BesFailure failure) {
-      reply = Reply.error(failure, ids);
+      return Reply.error(failure, request.ids());
     }
-    return new Exchange(ids, names, run.get, "", reply);
   }
 
   /** BESXMLInterface::build_data_request_plan: validates the commands, applying setContext now. */
@@ -193,7 +165,6 @@ final class CommandProcessor {
   private final class Run {
     private final Session session;
     private final RequestIds ids;
-    private GetSummary get = GetSummary.NONE;
 
     Run(Session session, RequestIds ids) {
       this.session = session;
@@ -332,7 +303,6 @@ final class CommandProcessor {
       String returnAs = command.getAttributeValue("returnAs", "");
       boolean dap4 = RequestDocuments.isDap4(type);
       String constraint = dap4 ? use.dap4Constraint() : use.constraint();
-      get = new GetSummary(type, returnAs, use.realName(), constraint);
       Optional<Reply> replay = captures.replay(
           CaptureLibrary.getKey(type, returnAs, use.realName(), constraint, dap4), ids);
       if (replay.isPresent()) {

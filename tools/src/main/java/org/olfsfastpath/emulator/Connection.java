@@ -104,19 +104,26 @@ final class Connection implements Runnable {
     for (int exchange = 0; ; exchange++) {
       Message message = readMessage(in);
       if (message == null || message.isExit()) {
+        if (message != null) {
+          engine.exitMessageReceived();
+        }
         log.debug("connection {}: client {} after {} requests", index,
             message == null ? "closed the connection" : "sent PPT_EXIT_NOW", exchange);
         return;
       }
-      CommandProcessor.Exchange processed = engine.processor().process(message.payload(), session);
-      RecordedRequest recorded = new RecordedRequest(index, exchange, processed.commands(),
-          new String(message.payload(), StandardCharsets.UTF_8), processed.get().type(),
-          processed.get().returnAs(), processed.get().containerPath(), processed.get().constraint(),
-          processed.failure());
+      ParsedRequest parsed = ParsedRequest.parse(message.payload());
+      RecordedRequest recorded = parsed.record(index, exchange);
       engine.record(recorded);
-      Fault fault = engine.faultFor(recorded);
-      sleep(engine.serviceTime(processed.commands()));
-      if (!answer(processed, fault, writer, rawOut, in)) {
+      BesReply reply;
+      try {
+        reply = engine.dispatcher().dispatch(recorded, parsed, session);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted while dispatching on connection " + index);
+      }
+      Fault fault = reply.fault() != null ? reply.fault() : engine.faultFor(recorded);
+      sleep(engine.serviceTime(recorded.commands()));
+      if (!answer(reply.reply(parsed.ids()), parsed.ids(), recorded, fault, writer, rawOut, in)) {
         return;
       }
     }
@@ -134,6 +141,11 @@ final class Connection implements Runnable {
       log.debug("connection {}: handshake refused (fault)", index);
       return false;
     }
+    if (fault != null && fault.kind() == Fault.Kind.SILENT_HANDSHAKE) {
+      log.debug("connection {}: handshake never answered (fault)", index);
+      drainUntilClosed(rawIn);
+      return false;
+    }
     String text = new String(hello, 0, n, StandardCharsets.ISO_8859_1);
     if (!text.equals(PptFraming.CLIENT_HANDSHAKE)) {
       rawOut.write((PptFraming.SERVER_REFUSAL + ", client started the connection with " + text)
@@ -142,7 +154,15 @@ final class Connection implements Runnable {
           PptFraming.CLIENT_HANDSHAKE);
       return false;
     }
-    rawOut.write(PptFraming.SERVER_OK.getBytes(StandardCharsets.US_ASCII));
+    Runnable answered = engine.handshakeStarted();
+    try {
+      if (fault != null && fault.kind() == Fault.Kind.DELAY_HANDSHAKE) {
+        sleep(fault.delay());
+      }
+      rawOut.write(PptFraming.SERVER_OK.getBytes(StandardCharsets.US_ASCII));
+    } finally {
+      answered.run();
+    }
     return true;
   }
 
@@ -202,16 +222,16 @@ final class Connection implements Runnable {
    *
    * @return whether the connection stays open for the next request
    */
-  private boolean answer(CommandProcessor.Exchange processed, Fault fault, ResponseWriter writer,
-      OutputStream rawOut, InputStream in) throws IOException {
+  private boolean answer(Reply reply, RequestIds ids, RecordedRequest recorded, Fault fault,
+      ResponseWriter writer, OutputStream rawOut, InputStream in) throws IOException {
     if (fault == null) {
-      return !processed.reply().writeTo(writer);
+      return !reply.writeTo(writer);
     }
     log.debug("connection {}: applying {}", index, fault);
     switch (fault.kind()) {
       case DELAY -> {
         sleep(fault.delay());
-        return !processed.reply().writeTo(writer);
+        return !reply.writeTo(writer);
       }
       case CLOSE_CONNECTION -> {
         return false;
@@ -230,14 +250,14 @@ final class Connection implements Runnable {
         return false;
       }
       case TRUNCATED_CHUNK -> {
-        byte[] payload = render(processed.reply());
+        byte[] payload = render(reply);
         int length = Math.max(payload.length, 16);
         rawOut.write(PptFraming.header(length, PptFraming.DATA));
         rawOut.write(payload, 0, payload.length / 2);
         return false;
       }
       case STALL_MID_RESPONSE -> {
-        byte[] payload = render(processed.reply());
+        byte[] payload = render(reply);
         rawOut.write(PptFraming.header(Math.max(payload.length, 16), PptFraming.DATA));
         rawOut.write(payload, 0, payload.length / 2);
         rawOut.flush();
@@ -245,28 +265,34 @@ final class Connection implements Runnable {
         return false;
       }
       case MID_STREAM_ERROR -> {
-        byte[] payload = render(processed.reply());
+        byte[] payload = render(reply);
         writer.reset();
         writer.dataChunk(Arrays.copyOf(payload, Math.max(1, payload.length / 2)));
         BesFailure failure = new BesFailure(BesFailure.INTERNAL_ERROR,
-            "libdap error transmitting " + BesFacts.transmitName(typeOf(processed))
+            "libdap error transmitting " + BesFacts.transmitName(typeOf(recorded))
                 + ": the BES emulator failed this response after sending part of it (fault).",
             "BESDapTransmit.cc", 87, "BES");
-        return !Reply.writeError(writer, failure, processed.ids());
+        return !Reply.writeError(writer, failure, ids);
       }
       case FATAL_ERROR -> {
         BesFailure failure = new BesFailure(BesFailure.INTERNAL_FATAL_ERROR,
             "BES Internal Fatal Error: the BES emulator's process exits (fault).", "BESServerHandler.cc", 265, "BES");
         writer.reset();
-        Reply.writeError(writer, failure, processed.ids());
+        Reply.writeError(writer, failure, ids);
+        return false;
+      }
+      case CLOSE_BEFORE_END -> {
+        byte[] payload = render(reply);
+        writer.reset();
+        writer.dataChunk(payload);
         return false;
       }
       default -> throw new IllegalStateException("connection fault " + fault + " applied to a request");
     }
   }
 
-  private static String typeOf(CommandProcessor.Exchange processed) {
-    String type = processed.get().type();
+  private static String typeOf(RecordedRequest recorded) {
+    String type = recorded.getType();
     return type.isEmpty() ? "response" : type;
   }
 

@@ -46,7 +46,7 @@ final class EmulatorEngine {
   private static final Duration JOIN_TIMEOUT = Duration.ofSeconds(5);
 
   private final BesEmulator.Builder config;
-  private final CommandProcessor processor;
+  private final Dispatcher dispatcher;
   private final Map<String, Duration> serviceTimes;
 
   private final Map<String, LongAdder> commandCounts = new ConcurrentHashMap<>();
@@ -62,6 +62,12 @@ final class EmulatorEngine {
   private final Queue<Fault> connectionFaults = new ConcurrentLinkedQueue<>();
   private final List<FaultRule> faultRules = new CopyOnWriteArrayList<>();
   private final AtomicInteger connectionIndexes = new AtomicInteger();
+  private final AtomicInteger closedConnections = new AtomicInteger();
+  private final AtomicLong exitMessages = new AtomicLong();
+  private final AtomicInteger handshakesUnderWay = new AtomicInteger();
+  private final AtomicInteger mostHandshakesAtOnce = new AtomicInteger();
+  private final Object closedSignal = new Object();
+  private volatile Fault standingConnectionFault;
   private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
   private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
   /** The threads blocked in accept(): the port is free only once they have left it. */
@@ -73,15 +79,15 @@ final class EmulatorEngine {
   private volatile int port;
   private volatile boolean listening;
 
-  EmulatorEngine(BesEmulator.Builder config, CommandProcessor processor) {
+  EmulatorEngine(BesEmulator.Builder config, Dispatcher dispatcher) {
     this.config = config;
-    this.processor = processor;
+    this.dispatcher = dispatcher;
     this.serviceTimes = Map.copyOf(config.serviceTimes);
     this.port = config.port;
   }
 
-  CommandProcessor processor() {
-    return processor;
+  Dispatcher dispatcher() {
+    return dispatcher;
   }
 
   boolean faithfulWrites() {
@@ -202,6 +208,55 @@ final class EmulatorEngine {
 
   void connectionEnded(Connection connection) {
     connections.remove(connection);
+    closedConnections.incrementAndGet();
+    synchronized (closedSignal) {
+      closedSignal.notifyAll();
+    }
+  }
+
+  /** Connections accepted since start. */
+  int connectionCount() {
+    return connectionIndexes.get();
+  }
+
+  /** Connections that have ended since start. */
+  int closedConnectionCount() {
+    return closedConnections.get();
+  }
+
+  /** Waits until at least {@code count} connections have ended; false if that took too long. */
+  boolean awaitClosedConnections(int count, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    synchronized (closedSignal) {
+      while (closedConnections.get() < count) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        closedSignal.wait(Math.max(1, left / 1_000_000L));
+      }
+    }
+    return true;
+  }
+
+  void exitMessageReceived() {
+    exitMessages.incrementAndGet();
+  }
+
+  /** {@code status=PPT_EXIT_NOW} messages received since start. */
+  long exitMessageCount() {
+    return exitMessages.get();
+  }
+
+  /** Counts a handshake being answered; returns a closer for when it has been. */
+  Runnable handshakeStarted() {
+    mostHandshakesAtOnce.accumulateAndGet(handshakesUnderWay.incrementAndGet(), Math::max);
+    return handshakesUnderWay::decrementAndGet;
+  }
+
+  /** The most handshakes that were being answered at the same time. */
+  int mostHandshakesAtOnce() {
+    return mostHandshakesAtOnce.get();
   }
 
   /** Stops listening and drops every connection, keeping counts, recordings and scripts. */
@@ -236,6 +291,7 @@ final class EmulatorEngine {
 
   /** Stops everything and waits for the emulator's threads to end. */
   void shutdown() {
+    dispatcher.shutdown();
     stopListening();
     long deadline = System.nanoTime() + JOIN_TIMEOUT.toNanos();
     for (Thread thread : new ArrayList<>(threads)) {
@@ -354,10 +410,18 @@ final class EmulatorEngine {
     requestFaults.clear();
     connectionFaults.clear();
     faultRules.clear();
+    standingConnectionFault = null;
   }
 
+  /** The fault for a new connection: the next queued one, else the standing one, else null. */
   Fault nextConnectionFault() {
-    return connectionFaults.poll();
+    Fault queued = connectionFaults.poll();
+    return queued != null ? queued : standingConnectionFault;
+  }
+
+  /** A connection fault for every new connection from now on, or null for none. */
+  void setStandingConnectionFault(Fault fault) {
+    standingConnectionFault = fault;
   }
 
   /** The scripted fault for this request, else the first matching rule's, else null. */

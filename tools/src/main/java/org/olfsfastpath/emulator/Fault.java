@@ -35,10 +35,19 @@ public final class Fault {
     MID_STREAM_ERROR,
     /** Answers {@code exit=true;status=error;} with a fatal error document, then closes. */
     FATAL_ERROR,
+    /** Sends the whole answer's data but never its end chunk, then closes (a process died). */
+    CLOSE_BEFORE_END,
     /** Answers the handshake with PPT_PROTOCOL_UNDEFINED and closes (a connection fault). */
     REFUSE_HANDSHAKE,
     /** Completes the handshake, then never reads again (a connection fault). */
-    STOP_READING
+    STOP_READING,
+    /**
+     * Reads the handshake and never answers it, keeping the connection open (a connection fault):
+     * a BES whose old processes still hold the listening socket after a restart.
+     */
+    SILENT_HANDSHAKE,
+    /** Answers the handshake after a delay (a connection fault): a slow fork. */
+    DELAY_HANDSHAKE
   }
 
   private final Kind kind;
@@ -102,18 +111,40 @@ public final class Fault {
     return new Fault(Kind.STOP_READING, Duration.ZERO);
   }
 
+  public static Fault closeBeforeEnd() {
+    return new Fault(Kind.CLOSE_BEFORE_END, Duration.ZERO);
+  }
+
+  public static Fault silentHandshake() {
+    return new Fault(Kind.SILENT_HANDSHAKE, Duration.ZERO);
+  }
+
+  /**
+   * Answers the handshake after {@code delay}.
+   *
+   * @throws IllegalArgumentException if the delay is negative
+   */
+  public static Fault delayHandshake(Duration delay) {
+    Objects.requireNonNull(delay, "delay == null");
+    if (delay.isNegative()) {
+      throw new IllegalArgumentException("delay was " + delay + ", must not be negative");
+    }
+    return new Fault(Kind.DELAY_HANDSHAKE, delay);
+  }
+
   public Kind kind() {
     return kind;
   }
 
-  /** The delay of a {@link Kind#DELAY} fault; zero for the others. */
+  /** The delay of a {@link Kind#DELAY} or {@link Kind#DELAY_HANDSHAKE} fault; zero for the others. */
   public Duration delay() {
     return delay;
   }
 
   /** Whether the fault acts on a new connection (its handshake) rather than on a request. */
   public boolean isConnectionFault() {
-    return kind == Kind.REFUSE_HANDSHAKE || kind == Kind.STOP_READING;
+    return kind == Kind.REFUSE_HANDSHAKE || kind == Kind.STOP_READING
+        || kind == Kind.SILENT_HANDSHAKE || kind == Kind.DELAY_HANDSHAKE;
   }
 
   @Override
@@ -128,6 +159,7 @@ public final class Fault {
 
   @Override
   public String toString() {
-    return kind == Kind.DELAY ? "Fault{DELAY " + delay + "}" : "Fault{" + kind + "}";
+    return kind == Kind.DELAY || kind == Kind.DELAY_HANDSHAKE
+        ? "Fault{" + kind + " " + delay + "}" : "Fault{" + kind + "}";
   }
 }

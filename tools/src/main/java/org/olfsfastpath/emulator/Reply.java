@@ -1,10 +1,13 @@
 package org.olfsfastpath.emulator;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.emulator.dap.DapQuery;
 import org.olfsfastpath.emulator.dap.DapRequestException;
 import org.olfsfastpath.emulator.dap.EmulatedDataset;
@@ -57,6 +60,38 @@ final class Reply {
       out.finish();
       return false;
     }, "document");
+  }
+
+  /**
+   * A payload as one answer: {@code payload} in data chunks, then the end chunk; with a latch,
+   * the data goes out first and the end chunk only once the latch opens (a BES still working on
+   * an answer it has begun).
+   */
+  static Reply payload(byte[] payload, @Nullable CountDownLatch releaseEnd) {
+    byte[] copy = payload.clone();
+    return new Reply(out -> {
+      out.write(copy);
+      if (releaseEnd != null) {
+        out.flush();
+        try {
+          releaseEnd.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new InterruptedIOException("interrupted before the end of a paused answer");
+        }
+      }
+      out.finish();
+      return false;
+    }, "payload of " + copy.length + " bytes" + (releaseEnd == null ? "" : ", end held"));
+  }
+
+  /** Bytes sent exactly as given, chunk headers included (a captured {@code .wire}). */
+  static Reply raw(byte[] wire) {
+    byte[] copy = wire.clone();
+    return new Reply(out -> {
+      out.raw(copy);
+      return false;
+    }, "raw " + copy.length + " bytes");
   }
 
   static Reply error(BesFailure failure, RequestIds ids) {

@@ -81,6 +81,12 @@ final class ResponseWriter extends OutputStream {
     socket.write(PptFraming.encodeExtensions(extensions));
   }
 
+  /** Sends bytes exactly as given, chunk headers included, after what is buffered. */
+  void raw(byte[] bytes) throws IOException {
+    flush();
+    socket.write(bytes);
+  }
+
   /** Sends an extension chunk exactly as given (a replayed capture), header and payload in one write. */
   void extensionChunk(byte[] payload) throws IOException {
     byte[] chunk = new byte[PptFraming.HEADER_LENGTH + payload.length];

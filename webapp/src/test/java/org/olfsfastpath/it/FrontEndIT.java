@@ -13,17 +13,18 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.emulator.Fault;
 import org.olfsfastpath.emulator.FaultRule;
+import org.olfsfastpath.testing.FrontEndExtension;
 
 /**
  * The WAR in a real Tomcat 11 (a separate process) in front of the BES emulator over TCP: BES
@@ -33,27 +34,21 @@ import org.olfsfastpath.emulator.FaultRule;
 final class FrontEndIT {
   private static final String COADS = "coads_climatology.nc";
 
-  private ItSupport.Deployment deployment;
+  // Two BES connections and a short wait for one, so the pool-exhausted case is quick to reach.
+  @RegisterExtension
+  static final FrontEndExtension FRONT_END = FrontEndExtension.named("FrontEndIT")
+      .olfsXml(started -> FrontEndExtension.olfsXml(
+          FrontEndExtension.tcp(started) + "<ClientPool maximum=\"2\"/>",
+          "<ClientPool acquireTimeout=\"300ms\"/><Cache negativeTtl=\"60\"/>"
+              + "<RetryAfter seconds=\"3\"/>"));
+
   private BesEmulator bes;
   private URI opendap;
 
   @BeforeAll
-  void start() throws Exception {
-    // Two BES connections and a short wait for one, so the pool-exhausted case is quick to reach.
-    deployment = ItSupport.Deployment.start("FrontEndIT", ItSupport.tomcatHome(),
-        BesEmulator.newBuilder().build(), started -> ItSupport.olfsXml(
-            ItSupport.tcp(started) + "<ClientPool maximum=\"2\"/>",
-            "<ClientPool acquireTimeout=\"300ms\"/><Cache negativeTtl=\"60\"/>"
-                + "<RetryAfter seconds=\"3\"/>"));
-    bes = deployment.bes();
-    opendap = deployment.opendap();
-  }
-
-  @AfterAll
-  void stop() throws Exception {
-    if (deployment != null) {
-      deployment.close();
-    }
+  void start() {
+    bes = FRONT_END.bes();
+    opendap = FRONT_END.opendap();
   }
 
   @BeforeEach
@@ -203,7 +198,7 @@ final class FrontEndIT {
   void traversalAndControlCharacters_rejectedBeforeTheBes() throws Exception {
     for (String raw : new String[] {"/opendap/../opendap/x.dds", "/opendap/%2e%2e/x.dds",
         "/opendap/a%00b.nc.dds", "/opendap/a%0d%0ab.nc.dds", "/opendap/x/..%2f..%2fetc.dds"}) {
-      String response = new String(ItSupport.rawGet(deployment.tomcat().port(), raw), StandardCharsets.ISO_8859_1);
+      String response = new String(ItSupport.rawGet(FRONT_END.tomcat().port(), raw), StandardCharsets.ISO_8859_1);
       assertTrue(response.startsWith("HTTP/1.1 4"), raw + " -> " + response.lines().findFirst().orElse(""));
     }
     assertEquals(0, messages(), bes.commandCounts().toString());
@@ -310,7 +305,7 @@ final class FrontEndIT {
   void besErrorAfterDataWasSent_abortsTheConnection() throws Exception {
     get(COADS + ".dds");
     bes.enqueueFault(Fault.midStreamError());
-    byte[] raw = ItSupport.rawGet(deployment.tomcat().port(), "/opendap/" + COADS + ".dods?SST");
+    byte[] raw = ItSupport.rawGet(FRONT_END.tomcat().port(), "/opendap/" + COADS + ".dods?SST");
     String head = new String(raw, 0, Math.min(raw.length, 1024), StandardCharsets.ISO_8859_1);
     assertTrue(head.startsWith("HTTP/1.1 200"), head);
     assertTrue(head.toLowerCase().contains("transfer-encoding: chunked"), head);

@@ -22,102 +22,14 @@ import java.util.function.Function;
 import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.tomcat.TomcatServer;
 
-/** What the integration tests share: where things are, olfs.xml files, HTTP and client helpers. */
+/** What the integration tests share: HTTP and real-client helpers. */
 final class ItSupport {
   static final HttpClient HTTP = HttpClient.newBuilder()
       .connectTimeout(Duration.ofSeconds(5))
       .version(HttpClient.Version.HTTP_1_1)
       .build();
 
-  /** Tomcat's heap in the integration tests: far more than the front end needs. */
-  static final String HEAP = "384m";
-
   private ItSupport() {}
-
-  /** A path named by a system property failsafe sets; skips the test when it is not set. */
-  static Path required(String property) {
-    String value = System.getProperty(property);
-    assumeTrue(value != null && !value.isBlank(), "system property " + property
-        + " is not set: run the integration tests with mvn verify");
-    return Path.of(value);
-  }
-
-  static Path war() {
-    return required("war.file");
-  }
-
-  static Path tomcatHome() {
-    return required("tomcat.home");
-  }
-
-  static Path tomcat10Home() {
-    return required("tomcat10.home");
-  }
-
-  /** A fresh working directory for one test class under target/it. */
-  static Path workDir(String name) throws IOException {
-    Path dir = required("it.work.dir").resolve(name);
-    TomcatServer.deleteRecursively(dir);
-    return Files.createDirectories(dir);
-  }
-
-  /** An olfs.xml: the BES part and the FastPath section's inner XML. */
-  static String olfsXml(String besXml, String fastPathXml) {
-    return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <OLFSConfig>
-          <BESManager>
-            <BES>
-              <prefix>/</prefix>
-              %s
-            </BES>
-          </BESManager>
-          <FastPath>
-            %s
-          </FastPath>
-        </OLFSConfig>
-        """.formatted(besXml, fastPathXml);
-  }
-
-  /** The BES part of an olfs.xml for an emulator listening on loopback TCP. */
-  static String tcp(BesEmulator bes) {
-    return "<host>127.0.0.1</host><port>" + bes.port() + "</port>";
-  }
-
-  /**
-   * The emulator and the WAR in a real Tomcat in front of it, stopped together.
-   *
-   * @param opendap the web application's root, {@code http://127.0.0.1:<port>/opendap/}
-   */
-  record Deployment(BesEmulator bes, TomcatServer tomcat, URI opendap) implements AutoCloseable {
-    /**
-     * Starts {@code bes}, then Tomcat from {@code tomcatHome} with the olfs.xml {@code config}
-     * makes for the started emulator, in a fresh work directory named {@code name}.
-     */
-    static Deployment start(String name, Path tomcatHome, BesEmulator bes,
-        Function<BesEmulator, String> config) throws IOException, InterruptedException {
-      Path dir = workDir(name);
-      bes.start();
-      try {
-        TomcatServer tomcat =
-            TomcatServer.start(tomcatHome, war(), dir.resolve("tomcat"), config.apply(bes), HEAP);
-        return new Deployment(bes, tomcat, tomcat.baseUri().resolve("opendap/"));
-      } catch (IOException | InterruptedException | RuntimeException e) {
-        bes.close();
-        throw e;
-      }
-    }
-
-    /** Closes Tomcat, then the emulator. */
-    @Override
-    public void close() throws InterruptedException {
-      try {
-        tomcat.close();
-      } finally {
-        bes.close();
-      }
-    }
-  }
 
   static HttpResponse<byte[]> get(URI uri, String... headers) throws IOException, InterruptedException {
     return send("GET", uri, headers);

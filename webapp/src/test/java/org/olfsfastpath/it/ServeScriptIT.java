@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.olfsfastpath.testing.FrontEndExtension;
 
 /**
  * {@code scripts/serve} as the benchmark harness drives it: {@code --background} starts a fresh
@@ -21,9 +22,9 @@ import org.junit.jupiter.api.Test;
 final class ServeScriptIT {
   @Test
   void background_thenStop() throws Exception {
-    ItSupport.war();
+    FrontEndExtension.required("war.file");
     Path root = Path.of(System.getProperty("project.root", ".."));
-    Path state = ItSupport.workDir("ServeScriptIT");
+    Path state = FrontEndExtension.workDir("ServeScriptIT");
     Path serve = root.resolve("scripts/serve");
     String out = run(List.of("bash", serve.toString(), "--background", "--cache", "off",
         "--state-dir", state.toString()), state.resolve("serve.out"));

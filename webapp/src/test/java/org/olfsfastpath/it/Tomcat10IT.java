@@ -5,32 +5,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.net.http.HttpResponse;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.testing.FrontEndExtension;
 
 /** A smoke test of the same WAR in Tomcat 10.1 (Servlet 6.0), the oldest supported line. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class Tomcat10IT {
-  private ItSupport.Deployment deployment;
+  @RegisterExtension
+  static final FrontEndExtension FRONT_END = FrontEndExtension.named("Tomcat10IT").tomcat10();
+
   private BesEmulator bes;
   private URI opendap;
 
   @BeforeAll
-  void start() throws Exception {
-    deployment = ItSupport.Deployment.start("Tomcat10IT", ItSupport.tomcat10Home(),
-        BesEmulator.newBuilder().build(), started -> ItSupport.olfsXml(ItSupport.tcp(started), ""));
-    bes = deployment.bes();
-    opendap = deployment.opendap();
-  }
-
-  @AfterAll
-  void stop() throws Exception {
-    if (deployment != null) {
-      deployment.close();
-    }
+  void start() {
+    bes = FRONT_END.bes();
+    opendap = FRONT_END.opendap();
   }
 
   @Test

@@ -8,11 +8,12 @@ import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.testing.FrontEndExtension;
 
 /**
  * The WAR in a real Tomcat 11 talking to the emulator over its Unix socket, with dataRoot set to
@@ -21,32 +22,42 @@ import org.olfsfastpath.emulator.BesEmulator;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class UnixSocketIT {
-  private Path data;
-  private ItSupport.Deployment deployment;
+  // A short socket path: Unix socket paths are limited to about 100 bytes.
+  private static final Path SOCKET = temporary("bes").resolve("bes.sock");
+  private static final Path DATA = temporary("UnixSocketIT-data");
+
+  // mtimeCheckInterval 0: every hit checks the file, so a deletion shows on the next request.
+  @RegisterExtension
+  static final FrontEndExtension FRONT_END = FrontEndExtension.named("UnixSocketIT")
+      .emulator(b -> b.unixSocket(SOCKET).dataDirectory(dataWithTwoFiles()))
+      .olfsXml(started -> FrontEndExtension.olfsXml("", "<unixSocket>" + SOCKET
+          + "</unixSocket><dataRoot>" + DATA + "</dataRoot><Cache mtimeCheckInterval=\"0\"/>"));
+
   private BesEmulator bes;
   private URI opendap;
 
   @BeforeAll
-  void start() throws Exception {
-    data = Files.createDirectories(ItSupport.workDir("UnixSocketIT-data"));
-    Files.write(data.resolve("keep.nc"), new byte[] {'C', 'D', 'F', 1});
-    Files.write(data.resolve("deleteme.nc"), new byte[] {'C', 'D', 'F', 1});
-    // A short socket path: Unix socket paths are limited to about 100 bytes.
-    Path socket = Files.createTempDirectory("bes").resolve("bes.sock");
-    // mtimeCheckInterval 0: every hit checks the file, so a deletion shows on the next request.
-    deployment = ItSupport.Deployment.start("UnixSocketIT", ItSupport.tomcatHome(),
-        BesEmulator.newBuilder().unixSocket(socket).dataDirectory(data).build(),
-        started -> ItSupport.olfsXml("", "<unixSocket>" + socket + "</unixSocket><dataRoot>"
-            + data + "</dataRoot><Cache mtimeCheckInterval=\"0\"/>"));
-    bes = deployment.bes();
-    opendap = deployment.opendap();
+  void start() {
+    bes = FRONT_END.bes();
+    opendap = FRONT_END.opendap();
   }
 
-  @AfterAll
-  void stop() throws Exception {
-    if (deployment != null) {
-      deployment.close();
+  private static Path temporary(String prefix) {
+    try {
+      return Files.createTempDirectory(prefix);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
+  }
+
+  private static Path dataWithTwoFiles() {
+    try {
+      Files.write(DATA.resolve("keep.nc"), new byte[] {'C', 'D', 'F', 1});
+      Files.write(DATA.resolve("deleteme.nc"), new byte[] {'C', 'D', 'F', 1});
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return DATA;
   }
 
   @Test
@@ -66,10 +77,10 @@ final class UnixSocketIT {
   void deletedFile_is404_onTheVeryNextRequest() throws Exception {
     assertEquals(200, ItSupport.get(opendap.resolve("deleteme.nc.das")).statusCode());
     assertEquals(200, ItSupport.get(opendap.resolve("deleteme.nc.das")).statusCode());
-    Files.delete(data.resolve("deleteme.nc"));
+    Files.delete(DATA.resolve("deleteme.nc"));
     HttpResponse<byte[]> gone = ItSupport.get(opendap.resolve("deleteme.nc.das"));
     assertEquals(404, gone.statusCode(), ItSupport.text(gone));
     assertTrue(ItSupport.text(gone).contains("deleteme.nc"), ItSupport.text(gone));
-    assertFalse(ItSupport.text(gone).contains(data.toString()), "no server path: " + ItSupport.text(gone));
+    assertFalse(ItSupport.text(gone).contains(DATA.toString()), "no server path: " + ItSupport.text(gone));
   }
 }
