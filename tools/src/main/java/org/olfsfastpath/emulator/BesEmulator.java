@@ -77,7 +77,7 @@ public final class BesEmulator implements Closeable {
         ? null : new SyntheticCatalog(config.syntheticDatasets, config.syntheticFanout);
     Catalog catalog = new Catalog(config.catalogRoot, config.dataDirectory, builtIns(), config.listBuiltIns,
         genericDatasets(), synthetic, config.builtInLastModified);
-    EmulatorEngine created = new EmulatorEngine(config, new CommandProcessor(catalog, captures));
+    EmulatorEngine created = new EmulatorEngine(config, new CommandProcessor(catalog, captures, config.showInfo2009));
     created.listen();
     engine = created;
     started = true;
@@ -282,6 +282,7 @@ public final class BesEmulator implements Closeable {
     Map<String, EmulatedDataset> builtIns;
     boolean listBuiltIns = true;
     Function<String, EmulatedDataset> genericDataset;
+    boolean showInfo2009;
     private boolean portSet;
 
     private Builder() {}
@@ -495,6 +496,17 @@ public final class BesEmulator implements Closeable {
       return this;
     }
 
+    /**
+     * Whether to answer {@code showInfo} as the BES of January 2009 did: a {@code <showInfo>}
+     * document describing the node (name, size, last modification, whether it is data), the
+     * command the OLFS of that time sent before every get. Default false: like today's BES, which
+     * answers "Unable to find command for showInfo" (type 3).
+     */
+    public Builder showInfo2009(boolean answer) {
+      this.showInfo2009 = answer;
+      return this;
+    }
+
     /** Builds an emulator that is not started yet. */
     public BesEmulator build() {
       Builder copy = new Builder();
@@ -514,6 +526,7 @@ public final class BesEmulator implements Closeable {
       copy.builtIns = builtIns;
       copy.listBuiltIns = listBuiltIns;
       copy.genericDataset = genericDataset;
+      copy.showInfo2009 = showInfo2009;
       return new BesEmulator(copy);
     }
 
