@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -19,7 +20,8 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 final class SkipReportTest {
 
-  /** Run only through the launcher below, never by the build's test run (a nested class). */
+  /** Run only through the launcher below; the build's test run leaves the tag out (tools/pom.xml). */
+  @Tag("launcher-sample")
   static final class Sample {
     @Test
     void runs() {}
