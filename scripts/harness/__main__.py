@@ -27,18 +27,40 @@ def report(args):
     if measurements is None:
         return 1
     rep.write_csv(measurements, folder / "summary.csv")
-    plots = []
-    if not args.no_plots:
-        from . import plots as pl
-        pl.response_times(measurements, folder / RESPONSE_TIMES[0])
-        plots.append(RESPONSE_TIMES)
-        if pl.message_round_trips(measurements, folder / BES_MESSAGES[0]):
-            plots.append(BES_MESSAGES)
-    rep.write_markdown(folder, measurements, folder / "report.md", plots)
+    plots, skipped = [], ""
+    if args.no_plots:
+        skipped = "the report was made with --no-plots."
+    else:
+        plots, skipped = _plots(measurements, folder)
+        if skipped:
+            print(f"harness report: no plots: {skipped}", file=sys.stderr)
+    rep.write_markdown(folder, measurements, folder / "report.md", plots, skipped)
     print(rep.results_table(measurements))
     print()
     print(rep.ratios_table(measurements))
     return 0
+
+
+def _plots(measurements, folder):
+    """Draws the plots that can be drawn: (name, title) pairs, and why there are none, if so.
+    A report is never lost to a plot: without matplotlib, or when drawing fails, it has its
+    tables and says why the plots are missing."""
+    try:
+        from . import plots as pl
+    except ImportError as e:
+        return [], (f"matplotlib cannot be imported by {sys.executable} ({e}). Install it "
+                    "(Debian: python3-matplotlib, which scripts/setup installs when run as root; or "
+                    "pip install matplotlib), then redo the report: python3 -m harness report "
+                    f"{folder} with scripts/ on PYTHONPATH.")
+    plots = []
+    try:
+        pl.response_times(measurements, folder / RESPONSE_TIMES[0])
+        plots.append(RESPONSE_TIMES)
+        if pl.message_round_trips(measurements, folder / BES_MESSAGES[0]):
+            plots.append(BES_MESSAGES)
+    except Exception as e:  # noqa: BLE001 - a broken plot must not cost the report
+        return plots, f"drawing failed: {type(e).__name__}: {e}"
+    return plots, ""
 
 
 def publish(args):
@@ -56,6 +78,9 @@ def publish(args):
             "machine.", "", rep.settings_list(study.read_settings(folder)), "",
             rep.results_table(measurements), "", rep.ratios_table(measurements), "",
             rep.factors_paragraph(measurements), ""]
+    model = rep.model_section(measurements)
+    if model:
+        text += ["## The 2009 study from its mechanism", "", model, ""]
     for png, title in (RESPONSE_TIMES, BES_MESSAGES):
         if (folder / png).exists():
             shutil.copyfile(folder / png, target / png)

@@ -45,7 +45,9 @@ tool_build() {
 tool_exec() {
   local name=$1 main=$2 java_options=$3
   shift 3
+  command -v java >/dev/null || { echo "$name: java is missing (a JDK 17, Debian package openjdk-17-jdk-headless; run scripts/setup)" >&2; exit 1; }
   if tool_needs_build; then
+    command -v mvn >/dev/null || { echo "$name: mvn is missing to build the tools (Debian package maven; run scripts/setup)" >&2; exit 1; }
     echo "$name: building the tools (mvn -pl tools -am package)..." >&2
     tool_build
   fi

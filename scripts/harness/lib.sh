@@ -6,7 +6,13 @@
 H_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 source "$H_ROOT/scripts/harness/java-tool.sh"
 source "$H_ROOT/scripts/harness/olfs-config.sh"
-H_PY=/usr/bin/python3
+# The harness's Python: Debian's (scripts/setup installs matplotlib for it), else the first python3
+# on PATH. h_plot_python picks one that has matplotlib for the report's plots.
+if [[ -x /usr/bin/python3 ]]; then
+  H_PY=/usr/bin/python3
+else
+  H_PY=$(command -v python3 2>/dev/null || echo /usr/bin/python3)
+fi
 H_PIDS=()
 H_TMPDIRS=()
 H_KEEP=()
@@ -26,12 +32,25 @@ h_init() {
   trap h_stop_all EXIT
   trap 'h_log "interrupted"; exit 130' INT
   trap 'h_log "terminated"; exit 143' TERM
-  [[ -x "$H_PY" ]] || h_die "$H_PY is missing (Debian package python3; run scripts/setup)"
+  [[ -x "$H_PY" ]] || h_die "python3 is missing (Debian package python3; run scripts/setup)"
   export PYTHONPATH="$H_ROOT/scripts${PYTHONPATH:+:$PYTHONPATH}"
 }
 
 h_python() {
   "$H_PY" -m harness "$@"
+}
+
+# h_plot_python: prints the first of H_PY, /usr/bin/python3 and python3 on PATH that can import
+# matplotlib; fails (printing nothing) when none can.
+h_plot_python() {
+  local p
+  for p in "$H_PY" /usr/bin/python3 "$(command -v python3 2>/dev/null || true)"; do
+    if [[ -n "$p" && -x "$p" ]] && "$p" -c 'import matplotlib' >/dev/null 2>&1; then
+      echo "$p"
+      return 0
+    fi
+  done
+  return 1
 }
 
 h_free_port() {
@@ -228,6 +247,23 @@ h_start_frontend() {
   done
 }
 
+# h_start_model LOGDIR NAME BES(HOST:PORT) MEMOIZED(on|off): starts the model of the OLFS of
+# January 2009 (scripts/olfs-2009-model) on a free port; sets H_BASE_URL once it prints it.
+h_start_model() {
+  local dir=$1 name=$2 bes=$3 memoized=$4 port log start=$SECONDS args=()
+  log="$dir/$name.model.log"
+  port=$(h_free_port)
+  H_BASE_URL="http://127.0.0.1:$port/opendap"
+  [[ "$memoized" == on ]] && args+=(--memoized)
+  h_start "2009 OLFS model $name" "$log" "$H_ROOT/scripts/olfs-2009-model" --bes "$bes" --port "$port" "${args[@]}"
+  local pid=$H_LAST_PID
+  until grep -q -x "$H_BASE_URL/" "$log" 2>/dev/null; do
+    h_alive "$pid" "the 2009 OLFS model ($name)" "$log"
+    ((SECONDS - start < 120)) || h_die "the 2009 OLFS model ($name) did not start within 120 s (log: $log)"
+    sleep 0.1
+  done
+}
+
 # h_count LOG: BES messages so far in a trace log.
 # Waits until the figure is stable for 200 ms, so a message whose end the proxy is still logging
 # is not missed.
@@ -249,9 +285,12 @@ h_count_once() {
 
 # The configurations every script measures, in one place:
 # name | baseline | emulator arguments | cache | PPT client QUICKACK | transport | description
+#   [| front end]
 # The emulator writes like the BES (chunk header and payload apart, no TCP_NODELAY) unless told
 # otherwise. The trace proxy stands where the front end's PPT client would: it re-arms QUICKACK
-# toward the BES exactly when the front end would.
+# toward the BES exactly when the front end would. The front end is ours in a real Tomcat
+# (fastpath, the default) or the model of the OLFS of January 2009 (olfs-2009-model, with cache
+# "on" meaning its --memoized mode), which needs the emulator's --show-info-2009.
 H_CONFIGS=(
   "cache-off|cache-off||off|on|tcp|cache off: showNode and get for every request, TCP with QUICKACK"
   "cache-on|cache-off||on|on|tcp|cache on: one get per warm request, TCP with QUICKACK"
@@ -260,16 +299,20 @@ H_CONFIGS=(
   "2009-cache-on|2009-cache-off||on|off|tcp|2009 conditions, cache on: plain TCP client, BES-faithful split writes"
   "2009-delay-cache-off|2009-delay-cache-off|--delay showNode=40|off|on|tcp|2009 service time, cache off: showNode takes 40 ms in the emulator"
   "2009-delay-cache-on|2009-delay-cache-off|--delay showNode=40|on|on|tcp|2009 service time, cache on: showNode takes 40 ms in the emulator"
+  "2009-olfs-model|2009-olfs-model|--show-info-2009|off|off|tcp|the OLFS of January 2009 as a model (scripts/olfs-2009-model): four showInfo then the get per request, every message written header and document apart without TCP_NODELAY, to a BES that does the same|olfs-2009-model"
+  "2009-olfs-model-memoized|2009-olfs-model|--show-info-2009|on|off|tcp|the same model with the 2009 study's patch: showInfo memoized, a warm request sends the get alone|olfs-2009-model"
 )
 H_REAL_BES=""
 H_REAL_SOCKET=""
 
-# h_config NAME: sets C_NAME C_BASELINE C_EMU C_CACHE C_QUICKACK C_TRANSPORT C_DESCRIPTION, or fails.
+# h_config NAME: sets C_NAME C_BASELINE C_EMU C_CACHE C_QUICKACK C_TRANSPORT C_DESCRIPTION
+# C_FRONTEND, or fails.
 h_config() {
   local c
   for c in "${H_CONFIGS[@]}"; do
     if [[ "${c%%|*}" == "$1" ]]; then
-      IFS='|' read -r C_NAME C_BASELINE C_EMU C_CACHE C_QUICKACK C_TRANSPORT C_DESCRIPTION <<< "$c"
+      IFS='|' read -r C_NAME C_BASELINE C_EMU C_CACHE C_QUICKACK C_TRANSPORT C_DESCRIPTION C_FRONTEND <<< "$c"
+      C_FRONTEND=${C_FRONTEND:-fastpath}
       return 0
     fi
   done
@@ -294,8 +337,9 @@ h_selected() {
   for name in $(h_config_names); do
     h_config "$name"
     if [[ -n "$H_REAL_BES" || -n "$H_REAL_SOCKET" ]]; then
-      # A real BES: only what can reach it, and no service-time profile (that needs the emulator).
-      [[ "$C_EMU" == *--delay* ]] && continue
+      # A real BES: only what can reach it, and no service-time profile or 2009 showInfo (those
+      # need the emulator).
+      [[ "$C_EMU" == *--delay* || "$C_EMU" == *--show-info-2009* ]] && continue
       if [[ "$C_TRANSPORT" == unix ]]; then
         [[ -n "$H_REAL_SOCKET" ]] || continue
       else
@@ -337,6 +381,12 @@ h_start_config() {
     h_start_trace "$tracedir" "$name" "$bes" "$C_TRANSPORT" "${trace_args[@]}"
     bes=$H_TRACE_ENDPOINT
     H_COUNT_SOURCE=$H_TRACE_LOG
+  fi
+  if [[ "$C_FRONTEND" == olfs-2009-model ]]; then
+    [[ -z "$H_REAL_BES$H_REAL_SOCKET" ]] || h_die "$name needs the BES emulator (a BES of today has no showInfo)"
+    h_log "$name: starting the 2009 OLFS model (BES $bes, showInfo memoized: $C_CACHE)"
+    h_start_model "$logs" "$name" "$bes" "$C_CACHE"
+    return 0
   fi
   olfs_config_write "$logs/$name.olfs.xml" "$bes" "$C_CACHE" "$C_QUICKACK"
   h_log "$name: starting the front end (BES $bes, cache $C_CACHE, QUICKACK $C_QUICKACK)"

@@ -114,10 +114,10 @@ def ratios_table(measurements):
 
 def conversation_table(messages):
     body = [[row["index"], f"`{row['command']}`", row["connection"], f"{row['start_ms']:.2f}",
-             f"{row['round_trip_ms']:.2f}", row["response_bytes"], "error" if row["error"] else ""]
+             f"{row['round_trip_ms']:.2f}", row["response_bytes"], "yes" if row["error"] else "no"]
             for row in trace.listing(messages)]
-    return table(["#", "BES command", "connection", "sent at ms", "round trip ms", "response bytes",
-                  ""], body)
+    return table(["#", "BES command", "PPT connection", "sent at ms (after the first message)",
+                  "round trip ms", "response bytes", "BES error"], body)
 
 
 def conversations_section(measurements):
@@ -137,7 +137,8 @@ def conversations_section(measurements):
 
 def factors_paragraph(measurements):
     by_key = {(m.configuration.name, m.response): m for m in measurements}
-    lines = [f"The 2009 study: {study.STUDY_BEFORE_MEAN} s (sd {study.STUDY_BEFORE_SD}) before, "
+    lines = [f"The 2009 study ({study.STUDY_CITATION}): {study.STUDY_BEFORE_MEAN} s "
+             f"(sd {study.STUDY_BEFORE_SD}) before, "
              f"{study.STUDY_AFTER_MEAN} s (sd {study.STUDY_AFTER_SD}) after: factor "
              f"{study.STUDY_FACTOR_WARM} warm and {study.STUDY_FACTOR_FIRST} on first access."]
     for m in measurements:
@@ -151,6 +152,58 @@ def factors_paragraph(measurements):
     return "\n".join(lines)
 
 
+def percent(measured, reference):
+    if measured is None or not reference:
+        return "-"
+    return f"{(measured - reference) / reference * 100:+.1f}%"
+
+
+def model_section(measurements, tolerance=0.10):
+    """The rows that model the OLFS of January 2009 against the study's own figures; empty when
+    the run had none."""
+    chosen = [m for m in measurements
+              if m.configuration.name in study.MODEL_ROWS and m.response == "ascii"]
+    if not chosen:
+        return ""
+    body, notes, outside = [], [], []
+    for m in chosen:
+        phase, reference, expected_messages, explanation = study.MODEL_ROWS[m.configuration.name]
+        s = m.stats
+        warm = m.messages("warm")
+        body.append([m.configuration.name, f"{phase}: {ms(reference)}", ms(s.mean), ms(s.p50),
+                     percent(s.mean, reference), percent(s.p50, reference),
+                     f"{num(warm, 2)} (expected {expected_messages})"])
+        notes.append(f"- **{m.configuration.name}** (the study's \"{phase}\"): {explanation}")
+        if s.mean is None or abs(s.mean - reference) > tolerance * reference:
+            outside.append(m.configuration.name)
+    text = [f"The study ({study.STUDY_CITATION}) measured {study.STUDY_BEFORE_MEAN} s before and "
+            f"{study.STUDY_AFTER_MEAN} s after its patch. These rows rebuild its conversation "
+            "and its socket writes rather than its service times; the mechanism should account for "
+            f"both figures within {tolerance * 100:.0f}%.", "",
+            table(["configuration", "the study, ms", "mean ms", "p50 ms", "mean vs the study",
+                   "p50 vs the study", "BES messages per warm request"], body), "", *notes]
+    if outside:
+        text += ["", f"Outside {tolerance * 100:.0f}% of the study in this run: "
+                 f"{', '.join(outside)}. Look at the conversation below (which messages stalled, "
+                 "by how much) and at the load average before reading this as a flaw of the "
+                 "mechanism."]
+    return "\n".join(text)
+
+
+def load_warning(settings):
+    """A warning when the 1-minute load average at the start exceeded the machine's cores."""
+    import re
+    load = re.match(r"\s*([0-9.]+)", settings.get("load average", ""))
+    cores = re.match(r"\s*(\d+) cores", settings.get("machine", ""))
+    if not load or not cores:
+        return ""
+    if float(load.group(1)) <= int(cores.group(1)):
+        return ""
+    return (f"**Warning: the 1-minute load average at the start was {load.group(1)} on "
+            f"{cores.group(1)} cores.** Other work was running: every figure below includes it. "
+            "Measure again on an idle machine before publishing.")
+
+
 def settings_list(settings):
     if not settings:
         return ""
@@ -162,13 +215,21 @@ def configurations_list(configurations):
                      for c in configurations)
 
 
-def write_markdown(folder, measurements, path, plots=()):
+def write_markdown(folder, measurements, path, plots=(), plots_skipped=""):
     folder = Path(folder)
     settings = study.read_settings(folder)
     configurations = study.read_configurations(folder)
+    warning = load_warning(settings)
     text = [
         "# olfs-fastpath study results",
         "",
+        f"The small-request latency study after {study.STUDY_CITATION}: Total_time of one small "
+        "request per configuration, measured with curl as that study measured it.",
+        "",
+    ]
+    if warning:
+        text += [warning, ""]
+    text += [
         settings_list(settings),
         "",
         "## Configurations",
@@ -191,6 +252,11 @@ def write_markdown(folder, measurements, path, plots=()):
         "",
         factors_paragraph(measurements),
         "",
+    ]
+    model = model_section(measurements)
+    if model:
+        text += ["## The 2009 study from its mechanism", "", model, ""]
+    text += [
         "## One request's BES conversation",
         "",
         conversations_section(measurements),
@@ -198,6 +264,8 @@ def write_markdown(folder, measurements, path, plots=()):
     ]
     if plots:
         text += ["## Plots", ""] + [f"![{title}]({name})\n" for name, title in plots]
+    elif plots_skipped:
+        text += ["## Plots", "", f"No plots in this report: {plots_skipped}", ""]
     load = folder / "load.md"
     if load.exists():
         text += [load.read_text(encoding="utf-8")]

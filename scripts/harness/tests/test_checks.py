@@ -33,6 +33,17 @@ class ChecksTest(unittest.TestCase):
         self.assertEqual((ratio.ok, ratio.actual), (False, "4.00"))
         self.assertIn("FAILED", checks.render(list(found.values())))
 
+    def test_the_2009_olfs_model_sends_five_messages_and_memoized_one(self):
+        with tempfile.TemporaryDirectory() as d:
+            summary(d, [("2009-olfs-model", 5, ""), ("2009-olfs-model-memoized", 1, 8.0)])
+            found = {c.name: c for c in checks.study_checks(d)}
+        self.assertEqual(found["2009-olfs-model ascii: BES messages per warm request"].expected, "= 5")
+        self.assertTrue(all(c.ok for c in found.values()), checks.render(list(found.values())))
+        with tempfile.TemporaryDirectory() as d:
+            summary(d, [("2009-olfs-model", 2, ""), ("2009-olfs-model-memoized", 2, 8.0)])
+            found = checks.study_checks(d)
+        self.assertEqual([c.ok for c in found], [False, False])
+
     def test_recorded_checks_compare_exactly(self):
         with tempfile.TemporaryDirectory() as d:
             path = Path(d, "checks.tsv")

@@ -20,9 +20,10 @@ class LibShTest(unittest.TestCase):
         rc, names, _ = bash('h_selected ""')
         self.assertEqual(rc, 0)
         self.assertEqual(names, ["cache-off", "cache-on", "cache-on-unix", "2009-cache-off",
-                                 "2009-cache-on", "2009-delay-cache-off", "2009-delay-cache-on"])
+                                 "2009-cache-on", "2009-delay-cache-off", "2009-delay-cache-on",
+                                 "2009-olfs-model", "2009-olfs-model-memoized"])
 
-    def test_a_real_tcp_bes_drops_the_service_time_and_unix_configurations(self):
+    def test_a_real_tcp_bes_drops_the_service_time_unix_and_2009_model_configurations(self):
         rc, names, _ = bash('H_REAL_BES=bes:10022; h_selected ""')
         self.assertEqual(names, ["cache-off", "cache-on", "2009-cache-off", "2009-cache-on"])
         rc, names, _ = bash('H_REAL_SOCKET=/run/bes.sock; h_selected ""')
@@ -35,14 +36,25 @@ class LibShTest(unittest.TestCase):
 
     def test_each_configuration_has_every_field(self):
         rc, out, err = bash('for n in $(h_config_names); do h_config "$n"; '
-                            'echo "$C_NAME,$C_BASELINE,$C_CACHE,$C_QUICKACK,$C_TRANSPORT"; done')
+                            'echo "$C_NAME,$C_BASELINE,$C_CACHE,$C_QUICKACK,$C_TRANSPORT,$C_FRONTEND"; done')
         self.assertEqual(rc, 0, err)
         for line in out:
-            name, baseline, cache, quickack, transport = line.split(",")
+            name, baseline, cache, quickack, transport, frontend = line.split(",")
             self.assertIn(cache, ("on", "off"), line)
             self.assertIn(quickack, ("on", "off"), line)
             self.assertIn(transport, ("tcp", "unix"), line)
-            self.assertTrue(baseline.endswith("cache-off"), line)
+            self.assertIn(frontend, ("fastpath", "olfs-2009-model"), line)
+            if frontend == "fastpath":
+                self.assertTrue(baseline.endswith("cache-off"), line)
+            else:
+                self.assertEqual(baseline, "2009-olfs-model", line)
+
+    def test_the_2009_model_rows_use_the_2009_show_info_and_a_plain_client(self):
+        rc, out, err = bash('for n in 2009-olfs-model 2009-olfs-model-memoized; do h_config "$n"; '
+                            'echo "$C_EMU,$C_CACHE,$C_QUICKACK,$C_FRONTEND"; done')
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(out, ["--show-info-2009,off,off,olfs-2009-model",
+                               "--show-info-2009,on,off,olfs-2009-model"])
 
     def test_config_file_for_tcp_with_plain_client(self):
         with tempfile.TemporaryDirectory() as d:

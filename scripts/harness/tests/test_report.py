@@ -1,13 +1,16 @@
 """The report and plots on a results folder fabricated here, as scripts/study lays it out."""
 
+import builtins
 import contextlib
 import csv
+import importlib.util
 import io
 import json
 import tempfile
 import unittest
 from datetime import datetime, timezone
 from pathlib import Path
+from unittest import mock
 
 from harness import __main__ as cli
 from harness import report, study, timing
@@ -66,6 +69,24 @@ def make_folder(root):
     return root
 
 
+HAVE_MATPLOTLIB = importlib.util.find_spec("matplotlib") is not None
+
+
+def add_model_rows(root, before_totals, after_totals):
+    """The two 2009 OLFS model rows, with 5 and 1 BES messages per warm request."""
+    with open(root / "configs.tsv", "a") as f:
+        f.write("2009-olfs-model\t2009-olfs-model\tmodel\thttp://127.0.0.1:3/opendap\n"
+                "2009-olfs-model-memoized\t2009-olfs-model\tmodel, memoized\thttp://127.0.0.1:4/opendap\n")
+    for name, totals, per in (("2009-olfs-model", before_totals, 5),
+                              ("2009-olfs-model-memoized", after_totals, 1)):
+        write_runs(root / "raw" / f"{name}.ascii.txt", totals)
+        write_runs(root / "raw" / f"{name}.ascii.first.txt", [0.5])
+        (root / "trace" / f"{name}.marks.tsv").write_text(
+            "response\tphase\tfrom\tto\truns\tsource\n"
+            f"ascii\tfirst\t0\t{per}\t1\tcounts\nascii\twarm\t{per}\t{per * (1 + len(totals))}\t"
+            f"{len(totals)}\tcounts\n")
+
+
 def run_cli(*args):
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         return cli.main(list(args))
@@ -100,6 +121,7 @@ class ReportTest(unittest.TestCase):
         self.assertAlmostEqual(rows["cache-on"]["ratio_to_2009_after"], 0.002 / 0.045)
         self.assertAlmostEqual(rows["cache-on"]["first_s"], 0.050)
 
+    @unittest.skipUnless(HAVE_MATPLOTLIB, "matplotlib is not installed for this Python")
     def test_report_command_writes_csv_markdown_and_plots(self):
         self.assertEqual(run_cli("report", str(self.root)), 0)
         with open(self.root / "summary.csv", newline="") as f:
@@ -122,6 +144,72 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(run_cli("report", "--no-plots", str(self.root)), 0)
         self.assertIn("## Load\n\nsome table", (self.root / "report.md").read_text())
 
+    def test_report_without_matplotlib_has_its_tables_and_says_why_there_are_no_plots(self):
+        real_import = builtins.__import__
+
+        def no_matplotlib(name, *args, **kwargs):
+            if name.startswith("matplotlib"):
+                raise ImportError("No module named 'matplotlib'")
+            return real_import(name, *args, **kwargs)
+
+        import harness
+        loaded = harness.__dict__.pop("plots", None)  # as if it had never been imported
+        try:
+            with mock.patch.dict("sys.modules", {"harness.plots": None}), \
+                    mock.patch("builtins.__import__", side_effect=no_matplotlib):
+                self.assertEqual(run_cli("report", str(self.root)), 0)
+        finally:
+            if loaded is not None:
+                harness.plots = loaded
+        md = (self.root / "report.md").read_text()
+        self.assertIn("| cache-on | ascii | 4 | 2.00 |", md)
+        self.assertIn("No plots in this report: matplotlib cannot be imported", md)
+        self.assertIn("python3 -m harness report", md)
+        self.assertFalse((self.root / "response-times.png").exists())
+
+    def test_conversation_table_labels_every_column(self):
+        self.assertEqual(run_cli("report", "--no-plots", str(self.root)), 0)
+        md = (self.root / "report.md").read_text()
+        self.assertIn("| # | BES command | PPT connection | sent at ms (after the first message) | "
+                      "round trip ms | response bytes | BES error |", md)
+        self.assertNotIn("|  |", md.split("## One request's BES conversation")[1])
+
+    def test_report_names_the_study(self):
+        self.assertEqual(run_cli("report", "--no-plots", str(self.root)), 0)
+        self.assertIn('F. Baart, "Improving hyrax performance for small data requests", January 2009',
+                      (self.root / "report.md").read_text())
+
+    def test_model_rows_are_set_beside_the_study_with_the_difference(self):
+        add_model_rows(self.root, [0.40, 0.42, 0.41, 0.41], [0.046, 0.046, 0.047, 0.045])
+        self.assertEqual(run_cli("report", "--no-plots", str(self.root)), 0)
+        md = (self.root / "report.md").read_text()
+        self.assertIn("## The 2009 study from its mechanism", md)
+        self.assertIn("| 2009-olfs-model | before: 400.65 | 410.00 | 410.00 | +2.3% | +2.3% | "
+                      "5 (expected 5) |", md)
+        self.assertIn("| 2009-olfs-model-memoized | after: 45.00 | 46.00 | 46.00 | +2.2% | +2.2% | "
+                      "1 (expected 1) |", md)
+        self.assertIn("four showInfo and one get", md)
+        self.assertNotIn("Outside 10%", md)
+
+    def test_a_model_row_far_from_the_study_is_flagged(self):
+        add_model_rows(self.root, [0.20, 0.20], [0.046, 0.046])
+        self.assertEqual(run_cli("report", "--no-plots", str(self.root)), 0)
+        self.assertIn("Outside 10% of the study in this run: 2009-olfs-model.",
+                      (self.root / "report.md").read_text())
+
+    def test_load_above_the_core_count_is_warned_about(self):
+        (self.root / "settings.tsv").write_text(
+            "key\tvalue\nmachine\t2 cores, openjdk\nload average\t3.50 1.00 0.50 at the start, "
+            "0.1 0.1 0.1 at the end (1, 5, 15 min)\n")
+        self.assertEqual(run_cli("report", "--no-plots", str(self.root)), 0)
+        self.assertIn("**Warning: the 1-minute load average at the start was 3.50 on 2 cores.**",
+                      (self.root / "report.md").read_text())
+        (self.root / "settings.tsv").write_text(
+            "key\tvalue\nmachine\t2 cores, openjdk\nload average\t1.50 1.00 0.50 at the start\n")
+        self.assertEqual(run_cli("report", "--no-plots", str(self.root)), 0)
+        self.assertNotIn("Warning", (self.root / "report.md").read_text())
+
+    @unittest.skipUnless(HAVE_MATPLOTLIB, "matplotlib is not installed for this Python")
     def test_publish_copies_table_and_plots(self):
         self.assertEqual(run_cli("report", str(self.root)), 0)
         target = self.root / "published"

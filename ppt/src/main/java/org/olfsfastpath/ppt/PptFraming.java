@@ -187,7 +187,7 @@ public final class PptFraming {
   }
 
   /** Whether the 8 bytes at {@code offset} are the end chunk {@code 0000000d}. */
-  static boolean isEndChunk(byte[] header, int offset) {
+  public static boolean isEndChunk(byte[] header, int offset) {
     return Arrays.equals(header, offset, offset + HEADER_LENGTH, END, 0, HEADER_LENGTH);
   }
 

@@ -79,7 +79,7 @@ public final class BesEmulator implements Closeable {
     Catalog catalog = new Catalog(config.catalogRoot, config.dataDirectory, builtIns(), config.listBuiltIns,
         genericDatasets(), synthetic, config.builtInLastModified);
     Dispatcher dispatcher = config.dispatcher != null ? config.dispatcher
-        : new CatalogDispatcher(new CommandProcessor(catalog, captures));
+        : new CatalogDispatcher(new CommandProcessor(catalog, captures, config.showInfo2009));
     EmulatorEngine created = new EmulatorEngine(config, dispatcher);
     created.listen();
     engine = created;
@@ -333,6 +333,7 @@ public final class BesEmulator implements Closeable {
     boolean listBuiltIns = true;
     Function<String, EmulatedDataset> genericDataset;
     Dispatcher dispatcher;
+    boolean showInfo2009;
     private boolean portSet;
 
     private Builder() {}
@@ -559,6 +560,17 @@ public final class BesEmulator implements Closeable {
       return this;
     }
 
+    /**
+     * Whether to answer {@code showInfo} as the BES of January 2009 did: a {@code <showInfo>}
+     * document describing the node (name, size, last modification, whether it is data), the
+     * command the OLFS of that time sent before every get. Default false: like today's BES, which
+     * answers "Unable to find command for showInfo" (type 3).
+     */
+    public Builder showInfo2009(boolean answer) {
+      this.showInfo2009 = answer;
+      return this;
+    }
+
     /** Builds an emulator that is not started yet. */
     public BesEmulator build() {
       Builder copy = new Builder();
@@ -579,6 +591,7 @@ public final class BesEmulator implements Closeable {
       copy.listBuiltIns = listBuiltIns;
       copy.genericDataset = genericDataset;
       copy.dispatcher = dispatcher;
+      copy.showInfo2009 = showInfo2009;
       return new BesEmulator(copy);
     }
 

@@ -30,6 +30,7 @@ public final class BesEmulatorMain {
       "  --catalog-root PATH  root shown in BES messages (default /usr/share/hyrax)",
       "  --max-chunk BYTES    largest data chunk (default: socket send buffer - 15, like the BES)",
       "  --counts-file PATH   rewrite PATH with requests=N and CMD=N lines after every request",
+      "  --show-info-2009     answer showInfo like the BES of 2009 (default: type 3 error, like today's)",
       "  --help               print this help",
       "Prints 'BES emulator listening on 127.0.0.1:PORT [unix:PATH]' once listening; on SIGTERM",
       "prints the counts (requests=N, then CMD=N per command) and exits.");
@@ -139,6 +140,10 @@ public final class BesEmulatorMain {
           case "--catalog-root" -> builder.catalogRoot(value(flag, inlineValue, queue));
           case "--max-chunk" -> builder.maxChunkLength(integer(flag, value(flag, inlineValue, queue)));
           case "--counts-file" -> builder.countsFile(Path.of(value(flag, inlineValue, queue)));
+          case "--show-info-2009" -> {
+            noValue(flag, inlineValue);
+            builder.showInfo2009(true);
+          }
           default -> throw new UsageException("unknown flag " + arg);
         }
       } catch (IllegalArgumentException | IllegalStateException e) {

@@ -28,10 +28,20 @@ final class CommandProcessor {
 
   private final Catalog catalog;
   private final CaptureLibrary captures;
+  private final boolean showInfo2009;
 
   CommandProcessor(Catalog catalog, CaptureLibrary captures) {
+    this(catalog, captures, false);
+  }
+
+  /**
+   * @param showInfo2009 whether to answer {@code showInfo} as the BES of January 2009 did
+   *     ({@link ShowInfo2009}) rather than as today's BES, which no longer knows the command
+   */
+  CommandProcessor(Catalog catalog, CaptureLibrary captures, boolean showInfo2009) {
     this.catalog = catalog;
     this.captures = captures;
+    this.showInfo2009 = showInfo2009;
   }
 
   /** Runs a parsed request against the connection's session and returns its answer. */
@@ -54,19 +64,19 @@ final class CommandProcessor {
     }
     Run run = new Run(session, request.ids());
     try {
-      return run.execute(plan(root, session));
+      return run.execute(plan(root, session, showInfo2009));
     } catch (BesFailure failure) {
       return Reply.error(failure, request.ids());
     }
   }
 
   /** BESXMLInterface::build_data_request_plan: validates the commands, applying setContext now. */
-  private static List<Element> plan(Element root, Session session) throws BesFailure {
+  private static List<Element> plan(Element root, Session session, boolean showInfo2009) throws BesFailure {
     List<Element> plan = new ArrayList<>();
     boolean hasResponse = false;
     for (Element command : root.getChildren()) {
       String name = command.getName();
-      if (!CommandNames.isKnown(name)) {
+      if (!CommandNames.isKnown(name) && !(showInfo2009 && name.equals(ShowInfo2009.COMMAND))) {
         throw BesFailure.syntax("Unable to find command for " + name, INTERFACE, 203);
       }
       if (name.equals("setContext")) {
@@ -241,6 +251,14 @@ final class CommandProcessor {
         }
         case "showPathInfo" -> {
           return Optional.of(Reply.document(wrap(showPathInfo(command.getAttributeValue("node", "")))));
+        }
+        case ShowInfo2009.COMMAND -> {
+          String node = command.getAttributeValue("node", "");
+          String path = node.startsWith("/") ? node : "/" + node;
+          CatalogEntry entry = catalog.entry(path);
+          int count = entry.isNode() ? catalog.children(path).size() : 0;
+          String shown = entry.isNode() ? path.replaceAll("(?<=.)/+$", "") : node;
+          return Optional.of(Reply.document(ShowInfo2009.answer(shown, entry, count)));
         }
         default -> throw BesFailure.internal("The BES emulator does not implement " + name, "BesEmulator", 0);
       }
