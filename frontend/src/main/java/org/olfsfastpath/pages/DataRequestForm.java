@@ -227,7 +227,9 @@ public final class DataRequestForm {
       if (!variable.maps().isEmpty()) {
         out.append("<div class=\"ln\">maps: ");
         for (int i = 0; i < variable.maps().size(); i++) {
-          out.append(i == 0 ? "" : ", ").append(Markup.escape(variable.maps().get(i)));
+          String map = variable.maps().get(i);
+          out.append(i == 0 ? "" : ", ").append(Markup.escape(map.lastIndexOf('/') == 0
+              ? map.substring(1) : map));
         }
         out.append("</div>");
       }

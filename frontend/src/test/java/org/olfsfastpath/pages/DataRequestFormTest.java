@@ -87,8 +87,8 @@ final class DataRequestFormTest {
         + "SEA SURFACE TEMPERATURE (Deg C)</div>"), page);
     assertTrue(page.contains("<code>Float32</code>"), page);
     assertTrue(page.contains("<span class=\"mono\">TIME&nbsp;=&nbsp;12</span> \u00d7 "
-        + "<span class=\"mono\">COADSX&nbsp;=&nbsp;180</span><div class=\"ln\">maps: /TIME,"
-        + " /COADSX</div>"), page);
+        + "<span class=\"mono\">COADSX&nbsp;=&nbsp;180</span><div class=\"ln\">maps: TIME,"
+        + " COADSX</div>"), page);
     assertTrue(page.contains("<details class=\"attrs\"><summary>Attributes (3)</summary>"), page);
     assertTrue(page.contains("<dt>_FillValue<span class=\"t\">Float32</span></dt>"
         + "<dd>-9.99999979e+33</dd>"), page);
