@@ -21,7 +21,11 @@ public final class DirectoryListing {
 
   private DirectoryListing() {}
 
-  /** Renders {@code directory} as an HTML page. */
+  /**
+   * Renders {@code directory} as a plain HTML page. The pages package's {@code CatalogPage} (with
+   * breadcrumbs, links to the forms and JSON-LD) replaces it once the servlet renders listings
+   * with it.
+   */
   public static byte[] html(DataSource directory) {
     Objects.requireNonNull(directory, "directory == null");
     String title = Html.escape(directory.path());
@@ -36,7 +40,8 @@ public final class DirectoryListing {
     for (DataSource.Child child : directory.children()) {
       page.append("<tr><td>");
       if (child.isDirectory()) {
-        page.append("<a href=\"").append(Html.escape(encodeSegment(child.name()))).append("/\">")
+        page.append("<a href=\"").append(Html.escape(PercentEncoding.segment(child.name())))
+            .append("/\">")
             .append(Html.escape(child.name())).append("/</a>");
       } else {
         // Files are not served as such: their DAP responses are linked in the last column.
@@ -45,7 +50,7 @@ public final class DirectoryListing {
       page.append("</td><td>").append(timestamp(child.lastModified())).append("</td><td>")
           .append(child.isDirectory() ? "-" : Long.toString(child.size())).append("</td><td>");
       if (child.isData()) {
-        String base = Html.escape(encodeSegment(child.name()));
+        String base = Html.escape(PercentEncoding.segment(child.name()));
         for (String suffix : new String[] {".dmr", ".dds", ".das", ".info"}) {
           page.append("<a href=\"").append(base).append(suffix).append("\">")
               .append(suffix.substring(1)).append("</a> ");
@@ -80,21 +85,5 @@ public final class DirectoryListing {
 
   private static String timestamp(Instant instant) {
     return DateTimeFormatter.ISO_INSTANT.format(instant);
-  }
-
-  /** Percent-encodes one path segment for an href (RFC 3986 unreserved characters stay). */
-  static String encodeSegment(String segment) {
-    StringBuilder out = new StringBuilder(segment.length());
-    for (byte b : segment.getBytes(StandardCharsets.UTF_8)) {
-      int c = b & 0xff;
-      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-          || c == '-' || c == '.' || c == '_' || c == '~') {
-        out.append((char) c);
-      } else {
-        out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
-            .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
-      }
-    }
-    return out.toString();
   }
 }

@@ -1,11 +1,11 @@
 package org.olfsfastpath.dap;
 
-/** HTML text escaping for listings and error pages. */
-final class Html {
+/** The one HTML text escaper of the front end (listings, forms, error pages). */
+public final class Html {
   private Html() {}
 
   /** Escapes {@code text} for element content and double-quoted attribute values. */
-  static String escape(String text) {
+  public static String escape(String text) {
     StringBuilder out = new StringBuilder(text.length() + 16);
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);

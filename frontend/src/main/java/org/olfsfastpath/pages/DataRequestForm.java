@@ -1,0 +1,410 @@
+package org.olfsfastpath.pages;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.pages.DatasetModel.Attribute;
+import org.olfsfastpath.pages.DatasetModel.Dimension;
+import org.olfsfastpath.pages.DatasetModel.Variable;
+
+/**
+ * Renders a dataset's data request form: the DAP4 form ({@code .dmr.html}) from a DMR's model,
+ * the DAP2 form ({@code .html}) from a DDX's. Stateless and thread-safe.
+ *
+ * <p>The page lists global attributes and every variable with its type, dimensions and
+ * attributes (collapsible), and JSON-LD (schema.org {@code Dataset}) in its head. Each variable
+ * has a checkbox ({@code var-<id>}) and each dimension start, stride and stop inputs
+ * ({@code dim-<id>-<i>-start}, {@code -stride}, {@code -stop}) bounded by the shape, where
+ * {@code <id>} is {@link FormSelection#idOf}. The data URL is in {@code constraint-url}, and
+ * each download format has a button {@code button-<token>} ({@link DownloadFormat#token()}).
+ *
+ * <p>With JavaScript, an inline script (no other host, no framework) keeps the data URL current,
+ * checks the ranges with messages in a live region, copies the URL, and makes each button open
+ * {@code <dataset><suffix>?<query>}. Without it the page reads the same, and the form submits
+ * (GET) to the page itself: the page then answers with the selection's URL
+ * ({@link FormSelection#location}) or renders again with it and its errors.
+ *
+ * <p>Every name and value from the dataset is escaped; links are relative to the page, so it
+ * works behind proxies and under any context path.
+ */
+public final class DataRequestForm {
+  private static final int MAX_DESCRIPTION = 5000;
+
+  private DataRequestForm() {}
+
+  /**
+   * Renders the form as UTF-8 HTML.
+   *
+   * @param model the dataset's structure; its {@link DatasetModel#form()} chooses the form
+   * @param dataset the dataset's catalog entry: its path names the page's links, its
+   *     modification time and size go into JSON-LD
+   * @param site the server's URL and settings
+   * @param selection what the form shows as selected, {@link FormSelection#none} at first
+   * @throws IllegalArgumentException if {@code dataset} is a directory or {@code selection} was
+   *     read for another model
+   */
+  public static byte[] render(DatasetModel model, DataSource dataset, Site site,
+      FormSelection selection) {
+    Objects.requireNonNull(model, "model == null");
+    Objects.requireNonNull(dataset, "dataset == null");
+    Objects.requireNonNull(site, "site == null");
+    Objects.requireNonNull(selection, "selection == null");
+    if (dataset.isDirectory()) {
+      throw new IllegalArgumentException("dataset " + dataset.path() + " is a directory");
+    }
+    if (selection.model() != model && !selection.model().equals(model)) {
+      throw new IllegalArgumentException("selection was read for dataset "
+          + selection.model().name() + ", not for " + model.name());
+    }
+    return new Renderer(model, dataset, site, selection).page()
+        .getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static final class Renderer {
+    private final DatasetModel model;
+    private final DataSource dataset;
+    private final Site site;
+    private final FormSelection selection;
+    private final String name;
+    private final String href;
+    private final StringBuilder out;
+
+    Renderer(DatasetModel model, DataSource dataset, Site site, FormSelection selection) {
+      this.model = model;
+      this.dataset = dataset;
+      this.site = site;
+      this.selection = selection;
+      this.name = Markup.nameOf(dataset.path());
+      this.href = Markup.href(name);
+      this.out = new StringBuilder(16_384 + 4_096 * model.allVariables().size());
+    }
+
+    String page() {
+      FormType form = model.form();
+      Markup.head(out, name + " \u00b7 " + form.label() + " data request form",
+          site.url(dataset.path()) + site.formType().suffix(), jsonLd());
+      out.append("<header>\n");
+      Markup.breadcrumbs(out, site, Markup.parentOf(dataset.path()), name);
+      out.append("<h1>").append(Markup.escape(name)).append("</h1>\n<p class=\"meta\">")
+          .append(form.label()).append(" data request form \u00b7 ");
+      FormType other = form == FormType.DAP4 ? FormType.DAP2 : FormType.DAP4;
+      out.append("<a href=\"").append(href).append(other.suffix()).append("\">")
+          .append(other.label()).append(" form</a> \u00b7 metadata:");
+      for (String suffix : new String[] {".dmr.xml", ".dds", ".das", ".info"}) {
+        out.append(" <a href=\"").append(href).append(suffix).append("\">")
+            .append(suffix.substring(1)).append("</a>");
+      }
+      out.append("</p>\n</header>\n<main>\n");
+      form();
+      out.append("</main>\n");
+      Markup.footer(out, Markup.SCRIPT);
+      return out.toString();
+    }
+
+    private void form() {
+      FormType form = model.form();
+      out.append("<form id=\"request\" method=\"get\" action=\"").append(href)
+          .append(form.suffix()).append("\" data-form=\"").append(form == FormType.DAP4
+              ? "dap4" : "dap2").append("\" data-dataset=\"").append(href)
+          .append("\" data-url=\"").append(Markup.escape(site.url(dataset.path())))
+          .append("\">\n");
+      requestPanel();
+      out.append("<section aria-labelledby=\"h-global\">\n<h2 id=\"h-global\">Global attributes"
+          + "</h2>\n");
+      if (model.attributes().isEmpty()) {
+        out.append("<p class=\"hint\">None.</p>\n");
+      } else {
+        attributes(model.attributes(), true);
+      }
+      out.append("</section>\n");
+      variables();
+      out.append("</form>\n");
+    }
+
+    private void requestPanel() {
+      out.append("<section class=\"panel\" aria-labelledby=\"h-request\">\n"
+          + "<h2 id=\"h-request\">Request</h2>\n");
+      if (!selection.errors().isEmpty()) {
+        out.append("<div class=\"errors\" role=\"alert\"><p>The request has errors:</p><ul>");
+        for (String error : selection.errors()) {
+          out.append("<li>").append(Markup.escape(error)).append("</li>");
+        }
+        out.append("</ul></div>\n");
+      }
+      String query = selection.query();
+      String dataUrl = site.url(dataset.path()) + (query.isEmpty() ? "" : "?" + query);
+      out.append("<label for=\"constraint-url\">Data URL (for DAP clients; the buttons add a"
+          + " format)</label>\n<div class=\"url\"><input id=\"constraint-url\" type=\"text\""
+          + " readonly spellcheck=\"false\" value=\"").append(Markup.escape(dataUrl))
+          .append("\"><button type=\"button\" id=\"copy-url\" class=\"secondary\" hidden>Copy"
+              + "</button></div>\n<p id=\"form-status\" class=\"status\" role=\"status\""
+              + " aria-live=\"polite\"></p>\n<div class=\"buttons\" role=\"group\""
+              + " aria-label=\"Download\">\n<button type=\"submit\" id=\"button-update\""
+              + " class=\"secondary\">Update data URL</button>\n");
+      for (DownloadFormat format : DownloadFormat.of(model.form())) {
+        out.append("<button type=\"submit\" name=\"").append(FormSelection.FORMAT_FIELD)
+            .append("\" value=\"").append(format.token()).append("\" id=\"button-")
+            .append(format.token()).append("\" data-suffix=\"").append(format.suffix())
+            .append("\">").append(format.label()).append(" <span class=\"sfx\">")
+            .append(format.suffix()).append("</span></button>\n");
+      }
+      if (site.fileAccess()) {
+        out.append("<a class=\"button secondary\" id=\"link-file\" href=\"").append(href)
+            .append(".file\">Source file <span class=\"sfx\">").append(Markup.humanSize(
+                dataset.size())).append("</span></a>\n");
+      }
+      out.append("</div>\n</section>\n");
+    }
+
+    private void variables() {
+      List<Variable> all = model.allVariables();
+      out.append("<section aria-labelledby=\"h-vars\">\n<h2 id=\"h-vars\">Variables <span"
+          + " class=\"count\">(").append(all.size()).append(")</span></h2>\n")
+          .append("<p class=\"hint\">Check variables and narrow their index ranges; with none"
+              + " checked you get the whole dataset. Indexes count from 0: start, stride (every"
+              + " n-th) and stop (included).</p>\n");
+      if (all.isEmpty()) {
+        out.append("<p class=\"hint\">This dataset has no variables.</p>\n</section>\n");
+        return;
+      }
+      out.append("<table class=\"vars\">\n<thead><tr><th scope=\"col\"><span class=\"sr\">"
+          + "Select</span></th><th scope=\"col\">Variable</th><th scope=\"col\">Type</th>"
+          + "<th scope=\"col\">Dimensions</th><th scope=\"col\">Index ranges</th></tr></thead>"
+          + "\n<tbody>\n");
+      for (Variable variable : model.variables()) {
+        row(variable, 0);
+      }
+      out.append("</tbody>\n</table>\n</section>\n");
+    }
+
+    private void row(Variable variable, int depth) {
+      String id = Markup.escape(FormSelection.idOf(variable));
+      out.append("<tr id=\"row-").append(id).append('"');
+      if (depth > 0) {
+        out.append(" class=\"d").append(Math.min(depth, 3)).append('"');
+      }
+      out.append(">\n<td><input type=\"checkbox\" id=\"var-").append(id).append("\" name=\"")
+          .append(FormSelection.VARIABLE_FIELD).append("\" value=\"")
+          .append(Markup.escape(variable.constraintName())).append("\" data-fqn=\"")
+          .append(Markup.escape(variable.fqn())).append("\" data-sizes=\"");
+      List<Dimension> dims = variable.dimensions();
+      for (int i = 0; i < dims.size(); i++) {
+        out.append(i == 0 ? "" : " ").append(dims.get(i).size());
+      }
+      out.append('"').append(selection.isChecked(variable) ? " checked" : "").append("></td>\n")
+          .append("<th scope=\"row\"><label class=\"name\" for=\"var-").append(id).append("\">")
+          .append(Markup.escape(displayName(variable, depth))).append("</label>");
+      String longName = variable.attributeValue("long_name");
+      if (longName != null && !longName.isBlank()) {
+        out.append("<div class=\"ln\">").append(Markup.escape(longName.strip()));
+        String units = variable.attributeValue("units");
+        if (units != null && !units.isBlank()) {
+          out.append(" (").append(Markup.escape(units.strip())).append(')');
+        }
+        out.append("</div>");
+      }
+      if (variable.attributes().isEmpty()) {
+        out.append("<div class=\"ln\">no attributes</div>");
+      } else {
+        out.append("\n<details class=\"attrs\"><summary>Attributes (")
+            .append(variable.attributes().size()).append(")</summary>\n");
+        attributes(variable.attributes(), false);
+        out.append("</details>");
+      }
+      out.append("</th>\n<td><code>").append(Markup.escape(variable.type())).append("</code></td>"
+          + "\n<td>");
+      if (dims.isEmpty()) {
+        out.append("scalar");
+      }
+      for (int i = 0; i < dims.size(); i++) {
+        out.append(i == 0 ? "" : " \u00d7 ").append("<span class=\"mono\">")
+            .append(Markup.escape(FormSelection.dimensionLabel(dims.get(i), i)))
+            .append("&nbsp;=&nbsp;").append(dims.get(i).size()).append("</span>");
+      }
+      if (!variable.maps().isEmpty()) {
+        out.append("<div class=\"ln\">maps: ");
+        for (int i = 0; i < variable.maps().size(); i++) {
+          String map = variable.maps().get(i);
+          out.append(i == 0 ? "" : ", ").append(Markup.escape(map.lastIndexOf('/') == 0
+              ? map.substring(1) : map));
+        }
+        out.append("</div>");
+      }
+      out.append("</td>\n<td>");
+      for (int i = 0; i < dims.size(); i++) {
+        ranges(id, i, dims.get(i));
+      }
+      out.append("</td>\n</tr>\n");
+      for (Variable member : variable.members()) {
+        row(member, depth + 1);
+      }
+    }
+
+    private void ranges(String id, int index, Dimension dimension) {
+      String label = Markup.escape(FormSelection.dimensionLabel(dimension, index));
+      long last = dimension.size() - 1;
+      if (last < 0) {
+        out.append("<div class=\"ln\">").append(label).append(" is empty</div>");
+        return;
+      }
+      String prefix = "dim-" + id + "-" + index;
+      out.append("<fieldset class=\"dim\" id=\"").append(prefix).append("\" data-label=\"")
+          .append(label).append("\"><legend>").append(label).append(", 0 to ").append(last)
+          .append("</legend>");
+      input(prefix + "-start", "start", 0, last, 0);
+      input(prefix + "-stride", "stride", 1, last + 1, 1);
+      input(prefix + "-stop", "stop", 0, last, last);
+      out.append("</fieldset>");
+    }
+
+    private void input(String field, String label, long min, long max, long fallback) {
+      String submitted = selection.field(field);
+      out.append("<label for=\"").append(field).append("\">").append(label)
+          .append("</label> <input type=\"number\" id=\"").append(field).append("\" name=\"")
+          .append(field).append("\" min=\"").append(min).append("\" max=\"").append(max)
+          .append("\" step=\"1\" inputmode=\"numeric\" value=\"")
+          .append(submitted == null ? Long.toString(fallback) : Markup.escape(submitted))
+          .append('"');
+      if (selection.fieldError(field) != null) {
+        out.append(" aria-invalid=\"true\"");
+      }
+      out.append("> ");
+    }
+
+    /** Top-level names without the DAP4 root slash (groups keep theirs); members by own name. */
+    private static String displayName(Variable variable, int depth) {
+      if (depth > 0) {
+        return variable.name();
+      }
+      return variable.fqn().startsWith("/") ? variable.fqn().substring(1) : variable.fqn();
+    }
+
+    private void attributes(List<Attribute> attributes, boolean open) {
+      out.append("<dl class=\"attrs\">");
+      for (Attribute attribute : attributes) {
+        out.append("<dt>").append(Markup.escape(attribute.name()));
+        if (attribute.isContainer()) {
+          out.append("</dt><dd><details class=\"attrs\"").append(open ? " open" : "")
+              .append("><summary>").append(attribute.attributes().size())
+              .append(attribute.attributes().size() == 1 ? " attribute" : " attributes")
+              .append("</summary>");
+          attributes(attribute.attributes(), false);
+          out.append("</details></dd>\n");
+        } else {
+          out.append("<span class=\"t\">").append(Markup.escape(attribute.type()))
+              .append("</span></dt><dd>");
+          List<String> values = attribute.values();
+          for (int i = 0; i < values.size(); i++) {
+            out.append(i == 0 ? "" : ", ").append(Markup.escape(values.get(i)));
+          }
+          out.append("</dd>\n");
+        }
+      }
+      out.append("</dl>\n");
+    }
+
+    private String jsonLd() {
+      StringBuilder json = new StringBuilder(2048 + 256 * model.variables().size());
+      JsonWriter w = new JsonWriter(json);
+      String datasetUrl = site.url(dataset.path());
+      String directory = Markup.parentOf(dataset.path());
+      w.beginObject()
+          .value("@context", "https://schema.org/")
+          .value("@type", "Dataset")
+          .value("name", name)
+          .value("description", description())
+          .value("url", datasetUrl + site.formType().suffix())
+          .value("identifier", datasetUrl)
+          .value("dateModified", Markup.timestamp(dataset.lastModified()))
+          .beginObject("includedInDataCatalog")
+          .value("@type", "DataCatalog")
+          .value("name", directory)
+          .value("url", Markup.directoryUrl(site, directory))
+          .endObject()
+          .beginArray("variableMeasured");
+      for (Variable variable : model.allVariables()) {
+        w.beginObject().value("@type", "PropertyValue").value("name", displayName(variable, 0));
+        String longName = variable.attributeValue("long_name");
+        if (longName != null && !longName.isBlank()) {
+          w.value("description", longName.strip());
+        }
+        String units = variable.attributeValue("units");
+        if (units != null && !units.isBlank()) {
+          w.value("unitText", units.strip());
+        }
+        w.endObject();
+      }
+      w.endArray().beginArray("distribution");
+      for (DownloadFormat format : DownloadFormat.of(model.form())) {
+        w.beginObject().value("@type", "DataDownload")
+            .value("name", format.label() + " (" + format.suffix() + ")")
+            .value("contentUrl", datasetUrl + format.suffix())
+            .value("encodingFormat", format.mediaType())
+            .endObject();
+      }
+      if (site.fileAccess()) {
+        w.beginObject().value("@type", "DataDownload").value("name", "Source file")
+            .value("contentUrl", datasetUrl + ".file")
+            .value("contentSize", Long.toString(dataset.size()))
+            .endObject();
+      }
+      w.endArray().endObject();
+      return json.toString();
+    }
+
+    /**
+     * The dataset's title and summary (or description) from its global attributes; else its
+     * history; else a sentence naming its variables.
+     */
+    private String description() {
+      String title = find(model.attributes(), "title");
+      String summary = find(model.attributes(), "summary");
+      if (summary == null) {
+        summary = find(model.attributes(), "description");
+      }
+      String text;
+      if (title != null && summary != null && !summary.equals(title)) {
+        text = title + ". " + summary;
+      } else if (title != null || summary != null) {
+        text = title != null ? title : summary;
+      } else {
+        String history = find(model.attributes(), "history");
+        text = history != null ? history : fallbackDescription();
+      }
+      return text.length() > MAX_DESCRIPTION ? text.substring(0, MAX_DESCRIPTION - 3) + "..."
+          : text;
+    }
+
+    private String fallbackDescription() {
+      List<Variable> variables = model.variables();
+      StringBuilder text = new StringBuilder(name).append(", a dataset of ")
+          .append(variables.size()).append(variables.size() == 1 ? " variable" : " variables");
+      for (int i = 0; i < variables.size() && i < 10; i++) {
+        text.append(i == 0 ? ": " : ", ").append(variables.get(i).name());
+      }
+      if (variables.size() > 10) {
+        text.append(", ...");
+      }
+      return text.append(", served with OPeNDAP (DAP2 and DAP4).").toString();
+    }
+
+    /** The first non-blank value of an attribute named {@code key}, depth first. */
+    private static @Nullable String find(List<Attribute> attributes, String key) {
+      for (Attribute attribute : attributes) {
+        if (attribute.isContainer()) {
+          String found = find(attribute.attributes(), key);
+          if (found != null) {
+            return found;
+          }
+        } else if (attribute.name().toLowerCase(Locale.ROOT).equals(key)
+            && !attribute.values().isEmpty() && !attribute.values().get(0).isBlank()) {
+          return attribute.values().get(0).strip();
+        }
+      }
+      return null;
+    }
+  }
+}

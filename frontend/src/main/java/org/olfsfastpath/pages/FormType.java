@@ -1,0 +1,46 @@
+package org.olfsfastpath.pages;
+
+import java.util.Locale;
+
+/**
+ * The two data request forms: DAP4 ({@code .dmr.html}, built from the DMR) and DAP2
+ * ({@code .html}, built from the DDX). The configured one, olfs.xml's
+ * {@code <DataRequestForm type="dap2|dap4"/>}, is where listings, the site map and the bare
+ * dataset URL send people; both forms are served either way.
+ */
+public enum FormType {
+  DAP4(".dmr.html", "DAP4"),
+  DAP2(".html", "DAP2");
+
+  private final String suffix;
+  private final String label;
+
+  FormType(String suffix, String label) {
+    this.suffix = suffix;
+    this.label = label;
+  }
+
+  /** The URL suffix of the form, {@code .dmr.html} or {@code .html}. */
+  public String suffix() {
+    return suffix;
+  }
+
+  /** The protocol name people read, {@code DAP4} or {@code DAP2}. */
+  public String label() {
+    return label;
+  }
+
+  /**
+   * Reads olfs.xml's {@code DataRequestForm type} value, {@code dap2} or {@code dap4} in any case.
+   *
+   * @throws IllegalArgumentException for any other value, naming it
+   */
+  public static FormType fromConfig(String type) {
+    return switch (type.strip().toLowerCase(Locale.ROOT)) {
+      case "dap4" -> DAP4;
+      case "dap2" -> DAP2;
+      default -> throw new IllegalArgumentException("DataRequestForm type was \"" + type
+          + "\", must be dap2 or dap4");
+    };
+  }
+}

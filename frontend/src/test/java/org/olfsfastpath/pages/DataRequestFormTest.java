@@ -1,0 +1,288 @@
+package org.olfsfastpath.pages;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.testing.Captures;
+
+final class DataRequestFormTest {
+  private static final DataSource COADS = Samples.dataset("/nc/coads_climatology.nc", 3114044);
+
+  private static String render(DatasetModel model, Site site, FormSelection selection) {
+    return Samples.text(DataRequestForm.render(model, COADS, site, selection));
+  }
+
+  private static String render(DatasetModel model) {
+    return render(model, Samples.SITE, FormSelection.none(model));
+  }
+
+  private static int count(String text, String part) {
+    int n = 0;
+    for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+      n++;
+    }
+    return n;
+  }
+
+  @Test
+  void dap2_checkboxRangesAndButtons() throws Exception {
+    String page = render(Samples.ddx());
+    assertTrue(page.contains("<input type=\"checkbox\" id=\"var-COADSX\" name=\"var\""
+        + " value=\"COADSX\" data-fqn=\"COADSX\" data-sizes=\"180\">"), page);
+    assertTrue(page.contains("<input type=\"number\" id=\"dim-COADSX-0-start\""
+        + " name=\"dim-COADSX-0-start\" min=\"0\" max=\"179\" step=\"1\" inputmode=\"numeric\""
+        + " value=\"0\">"), page);
+    assertTrue(page.contains("id=\"dim-COADSX-0-stride\" name=\"dim-COADSX-0-stride\" min=\"1\""
+        + " max=\"180\" step=\"1\" inputmode=\"numeric\" value=\"1\">"), page);
+    assertTrue(page.contains("id=\"dim-COADSX-0-stop\" name=\"dim-COADSX-0-stop\" min=\"0\""
+        + " max=\"179\" step=\"1\" inputmode=\"numeric\" value=\"179\">"), page);
+    assertTrue(page.contains("<label for=\"dim-SST-1-stop\">stop</label>"), page);
+    assertTrue(page.contains("<fieldset class=\"dim\" id=\"dim-SST-0\" data-label=\"TIME\">"
+        + "<legend>TIME, 0 to 11</legend>"), page);
+    for (String token : List.of("ascii", "dods", "nc", "nc4", "csv")) {
+      assertTrue(page.contains("id=\"button-" + token + "\""), token);
+    }
+    assertTrue(page.contains("<button type=\"submit\" name=\"format\" value=\"ascii\""
+        + " id=\"button-ascii\" data-suffix=\".ascii\">ASCII <span class=\"sfx\">.ascii</span>"
+        + "</button>"), page);
+    assertFalse(page.contains("button-dap-csv"), page);
+    assertTrue(page.contains("<form id=\"request\" method=\"get\""
+        + " action=\"coads_climatology.nc.html\" data-form=\"dap2\""
+        + " data-dataset=\"coads_climatology.nc\""
+        + " data-url=\"http://example.org/opendap/nc/coads_climatology.nc\">"), page);
+    assertTrue(page.contains("<input id=\"constraint-url\" type=\"text\" readonly"
+        + " spellcheck=\"false\" value=\"http://example.org/opendap/nc/coads_climatology.nc\">"),
+        page);
+  }
+
+  @Test
+  void dap4_buttonsAndFullyQualifiedValues() throws Exception {
+    String page = render(Samples.dmr());
+    assertTrue(page.contains("id=\"var-SST\" name=\"var\" value=\"/SST\" data-fqn=\"/SST\""
+        + " data-sizes=\"12 180\">"), page);
+    for (String token : List.of("dap", "dap-nc4", "dap-csv")) {
+      assertTrue(page.contains("id=\"button-" + token + "\""), token);
+    }
+    assertTrue(page.contains("data-suffix=\".dap.csv\""), page);
+    assertFalse(page.contains("button-ascii"), page);
+    assertTrue(page.contains("action=\"coads_climatology.nc.dmr.html\" data-form=\"dap4\""),
+        page);
+  }
+
+  @Test
+  void readableWithoutScript_everyVariableTypeShapeAndAttribute() throws Exception {
+    String page = render(Samples.dmr());
+    assertTrue(page.contains("<label class=\"name\" for=\"var-SST\">SST</label><div class=\"ln\">"
+        + "SEA SURFACE TEMPERATURE (Deg C)</div>"), page);
+    assertTrue(page.contains("<code>Float32</code>"), page);
+    assertTrue(page.contains("<span class=\"mono\">TIME&nbsp;=&nbsp;12</span> \u00d7 "
+        + "<span class=\"mono\">COADSX&nbsp;=&nbsp;180</span><div class=\"ln\">maps: TIME,"
+        + " COADSX</div>"), page);
+    assertTrue(page.contains("<details class=\"attrs\"><summary>Attributes (3)</summary>"), page);
+    assertTrue(page.contains("<dt>_FillValue<span class=\"t\">Float32</span></dt>"
+        + "<dd>-9.99999979e+33</dd>"), page);
+    assertTrue(page.contains("<dt>NC_GLOBAL</dt><dd><details class=\"attrs\" open><summary>"
+        + "1 attribute</summary>"), page);
+  }
+
+  @Test
+  void hostileNamesAndValuesAreText() throws Exception {
+    DatasetModel model = Samples.hostile();
+    String page = render(model);
+    assertEquals(1, count(page, "<script>"), "only the form script");
+    assertEquals(1, count(page, "<script type=\"application/ld+json\">"));
+    assertEquals(2, count(page, "</script>"));
+    assertFalse(page.contains("<img"), page);
+    assertTrue(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), page);
+    assertTrue(page.contains("<label class=\"name\" for=\"var-~22~3E~3Cimg~20src~3Dx~20onerror"
+        + "~3Dalert~281~29~3E\">&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</label>"), page);
+    assertTrue(page.contains("<title>evil&lt;script&gt;.nc \u00b7 DAP4 data request form"
+        + "</title>") || page.contains("<h1>coads_climatology.nc</h1>"), page);
+    Map<String, Object> jsonLd = JsonCheck.jsonLd(page);
+    assertEquals("</script><script>alert(3)</script>", jsonLd.get("description"));
+    List<?> measured = (List<?>) jsonLd.get("variableMeasured");
+    assertEquals(Map.of("@type", "PropertyValue", "name", "\"><img src=x onerror=alert(1)>",
+        "description", "<script>alert(1)</script>",
+        "unitText", "</script><script>alert(2)</script>"), measured.get(0));
+  }
+
+  @Test
+  void noInlineEventHandlersAndTheCspHashesMatch() throws Exception {
+    String page = render(Samples.hostile());
+    // Tags with their quoted attribute values removed: what is left are attribute names.
+    Matcher tags = Pattern.compile("<[a-zA-Z][^>]*>").matcher(page.replaceAll(
+        "(?s)<script[^>]*>.*?</script>", "<script></script>"));
+    while (tags.find()) {
+      String names = tags.group().replaceAll("\"[^\"]*\"", "\"\"");
+      assertFalse(Pattern.compile("\\son[a-z]+=", Pattern.CASE_INSENSITIVE).matcher(names)
+          .find(), tags.group());
+    }
+    Matcher script = Pattern.compile("<script>(.*?)</script>", Pattern.DOTALL).matcher(page);
+    assertTrue(script.find());
+    Matcher style = Pattern.compile("<style>(.*?)</style>", Pattern.DOTALL).matcher(page);
+    assertTrue(style.find());
+    assertTrue(PageHeaders.CONTENT_SECURITY_POLICY.contains("script-src 'sha256-"
+        + sha256(script.group(1)) + "'"), PageHeaders.CONTENT_SECURITY_POLICY);
+    assertTrue(PageHeaders.CONTENT_SECURITY_POLICY.contains("style-src 'sha256-"
+        + sha256(style.group(1)) + "'"), PageHeaders.CONTENT_SECURITY_POLICY);
+    assertTrue(PageHeaders.CONTENT_SECURITY_POLICY.startsWith("default-src 'none';"));
+    assertFalse(script.group(1).contains("eval("));
+  }
+
+  @Test
+  void jsonLd_isASchemaOrgDatasetWithDownloads() throws Exception {
+    Map<String, Object> jsonLd = JsonCheck.jsonLd(render(Samples.dmr()));
+    assertEquals("https://schema.org/", jsonLd.get("@context"));
+    assertEquals("Dataset", jsonLd.get("@type"));
+    assertEquals("coads_climatology.nc", jsonLd.get("name"));
+    assertEquals("FERRET V4.30", jsonLd.get("description"));
+    assertEquals("http://example.org/opendap/nc/coads_climatology.nc.dmr.html", jsonLd.get("url"));
+    assertEquals("http://example.org/opendap/nc/coads_climatology.nc", jsonLd.get("identifier"));
+    assertEquals("2026-11-22T01:52:59Z", jsonLd.get("dateModified"));
+    assertEquals(Map.of("@type", "DataCatalog", "name", "/nc",
+        "url", "http://example.org/opendap/nc/"), jsonLd.get("includedInDataCatalog"));
+    assertEquals(List.of(Map.of("@type", "PropertyValue", "name", "COADSX",
+        "unitText", "degrees_east"), Map.of("@type", "PropertyValue", "name", "SST",
+        "description", "SEA SURFACE TEMPERATURE", "unitText", "Deg C")),
+        jsonLd.get("variableMeasured"));
+    List<?> distribution = (List<?>) jsonLd.get("distribution");
+    assertEquals(3, distribution.size());
+    assertEquals(Map.of("@type", "DataDownload", "name", "CSV (.dap.csv)",
+        "contentUrl", "http://example.org/opendap/nc/coads_climatology.nc.dap.csv",
+        "encodingFormat", "text/csv"), distribution.get(2));
+  }
+
+  @Test
+  void jsonLd_descriptionFromTitleAndSummary() throws Exception {
+    DatasetModel model = DatasetParser.ddx("""
+        <Dataset name="d"><Attribute name="NC_GLOBAL" type="Container">
+          <Attribute name="history" type="String"><value>h</value></Attribute>
+          <Attribute name="Title" type="String"><value> Winds </value></Attribute>
+          <Attribute name="summary" type="String"><value>Daily winds.</value></Attribute>
+        </Attribute><Int32 name="x"/></Dataset>
+        """.getBytes(StandardCharsets.UTF_8));
+    assertEquals("Winds. Daily winds.", JsonCheck.jsonLd(render(model)).get("description"));
+  }
+
+  @Test
+  void jsonLd_fallbackDescriptionNamesTheVariables() throws Exception {
+    DatasetModel model = DatasetParser.ddx("<Dataset name=\"d\"><Int32 name=\"x\"/>"
+        .concat("<Int32 name=\"y\"/></Dataset>").getBytes(StandardCharsets.UTF_8));
+    assertEquals("coads_climatology.nc, a dataset of 2 variables: x, y, served with OPeNDAP"
+        + " (DAP2 and DAP4).", JsonCheck.jsonLd(render(model)).get("description"));
+  }
+
+  @Test
+  void fileAccess_linksAndDescribesTheSourceFile() throws Exception {
+    Site site = new Site("http://example.org/opendap", FormType.DAP2, true);
+    DatasetModel model = Samples.ddx();
+    String page = render(model, site, FormSelection.none(model));
+    assertTrue(page.contains("<a class=\"button secondary\" id=\"link-file\""
+        + " href=\"coads_climatology.nc.file\">Source file <span class=\"sfx\">3.0 MiB</span>"
+        + "</a>"), page);
+    List<?> distribution = (List<?>) JsonCheck.jsonLd(page).get("distribution");
+    assertEquals(Map.of("@type", "DataDownload", "name", "Source file",
+        "contentUrl", "http://example.org/opendap/nc/coads_climatology.nc.file",
+        "contentSize", "3114044"), distribution.get(distribution.size() - 1));
+    assertEquals("http://example.org/opendap/nc/coads_climatology.nc.html",
+        JsonCheck.jsonLd(page).get("url"));
+    assertFalse(render(model).contains("coads_climatology.nc.file"));
+  }
+
+  @Test
+  void linksAreRelative_breadcrumbsClimbToTheRoot() throws Exception {
+    String page = render(Samples.dmr());
+    assertTrue(page.contains("<nav aria-label=\"Breadcrumb\"><ol class=\"crumbs\"><li><a"
+        + " href=\"../\">opendap</a></li><li><a href=\"./\">nc</a></li><li aria-current="
+        + "\"page\">coads_climatology.nc</li></ol></nav>"), page);
+    assertTrue(page.contains("<a href=\"coads_climatology.nc.html\">DAP2 form</a>"), page);
+    assertTrue(page.contains("<a href=\"coads_climatology.nc.dmr.xml\">dmr.xml</a>"), page);
+    assertTrue(page.contains("<link rel=\"canonical\""
+        + " href=\"http://example.org/opendap/nc/coads_climatology.nc.dmr.html\">"), page);
+  }
+
+  @Test
+  void selection_isShownWithItsUrlAndErrors() throws Exception {
+    DatasetModel model = Samples.ddx();
+    FormSelection selection = FormSelection.parse(model,
+        "var=COADSX&dim-COADSX-0-start=5&dim-COADSX-0-stop=999&var=SST&dim-SST-0-stop=0");
+    String page = render(model, Samples.SITE, selection);
+    assertTrue(page.contains("id=\"var-COADSX\" name=\"var\" value=\"COADSX\""
+        + " data-fqn=\"COADSX\" data-sizes=\"180\" checked>"), page);
+    assertTrue(page.contains("id=\"dim-COADSX-0-stop\" name=\"dim-COADSX-0-stop\" min=\"0\""
+        + " max=\"179\" step=\"1\" inputmode=\"numeric\" value=\"999\" aria-invalid=\"true\">"),
+        page);
+    assertTrue(page.contains("<div class=\"errors\" role=\"alert\"><p>The request has errors:"
+        + "</p><ul><li>COADSX, COADSX: stop 999 must be between 5 and 179</li></ul></div>"), page);
+    assertTrue(page.contains("value=\"http://example.org/opendap/nc/coads_climatology.nc"
+        + "?COADSX,SST%5B0:1:0%5D%5B0:1:179%5D\""), page);
+  }
+
+  @Test
+  void zeroLengthDimensionHasNoRangeInputs() throws Exception {
+    DatasetModel model = DatasetParser.dmr(("<Dataset name=\"z\"><Dimension name=\"n\""
+        + " size=\"0\"/><Int32 name=\"v\"><Dim name=\"/n\"/></Int32></Dataset>")
+        .getBytes(StandardCharsets.UTF_8));
+    String page = render(model);
+    assertTrue(page.contains("<div class=\"ln\">n is empty</div>"), page);
+    assertFalse(page.contains("dim-v-0-start"), page);
+    assertEquals("/v", FormSelection.parse(model, "var=/v&dim-v-0-start=3").constraint());
+  }
+
+  @Test
+  void structureMembersAreIndentedRows() throws Exception {
+    DatasetModel model = DatasetParser.dmr(("<Dataset name=\"s\"><Structure name=\"st\">"
+        + "<Float32 name=\"lat\"/></Structure></Dataset>").getBytes(StandardCharsets.UTF_8));
+    String page = render(model);
+    assertTrue(page.contains("<tr id=\"row-st.lat\" class=\"d1\">"), page);
+    assertTrue(page.contains("<label class=\"name\" for=\"var-st.lat\">lat</label>"), page);
+  }
+
+  @Test
+  void selectionOfAnotherDataset() throws Exception {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> render(Samples.dmr(), Samples.SITE, FormSelection.none(Samples.ddx())));
+    assertEquals("selection was read for dataset coads_climatology.nc, not for"
+        + " coads_climatology.nc", e.getMessage());
+  }
+
+  @Test
+  void directoryIsNotADataset() throws Exception {
+    DatasetModel model = Samples.dmr();
+    DataSource directory = new DataSource("/nc", false, Samples.T, 0, true, List.of());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DataRequestForm.render(model, directory, Samples.SITE, FormSelection.none(model)));
+    assertEquals("dataset /nc is a directory", e.getMessage());
+  }
+
+  @Test
+  void captured_coadsFormsListEveryVariable() throws Exception {
+    DatasetModel dmr = DatasetParser.dmr(Captures.response("get_dmr_coads_all"));
+    DatasetModel ddx = DatasetParser.ddx(Captures.response("get_ddx_coads"));
+    String dap4 = render(dmr);
+    String dap2 = render(ddx);
+    for (String name : List.of("COADSX", "COADSY", "TIME", "SST", "AIRT", "UWND", "VWND")) {
+      assertTrue(dap4.contains("id=\"var-" + name + "\""), name);
+      assertTrue(dap2.contains("id=\"var-" + name + "\""), name);
+    }
+    assertEquals(7, ((List<?>) JsonCheck.jsonLd(dap4).get("variableMeasured")).size());
+    assertEquals("FERRET V4.30 (debug/no GUI) 15-Aug-96", JsonCheck.jsonLd(dap2)
+        .get("description"));
+  }
+
+  private static String sha256(String text) throws Exception {
+    return Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
+        .digest(text.getBytes(StandardCharsets.UTF_8)));
+  }
+}
