@@ -62,15 +62,16 @@ public class WarmRequestBenchmark {
   public void setUp() throws IOException {
     emulator = BesEmulator.newBuilder().port(0).build();
     emulator.start();
-    FrontEndSettings settings = FrontEndSettings.newBuilder()
-        .besHost("127.0.0.1")
-        .besPort(emulator.port())
-        .cacheEnabled(cache == Cache.ON)
-        .build();
-    backend = BesBackend.create(settings);
+    FrontEndConfig config = OlfsConfigFile.parse(new java.io.ByteArrayInputStream((
+        "<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>" + emulator.port()
+            + "</port></BES></BESManager><FastPath><Cache enabled=\"" + (cache == Cache.ON)
+            + "\"/></FastPath></OLFSConfig>").getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+        "benchmark olfs.xml");
+    FrontEndSettings settings = Assembly.web(config);
+    backend = BesBackend.create(config);
     servlet = new DapServlet(
         new DapRequestParser(settings.maxUrlLength(), settings.maxConstraintLength()),
-        backend, new FrontEndStats(), "jmh", settings);
+        backend, new FrontEndStats(), "jmh", settings, null);
     request = request(Map.of(
         "getMethod", "GET",
         "getContextPath", "/opendap",
