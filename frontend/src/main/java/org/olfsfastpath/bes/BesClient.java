@@ -162,6 +162,19 @@ public final class BesClient implements Closeable {
   }
 
   /**
+   * Asks the BES for its site map ({@code buildSiteMap}): every node and dataset of its catalog as
+   * one URL per line, {@code prefix} followed by the catalog path, directories ending {@code
+   * nodeSuffix}, datasets {@code leafSuffix}. Returns the answer as it came (plain text).
+   *
+   * @throws BesErrorException if the BES answered an error (it has no such command, say)
+   * @throws IOException on a transport or protocol failure, or an answer over 32 MiB
+   */
+  public byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix)
+      throws IOException {
+    return command(requests.buildSiteMap(prefix, nodeSuffix, leafSuffix));
+  }
+
+  /**
    * Sends the data request (contexts, setContainer, define, get) and returns the streaming
    * response once the BES has said it is not an error. The caller must close it.
    *

@@ -100,13 +100,17 @@ final class BesRequests {
 
     Element request = newRequest();
     addTimeoutContext(request);
+    // Contexts of the request itself (the history entries of a netCDF download) come right after
+    // bes_timeout, where the OLFS inserts them.
+    for (GetRequest.Context context : get.contexts()) {
+      request.addContent(setContext(context.name(), context.value()));
+    }
     if (!type.isDap4()) {
       request.addContent(setContext("xdap_accept", XDAP_ACCEPT));
     }
     request.addContent(setContext("dap_explicit_containers", "no"));
     request.addContent(setContext("errors", "xml"));
-    // The OLFS names xml:base only in DAP4 (and DDX) requests; DAP2 responses do not use it.
-    if (type.isDap4() && !get.xmlBase().isEmpty()) {
+    if (type.usesXmlBase() && !get.xmlBase().isEmpty()) {
       request.addContent(setContext("xml:base", get.xmlBase()));
     }
     if (contexts.maxResponseSize() >= 0) {
@@ -119,9 +123,14 @@ final class BesRequests {
     if (type.isDap4()) {
       request.addContent(setContext("dap4_checksums", Boolean.toString(get.dap4Checksums())));
     }
-    request.addContent(setContainer(CONTAINER, CATALOG_SPACE, get.path()));
-    // The OLFS asks for the info page without a constraint.
-    String constraint = type == BesGetType.INFO_PAGE ? "" : get.constraint();
+    Element container = setContainer(CONTAINER, CATALOG_SPACE, get.path());
+    if (type == BesGetType.STREAM) {
+      container.setAttribute("type", "stream");
+    }
+    request.addContent(container);
+    // The OLFS asks for the info page and a file without a constraint.
+    String constraint = type == BesGetType.INFO_PAGE || type == BesGetType.STREAM ? ""
+        : get.constraint();
     request.addContent(define(DEFINITION, DEFINITION_SPACE, CONTAINER, constraint, type.isDap4()));
     Element getElement = new Element("get", BES_NS)
         .setAttribute("type", type.besType())
@@ -131,6 +140,28 @@ final class BesRequests {
     }
     request.addContent(getElement);
     return serialize(request);
+  }
+
+  /**
+   * {@code buildSiteMap}: every catalog node and dataset as one URL per line, {@code prefix} then
+   * the catalog path, directories ending {@code nodeSuffix}, datasets {@code leafSuffix}. The
+   * answer is plain text, not XML.
+   */
+  byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix) {
+    Element request = newRequest();
+    addTimeoutContext(request);
+    request.addContent(setContext("errors", "xml"));
+    request.addContent(new Element("buildSiteMap", BES_NS)
+        .setAttribute("prefix", checked("prefix", prefix))
+        .setAttribute("nodeSuffix", checked("nodeSuffix", nodeSuffix))
+        .setAttribute("leafSuffix", checked("leafSuffix", leafSuffix))
+        .setAttribute("catalog", "catalog"));
+    return serialize(request);
+  }
+
+  private static String checked(String what, String value) {
+    checkXmlText(what, value);
+    return value;
   }
 
   /** {@code <setContext name="...">value</setContext>}. */
