@@ -77,7 +77,8 @@ public final class BesEmulator implements Closeable {
         ? null : new SyntheticCatalog(config.syntheticDatasets, config.syntheticFanout);
     Catalog catalog = new Catalog(config.catalogRoot, config.dataDirectory, builtIns(), config.listBuiltIns,
         genericDatasets(), synthetic, config.builtInLastModified);
-    EmulatorEngine created = new EmulatorEngine(config, new CommandProcessor(catalog, captures));
+    EmulatorEngine created = new EmulatorEngine(config, new CommandProcessor(catalog, captures,
+        config.modules == null ? Modules.all() : config.modules));
     created.listen();
     engine = created;
     started = true;
@@ -282,6 +283,7 @@ public final class BesEmulator implements Closeable {
     Map<String, EmulatedDataset> builtIns;
     boolean listBuiltIns = true;
     Function<String, EmulatedDataset> genericDataset;
+    Modules modules;
     private boolean portSet;
 
     private Builder() {}
@@ -489,6 +491,24 @@ public final class BesEmulator implements Closeable {
       return this;
     }
 
+    /**
+     * Leaves BES modules out, so that the emulator answers like a BES built without them. By
+     * default it has every module of the recorded BES 3.22.0 and fileout_netcdf; without
+     * {@code fileout_netcdf} a {@code returnAs="netcdf"} gets the BES's "Unable to find
+     * transmitter netcdf", as the recorded BES answered. {@code gdal} is accepted and changes
+     * nothing: GeoTIFF and JPEG2000 are never emulated.
+     *
+     * @param names module names as showVersion lists them, e.g. {@code fileout_netcdf}
+     * @throws IllegalArgumentException for an unknown module, or dap or netcdf_handler
+     * @throws IllegalStateException if modules were already left out
+     */
+    public Builder withoutModules(String... names) {
+      Objects.requireNonNull(names, "names == null");
+      requireState(modules == null, "withoutModules was already set to %s", modules);
+      this.modules = Modules.all().without(java.util.Set.of(names));
+      return this;
+    }
+
     /** The dataset for files with no built-in, instead of {@code Datasets.generic(name)}. */
     public Builder genericDataset(Function<String, EmulatedDataset> factory) {
       this.genericDataset = Objects.requireNonNull(factory, "factory == null");
@@ -514,6 +534,7 @@ public final class BesEmulator implements Closeable {
       copy.builtIns = builtIns;
       copy.listBuiltIns = listBuiltIns;
       copy.genericDataset = genericDataset;
+      copy.modules = modules;
       return new BesEmulator(copy);
     }
 

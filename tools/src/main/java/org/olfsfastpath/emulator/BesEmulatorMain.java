@@ -30,6 +30,8 @@ public final class BesEmulatorMain {
       "  --catalog-root PATH  root shown in BES messages (default /usr/share/hyrax)",
       "  --max-chunk BYTES    largest data chunk (default: socket send buffer - 15, like the BES)",
       "  --counts-file PATH   rewrite PATH with requests=N and CMD=N lines after every request",
+      "  --without M[,M...]   leave BES modules out, e.g. --without fileout_netcdf,gdal to answer",
+      "                       like the recorded BES (netcdf: 'Unable to find transmitter')",
       "  --help               print this help",
       "Prints 'BES emulator listening on 127.0.0.1:PORT [unix:PATH]' once listening; on SIGTERM",
       "prints the counts (requests=N, then CMD=N per command) and exits.");
@@ -139,6 +141,7 @@ public final class BesEmulatorMain {
           case "--catalog-root" -> builder.catalogRoot(value(flag, inlineValue, queue));
           case "--max-chunk" -> builder.maxChunkLength(integer(flag, value(flag, inlineValue, queue)));
           case "--counts-file" -> builder.countsFile(Path.of(value(flag, inlineValue, queue)));
+          case "--without" -> builder.withoutModules(value(flag, inlineValue, queue).split(",", -1));
           default -> throw new UsageException("unknown flag " + arg);
         }
       } catch (IllegalArgumentException | IllegalStateException e) {
