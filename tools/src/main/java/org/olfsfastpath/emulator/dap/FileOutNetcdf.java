@@ -108,7 +108,7 @@ final class FileOutNetcdf {
         dimensionIndex.put(name, index);
       } else if (dims.get(index).length() != length) {
         throw new DapRequestException(BesErrors.INTERNAL_ERROR, DIMENSION_CONFLICT, element,
-            "FONcDim.cc", 0);
+            "FONcArray.cc", 512);
       }
       dimIds.add(index);
     }

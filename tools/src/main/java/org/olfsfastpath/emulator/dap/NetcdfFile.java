@@ -3,7 +3,6 @@ package org.olfsfastpath.emulator.dap;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -273,10 +272,10 @@ final class NetcdfFile {
 
   /** Big-endian header bytes. */
   private static final class Header {
-    private final List<Byte> bytes = new ArrayList<>(1024);
+    private final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(1024);
 
     void u8(int value) {
-      bytes.add((byte) value);
+      bytes.write(value);
     }
 
     void i16(int value) {
@@ -297,9 +296,7 @@ final class NetcdfFile {
     }
 
     void bytes(byte[] values) {
-      for (byte b : values) {
-        bytes.add(b);
-      }
+      bytes.write(values, 0, values.length);
     }
 
     /** A name: its length, its bytes, zero padding to four. */
@@ -310,8 +307,9 @@ final class NetcdfFile {
       pad(encoded.length);
     }
 
+    /** Zero bytes after {@code written} bytes of a value, up to a multiple of four. */
     void pad(int written) {
-      for (int i = written % 4; i != 0 && i < 4; i++) {
+      for (int i = 0; i < (4 - written % 4) % 4; i++) {
         u8(0);
       }
     }
@@ -321,11 +319,7 @@ final class NetcdfFile {
     }
 
     byte[] toByteArray() {
-      byte[] array = new byte[bytes.size()];
-      for (int i = 0; i < array.length; i++) {
-        array[i] = bytes.get(i);
-      }
-      return array;
+      return bytes.toByteArray();
     }
   }
 }
