@@ -88,6 +88,14 @@ final class OtherResponsesTest {
   }
 
   @Test
+  void dodsCsv_isTheAsciiAnswer() throws Exception {
+    String ascii = dods("ascii", "SST[0][0:1][0:1],COADSX[0:3]");
+    assertTrue(ascii.startsWith("Dataset: coads_climatology.nc\nCOADSX, 21, 23, 25, 27\nSST.COADSX, 21, 23\n"),
+        ascii);
+    assertEquals(ascii, dods("csv", "SST[0][0:1][0:1],COADSX[0:3]"));
+  }
+
+  @Test
   void dapCsv_lastDimensionOfOneLosesItsValuesLikeTheBes() throws Exception {
     assertEquals("Dataset: coads_climatology.nc\n/SST[0][0], \n/SST[0][1], \n",
         text(coads, new DapQuery("dap", "csv", "/SST[0][0:1][0]", true, "")));
