@@ -79,7 +79,8 @@ public final class BesEmulator implements Closeable {
     Catalog catalog = new Catalog(config.catalogRoot, config.dataDirectory, builtIns(), config.listBuiltIns,
         genericDatasets(), synthetic, config.builtInLastModified);
     Dispatcher dispatcher = config.dispatcher != null ? config.dispatcher
-        : new CatalogDispatcher(new CommandProcessor(catalog, captures, config.showInfo2009));
+        : new CatalogDispatcher(new CommandProcessor(catalog, captures,
+            config.modules == null ? Modules.all() : config.modules, config.showInfo2009));
     EmulatorEngine created = new EmulatorEngine(config, dispatcher);
     created.listen();
     engine = created;
@@ -334,6 +335,7 @@ public final class BesEmulator implements Closeable {
     Function<String, EmulatedDataset> genericDataset;
     Dispatcher dispatcher;
     boolean showInfo2009;
+    Modules modules;
     private boolean portSet;
 
     private Builder() {}
@@ -541,6 +543,24 @@ public final class BesEmulator implements Closeable {
       return this;
     }
 
+    /**
+     * Leaves BES modules out, so that the emulator answers like a BES built without them. By
+     * default it has every module of the recorded BES 3.22.0 and fileout_netcdf; without
+     * {@code fileout_netcdf} a {@code returnAs="netcdf"} gets the BES's "Unable to find
+     * transmitter netcdf", as the recorded BES answered. {@code gdal} is accepted and changes
+     * nothing: GeoTIFF and JPEG2000 are never emulated.
+     *
+     * @param names module names as showVersion lists them, e.g. {@code fileout_netcdf}
+     * @throws IllegalArgumentException for an unknown module, or dap or netcdf_handler
+     * @throws IllegalStateException if modules were already left out
+     */
+    public Builder withoutModules(String... names) {
+      Objects.requireNonNull(names, "names == null");
+      requireState(modules == null, "withoutModules was already set to %s", modules);
+      this.modules = Modules.all().without(java.util.Set.of(names));
+      return this;
+    }
+
     /** The dataset for files with no built-in, instead of {@code Datasets.generic(name)}. */
     public Builder genericDataset(Function<String, EmulatedDataset> factory) {
       this.genericDataset = Objects.requireNonNull(factory, "factory == null");
@@ -592,6 +612,7 @@ public final class BesEmulator implements Closeable {
       copy.genericDataset = genericDataset;
       copy.dispatcher = dispatcher;
       copy.showInfo2009 = showInfo2009;
+      copy.modules = modules;
       return new BesEmulator(copy);
     }
 

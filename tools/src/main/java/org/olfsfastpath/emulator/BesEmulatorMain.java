@@ -31,6 +31,8 @@ public final class BesEmulatorMain {
       "  --max-chunk BYTES    largest data chunk (default: socket send buffer - 15, like the BES)",
       "  --counts-file PATH   rewrite PATH with requests=N and CMD=N lines after every request",
       "  --show-info-2009     answer showInfo like the BES of 2009 (default: type 3 error, like today's)",
+      "  --without M[,M...]   leave BES modules out, e.g. --without fileout_netcdf,gdal to answer",
+      "                       like the recorded BES (netcdf: 'Unable to find transmitter')",
       "  --help               print this help",
       "Prints 'BES emulator listening on 127.0.0.1:PORT [unix:PATH]' once listening; on SIGTERM",
       "prints the counts (requests=N, then CMD=N per command) and exits.");
@@ -144,6 +146,7 @@ public final class BesEmulatorMain {
             noValue(flag, inlineValue);
             builder.showInfo2009(true);
           }
+          case "--without" -> builder.withoutModules(value(flag, inlineValue, queue).split(",", -1));
           default -> throw new UsageException("unknown flag " + arg);
         }
       } catch (IllegalArgumentException | IllegalStateException e) {

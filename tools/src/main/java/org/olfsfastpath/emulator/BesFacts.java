@@ -5,12 +5,15 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What the emulated BES says about itself: the installation it stands in for (BES 3.22.0 with the
- * netCDF handler, as recorded), its administrator, its configuration keys and its DAP services.
+ * What the emulated BES says about itself: its administrator, its configuration keys and its DAP
+ * services. Which modules it has loaded, and so which transmitters and get types it offers, is
+ * {@link Modules}'.
  */
 final class BesFacts {
   /** The BES's SupportEmail, also the Administrator of every error document. */
   static final String ADMINISTRATOR = "support@opendap.org";
+  static final String BES_VERSION = "3.22.0";
+  static final String LIBDAP_VERSION = "3.22.0";
 
   /** The get types the DAP module registers, with their showServiceDescriptions text, in order. */
   private static final List<Map.Entry<String, String>> DAP_SERVICES = List.of(
@@ -23,19 +26,7 @@ final class BesFacts {
       Map.entry("dods", "OPeNDAP Data Object"),
       Map.entry("info_page", "OPeNDAP Data Information Page"));
 
-  /** returnAs values with a registered transmitter besides plain DAP. */
-  private static final List<String> TRANSMITTERS = List.of("ascii", "csv", "dap2", "dap4");
-
   private BesFacts() {}
-
-  /** Whether the BES has a response handler for {@code get type="..."}. */
-  static boolean isGetType(String type) {
-    return DAP_SERVICES.stream().anyMatch(service -> service.getKey().equals(type));
-  }
-
-  static boolean isTransmitter(String returnAs) {
-    return TRANSMITTERS.contains(returnAs);
-  }
 
   /** The element the BES wraps an error in once a get's response handler has named itself. */
   static String getResponseName(String type) {
@@ -47,6 +38,9 @@ final class BesFacts {
       case "dataddx" -> "getDataDDX";
       case "dmr" -> "getDMR";
       case "dap" -> "getDAP";
+      case "info_page" -> "getInfoPage";
+      case "xml_data" -> "getXml_data";
+      case "stream" -> "getStream";
       default -> "BES";
     };
   }
@@ -75,22 +69,6 @@ final class BesFacts {
       case "BES.Catalog.catalog.Exclude" -> List.of("^\\..*;");
       default -> null;
     });
-  }
-
-  static XmlElement showVersion() {
-    XmlElement version = new XmlElement("showVersion");
-    version.child("Administrator").text(ADMINISTRATOR);
-    version.child("library").attribute("name", "bes").attribute("version", "3.22.0");
-    version.child("module").attribute("name", "asciival").attribute("version", "4.3.2");
-    version.child("library").attribute("name", "libdap").attribute("version", "3.22.0");
-    XmlElement dap = version.child("serviceVersion").attribute("name", "dap");
-    dap.child("version").text("2.0");
-    dap.child("version").text("3.0");
-    dap.child("version").text("3.2");
-    version.child("module").attribute("name", "netcdf_handler").attribute("version", "3.13.4");
-    version.child("module").attribute("name", "dapreader_module").attribute("version", "0.0.1");
-    version.child("module").attribute("name", "usage").attribute("version", "4.4.3");
-    return version;
   }
 
   static XmlElement showServiceDescriptions() {

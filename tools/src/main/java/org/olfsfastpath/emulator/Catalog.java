@@ -147,6 +147,18 @@ final class Catalog {
     return builtIn != null ? builtIn : genericDatasets.get(entry.name(), generic);
   }
 
+  /**
+   * The file under the data directory that {@code path} names, if it is a regular file there (a
+   * built-in or synthetic dataset has none).
+   */
+  Optional<Path> file(String path) throws BesFailure {
+    Located located = locate(path);
+    if (located.kind() == Kind.REAL && located.attributes().isRegularFile()) {
+      return Optional.of(located.file());
+    }
+    return Optional.empty();
+  }
+
   private Located locate(String path) throws BesFailure {
     if (path.isEmpty() || path.charAt(0) != '/') {
       throw BesFailure.internal("The path sent to BESCatalogDirectory::get_node() must start with a slash (/)",

@@ -9,10 +9,10 @@ final class CommandNames {
       "deleteContainer", "deleteContainers", "deleteDefinition", "deleteDefinitions");
   /** Commands the emulator answers. */
   static final Set<String> WITH_RESPONSE = Set.of("get", "showNode", "showVersion", "showStatus",
-      "showBesKey", "showContext", "showPathInfo", "showServiceDescriptions");
+      "showBesKey", "showContext", "showPathInfo", "showServiceDescriptions", "buildSiteMap");
   /** Commands the BES registers that the emulator does not answer (it sends an internal error). */
   static final Set<String> NOT_EMULATED = Set.of("showCatalog", "showHelp", "showContainers",
-      "showDefinitions", "showErrors", "buildSiteMap");
+      "showDefinitions", "showErrors");
 
   private CommandNames() {}
 

@@ -1,5 +1,8 @@
 package org.olfsfastpath.emulator;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -28,19 +31,23 @@ final class CommandProcessor {
 
   private final Catalog catalog;
   private final CaptureLibrary captures;
+  private final Modules modules;
   private final boolean showInfo2009;
 
   CommandProcessor(Catalog catalog, CaptureLibrary captures) {
-    this(catalog, captures, false);
+    this(catalog, captures, Modules.all(), false);
   }
 
   /**
+   * @param modules the BES modules the emulated BES has loaded: they decide its transmitters
    * @param showInfo2009 whether to answer {@code showInfo} as the BES of January 2009 did
    *     ({@link ShowInfo2009}) rather than as today's BES, which no longer knows the command
    */
-  CommandProcessor(Catalog catalog, CaptureLibrary captures, boolean showInfo2009) {
+  CommandProcessor(Catalog catalog, CaptureLibrary captures, Modules modules,
+      boolean showInfo2009) {
     this.catalog = catalog;
     this.captures = captures;
+    this.modules = modules;
     this.showInfo2009 = showInfo2009;
   }
 
@@ -64,14 +71,14 @@ final class CommandProcessor {
     }
     Run run = new Run(session, request.ids());
     try {
-      return run.execute(plan(root, session, showInfo2009));
+      return run.execute(plan(root, session));
     } catch (BesFailure failure) {
       return Reply.error(failure, request.ids());
     }
   }
 
   /** BESXMLInterface::build_data_request_plan: validates the commands, applying setContext now. */
-  private static List<Element> plan(Element root, Session session, boolean showInfo2009) throws BesFailure {
+  private List<Element> plan(Element root, Session session) throws BesFailure {
     List<Element> plan = new ArrayList<>();
     boolean hasResponse = false;
     for (Element command : root.getChildren()) {
@@ -103,7 +110,7 @@ final class CommandProcessor {
   }
 
   /** The checks each command's parse_request makes before anything executes. */
-  private static void validate(Element command) throws BesFailure {
+  private void validate(Element command) throws BesFailure {
     String name = command.getName();
     switch (name) {
       case "setContainer" -> {
@@ -137,13 +144,21 @@ final class CommandProcessor {
         if (command.getAttributeValue("definition", "").isEmpty()) {
           throw BesFailure.syntax("get command: Must specify definition", "BESXMLGetCommand.cc", 134);
         }
-        if (!BesFacts.isGetType(type)) {
+        if (!modules.isGetType(type)) {
           throw BesFailure.syntax("Command 'get." + type.toLowerCase(Locale.ROOT)
               + "' does not have a registered response handler", "BESXMLCommand.cc", 70);
         }
         String returnAs = command.getAttributeValue("returnAs", "");
-        if (!returnAs.isEmpty() && !BesFacts.isTransmitter(returnAs)) {
+        if (!returnAs.isEmpty() && !modules.isTransmitter(returnAs)) {
           throw BesFailure.syntax("Unable to find transmitter " + returnAs, INTERFACE, 255);
+        }
+      }
+      case "buildSiteMap" -> {
+        if (command.getAttributeValue("prefix", "").isEmpty()
+            || (command.getAttributeValue("nodeSuffix", "").isEmpty()
+                && command.getAttributeValue("leafSuffix", "").isEmpty())) {
+          throw BesFailure.syntax("Build site map must include the prefix and at least one of the "
+              + "nodeSuffix or leafSuffix attributes.", "SiteMapCommand.cc", 72);
         }
       }
       case "showBesKey" -> {
@@ -229,7 +244,7 @@ final class CommandProcessor {
           return Optional.of(Reply.document(wrap(showNode(command.getAttributeValue("node", "")))));
         }
         case "showVersion" -> {
-          return Optional.of(Reply.document(wrap(BesFacts.showVersion())));
+          return Optional.of(Reply.document(wrap(modules.showVersion())));
         }
         case "showStatus" -> {
           XmlElement status = new XmlElement("showStatus");
@@ -248,6 +263,9 @@ final class CommandProcessor {
             show.child("context").attribute("name", context.getKey()).text(context.getValue());
           }
           return Optional.of(Reply.document(wrap(show)));
+        }
+        case "buildSiteMap" -> {
+          return Optional.of(Reply.payload(siteMap(command), null));
         }
         case "showPathInfo" -> {
           return Optional.of(Reply.document(wrap(showPathInfo(command.getAttributeValue("node", "")))));
@@ -291,7 +309,14 @@ final class CommandProcessor {
     private void setContainer(Element command) throws BesFailure {
       String realName = RequestDocuments.value(command);
       if (!captures.knowsContainer(realName)) {
-        catalog.dataset(realName.startsWith("/") ? realName : "/" + realName);
+        String path = realName.startsWith("/") ? realName : "/" + realName;
+        if (command.getAttributeValue("type", "").isEmpty()) {
+          // The BES derives the container's type from the file name, so it must look like data.
+          catalog.dataset(path);
+        } else {
+          // A type was given (the OLFS sends type="stream" for file access): any file will do.
+          catalog.entry(path);
+        }
       }
       session.setContainer(command.getAttributeValue("name"), realName);
     }
@@ -327,6 +352,12 @@ final class CommandProcessor {
         return replay.get();
       }
       String path = use.realName().startsWith("/") ? use.realName() : "/" + use.realName();
+      if (type.equals("stream")) {
+        Optional<Path> file = catalog.file(path);
+        if (file.isPresent()) {
+          return Reply.file(file.get(), catalog.absolute(path), ids);
+        }
+      }
       EmulatedDataset dataset;
       try {
         dataset = catalog.dataset(path);
@@ -336,7 +367,46 @@ final class CommandProcessor {
       String xmlBase = session.context("xml:base").orElse("");
       boolean checksums = session.context("dap4_checksums").map("true"::equalsIgnoreCase).orElse(false);
       return Reply.dataset(dataset,
-          new DapQuery(type, returnAs, constraint, dap4, xmlBase, checksums), ids);
+          new DapQuery(type, returnAs, constraint, dap4, xmlBase, checksums, session.contexts()), ids);
+    }
+
+    /**
+     * BESCatalogDirectory::get_site_map: each directory's node line, then its sub-directories,
+     * then its data files; plain text, one URL a line. The filename attribute is ignored.
+     */
+    private byte[] siteMap(Element command) throws BesFailure {
+      String prefix = command.getAttributeValue("prefix", "");
+      if (prefix.endsWith("/")) {
+        prefix = prefix.substring(0, prefix.length() - 1);
+      }
+      String catalogName = command.getAttributeValue("catalog", "");
+      if (!catalogName.isEmpty() && !catalogName.equals("catalog")) {
+        prefix = prefix + "/" + catalogName;
+      }
+      StringBuilder out = new StringBuilder(1024);
+      siteMap(out, prefix, command.getAttributeValue("nodeSuffix", ""),
+          command.getAttributeValue("leafSuffix", ""), "/");
+      return out.toString().getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    private void siteMap(StringBuilder out, String prefix, String nodeSuffix, String leafSuffix,
+        String path) throws BesFailure {
+      if (!nodeSuffix.isEmpty()) {
+        out.append(prefix).append(path).append(nodeSuffix).append('\n');
+      }
+      List<CatalogEntry> children = catalog.children(path);
+      for (CatalogEntry child : children) {
+        if (child.isNode()) {
+          siteMap(out, prefix, nodeSuffix, leafSuffix, path + child.name() + "/");
+        }
+      }
+      if (!leafSuffix.isEmpty()) {
+        for (CatalogEntry child : children) {
+          if (!child.isNode() && child.isData()) {
+            out.append(prefix).append(path).append(child.name()).append(leafSuffix).append('\n');
+          }
+        }
+      }
     }
 
     private XmlElement showNode(String path) throws BesFailure {

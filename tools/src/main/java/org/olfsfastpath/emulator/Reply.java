@@ -2,6 +2,10 @@ package org.olfsfastpath.emulator;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +96,33 @@ final class Reply {
       out.raw(copy);
       return false;
     }, "raw " + copy.length + " bytes");
+  }
+
+  /**
+   * A get stream of a real file: its bytes exactly, read while they are sent, as
+   * BESStreamResponseHandler copies them (no flush: they travel in chunks as large as the chunk
+   * size allows). A file that cannot be opened gets the BES's error in {@code getStream}.
+   *
+   * @param shownPath the file as the BES names it, under its catalog root
+   */
+  static Reply file(Path file, String shownPath, RequestIds ids) {
+    return new Reply(out -> {
+      InputStream in;
+      try {
+        in = Files.newInputStream(file);
+      } catch (IOException e) {
+        boolean missing = e instanceof NoSuchFileException;
+        String message = "Unable to stream file because it cannot be opened. file: '" + shownPath
+            + "'  msg: " + (missing ? "No such file or directory" : "Permission denied");
+        return writeError(out, new BesFailure(missing ? BesFailure.NOT_FOUND_ERROR : BesFailure.FORBIDDEN_ERROR,
+            message, "BESStreamResponseHandler.cc", missing ? 113 : 116, "getStream"), ids);
+      }
+      try (in) {
+        in.transferTo(out);
+      }
+      out.finish();
+      return false;
+    }, "file " + file.getFileName());
   }
 
   static Reply error(BesFailure failure, RequestIds ids) {

@@ -37,6 +37,11 @@ final class Session {
     return Optional.ofNullable(contexts.get(name));
   }
 
+  /** Every context, by name. */
+  Map<String, String> contexts() {
+    return Map.copyOf(contexts);
+  }
+
   /**
    * Contexts as showContext lists them: most recently added first (the BES's hash map iterates
    * that way for the handful of contexts a front end sets).

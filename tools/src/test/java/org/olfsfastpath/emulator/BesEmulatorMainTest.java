@@ -41,6 +41,16 @@ final class BesEmulatorMainTest {
     assertEquals("--fast-writes takes no value but was given yes", usageError("--fast-writes=yes"));
     assertEquals("--datasets: syntheticDatasets was -5, must be 0-2147483647", usageError("--datasets", "-5"));
     assertTrue(usageError("--data", "/no/such/dir").startsWith("--data: dataDirectory was /no/such/dir"));
+    assertTrue(usageError("--without", "fileout_netcdf,hdf5").startsWith("--without: unknown module hdf5,"));
+  }
+
+  @Test
+  void without_leavesModulesOut() throws Exception {
+    try (BesEmulator bes = BesEmulatorMain.parse(new String[] {"--without", "fileout_netcdf,gdal"}).build()) {
+      bes.start();
+      String answer = Exchanges.once(bes, Requests.get("/fnoc1.nc", "dods", "lat", "netcdf")).body();
+      assertTrue(answer.contains("<Message>Unable to find transmitter netcdf</Message>"), answer);
+    }
   }
 
   @Test

@@ -30,17 +30,61 @@ final class AsciiWriter {
   }
 
   /**
-   * The DAP4 ASCII response (get dap returnAs=ascii): the same rows, every variable a plain array
-   * named by its full path ({@code /lat, 50, 47.5, ...}).
+   * The DAP4 ASCII/CSV response (get dap returnAs=csv or ascii): each variable a plain array named
+   * by its full path ({@code /lat, 50, 47.5, ...}), one PPT chunk per line as the BES's
+   * {@code std::endl}s make them. Like the BES, an N-dimensional array whose last constrained
+   * dimension has a single element prints its row labels with no values.
    */
-  static void write(String datasetName, Dap4Projection projection, ByteSink sink)
-      throws IOException {
-    List<Dap2Projection.Entry> entries = new java.util.ArrayList<>();
+  static void dap4(String datasetName, Dap4Projection projection, LineSink out) throws IOException {
+    out.append("Dataset: ").append(datasetName).append('\n');
+    StringBuilder line = new StringBuilder(4096);
     for (Dap4Projection.Entry entry : projection.entries()) {
-      Dap2Projection.Part part = new Dap2Projection.Part(entry.variable(), entry.slices(), true);
-      entries.add(new Dap2Projection.Entry(entry.variable(), false, part, List.of()));
+      Variable variable = entry.variable();
+      String name = "/" + variable.name();
+      List<Slice> slices = entry.slices();
+      DapType type = variable.type();
+      Values values = variable.values();
+      if (slices.size() == 1) {
+        line.append(name).append(", ");
+        Slice slice = slices.get(0);
+        for (int i = 0; i < slice.count(); i++) {
+          if (i > 0) {
+            line.append(", ");
+          }
+          line.append(type.format(values.get(slice.index(i))));
+          if (line.length() > 8192) {
+            out.append(line);
+            line.setLength(0);
+          }
+        }
+      } else {
+        boolean[] firstRow = {true};
+        Hyperslab.forEachRow(variable, slices, (row, first, step, count) -> {
+          if (!firstRow[0]) {
+            line.append('\n');
+          }
+          firstRow[0] = false;
+          line.append(name);
+          for (int index : row) {
+            line.append('[').append(index).append(']');
+          }
+          line.append(", ");
+          int index = first;
+          for (int i = 0; count > 1 && i < count; i++, index += step) {
+            if (i > 0) {
+              line.append(", ");
+            }
+            line.append(type.format(values.get(index)));
+          }
+          out.append(line);
+          line.setLength(0);
+        });
+      }
+      line.append('\n');
+      out.append(line);
+      line.setLength(0);
     }
-    new AsciiWriter(datasetName, new Dap2Projection(entries), "/", sink).write();
+    out.finish();
   }
 
   private void write() throws IOException {

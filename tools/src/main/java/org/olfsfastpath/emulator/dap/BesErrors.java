@@ -90,7 +90,27 @@ final class BesErrors {
         "BES", "BESXMLCommand.cc", 70);
   }
 
-  /** A get type the BES knows (ddx, dataddx) but the generator does not produce. */
+  /**
+   * The element the BES wraps a get's errors in once its response handler has named itself
+   * (getDDS, getXml_data, ...), or null for a type with no response handler.
+   */
+  static String responseElement(String type) {
+    return switch (type) {
+      case "das" -> "getDAS";
+      case "dds" -> "getDDS";
+      case "dods" -> "getDODS";
+      case "dmr" -> "getDMR";
+      case "dap" -> "getDAP";
+      case "ddx" -> "getDDX";
+      case "dataddx" -> "getDataDDX";
+      case "info_page" -> "getInfoPage";
+      case "xml_data" -> "getXml_data";
+      case "stream" -> "getStream";
+      default -> null;
+    };
+  }
+
+  /** A response the BES makes (dataddx, covjson metadata) that the generator does not produce. */
   static DapRequestException notGenerated(String type, String element) {
     return new DapRequestException(INTERNAL_ERROR,
         "The emulated dataset does not generate " + type + " responses", element, "", 0);

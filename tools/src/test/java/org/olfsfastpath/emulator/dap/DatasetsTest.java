@@ -107,11 +107,24 @@ final class DatasetsTest {
   }
 
   @Test
-  void infoPage_isHtmlNamingTheVariables() throws Exception {
+  void infoPage_isTheUsageModulesPage() throws Exception {
     String page = text(Datasets.fnoc1(), new DapQuery("info_page", "", "", false, ""));
-    assertTrue(page.startsWith("<!DOCTYPE HTML"), page);
-    assertTrue(page.contains("<b>u</b>:</td>\n<td>Int16[time_a = 16][lat = 17][lon = 21]"), page);
-    assertTrue(page.trim().endsWith("</html>"), page);
+    assertTrue(page.startsWith("<html><head><title>Dataset Information</title></head>\n<body>\n"
+        + "<h3>Dataset Information</h3>\n<center>\n<table>\n"), page);
+    assertTrue(page.contains("<tr><td align=right valign=top><b>u</b>:</td>\n<td align=left valign=top>"
+        + "Array of 16 bit Integers [time_a = 0..15][lat = 0..16][lon = 0..20]<br>"
+        + "units: meter per second<br>\n"), page);
+    assertTrue(page.endsWith("</table>\n</center><p>\n\n<hr>\n\n</body>\n</html>\n"), page);
+    // A Grid lists its array, then each map in a row of a nested table.
+    String coads = text(Datasets.coadsClimatology(), new DapQuery("info_page", "", "", false, ""));
+    assertTrue(coads.contains("<tr><td align=right valign=top><b>SST</b>:</td>\n"
+        + "<td align=left valign=top>Grid<br>missing_value: -9.99999979e+33<br>\n"), coads);
+    assertTrue(coads.contains("<table>\n<td align=right valign=top><b>SST</b>:</td>\n"
+        + "<td align=left valign=top>Array of 32 bit Reals [TIME = 0..11][COADSY = 0..89][COADSX = 0..179]"
+        + "<br>"), coads);
+    assertTrue(coads.contains("<tr><td align=right valign=top><b>TIME</b>:</td>\n<td align=left valign=top>"
+        + "Array of 64 bit Reals [TIME = 0..11]<br>units: hour since 0000-01-01 00:00:00<br>\n"
+        + "time_origin: 1-JAN-0000 00:00:00<br>\nmodulo:  <br>\n</td>\n</tr>"), coads);
   }
 
   @Test
