@@ -1,15 +1,21 @@
 package org.olfsfastpath.dap;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.OptionalInt;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a request URL into a {@link DapRequest}, or refuses it before any BES message is sent.
  * Immutable and thread-safe; build one at startup.
  *
  * <p>The URL space follows Hyrax: {@code <path>.<suffix>[?<constraint>]} where {@code <path>} is
- * the BES catalog path; {@code version} or any path ending {@code .ver} for the version document;
- * a path ending {@code /} or {@code contents.html} for an HTML directory listing, and
- * {@code contents.json} for the same listing as JSON.
+ * the BES catalog path and the suffix one of {@link ResponseType}'s (in any case, as upstream);
+ * {@code /version}; a path ending {@code /}, {@code contents.html} or {@code catalog.html} for an
+ * HTML directory listing, {@code contents.json} for the same listing as JSON and {@code
+ * catalog.xml} for the THREDDS catalog; {@code /robots.txt} and {@code /siteMap/} for the site map.
+ * Everything also answers under {@code /hyrax/}, where upstream's redirects send users.
  *
  * <p>DAP2 constraints are the whole query string, percent-decoded once with {@code +} kept as a
  * {@code +} (the upstream OLFS hands the query string to the BES as is and libdap decodes the
@@ -23,6 +29,7 @@ public final class DapRequestParser {
   public static final int DEFAULT_MAX_CONSTRAINT_LENGTH = 4096;
 
   private static final String DAP4_CE = "dap4.ce";
+  private static final String HYRAX = "/hyrax";
   private static final String DAP4_CHECKSUM = "dap4.checksum";
 
   private final int maxUrlLength;
@@ -51,15 +58,30 @@ public final class DapRequestParser {
   }
 
   /**
-   * Parses one request.
+   * Parses one GET (or HEAD) request.
    *
    * @param rawPath the request path below the web application, still percent-encoded, e.g.
    *     {@code /nc/coads_climatology.nc.dds}; null or empty means {@code /}
    * @param rawQuery the query string as sent, or null
    * @throws DapRequestRejectedException 400 for traversal, control characters, malformed escapes
-   *     or path parameters; 414 for an over-long URL or constraint; 404 for an unknown suffix
+   *     or path parameters; 414 for an over-long URL or constraint; 404 for an unknown site map file
    */
-  public DapRequest parse(String rawPath, String rawQuery) throws DapRequestRejectedException {
+  public DapRequest parse(@Nullable String rawPath, @Nullable String rawQuery)
+      throws DapRequestRejectedException {
+    return parse(rawPath, rawQuery, null);
+  }
+
+  /**
+   * Parses one request, with the body of a POST in {@code application/x-www-form-urlencoded}
+   * form: its {@code ce} fields add to a DAP2 constraint, its {@code dap4.ce} fields to a DAP4
+   * one, as upstream's HttpPost. The URL limits apply to the URL; a constraint from a body is
+   * bounded by the body's own limit, which the caller enforces.
+   *
+   * @param formBody the body, or null for a GET
+   * @throws DapRequestRejectedException as {@link #parse(String, String)}
+   */
+  public DapRequest parse(@Nullable String rawPath, @Nullable String rawQuery,
+      @Nullable String formBody) throws DapRequestRejectedException {
     String path = rawPath == null || rawPath.isEmpty() ? "/" : rawPath;
     String query = rawQuery == null ? "" : rawQuery;
     int urlLength = path.length() + (rawQuery == null ? 0 : rawQuery.length() + 1);
@@ -73,70 +95,161 @@ public final class DapRequestParser {
     if (path.indexOf(';') >= 0) {
       throw new DapRequestRejectedException(400, "path parameters (';') are not allowed");
     }
-    String decoded = normalize(PercentDecoding.decode(path, false, "path"));
+    String decoded = withoutHyraxPrefix(normalize(PercentDecoding.decode(path, false, "path")));
+    Parameters parameters = new Parameters(query, formBody == null ? "" : formBody);
 
-    if (decoded.equals("/version") || decoded.equals("/version/") || decoded.endsWith(".ver")) {
+    if (decoded.equals("/version") || decoded.equals("/version/")) {
       return new DapRequest.Version();
     }
+    if (decoded.equals("/robots.txt")) {
+      return new DapRequest.SiteMap(OptionalInt.empty(), true);
+    }
+    if (decoded.equals("/siteMap/") || decoded.equals("/siteMap")) {
+      return new DapRequest.SiteMap(OptionalInt.empty(), false);
+    }
+    if (decoded.startsWith("/siteMap/")) {
+      return new DapRequest.SiteMap(siteMapFile(decoded.substring("/siteMap/".length())), false);
+    }
     if (decoded.endsWith("/")) {
-      return new DapRequest.Directory(directoryPath(decoded), false);
+      return new DapRequest.Directory(directoryPath(decoded), DapRequest.Directory.View.HTML);
     }
-    if (decoded.endsWith("/contents.html") || decoded.endsWith("/contents.json")) {
-      String directory = decoded.substring(0, decoded.lastIndexOf('/') + 1);
-      return new DapRequest.Directory(directoryPath(directory), decoded.endsWith(".json"));
-    }
-    ResponseType.Match match = ResponseType.match(decoded);
     String name = decoded.substring(decoded.lastIndexOf('/') + 1);
-    if (match == null || name.length() <= match.suffix().length()) {
-      throw new DapRequestRejectedException(404, "no DAP response for '" + visibleName(name)
-          + "': expected a dataset name ending in .dds, .das, .dods, .ascii, .asc, .info, .dmr,"
-          + " .dmr.xml or .dap");
-    }
-    String datasetPath = decoded.substring(0, decoded.length() - match.suffix().length());
-    String datasetName = name.substring(0, name.length() - match.suffix().length());
-    if (datasetName.equals(".") || datasetName.equals("..")) {
-      // "/...dds" would otherwise name the catalog path "/..".
-      throw new DapRequestRejectedException(400, "path segment '" + datasetName
-          + "' is not allowed");
-    }
-    if (!match.type().isDap4()) {
-      return new DapRequest.Dataset(datasetPath, match.type(), dap2Constraint(query), false);
-    }
-    return new DapRequest.Dataset(datasetPath, match.type(), dap4Constraint(query),
-        dap4Checksums(query));
-  }
-
-  /** Whether {@code dap4.checksum=true} is among the parameters (as the upstream OLFS reads it). */
-  private static boolean dap4Checksums(String query) throws DapRequestRejectedException {
-    boolean checksums = false;
-    for (String parameter : query.split("&")) {
-      int eq = parameter.indexOf('=');
-      if (eq > 0 && PercentDecoding.decode(parameter.substring(0, eq), true, "query parameter name")
-          .equals(DAP4_CHECKSUM)) {
-        checksums = PercentDecoding.decode(parameter.substring(eq + 1), true, "dap4.checksum")
-            .equalsIgnoreCase("true");
+    String directory = decoded.substring(0, decoded.length() - name.length());
+    switch (name) {
+      case "contents.html", "catalog.html" -> {
+        return new DapRequest.Directory(directoryPath(directory), DapRequest.Directory.View.HTML);
+      }
+      case "contents.json" -> {
+        return new DapRequest.Directory(directoryPath(directory), DapRequest.Directory.View.JSON);
+      }
+      case "catalog.xml" -> {
+        return new DapRequest.Directory(directoryPath(directory),
+            DapRequest.Directory.View.THREDDS);
+      }
+      default -> {
+        // A catalog node, read as each response whose suffix ends the name.
       }
     }
-    return checksums;
+    List<DapRequest.Dataset> readings = new ArrayList<>();
+    for (ResponseType.Match match : ResponseType.matches(name)) {
+      String datasetName = name.substring(0, name.length() - match.suffix().length());
+      if (datasetName.equals(".") || datasetName.equals("..")) {
+        // "/...dds" would otherwise name the catalog path "/..".
+        throw new DapRequestRejectedException(400, "path segment '" + datasetName
+            + "' is not allowed");
+      }
+      String written = name.substring(datasetName.length());
+      readings.add(reading(directory + datasetName, match.type(), written, query, parameters));
+    }
+    return new DapRequest.Node(decoded, readings);
   }
 
-  private String dap2Constraint(String query) throws DapRequestRejectedException {
-    return checkConstraint(PercentDecoding.decode(query, false, "constraint"));
+  /** One reading of a node's path as a dataset response, with its constraint. */
+  private DapRequest.Dataset reading(String datasetPath, ResponseType type, String suffix,
+      String query, Parameters parameters) throws DapRequestRejectedException {
+    String constraint = switch (type.source()) {
+      case BES -> type.model() == ResponseType.Model.DAP4 ? dap4Constraint(parameters)
+          : dap2Constraint(query, parameters);
+      default -> "";
+    };
+    boolean checksums = type.isDap4() && parameters.checksums();
+    return new DapRequest.Dataset(datasetPath, type, constraint, checksums, suffix, query);
   }
 
-  private String dap4Constraint(String query) throws DapRequestRejectedException {
-    StringBuilder ce = new StringBuilder();
-    for (String parameter : query.split("&")) {
-      int eq = parameter.indexOf('=');
-      String name = eq < 0 ? parameter : parameter.substring(0, eq);
-      if (PercentDecoding.decode(name, true, "query parameter name").equals(DAP4_CE) && eq >= 0) {
-        if (ce.length() > 0) {
-          ce.append(';');
+  /** The URL space also lives under {@code /hyrax/}, where upstream's own redirects send users. */
+  private static String withoutHyraxPrefix(String path) {
+    if (path.equals(HYRAX)) {
+      return "/";
+    }
+    return path.startsWith(HYRAX + "/") ? path.substring(HYRAX.length()) : path;
+  }
+
+  private static OptionalInt siteMapFile(String name) throws DapRequestRejectedException {
+    if (name.startsWith("smap_") && name.endsWith(".txt")) {
+      String digits = name.substring("smap_".length(), name.length() - ".txt".length());
+      if (!digits.isEmpty() && digits.length() < 8 && digits.chars().allMatch(Character::isDigit)) {
+        return OptionalInt.of(Integer.parseInt(digits));
+      }
+    }
+    throw new DapRequestRejectedException(404, "no site map file '" + visibleName(name)
+        + "': expected smap_N.txt");
+  }
+
+  private String dap2Constraint(String query, Parameters parameters)
+      throws DapRequestRejectedException {
+    String fromUrl = checkConstraint(PercentDecoding.decode(query, false, "constraint"));
+    String fromBody = String.join(",", parameters.bodyValues("ce"));
+    rejectControlCharacters(fromBody, "constraint");
+    if (fromUrl.isEmpty() || fromBody.isEmpty()) {
+      return fromUrl + fromBody;
+    }
+    return fromUrl + "," + fromBody;
+  }
+
+  private String dap4Constraint(Parameters parameters) throws DapRequestRejectedException {
+    String fromUrl = checkConstraint(String.join(";", parameters.urlValues(DAP4_CE)));
+    String fromBody = String.join(";", parameters.bodyValues(DAP4_CE));
+    rejectControlCharacters(fromBody, "constraint");
+    if (fromUrl.isEmpty() || fromBody.isEmpty()) {
+      return fromUrl + fromBody;
+    }
+    return fromUrl + ";" + fromBody;
+  }
+
+  /**
+   * The form parameters of the query string and of a POST body, decoded once as form values
+   * ({@code +} is a space), as the upstream OLFS reads them with getParameter.
+   */
+  private static final class Parameters {
+    private final List<String[]> url;
+    private final List<String[]> body;
+
+    Parameters(String query, String body) throws DapRequestRejectedException {
+      this.url = decode(query);
+      this.body = decode(body);
+    }
+
+    private static List<String[]> decode(String form) throws DapRequestRejectedException {
+      List<String[]> pairs = new ArrayList<>();
+      if (form.isEmpty()) {
+        return pairs;
+      }
+      for (String parameter : form.split("&")) {
+        int eq = parameter.indexOf('=');
+        if (eq < 0) {
+          continue;
         }
-        ce.append(PercentDecoding.decode(parameter.substring(eq + 1), true, "constraint"));
+        pairs.add(new String[] {
+            PercentDecoding.decode(parameter.substring(0, eq), true, "query parameter name"),
+            PercentDecoding.decode(parameter.substring(eq + 1), true, "query parameter")});
       }
+      return pairs;
     }
-    return checkConstraint(ce.toString());
+
+    List<String> urlValues(String name) {
+      return values(url, name);
+    }
+
+    List<String> bodyValues(String name) {
+      return values(body, name);
+    }
+
+    /** Whether {@code dap4.checksum=true} is among the parameters (the last one counts). */
+    boolean checksums() {
+      List<String> values = new ArrayList<>(values(url, DAP4_CHECKSUM));
+      values.addAll(values(body, DAP4_CHECKSUM));
+      return !values.isEmpty() && values.get(values.size() - 1).equalsIgnoreCase("true");
+    }
+
+    private static List<String> values(List<String[]> pairs, String name) {
+      List<String> values = new ArrayList<>();
+      for (String[] pair : pairs) {
+        if (pair[0].equals(name)) {
+          values.add(pair[1]);
+        }
+      }
+      return values;
+    }
   }
 
   private String checkConstraint(String constraint) throws DapRequestRejectedException {

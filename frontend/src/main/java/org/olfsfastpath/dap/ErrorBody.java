@@ -10,11 +10,12 @@ import org.jdom2.Document;
 import org.jdom2.Element;
 import org.jdom2.output.Format;
 import org.jdom2.output.XMLOutputter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An error response body in the form the client can read: a DAP2 {@code Error} object for DAP2
- * clients, a DAP4 {@code <Error>} document for DAP4 clients, JSON for the JSON listing, and HTML
- * for browsers. Immutable.
+ * clients, a DAP4 {@code <Error>} document for DAP4 clients, CSV for CSV downloads, JSON for JSON
+ * responses and the JSON listing, and HTML for browsers and everything else. Immutable.
  *
  * <p>The message given here must already be safe to show (see {@link BesMessages#scrub}); this
  * class only escapes it for the format.
@@ -25,7 +26,8 @@ public final class ErrorBody {
     DAP2("text/plain", "dods_error"),
     DAP4("application/vnd.opendap.dap4.error+xml", "DAP4 Error Object"),
     HTML("text/html;charset=UTF-8", "dods_error"),
-    JSON("application/json", "error");
+    JSON("application/json", "error"),
+    CSV("text/csv", "error");
 
     private final String contentType;
     private final String contentDescription;
@@ -54,19 +56,22 @@ public final class ErrorBody {
    * @param request what was asked for, or null when the URL could not be parsed
    * @param accept the Accept header, or null
    */
-  public static Form chooseForm(DapRequest request, String accept) {
+  public static Form chooseForm(@Nullable DapRequest request, @Nullable String accept) {
     boolean browser = accept != null && accept.toLowerCase(Locale.ROOT).contains("text/html");
     if (request instanceof DapRequest.Directory directory) {
-      return directory.json() ? Form.JSON : Form.HTML;
+      return directory.view() == DapRequest.Directory.View.JSON ? Form.JSON : Form.HTML;
     }
     if (browser) {
       return Form.HTML;
     }
     if (request instanceof DapRequest.Dataset dataset) {
-      if (dataset.type() == ResponseType.INFO) {
-        return Form.HTML;
-      }
-      return dataset.type().isDap4() ? Form.DAP4 : Form.DAP2;
+      return dataset.type().errorForm();
+    }
+    if (request instanceof DapRequest.Node node) {
+      return node.readings().isEmpty() ? Form.HTML : node.readings().get(0).type().errorForm();
+    }
+    if (request instanceof DapRequest.Version || request instanceof DapRequest.SiteMap) {
+      return Form.HTML;
     }
     return Form.DAP2;
   }
@@ -87,6 +92,8 @@ public final class ErrorBody {
           + "\";\n};\n";
       case DAP4 -> dap4(httpStatus, text);
       case JSON -> "{\"status\": " + httpStatus + ", \"message\": " + Json.quote(text) + "}\n";
+      case CSV -> "Dataset: ERROR\nstatus, " + httpStatus + "\nmessage, \"" + text.replace("\"", "\"\"")
+          + "\"\n";
       case HTML -> "<!DOCTYPE html>\n<html><head><meta charset=\"UTF-8\"><title>Error "
           + httpStatus + "</title></head>\n<body><h1>Error " + httpStatus + "</h1>\n<p>"
           + Html.escape(text) + "</p></body></html>\n";

@@ -3,6 +3,7 @@ package org.olfsfastpath.web;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import javax.management.JMException;
 import javax.management.MBeanServer;
@@ -14,12 +15,16 @@ import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.DataSourceCacheStats;
+import org.olfsfastpath.dap.VersionDocument;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The real {@link DapBackend}: the data-source cache in front of a pooled BES client, built from
  * the settings. Owns both and closes them.
  */
 final class BesBackend implements DapBackend, CacheAdmin, Closeable {
+  private static final Logger log = LoggerFactory.getLogger(BesBackend.class);
   private final BesClient client;
   private final DataSourceCache cache;
 
@@ -80,6 +85,30 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   @Override
   public BesResponse get(GetRequest request) throws IOException {
     return client.get(request);
+  }
+
+  @Override
+  public byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix)
+      throws IOException {
+    return client.buildSiteMap(prefix, nodeSuffix, leafSuffix);
+  }
+
+  @Override
+  public List<VersionDocument.Bes> versions() {
+    String answer;
+    try {
+      answer = client.showVersion();
+    } catch (IOException e) {
+      log.info("olfs-fastpath: the BES at {} did not answer showVersion: {}", client.endpoint(),
+          e.toString());
+      answer = null;
+    }
+    return List.of(new VersionDocument.Bes("/", client.endpoint().toString(), answer));
+  }
+
+  /** Every BES, not yet asked for its version. */
+  List<VersionDocument.Bes> unaskedVersions() {
+    return List.of(new VersionDocument.Bes("/", client.endpoint().toString(), null));
   }
 
   @Override

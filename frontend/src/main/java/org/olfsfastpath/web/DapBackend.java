@@ -1,14 +1,17 @@
 package org.olfsfastpath.web;
 
 import java.io.IOException;
+import java.util.List;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.dap.VersionDocument;
 
 /**
- * The two things a DAP request needs from the layers below: what the catalog says about a path
- * (through the data-source cache) and the streaming data response (through the BES client). A thin
- * seam, so the request flow can be tested without a socket.
+ * What the servlet needs from the layers below: what the catalog says about a path (through the
+ * data-source cache), the streaming BES responses, the site map and each BES's version. A thin
+ * seam, so the request flow can be tested without a socket; the real one routes each path to the
+ * BES that serves it.
  */
 interface DapBackend {
   /**
@@ -22,11 +25,25 @@ interface DapBackend {
   DataSource lookup(String path) throws IOException;
 
   /**
-   * Sends the data request. The returned response has passed the BES's error check.
+   * Sends a get. The returned response has passed the BES's error check.
    *
    * @throws org.olfsfastpath.bes.BesErrorException if the BES answered an error before any data
    * @throws org.olfsfastpath.bes.BesPoolExhaustedException if no BES connection became free
    * @throws IOException if the BES could not be reached or spoke garbage
    */
   BesResponse get(GetRequest request) throws IOException;
+
+  /**
+   * Asks the BES serving the catalog root for every dataset and directory URL
+   * ({@code buildSiteMap}), one per line, each starting with {@code prefix}.
+   *
+   * @throws IOException as {@link #get}
+   */
+  byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix) throws IOException;
+
+  /**
+   * Asks every BES for its {@code showVersion}, in configuration order; a BES that cannot be asked
+   * is listed without an answer. Called at start and rarely after, never per request.
+   */
+  List<VersionDocument.Bes> versions();
 }

@@ -6,10 +6,13 @@ import jakarta.servlet.ServletContextListener;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -30,6 +33,7 @@ public final class FrontEndListener implements ServletContextListener {
       "/META-INF/maven/org.olfsfastpath/olfs-fastpath/pom.properties";
 
   private BesBackend backend;
+  private ScheduledExecutorService scheduler;
   private final List<ObjectName> registered = new ArrayList<>();
 
   @Override
@@ -55,10 +59,21 @@ public final class FrontEndListener implements ServletContextListener {
     }
     String version = version(context);
     FrontEndStats stats = new FrontEndStats();
-    DapServlet dap = new DapServlet(
+    scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
+      Thread thread = new Thread(runnable, "olfs-fastpath-versions");
+      thread.setDaemon(true);
+      return thread;
+    });
+    VersionService versions = new VersionService(version, backend::versions,
+        backend.unaskedVersions());
+    versions.start(scheduler);
+    FileResponder files = new FileResponder(backend, new BodyCopy(stats, false), context);
+    DapServlet dap = new DapServlet(new DapServlet.Parts(
         new DapRequestParser(settings.maxUrlLength(), settings.maxConstraintLength()),
         backend, stats, version, settings, settings.catalogRoot().orElseGet(() ->
-            backend.cache().dataRoot().map(Object::toString).orElse(null)));
+            backend.cache().dataRoot().map(Object::toString).orElse(null)),
+        versions, new SiteMapResponder(backend, new Pages(settings), settings), files,
+        Clock.systemUTC()));
     context.addServlet("dap", dap).addMapping("/");
     StatusServlet status = new StatusServlet(stats, backend, settings);
     context.addServlet("status", status).addMapping("/status", "/status/*");
@@ -97,6 +112,10 @@ public final class FrontEndListener implements ServletContextListener {
       }
     }
     registered.clear();
+    if (scheduler != null) {
+      scheduler.shutdownNow();
+      scheduler = null;
+    }
     if (backend != null) {
       backend.close();
       backend = null;

@@ -5,19 +5,31 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.dap.DapRequestParser;
+import org.olfsfastpath.pages.FormType;
+import org.olfsfastpath.pages.Site;
 import org.olfsfastpath.spec.SpecParser;
+import org.olfsfastpath.spec.Specs;
 
 /**
  * What the web layer itself is configured with: request limits, compression, the 503's
- * Retry-After, the operator token, and how BES messages are scrubbed. Immutable; build with
+ * Retry-After, the operator token, how BES messages are scrubbed, and the URL options of the
+ * upstream OLFS (what the bare dataset URL answers, which request form, direct file access,
+ * download names, POST, the site map's age). Immutable; build with
  * {@link #newBuilder()} or from a text spec with {@link #from(Map)}. The settings of the BES
  * client, the socket options and the caches belong to those layers and are never mirrored here.
  */
 public final class FrontEndSettings {
   /** Default Retry-After of a 503, in seconds. */
   public static final int DEFAULT_RETRY_AFTER_SECONDS = 1;
+  /** Default largest POST body, in bytes, as upstream's HttpPost max. */
+  public static final int DEFAULT_POST_MAX = 2_000_000;
+  /** The largest POST body limit accepted, as upstream's absolute cap. */
+  public static final int MAX_POST_MAX = 10_000_000;
+  /** Default age after which the site map is rebuilt, as upstream's SiteMapCache. */
+  public static final Duration DEFAULT_SITE_MAP_REFRESH = Duration.ofSeconds(600);
 
   /** The text settings: keys are the builder's method names. */
   private static final SpecParser<Builder> SPEC = SpecParser.<Builder>named("front end")
@@ -26,7 +38,15 @@ public final class FrontEndSettings {
       .bool("gzip", Builder::gzip)
       .intValue("retryAfterSeconds", Builder::retryAfterSeconds)
       .text("adminToken", Builder::adminToken)
-      .text("catalogRoot", Builder::catalogRoot);
+      .text("catalogRoot", Builder::catalogRoot)
+      .with("datasetUrlResponse", DatasetUrlResponse::fromConfig, Builder::datasetUrlResponse)
+      .with("dataRequestForm", FormType::fromConfig, Builder::dataRequestForm)
+      .bool("allowDirectDataSourceAccess", Builder::allowDirectDataSourceAccess)
+      .bool("addFileoutTypeSuffix", Builder::addFileoutTypeSuffix)
+      .bool("httpPost", Builder::httpPost)
+      .intValue("httpPostMax", Builder::httpPostMax)
+      .duration("siteMapRefresh", Builder::siteMapRefresh)
+      .text("serviceUrl", Builder::serviceUrl);
 
   private final int maxUrlLength;
   private final int maxConstraintLength;
@@ -34,6 +54,14 @@ public final class FrontEndSettings {
   private final int retryAfterSeconds;
   private final @Nullable String adminToken;
   private final @Nullable String catalogRoot;
+  private final DatasetUrlResponse datasetUrlResponse;
+  private final FormType dataRequestForm;
+  private final boolean allowDirectDataSourceAccess;
+  private final boolean addFileoutTypeSuffix;
+  private final boolean httpPost;
+  private final int httpPostMax;
+  private final Duration siteMapRefresh;
+  private final @Nullable String serviceUrl;
 
   private FrontEndSettings(Builder b) {
     this.maxUrlLength = b.getMaxUrlLength();
@@ -42,6 +70,14 @@ public final class FrontEndSettings {
     this.retryAfterSeconds = b.getRetryAfterSeconds();
     this.adminToken = b.adminToken;
     this.catalogRoot = b.catalogRoot;
+    this.datasetUrlResponse = b.getDatasetUrlResponse();
+    this.dataRequestForm = b.getDataRequestForm();
+    this.allowDirectDataSourceAccess = b.getAllowDirectDataSourceAccess();
+    this.addFileoutTypeSuffix = b.getAddFileoutTypeSuffix();
+    this.httpPost = b.getHttpPost();
+    this.httpPostMax = b.getHttpPostMax();
+    this.siteMapRefresh = b.getSiteMapRefresh();
+    this.serviceUrl = b.serviceUrl;
   }
 
   public static Builder newBuilder() {
@@ -51,7 +87,11 @@ public final class FrontEndSettings {
   /**
    * Returns a builder configured from a text spec whose keys are the builder's method names:
    * {@code maxUrlLength}, {@code maxConstraintLength}, {@code retryAfterSeconds} (integers),
-   * {@code gzip} (boolean), {@code adminToken}, {@code catalogRoot}.
+   * {@code gzip} (boolean), {@code adminToken}, {@code catalogRoot}, {@code datasetUrlResponse}
+   * ({@code download}, {@code requestForm}, {@code dsr}), {@code dataRequestForm} ({@code dap4},
+   * {@code dap2}), {@code allowDirectDataSourceAccess}, {@code addFileoutTypeSuffix}, {@code
+   * httpPost} (booleans), {@code httpPostMax} (bytes), {@code siteMapRefresh} (a duration) and
+   * {@code serviceUrl}.
    *
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value
    */
@@ -97,13 +137,58 @@ public final class FrontEndSettings {
     return Optional.ofNullable(catalogRoot);
   }
 
+  /** What the bare dataset URL answers. */
+  public DatasetUrlResponse datasetUrlResponse() {
+    return datasetUrlResponse;
+  }
+
+  /** The request form listings, the site map and the bare dataset URL point to. */
+  public FormType dataRequestForm() {
+    return dataRequestForm;
+  }
+
+  /** Whether the dataset file itself may be downloaded ({@code .file}, the bare URL). */
+  public boolean allowDirectDataSourceAccess() {
+    return allowDirectDataSourceAccess;
+  }
+
+  /** Whether a download's name replaces the dataset's short extension with the response's. */
+  public boolean addFileoutTypeSuffix() {
+    return addFileoutTypeSuffix;
+  }
+
+  /** Whether dataset URLs take POST with a form-encoded constraint. */
+  public boolean httpPost() {
+    return httpPost;
+  }
+
+  /** The largest POST body accepted, in bytes; larger is a 413. */
+  public int httpPostMax() {
+    return httpPostMax;
+  }
+
+  /** How old the site map may get before it is rebuilt in the background. */
+  public Duration siteMapRefresh() {
+    return siteMapRefresh;
+  }
+
+  /**
+   * The service's absolute URL as users see it, e.g. {@code https://data.example.org/opendap}:
+   * what the site map names; when unset, the first request's URL fixes it.
+   */
+  public Optional<String> serviceUrl() {
+    return Optional.ofNullable(serviceUrl);
+  }
+
   /** The settings; never the admin token. */
   @Override
   public String toString() {
     return "maxUrlLength=" + maxUrlLength + ", maxConstraintLength=" + maxConstraintLength
         + ", gzip=" + gzip + ", retryAfter=" + retryAfterSeconds + "s, catalogRoot="
         + (catalogRoot == null ? "default" : catalogRoot) + ", adminToken="
-        + (adminToken == null ? "none" : "set");
+        + (adminToken == null ? "none" : "set") + ", datasetUrlResponse=" + datasetUrlResponse
+        + ", dataRequestForm=" + dataRequestForm + ", directAccess=" + allowDirectDataSourceAccess
+        + ", post=" + (httpPost ? "up to " + httpPostMax + " bytes" : "off");
   }
 
   /**
@@ -117,6 +202,14 @@ public final class FrontEndSettings {
     private int retryAfterSeconds = DEFAULT_RETRY_AFTER_SECONDS;
     private @Nullable String adminToken;
     private @Nullable String catalogRoot;
+    private DatasetUrlResponse datasetUrlResponse = DatasetUrlResponse.REQUEST_FORM;
+    private FormType dataRequestForm = FormType.DAP4;
+    private boolean allowDirectDataSourceAccess;
+    private boolean addFileoutTypeSuffix;
+    private boolean httpPost = true;
+    private int httpPostMax = DEFAULT_POST_MAX;
+    private Duration siteMapRefresh = DEFAULT_SITE_MAP_REFRESH;
+    private @Nullable String serviceUrl;
     private final Map<String, Object> set = new HashMap<>();
 
     private Builder() {}
@@ -185,6 +278,134 @@ public final class FrontEndSettings {
       once("catalogRoot", root);
       this.catalogRoot = root;
       return this;
+    }
+
+    /**
+     * Sets what the bare dataset URL answers (default {@code requestForm}, upstream's when its
+     * olfs.xml says nothing).
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder datasetUrlResponse(DatasetUrlResponse response) {
+      Objects.requireNonNull(response, "datasetUrlResponse == null");
+      once("datasetUrlResponse", response);
+      this.datasetUrlResponse = response;
+      return this;
+    }
+
+    /**
+     * Sets the request form links point to (default DAP4).
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder dataRequestForm(FormType form) {
+      Objects.requireNonNull(form, "dataRequestForm == null");
+      once("dataRequestForm", form);
+      this.dataRequestForm = form;
+      return this;
+    }
+
+    /**
+     * Allows the download of dataset files themselves (default: not allowed, a 403).
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder allowDirectDataSourceAccess(boolean allow) {
+      once("allowDirectDataSourceAccess", allow);
+      this.allowDirectDataSourceAccess = allow;
+      return this;
+    }
+
+    /**
+     * Replaces a dataset name's extension of one to three characters by the download's
+     * ({@code fnoc1.nc4} rather than {@code fnoc1.nc.nc4}; default off).
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder addFileoutTypeSuffix(boolean replace) {
+      once("addFileoutTypeSuffix", replace);
+      this.addFileoutTypeSuffix = replace;
+      return this;
+    }
+
+    /**
+     * Accepts POST on dataset URLs (default on, as upstream's shipped olfs.xml).
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder httpPost(boolean enabled) {
+      once("httpPost", enabled);
+      this.httpPost = enabled;
+      return this;
+    }
+
+    /**
+     * Sets the largest POST body, in bytes (default 2,000,000).
+     *
+     * @throws IllegalArgumentException if not 1 to 10,000,000
+     * @throws IllegalStateException if already set
+     */
+    public Builder httpPostMax(int bytes) {
+      require(bytes >= 1 && bytes <= MAX_POST_MAX, "httpPostMax was %d, must be 1-%d", bytes,
+          MAX_POST_MAX);
+      once("httpPostMax", bytes);
+      this.httpPostMax = bytes;
+      return this;
+    }
+
+    /**
+     * Sets how old the site map may get before it is rebuilt (default 600 s).
+     *
+     * @throws IllegalArgumentException if not between 1 s and 1 day
+     * @throws IllegalStateException if already set
+     */
+    public Builder siteMapRefresh(Duration refresh) {
+      Specs.checkDuration("siteMapRefresh", refresh, Duration.ofSeconds(1), Duration.ofDays(1));
+      once("siteMapRefresh", refresh);
+      this.siteMapRefresh = refresh;
+      return this;
+    }
+
+    /**
+     * Sets the service's absolute URL as users see it.
+     *
+     * @throws IllegalArgumentException if not an absolute http or https URL without query
+     * @throws IllegalStateException if already set
+     */
+    public Builder serviceUrl(String url) {
+      Objects.requireNonNull(url, "serviceUrl == null");
+      new Site(url, FormType.DAP4, false); // validates
+      once("serviceUrl", url);
+      this.serviceUrl = url;
+      return this;
+    }
+
+    public DatasetUrlResponse getDatasetUrlResponse() {
+      return datasetUrlResponse;
+    }
+
+    public FormType getDataRequestForm() {
+      return dataRequestForm;
+    }
+
+    public boolean getAllowDirectDataSourceAccess() {
+      return allowDirectDataSourceAccess;
+    }
+
+    public boolean getAddFileoutTypeSuffix() {
+      return addFileoutTypeSuffix;
+    }
+
+    public boolean getHttpPost() {
+      return httpPost;
+    }
+
+    public int getHttpPostMax() {
+      return httpPostMax;
+    }
+
+    public Duration getSiteMapRefresh() {
+      return siteMapRefresh;
     }
 
     public int getMaxUrlLength() {

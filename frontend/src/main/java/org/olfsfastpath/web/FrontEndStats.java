@@ -19,6 +19,9 @@ final class FrontEndStats {
   final LongAdder clientAborts = new LongAdder();
   final LongAdder bytesStreamed = new LongAdder();
   final LongAdder gzipResponses = new LongAdder();
+  final LongAdder pages = new LongAdder();
+  final LongAdder redirects = new LongAdder();
+  final LongAdder posts = new LongAdder();
 
   /** The counters by name, in a stable order. */
   Map<String, Object> snapshot() {
@@ -36,6 +39,9 @@ final class FrontEndStats {
     m.put("clientAborts", clientAborts.sum());
     m.put("bytesStreamed", bytesStreamed.sum());
     m.put("gzipResponses", gzipResponses.sum());
+    m.put("pages", pages.sum());
+    m.put("redirects", redirects.sum());
+    m.put("posts", posts.sum());
     return m;
   }
 }

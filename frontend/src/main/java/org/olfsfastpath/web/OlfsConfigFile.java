@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.jdom2.Attribute;
 import org.jdom2.Document;
@@ -142,7 +143,33 @@ public final class OlfsConfigFile {
     if (at >= 0) {
       return element.getAttributeValue(path.substring(at + 1));
     }
-    return setting.kind() == OlfsSetting.Kind.FLAG ? "true" : element.getTextTrim();
+    return switch (setting.kind()) {
+      case FLAG -> "true";
+      case HYRAX_SIZE -> hyraxSize(element.getTextTrim(), element.getAttributeValue("units"));
+      default -> element.getTextTrim();
+    };
+  }
+
+  /**
+   * Upstream's size, a whole number with a {@code units} attribute, as a size spec: {@code 2}
+   * with {@code units="G"} is {@code 2GiB}. Upstream meant powers of 1024 (its code multiplies by
+   * {@code 2^10}, which in Java is 8; docs/configuration.md). A value the spec grammar refuses is
+   * passed on as written, so the refusal names it.
+   */
+  private static String hyraxSize(String number, @Nullable String units) {
+    if (!number.chars().allMatch(Character::isDigit) || number.isEmpty()) {
+      return number;
+    }
+    String unit = units == null || units.isBlank() ? "K" : units.strip().toUpperCase(Locale.ROOT);
+    return switch (unit) {
+      case "B" -> number;
+      case "K" -> number + "KiB";
+      case "M" -> number + "MiB";
+      case "G" -> number + "GiB";
+      case "T" -> new java.math.BigInteger(number).multiply(java.math.BigInteger.valueOf(1024))
+          + "GiB";
+      default -> number + " (units \"" + units + "\", expected B, K, M, G or T)";
+    };
   }
 
   /** Refuses any element or attribute of our own section that the table does not name. */

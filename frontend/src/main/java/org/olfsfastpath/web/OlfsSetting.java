@@ -40,6 +40,11 @@ record OlfsSetting(String path, Layer layer, String key, Kind kind, String meani
   enum Kind {
     DURATION("duration"),
     SIZE("size"),
+    /**
+     * Upstream's size: a whole number and a {@code units} attribute, {@code B K M G T} (powers of
+     * 1024), {@code K} when absent.
+     */
+    HYRAX_SIZE("whole number; attribute `units`: B, K, M, G or T (default K)"),
     INTEGER("integer"),
     BOOLEAN("true or false"),
     /** An element whose presence means true, as upstream's {@code <AllowDirectDataSourceAccess/>}. */

@@ -2,6 +2,8 @@ package org.olfsfastpath.web;
 
 import static org.olfsfastpath.web.OlfsSetting.Kind.BOOLEAN;
 import static org.olfsfastpath.web.OlfsSetting.Kind.DURATION;
+import static org.olfsfastpath.web.OlfsSetting.Kind.FLAG;
+import static org.olfsfastpath.web.OlfsSetting.Kind.HYRAX_SIZE;
 import static org.olfsfastpath.web.OlfsSetting.Kind.INTEGER;
 import static org.olfsfastpath.web.OlfsSetting.Kind.PATH;
 import static org.olfsfastpath.web.OlfsSetting.Kind.TEXT;
@@ -41,6 +43,12 @@ final class OlfsSettings {
           "10022", "10022"),
       row("BESManager/BES/timeOut", PPT, "readTimeout", DURATION,
           "the longest silence while reading a BES answer", "120 s", "300"),
+      row("BESManager/BES/maxResponseSize", BES, "maxResponseSize", HYRAX_SIZE,
+          "the largest response the BES may build (the `max_response_size` context); larger is a"
+              + " 413 with the BES's explanation; 0 for no limit", "none sent (no limit)", "2"),
+      row("BESManager/BES/maxVariableSize", BES, "maxVariableSize", HYRAX_SIZE,
+          "the largest variable a response may hold (the `max_variable_size` context); larger is"
+              + " a 413; 0 for no limit", "none sent (no limit)", "512"),
       row("BESManager/BES/ClientPool@maximum", BES, "maxConnections", INTEGER,
           "most connections to this BES at once; each is a BES process", "32", "16"),
       row("BESManager/BES/ClientPool@maxCmds", BES, "maxCommandsPerConnection", INTEGER,
@@ -49,6 +57,31 @@ final class OlfsSettings {
           "catalog paths the data-source cache holds", "200000", "20000"),
       row("BESManager/NodeCache@refreshInterval", CACHE, "ttl", DURATION,
           "how long a showNode answer is trusted", "600 s", "600"),
+      row("BESManager/SiteMapCache@refreshInterval", WEB, "siteMapRefresh", DURATION,
+          "how old the site map (robots.txt, siteMap/) may get before it is rebuilt in the"
+              + " background", "600 s", "3600"),
+      row("DatasetUrlResponse@type", WEB, "datasetUrlResponse", TEXT,
+          "what the bare dataset URL answers: `download` (the file, with"
+              + " AllowDirectDataSourceAccess; else 403), `requestForm` (302 to the form) or `dsr`"
+              + " (302 to `.dsr`)", "requestForm", "download"),
+      row("DataRequestForm@type", WEB, "dataRequestForm", TEXT,
+          "the request form that listings, the site map and the bare dataset URL point to:"
+              + " `dap4` (`.dmr.html`) or `dap2` (`.html`); both are served", "dap4", "dap2"),
+      row("AllowDirectDataSourceAccess", WEB, "allowDirectDataSourceAccess", FLAG,
+          "present: the dataset file itself may be downloaded (`.file`, the bare URL with"
+              + " `download`); absent: 403", "absent", "present"),
+      row("AddFileoutTypeSuffixToDownloadFilename", WEB, "addFileoutTypeSuffix", FLAG,
+          "present: a download's name replaces the dataset's extension of 1 to 3 characters"
+              + " (`fnoc1.nc4`, not `fnoc1.nc.nc4`)", "absent", "present"),
+      row("HttpPost@enabled", WEB, "httpPost", BOOLEAN,
+          "dataset URLs take POST with an `application/x-www-form-urlencoded` body (`ce`,"
+              + " `dap4.ce`); `false`: 405", "true", "true"),
+      row("HttpPost@max", WEB, "httpPostMax", INTEGER,
+          "the largest POST body in bytes (at most 10000000); larger is a 413", "2000000",
+          "2000000"),
+      row("FastPath/serviceUrl", WEB, "serviceUrl", TEXT,
+          "the service's absolute URL as users see it, which the site map names", "the first"
+              + " request's", "https://data.example.org/opendap"),
       row("FastPath/unixSocket", ENDPOINT, "unixSocket", PATH,
           "talk to the BES over this Unix socket (BES.ServerUnixSocket) instead of host and port",
           "TCP", "/run/bes/bes.sock"),

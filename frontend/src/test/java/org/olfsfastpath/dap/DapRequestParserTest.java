@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -13,8 +15,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 final class DapRequestParserTest {
   private final DapRequestParser parser = DapRequestParser.withDefaults();
 
+  /** The first reading of a node's path: the one a catalog with that dataset answers. */
   private DapRequest.Dataset dataset(String path, String query) throws Exception {
-    return (DapRequest.Dataset) parser.parse(path, query);
+    return first(parser.parse(path, query));
+  }
+
+  private static DapRequest.Dataset first(DapRequest request) {
+    DapRequest.Node node = (DapRequest.Node) request;
+    assertFalse(node.readings().isEmpty(), "no reading of " + node.path());
+    return node.readings().get(0);
   }
 
   @ParameterizedTest
@@ -32,12 +41,92 @@ final class DapRequestParserTest {
       "//nc//fnoc1.nc.dds, /nc/fnoc1.nc, DDS",
       "/a%20b.nc.dds, /a b.nc, DDS",
       "/dir.dds/x.nc.das, /dir.dds/x.nc, DAS",
+      "/c.nc.DDS, /c.nc, DDS",
+      "/c.nc.DMR.HTML, /c.nc, DMR_FORM",
+      "/c.nc.html, /c.nc, FORM",
+      "/c.nc.nc, /c.nc, NETCDF",
+      "/c.nc.nc4, /c.nc, NETCDF4",
+      "/c.nc.dap.nc4, /c.nc, DAP_NETCDF4",
+      "/c.nc.dap.csv, /c.nc, DAP_CSV",
+      "/c.nc.csv, /c.nc, CSV",
+      "/c.nc.json, /c.nc, JSON",
+      "/c.nc.ijsn, /c.nc, IJSN",
+      "/c.nc.covjson, /c.nc, COVJSON",
+      "/c.nc.xdap, /c.nc, XDAP",
+      "/c.nc.dap.xml, /c.nc, DAP_XML",
+      "/c.nc.ddx, /c.nc, DDX",
+      "/c.nc.tiff, /c.nc, TIFF",
+      "/c.nc.jp2, /c.nc, JP2",
+      "/c.nc.dsr, /c.nc, DSR",
+      "/c.nc.dsr.html, /c.nc, DSR_HTML",
+      "/c.nc.ver, /c.nc, VERSION",
+      "/c.nc.file, /c.nc, FILE",
+      "/c.nc.rdf, /c.nc, RDF",
+      "/c.nc.dmr.rubric, /c.nc, DMR_RUBRIC",
+      "/hyrax/nc/fnoc1.nc.dds, /nc/fnoc1.nc, DDS",
   })
   void suffixTable(String url, String path, ResponseType type) throws Exception {
     DapRequest.Dataset request = dataset(url, null);
     assertEquals(path, request.path());
     assertEquals(type, request.type());
     assertEquals("", request.constraint());
+  }
+
+  @Test
+  void node_listsEveryReading_longestSuffixFirst() throws Exception {
+    DapRequest.Node node = (DapRequest.Node) parser.parse("/x.nc.dmr.html", "a=1");
+    assertEquals("/x.nc.dmr.html", node.path());
+    assertEquals(List.of("/x.nc DMR_FORM .dmr.html", "/x.nc.dmr FORM .html"),
+        node.readings().stream().map(r -> r.path() + " " + r.type() + " " + r.suffix()).toList());
+    DapRequest.Node netcdf = (DapRequest.Node) parser.parse("/x.nc.nc", null);
+    assertEquals(List.of("/x.nc NETCDF"),
+        netcdf.readings().stream().map(r -> r.path() + " " + r.type()).toList());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/c.h5", "/README", "/.dds", "/nc/.dap", "/c.nc.xyz"})
+  void pathsWithoutASuffix_areNodesWithoutReadings(String url) throws Exception {
+    DapRequest.Node node = (DapRequest.Node) parser.parse(url, null);
+    assertEquals(url, node.path());
+    assertEquals(List.of(), node.readings());
+  }
+
+  @Test
+  void suffixCaseAsWritten_isKeptForXmlBase() throws Exception {
+    assertEquals(".DMR", dataset("/c.nc.DMR", null).suffix());
+    assertEquals(".dap.csv", dataset("/c.nc.dap.csv", null).suffix());
+  }
+
+  @Test
+  void postBody_addsToTheConstraint() throws Exception {
+    assertEquals("SST,COADSX", first(parser.parse("/c.nc.ascii", "SST", "ce=COADSX")).constraint());
+    assertEquals("COADSX[0:1:2]",
+        first(parser.parse("/c.nc.ascii", null, "ce=COADSX%5B0%3A1%3A2%5D")).constraint());
+    assertEquals("/SST;/COADSX", first(parser.parse("/c.nc.dap", "dap4.ce=/SST",
+        "dap4.ce=%2FCOADSX")).constraint());
+    assertEquals("", first(parser.parse("/c.nc.dmr.html", null, "ce=x")).constraint());
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+      "/siteMap/, -1, false",
+      "/siteMap, -1, false",
+      "/robots.txt, -1, true",
+      "/siteMap/smap_0.txt, 0, false",
+      "/siteMap/smap_12.txt, 12, false",
+      "/hyrax/siteMap/smap_1.txt, 1, false",
+  })
+  void siteMap(String url, int file, boolean robots) throws Exception {
+    assertEquals(new DapRequest.SiteMap(file < 0 ? OptionalInt.empty() : OptionalInt.of(file),
+        robots), parser.parse(url, null));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/siteMap/smap_.txt", "/siteMap/index.html", "/siteMap/smap_x.txt",
+      "/siteMap/smap_123456789.txt"})
+  void unknownSiteMapFile_is404(String url) {
+    assertEquals(404, assertThrows(DapRequestRejectedException.class,
+        () -> parser.parse(url, null)).httpStatus());
   }
 
   @Test
@@ -68,20 +157,26 @@ final class DapRequestParserTest {
 
   @ParameterizedTest
   @CsvSource({
-      "/, /, false",
-      "'', /, false",
-      "/nc/, /nc, false",
-      "/nc/contents.html, /nc, false",
-      "/contents.html, /, false",
-      "/nc/contents.json, /nc, true",
-      "/nc/sub/, /nc/sub, false",
+      "/, /, HTML",
+      "'', /, HTML",
+      "/nc/, /nc, HTML",
+      "/nc/contents.html, /nc, HTML",
+      "/nc/catalog.html, /nc, HTML",
+      "/contents.html, /, HTML",
+      "/nc/contents.json, /nc, JSON",
+      "/nc/catalog.xml, /nc, THREDDS",
+      "/catalog.xml, /, THREDDS",
+      "/nc/sub/, /nc/sub, HTML",
+      "/hyrax/, /, HTML",
+      "/hyrax, /, HTML",
+      "/hyrax/nc/catalog.xml, /nc, THREDDS",
   })
-  void directories(String url, String path, boolean json) throws Exception {
-    assertEquals(new DapRequest.Directory(path, json), parser.parse(url, null));
+  void directories(String url, String path, DapRequest.Directory.View view) throws Exception {
+    assertEquals(new DapRequest.Directory(path, view), parser.parse(url, null));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"/version", "/version/", "/coads_climatology.nc.ver", "/x.ver"})
+  @ValueSource(strings = {"/version", "/version/", "/hyrax/version"})
   void version(String url) throws Exception {
     assertEquals(new DapRequest.Version(), parser.parse(url, null));
   }
@@ -137,13 +232,6 @@ final class DapRequestParserTest {
         () -> parser.parse("/c.nc;jsessionid=1.dds", null)).httpStatus());
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"/c.nc", "/c.nc.html", "/c.nc.xyz", "/.dds", "/nc/.dap", "/c.nc.DDS"})
-  void unknownSuffix_rejected404(String url) {
-    assertEquals(404, assertThrows(DapRequestRejectedException.class,
-        () -> parser.parse(url, null)).httpStatus());
-  }
-
   @Test
   void overLongUrl_rejected414() {
     DapRequestParser small = new DapRequestParser(40, 10);
@@ -156,7 +244,7 @@ final class DapRequestParserTest {
   @Test
   void overLongConstraint_rejected414() throws Exception {
     DapRequestParser small = new DapRequestParser(100, 10);
-    assertEquals("a".repeat(10), ((DapRequest.Dataset) small.parse("/c.dds", "a".repeat(10))).constraint());
+    assertEquals("a".repeat(10), first(small.parse("/c.dds", "a".repeat(10))).constraint());
     DapRequestRejectedException e = assertThrows(DapRequestRejectedException.class,
         () -> small.parse("/c.dds", "a".repeat(11)));
     assertEquals(414, e.httpStatus());

@@ -35,10 +35,10 @@ final class DapUrlPropertyTest {
    */
   @Property(tries = 1000)
   void anyUrl_givesASafeRequestOrA4xx(@ForAll("rawPaths") String path,
-      @ForAll("rawQueries") String query) {
+      @ForAll("rawQueries") String query, @ForAll("rawQueries") String postBody) {
     DapRequest request;
     try {
-      request = parser.parse(path, query);
+      request = parser.parse(path, query, postBody);
     } catch (DapRequestRejectedException e) {
       assertTrue(e.httpStatus() >= 400 && e.httpStatus() < 500, "status " + e.httpStatus());
       assertTrue(e.getMessage().chars().noneMatch(c -> c < 0x20 || c == 0x7f),
@@ -48,13 +48,21 @@ final class DapUrlPropertyTest {
     }
     int urlLength = path.length() + (query == null ? 0 : query.length() + 1);
     assertTrue(urlLength <= MAX_URL, "an over-long URL was accepted");
-    if (request instanceof DapRequest.Dataset dataset) {
-      assertSafeCatalogPath(dataset.path());
-      assertFalse(dataset.path().endsWith("/"), dataset.path());
-      assertTrue(dataset.constraint().length() <= MAX_CONSTRAINT);
-      assertNoControlCharacters(dataset.constraint());
+    if (request instanceof DapRequest.Node node) {
+      assertSafeCatalogPath(node.path());
+      assertFalse(node.path().endsWith("/"), node.path());
+      for (DapRequest.Dataset dataset : node.readings()) {
+        assertSafeCatalogPath(dataset.path());
+        assertFalse(dataset.path().endsWith("/"), dataset.path());
+        assertTrue(node.path().startsWith(dataset.path()), dataset.path());
+        // The URL's part is bounded; a POST body's is bounded by the body's own limit.
+        assertTrue(postBody != null || dataset.constraint().length() <= MAX_CONSTRAINT);
+        assertNoControlCharacters(dataset.constraint());
+      }
     } else if (request instanceof DapRequest.Directory directory) {
       assertSafeCatalogPath(directory.path());
+    } else if (request instanceof DapRequest.SiteMap siteMap) {
+      assertTrue(siteMap.file().orElse(0) >= 0);
     } else {
       assertInstanceOf(DapRequest.Version.class, request);
     }
@@ -69,9 +77,10 @@ final class DapUrlPropertyTest {
     String raw = encodePath(path, mask) + suffix;
     Assume.that(raw.length() <= MAX_URL);
     DapRequest request = parser.parse(raw, null);
-    DapRequest.Dataset dataset = assertInstanceOf(DapRequest.Dataset.class, request, raw);
+    DapRequest.Node node = assertInstanceOf(DapRequest.Node.class, request, raw);
+    DapRequest.Dataset dataset = node.readings().get(0);
     assertEquals(path, dataset.path(), raw);
-    assertTrue(dataset.type().suffixes().contains(suffix), raw);
+    assertEquals(suffix, dataset.suffix(), raw);
   }
 
   /** A dot segment, in any spelling and any position, is refused with 400 before the BES. */
@@ -103,7 +112,8 @@ final class DapUrlPropertyTest {
       @ForAll("encodeMasks") long mask) throws DapRequestRejectedException {
     String query = encodeQuery(constraint, mask);
     Assume.that(query.length() + 40 <= MAX_URL);
-    DapRequest.Dataset dataset = (DapRequest.Dataset) parser.parse("/data/x.nc.dds", query);
+    DapRequest.Dataset dataset =
+        ((DapRequest.Node) parser.parse("/data/x.nc.dds", query)).readings().get(0);
     assertEquals(constraint, dataset.constraint(), query);
   }
 
@@ -113,7 +123,8 @@ final class DapUrlPropertyTest {
       throws DapRequestRejectedException {
     String query = "dap4.ce=" + URLEncoder.encode(constraint, StandardCharsets.UTF_8) + "&x=1";
     Assume.that(query.length() + 40 <= MAX_URL);
-    DapRequest.Dataset dataset = (DapRequest.Dataset) parser.parse("/data/x.nc.dap", query);
+    DapRequest.Dataset dataset =
+        ((DapRequest.Node) parser.parse("/data/x.nc.dap", query)).readings().get(0);
     assertEquals(constraint, dataset.constraint(), query);
   }
 
@@ -152,6 +163,9 @@ final class DapUrlPropertyTest {
         "%", "%z", "%zz", "%c3%a9", "%ff", "%c3", "%e2%82", "\u00e9", "\u4e2d", ";", "a", "nc",
         "data", ".nc", ".dds", ".das", ".dods", ".ascii", ".asc", ".info", ".dmr", ".dmr.xml",
         ".dap", ".xyz", "contents.html", "contents.json", "version", ".ver", "%3c", "<", ">", "&",
+        ".nc", ".nc4", ".dap.nc4", ".csv", ".dap.csv", ".json", ".html", ".dmr.html", ".file",
+        ".dsr", ".xdap", ".DDS", "catalog.xml", "catalog.html", "hyrax", "siteMap", "smap_1.txt",
+        "robots.txt",
         "\"", "'", "]]>", "%5d%5d%3e", "\u0000", "\u0001", "\r\n", "%0d%0a", "\u0085", "%c2%85",
         "\u007f", "+", " ", "%20", "?", "#", "=", "~", "%7e", "\ud800", "\ufffe");
     return Combinators.combine(Arbitraries.of("/", "/", "/", ""), token.list().ofMaxSize(14))
@@ -192,7 +206,7 @@ final class DapUrlPropertyTest {
   @Provide
   Arbitrary<String> suffixes() {
     return Arbitraries.of(".dds", ".das", ".dods", ".ascii", ".asc", ".info", ".dmr", ".dmr.xml",
-        ".dap");
+        ".dap", ".dap.csv", ".dap.nc4", ".nc4", ".csv", ".json", ".dmr.html", ".DDS");
   }
 
   @Provide

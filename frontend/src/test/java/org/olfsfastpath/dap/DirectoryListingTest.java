@@ -1,7 +1,6 @@
 package org.olfsfastpath.dap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -34,17 +33,5 @@ final class DirectoryListingTest {
     DataSource empty = new DataSource("/", false, T, 0, true, List.of());
     assertEquals("{\"path\": \"/\", \"lastModified\": \"2026-11-22T01:52:59Z\", \"entries\": []}\n",
         new String(DirectoryListing.json(empty), StandardCharsets.UTF_8));
-  }
-
-  @Test
-  void html_linksRelativeAndEscaped() {
-    String html = new String(DirectoryListing.html(directory()), StandardCharsets.UTF_8);
-    assertTrue(html.contains("<a href=\"sub%20dir/\">sub dir/</a>"), html);
-    assertTrue(html.contains("<a href=\"fnoc1.nc.dmr\">dmr</a>"), html);
-    assertTrue(html.contains("<a href=\"fnoc1.nc.dds\">dds</a>"), html);
-    assertTrue(html.contains("<tr><td>&lt;b&gt;.txt</td>"), html);
-    assertTrue(html.contains("<tr><td>fnoc1.nc</td>"), html);
-    assertTrue(html.contains("<a href=\"../\">Parent directory</a>"), html);
-    assertTrue(!html.contains("<b>"), html);
   }
 }

@@ -72,8 +72,8 @@ final class ErrorBodyTest {
     assertEquals(ErrorBody.Form.DAP4, ErrorBody.chooseForm(dmr, null));
     assertEquals(ErrorBody.Form.HTML, ErrorBody.chooseForm(dmr, browser));
     assertEquals(ErrorBody.Form.HTML, ErrorBody.chooseForm(info, null));
-    assertEquals(ErrorBody.Form.HTML, ErrorBody.chooseForm(new DapRequest.Directory("/", false), null));
-    assertEquals(ErrorBody.Form.JSON, ErrorBody.chooseForm(new DapRequest.Directory("/", true), browser));
+    assertEquals(ErrorBody.Form.HTML, ErrorBody.chooseForm(new DapRequest.Directory("/", DapRequest.Directory.View.HTML), null));
+    assertEquals(ErrorBody.Form.JSON, ErrorBody.chooseForm(new DapRequest.Directory("/", DapRequest.Directory.View.JSON), browser));
     assertEquals(ErrorBody.Form.DAP2, ErrorBody.chooseForm(null, null));
     assertEquals(ErrorBody.Form.HTML, ErrorBody.chooseForm(null, browser));
   }

@@ -11,6 +11,11 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,6 +28,7 @@ import org.olfsfastpath.bes.BesPoolExhaustedException;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.dap.DapRequestParser;
+import org.olfsfastpath.pages.PageHeaders;
 
 final class DapServletTest {
   private static final String LAST_MODIFIED = "Sun, 22 Nov 2026 01:52:59 GMT";
@@ -31,7 +37,12 @@ final class DapServletTest {
       .withDataset("/coads_climatology.nc")
       .withDirectory("/nc", new DataSource.Child("fnoc1.nc", true, FakeBackend.MODIFIED, 23944, false))
       .withDirectory("/", new DataSource.Child("nc", false, FakeBackend.MODIFIED, 0, true));
+  private static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");
   private final FrontEndStats stats = new FrontEndStats();
+  /** Kept across requests, as the listener keeps it: the site map is built once. */
+  private SiteMapResponder siteMaps;
+  private final VersionService versions = new VersionService("test", backend::versions,
+      List.of());
   private FrontEndSettings settings = FrontEndSettings.newBuilder()
       .catalogRoot("/usr/share/hyrax").retryAfterSeconds(7).build();
 
@@ -41,10 +52,19 @@ final class DapServletTest {
 
   private FakeHttp.Response run(FakeHttp.Request request, FakeHttp.Response response)
       throws IOException {
-    DapServlet servlet = new DapServlet(DapRequestParser.withDefaults(), backend, stats,
-        "test", settings, settings.catalogRoot().orElse(null));
-    servlet.service(request.build(), response.build());
+    servlet(DapRequestParser.withDefaults()).service(request.build(), response.build());
     return response;
+  }
+
+  private DapServlet servlet(DapRequestParser parser) {
+    return new DapServlet(new DapServlet.Parts(parser, backend, stats, "test", settings,
+        settings.catalogRoot().orElse(null), versions, siteMaps, new FileResponder(backend, new BodyCopy(stats, false), null),
+        Clock.fixed(NOW, ZoneOffset.UTC)));
+  }
+
+  @org.junit.jupiter.api.BeforeEach
+  void siteMaps() {
+    siteMaps = new SiteMapResponder(backend, new Pages(settings), settings);
   }
 
   @Test
@@ -57,6 +77,8 @@ final class DapServletTest {
     assertEquals("dods/3.2", r.header("XDODS-Server"));
     assertEquals("olfs-fastpath/test", r.header("XOPeNDAP-Server"));
     assertEquals("3.2", r.header("XDAP"));
+    assertEquals("3.2", r.header("X-DAP"));
+    assertNull(r.header("Content-Disposition"));
     assertEquals(LAST_MODIFIED, r.header("Last-Modified"));
     assertEquals(1, backend.lookups.get());
     assertEquals(java.util.List.of(new GetRequest("/coads_climatology.nc", BesGetType.DDS, "COADSX", "")),
@@ -65,24 +87,80 @@ final class DapServletTest {
     assertEquals(backend.body.length, stats.bytesStreamed.sum());
   }
 
-  @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "/coads_climatology.nc.das | DAS | text/plain | dods_das | 3.2",
-      "/coads_climatology.nc.dods | DODS | application/octet-stream | dods_data | 3.2",
-      "/coads_climatology.nc.ascii | ASCII | text/plain | dods_ascii | 3.2",
-      "/coads_climatology.nc.asc | ASCII | text/plain | dods_ascii | 3.2",
-      "/coads_climatology.nc.info | INFO_PAGE | text/html | DAP2 Dataset Information Page | 3.2",
-      "/coads_climatology.nc.dmr | DMR | application/vnd.opendap.dap4.dataset-metadata+xml | application/vnd.opendap.dap4.dataset-metadata+xml | 4.0",
-      "/coads_climatology.nc.dap | DAP | application/vnd.opendap.dap4.data | application/vnd.opendap.dap4.data | 4.0",
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', nullValues = "-", value = {
+      "/coads_climatology.nc.das | DAS | text/plain | dods_das | 3.2 | -",
+      "/coads_climatology.nc.dods | DODS | application/octet-stream | dods_data | 3.2 | coads_climatology.nc.dods",
+      "/coads_climatology.nc.ascii | ASCII | text/plain | dods_ascii | 3.2 | -",
+      "/coads_climatology.nc.asc | ASCII | text/plain | dods_ascii | 3.2 | -",
+      "/coads_climatology.nc.csv | ASCII | text/csv | text/csv | 3.2 | -",
+      "/coads_climatology.nc.nc | DODS_NETCDF | application/x-netcdf | application/x-netcdf | 3.2 | coads_climatology.nc.nc",
+      "/coads_climatology.nc.nc4 | DODS_NETCDF4 | application/x-netcdf;ver=4 | application/x-netcdf;ver=4 | 3.2 | coads_climatology.nc.nc4",
+      "/coads_climatology.nc.json | DODS_JSON | application/json | application/json | 3.2 | coads_climatology.nc.json",
+      "/coads_climatology.nc.ijsn | DODS_IJSON | application/json | application/json | 3.2 | coads_climatology.nc.ijsn",
+      "/coads_climatology.nc.covjson | DODS_COVJSON | application/prs.coverage+json | application/prs.coverage+json | 3.2 | coads_climatology.nc.covjson",
+      "/coads_climatology.nc.tiff | DODS_GEOTIFF | image/tiff;application=geotiff | image/tiff;application=geotiff | 3.2 | coads_climatology.nc.tiff",
+      "/coads_climatology.nc.jp2 | DODS_JPEG2000 | image/jp2;application=gmljp2 | image/jp2;application=gmljp2 | 3.2 | coads_climatology.nc.jp2",
+      "/coads_climatology.nc.xdap | XML_DATA | text/xml | dap_xml | 3.2 | coads_climatology.nc.xdap",
+      "/coads_climatology.nc.ddx | DDX | text/xml | dods_ddx | 3.2 | -",
+      "/coads_climatology.nc.info | INFO_PAGE | text/html | DAP2 Dataset Information Page | 3.2 | -",
+      "/coads_climatology.nc.dmr | DMR | application/vnd.opendap.dap4.dataset-metadata+xml | application/vnd.opendap.dap4.dataset-metadata+xml | 4.0 | -",
+      "/coads_climatology.nc.dmr.xml | DMR | text/xml | text/xml | 4.0 | -",
+      "/coads_climatology.nc.dap | DAP | application/vnd.opendap.dap4.data | application/vnd.opendap.dap4.data | 4.0 | coads_climatology.nc.dap",
+      "/coads_climatology.nc.dap.csv | DAP_CSV | text/csv | text/csv | 4.0 | coads_climatology.nc.csv",
+      "/coads_climatology.nc.dap.xml | XML_DATA | text/xml | text/xml | 4.0 | coads_climatology.nc.xml",
+      "/coads_climatology.nc.dap.nc | DAP_NETCDF | application/x-netcdf | application/x-netcdf | 4.0 | coads_climatology.nc.nc",
+      "/coads_climatology.nc.dap.nc4 | DAP_NETCDF4 | application/x-netcdf;ver=4 | application/x-netcdf;ver=4 | 4.0 | coads_climatology.nc.nc4",
+      "/coads_climatology.nc.dap.covjson | DAP_COVJSON | application/prs.coverage+json | application/prs.coverage+json | 4.0 | coads_climatology.nc.covjson",
+      "/hyrax/coads_climatology.nc.DDS | DDS | text/plain | dods_dds | 3.2 | -",
   })
-  void eachSuffix_headersAndBesType(String url, BesGetType type, String contentType,
-      String description, String xdap) throws IOException {
+  void eachBesResponse_headersAndOneGet(String url, BesGetType type, String contentType,
+      String description, String xdap, String filename) throws IOException {
     FakeHttp.Response r = run(FakeHttp.Request.get(url));
     assertEquals(200, r.status);
     assertEquals(contentType, r.header("Content-Type"));
     assertEquals(description, r.header("Content-Description"));
     assertEquals(xdap, r.header("XDAP"));
+    assertEquals(xdap, r.header("X-DAP"));
+    assertEquals(filename == null ? null : "attachment; filename=\"" + filename + "\"",
+        r.header("Content-Disposition"));
+    assertEquals(1, backend.gets.size());
     assertEquals(type, backend.gets.get(0).type());
+    assertEquals("/coads_climatology.nc", backend.gets.get(0).path());
+    assertArrayEquals(backend.body, r.body());
+  }
+
+  @Test
+  void addFileoutTypeSuffix_replacesTheShortExtension() throws IOException {
+    settings = FrontEndSettings.newBuilder().addFileoutTypeSuffix(true).build();
+    assertEquals("attachment; filename=\"coads_climatology.nc4\"",
+        run(FakeHttp.Request.get("/coads_climatology.nc.nc4")).header("Content-Disposition"));
+  }
+
+  @Test
+  void netcdf_sendsTheHistoryOfTheRequest() throws IOException {
+    run(FakeHttp.Request.get("/coads_climatology.nc.nc?SST%5B0%5D"));
+    GetRequest get = backend.gets.get(0);
+    assertEquals("SST[0]", get.constraint());
+    assertEquals(List.of("history_json_entry", "cf_history_entry"),
+        get.contexts().stream().map(GetRequest.Context::name).toList());
+    assertEquals("2026-11-23 12:00:00 GMT olfs-fastpath-test"
+        + " http://localhost:8080/opendap/coads_climatology.nc.nc?SST%5B0%5D\n",
+        get.contexts().get(1).value());
+    run(FakeHttp.Request.get("/coads_climatology.nc.dods"));
+    assertEquals(List.of(), backend.gets.get(1).contexts());
+  }
+
+  @Test
+  void dapXml_sendsTheDap4ConstraintTranslated_orRefusesIt() throws IOException {
+    run(FakeHttp.Request.get("/coads_climatology.nc.dap.xml?dap4.ce=/COADSX%5B0:1:9%5D;/SST"));
+    assertEquals("COADSX[0:1:9],SST", backend.gets.get(0).constraint());
+    assertEquals(BesGetType.XML_DATA, backend.gets.get(0).type());
+    FakeHttp.Response filter = run(
+        FakeHttp.Request.get("/coads_climatology.nc.dap.xml?dap4.ce=/SST%7CSST%3E2"));
+    assertEquals(400, filter.status);
+    assertEquals("application/vnd.opendap.dap4.error+xml", filter.header("Content-Type"));
+    assertEquals(1, backend.gets.size());
   }
 
   @Test
@@ -127,11 +205,57 @@ final class DapServletTest {
   }
 
   @Test
-  void post_is405() throws IOException {
-    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dds").method("POST"));
-    assertEquals(405, r.status);
-    assertEquals("GET, HEAD", r.header("Allow"));
+  void post_formBody_carriesTheConstraint() throws IOException {
+    FakeHttp.Response r = run(FakeHttp.Request.post("/coads_climatology.nc.ascii",
+        "ce=COADSX%5B0%3A1%3A2%5D"));
+    assertEquals(200, r.status);
+    assertEquals("COADSX[0:1:2]", backend.gets.get(0).constraint());
+    run(FakeHttp.Request.post("/coads_climatology.nc.dap?dap4.ce=/SST", "dap4.ce=%2FCOADSX"));
+    assertEquals("/SST;/COADSX", backend.gets.get(1).constraint());
+    assertEquals(2, stats.posts.sum());
+  }
+
+  @Test
+  void post_isNeverNotModified() throws IOException {
+    FakeHttp.Response r = run(FakeHttp.Request.post("/coads_climatology.nc.das", "ce=x")
+        .header("If-Modified-Since", LAST_MODIFIED));
+    assertEquals(200, r.status);
+    assertEquals(1, backend.gets.size());
+  }
+
+  @Test
+  void post_overTheLimit_is413_beforeAnyBesMessage() throws IOException {
+    settings = FrontEndSettings.newBuilder().httpPostMax(16).build();
+    FakeHttp.Response r = run(FakeHttp.Request.post("/coads_climatology.nc.dds",
+        "ce=" + "a".repeat(14)));
+    assertEquals(413, r.status);
+    assertTrue(r.text().contains("the POST body is 17 bytes, more than this server takes (16"),
+        r.text());
     assertEquals(0, backend.lookups.get());
+  }
+
+  @Test
+  void post_ofAnotherMediaType_is415() throws IOException {
+    FakeHttp.Request request = FakeHttp.Request.post("/coads_climatology.nc.dds", "COADSX");
+    request.contentType = "text/plain";
+    FakeHttp.Response r = run(request);
+    assertEquals(415, r.status);
+    assertEquals("application/x-www-form-urlencoded", r.header("Accept-Post"));
+    assertEquals(0, backend.lookups.get());
+  }
+
+  @Test
+  void post_whenDisabled_orToADirectory_is405() throws IOException {
+    FakeHttp.Response directory = run(FakeHttp.Request.post("/nc/", "ce=x"));
+    assertEquals(405, directory.status);
+    assertEquals("GET, HEAD", directory.header("Allow"));
+    settings = FrontEndSettings.newBuilder().httpPost(false).build();
+    FakeHttp.Response off = run(FakeHttp.Request.post("/coads_climatology.nc.dds", "ce=x"));
+    assertEquals(405, off.status);
+    assertEquals("GET, HEAD", off.header("Allow"));
+    assertEquals(0, backend.lookups.get());
+    FakeHttp.Response put = run(FakeHttp.Request.get("/coads_climatology.nc.dds").method("PUT"));
+    assertEquals(405, put.status);
   }
 
   @Test
@@ -201,20 +325,20 @@ final class DapServletTest {
 
   @ParameterizedTest
   @CsvSource({"/../etc/passwd.dds, 400", "/%2e%2e/x.dds, 400", "/a%00.nc.dds, 400",
-      "/coads_climatology.nc, 404", "/coads_climatology.nc.html, 404"})
+      "/siteMap/smap_x.txt, 404"})
   void rejectedUrls_costNoBesMessage(String url, int status) throws IOException {
     FakeHttp.Response r = run(FakeHttp.Request.get(url));
     assertEquals(status, r.status);
     assertEquals(0, backend.lookups.get());
     assertEquals(0, backend.gets.size());
-    assertTrue(r.text().startsWith("Error {"), r.text());
+    assertTrue(r.text().startsWith("Error {") || r.text().startsWith("<!DOCTYPE html>"),
+        r.text());
   }
 
   @Test
   void overLongConstraint_is414() throws IOException {
     settings = FrontEndSettings.newBuilder().build();
-    DapServlet servlet = new DapServlet(new DapRequestParser(8192, 16), backend, stats, "v", settings,
-        null);
+    DapServlet servlet = servlet(new DapRequestParser(8192, 16));
     FakeHttp.Response r = new FakeHttp.Response();
     servlet.service(FakeHttp.Request.get("/coads_climatology.nc.dds?" + "a".repeat(17)).build(),
         r.build());
@@ -228,7 +352,8 @@ final class DapServletTest {
     assertEquals(200, html.status);
     assertTrue(html.header("Content-Type").startsWith("text/html"));
     assertEquals("dap_directory", html.header("Content-Description"));
-    assertTrue(html.text().contains("fnoc1.nc.dmr"), html.text());
+    assertTrue(html.text().contains("fnoc1.nc.dmr.html"), html.text());
+    assertEquals(PageHeaders.CONTENT_SECURITY_POLICY, html.header("Content-Security-Policy"));
     FakeHttp.Response json = run(FakeHttp.Request.get("/nc/contents.json"));
     assertEquals("application/json", json.header("Content-Type"));
     assertTrue(json.text().startsWith("{\"path\": \"/nc\""), json.text());
@@ -334,10 +459,234 @@ final class DapServletTest {
     assertArrayEquals(backend.body, off.body());
   }
 
+  // ------------------------------------------------------------------ negotiation and forms
+
+  private static final String BROWSER =
+      "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+  private static final String DMR = """
+      <?xml version="1.0" encoding="ISO-8859-1"?>
+      <Dataset xmlns="http://xml.opendap.org/ns/DAP/4.0#" dapVersion="4.0" dmrVersion="1.0"
+          name="coads_climatology.nc">
+        <Dimension name="COADSX" size="180"/>
+        <Float64 name="COADSX"><Dim name="/COADSX"/></Float64>
+      </Dataset>
+      """;
+
+  @Test
+  void browserOnDmr_getsTheForm_fromADmrWithoutConstraint() throws IOException {
+    backend.bodies.put(BesGetType.DMR, DMR.getBytes(StandardCharsets.UTF_8));
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dmr?dap4.ce=/COADSX")
+        .header("Accept", BROWSER));
+    assertEquals(200, r.status);
+    assertEquals(PageHeaders.HTML_TYPE, r.header("Content-Type"));
+    assertEquals(PageHeaders.CONTENT_SECURITY_POLICY, r.header("Content-Security-Policy"));
+    assertTrue(r.text().contains("id=\"var-COADSX\""), r.text());
+    assertEquals(1, backend.gets.size());
+    assertEquals(BesGetType.DMR, backend.gets.get(0).type());
+    assertEquals("", backend.gets.get(0).constraint());
+    assertEquals("http://localhost:8080/opendap/coads_climatology.nc",
+        backend.gets.get(0).xmlBase());
+  }
+
+  @Test
+  void submittedForm_redirectsToTheDataUrl() throws IOException {
+    backend.bodies.put(BesGetType.DMR, DMR.getBytes(StandardCharsets.UTF_8));
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html?var=%2FCOADSX"
+        + "&dim-COADSX-0-start=2&dim-COADSX-0-stride=3&dim-COADSX-0-stop=20&format=dap-csv"));
+    assertEquals(303, r.status);
+    assertEquals("coads_climatology.nc.dap.csv?dap4.ce=/COADSX%5B2:3:20%5D",
+        r.header("Location"));
+  }
+
+  @Test
+  void notAcceptable_is406_withoutAGet() throws IOException {
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dds")
+        .header("Accept", "application/json"));
+    assertEquals(406, r.status);
+    assertTrue(r.text().contains("Accept: application/json"), r.text());
+    assertEquals(0, backend.gets.size());
+  }
+
+  @Test
+  void acceptText_onDap_getsCsv() throws IOException {
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dap?dap4.ce=/SST")
+        .header("Accept", "text/csv"));
+    assertEquals("text/csv", r.header("Content-Type"));
+    assertEquals(BesGetType.DAP_CSV, backend.gets.get(0).type());
+    assertEquals("/SST", backend.gets.get(0).constraint());
+  }
+
+  // ------------------------------------------------------------------ built here or refused
+
+  @ParameterizedTest
+  @CsvSource({".rdf, 404", ".iso, 404", ".rubric, 404", ".dmr.rdf, 404", ".dmr.iso, 404",
+      ".dmr.rubric, 404", ".dap.json, 501", ".dap.ijsn, 501", ".dmr.json, 501", ".dmr.ijsn, 501",
+      ".dap.tiff, 501", ".dap.jp2, 501"})
+  void formsNotServed_sayWhy_withoutABesMessage(String suffix, int status) throws IOException {
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc" + suffix));
+    assertEquals(status, r.status);
+    assertTrue(r.text().contains(suffix), r.text());
+    assertEquals(0, backend.gets.size());
+  }
+
+  @Test
+  void dsr_listsTheServices_withoutABesMessage() throws IOException {
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dsr"));
+    assertEquals(200, r.status);
+    assertEquals("application/vnd.opendap.dap4.dataset-services+xml", r.header("Content-Type"));
+    assertTrue(r.text().contains(
+        "href=\"http://localhost:8080/opendap/coads_climatology.nc.dap.csv\""), r.text());
+    FakeHttp.Response browser = run(FakeHttp.Request.get("/coads_climatology.nc.dsr")
+        .header("Accept", BROWSER));
+    assertEquals("text/html;charset=UTF-8", browser.header("Content-Type"));
+    assertEquals(0, backend.gets.size());
+  }
+
+  @Test
+  void version_andVer_needNoBes_andNameEachBes() throws IOException {
+    assertTrue(versions.refresh());
+    assertEquals(1, backend.versionAsks.get());
+    FakeHttp.Response r = run(FakeHttp.Request.get("/version"));
+    assertEquals(200, r.status);
+    assertEquals("dods_version", r.header("Content-Description"));
+    assertTrue(r.text().contains("<version>3.2</version>"), r.text());
+    assertTrue(r.text().contains("name=\"fake:10022\""), r.text());
+    assertTrue(r.text().contains("version=\"3.22.0\""), r.text());
+    assertEquals(1, backend.versionAsks.get());
+    FakeHttp.Response ver = run(FakeHttp.Request.get("/coads_climatology.nc.ver"));
+    assertEquals(200, ver.status);
+    assertEquals("text/xml", ver.header("Content-Type"));
+    assertEquals(0, backend.gets.size());
+  }
+
+  // ------------------------------------------------------------------ nodes
+
+  @ParameterizedTest
+  @CsvSource({"REQUEST_FORM, coads_climatology.nc.dmr.html", "DSR, coads_climatology.nc.dsr"})
+  void bareDatasetUrl_redirects(DatasetUrlResponse response, String location) throws IOException {
+    settings = FrontEndSettings.newBuilder().datasetUrlResponse(response).build();
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc?x=1"));
+    assertEquals(302, r.status);
+    assertEquals(location, r.header("Location"));
+    assertEquals(0, backend.gets.size());
+  }
+
+  @Test
+  void bareDatasetUrl_download_needsDirectAccess() throws IOException {
+    settings = FrontEndSettings.newBuilder().datasetUrlResponse(DatasetUrlResponse.DOWNLOAD)
+        .build();
+    FakeHttp.Response refused = run(FakeHttp.Request.get("/coads_climatology.nc"));
+    assertEquals(403, refused.status);
+    assertTrue(refused.text().contains("AllowDirectDataSourceAccess"), refused.text());
+    assertTrue(refused.header("Content-Type").startsWith("text/html"));
+    settings = FrontEndSettings.newBuilder().datasetUrlResponse(DatasetUrlResponse.DOWNLOAD)
+        .allowDirectDataSourceAccess(true).build();
+    FakeHttp.Response file = run(FakeHttp.Request.get("/coads_climatology.nc"));
+    assertEquals(200, file.status);
+    assertEquals("attachment; filename=\"coads_climatology.nc\"",
+        file.header("Content-Disposition"));
+    assertEquals("3114044", file.header("Content-Length"));
+    assertEquals(BesGetType.STREAM, backend.gets.get(0).type());
+  }
+
+  @Test
+  void dotFile_needsDirectAccess_butNotForAFileThatIsNoDataset() throws IOException {
+    backend.withFile("/README", 12);
+    assertEquals(403, run(FakeHttp.Request.get("/coads_climatology.nc.file")).status);
+    FakeHttp.Response readme = run(FakeHttp.Request.get("/README.file"));
+    assertEquals(200, readme.status);
+    assertEquals(BesGetType.STREAM, backend.gets.get(0).type());
+    assertEquals("/README", backend.gets.get(0).path());
+  }
+
+  @Test
+  void plainFile_isStreamed_withLengthAndDate_notAsADownload() throws IOException {
+    backend.withFile("/README", backend.body.length);
+    FakeHttp.Response r = run(FakeHttp.Request.get("/README"));
+    assertEquals(200, r.status);
+    assertEquals(Integer.toString(backend.body.length), r.header("Content-Length"));
+    assertEquals(LAST_MODIFIED, r.header("Last-Modified"));
+    assertNull(r.header("Content-Disposition"));
+    assertArrayEquals(backend.body, r.body());
+    assertEquals(new GetRequest("/README", BesGetType.STREAM, "", ""), backend.gets.get(0));
+    FakeHttp.Response head = run(FakeHttp.Request.get("/README").method("HEAD"));
+    assertEquals(200, head.status);
+    assertEquals(1, backend.gets.size());
+  }
+
+  @Test
+  void aSuffixOnAFileThatIsNoDataset_is404_sayingSo() throws IOException {
+    backend.withFile("/README", 12);
+    FakeHttp.Response r = run(FakeHttp.Request.get("/README.dds"));
+    assertEquals(404, r.status);
+    assertTrue(r.text().contains("is not a dataset the BES can serve"), r.text());
+  }
+
+  @Test
+  void directoryWithoutSlash_redirectsToIt() throws IOException {
+    FakeHttp.Response r = run(FakeHttp.Request.get("/nc?x=1"));
+    assertEquals(302, r.status);
+    assertEquals("nc/?x=1", r.header("Location"));
+  }
+
+  @Test
+  void thredds_andCatalogHtml() throws IOException {
+    FakeHttp.Response thredds = run(FakeHttp.Request.get("/nc/catalog.xml"));
+    assertEquals(200, thredds.status);
+    assertEquals(PageHeaders.THREDDS_TYPE, thredds.header("Content-Type"));
+    assertTrue(thredds.text().contains("urlPath=\"nc/fnoc1.nc\""), thredds.text());
+    FakeHttp.Response html = run(FakeHttp.Request.get("/hyrax/nc/catalog.html"));
+    assertEquals(PageHeaders.HTML_TYPE, html.header("Content-Type"));
+    assertEquals(0, backend.gets.size());
+  }
+
+  // ------------------------------------------------------------------ site map
+
+  @Test
+  void siteMap_isBuiltOnce_fromBuildSiteMap() throws IOException {
+    backend.siteMap = "PREFIX/contents.html\nPREFIX/nc/contents.html\nPREFIX/nc/fnoc1.ncLEAF\n"
+        .getBytes(StandardCharsets.UTF_8);
+    FakeHttp.Response robots = run(FakeHttp.Request.get("/robots.txt"));
+    assertEquals(200, robots.status);
+    assertTrue(robots.text().contains("Sitemap: http://localhost:8080/opendap/siteMap/smap_0.txt"),
+        robots.text());
+    FakeHttp.Response file = run(FakeHttp.Request.get("/siteMap/smap_0.txt"));
+    assertEquals("http://localhost:8080/opendap/contents.html\n"
+        + "http://localhost:8080/opendap/nc/contents.html\n"
+        + "http://localhost:8080/opendap/nc/fnoc1.nc.dmr.html\n", file.text());
+    assertEquals(PageHeaders.TEXT_TYPE, file.header("Content-Type"));
+    assertEquals(404, run(FakeHttp.Request.get("/siteMap/smap_1.txt")).status);
+    assertEquals(1, backend.siteMapBuilds.get());
+  }
+
+  @Test
+  void siteMap_withoutBuildSiteMap_walksTheCatalog() throws IOException {
+    FakeHttp.Response file = run(FakeHttp.Request.get("/siteMap/smap_0.txt"));
+    assertEquals(200, file.status);
+    assertTrue(file.text().contains("http://localhost:8080/opendap/nc/fnoc1.nc.dmr.html\n"),
+        file.text());
+  }
+
+  // ------------------------------------------------------------------ BES errors
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "3 | You asked for too much! Maximum allowed response size: 1 bytes. | 413",
+      "3 | Unable to find transmitter geotiff | 501",
+      "1 | Unable to transmit response, no transmitter for dap | 501",
+  })
+  void besErrors_thatSayMore_thanTheirType(int type, String message, int status)
+      throws IOException {
+    backend.getFailure = new BesErrorException(new BesError(type, message, 0, ""));
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.tiff"));
+    assertEquals(status, r.status);
+    assertTrue(r.text().contains(message.substring(0, 20)), r.text());
+  }
+
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {"gzip | true", "deflate, gzip | true", "GZIP;q=0.5 | true",
       "gzip;q=0 | false", "identity | false", "x-gzip | true", "br, deflate | false"})
   void acceptsGzip(String header, boolean expected) {
-    assertEquals(expected, DapServlet.acceptsGzip(header));
+    assertEquals(expected, BodyCopy.acceptsGzip(header));
   }
 }

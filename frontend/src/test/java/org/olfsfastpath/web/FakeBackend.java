@@ -11,9 +11,11 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
+import org.olfsfastpath.bes.BesGetType;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.dap.VersionDocument;
 
 /** A catalog in memory with scriptable failures, counting what the front end asked for. */
 final class FakeBackend implements DapBackend {
@@ -25,13 +27,24 @@ final class FakeBackend implements DapBackend {
   final AtomicInteger lookups = new AtomicInteger();
   final AtomicInteger closed = new AtomicInteger();
   byte[] body = "Dataset {\n    Float64 COADSX[COADSX = 180];\n} coads_climatology.nc;\n".getBytes();
+  /** Bodies by BES get type; others get {@link #body}. */
+  final Map<BesGetType, byte[]> bodies = new HashMap<>();
   IOException getFailure;
+  /** The buildSiteMap answer; null: the BES does not know the command. */
+  byte[] siteMap;
+  final AtomicInteger siteMapBuilds = new AtomicInteger();
+  final AtomicInteger versionAsks = new AtomicInteger();
   /** When set, reading the body fails after this many bytes. */
   int failAfter = -1;
   IOException streamFailure = new IOException("BES sent status=error after data chunks");
 
   FakeBackend withDataset(String path) {
     nodes.put(path, new DataSource(path, true, MODIFIED, 3114044, false, List.of()));
+    return this;
+  }
+
+  FakeBackend withFile(String path, long size) {
+    nodes.put(path, new DataSource(path, false, MODIFIED, size, false, List.of()));
     return this;
   }
 
@@ -61,7 +74,7 @@ final class FakeBackend implements DapBackend {
     if (getFailure != null) {
       throw getFailure;
     }
-    InputStream data = new ByteArrayInputStream(body);
+    InputStream data = new ByteArrayInputStream(bodies.getOrDefault(request.type(), body));
     InputStream stream = failAfter < 0 ? data : new InputStream() {
       int read;
 
@@ -92,5 +105,25 @@ final class FakeBackend implements DapBackend {
         closed.incrementAndGet();
       }
     };
+  }
+
+  @Override
+  public byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix)
+      throws IOException {
+    siteMapBuilds.incrementAndGet();
+    if (siteMap == null) {
+      throw new BesErrorException(new BesError(BesError.SYNTAX_USER,
+          "Unable to find command buildSiteMap", 0, ""));
+    }
+    return new String(siteMap, java.nio.charset.StandardCharsets.UTF_8)
+        .replace("PREFIX/", prefix).replace("LEAF", leafSuffix)
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public List<VersionDocument.Bes> versions() {
+    versionAsks.incrementAndGet();
+    return List.of(new VersionDocument.Bes("/", "fake:10022", "<response><showVersion>"
+        + "<library name=\"bes\" version=\"3.22.0\"/></showVersion></response>"));
   }
 }

@@ -32,6 +32,16 @@ final class FakeHttp {
     String remoteAddr = "127.0.0.1";
     final Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     final Map<String, String> parameters = new LinkedHashMap<>();
+    byte[] body = new byte[0];
+    String contentType;
+
+    /** A POST of a form-encoded body. */
+    static Request post(String path, String formBody) {
+      Request r = get(path).method("POST");
+      r.body = formBody.getBytes(StandardCharsets.UTF_8);
+      r.contentType = "application/x-www-form-urlencoded";
+      return r;
+    }
 
     static Request get(String path) {
       Request r = new Request();
@@ -75,6 +85,39 @@ final class FakeHttp {
               }
             }
             case "getRequestURL" -> new StringBuffer("http://localhost:8080" + contextPath + path);
+            case "getScheme" -> "http";
+            case "getServerName" -> "localhost";
+            case "getServerPort" -> 8080;
+            case "getContentType" -> contentType;
+            case "getContentLengthLong" -> (long) body.length;
+            case "getInputStream" -> new jakarta.servlet.ServletInputStream() {
+              final java.io.ByteArrayInputStream in = new java.io.ByteArrayInputStream(body);
+
+              @Override
+              public int read() {
+                return in.read();
+              }
+
+              @Override
+              public int read(byte[] b, int off, int len) {
+                return in.read(b, off, len);
+              }
+
+              @Override
+              public boolean isFinished() {
+                return in.available() == 0;
+              }
+
+              @Override
+              public boolean isReady() {
+                return true;
+              }
+
+              @Override
+              public void setReadListener(jakarta.servlet.ReadListener listener) {
+                throw new UnsupportedOperationException();
+              }
+            };
             case "toString" -> method + " " + path;
             default -> throw new UnsupportedOperationException(m.getName());
           });

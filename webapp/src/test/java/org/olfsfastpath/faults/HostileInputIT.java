@@ -44,21 +44,24 @@ final class HostileInputIT {
 
   private FaultBench bench;
 
-  /** What the BES must receive for one request: nothing, a showNode, or a get. */
-  record BesSees(String command, String path, String constraint) {
-    static final BesSees NOTHING = new BesSees("", "", "");
+  /**
+   * What the BES must receive for one request: nothing, showNodes of these paths in order (a path
+   * with a suffix is looked up as the dataset it names, then as a file of its own), or a get.
+   */
+  record BesSees(String command, String path, String constraint, List<String> paths) {
+    static final BesSees NOTHING = new BesSees("", "", "", List.of());
 
-    static BesSees showNode(String path) {
-      return new BesSees("showNode", path, "");
+    static BesSees showNode(String... paths) {
+      return new BesSees("showNode", paths[0], "", List.of(paths));
     }
 
     static BesSees get(String path, String constraint) {
-      return new BesSees("get", path, constraint);
+      return new BesSees("get", path, constraint, List.of(path));
     }
 
     @Override
     public String toString() {
-      return command.isEmpty() ? "nothing" : command + " " + path
+      return command.isEmpty() ? "nothing" : command + " " + paths
           + (constraint.isEmpty() ? "" : " [" + constraint + "]");
     }
   }
@@ -103,7 +106,7 @@ final class HostileInputIT {
         get("overlong UTF-8 dots", "/opendap/%c0%ae%c0%ae/etc/passwd.dds", refused, BesSees.NOTHING),
         get("dot segment", "/opendap/nc/./coads_climatology.nc.dds", refused, BesSees.NOTHING),
         get("absolute-looking path stays in the catalog", "/opendap//etc/passwd.dds", Set.of(404),
-            BesSees.showNode("/etc/passwd")),
+            BesSees.showNode("/etc/passwd", "/etc/passwd.dds")),
         // NUL and control characters.
         get("encoded NUL in the path", "/opendap/coads_climatology.nc%00.dds", refused, BesSees.NOTHING),
         get("encoded NUL in the constraint", DATASET + ".dds?COADSX%00", refused, BesSees.NOTHING),
@@ -117,12 +120,13 @@ final class HostileInputIT {
         get("DEL in the path", "/opendap/coads%7fclimatology.nc.dds", refused, BesSees.NOTHING),
         // XML metacharacters and CDATA ends: escaped into the command, never changing it.
         get("XML metacharacters in the path", "/opendap/a%3cb%3e%26%22'.nc.dds", Set.of(404),
-            BesSees.showNode("/a<b>&\"'.nc")),
+            BesSees.showNode("/a<b>&\"'.nc", "/a<b>&\"'.nc.dds")),
         get("CDATA end in the path", "/opendap/x%5d%5d%3e.nc.das", Set.of(404),
-            BesSees.showNode("/x]]>.nc")),
+            BesSees.showNode("/x]]>.nc", "/x]]>.nc.das")),
         get("element injection in the path",
             "/opendap/x%22%3E%3CsetContext%20name=%22errors%22%3Ehtml%3C.nc.das", Set.of(404),
-            BesSees.showNode("/x\"><setContext name=\"errors\">html<.nc")),
+            BesSees.showNode("/x\"><setContext name=\"errors\">html<.nc",
+                "/x\"><setContext name=\"errors\">html<.nc.das")),
         get("XML metacharacters in the constraint", DATASET + ".ascii?COADSX%3C%3E%26%22'%5D%5D%3E",
             Set.of(400), BesSees.get("/coads_climatology.nc", "COADSX<>&\"']]>")),
         get("element injection in the constraint", DATASET + ".ascii?COADSX%3C/constraint%3E%3C/"
@@ -145,16 +149,44 @@ final class HostileInputIT {
         get("truncated UTF-8 in the path", "/opendap/caf%c3.nc.dds", refused, BesSees.NOTHING),
         get("invalid UTF-8 in the constraint", DATASET + ".dds?%ff", refused, BesSees.NOTHING),
         get("raw byte 0xff in the path", "/opendap/caf\u00ff.nc.dds", refused, BesSees.NOTHING),
-        // Unknown suffixes and path parameters.
-        get("unknown suffix", DATASET + ".exe", Set.of(404), BesSees.NOTHING),
-        get("no suffix", DATASET, Set.of(404), BesSees.NOTHING),
+        // Unknown suffixes (a file of that name, perhaps) and path parameters.
+        get("unknown suffix", DATASET + ".exe", Set.of(404),
+            BesSees.showNode("/coads_climatology.nc.exe")),
         get("path parameter", DATASET + ".dds;jsessionid=0123", refused, BesSees.NOTHING),
         raw("markup in a 404 for a browser", RawHttp.request("GET",
             "/opendap/%3Cscript%3Ealert(1)%3C.nc.exe", "Accept: text/html"), Set.of(404),
+            BesSees.showNode("/<script>alert(1)<.nc.exe")),
+        // The new responses: constraints reach the BES intact, or are refused before it.
+        get("CDATA end in a netCDF constraint", DATASET + ".nc?COADSX%5D%5D%3E", Set.of(400),
+            BesSees.get("/coads_climatology.nc", "COADSX]]>")),
+        get("element injection in a DAP4 CSV constraint", DATASET
+                + ".dap.csv?dap4.ce=COADSX%3C/dap4constraint%3E%3Cget/%3E", Set.of(400),
+            BesSees.get("/coads_climatology.nc", "COADSX</dap4constraint><get/>")),
+        get("a DAP4 filter has no DAP2 equal for .dap.xml", DATASET
+            + ".dap.xml?dap4.ce=/SST%7CSST%3E2", Set.of(400), BesSees.NOTHING),
+        get("markup as a form's variable is not echoed", DATASET
+            + ".dmr.html?var=%3Cscript%3Ealert(1)%3C/script%3E&format=dap", Set.of(200),
+            BesSees.get("/coads_climatology.nc", "")),
+        get("an unknown site map file", "/opendap/siteMap/smap_%3Cx%3E.txt", Set.of(404),
             BesSees.NOTHING),
-        // Methods other than GET and HEAD.
-        method("POST"), method("PUT"), method("DELETE"), method("PATCH"), method("OPTIONS"),
-        method("PROPFIND"),
+        // POST bodies: bounded, typed, and carried into the command intact.
+        post("XML metacharacters in a POST constraint", DATASET + ".ascii",
+            "ce=COADSX%3C%3E%26%22'%5D%5D%3E", Set.of(400),
+            BesSees.get("/coads_climatology.nc", "COADSX<>&\"']]>")),
+        post("element injection in a POST dap4.ce", DATASET + ".dap",
+            "dap4.ce=COADSX%3C%2Fdap4constraint%3E", Set.of(400),
+            BesSees.get("/coads_climatology.nc", "COADSX</dap4constraint>")),
+        raw("POST body declared over the limit", RawHttp.request("POST", DATASET + ".dods",
+            "Content-Type: application/x-www-form-urlencoded", "Content-Length: 3000000"),
+            Set.of(413), BesSees.NOTHING),
+        raw("POST body of another type", concat(RawHttp.request("POST", DATASET + ".dods",
+            "Content-Type: text/plain", "Content-Length: 6"), "COADSX"), Set.of(415),
+            BesSees.NOTHING),
+        raw("POST to a directory", concat(RawHttp.request("POST", "/opendap/",
+            "Content-Type: application/x-www-form-urlencoded", "Content-Length: 4"), "ce=x"),
+            Set.of(405), BesSees.NOTHING),
+        // Methods other than GET, HEAD and POST.
+        method("PUT"), method("DELETE"), method("PATCH"), method("OPTIONS"), method("PROPFIND"),
         // Tomcat answers these itself (TRACE is off; CONNECT is not implemented): never ours.
         raw("method TRACE", RawHttp.request("TRACE", DATASET + ".dds"), Set.of(405), BesSees.NOTHING),
         raw("CONNECT", "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
@@ -163,6 +195,20 @@ final class HostileInputIT {
 
   private static Arguments get(String name, String target, Set<Integer> statuses, BesSees bes) {
     return raw(name, RawHttp.request("GET", target), statuses, bes);
+  }
+
+  private static Arguments post(String name, String target, String body, Set<Integer> statuses,
+      BesSees bes) {
+    return raw(name, concat(RawHttp.request("POST", target,
+        "Content-Type: application/x-www-form-urlencoded",
+        "Content-Length: " + body.getBytes(StandardCharsets.UTF_8).length), body), statuses, bes);
+  }
+
+  private static byte[] concat(byte[] head, String body) {
+    byte[] tail = body.getBytes(StandardCharsets.UTF_8);
+    byte[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+    System.arraycopy(tail, 0, all, head.length, tail.length);
+    return all;
   }
 
   private static Arguments method(String method) {
@@ -193,9 +239,11 @@ final class HostileInputIT {
         + r.outcome() + ": " + FaultScenarios.abbreviate(r.text()));
     List<String> shown = FaultScenarios.internalsShown(r.text());
     assertTrue(shown.isEmpty(), () -> name + ": the error body shows " + shown + ": " + r.text());
-    assertFalse(r.text().contains("<script>"), () -> name + ": markup echoed unescaped: " + r.text());
+    assertFalse(r.text().contains("<script>alert"),
+        () -> name + ": markup echoed unescaped: " + r.text());
     if (r.status() == 405 && !name.endsWith("TRACE")) {
-      assertEquals("GET, HEAD", r.header("Allow"), name);
+      assertEquals(name.startsWith("method ") ? "GET, HEAD, POST" : "GET, HEAD", r.header("Allow"),
+          name);
     }
 
     List<RecordedRequest> received = drain();
@@ -204,21 +252,28 @@ final class HostileInputIT {
           name + ": must not reach the BES");
       return;
     }
+    if (expected.command().equals("showNode")) {
+      assertEquals(expected.paths().size(), received.size(),
+          () -> name + ": expected " + expected + ", got " + received);
+      for (int i = 0; i < received.size(); i++) {
+        RecordedRequest sent = received.get(i);
+        assertEquals("", sent.failure(), name + ": the BES could not parse the command");
+        assertEquals(List.of("showNode"), sent.commands().stream()
+            .filter(c -> !c.equals("setContext")).toList(), name + ": one showNode a request");
+        assertEquals(expected.paths().get(i),
+            commandElement(sent.xml(), "showNode").getAttributeValue("node"), name);
+      }
+      return;
+    }
     assertEquals(1, received.size(), () -> name + ": expected one BES request, got " + received);
     RecordedRequest sent = received.get(0);
     assertEquals("", sent.failure(), name + ": the BES could not parse the command");
-    Element command = commandElement(sent.xml(), expected.command());
-    if (expected.command().equals("showNode")) {
-      assertEquals(List.of("showNode"), sent.commands().stream()
-          .filter(c -> !c.equals("setContext")).toList(), name + ": exactly one showNode");
-      assertEquals(expected.path(), command.getAttributeValue("node"), name);
-    } else {
-      assertEquals(List.of("get"), sent.commands().stream()
-          .filter(c -> !c.equals("setContext") && !c.equals("setContainer") && !c.equals("define"))
-          .toList(), name + ": exactly one get, nothing added");
-      assertEquals(expected.path(), sent.containerPath(), name);
-      assertEquals(expected.constraint(), sent.constraint(), name);
-    }
+    commandElement(sent.xml(), expected.command());
+    assertEquals(List.of("get"), sent.commands().stream()
+        .filter(c -> !c.equals("setContext") && !c.equals("setContainer") && !c.equals("define"))
+        .toList(), name + ": exactly one get, nothing added");
+    assertEquals(expected.path(), sent.containerPath(), name);
+    assertEquals(expected.constraint(), sent.constraint(), name);
   }
 
   /** Parses the recorded document as the BES would and finds the one command element. */

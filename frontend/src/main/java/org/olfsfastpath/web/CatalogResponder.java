@@ -1,0 +1,66 @@
+package org.olfsfastpath.web;
+
+import java.io.IOException;
+import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.dap.DapRequest;
+import org.olfsfastpath.dap.DirectoryListing;
+import org.olfsfastpath.pages.CatalogPage;
+import org.olfsfastpath.pages.PageHeaders;
+import org.olfsfastpath.pages.ThreddsCatalog;
+
+/**
+ * Answers the views of a catalog directory from the data-source cache alone: the HTML listing
+ * ({@code <dir>/}, {@code contents.html}, {@code catalog.html}), the same as JSON ({@code
+ * contents.json}) and the THREDDS catalog ({@code catalog.xml}). A warm listing costs no BES
+ * message.
+ */
+final class CatalogResponder {
+  private final DapBackend backend;
+  private final Pages pages;
+  private final FrontEndStats stats;
+
+  CatalogResponder(DapBackend backend, Pages pages, FrontEndStats stats) {
+    this.backend = backend;
+    this.pages = pages;
+    this.stats = stats;
+  }
+
+  void send(Exchange ex, DapRequest.Directory directory)
+      throws IOException, Refusal, ClientGoneException {
+    DataSource source = backend.lookup(directory.path());
+    if (!source.isDirectory()) {
+      throw new Refusal(404, "'" + source.path() + "' is a file, not a directory");
+    }
+    DapHeaders.lastModified(ex.resp, source.lastModified());
+    if (Conditional.notModified(ex, source.lastModified())) {
+      stats.notModified.increment();
+      ex.resp.setStatus(304);
+      return;
+    }
+    stats.listings.increment();
+    byte[] body;
+    switch (directory.view()) {
+      case HTML -> {
+        body = ex.head ? new byte[0] : CatalogPage.render(source, pages.site(ex));
+        ex.resp.setContentType(PageHeaders.HTML_TYPE);
+        ex.resp.setHeader("Content-Security-Policy", PageHeaders.CONTENT_SECURITY_POLICY);
+        ex.resp.setHeader("Content-Description", DirectoryListing.CONTENT_DESCRIPTION);
+      }
+      case JSON -> {
+        body = DirectoryListing.json(source);
+        ex.resp.setContentType(DirectoryListing.JSON_TYPE);
+        ex.resp.setHeader("Content-Description", DirectoryListing.CONTENT_DESCRIPTION);
+      }
+      case THREDDS -> {
+        body = ex.head ? new byte[0] : ThreddsCatalog.render(source, pages.site(ex));
+        ex.resp.setContentType(PageHeaders.THREDDS_TYPE);
+        ex.resp.setHeader("Content-Description", "thredds_catalog");
+      }
+      default -> throw new IllegalStateException("unknown view " + directory.view());
+    }
+    if (ex.head && body.length == 0) {
+      return; // The length of a page is not worth rendering it for a HEAD.
+    }
+    BodyCopy.write(ex, body);
+  }
+}

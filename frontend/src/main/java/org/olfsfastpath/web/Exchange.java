@@ -1,0 +1,73 @@
+package org.olfsfastpath.web;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.dap.DapRequest;
+
+/**
+ * One request in flight: the servlet request and response, the method, and what the request has
+ * been understood to ask for so far (which decides the form of an error body). Confined to the
+ * request's thread.
+ */
+final class Exchange {
+  final HttpServletRequest req;
+  final HttpServletResponse resp;
+  final boolean head;
+  final boolean post;
+  private @Nullable DapRequest answering;
+
+  Exchange(HttpServletRequest req, HttpServletResponse resp) {
+    this.req = req;
+    this.resp = resp;
+    this.head = req.getMethod().equals("HEAD");
+    this.post = req.getMethod().equals("POST");
+  }
+
+  /** What the response answers, once known: an error to it takes the form its client reads. */
+  void answering(@Nullable DapRequest request) {
+    this.answering = request;
+  }
+
+  @Nullable DapRequest answering() {
+    return answering;
+  }
+
+  /** The Accept header, or null. */
+  @Nullable String accept() {
+    return req.getHeader("Accept");
+  }
+
+  /** The raw query string, or the empty string. */
+  String query() {
+    String query = req.getQueryString();
+    return query == null ? "" : query;
+  }
+
+  /** The request URL as the client wrote it (scheme, host, port, path), without the query. */
+  String requestUrl() {
+    return req.getRequestURL().toString();
+  }
+
+  /**
+   * The absolute URL of the catalog root as this client reaches it, e.g.
+   * {@code http://localhost:8080/opendap}: scheme, host and port as the container sees them
+   * (behind a proxy, its RemoteIpValve sets them from X-Forwarded-*).
+   */
+  String serviceUrl() {
+    StringBuilder url = new StringBuilder(64).append(req.getScheme()).append("://")
+        .append(hostForUrl(req.getServerName()));
+    int port = req.getServerPort();
+    boolean usual = (req.getScheme().equals("http") && port == 80)
+        || (req.getScheme().equals("https") && port == 443);
+    if (!usual && port > 0) {
+      url.append(':').append(port);
+    }
+    return url.append(req.getContextPath()).toString();
+  }
+
+  /** An IPv6 literal needs brackets in a URL. */
+  private static String hostForUrl(String host) {
+    return host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
+  }
+}

@@ -1,0 +1,58 @@
+package org.olfsfastpath.web;
+
+import jakarta.servlet.ServletContext;
+import java.io.IOException;
+import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.bes.BesGetType;
+import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.GetRequest;
+import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.dap.DownloadName;
+import org.olfsfastpath.dap.ResponseType;
+
+/**
+ * Streams a catalog file as it is, with the BES's {@code stream} command: files that are not
+ * datasets (README, images, sidecars) always, dataset files only where olfs.xml allows direct
+ * access. Content-Length and Last-Modified come from showNode, the Content-Type from the
+ * container's own table of file extensions.
+ */
+final class FileResponder {
+  private static final String UNKNOWN_TYPE = "application/octet-stream";
+
+  private final DapBackend backend;
+  private final BodyCopy copy;
+  private final @Nullable ServletContext context;
+
+  /**
+   * @param context the container's MIME table, or null (every file is then octets)
+   */
+  FileResponder(DapBackend backend, BodyCopy copy, @Nullable ServletContext context) {
+    this.backend = backend;
+    this.copy = copy;
+    this.context = context;
+  }
+
+  /**
+   * Sends the file.
+   *
+   * @param download whether to name it as an attachment (dataset files are downloads; a README
+   *     is shown in the browser, as upstream)
+   */
+  void send(Exchange ex, DataSource file, boolean download)
+      throws IOException, ClientGoneException {
+    String name = file.path().substring(file.path().lastIndexOf('/') + 1);
+    String type = context == null ? null : context.getMimeType(name);
+    ex.resp.setContentType(type == null ? UNKNOWN_TYPE : type);
+    ex.resp.setContentLengthLong(file.size());
+    if (download) {
+      ex.resp.setHeader("Content-Disposition", DownloadName.contentDisposition(
+          DownloadName.of(file.path(), ResponseType.FILE, false)));
+    }
+    if (ex.head) {
+      return;
+    }
+    try (BesResponse bes = backend.get(new GetRequest(file.path(), BesGetType.STREAM, "", ""))) {
+      copy.send(ex, bes, false);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package org.olfsfastpath.web;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Optional;
+import org.olfsfastpath.bes.BesProtocolException;
+import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.GetRequest;
+import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.dap.DapRequest;
+import org.olfsfastpath.dap.ResponseType;
+import org.olfsfastpath.pages.DataRequestForm;
+import org.olfsfastpath.pages.DatasetModel;
+import org.olfsfastpath.pages.DatasetParser;
+import org.olfsfastpath.pages.FormSelection;
+import org.olfsfastpath.pages.PageHeaders;
+
+/**
+ * Answers the data request forms: {@code .dmr.html} (DAP4) from the BES's DMR, {@code .html}
+ * (DAP2) from its DDX, asked without a constraint (the query string of a form page is the form's
+ * state, never a constraint for the BES). A submitted form whose button was pressed is answered
+ * with a 303 to the data URL it built, so the form works without JavaScript.
+ */
+final class FormResponder {
+  /** A DMR or DDX larger than this is not made into a page. */
+  static final int MAX_DESCRIPTION = 16 * 1024 * 1024;
+
+  private final DapBackend backend;
+  private final Pages pages;
+  private final FrontEndStats stats;
+
+  FormResponder(DapBackend backend, Pages pages, FrontEndStats stats) {
+    this.backend = backend;
+    this.pages = pages;
+    this.stats = stats;
+  }
+
+  void send(Exchange ex, DapRequest.Dataset dataset, DataSource source, String xmlBase)
+      throws IOException, ClientGoneException {
+    ResponseType type = dataset.type();
+    ex.resp.setContentType(PageHeaders.HTML_TYPE);
+    ex.resp.setHeader("Content-Description", type.contentDescription());
+    ex.resp.setHeader("Content-Security-Policy", PageHeaders.CONTENT_SECURITY_POLICY);
+    if (ex.head) {
+      return;
+    }
+    byte[] description;
+    try (BesResponse bes = backend.get(new GetRequest(dataset.path(), type.besType(), "",
+        xmlBase))) {
+      description = readAll(bes.body());
+    }
+    DatasetModel model = type.besType().isDap4() ? DatasetParser.dmr(description)
+        : DatasetParser.ddx(description);
+    FormSelection selection = FormSelection.parse(model, ex.req.getQueryString());
+    Optional<String> location = selection.location(dataset.path());
+    if (location.isPresent()) {
+      stats.redirects.increment();
+      ex.resp.setStatus(303);
+      ex.resp.setHeader("Location", location.get());
+      ex.resp.setContentLength(0);
+      return;
+    }
+    stats.pages.increment();
+    BodyCopy.write(ex, DataRequestForm.render(model, source, pages.site(ex), selection));
+  }
+
+  private static byte[] readAll(InputStream in) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
+    byte[] buffer = new byte[16 * 1024];
+    int n;
+    while ((n = in.read(buffer)) >= 0) {
+      out.write(buffer, 0, n);
+      if (out.size() > MAX_DESCRIPTION) {
+        throw new BesProtocolException("the dataset's description is larger than "
+            + MAX_DESCRIPTION + " bytes; no form is made from it");
+      }
+    }
+    return out.toByteArray();
+  }
+}
