@@ -368,8 +368,10 @@ public final class DataRequestForm {
       String text;
       if (title != null && summary != null && !summary.equals(title)) {
         text = title + ". " + summary;
-      } else if (title != null || summary != null) {
-        text = title != null ? title : summary;
+      } else if (title != null) {
+        text = title;
+      } else if (summary != null) {
+        text = summary;
       } else {
         String history = find(model.attributes(), "history");
         text = history != null ? history : fallbackDescription();

@@ -56,9 +56,23 @@ final class DapServlet extends HttpServlet {
       java.time.Clock clock) {}
 
   /**
+   * The servlet with its standard parts, as the web application, the tests and the benchmarks
+   * build it.
+   *
    * @param catalogRoot the catalog root as the BES names it in messages, removed from them; null
    *     when unknown
+   * @param context the container, for its table of file types; null outside one
    */
+  static DapServlet assemble(FrontEndSettings settings, DapBackend backend, FrontEndStats stats,
+      String serverVersion, @Nullable String catalogRoot, VersionService versions,
+      jakarta.servlet.@Nullable ServletContext context, java.time.Clock clock) {
+    return new DapServlet(new Parts(
+        new DapRequestParser(settings.maxUrlLength(), settings.maxConstraintLength()), backend,
+        stats, serverVersion, settings, catalogRoot, versions,
+        new SiteMapResponder(backend, new Pages(settings), settings),
+        new FileResponder(backend, new BodyCopy(stats, false), context), clock));
+  }
+
   DapServlet(Parts parts) {
     this.parser = Objects.requireNonNull(parts.parser(), "parser == null");
     this.stats = parts.stats();

@@ -16,7 +16,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
-import org.olfsfastpath.dap.DapRequestParser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,13 +66,10 @@ public final class FrontEndListener implements ServletContextListener {
     VersionService versions = new VersionService(version, backend::versions,
         backend.unaskedVersions());
     versions.start(scheduler);
-    FileResponder files = new FileResponder(backend, new BodyCopy(stats, false), context);
-    DapServlet dap = new DapServlet(new DapServlet.Parts(
-        new DapRequestParser(settings.maxUrlLength(), settings.maxConstraintLength()),
-        backend, stats, version, settings, settings.catalogRoot().orElseGet(() ->
+    DapServlet dap = DapServlet.assemble(settings, backend, stats, version,
+        settings.catalogRoot().orElseGet(() ->
             backend.cache().dataRoot().map(Object::toString).orElse(null)),
-        versions, new SiteMapResponder(backend, new Pages(settings), settings), files,
-        Clock.systemUTC()));
+        versions, context, Clock.systemUTC());
     context.addServlet("dap", dap).addMapping("/");
     StatusServlet status = new StatusServlet(stats, backend, settings);
     context.addServlet("status", status).addMapping("/status", "/status/*");

@@ -9,7 +9,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.reflect.Proxy;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.olfsfastpath.dap.DapRequestParser;
 import org.olfsfastpath.emulator.BesEmulator;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -69,9 +68,9 @@ public class WarmRequestBenchmark {
         "benchmark olfs.xml");
     FrontEndSettings settings = Assembly.web(config);
     backend = BesBackend.create(config);
-    servlet = new DapServlet(
-        new DapRequestParser(settings.maxUrlLength(), settings.maxConstraintLength()),
-        backend, new FrontEndStats(), "jmh", settings, null);
+    servlet = DapServlet.assemble(settings, backend, new FrontEndStats(), "jmh", null,
+        new VersionService("jmh", backend::versions, backend.unaskedVersions()), null,
+        java.time.Clock.systemUTC());
     request = request(Map.of(
         "getMethod", "GET",
         "getContextPath", "/opendap",

@@ -2,6 +2,7 @@ package org.olfsfastpath.ppt;
 
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decodes a stream of PPT chunks pushed to it in pieces of any size, for code that sees bytes as
@@ -40,13 +41,13 @@ public final class PptChunkDecoder {
   private final Handler handler;
   private final byte[] header = new byte[PptFraming.HEADER_LENGTH];
   private int headerFill;
-  private byte[] extension;
+  private byte @Nullable [] extension;
   private int extensionFill;
   private int dataRemaining;
   private boolean inMessage;
   private long messageBytes;
   private long messages;
-  private PptProtocolException failure;
+  private @Nullable PptProtocolException failure;
 
   /**
    * @param maxChunkLength the largest data chunk accepted, as in {@link PptOptions#maxChunkLength()}
@@ -136,7 +137,7 @@ public final class PptChunkDecoder {
   }
 
   private void completeExtension() throws PptProtocolException {
-    byte[] payload = extension;
+    byte[] payload = Objects.requireNonNull(extension, "no extension is being read");
     extension = null;
     handler.extensions(PptFraming.parseExtensions(payload));
   }

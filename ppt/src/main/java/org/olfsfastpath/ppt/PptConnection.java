@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One negotiated PPT connection to a BES process. Not thread-safe: one request at a time, each
@@ -32,7 +33,7 @@ public final class PptConnection implements Closeable {
   private int limit;
   private boolean broken;
   private boolean exitRequested;
-  private PptResponse current;
+  private @Nullable PptResponse current;
   private long commandsSent;
 
   private PptConnection(PptEndpoint endpoint, PptOptions options, ChannelTransport transport) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.olfsfastpath.spec.SpecParser;
 import org.olfsfastpath.spec.Specs;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Socket settings for PPT connections. Immutable; build with {@link #newBuilder()} or from a text
@@ -151,7 +152,7 @@ public final class PptOptions {
    */
   public static final class Builder {
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
-    private Duration handshakeTimeout;
+    private @Nullable Duration handshakeTimeout;
     private Duration readTimeout = DEFAULT_READ_TIMEOUT;
     private Duration writeTimeout = DEFAULT_WRITE_TIMEOUT;
     private int maxChunkLength = DEFAULT_MAX_CHUNK_LENGTH;

@@ -11,4 +11,7 @@
  * (the proxy, the emulator). Nothing here knows about XML,
  * servlets or caches; every failure is an {@link java.io.IOException} subtype.
  */
+@NullMarked
 package org.olfsfastpath.ppt;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,6 +1,7 @@
 package org.olfsfastpath.spec;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A layer refused one setting of a spec: an unknown key, a value that does not parse, or one its
@@ -22,7 +23,7 @@ public final class SpecException extends IllegalArgumentException {
     this(key, value, reason, null);
   }
 
-  public SpecException(String key, String value, String reason, Throwable cause) {
+  public SpecException(String key, String value, String reason, @Nullable Throwable cause) {
     super("key " + key + " value was set to '" + value + "': " + reason, cause);
     this.key = Objects.requireNonNull(key, "key == null");
     this.value = Objects.requireNonNull(value, "value == null");
@@ -40,7 +41,7 @@ public final class SpecException extends IllegalArgumentException {
 
   /** Why it was refused, without the key and value. */
   public String reason() {
-    String message = getMessage();
+    String message = String.valueOf(getMessage());
     return message.substring(message.indexOf("': ") + 3);
   }
 }

@@ -108,7 +108,7 @@ public final class SpecParser<B> {
       } catch (SpecException e) {
         throw e;
       } catch (IllegalArgumentException | IllegalStateException e) {
-        throw new SpecException(key, raw, e.getMessage(), e);
+        throw new SpecException(key, raw, String.valueOf(e.getMessage()), e);
       }
     }
     return builder;
