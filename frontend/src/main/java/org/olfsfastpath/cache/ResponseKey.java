@@ -1,0 +1,47 @@
+package org.olfsfastpath.cache;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Names one whole BES answer in the {@link ResponseCache}: everything that can change its bytes.
+ * Value-based: two keys are equal when every component is.
+ *
+ * <p>The cache layer does not know DAP response types: {@code type} is an opaque name the web
+ * layer chooses ({@code "das"}, {@code "dmr"}, {@code "ddx"}), and {@code contexts} holds, in a
+ * fixed order of the caller's choosing, every further setting sent to the BES with the get that
+ * changes the answer (e.g. {@code "xml:base=http://host/opendap/a.nc.dmr"},
+ * {@code "dap4.checksum=true"}, history entries). Two requests whose gets differ in any byte sent
+ * must have different keys.
+ *
+ * @param group the BES group (the BES that serves the path), or the empty string when there is
+ *     only one
+ * @param path the normalized catalog path, as given to {@link DataSourceCache#lookup}
+ * @param type the response type, an opaque name chosen by the caller
+ * @param constraint the constraint expression as sent to the BES, or the empty string
+ * @param contexts every further context that changes the answer, in a fixed order; copied
+ */
+public record ResponseKey(String group, String path, String type, String constraint,
+    List<String> contexts) {
+  public ResponseKey {
+    Objects.requireNonNull(group, "group == null");
+    Objects.requireNonNull(path, "path == null");
+    Objects.requireNonNull(type, "type == null");
+    Objects.requireNonNull(constraint, "constraint == null");
+    contexts = List.copyOf(Objects.requireNonNull(contexts, "contexts == null"));
+  }
+
+  /** A key with no further contexts. */
+  public static ResponseKey of(String group, String path, String type, String constraint) {
+    return new ResponseKey(group, path, type, constraint, List.of());
+  }
+
+  /** Approximately how many bytes the key holds: its characters, one byte each, plus headers. */
+  long weight() {
+    long chars = group.length() + path.length() + type.length() + constraint.length();
+    for (String context : contexts) {
+      chars += context.length() + 16;
+    }
+    return 96 + chars;
+  }
+}
