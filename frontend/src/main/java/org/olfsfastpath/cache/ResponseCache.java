@@ -660,7 +660,7 @@ public final class ResponseCache implements Closeable {
 
     /**
      * Sets the largest metadata answer kept, in bytes; a larger one streams to its caller and is
-     * not kept. Default 256 KiB.
+     * not kept. Default 256 KiB, or {@code maximumWeight} if that is less.
      *
      * @throws IllegalArgumentException if negative or over 1 GiB
      * @throws IllegalStateException if already set
@@ -696,7 +696,8 @@ public final class ResponseCache implements Closeable {
     }
 
     /**
-     * Sets the largest answer of an opted-in data type kept, in bytes. Default 256 KiB.
+     * Sets the largest answer of an opted-in data type kept, in bytes. Default 256 KiB, or {@code
+     * maximumWeight} if that is less.
      *
      * @throws IllegalArgumentException if negative or over 1 GiB
      * @throws IllegalStateException if already set
@@ -772,12 +773,14 @@ public final class ResponseCache implements Closeable {
       return orDefault(maximumWeight, DEFAULT_MAXIMUM_WEIGHT);
     }
 
+    /** The cap as set, or the default within the bound (a small cache takes smaller answers). */
     long maxEntryBytes() {
-      return orDefault(maxEntryBytes, DEFAULT_MAX_ENTRY_BYTES);
+      return orDefault(maxEntryBytes, Math.min(DEFAULT_MAX_ENTRY_BYTES, maximumWeight()));
     }
 
     long maxDataEntryBytes() {
-      return orDefault(maxDataEntryBytes, DEFAULT_MAX_DATA_ENTRY_BYTES);
+      return orDefault(maxDataEntryBytes,
+          Math.min(DEFAULT_MAX_DATA_ENTRY_BYTES, maximumWeight()));
     }
 
     private static long requireCap(String name, long bytes) {

@@ -36,6 +36,45 @@ public record ResponseKey(String group, String path, String type, String constra
     return new ResponseKey(group, path, type, constraint, List.of());
   }
 
+  /**
+   * Whether {@code o} is a key with equal components. Written out rather than generated so that
+   * comparing the contexts walks them by index: {@code List.equals} makes an iterator, which the
+   * hit path would otherwise allocate whenever the JIT does not remove it.
+   */
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof ResponseKey other)) {
+      return false;
+    }
+    if (!path.equals(other.path) || !type.equals(other.type) || !group.equals(other.group)
+        || !constraint.equals(other.constraint)) {
+      return false;
+    }
+    int size = contexts.size();
+    if (size != other.contexts.size()) {
+      return false;
+    }
+    for (int i = 0; i < size; i++) {
+      if (!contexts.get(i).equals(other.contexts.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public int hashCode() {
+    // The contexts are an immutable list (List.copyOf), whose hashCode walks it by index.
+    int hash = group.hashCode();
+    hash = 31 * hash + path.hashCode();
+    hash = 31 * hash + type.hashCode();
+    hash = 31 * hash + constraint.hashCode();
+    return 31 * hash + contexts.hashCode();
+  }
+
   /** Approximately how many bytes the key holds: its characters, one byte each, plus headers. */
   long weight() {
     long chars = group.length() + path.length() + type.length() + constraint.length();
