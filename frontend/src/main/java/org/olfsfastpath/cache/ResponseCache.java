@@ -426,7 +426,10 @@ public final class ResponseCache implements Closeable {
     return maximumWeight;
   }
 
-  /** The largest metadata answer kept, in bytes: the cap {@link #load(ResponseKey, DataSource, ResponseLoader)} uses. */
+  /**
+   * The largest metadata answer kept, in bytes: the cap {@link #load(ResponseKey, DataSource,
+   * ResponseLoader)} uses.
+   */
   public long maxEntryBytes() {
     return maxEntryBytes;
   }

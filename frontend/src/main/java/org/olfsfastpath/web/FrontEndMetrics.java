@@ -32,9 +32,7 @@ import javax.management.MBeanServer;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesPoolStats;
 import org.olfsfastpath.cache.DataSourceCache;
-import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.ResponseCache;
-import org.olfsfastpath.cache.ResponseCacheStats;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,11 +62,13 @@ import org.slf4j.LoggerFactory;
  *   <li>Both caches through Micrometer's {@code CaffeineCacheMetrics}, tagged {@code
  *       cache="datasource"} and {@code cache="response"}: {@code cache_gets_total} by {@code
  *       result} (hit, miss), {@code cache_puts_total} (loads), {@code cache_evictions_total},
- *       {@code cache_eviction_weight_total}, {@code cache_size}, {@code cache_load_duration_seconds}.
+ *       {@code cache_eviction_weight_total}, {@code cache_size}, and for the data-source cache
+ *       {@code cache_load_total} and {@code cache_load_duration_seconds}.
  *       They count what the caches' own statistics count (see {@code DataSourceCacheStats} and
  *       {@code ResponseCacheStats}), so they agree with {@code /status} and JMX. Beside them:
  *       {@code olfs_response_cache_weight_bytes}, {@code olfs_response_cache_max_weight_bytes},
- *       {@code olfs_response_cache_too_large_total}, {@code olfs_response_cache_stale_misses_total},
+ *       {@code olfs_response_cache_too_large_total}, {@code
+ *       olfs_response_cache_stale_misses_total},
  *       {@code olfs_datasource_cache_negative_hits_total}, {@code
  *       olfs_datasource_cache_refreshes_total}, {@code olfs_datasource_cache_mtime_checks_total},
  *       {@code olfs_datasource_cache_mtime_reloads_total}.

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 final class ResponseCacheAllocationTest {
   private static final int KEYS = 64;
   private static final int HITS = 50_000;
-  /** Generous: rare maintenance and counter cells may allocate a little; a per-hit object won't fit. */
+  /** Generous: rare maintenance and counter cells may allocate a little; a per-hit object won't. */
   private static final double MAX_BYTES_PER_HIT = 4.0;
 
   @Test
