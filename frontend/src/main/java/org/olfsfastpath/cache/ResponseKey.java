@@ -1,7 +1,9 @@
 package org.olfsfastpath.cache;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.olfsfastpath.bes.GetRequest;
 
 /**
  * Names one whole BES answer in the {@link ResponseCache}: everything that can change its bytes.
@@ -34,6 +36,27 @@ public record ResponseKey(String group, String path, String type, String constra
   /** A key with no further contexts. */
   public static ResponseKey of(String group, String path, String type, String constraint) {
     return new ResponseKey(group, path, type, constraint, List.of());
+  }
+
+  /**
+   * The key of exactly what {@code request} asks the BES for: its path, its get type's name
+   * ({@code DAS}, {@code DMR}, {@code ASCII}: one per type and {@code returnAs}), its constraint,
+   * and as contexts its {@code xml:base}, its DAP4 checksum flag and each further context, in
+   * order. Two gets that send different bytes to the BES get different keys.
+   *
+   * @param group the BES group, or the empty string when there is only one
+   * @param request the get, whose path must be the one the data-source cache is asked about
+   */
+  public static ResponseKey forGet(String group, GetRequest request) {
+    Objects.requireNonNull(request, "request == null");
+    List<String> contexts = new ArrayList<>(2 + request.contexts().size());
+    contexts.add("xml:base=" + request.xmlBase());
+    contexts.add("dap4.checksum=" + request.dap4Checksums());
+    for (GetRequest.Context context : request.contexts()) {
+      contexts.add(context.name() + "=" + context.value());
+    }
+    return new ResponseKey(group, request.path(), request.type().name(), request.constraint(),
+        contexts);
   }
 
   /**

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.olfsfastpath.bes.BesGetType;
+import org.olfsfastpath.bes.GetRequest;
 
 /** Keys are values: equal exactly when every component is, whatever list the caller passed. */
 final class ResponseKeyTest {
@@ -44,6 +46,30 @@ final class ResponseKeyTest {
     contexts.add("c=2");
     assertEquals(List.of("c=1"), key.contexts());
     assertThrows(UnsupportedOperationException.class, () -> key.contexts().add("c=3"));
+  }
+
+  @Test
+  void forGet_namesEverythingTheGetSends() {
+    GetRequest dmr = new GetRequest("/a.nc", BesGetType.DMR, "sst", "http://h/opendap/a.nc.dmr",
+        true, List.of(new GetRequest.Context("cf_history_entry", "x")));
+    assertEquals(new ResponseKey("g", "/a.nc", "DMR", "sst", List.of(
+        "xml:base=http://h/opendap/a.nc.dmr", "dap4.checksum=true", "cf_history_entry=x")),
+        ResponseKey.forGet("g", dmr));
+  }
+
+  @Test
+  void forGet_differentGets_differentKeys() {
+    GetRequest das = GetRequest.of("/a.nc", BesGetType.DAS, "");
+    assertEquals(ResponseKey.forGet("", das), ResponseKey.forGet("", GetRequest.of("/a.nc",
+        BesGetType.DAS, "")));
+    assertNotEquals(ResponseKey.forGet("", das),
+        ResponseKey.forGet("", GetRequest.of("/a.nc", BesGetType.DDS, "")));
+    assertNotEquals(ResponseKey.forGet("", GetRequest.of("/a.nc", BesGetType.DODS, "")),
+        ResponseKey.forGet("", GetRequest.of("/a.nc", BesGetType.ASCII, "")), "returnAs differs");
+    assertNotEquals(ResponseKey.forGet("", new GetRequest("/a.nc", BesGetType.DMR, "", "http://a")),
+        ResponseKey.forGet("", new GetRequest("/a.nc", BesGetType.DMR, "", "http://b")));
+    assertNotEquals(ResponseKey.forGet("", new GetRequest("/a.nc", BesGetType.DMR, "", "", true)),
+        ResponseKey.forGet("", new GetRequest("/a.nc", BesGetType.DMR, "", "", false)));
   }
 
   @Test
