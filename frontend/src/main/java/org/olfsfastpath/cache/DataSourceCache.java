@@ -99,6 +99,10 @@ public final class DataSourceCache implements Closeable {
   private final boolean weighted;
   private final @Nullable Path dataRoot;
   private final CacheCounters counters = new CacheCounters();
+  /** Caffeine's statistics, for metrics binders: the counters above, see {@link StatsBridge}. */
+  private final StatsBridge caffeineStats = new StatsBridge(counters.hits::sum,
+      counters.misses::sum, counters.loadSuccesses::sum, counters.loadFailures::sum,
+      counters.totalLoadNanos::sum);
   private final AsyncLoadingCache<String, CachedNode> cache;
   /** The same entries as {@link #cache}, read directly on the hit path. */
   private final ConcurrentMap<String, CompletableFuture<CachedNode>> entries;
@@ -130,7 +134,10 @@ public final class DataSourceCache implements Closeable {
         .executor(executor)
         .ticker(ticker)
         .expireAfter(new NodeExpiry(ttlNanos, negativeTtlNanos))
-        .refreshAfterWrite(refreshAfterNanos, TimeUnit.NANOSECONDS);
+        .refreshAfterWrite(refreshAfterNanos, TimeUnit.NANOSECONDS)
+        // The hit path below reads the map, which records nothing, and loads are claimed by
+        // hand: Caffeine's statistics are this cache's own counters instead (StatsBridge).
+        .recordStats(() -> caffeineStats);
     if (weighted) {
       caffeine.maximumWeight(maximum).weigher((String path, CachedNode node) -> node.weight());
     } else {
@@ -267,6 +274,17 @@ public final class DataSourceCache implements Closeable {
   /** Returns a snapshot of the counters. */
   public DataSourceCacheStats stats() {
     return counters.snapshot(enabled, size());
+  }
+
+  /**
+   * Returns the underlying Caffeine cache (the synchronous view of its futures), for metrics
+   * binders only (Micrometer's {@code CaffeineCacheMetrics}): its {@code stats()} are this
+   * cache's own counters (hits, misses, loads and load time as {@link #stats()} counts them, plus
+   * Caffeine's evictions and expirations), its {@code estimatedSize()} the entries. Changing it
+   * through this view is not supported.
+   */
+  public com.github.benmanes.caffeine.cache.Cache<?, ?> caffeine() {
+    return cache.synchronous();
   }
 
   /**

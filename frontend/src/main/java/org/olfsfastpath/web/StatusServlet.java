@@ -4,10 +4,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -25,7 +22,8 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code POST /status/invalidate?path=/some/dataset.nc} drops one cached path;
  *       {@code POST /status/invalidate?all=true} drops everything. Allowed from a loopback
  *       address with no proxy header (Forwarded, X-Forwarded-For), or from anywhere with
- *       {@code Authorization: Bearer <token>} when an admin token is configured.
+ *       {@code Authorization: Bearer <token>} when an admin token is configured ({@link
+ *       OperatorAccess}, the rule the metrics endpoint shares).
  * </ul>
  */
 final class StatusServlet extends HttpServlet {
@@ -34,12 +32,12 @@ final class StatusServlet extends HttpServlet {
 
   private final transient FrontEndStats stats;
   private final transient CacheAdmin admin;
-  private final byte[] token;
+  private final transient OperatorAccess access;
 
   StatusServlet(FrontEndStats stats, CacheAdmin admin, FrontEndSettings settings) {
     this.stats = Objects.requireNonNull(stats, "stats == null");
     this.admin = Objects.requireNonNull(admin, "admin == null");
-    this.token = settings.adminToken().map(t -> t.getBytes(StandardCharsets.UTF_8)).orElse(null);
+    this.access = OperatorAccess.of(settings);
   }
 
   /** The whole status document. */
@@ -67,7 +65,7 @@ final class StatusServlet extends HttpServlet {
       send(resp, HttpServletResponse.SC_NOT_FOUND, "{\"error\": \"POST /status/invalidate\"}\n");
       return;
     }
-    if (!authorized(req)) {
+    if (!access.allows(req)) {
       log.warn("refused cache invalidation from {}", req.getRemoteAddr());
       send(resp, HttpServletResponse.SC_FORBIDDEN, "{\"error\": \"invalidation is allowed from"
           + " localhost, or with the configured admin token\"}\n");
@@ -111,32 +109,6 @@ final class StatusServlet extends HttpServlet {
       }
     }
     return out.length() == 0 ? "/" : out.toString();
-  }
-
-  private boolean authorized(HttpServletRequest req) {
-    String authorization = req.getHeader("Authorization");
-    if (token != null && authorization != null && authorization.startsWith("Bearer ")) {
-      byte[] offered = authorization.substring("Bearer ".length()).strip()
-          .getBytes(StandardCharsets.UTF_8);
-      return MessageDigest.isEqual(token, offered);
-    }
-    // A proxy on this host would make every client look local: trust loopback only without one.
-    if (req.getHeader("Forwarded") != null || req.getHeader("X-Forwarded-For") != null) {
-      return false;
-    }
-    return isLoopback(req.getRemoteAddr());
-  }
-
-  private static boolean isLoopback(String address) {
-    if (address == null || address.isEmpty() || !address.matches("[0-9a-fA-F:.]+")) {
-      return false;
-    }
-    try {
-      // A literal address: no name lookup happens.
-      return InetAddress.getByName(address).isLoopbackAddress();
-    } catch (UnknownHostException e) {
-      return false;
-    }
   }
 
   private static void send(HttpServletResponse resp, int status, String json) throws IOException {

@@ -1,0 +1,816 @@
+package org.olfsfastpath.cache;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Policy;
+import com.github.benmanes.caffeine.cache.Ticker;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import javax.management.StandardMBean;
+import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.spec.SpecParser;
+import org.olfsfastpath.spec.Specs;
+
+/**
+ * Keeps whole BES answers (by default the metadata responses: DAS, DDS, DMR, DDX, info) in memory
+ * as immutable bytes with their gzip form and a strong ETag, so a warm metadata request sends the
+ * BES no message at all. Thread-safe; build one per web application with {@link #newBuilder()} and
+ * share it.
+ *
+ * <p><b>Validity.</b> An entry is served exactly while the {@link DataSource} it was made from is
+ * the one the {@link DataSourceCache} answers for its path now: {@link #lookup} compares the two
+ * by identity. The data-source cache hands the same instance to every hit and a new one after any
+ * reload: when its TTL runs out, on a refresh-ahead, and when a disk check (with {@code dataRoot})
+ * finds the file changed, replaced or deleted. So an answer made from a file that has since
+ * changed is never served once the data-source cache has seen the change, which with {@code
+ * dataRoot} set is the very next request after the check interval; a deleted file's path answers
+ * "not found" from the data-source cache before this cache is asked. Identity, not equality: a
+ * file rewritten within the same second with the same size gives an equal {@code DataSource}
+ * (the BES reports times to the second) but a new instance, because the disk check that saw the
+ * change forced the reload. The price: a refresh-ahead that finds the same answer also makes a new
+ * instance ({@code DataSourceCache} builds a new {@code DataSource} for every load), so each entry
+ * is loaded again at most once per {@code refreshAfter} (default 5 minutes) of its path. An entry
+ * made from a replaced source stays until the next load of its key replaces it or eviction drops
+ * it; it is never served.
+ *
+ * <p><b>Bounds.</b> At most {@code maximumWeight} bytes (Caffeine's size-based eviction, weighing
+ * each entry's body, gzip form, key and a fixed overhead); an answer over the caller's cap
+ * ({@code maxEntryBytes} by default) is not kept but streamed to its caller as it would be without
+ * a cache. BES errors and failed loads are never kept.
+ *
+ * <p><b>BES messages.</b> A warm key costs none. A cold one costs one get, however many requests
+ * ask for it at once: loads are single-flight per key, the requests that arrive during a load wait
+ * for it (at most {@code loadTimeout}) and share its answer, or its failure. When that answer turns
+ * out too large to keep, each waiting request then sends its own get, since each needs its own
+ * stream. A load runs on the requesting thread and holds no lock.
+ *
+ * <p>Background work: only Caffeine's maintenance (eviction bookkeeping), on the executor given to
+ * the builder or else on the thread that wrote. With the cache {@linkplain Builder#enabled(boolean)
+ * switched off}, {@link #lookup} finds nothing and {@link #load} streams every answer from the BES.
+ */
+public final class ResponseCache implements Closeable {
+  /** The text settings: keys are the builder's method names. */
+  private static final SpecParser<Builder> SPEC = SpecParser.<Builder>named("response cache")
+      .bool("enabled", Builder::enabled)
+      .size("maximumWeight", Builder::maximumWeight)
+      .size("maxEntryBytes", Builder::maxEntryBytes)
+      .with("dataTypes", ResponseCache::parseTypes, Builder::dataTypes)
+      .size("maxDataEntryBytes", Builder::maxDataEntryBytes)
+      .duration("loadTimeout", Builder::loadTimeout);
+
+  private static final Pattern TYPE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+  private static final Pattern TYPE_SEPARATORS = Pattern.compile("[\\s,]+");
+
+  private final boolean enabled;
+  private final long maximumWeight;
+  private final long maxEntryBytes;
+  private final long maxDataEntryBytes;
+  private final Set<String> dataTypes;
+  private final long loadTimeoutNanos;
+  private final Ticker ticker;
+  private final ResponseCounters counters = new ResponseCounters();
+  private final StatsBridge caffeineStats = new StatsBridge(counters.hits::sum,
+      counters.misses::sum, counters.loadSuccesses::sum, counters.loadFailures::sum,
+      counters.totalLoadNanos::sum);
+  private final Cache<ResponseKey, CachedResponse> cache;
+  /** The same entries as {@link #cache}, read directly on the hit path. */
+  private final ConcurrentMap<ResponseKey, CachedResponse> entries;
+  /** The loads under way, by key. */
+  private final ConcurrentMap<ResponseKey, Flight> flights = new ConcurrentHashMap<>();
+  private volatile boolean closed;
+
+  private ResponseCache(Builder builder) {
+    this.enabled = builder.enabled;
+    this.maximumWeight = builder.maximumWeight();
+    this.maxEntryBytes = builder.maxEntryBytes();
+    this.maxDataEntryBytes = builder.maxDataEntryBytes();
+    this.dataTypes = builder.dataTypes == null ? Set.of()
+        : Collections.unmodifiableSet(new LinkedHashSet<>(builder.dataTypes));
+    this.loadTimeoutNanos = orDefault(builder.loadTimeoutNanos, Builder.DEFAULT_LOAD_TIMEOUT_NANOS);
+    this.ticker = builder.ticker != null ? builder.ticker : Ticker.systemTicker();
+    // Maintenance is a little bookkeeping after writes: on the writing thread unless told
+    // otherwise, so this cache owns no thread.
+    Executor executor = builder.executor != null ? builder.executor : Runnable::run;
+    this.cache = Caffeine.newBuilder()
+        .maximumWeight(maximumWeight)
+        .weigher((ResponseKey key, CachedResponse response) -> weigh(key, response))
+        .executor(executor)
+        .recordStats(() -> caffeineStats)
+        .build();
+    this.entries = cache.asMap();
+  }
+
+  /** Returns a builder with every setting at its default. */
+  public static Builder newBuilder() {
+    return new Builder();
+  }
+
+  /**
+   * Returns a builder configured from a text spec whose keys are the builder's method names:
+   * {@code enabled} (boolean), {@code maximumWeight}, {@code maxEntryBytes}, {@code
+   * maxDataEntryBytes} (sizes in the grammar of {@link org.olfsfastpath.spec.Specs#size}: {@code
+   * 65536}, {@code 256KiB}, {@code 64MiB}), {@code dataTypes} (names separated by blanks or
+   * commas: {@code "dods ascii"}) and {@code loadTimeout} (a duration: {@code 60}, {@code 30s}).
+   * The executor and ticker, for tests, can still be set.
+   *
+   * @throws org.olfsfastpath.spec.SpecException naming the key and its value, if a key is unknown
+   *     or a value cannot be parsed or is out of range
+   */
+  public static Builder from(Map<String, String> settings) {
+    return SPEC.apply(settings, newBuilder());
+  }
+
+  /**
+   * Returns the cached answer for {@code key} if it was made from {@code current}; the hit path,
+   * which allocates nothing and sends nothing. Counts a hit when it finds one, nothing otherwise
+   * (the {@link #load} that follows a null answer counts).
+   *
+   * @param current what the data-source cache answers for the key's path now
+   * @return the entry, or null if there is none, it was made from another data source, or the
+   *     cache is off
+   * @throws IllegalStateException if the cache was closed
+   */
+  public @Nullable CachedResponse lookup(ResponseKey key, DataSource current) {
+    Objects.requireNonNull(key, "key == null");
+    Objects.requireNonNull(current, "current == null");
+    checkOpen();
+    CachedResponse entry = entries.get(key);
+    if (entry != null && entry.source() == current) {
+      counters.hits.increment();
+      return entry;
+    }
+    return null;
+  }
+
+  /**
+   * Same as {@link #load(ResponseKey, DataSource, long, boolean, ResponseLoader)} with the cap
+   * {@link #maxEntryBytes()} and the gzip form made: for metadata responses.
+   */
+  public LoadedResponse load(ResponseKey key, DataSource current, ResponseLoader loader)
+      throws IOException {
+    return load(key, current, maxEntryBytes, true, loader);
+  }
+
+  /**
+   * Returns the answer for {@code key}: from memory if an entry made from {@code current} is
+   * there, else from the load under way for the same key, else by loading it on this thread.
+   *
+   * <p>A load opens the loader's stream and reads it. An answer of at most {@code maxBytes}
+   * bytes is read to its end, kept, handed to every request that waited for it, and returned as a
+   * {@link CachedResponse}. A longer one is not kept: reading stops after {@code maxBytes + 1}
+   * bytes and the caller gets a {@link StreamedResponse} of those bytes followed by the rest of
+   * the open stream, which it must close; the requests that waited then load on their own.
+   *
+   * @param current what the data-source cache answers for the key's path now: the entry is made
+   *     from it and valid only while it is current
+   * @param maxBytes the largest answer to keep, in bytes (e.g. {@link #maxEntryBytes()} for
+   *     metadata, {@link #maxDataEntryBytes()} for an opted-in data type)
+   * @param gzip whether to make the gzip form (for types the web layer compresses)
+   * @param loader opens the answer, normally one BES get
+   * @return a {@link CachedResponse}, or a {@link StreamedResponse} that the caller must close
+   * @throws IOException what the loader threw, opening or reading, on this thread or on the one
+   *     whose load this request waited for; never cached
+   * @throws InterruptedIOException if this thread was interrupted, or waited longer than the load
+   *     timeout for another request's load of the same key
+   * @throws IllegalArgumentException if {@code maxBytes} is negative
+   * @throws IllegalStateException if the cache was closed
+   */
+  public LoadedResponse load(ResponseKey key, DataSource current, long maxBytes, boolean gzip,
+      ResponseLoader loader) throws IOException {
+    Objects.requireNonNull(key, "key == null");
+    Objects.requireNonNull(current, "current == null");
+    Objects.requireNonNull(loader, "loader == null");
+    if (maxBytes < 0) {
+      throw new IllegalArgumentException("maxBytes was " + maxBytes + ", must be >= 0");
+    }
+    checkOpen();
+    int cap = (int) Math.min(maxBytes, Builder.MAX_ENTRY_BYTES);
+    if (!enabled) {
+      counters.misses.increment();
+      return streamAlone(loader);
+    }
+    CachedResponse entry = entries.get(key);
+    if (entry != null && entry.source() == current) {
+      counters.hits.increment();
+      return entry;
+    }
+    Flight mine = new Flight(current);
+    Flight flight = flights.putIfAbsent(key, mine);
+    if (flight != null) {
+      return join(key, flight, current, cap, gzip, loader);
+    }
+    // Claimed. A load that ended between the read above and the claim has kept its entry first
+    // and dropped its claim after, so this second read sees it: one get per answer that fits.
+    entry = entries.get(key);
+    if (entry != null && entry.source() == current) {
+      flights.remove(key, mine);
+      mine.done.complete(Outcome.of(entry));
+      counters.hits.increment();
+      return entry;
+    }
+    counters.misses.increment();
+    if (entry != null) {
+      counters.staleMisses.increment();
+    }
+    return lead(key, mine, cap, gzip, loader);
+  }
+
+  /** Waits for another request's load of the same key and shares its outcome. */
+  private LoadedResponse join(ResponseKey key, Flight flight, DataSource current, int cap,
+      boolean gzip, ResponseLoader loader) throws IOException {
+    if (flight.source != current) {
+      // A load from another version of the data source (one request saw the data-source cache
+      // just before a reload, the other just after): its answer may differ, so load alone.
+      counters.misses.increment();
+      return loadAlone(current, cap, gzip, loader);
+    }
+    Outcome outcome = await(key, flight);
+    if (outcome.response != null) {
+      counters.hits.increment();
+      return outcome.response;
+    }
+    counters.misses.increment();
+    if (outcome.failure != null) {
+      throw rethrow(outcome.failure);
+    }
+    // Too large to keep: this request needs a stream of its own, and need not buffer it.
+    counters.tooLarge.increment();
+    return streamAlone(loader);
+  }
+
+  /**
+   * Runs the load this thread claimed: keeps an answer that fits before dropping the claim (so a
+   * request arriving in between finds one or the other), then wakes the waiters.
+   */
+  private LoadedResponse lead(ResponseKey key, Flight flight, int cap, boolean gzip,
+      ResponseLoader loader) throws IOException {
+    long start = ticker.read();
+    InputStream in = null;
+    try {
+      in = open(loader);
+      byte[] head = in.readNBytes(cap + 1);
+      if (head.length > cap) {
+        counters.loadSuccesses.increment();
+        counters.tooLarge.increment();
+        flights.remove(key, flight);
+        flight.done.complete(Outcome.TOO_LARGE);
+        return StreamedResponse.of(head, in);
+      }
+      in.close();
+      CachedResponse response = CachedResponse.of(head, flight.source, gzip);
+      counters.loadSuccesses.increment();
+      if (flight.keep) {
+        entries.put(key, response);
+        // An invalidation that ran since the check above may have missed the new entry.
+        if (!flight.keep) {
+          entries.remove(key, response);
+        }
+      }
+      flights.remove(key, flight);
+      flight.done.complete(Outcome.of(response));
+      return response;
+    } catch (IOException | RuntimeException | Error e) {
+      closeQuietly(in, e);
+      counters.loadFailures.increment();
+      flights.remove(key, flight);
+      flight.done.complete(Outcome.failed(e));
+      throw e;
+    } finally {
+      counters.totalLoadNanos.add(ticker.read() - start);
+    }
+  }
+
+  /** Loads without sharing and without keeping the answer (a load from another data source). */
+  private LoadedResponse loadAlone(DataSource current, int cap, boolean gzip,
+      ResponseLoader loader) throws IOException {
+    long start = ticker.read();
+    InputStream in = null;
+    try {
+      in = open(loader);
+      byte[] head = in.readNBytes(cap + 1);
+      counters.loadSuccesses.increment();
+      if (head.length > cap) {
+        counters.tooLarge.increment();
+        return StreamedResponse.of(head, in);
+      }
+      in.close();
+      return CachedResponse.of(head, current, gzip);
+    } catch (IOException | RuntimeException | Error e) {
+      closeQuietly(in, e);
+      counters.loadFailures.increment();
+      throw e;
+    } finally {
+      counters.totalLoadNanos.add(ticker.read() - start);
+    }
+  }
+
+  /** Opens the loader's stream and hands it over unread. */
+  private StreamedResponse streamAlone(ResponseLoader loader) throws IOException {
+    long start = ticker.read();
+    try {
+      StreamedResponse response = StreamedResponse.of(open(loader));
+      counters.loadSuccesses.increment();
+      return response;
+    } catch (IOException | RuntimeException | Error e) {
+      counters.loadFailures.increment();
+      throw e;
+    } finally {
+      counters.totalLoadNanos.add(ticker.read() - start);
+    }
+  }
+
+  private static InputStream open(ResponseLoader loader) throws IOException {
+    InputStream in = loader.open();
+    return Objects.requireNonNull(in, () -> "loader " + loader + " returned null");
+  }
+
+  /** Waits for a load under way, at most the load timeout; returns a finished one at once. */
+  private Outcome await(ResponseKey key, Flight flight) throws IOException {
+    Outcome outcome = flight.done.getNow(null);
+    if (outcome != null) {
+      return outcome;
+    }
+    try {
+      return flight.done.get(loadTimeoutNanos, TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      InterruptedIOException interrupted = new InterruptedIOException(
+          "interrupted waiting for another request's load of " + describe(key));
+      interrupted.initCause(e);
+      throw interrupted;
+    } catch (TimeoutException e) {
+      InterruptedIOException timeout = new InterruptedIOException(String.format(Locale.US,
+          "timeout: waited %d ms for another request's load of %s",
+          TimeUnit.NANOSECONDS.toMillis(loadTimeoutNanos), describe(key)));
+      timeout.initCause(e);
+      throw timeout;
+    } catch (ExecutionException e) {
+      // Flights complete normally, failures included; this is a broken invariant.
+      throw new IOException("load of " + describe(key) + " failed unexpectedly", e.getCause());
+    }
+  }
+
+  /**
+   * Drops every answer cached for {@code path}, in every group. A load under way for it still
+   * answers the requests waiting on it, but is not kept.
+   *
+   * @param path the catalog path, as in {@link ResponseKey#path()}
+   */
+  public void invalidate(String path) {
+    Objects.requireNonNull(path, "path == null");
+    invalidateMatching(key -> key.path().equals(path));
+  }
+
+  /**
+   * Drops every answer cached for {@code path} in one group; loads under way as in {@link
+   * #invalidate(String)}.
+   *
+   * @param group the group, as in {@link ResponseKey#group()}
+   * @param path the catalog path, as in {@link ResponseKey#path()}
+   */
+  public void invalidate(String group, String path) {
+    Objects.requireNonNull(group, "group == null");
+    Objects.requireNonNull(path, "path == null");
+    invalidateMatching(key -> key.path().equals(path) && key.group().equals(group));
+  }
+
+  /** Drops everything; loads under way as in {@link #invalidate(String)}. */
+  public void invalidateAll() {
+    invalidateMatching(key -> true);
+  }
+
+  /**
+   * Marks the matching loads under way as not to be kept, then drops the matching entries: in
+   * this order, a load that kept its entry before seeing the mark has it dropped here.
+   */
+  private void invalidateMatching(Predicate<ResponseKey> matches) {
+    flights.forEach((key, flight) -> {
+      if (matches.test(key)) {
+        flight.keep = false;
+        flights.remove(key, flight);
+      }
+    });
+    entries.keySet().removeIf(matches);
+  }
+
+  /** Whether answers are kept at all. */
+  public boolean isEnabled() {
+    return enabled;
+  }
+
+  /** The bound on what the entries weigh, in bytes. */
+  public long maximumWeight() {
+    return maximumWeight;
+  }
+
+  /**
+   * The largest metadata answer kept, in bytes: the cap {@link #load(ResponseKey, DataSource,
+   * ResponseLoader)} uses.
+   */
+  public long maxEntryBytes() {
+    return maxEntryBytes;
+  }
+
+  /** The largest answer of an opted-in data type kept, in bytes, for the web layer to pass. */
+  public long maxDataEntryBytes() {
+    return maxDataEntryBytes;
+  }
+
+  /**
+   * The data response types operators opted in (e.g. {@code dods}, {@code ascii}), as written;
+   * the web layer decides what they mean and refuses names it does not know. Empty by default.
+   */
+  public Set<String> dataTypes() {
+    return dataTypes;
+  }
+
+  /** How long a request waits for another request's load of the same key. */
+  public Duration loadTimeout() {
+    return Duration.ofNanos(loadTimeoutNanos);
+  }
+
+  /** Returns the approximate number of entries held. */
+  public long size() {
+    return cache.estimatedSize();
+  }
+
+  /** Returns what the entries weigh now, in bytes, approximately. */
+  public long weightedBytes() {
+    return cache.policy().eviction().map(Policy.Eviction::weightedSize)
+        .map(weight -> weight.orElse(0L)).orElse(0L);
+  }
+
+  /** Returns a snapshot of the counters. */
+  public ResponseCacheStats stats() {
+    return new ResponseCacheStats(enabled, counters.hits.sum(), counters.misses.sum(),
+        counters.loadSuccesses.sum(), counters.loadFailures.sum(), counters.tooLarge.sum(),
+        counters.staleMisses.sum(), counters.totalLoadNanos.sum(), caffeineStats.evictionCount(),
+        caffeineStats.evictionWeight(), size(), weightedBytes(), maximumWeight);
+  }
+
+  /**
+   * Returns the underlying Caffeine cache, for metrics binders only (Micrometer's {@code
+   * CaffeineCacheMetrics}): its {@code stats()} are this cache's counters, its {@code
+   * estimatedSize()} and eviction policy the entries. Changing it through this view is not
+   * supported.
+   */
+  public Cache<?, ?> caffeine() {
+    return cache;
+  }
+
+  /**
+   * Registers this cache's {@link ResponseCacheMXBean} under {@code name}. The web application
+   * chooses the name, registers at startup and {@linkplain #unregisterMBean unregisters} at
+   * shutdown.
+   *
+   * @throws JMException if the server refused it, e.g. because the name is taken
+   */
+  public void registerMBean(MBeanServer server, ObjectName name) throws JMException {
+    Objects.requireNonNull(server, "server == null");
+    Objects.requireNonNull(name, "name == null");
+    server.registerMBean(new StandardMBean(new ResponseCacheMXBeanAdapter(this),
+        ResponseCacheMXBean.class, true), name);
+  }
+
+  /**
+   * Removes the MBean registered under {@code name}.
+   *
+   * @throws JMException if nothing is registered under that name
+   */
+  public void unregisterMBean(MBeanServer server, ObjectName name) throws JMException {
+    Objects.requireNonNull(server, "server == null");
+    Objects.requireNonNull(name, "name == null");
+    server.unregisterMBean(name);
+  }
+
+  /**
+   * Drops everything. Lookups and loads afterwards throw IllegalStateException; loads under way
+   * finish and answer their waiters without keeping anything.
+   */
+  @Override
+  public void close() {
+    closed = true;
+    invalidateAll();
+  }
+
+  /** Runs Caffeine's pending maintenance (evictions, weights) now; for tests. */
+  void cleanUp() {
+    cache.cleanUp();
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("ResponseCache was closed");
+    }
+  }
+
+  private static int weigh(ResponseKey key, CachedResponse response) {
+    return (int) Math.min(Integer.MAX_VALUE, key.weight() + response.weight());
+  }
+
+  private static String describe(ResponseKey key) {
+    return key.type() + " of " + key.path();
+  }
+
+  private static void closeQuietly(@Nullable InputStream in, Throwable failure) {
+    if (in == null) {
+      return;
+    }
+    try {
+      in.close();
+    } catch (IOException | RuntimeException e) {
+      failure.addSuppressed(e);
+    }
+  }
+
+  /**
+   * Rethrows a shared failure as it was thrown to the thread that ran the load, so callers map it
+   * by its type (a BES error, a timeout, an exhausted pool) as if they had loaded it themselves.
+   */
+  private static IOException rethrow(Throwable failure) throws IOException {
+    if (failure instanceof IOException io) {
+      throw io;
+    }
+    if (failure instanceof RuntimeException runtime) {
+      throw runtime;
+    }
+    if (failure instanceof Error error) {
+      throw error;
+    }
+    // Unreachable: lead() catches only IOException and unchecked throwables.
+    throw new IOException("load failed: " + failure, failure);
+  }
+
+  private static long orDefault(long setting, long defaultValue) {
+    return setting != Builder.UNSET ? setting : defaultValue;
+  }
+
+  /** Parses {@code dataTypes}: names separated by blanks or commas; blank means none. */
+  static Set<String> parseTypes(String text) {
+    Set<String> types = new LinkedHashSet<>();
+    for (String name : TYPE_SEPARATORS.split(text.strip())) {
+      if (!name.isEmpty()) {
+        types.add(name);
+      }
+    }
+    return types;
+  }
+
+  /** A load under way: the data source it loads from, and its outcome once it has one. */
+  private static final class Flight {
+    final DataSource source;
+    final CompletableFuture<Outcome> done = new CompletableFuture<>();
+    /** Cleared by an invalidation: the answer still goes to the waiters but is not kept. */
+    volatile boolean keep = true;
+
+    Flight(DataSource source) {
+      this.source = source;
+    }
+  }
+
+  /** How a load ended: an answer kept, an answer too large to keep, or a failure. */
+  private record Outcome(@Nullable CachedResponse response, @Nullable Throwable failure) {
+    static final Outcome TOO_LARGE = new Outcome(null, null);
+
+    static Outcome of(CachedResponse response) {
+      return new Outcome(response, null);
+    }
+
+    static Outcome failed(Throwable failure) {
+      return new Outcome(null, failure);
+    }
+  }
+
+  /**
+   * Configures a {@link ResponseCache}. Each setter validates at once and may be called once.
+   * Not thread-safe.
+   */
+  public static final class Builder {
+    static final long UNSET = -1L;
+    /** Default bound: 64 MiB, room for thousands of DAS, DDS and DMR answers. */
+    static final long DEFAULT_MAXIMUM_WEIGHT = 64L << 20;
+    /** Default cap of a metadata answer: 256 KiB, above nearly every DAS, DDS or DMR. */
+    static final long DEFAULT_MAX_ENTRY_BYTES = 256L << 10;
+    /** Default cap of an opted-in data answer: 256 KiB. */
+    static final long DEFAULT_MAX_DATA_ENTRY_BYTES = 256L << 10;
+    static final long DEFAULT_LOAD_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
+    /** The largest cap: 1 GiB, well below the largest Java array. */
+    static final long MAX_ENTRY_BYTES = 1L << 30;
+    static final Duration MAX_DURATION = ChronoUnit.FOREVER.getDuration();
+
+    private boolean enabled = true;
+    private boolean enabledSet;
+    private long maximumWeight = UNSET;
+    private long maxEntryBytes = UNSET;
+    private long maxDataEntryBytes = UNSET;
+    private @Nullable Set<String> dataTypes;
+    private long loadTimeoutNanos = UNSET;
+    private @Nullable Executor executor;
+    private @Nullable Ticker ticker;
+
+    private Builder() {}
+
+    /**
+     * Switches caching on (the default) or off. Off, every load streams from the BES as without
+     * a cache: for comparisons.
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder enabled(boolean enabled) {
+      requireState(!enabledSet, "enabled was already set to %s", this.enabled);
+      this.enabled = enabled;
+      this.enabledSet = true;
+      return this;
+    }
+
+    /**
+     * Bounds what the entries weigh, in bytes: each weighs its body, its gzip form, its key and
+     * about 350 bytes more. Default 64 MiB.
+     *
+     * @throws IllegalArgumentException if negative
+     * @throws IllegalStateException if already set
+     */
+    public Builder maximumWeight(long bytes) {
+      requireState(maximumWeight == UNSET, "maximumWeight was already set to %s",
+          Specs.formatSize(maximumWeight));
+      requireArgument(bytes >= 0, "maximumWeight was %s, must be >= 0", bytes);
+      this.maximumWeight = bytes;
+      return this;
+    }
+
+    /**
+     * Sets the largest metadata answer kept, in bytes; a larger one streams to its caller and is
+     * not kept. Default 256 KiB, or {@code maximumWeight} if that is less.
+     *
+     * @throws IllegalArgumentException if negative or over 1 GiB
+     * @throws IllegalStateException if already set
+     */
+    public Builder maxEntryBytes(long bytes) {
+      requireState(maxEntryBytes == UNSET, "maxEntryBytes was already set to %s",
+          Specs.formatSize(maxEntryBytes));
+      this.maxEntryBytes = requireCap("maxEntryBytes", bytes);
+      return this;
+    }
+
+    /**
+     * Names the data response types (e.g. {@code dods}, {@code ascii}) whose answers are kept
+     * too, up to {@link #maxDataEntryBytes}. The cache stores the names; the web layer decides
+     * what each means. None by default: data answers are large and rarely asked twice with the
+     * same constraint, and would evict the metadata every client asks for.
+     *
+     * @throws IllegalArgumentException if a name is not letters, digits, {@code . _ -}
+     * @throws IllegalStateException if already set
+     */
+    public Builder dataTypes(Collection<String> types) {
+      requireState(dataTypes == null, "dataTypes was already set to %s", dataTypes);
+      Objects.requireNonNull(types, "dataTypes == null");
+      Set<String> names = new LinkedHashSet<>();
+      for (String type : types) {
+        Objects.requireNonNull(type, "dataTypes contains null");
+        requireArgument(TYPE_NAME.matcher(type).matches(),
+            "dataTypes contains '%s', must be names of letters, digits, '.', '_' and '-'", type);
+        names.add(type);
+      }
+      this.dataTypes = names;
+      return this;
+    }
+
+    /**
+     * Sets the largest answer of an opted-in data type kept, in bytes. Default 256 KiB, or {@code
+     * maximumWeight} if that is less.
+     *
+     * @throws IllegalArgumentException if negative or over 1 GiB
+     * @throws IllegalStateException if already set
+     */
+    public Builder maxDataEntryBytes(long bytes) {
+      requireState(maxDataEntryBytes == UNSET, "maxDataEntryBytes was already set to %s",
+          Specs.formatSize(maxDataEntryBytes));
+      this.maxDataEntryBytes = requireCap("maxDataEntryBytes", bytes);
+      return this;
+    }
+
+    /**
+     * Sets how long a request waits for another request's load of the same key before giving
+     * up with InterruptedIOException. Default 60 seconds. The thread running a load is bounded by
+     * the loader's own timeouts instead.
+     *
+     * @throws IllegalArgumentException if under 1 ms
+     * @throws IllegalStateException if already set
+     */
+    public Builder loadTimeout(Duration loadTimeout) {
+      requireState(loadTimeoutNanos == UNSET, "loadTimeout was already set to %s",
+          Duration.ofNanos(loadTimeoutNanos));
+      this.loadTimeoutNanos = toNanosSaturated(Specs.checkDuration("loadTimeout", loadTimeout,
+          Duration.ofMillis(1), MAX_DURATION));
+      return this;
+    }
+
+    /** Same as {@link #loadTimeout(Duration)}. */
+    public Builder loadTimeout(long duration, TimeUnit unit) {
+      return loadTimeout(
+          Duration.of(duration, Objects.requireNonNull(unit, "unit == null").toChronoUnit()));
+    }
+
+    /**
+     * Sets where Caffeine's maintenance runs; its owner shuts it down. Default: the thread that
+     * wrote (the work is a little bookkeeping), so the cache owns no thread.
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder executor(Executor executor) {
+      requireState(this.executor == null, "executor was already set to %s", this.executor);
+      this.executor = Objects.requireNonNull(executor, "executor == null");
+      return this;
+    }
+
+    /**
+     * Sets the time source for load times. Default {@link Ticker#systemTicker()}; tests pass a
+     * fake one.
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder ticker(Ticker ticker) {
+      requireState(this.ticker == null, "ticker was already set to %s", this.ticker);
+      this.ticker = Objects.requireNonNull(ticker, "ticker == null");
+      return this;
+    }
+
+    /**
+     * Builds the cache.
+     *
+     * @throws IllegalStateException if maxEntryBytes or maxDataEntryBytes exceeds maximumWeight
+     */
+    public ResponseCache build() {
+      long weight = maximumWeight();
+      requireState(maxEntryBytes() <= weight, "maxEntryBytes (%s) must not exceed maximumWeight"
+          + " (%s)", Specs.formatSize(maxEntryBytes()), Specs.formatSize(weight));
+      requireState(maxDataEntryBytes() <= weight, "maxDataEntryBytes (%s) must not exceed"
+          + " maximumWeight (%s)", Specs.formatSize(maxDataEntryBytes()), Specs.formatSize(weight));
+      return new ResponseCache(this);
+    }
+
+    long maximumWeight() {
+      return orDefault(maximumWeight, DEFAULT_MAXIMUM_WEIGHT);
+    }
+
+    /** The cap as set, or the default within the bound (a small cache takes smaller answers). */
+    long maxEntryBytes() {
+      return orDefault(maxEntryBytes, Math.min(DEFAULT_MAX_ENTRY_BYTES, maximumWeight()));
+    }
+
+    long maxDataEntryBytes() {
+      return orDefault(maxDataEntryBytes,
+          Math.min(DEFAULT_MAX_DATA_ENTRY_BYTES, maximumWeight()));
+    }
+
+    private static long requireCap(String name, long bytes) {
+      requireArgument(bytes >= 0 && bytes <= MAX_ENTRY_BYTES, "%s was %s, must be between 0 and"
+          + " 1GiB", name, bytes);
+      return bytes;
+    }
+
+    /** Nanoseconds, saturating at Long.MAX_VALUE instead of overflowing. */
+    private static long toNanosSaturated(Duration duration) {
+      try {
+        return duration.toNanos();
+      } catch (ArithmeticException e) {
+        return Long.MAX_VALUE;
+      }
+    }
+
+    private static void requireArgument(boolean ok, String format, Object... args) {
+      if (!ok) {
+        throw new IllegalArgumentException(String.format(Locale.US, format, args));
+      }
+    }
+
+    private static void requireState(boolean ok, String format, Object... args) {
+      if (!ok) {
+        throw new IllegalStateException(String.format(Locale.US, format, args));
+      }
+    }
+  }
+}

@@ -1,0 +1,29 @@
+package org.olfsfastpath.cache;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Opens one BES answer for the {@link ResponseCache}: for the web layer, a BES get whose
+ * stream's {@code close()} closes the BES response. Tests pass a lambda and need no BES.
+ *
+ * <p>The cache reads the stream to its end when the answer fits its cap, then closes it; when it
+ * does not, the cache stops after the cap plus one byte and hands the open stream to the caller
+ * inside a {@link StreamedResponse}. On any failure the cache closes it.
+ *
+ * <p>Exception contract: an {@link IOException} from {@code open} or from reading the stream
+ * (a BES error, a transport failure, a timeout) reaches the caller and every request waiting on
+ * the same load, and is never cached. Anything else thrown is treated as a bug: it reaches them
+ * too and is not cached either. Implementations must bound their own waiting (connect and read
+ * timeouts): a load runs on the requesting thread.
+ */
+@FunctionalInterface
+public interface ResponseLoader {
+  /**
+   * Sends the request and returns the answer's bytes as they arrive.
+   *
+   * @return the stream, never null; the cache closes it, or passes it on to the caller
+   * @throws IOException if the BES answered an error or could not be asked
+   */
+  InputStream open() throws IOException;
+}

@@ -1,0 +1,90 @@
+package org.olfsfastpath.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.olfsfastpath.cache.CountingLoader.source;
+
+import java.io.IOException;
+import javax.management.InstanceAlreadyExistsException;
+import javax.management.JMException;
+import javax.management.JMX;
+import javax.management.MBeanServer;
+import javax.management.MBeanServerFactory;
+import javax.management.ObjectName;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Operators read the statistics and invalidate answers over JMX. */
+final class ResponseCacheMXBeanTest {
+  private final MBeanServer server = MBeanServerFactory.newMBeanServer();
+  private final DataSource a = source("/a.nc");
+  private ObjectName name;
+  private ResponseCache cache;
+
+  @BeforeEach
+  void setUp() throws JMException {
+    name = new ObjectName("org.olfsfastpath:type=ResponseCache,name=test");
+    cache = ResponseCache.newBuilder().executor(Runnable::run).build();
+  }
+
+  @AfterEach
+  void tearDown() {
+    cache.close();
+  }
+
+  @Test
+  void attributesReportTheStatistics() throws Exception {
+    cache.registerMBean(server, name);
+    ResponseKey das = ResponseKey.of("", "/a.nc", "das", "");
+    cache.load(das, a, CountingLoader.text("Attributes {}"));
+    cache.lookup(das, a);
+    cache.load(ResponseKey.of("", "/a.nc", "dods", ""), a, 3, false, CountingLoader.text("data"))
+        .getClass(); // streamed, too large
+    cache.cleanUp();
+
+    assertEquals(true, server.getAttribute(name, "Enabled"));
+    assertEquals(1L, server.getAttribute(name, "HitCount"));
+    assertEquals(2L, server.getAttribute(name, "MissCount"));
+    assertEquals(1.0 / 3, (double) server.getAttribute(name, "HitRate"), 1e-9);
+    assertEquals(2L, server.getAttribute(name, "LoadSuccessCount"));
+    assertEquals(0L, server.getAttribute(name, "LoadFailureCount"));
+    assertEquals(1L, server.getAttribute(name, "TooLargeCount"));
+    assertEquals(0L, server.getAttribute(name, "StaleMissCount"));
+    assertEquals(1L, server.getAttribute(name, "EntryCount"));
+    assertEquals(cache.weightedBytes(), server.getAttribute(name, "WeightedBytes"));
+    assertEquals(64L << 20, server.getAttribute(name, "MaximumWeight"));
+    assertEquals(0L, server.getAttribute(name, "EvictionCount"));
+    assertEquals(0L, server.getAttribute(name, "EvictedBytes"));
+    assertTrue(((String) server.getAttribute(name, "StatsJson")).contains("\"tooLargeCount\":1"));
+  }
+
+  @Test
+  void operationsInvalidate() throws Exception {
+    cache.registerMBean(server, name);
+    ResponseKey das = ResponseKey.of("", "/a.nc", "das", "");
+    ResponseKey dds = ResponseKey.of("", "/b.nc", "dds", "");
+    DataSource b = source("/b.nc");
+    cache.load(das, a, CountingLoader.text("DAS"));
+    cache.load(dds, b, CountingLoader.text("DDS"));
+    ResponseCacheMXBean proxy = JMX.newMXBeanProxy(server, name, ResponseCacheMXBean.class);
+
+    proxy.invalidate("/a.nc");
+    assertNull(cache.lookup(das, a));
+    assertTrue(cache.lookup(dds, b) != null);
+    proxy.invalidateAll();
+    assertNull(cache.lookup(dds, b));
+    assertEquals(0, proxy.getEntryCount());
+  }
+
+  @Test
+  void registerTwice_refused_unregisterFrees() throws JMException, IOException {
+    cache.registerMBean(server, name);
+    assertThrows(InstanceAlreadyExistsException.class, () -> cache.registerMBean(server, name));
+    cache.unregisterMBean(server, name);
+    cache.registerMBean(server, name);
+    assertTrue(server.isRegistered(name));
+  }
+}
