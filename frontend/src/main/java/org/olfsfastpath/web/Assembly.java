@@ -6,6 +6,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.cache.DataSourceCache;
+import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.cache.NodeLoader;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
@@ -69,6 +70,26 @@ final class Assembly {
   static DataSourceCache cache(FrontEndConfig config, NodeLoader loader) {
     LayerSpec spec = config.cache();
     return build(config, spec, () -> DataSourceCache.from(spec.values()).loader(loader).build());
+  }
+
+  /**
+   * The response cache. Its {@code dataTypes} must name data responses of the table by suffix
+   * ({@code dods}, {@code dap.csv}): the web layer knows them, the cache stores the names.
+   */
+  static ResponseCache responseCache(FrontEndConfig config) {
+    LayerSpec spec = config.responseCache();
+    return build(config, spec, () -> {
+      ResponseCache cache = ResponseCache.from(spec.values()).build();
+      for (String name : cache.dataTypes()) {
+        if (CachePolicy.dataType(name).isEmpty()) {
+          cache.close();
+          throw new SpecException("dataTypes", String.join(" ", cache.dataTypes()), "'" + name
+              + "' is not a data response; expected suffixes without their dot, from "
+              + String.join(", ", CachePolicy.DATA_TYPE_NAMES));
+        }
+      }
+      return cache;
+    });
   }
 
   /** The web layer's own settings. */

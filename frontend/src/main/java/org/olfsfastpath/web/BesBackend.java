@@ -15,6 +15,8 @@ import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.DataSourceCacheStats;
+import org.olfsfastpath.cache.ResponseCache;
+import org.olfsfastpath.cache.ResponseCacheStats;
 import org.olfsfastpath.dap.VersionDocument;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,10 +29,12 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   private static final Logger log = LoggerFactory.getLogger(BesBackend.class);
   private final BesClient client;
   private final DataSourceCache cache;
+  private final ResponseCache responses;
 
-  private BesBackend(BesClient client, DataSourceCache cache) {
+  private BesBackend(BesClient client, DataSourceCache cache, ResponseCache responses) {
     this.client = client;
     this.cache = cache;
+    this.responses = responses;
   }
 
   /**
@@ -43,9 +47,14 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   static BesBackend create(FrontEndConfig config) {
     FrontEndConfig.Bes bes = onlyBes(config);
     BesClient client = Assembly.besClient(config, bes);
+    DataSourceCache cache = null;
     try {
-      return new BesBackend(client, Assembly.cache(config, client::showNode));
+      cache = Assembly.cache(config, client::showNode);
+      return new BesBackend(client, cache, Assembly.responseCache(config));
     } catch (RuntimeException e) {
+      if (cache != null) {
+        cache.close();
+      }
       client.close();
       throw e;
     }
@@ -112,19 +121,33 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   }
 
   @Override
+  public String groupOf(String path) {
+    return "";
+  }
+
+  @Override
+  public ResponseCache responses() {
+    return responses;
+  }
+
+  /** Drops what both caches hold for {@code path}: its catalog entry and its answers. */
+  @Override
   public void invalidate(String path) {
     cache.invalidate(path);
+    responses.invalidate(path);
   }
 
   @Override
   public void invalidateAll() {
     cache.invalidateAll();
+    responses.invalidateAll();
   }
 
   @Override
   public Map<String, Object> statistics() {
     Map<String, Object> sections = new LinkedHashMap<>();
     sections.put("cache", cacheStatistics(cache.stats()));
+    sections.put("responseCache", responseCacheStatistics(responses.stats()));
     sections.put("pool", poolStatistics());
     return sections;
   }
@@ -166,13 +189,37 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
     return m;
   }
 
+  private static Map<String, Object> responseCacheStatistics(ResponseCacheStats s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("enabled", s.enabled());
+    m.put("hitRate", s.hitRate());
+    m.put("hitCount", s.hitCount());
+    m.put("missCount", s.missCount());
+    m.put("loadSuccessCount", s.loadSuccessCount());
+    m.put("loadFailureCount", s.loadFailureCount());
+    m.put("tooLargeCount", s.tooLargeCount());
+    m.put("staleMissCount", s.staleMissCount());
+    m.put("averageLoadMillis", s.averageLoadPenaltyNanos() / 1e6);
+    m.put("evictionCount", s.evictionCount());
+    m.put("evictedBytes", s.evictedBytes());
+    m.put("entryCount", s.entryCount());
+    m.put("weightedBytes", s.weightedBytes());
+    m.put("maximumWeight", s.maximumWeight());
+    return m;
+  }
+
   void registerCacheMBean(MBeanServer server, ObjectName name) throws JMException {
     cache.registerMBean(server, name);
+  }
+
+  void registerResponseCacheMBean(MBeanServer server, ObjectName name) throws JMException {
+    responses.registerMBean(server, name);
   }
 
   @Override
   public void close() {
     try {
+      responses.close();
       cache.close();
     } finally {
       client.close();

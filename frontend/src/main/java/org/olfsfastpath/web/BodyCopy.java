@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.zip.GZIPOutputStream;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.cache.CachedResponse;
 
 /**
  * Copies a BES body to the client through a fixed buffer, never holding it whole, gzip-compressed
@@ -48,6 +49,12 @@ final class BodyCopy {
   /** Streams {@code bes}'s body; the status and headers are already set. */
   void send(Exchange ex, BesResponse bes, boolean compress)
       throws BesStreamException, ClientGoneException {
+    send(ex, bes.body(), compress);
+  }
+
+  /** Streams {@code in} (a BES body); the status and headers are already set. */
+  void send(Exchange ex, InputStream in, boolean compress)
+      throws BesStreamException, ClientGoneException {
     ex.resp.setBufferSize(RESPONSE_BUFFER);
     OutputStream out;
     GZIPOutputStream gzipOut = null;
@@ -60,7 +67,6 @@ final class BodyCopy {
     } catch (IOException e) {
       throw new ClientGoneException(e);
     }
-    InputStream in = bes.body();
     byte[] buffer = new byte[COPY_BUFFER];
     long sent = 0;
     while (true) {
@@ -88,6 +94,42 @@ final class BodyCopy {
     } catch (IOException e) {
       throw new ClientGoneException(e);
     }
+    stats.dataResponses.increment();
+  }
+
+  /**
+   * Answers with a kept answer: its strong ETag, its length, its gzip form when the client takes
+   * it; a 304 when If-None-Match names it. No BES message.
+   */
+  void sendCached(Exchange ex, CachedResponse cached, boolean textual)
+      throws ClientGoneException {
+    boolean compress = false;
+    if (gzip && textual) {
+      ex.resp.setHeader("Vary", "Accept-Encoding");
+      compress = cached.hasGzip() && acceptsGzip(ex.req.getHeader("Accept-Encoding"));
+    }
+    String etag = cached.etag(compress);
+    ex.resp.setHeader("ETag", etag);
+    if (Conditional.noneMatch(ex, etag, cached.etag(false))) {
+      stats.notModified.increment();
+      ex.resp.setStatus(304);
+      return;
+    }
+    if (compress) {
+      ex.resp.setHeader("Content-Encoding", "gzip");
+      stats.gzipResponses.increment();
+    }
+    int length = cached.length(compress);
+    ex.resp.setContentLength(length);
+    if (ex.head) {
+      return;
+    }
+    try {
+      cached.writeTo(ex.resp.getOutputStream(), compress);
+    } catch (IOException e) {
+      throw new ClientGoneException(e);
+    }
+    stats.bytesStreamed.add(length);
     stats.dataResponses.increment();
   }
 

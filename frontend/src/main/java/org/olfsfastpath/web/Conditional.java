@@ -2,7 +2,7 @@ package org.olfsfastpath.web;
 
 import java.time.Instant;
 
-/** Conditional GET on the catalog's modification time. */
+/** Conditional GET: on the catalog's modification time, and on a kept answer's ETag. */
 final class Conditional {
   private Conditional() {}
 
@@ -11,7 +11,8 @@ final class Conditional {
    * A POST is never answered 304: its body is part of what it asks.
    */
   static boolean notModified(Exchange ex, Instant modified) {
-    if (ex.post) {
+    // If-None-Match, when sent, decides alone (RFC 9110 13.2.2).
+    if (ex.post || ex.req.getHeader("If-None-Match") != null) {
       return false;
     }
     long since;
@@ -21,5 +22,31 @@ final class Conditional {
       return false;
     }
     return since >= 0 && modified.getEpochSecond() * 1000 <= since;
+  }
+
+  /**
+   * Whether If-None-Match names one of {@code etags} (weak comparison: a {@code W/} prefix is
+   * ignored) or is {@code *}. Never for a POST.
+   */
+  static boolean noneMatch(Exchange ex, String... etags) {
+    String header = ex.req.getHeader("If-None-Match");
+    if (header == null || ex.post) {
+      return false;
+    }
+    for (String item : header.split(",")) {
+      String tag = item.strip();
+      if (tag.equals("*")) {
+        return true;
+      }
+      if (tag.startsWith("W/")) {
+        tag = tag.substring(2);
+      }
+      for (String etag : etags) {
+        if (tag.equals(etag)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.dap.VersionDocument;
 
 /**
@@ -32,6 +33,15 @@ interface DapBackend {
    * @throws IOException if the BES could not be reached or spoke garbage
    */
   BesResponse get(GetRequest request) throws IOException;
+
+  /**
+   * The BES group that serves {@code path}, as the response cache's keys name it: the empty
+   * string when there is one BES.
+   */
+  String groupOf(String path);
+
+  /** The response cache, shared by every group. */
+  ResponseCache responses();
 
   /**
    * Asks the BES serving the catalog root for every dataset and directory URL

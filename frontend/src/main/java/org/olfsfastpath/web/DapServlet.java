@@ -48,12 +48,21 @@ final class DapServlet extends HttpServlet {
   private final transient NodeResponder nodes;
   private final transient FrontEndSettings settings;
   private final @Nullable String catalogRoot;
+  private final transient RequestTimer timer;
 
   /** Everything the servlet is made of; the listener builds it. */
   record Parts(DapRequestParser parser, DapBackend backend, FrontEndStats stats,
       String serverVersion, FrontEndSettings settings, @Nullable String catalogRoot,
       VersionService versions, SiteMapResponder siteMaps, FileResponder files,
-      java.time.Clock clock) {}
+      java.time.Clock clock, RequestTimer timer) {}
+
+  /** Receives each request's response type, status and time (the metrics). */
+  @FunctionalInterface
+  interface RequestTimer {
+    RequestTimer NONE = (type, status, nanos) -> { };
+
+    void record(String type, int status, long nanos);
+  }
 
   /**
    * The servlet with its standard parts, as the web application, the tests and the benchmarks
@@ -65,12 +74,13 @@ final class DapServlet extends HttpServlet {
    */
   static DapServlet assemble(FrontEndSettings settings, DapBackend backend, FrontEndStats stats,
       String serverVersion, @Nullable String catalogRoot, VersionService versions,
-      jakarta.servlet.@Nullable ServletContext context, java.time.Clock clock) {
+      jakarta.servlet.@Nullable ServletContext context, java.time.Clock clock,
+      RequestTimer timer) {
     return new DapServlet(new Parts(
         new DapRequestParser(settings.maxUrlLength(), settings.maxConstraintLength()), backend,
         stats, serverVersion, settings, catalogRoot, versions,
         new SiteMapResponder(backend, new Pages(settings), settings),
-        new FileResponder(backend, new BodyCopy(stats, false), context), clock));
+        new FileResponder(backend, new BodyCopy(stats, false), context), clock, timer));
   }
 
   DapServlet(Parts parts) {
@@ -78,6 +88,7 @@ final class DapServlet extends HttpServlet {
     this.stats = parts.stats();
     this.settings = parts.settings();
     this.catalogRoot = parts.catalogRoot();
+    this.timer = parts.timer();
     this.headers = new DapHeaders(parts.serverVersion());
     this.versions = parts.versions();
     Pages pages = new Pages(settings);
@@ -93,8 +104,42 @@ final class DapServlet extends HttpServlet {
 
   @Override
   protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    long start = System.nanoTime();
     stats.requests.increment();
     Exchange ex = new Exchange(req, resp);
+    try {
+      answer(ex);
+    } finally {
+      timer.record(typeName(ex.answering()), resp.getStatus(), System.nanoTime() - start);
+    }
+  }
+
+  /**
+   * The response type a request is counted under: a small fixed set (the suffixes, the catalog
+   * views, the site map, the version document), so the metrics stay bounded whatever the URLs.
+   */
+  static String typeName(@Nullable DapRequest request) {
+    if (request instanceof DapRequest.Dataset dataset) {
+      return dataset.type().suffix().substring(1);
+    }
+    if (request instanceof DapRequest.Node) {
+      return "node";
+    }
+    if (request instanceof DapRequest.Directory directory) {
+      return switch (directory.view()) {
+        case HTML -> "contents.html";
+        case JSON -> "contents.json";
+        case THREDDS -> "catalog.xml";
+      };
+    }
+    if (request instanceof DapRequest.SiteMap) {
+      return "sitemap";
+    }
+    return request instanceof DapRequest.Version ? "version" : "unknown";
+  }
+
+  private void answer(Exchange ex) throws IOException {
+    HttpServletRequest req = ex.req;
     try {
       String body = null;
       switch (req.getMethod()) {

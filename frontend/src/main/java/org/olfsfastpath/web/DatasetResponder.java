@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.bes.GetRequest;
+import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.cache.LoadedResponse;
+import org.olfsfastpath.cache.StreamedResponse;
 import org.olfsfastpath.dap.ConstraintTranslation;
 import org.olfsfastpath.dap.DapRequest;
 import org.olfsfastpath.dap.DapRequestRejectedException;
@@ -24,6 +27,8 @@ import org.olfsfastpath.dap.ServicesDocument;
  */
 final class DatasetResponder {
   private final DapBackend backend;
+  private final CachedAnswers answers;
+  private final CachePolicy policy;
   private final DapHeaders headers;
   private final BodyCopy copy;
   private final FormResponder forms;
@@ -38,6 +43,8 @@ final class DatasetResponder {
       FileResponder files, VersionService versions, FrontEndSettings settings,
       FrontEndStats stats, String serverVersion, Clock clock) {
     this.backend = backend;
+    this.answers = new CachedAnswers(backend);
+    this.policy = new CachePolicy(backend.responses());
     this.headers = headers;
     this.copy = copy;
     this.forms = forms;
@@ -64,7 +71,7 @@ final class DatasetResponder {
       stats.headRequests.increment();
     }
     switch (type.source()) {
-      case BES -> sendFromBes(ex, dataset);
+      case BES -> sendFromBes(ex, dataset, source);
       case FORM -> forms.send(ex, dataset, source, datasetUrl(ex, dataset));
       case SERVICES -> sendServices(ex, dataset);
       case VERSION -> {
@@ -122,7 +129,7 @@ final class DatasetResponder {
     return out.toString();
   }
 
-  private void sendFromBes(Exchange ex, DapRequest.Dataset dataset)
+  private void sendFromBes(Exchange ex, DapRequest.Dataset dataset, DataSource source)
       throws IOException, ClientGoneException, DapRequestRejectedException {
     ResponseType type = dataset.type();
     GetRequest get = getRequest(ex, dataset);
@@ -135,9 +142,25 @@ final class DatasetResponder {
       ex.resp.setHeader("Content-Disposition", DownloadName.contentDisposition(
           DownloadName.of(dataset.path(), type, settings.addFileoutTypeSuffix())));
     }
+    long maxBytes = policy.maxBytes(type);
+    if (maxBytes >= 0) {
+      CachedResponse hit = answers.lookup(get, source);
+      if (hit != null || !ex.head) {
+        LoadedResponse answer = hit != null ? hit
+            : answers.load(get, source, maxBytes, type.isTextual() && settings.gzip());
+        if (answer instanceof CachedResponse cached) {
+          copy.sendCached(ex, cached, type.isTextual());
+          return;
+        }
+        try (StreamedResponse streamed = (StreamedResponse) answer) {
+          copy.send(ex, streamed.body(), copy.negotiateGzip(ex, type.isTextual()));
+        }
+        return;
+      }
+    }
     boolean compress = copy.negotiateGzip(ex, type.isTextual());
     if (ex.head) {
-      return;
+      return; // From the catalog alone: no BES message.
     }
     try (BesResponse bes = backend.get(get)) {
       copy.send(ex, bes, compress);

@@ -7,7 +7,9 @@ import java.util.Optional;
 import org.olfsfastpath.bes.BesProtocolException;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.bes.GetRequest;
+import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.dap.DapRequest;
 import org.olfsfastpath.dap.ResponseType;
 import org.olfsfastpath.pages.DataRequestForm;
@@ -27,11 +29,13 @@ final class FormResponder {
   static final int MAX_DESCRIPTION = 16 * 1024 * 1024;
 
   private final DapBackend backend;
+  private final CachedAnswers answers;
   private final Pages pages;
   private final FrontEndStats stats;
 
   FormResponder(DapBackend backend, Pages pages, FrontEndStats stats) {
     this.backend = backend;
+    this.answers = new CachedAnswers(backend);
     this.pages = pages;
     this.stats = stats;
   }
@@ -45,10 +49,18 @@ final class FormResponder {
     if (ex.head) {
       return;
     }
+    // Without a constraint: one answer per dataset, kept in the response cache beside .dmr's.
+    GetRequest get = new GetRequest(dataset.path(), type.besType(), "", xmlBase);
+    ResponseCache responses = backend.responses();
     byte[] description;
-    try (BesResponse bes = backend.get(new GetRequest(dataset.path(), type.besType(), "",
-        xmlBase))) {
-      description = readAll(bes.body());
+    if (responses.isEnabled()) {
+      CachedResponse hit = answers.lookup(get, source);
+      description = CachedAnswers.readAll(hit != null ? hit
+          : answers.load(get, source, responses.maxEntryBytes(), true), MAX_DESCRIPTION);
+    } else {
+      try (BesResponse bes = backend.get(get)) {
+        description = readAll(bes.body());
+      }
     }
     DatasetModel model = type.besType().isDap4() ? DatasetParser.dmr(description)
         : DatasetParser.ddx(description);

@@ -11,13 +11,16 @@ import java.util.Objects;
  * @param source names the file in messages
  * @param bes each BES of the file, in file order; one at localhost:10022 when the file names none
  * @param cache the data-source cache's spec
+ * @param responseCache the response cache's spec
  * @param web the web layer's spec
  */
-record FrontEndConfig(String source, List<Bes> bes, LayerSpec cache, LayerSpec web) {
+record FrontEndConfig(String source, List<Bes> bes, LayerSpec cache, LayerSpec responseCache,
+    LayerSpec web) {
   FrontEndConfig {
     Objects.requireNonNull(source, "source == null");
     bes = List.copyOf(bes);
     Objects.requireNonNull(cache, "cache == null");
+    Objects.requireNonNull(responseCache, "responseCache == null");
     Objects.requireNonNull(web, "web == null");
   }
 

@@ -33,6 +33,7 @@ public final class FrontEndListener implements ServletContextListener {
 
   private BesBackend backend;
   private ScheduledExecutorService scheduler;
+  private FrontEndMetrics metrics;
   private final List<ObjectName> registered = new ArrayList<>();
 
   @Override
@@ -66,13 +67,18 @@ public final class FrontEndListener implements ServletContextListener {
     VersionService versions = new VersionService(version, backend::versions,
         backend.unaskedVersions());
     versions.start(scheduler);
+    metrics = new FrontEndMetrics();
+    metrics.monitorCaches(backend.cache(), backend.responses());
+    metrics.monitorPool(backend.client().endpoint().toString(), backend.client()::poolStats);
     DapServlet dap = DapServlet.assemble(settings, backend, stats, version,
         settings.catalogRoot().orElseGet(() ->
             backend.cache().dataRoot().map(Object::toString).orElse(null)),
-        versions, context, Clock.systemUTC());
+        versions, context, Clock.systemUTC(), metrics::recordRequest);
     context.addServlet("dap", dap).addMapping("/");
     StatusServlet status = new StatusServlet(stats, backend, settings);
     context.addServlet("status", status).addMapping("/status", "/status/*");
+    context.addServlet("metrics", new MetricsServlet(metrics, settings))
+        .addMapping("/metrics", "/metrics/*");
     registerMBeans(context, new FrontEndMonitor(stats, status, backend, backend::poolStatistics));
     log.info("olfs-fastpath {} serving {}: BES {}, {}", version,
         context.getContextPath().isEmpty() ? "/" : context.getContextPath(), backend.client(),
@@ -91,6 +97,10 @@ public final class FrontEndListener implements ServletContextListener {
           + contextName);
       backend.registerCacheMBean(server, cache);
       registered.add(cache);
+      ObjectName responses = new ObjectName("org.olfsfastpath:type=ResponseCache,context="
+          + contextName);
+      backend.registerResponseCacheMBean(server, responses);
+      registered.add(responses);
     } catch (JMException e) {
       // Statistics stay available at /status; a second deployment under the same name lands here.
       log.warn("olfs-fastpath: JMX registration failed, continuing without it: {}", e.toString());
@@ -111,6 +121,10 @@ public final class FrontEndListener implements ServletContextListener {
     if (scheduler != null) {
       scheduler.shutdownNow();
       scheduler = null;
+    }
+    if (metrics != null) {
+      metrics.close();
+      metrics = null;
     }
     if (backend != null) {
       backend.close();

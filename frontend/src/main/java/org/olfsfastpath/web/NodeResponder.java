@@ -80,7 +80,11 @@ final class NodeResponder {
         throw new Refusal(404, "'" + notData.path() + "' is not a dataset the BES can serve, so"
             + " it has no DAP responses");
       }
-      throw firstMissing != null ? firstMissing : e; // The dataset the URL most likely names.
+      if (firstMissing != null) {
+        ex.answering(node.readings().get(0)); // The dataset the URL most likely names.
+        throw firstMissing;
+      }
+      throw e;
     }
     if (source.isDirectory()) {
       redirect(ex, name(node) + "/" + (ex.query().isEmpty() ? "" : "?" + ex.query()));

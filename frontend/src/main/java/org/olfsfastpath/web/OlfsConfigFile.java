@@ -77,6 +77,7 @@ public final class OlfsConfigFile {
       checkFastPath(fastPath, source);
     }
     LayerSpec cache = new LayerSpec();
+    LayerSpec responseCache = new LayerSpec();
     LayerSpec web = new LayerSpec();
     // Settings outside the BES elements; FastPath/ClientPool ones go into every BES's specs.
     List<OlfsSetting> forEveryBes = new ArrayList<>();
@@ -86,6 +87,7 @@ public final class OlfsConfigFile {
       }
       switch (setting.layer()) {
         case CACHE -> copy(setting, value(root, setting), cache);
+        case RESPONSE_CACHE -> copy(setting, value(root, setting), responseCache);
         case WEB -> copy(setting, value(root, setting), web);
         default -> forEveryBes.add(setting);
       }
@@ -107,7 +109,7 @@ public final class OlfsConfigFile {
       }
       bes.add(one);
     }
-    return new FrontEndConfig(source, bes, cache, web);
+    return new FrontEndConfig(source, bes, cache, responseCache, web);
   }
 
   private static LayerSpec target(FrontEndConfig.Bes bes, OlfsSetting setting) {

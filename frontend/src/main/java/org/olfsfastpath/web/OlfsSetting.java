@@ -32,6 +32,8 @@ record OlfsSetting(String path, Layer layer, String key, Kind kind, String meani
     BES,
     /** The data-source cache ({@code org.olfsfastpath.cache.DataSourceCache}). */
     CACHE,
+    /** The response cache ({@code org.olfsfastpath.cache.ResponseCache}). */
+    RESPONSE_CACHE,
     /** The web layer's own ({@link FrontEndSettings}). */
     WEB
   }

@@ -6,11 +6,13 @@ import static org.olfsfastpath.web.OlfsSetting.Kind.FLAG;
 import static org.olfsfastpath.web.OlfsSetting.Kind.HYRAX_SIZE;
 import static org.olfsfastpath.web.OlfsSetting.Kind.INTEGER;
 import static org.olfsfastpath.web.OlfsSetting.Kind.PATH;
+import static org.olfsfastpath.web.OlfsSetting.Kind.SIZE;
 import static org.olfsfastpath.web.OlfsSetting.Kind.TEXT;
 import static org.olfsfastpath.web.OlfsSetting.Layer.BES;
 import static org.olfsfastpath.web.OlfsSetting.Layer.CACHE;
 import static org.olfsfastpath.web.OlfsSetting.Layer.ENDPOINT;
 import static org.olfsfastpath.web.OlfsSetting.Layer.PPT;
+import static org.olfsfastpath.web.OlfsSetting.Layer.RESPONSE_CACHE;
 import static org.olfsfastpath.web.OlfsSetting.Layer.ROUTING;
 import static org.olfsfastpath.web.OlfsSetting.Layer.WEB;
 
@@ -108,6 +110,25 @@ final class OlfsSettings {
       row("FastPath/Cache@maximumWeight", CACHE, "maximumWeight", INTEGER,
           "bound the cache by weight instead of NodeCache maxEntries: a dataset weighs 1, a"
               + " directory 1 plus its entries", "none", "500000"),
+      row("FastPath/ResponseCache@enabled", RESPONSE_CACHE, "enabled", BOOLEAN,
+          "keep whole metadata answers (`.das .dds .dmr .dmr.xml .ddx .info`, the forms' DMR and"
+              + " DDX) in memory, valid exactly while their data-source entry is; `false`: every"
+              + " request sends its get", "true", "true"),
+      row("FastPath/ResponseCache@maximumWeight", RESPONSE_CACHE, "maximumWeight", SIZE,
+          "the response cache's bound in bytes (bodies and their gzip forms)", "64 MiB",
+          "256MiB"),
+      row("FastPath/ResponseCache@maxEntryBytes", RESPONSE_CACHE, "maxEntryBytes", SIZE,
+          "the largest metadata answer kept; larger ones stream as they come", "256 KiB",
+          "1MiB"),
+      row("FastPath/ResponseCache@dataTypes", RESPONSE_CACHE, "dataTypes", TEXT,
+          "data responses also kept, by suffix without its dot (`ascii dods dap.csv`); none by"
+              + " default: data requests rarely repeat, and each entry takes memory", "none",
+          "ascii dods"),
+      row("FastPath/ResponseCache@maxDataEntryBytes", RESPONSE_CACHE, "maxDataEntryBytes", SIZE,
+          "the largest data answer kept, for the types in dataTypes", "256 KiB", "64KiB"),
+      row("FastPath/ResponseCache@loadTimeout", RESPONSE_CACHE, "loadTimeout", DURATION,
+          "how long a request waits for another request's get of the same answer", "60 s",
+          "30"),
       row("FastPath/ClientPool@acquireTimeout", BES, "acquireTimeout", DURATION,
           "how long a request waits for a free BES connection before a 503; 0 fails at once",
           "5 s", "2"),

@@ -148,11 +148,13 @@ final class FormSelectionTest {
     DapRequestParser parser = DapRequestParser.withDefaults();
     FormSelection dap2 = FormSelection.parse(Samples.ddx(),
         "var=COADSX&dim-COADSX-0-start=3&dim-COADSX-0-stop=9&var=SST&dim-SST-0-stop=0");
-    DapRequest.Dataset ascii = (DapRequest.Dataset) parser.parse(PATH + ".ascii", dap2.query());
+    DapRequest.Dataset ascii = ((DapRequest.Node) parser.parse(PATH + ".ascii", dap2.query()))
+        .readings().get(0);
     assertEquals(dap2.constraint(), ascii.constraint());
     FormSelection dap4 = FormSelection.parse(Samples.dmr(),
         "var=/COADSX&dim-COADSX-0-start=3&dim-COADSX-0-stop=9&var=/SST&dim-SST-0-stop=0");
-    DapRequest.Dataset dap = (DapRequest.Dataset) parser.parse(PATH + ".dap", dap4.query());
+    DapRequest.Dataset dap = ((DapRequest.Node) parser.parse(PATH + ".dap", dap4.query()))
+        .readings().get(0);
     assertEquals(dap4.constraint(), dap.constraint());
     assertEquals("/COADSX[3:1:9];/SST[0:1:0][0:1:179]", dap.constraint());
   }

@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.cache.DataSourceCache;
+import org.olfsfastpath.cache.ResponseCache;
 
 /**
  * The objects an olfs.xml file builds, as the web application builds them at start (nothing
@@ -31,6 +32,10 @@ record Built(BesBackend backend, FrontEndSettings web) implements AutoCloseable 
 
   DataSourceCache cache() {
     return backend.cache();
+  }
+
+  ResponseCache responses() {
+    return backend.responses();
   }
 
   @Override

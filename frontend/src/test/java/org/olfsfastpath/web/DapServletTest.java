@@ -41,6 +41,12 @@ final class DapServletTest {
   private final FrontEndStats stats = new FrontEndStats();
   /** Kept across requests, as the listener keeps it: the site map is built once. */
   private SiteMapResponder siteMaps;
+  /** What the metrics were told: type, status. */
+  private final List<String> timed = new java.util.ArrayList<>();
+  private final DapServlet.RequestTimer timer = (type, status, nanos) -> {
+    assertTrue(nanos >= 0);
+    timed.add(type + " " + status);
+  };
   private final VersionService versions = new VersionService("test", backend::versions,
       List.of());
   private FrontEndSettings settings = FrontEndSettings.newBuilder()
@@ -59,7 +65,7 @@ final class DapServletTest {
   private DapServlet servlet(DapRequestParser parser) {
     return new DapServlet(new DapServlet.Parts(parser, backend, stats, "test", settings,
         settings.catalogRoot().orElse(null), versions, siteMaps, new FileResponder(backend, new BodyCopy(stats, false), null),
-        Clock.fixed(NOW, ZoneOffset.UTC)));
+        Clock.fixed(NOW, ZoneOffset.UTC), timer));
   }
 
   @org.junit.jupiter.api.BeforeEach
@@ -381,7 +387,7 @@ final class DapServletTest {
   @Test
   void besFailureBeforeCommit_becomesACleanError_withoutPartialData() throws IOException {
     backend.failAfter = 10;
-    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dds"));
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.ascii"));
     assertEquals(502, r.status);
     assertTrue(r.text().startsWith("Error {"), r.text());
     assertEquals(1, backend.closed.get());
@@ -457,6 +463,116 @@ final class DapServletTest {
         .header("Accept-Encoding", "gzip"));
     assertNull(off.header("Content-Encoding"));
     assertArrayEquals(backend.body, off.body());
+  }
+
+  // ------------------------------------------------------------------ the response cache
+
+  @Test
+  void warmMetadata_costsNoBesMessage_andCarriesAStrongEtag() throws IOException {
+    FakeHttp.Response first = run(FakeHttp.Request.get("/coads_climatology.nc.das"));
+    FakeHttp.Response second = run(FakeHttp.Request.get("/coads_climatology.nc.das"));
+    assertEquals(1, backend.gets.size());
+    assertArrayEquals(backend.body, second.body());
+    assertEquals(first.header("ETag"), second.header("ETag"));
+    assertTrue(second.header("ETag").matches("\"[0-9a-f]{64}\""), second.header("ETag"));
+    assertEquals(Integer.toString(backend.body.length), second.header("Content-Length"));
+    run(FakeHttp.Request.get("/coads_climatology.nc.das?x"));
+    assertEquals(2, backend.gets.size(), "another constraint is another answer");
+  }
+
+  @Test
+  void ifNoneMatch_answers304_withoutABesMessage() throws IOException {
+    String etag = run(FakeHttp.Request.get("/coads_climatology.nc.dds")).header("ETag");
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dds")
+        .header("If-None-Match", "\"other\", W/" + etag));
+    assertEquals(304, r.status);
+    assertEquals(etag, r.header("ETag"));
+    assertEquals(0, r.body().length);
+    assertEquals(1, backend.gets.size());
+    FakeHttp.Response changed = run(FakeHttp.Request.get("/coads_climatology.nc.dds")
+        .header("If-None-Match", "\"other\"").header("If-Modified-Since", LAST_MODIFIED));
+    assertEquals(200, changed.status, "If-None-Match decides alone");
+  }
+
+  @Test
+  void cachedGzip_isMadeOnce_andHasItsOwnEtag() throws IOException {
+    backend.body = "Attributes {\n}\n".repeat(500).getBytes(StandardCharsets.UTF_8);
+    FakeHttp.Response plain = run(FakeHttp.Request.get("/coads_climatology.nc.das"));
+    FakeHttp.Response gzip = run(FakeHttp.Request.get("/coads_climatology.nc.das")
+        .header("Accept-Encoding", "gzip"));
+    assertEquals("gzip", gzip.header("Content-Encoding"));
+    assertArrayEquals(backend.body,
+        new GZIPInputStream(new ByteArrayInputStream(gzip.body())).readAllBytes());
+    assertEquals(plain.header("ETag").replace("\"", "") + "-gzip",
+        gzip.header("ETag").replace("\"", ""));
+    assertEquals(1, backend.gets.size());
+  }
+
+  @Test
+  void head_ofAKeptAnswer_hasItsEtag_andACold_oneCostsNothing() throws IOException {
+    FakeHttp.Response cold = run(FakeHttp.Request.get("/coads_climatology.nc.dmr").method("HEAD"));
+    assertEquals(200, cold.status);
+    assertNull(cold.header("ETag"));
+    assertEquals(0, backend.gets.size());
+    String etag = run(FakeHttp.Request.get("/coads_climatology.nc.dmr")).header("ETag");
+    FakeHttp.Response warm = run(FakeHttp.Request.get("/coads_climatology.nc.dmr").method("HEAD"));
+    assertEquals(etag, warm.header("ETag"));
+    assertEquals(0, warm.body().length);
+    assertEquals(1, backend.gets.size());
+  }
+
+  @Test
+  void dataResponses_areNotKept_byDefault() throws IOException {
+    run(FakeHttp.Request.get("/coads_climatology.nc.ascii"));
+    FakeHttp.Response second = run(FakeHttp.Request.get("/coads_climatology.nc.ascii"));
+    assertEquals(2, backend.gets.size());
+    assertNull(second.header("ETag"));
+  }
+
+  @Test
+  void tooLargeAnswers_stream_andAreNotKept() throws IOException {
+    backend.responses = org.olfsfastpath.cache.ResponseCache.newBuilder().maxEntryBytes(16)
+        .build();
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dds"));
+    assertArrayEquals(backend.body, r.body());
+    assertNull(r.header("ETag"));
+    run(FakeHttp.Request.get("/coads_climatology.nc.dds"));
+    assertEquals(2, backend.gets.size());
+    assertEquals(2, backend.closed.get());
+  }
+
+  @Test
+  void aFailedLoad_isACleanError_andIsNotKept() throws IOException {
+    backend.failAfter = 10;
+    FakeHttp.Response failed = run(FakeHttp.Request.get("/coads_climatology.nc.dds"));
+    assertEquals(502, failed.status);
+    assertTrue(failed.text().startsWith("Error {"), failed.text());
+    backend.failAfter = -1;
+    FakeHttp.Response next = run(FakeHttp.Request.get("/coads_climatology.nc.dds"));
+    assertEquals(200, next.status);
+    assertArrayEquals(backend.body, next.body());
+    assertEquals(2, backend.gets.size());
+  }
+
+  @Test
+  void theForm_andDmr_shareOneKeptAnswer() throws IOException {
+    backend.bodies.put(BesGetType.DMR, DMR.getBytes(StandardCharsets.UTF_8));
+    assertEquals(200, run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html")).status);
+    assertEquals(200, run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html")).status);
+    FakeHttp.Response dmr = run(FakeHttp.Request.get("/coads_climatology.nc.dmr"));
+    assertEquals(DMR, dmr.text());
+    assertEquals(1, backend.gets.size());
+  }
+
+  @Test
+  void eachRequest_isTimed_underABoundedTypeName() throws IOException {
+    run(FakeHttp.Request.get("/coads_climatology.nc.das"));
+    run(FakeHttp.Request.get("/nc/"));
+    run(FakeHttp.Request.get("/no_such.nc.dods"));
+    run(FakeHttp.Request.get("/../x.dds"));
+    run(FakeHttp.Request.get("/nc"));
+    assertEquals(List.of("das 200", "contents.html 200", "dods 404", "unknown 400", "node 302"),
+        timed);
   }
 
   // ------------------------------------------------------------------ negotiation and forms

@@ -15,6 +15,7 @@ import org.olfsfastpath.bes.BesGetType;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.dap.VersionDocument;
 
 /** A catalog in memory with scriptable failures, counting what the front end asked for. */
@@ -100,11 +101,29 @@ final class FakeBackend implements DapBackend {
         return stream;
       }
 
+      private boolean done;
+
       @Override
       public void close() {
-        closed.incrementAndGet();
+        if (!done) {
+          done = true;
+          closed.incrementAndGet();
+        }
       }
     };
+  }
+
+  /** A response cache of its own, as the real backend has. */
+  ResponseCache responses = ResponseCache.newBuilder().build();
+
+  @Override
+  public String groupOf(String path) {
+    return "";
+  }
+
+  @Override
+  public ResponseCache responses() {
+    return responses;
   }
 
   @Override

@@ -70,7 +70,7 @@ public class WarmRequestBenchmark {
     backend = BesBackend.create(config);
     servlet = DapServlet.assemble(settings, backend, new FrontEndStats(), "jmh", null,
         new VersionService("jmh", backend::versions, backend.unaskedVersions()), null,
-        java.time.Clock.systemUTC());
+        java.time.Clock.systemUTC(), DapServlet.RequestTimer.NONE);
     request = request(Map.of(
         "getMethod", "GET",
         "getContextPath", "/opendap",

@@ -1,0 +1,58 @@
+package org.olfsfastpath.web;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.olfsfastpath.cache.ResponseCache;
+import org.olfsfastpath.dap.ResponseType;
+
+/**
+ * Which answers the response cache keeps: every metadata response (small, asked for on every
+ * open of a dataset) up to {@code maxEntryBytes}, and the data responses olfs.xml names in
+ * {@code dataTypes} up to {@code maxDataEntryBytes}. netCDF downloads are never kept: each names
+ * its own request and time in the file's history, so no two are the same bytes.
+ */
+final class CachePolicy {
+  /** The data responses {@code dataTypes} may name: their suffixes without the dot. */
+  static final List<String> DATA_TYPE_NAMES = Arrays.stream(ResponseType.values())
+      .filter(CachePolicy::isDataType)
+      .map(CachePolicy::name)
+      .toList();
+
+  private final ResponseCache cache;
+
+  CachePolicy(ResponseCache cache) {
+    this.cache = cache;
+  }
+
+  /** The data response {@code name} (a suffix without its dot) names, if it is one. */
+  static Optional<ResponseType> dataType(String name) {
+    String lower = name.toLowerCase(Locale.ROOT);
+    return Arrays.stream(ResponseType.values())
+        .filter(CachePolicy::isDataType)
+        .filter(type -> name(type).equals(lower))
+        .findFirst();
+  }
+
+  /** The largest answer of {@code type} the cache keeps; -1 when it keeps none. */
+  long maxBytes(ResponseType type) {
+    if (!cache.isEnabled() || type.source() != ResponseType.Source.BES) {
+      return -1;
+    }
+    if (type.isMetadata()) {
+      return cache.maxEntryBytes();
+    }
+    return isDataType(type) && cache.dataTypes().contains(name(type)) ? cache.maxDataEntryBytes()
+        : -1;
+  }
+
+  private static boolean isDataType(ResponseType type) {
+    return type.source() == ResponseType.Source.BES && !type.isMetadata()
+        && !type.writesHistory();
+  }
+
+  private static String name(ResponseType type) {
+    return type.suffix().substring(1);
+  }
+}
