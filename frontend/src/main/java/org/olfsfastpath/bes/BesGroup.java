@@ -88,10 +88,13 @@ public final class BesGroup implements Closeable {
 
   private BesGroup(Builder b) {
     this.prefix = b.getPrefix();
-    this.members = b.members.toArray(new GroupMember[0]);
+    // Fresh state for each group built, should a builder build twice.
+    this.members = new GroupMember[b.members.size()];
     List<BesClient> list = new ArrayList<>();
-    for (GroupMember member : members) {
-      list.add(member.client);
+    for (int i = 0; i < members.length; i++) {
+      GroupMember added = b.members.get(i);
+      members[i] = new GroupMember(added.client, added.weight);
+      list.add(added.client);
     }
     this.clients = List.copyOf(list);
     this.ejectionBaseNanos = b.getEjectionBase().toNanos();
@@ -696,8 +699,11 @@ public final class BesGroup implements Closeable {
     public static final int MAX_WEIGHT = 1000;
     /** Default wait before the first probe of an ejected BES. */
     public static final Duration DEFAULT_EJECTION_BASE = Duration.ofSeconds(1);
-    /** Default longest wait between probes of an ejected BES. */
-    public static final Duration DEFAULT_EJECTION_MAX = Duration.ofSeconds(30);
+    /**
+     * Default longest wait between probes of an ejected BES: a restarted BES takes requests again
+     * at most this long after it listens, and a probe of a BES still down costs one connect.
+     */
+    public static final Duration DEFAULT_EJECTION_MAX = Duration.ofSeconds(10);
     /** Default commands broken off in a row after which a BES is taken out. */
     public static final int DEFAULT_EJECTION_THRESHOLD = 3;
 
@@ -779,7 +785,8 @@ public final class BesGroup implements Closeable {
     }
 
     /**
-     * The longest wait between probes of an ejected BES (default 30 s).
+     * The longest wait between probes of an ejected BES (default 10 s), so also the longest a
+     * BES that came back waits before it takes requests again.
      *
      * @throws IllegalArgumentException if not between 1 ms and 1 day
      * @throws IllegalStateException if already set

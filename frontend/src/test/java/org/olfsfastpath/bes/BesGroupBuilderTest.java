@@ -26,7 +26,7 @@ final class BesGroupBuilderTest {
     BesGroup.Builder builder = BesGroup.newBuilder();
     assertEquals("/", builder.getPrefix());
     assertEquals(Duration.ofSeconds(1), builder.getEjectionBase());
-    assertEquals(Duration.ofSeconds(30), builder.getEjectionMax());
+    assertEquals(Duration.ofSeconds(10), builder.getEjectionMax());
     assertEquals(3, builder.getEjectionThreshold());
     assertTrue(builder.getFailover());
     try (BesGroup group = builder.addMember(client(ONE)).addMember(client(TWO), 2).build()) {
