@@ -142,12 +142,15 @@ public final class BesRouter implements Closeable {
   }
 
   /**
-   * A prefix as the router compares it: a leading slash, no trailing one ({@code /} alone for the
-   * root), no empty, {@code .} or {@code ..} segment.
+   * A prefix as groups and the router hold it: a leading slash, no trailing one ({@code /} alone
+   * for the root), blanks around it stripped. {@code /data/}, {@code /data} and {@code data} are
+   * all {@code /data}; use it to gather the {@code <BES>} entries of one prefix into one group.
    *
-   * @throws IllegalArgumentException naming the prefix otherwise
+   * @return the normalized prefix
+   * @throws IllegalArgumentException naming the prefix if it is empty or holds an empty, {@code .}
+   *     or {@code ..} segment
    */
-  static String normalizePrefix(String prefix) {
+  public static String normalizePrefix(String prefix) {
     Objects.requireNonNull(prefix, "prefix == null");
     String p = prefix.strip();
     if (p.isEmpty()) {
