@@ -563,6 +563,11 @@ public final class BesGroup implements Closeable {
     }
     if (member.probing.compareAndSet(false, true)) {
       probe(member);
+    } else {
+      // A probe runs: it ends this stay out (readmitted, or a new back-off with its own timer),
+      // and then this look finds nothing to do. Unless that probe was the last one of an earlier
+      // stay, finishing just as this one began: then this look is the one that probes.
+      scheduler.schedule(() -> probeWhenDue(member, scheduledFor), ejectionBaseNanos);
     }
   }
 
@@ -577,7 +582,11 @@ public final class BesGroup implements Closeable {
       BesConnectionPool.guard(() -> listener.probeStart(member.endpoint));
       try {
         member.client.probe();
-      } catch (IOException e) {
+      } catch (IllegalStateException closedClient) {
+        return;
+      } catch (IOException | RuntimeException failure) {
+        IOException e = failure instanceof IOException io ? io
+            : new IOException("probe failed: " + failure, failure);
         long now = clock.nanoTime();
         long backoff = Math.min(ejectionMaxNanos,
             ejection.backoffNanos() > Long.MAX_VALUE / 2 ? Long.MAX_VALUE
@@ -592,12 +601,8 @@ public final class BesGroup implements Closeable {
         BesConnectionPool.guard(() -> listener.probeFailed(member.endpoint, e, wait));
         scheduler.schedule(() -> probeWhenDue(member, next), backoff);
         return;
-      } catch (IllegalStateException e) {
-        return;  // The client was closed.
       }
       readmit(member, ejection);
-    } catch (RuntimeException e) {
-      log.warn("probe of BES {} of group {} failed unexpectedly", member.endpoint, prefix, e);
     } finally {
       member.probing.set(false);
     }
