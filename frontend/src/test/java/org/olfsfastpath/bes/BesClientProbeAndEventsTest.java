@@ -34,7 +34,7 @@ final class BesClientProbeAndEventsTest {
   @BeforeEach
   void start() {
     client = BesClient.newBuilder().endpoint(bes.endpoint())
-        .pptOptions(PptOptions.newBuilder().handshakeTimeout(Duration.ofMillis(200)).build())
+        .pptOptions(PptOptions.newBuilder().handshakeTimeout(Duration.ofMillis(500)).build())
         .eventListener(new BesEventListener() {
           @Override
           public void commandStart(PptEndpoint endpoint, String command) {

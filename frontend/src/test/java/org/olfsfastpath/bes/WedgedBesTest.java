@@ -147,6 +147,7 @@ final class WedgedBesTest {
             .readTimeout(Duration.ofMillis(700)).build())
         .build();
     try (BesGroup slow = BesGroup.newBuilder().addMember(client).build()) {
+      assertEquals(DATASET, slow.showNode(DATASET).name());  // warm: only the stall may be slow
       bes.emulator().addFaultRule(FaultRule.forCommand("get", Fault.stall()));
       long start = System.nanoTime();
       assertThrows(PptTimeoutException.class,
