@@ -63,6 +63,8 @@ public final class BesClient implements Closeable {
   private final BesRequests requests;
   private final BesConnectionPool pool;
   private final ScheduledExecutorService maintenance;
+  private final PoolClock clock;
+  private final BesEventListener listener;
 
   private BesClient(Builder b) {
     this.endpoint = b.endpoint;
@@ -88,6 +90,8 @@ public final class BesClient implements Closeable {
     executor.setRemoveOnCancelPolicy(true);
     executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     this.maintenance = executor;
+    this.clock = b.getClock();
+    this.listener = b.getEventListener();
     this.pool = new BesConnectionPool(b.endpoint, connector, maxConnections,
         maxCommandsPerConnection, acquireTimeout.toNanos(), maxIdle.toNanos(),
         b.getMaxConcurrentConnects(), b.getClock(), b.getEventListener(), executor);
@@ -124,7 +128,11 @@ public final class BesClient implements Closeable {
    * @throws IOException on a transport or protocol failure
    */
   public BesNode showNode(String path) throws IOException {
-    return BesAnswers.parseNode(command(requests.showNode(path)));
+    return showNode(path, null);
+  }
+
+  BesNode showNode(String path, CallTrace trace) throws IOException {
+    return command("showNode", requests.showNode(path), trace, BesAnswers::parseNode);
   }
 
   /**
@@ -135,7 +143,12 @@ public final class BesClient implements Closeable {
    *     document
    */
   public String showVersion() throws IOException {
-    return BesAnswers.parseVersion(command(requests.showVersion()));
+    return version(null);
+  }
+
+  /** {@link #showVersion()}, traced; not an overload, so {@code client::showVersion} stays exact. */
+  String version(CallTrace trace) throws IOException {
+    return command("showVersion", requests.showVersion(), trace, BesAnswers::parseVersion);
   }
 
   /**
@@ -146,7 +159,7 @@ public final class BesClient implements Closeable {
    * @throws IOException on a transport or protocol failure
    */
   public String showStatus() throws IOException {
-    return BesAnswers.parseStatus(command(requests.showStatus()));
+    return command("showStatus", requests.showStatus(), null, BesAnswers::parseStatus);
   }
 
   /**
@@ -158,7 +171,11 @@ public final class BesClient implements Closeable {
    * @throws IOException on a transport or protocol failure
    */
   public List<String> showBesKey(String key) throws IOException {
-    return BesAnswers.parseBesKey(command(requests.showBesKey(key)));
+    return showBesKey(key, null);
+  }
+
+  List<String> showBesKey(String key, CallTrace trace) throws IOException {
+    return command("showBesKey", requests.showBesKey(key), trace, BesAnswers::parseBesKey);
   }
 
   /**
@@ -171,7 +188,13 @@ public final class BesClient implements Closeable {
    */
   public byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix)
       throws IOException {
-    return command(requests.buildSiteMap(prefix, nodeSuffix, leafSuffix));
+    return buildSiteMap(prefix, nodeSuffix, leafSuffix, null);
+  }
+
+  byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix, CallTrace trace)
+      throws IOException {
+    return command("buildSiteMap", requests.buildSiteMap(prefix, nodeSuffix, leafSuffix), trace,
+        answer -> answer);
   }
 
   /**
@@ -185,11 +208,40 @@ public final class BesClient implements Closeable {
    * @throws IOException on a transport or protocol failure
    */
   public BesResponse get(GetRequest request) throws IOException {
-    Exchange exchange = send(requests.get(request));
-    if (exchange.response.isError()) {
-      throw new BesErrorException(BesAnswers.parseError(readAndRelease(exchange)));
+    return get(request, null);
+  }
+
+  BesResponse get(GetRequest request, CallTrace trace) throws IOException {
+    byte[] document = requests.get(request);
+    long start = commandStart("get");
+    Throwable failure = null;
+    try {
+      Exchange exchange = send(document, trace);
+      if (exchange.response.isError()) {
+        throw new BesErrorException(BesAnswers.parseError(readAndRelease(exchange)));
+      }
+      return new PooledResponse(pool, exchange.lease, exchange.response);
+    } catch (IOException | RuntimeException | Error e) {
+      failure = e;
+      throw e;
+    } finally {
+      commandEnd("get", start, failure);
     }
-    return new PooledResponse(pool, exchange.lease, exchange.response);
+  }
+
+  /**
+   * Opens one new connection to the BES and completes the PPT handshake, sending no BES command:
+   * tells whether the BES accepts connections, at the cost of one fork on its side and without
+   * touching its catalog. A healthy connection stays in the pool for the next request when there
+   * is room. Takes at most the connect timeout plus the handshake timeout. A {@link BesGroup}
+   * probes an ejected BES this way before it gets traffic again.
+   *
+   * @throws IOException the connect's or the handshake's failure: refused, timed out, or a
+   *     handshake answer that is not PPT
+   * @throws IllegalStateException if the client is closed
+   */
+  public void probe() throws IOException {
+    pool.probe();
   }
 
   /**
@@ -279,15 +331,43 @@ public final class BesClient implements Closeable {
     return pool;
   }
 
-  /** Sends a command whose whole answer is small, and returns the answer once read. */
-  private byte[] command(byte[] document) throws IOException {
-    Exchange exchange = send(document);
-    boolean error = exchange.response.isError();
-    byte[] answer = readAndRelease(exchange);
-    if (error) {
-      throw new BesErrorException(BesAnswers.parseError(answer));
+  /** Reads a command's whole answer. */
+  private interface AnswerParser<T> {
+    T parse(byte[] answer) throws IOException;
+  }
+
+  /**
+   * Sends a command whose whole answer is small, and returns the answer once read and parsed.
+   * Heard by the listener as one command, parse included.
+   */
+  private <T> T command(String name, byte[] document, CallTrace trace, AnswerParser<T> parser)
+      throws IOException {
+    long start = commandStart(name);
+    Throwable failure = null;
+    try {
+      Exchange exchange = send(document, trace);
+      boolean error = exchange.response.isError();
+      byte[] answer = readAndRelease(exchange);
+      if (error) {
+        throw new BesErrorException(BesAnswers.parseError(answer));
+      }
+      return parser.parse(answer);
+    } catch (IOException | RuntimeException | Error e) {
+      failure = e;
+      throw e;
+    } finally {
+      commandEnd(name, start, failure);
     }
-    return answer;
+  }
+
+  private long commandStart(String name) {
+    BesConnectionPool.guard(() -> listener.commandStart(endpoint, name));
+    return clock.nanoTime();
+  }
+
+  private void commandEnd(String name, long start, Throwable failure) {
+    long nanos = clock.nanoTime() - start;
+    BesConnectionPool.guard(() -> listener.commandEnd(endpoint, name, nanos, failure));
   }
 
   private byte[] readAndRelease(Exchange exchange) throws IOException {
@@ -304,8 +384,8 @@ public final class BesClient implements Closeable {
    * the send (the write, or reading the answer's first chunks) fails, nothing has reached the
    * caller yet, so the document goes once more on a fresh connection.
    */
-  private Exchange send(byte[] document) throws IOException {
-    BesConnectionPool.Lease lease = pool.acquire();
+  private Exchange send(byte[] document, CallTrace trace) throws IOException {
+    BesConnectionPool.Lease lease = pool.acquire(trace);
     try {
       return new Exchange(lease, lease.connection.send(document));
     } catch (IOException e) {
@@ -316,7 +396,7 @@ public final class BesClient implements Closeable {
       }
       log.debug("BES connection {} failed on reuse, sending once more on a fresh one: {}",
           lease.connection.id(), e.toString());
-      BesConnectionPool.Lease fresh = pool.replace(lease, e);
+      BesConnectionPool.Lease fresh = pool.replace(lease, e, trace);
       try {
         return new Exchange(fresh, fresh.connection.send(document));
       } catch (IOException | RuntimeException retryFailure) {
@@ -556,7 +636,7 @@ public final class BesClient implements Closeable {
     }
 
     /**
-     * Receives pool events (default {@link BesEventListener#NONE}).
+     * Receives pool and command events (default {@link BesEventListener#NONE}).
      *
      * @throws IllegalStateException if already set
      */
@@ -566,7 +646,7 @@ public final class BesClient implements Closeable {
       return this;
     }
 
-    /** The pool's time and waits (default {@link PoolClock#SYSTEM}); for tests. */
+    /** The pool's and the commands' time and waits (default {@link PoolClock#SYSTEM}); for tests. */
     Builder clock(PoolClock clock) {
       requireState(this.clock == null, "clock was already set to %s", this.clock);
       this.clock = Objects.requireNonNull(clock, "clock == null");

@@ -96,6 +96,14 @@ final class BesConnectionPool {
    * @throws IOException if a new connection could not be opened
    */
   Lease acquire() throws IOException {
+    return acquire(null);
+  }
+
+  /**
+   * Same as {@link #acquire()}, recording a failed connect in {@code trace} (when not null) so the
+   * caller can tell it from a failed command.
+   */
+  Lease acquire(CallTrace trace) throws IOException {
     checkOpen();
     long start = clock.nanoTime();
     if (!tryAcquire(leases, 0)) {
@@ -112,7 +120,7 @@ final class BesConnectionPool {
     try {
       Lease lease = pollIdle();
       if (lease == null) {
-        lease = connect(acquireTimeoutNanos - (clock.nanoTime() - start), true);
+        lease = connect(acquireTimeoutNanos - (clock.nanoTime() - start), true, trace);
       }
       Lease acquired = lease;
       guard(() -> listener.connectionAcquired(acquired.connection.id(), acquired.reused));
@@ -131,6 +139,11 @@ final class BesConnectionPool {
    * @throws IOException if the new connection could not be opened; the lease is then released
    */
   Lease replace(Lease stale, IOException cause) throws IOException {
+    return replace(stale, cause, null);
+  }
+
+  /** Same as {@link #replace(Lease, IOException)}, recording a failed connect in {@code trace}. */
+  Lease replace(Lease stale, IOException cause, CallTrace trace) throws IOException {
     stale.checkHeld();
     stale.released = true;
     retried.increment();
@@ -138,7 +151,7 @@ final class BesConnectionPool {
     discard(stale.connection, "failed on reuse: " + cause.getMessage());
     try {
       checkOpen();
-      return connect(acquireTimeoutNanos, false);
+      return connect(acquireTimeoutNanos, false, trace);
     } catch (IOException | RuntimeException | Error e) {
       leases.release();
       throw e;
@@ -216,7 +229,7 @@ final class BesConnectionPool {
       }
       Lease lease;
       try {
-        lease = connect(acquireTimeoutNanos, false);
+        lease = connect(acquireTimeoutNanos, false, null);
       } catch (IOException | RuntimeException e) {
         leases.release();
         log.warn("pre-warming BES connections to {} stopped after {} of {}: {}", endpoint, opened,
@@ -227,6 +240,25 @@ final class BesConnectionPool {
       release(lease);
     }
     return opened;
+  }
+
+  /**
+   * Opens one new connection and completes its handshake, sending no BES command: tells whether
+   * the BES accepts connections again. The connection joins the idle set when a lease is free (the
+   * next request uses it), and is closed otherwise. Waits for nothing but the connect and the
+   * handshake, each bounded by its timeout.
+   *
+   * @throws IOException the connect's or the handshake's failure
+   * @throws IllegalStateException if the pool is closed
+   */
+  void probe() throws IOException {
+    checkOpen();
+    PptConnection connection = open(null);
+    if (leases.tryAcquire()) {
+      release(new Lease(connection, false));
+    } else {
+      discard(connection, "probe succeeded with every lease taken");
+    }
   }
 
   /** Closes every idle connection now; connections lent out are closed when returned. */
@@ -267,7 +299,7 @@ final class BesConnectionPool {
     return null;
   }
 
-  private Lease connect(long waitNanos, boolean mayTakeIdle) throws IOException {
+  private Lease connect(long waitNanos, boolean mayTakeIdle, CallTrace trace) throws IOException {
     if (!tryAcquire(connects, 0) && !tryAcquire(connects, Math.max(0, waitNanos))) {
       throw exhausted(String.format(Locale.US,
           "%d connects to the BES at %s were already in flight for %d ms; raise "
@@ -283,22 +315,30 @@ final class BesConnectionPool {
           return lease;
         }
       }
-      guard(() -> listener.connectStart(endpoint));
-      PptConnection connection;
-      try {
-        connection = connector.open();
-      } catch (IOException e) {
-        connectFailures.increment();
-        guard(() -> listener.connectFailed(endpoint, e));
-        throw e;
-      }
-      open.incrementAndGet();
-      created.increment();
-      guard(() -> listener.connectEnd(connection.id()));
-      return new Lease(connection, false);
+      return new Lease(open(trace), false);
     } finally {
       connects.release();
     }
+  }
+
+  /** Opens and counts one connection; a failure is counted, heard and recorded in the trace. */
+  private PptConnection open(CallTrace trace) throws IOException {
+    guard(() -> listener.connectStart(endpoint));
+    PptConnection connection;
+    try {
+      connection = connector.open();
+    } catch (IOException e) {
+      connectFailures.increment();
+      if (trace != null) {
+        trace.connectFailed(e);
+      }
+      guard(() -> listener.connectFailed(endpoint, e));
+      throw e;
+    }
+    open.incrementAndGet();
+    created.increment();
+    guard(() -> listener.connectEnd(connection.id()));
+    return connection;
   }
 
   /** Why an idle connection must not be lent: idle past maxIdle, or unusable; null if neither. */
@@ -384,7 +424,8 @@ final class BesConnectionPool {
     }
   }
 
-  private static void guard(Runnable event) {
+  /** Runs a listener call; an exception it throws is logged, never propagated. */
+  static void guard(Runnable event) {
     try {
       event.run();
     } catch (RuntimeException e) {

@@ -1,16 +1,21 @@
 package org.olfsfastpath.bes;
 
 import java.io.IOException;
+import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.ppt.PptEndpoint;
 
 /**
- * Hears what the connection pool does, for metrics and tracing. Every method has a no-op default,
- * so an implementation overrides only what it needs.
+ * Hears what the connection pool, the client's commands and a {@link BesGroup} do, for metrics and
+ * tracing. Every method has a no-op default, so an implementation overrides only what it needs.
+ * Pool and command events come from the listener given to {@link BesClient.Builder}, group events
+ * (ejection, probes, failover) from the one given to {@link BesGroup.Builder}; one listener may be
+ * given to both.
  *
- * <p>Methods are called on the thread that caused the event (a request thread, or the client's
- * maintenance thread for idle eviction and pre-warming), synchronously, so they must be fast and
- * must not block. An exception thrown by a listener is logged and otherwise ignored: it never
- * fails a request.
+ * <p>Methods are called on the thread that caused the event (a request thread, the client's
+ * maintenance thread for idle eviction and pre-warming, or the group's probe thread), synchronously,
+ * so they must be fast and must not block. An exception thrown by a listener is logged and otherwise
+ * ignored: it never fails a request.
  */
 public interface BesEventListener {
   /** The listener that does nothing. */
@@ -45,4 +50,42 @@ public interface BesEventListener {
    * sent once more on a fresh connection.
    */
   default void retry(long staleConnectionId, IOException cause) {}
+
+  /**
+   * A command is about to be sent to the BES at {@code endpoint}: {@code showNode},
+   * {@code showVersion}, {@code showStatus}, {@code showBesKey}, {@code buildSiteMap} or
+   * {@code get}. Paired with exactly one {@link #commandEnd}.
+   */
+  default void commandStart(PptEndpoint endpoint, String command) {}
+
+  /**
+   * A command ended: answered ({@code failure} null), or failed with {@code failure} (a
+   * {@link BesErrorException} when the BES answered an error, a transport or timeout exception
+   * otherwise). {@code nanos} runs from {@link #commandStart} to the whole answer for the commands
+   * whose answer is read at once, and to the start of the data for {@code get}, whose body then
+   * streams for as long as the caller reads it.
+   */
+  default void commandEnd(PptEndpoint endpoint, String command, long nanos,
+      @Nullable Throwable failure) {}
+
+  /**
+   * A group took the BES at {@code endpoint} out of service after {@code cause}; no request goes
+   * to it until a probe succeeds, the first one after {@code backoff}.
+   */
+  default void ejected(PptEndpoint endpoint, IOException cause, Duration backoff) {}
+
+  /** A probe (a new connection and its handshake, no command) of an ejected BES starts. */
+  default void probeStart(PptEndpoint endpoint) {}
+
+  /** A probe failed with {@code cause}; the next one follows after {@code backoff}. */
+  default void probeFailed(PptEndpoint endpoint, IOException cause, Duration backoff) {}
+
+  /** A probe succeeded: the BES at {@code endpoint} takes requests again, after {@code downFor}. */
+  default void readmitted(PptEndpoint endpoint, Duration downFor) {}
+
+  /**
+   * A command that failed on the BES at {@code from} with {@code cause}, before anything reached
+   * the caller, is sent once more to the BES at {@code to} of the same group.
+   */
+  default void failover(PptEndpoint from, PptEndpoint to, IOException cause) {}
 }

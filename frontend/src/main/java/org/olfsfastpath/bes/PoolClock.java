@@ -1,12 +1,15 @@
 package org.olfsfastpath.bes;
 
+import java.time.Instant;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The connection pool's only source of time: readings for idle ages and acquire deadlines, and the
- * bounded waits for a lease or a connect slot. The system clock by default; a test passes a clock
- * whose waits move its own time instead of sleeping, so exhaustion is tested without waiting.
+ * The {@code bes} layer's only source of time: readings for idle ages, acquire deadlines, command
+ * durations and ejection back-offs, the wall-clock time shown as "ejected since", and the bounded
+ * waits for a lease or a connect slot. The system clock by default; a test passes a clock whose
+ * waits move its own time instead of sleeping, so exhaustion and back-off are tested without
+ * waiting.
  */
 interface PoolClock {
   /** The system clock: {@link System#nanoTime()} and real waits. */
@@ -22,6 +25,11 @@ interface PoolClock {
     }
 
     @Override
+    public Instant instant() {
+      return Instant.now();
+    }
+
+    @Override
     public String toString() {
       return "PoolClock.SYSTEM";
     }
@@ -29,6 +37,9 @@ interface PoolClock {
 
   /** The current time in nanoseconds, on an arbitrary origin. */
   long nanoTime();
+
+  /** The wall-clock time, for what is shown to people ("ejected since"), never for intervals. */
+  Instant instant();
 
   /**
    * Takes a permit, waiting at most {@code timeoutNanos} for one.

@@ -1,5 +1,7 @@
 package org.olfsfastpath.bes;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -9,6 +11,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * long with nothing returned. For tests where no other thread could return a connection meanwhile.
  */
 final class FakePoolClock implements PoolClock {
+  /** What {@link #instant()} shows at time zero. */
+  static final Instant EPOCH = Instant.parse("2026-01-01T00:00:00Z");
+
   private final AtomicLong nanos = new AtomicLong();
   private final AtomicLong waited = new AtomicLong();
 
@@ -25,6 +30,16 @@ final class FakePoolClock implements PoolClock {
     nanos.addAndGet(timeoutNanos);
     waited.addAndGet(timeoutNanos);
     return false;
+  }
+
+  @Override
+  public Instant instant() {
+    return EPOCH.plusNanos(nanos.get());
+  }
+
+  /** Moves the time forward by {@code duration}. */
+  void advance(Duration duration) {
+    nanos.addAndGet(duration.toNanos());
   }
 
   /** Sets the time. */

@@ -159,10 +159,12 @@ final class Connection implements Runnable {
       if (fault != null && fault.kind() == Fault.Kind.DELAY_HANDSHAKE) {
         sleep(fault.delay());
       }
-      rawOut.write(PptFraming.SERVER_OK.getBytes(StandardCharsets.US_ASCII));
     } finally {
+      // Counted as answered before the answer goes out: once the client can read it, it may
+      // start its next connect, which must not find this one still counted.
       answered.run();
     }
+    rawOut.write(PptFraming.SERVER_OK.getBytes(StandardCharsets.US_ASCII));
     return true;
   }
 
