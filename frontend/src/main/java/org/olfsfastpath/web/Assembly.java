@@ -1,10 +1,17 @@
 package org.olfsfastpath.web;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.olfsfastpath.bes.BesClient;
+import org.olfsfastpath.bes.BesEventListener;
+import org.olfsfastpath.bes.BesGroup;
+import org.olfsfastpath.bes.BesRouter;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.cache.NodeLoader;
@@ -59,11 +66,72 @@ final class Assembly {
   }
 
   /** The client of one BES; nothing connects until the first request (or the prewarm). */
-  static BesClient besClient(FrontEndConfig config, FrontEndConfig.Bes bes) {
+  static BesClient besClient(FrontEndConfig config, FrontEndConfig.Bes bes,
+      BesEventListener listener) {
     PptEndpoint endpoint = endpoint(config, bes);
     PptOptions options = pptOptions(config, bes);
     return build(config, bes.client(), () -> BesClient.from(bes.client().values())
-        .endpoint(endpoint).pptOptions(options).build());
+        .endpoint(endpoint).pptOptions(options).eventListener(listener).build());
+  }
+
+  /**
+   * Every BES of the file in its group (one per prefix), and the router over the groups. Closes
+   * what it built when a setting is refused.
+   *
+   * @throws ConfigurationException naming the setting, e.g. a prefix no {@code /} group backs
+   */
+  static BesRouter router(FrontEndConfig config, BesEventListener listener) {
+    Map<String, BesGroup.Builder> byPrefix = new LinkedHashMap<>();
+    List<String> rawPrefixes = new ArrayList<>();
+    List<BesClient> clients = new ArrayList<>();
+    try {
+      for (FrontEndConfig.Bes bes : config.bes()) {
+        LayerSpec routing = bes.routing();
+        String rawPrefix = Optional.ofNullable(routing.raw("prefix")).orElse("/");
+        String prefix = build(config, routing,
+            () -> parse("prefix", rawPrefix, BesRouter::normalizePrefix));
+        rawPrefixes.add(rawPrefix);
+        BesGroup.Builder group = byPrefix.get(prefix);
+        if (group == null) {
+          group = build(config, config.groups(), () -> BesGroup.from(config.groups().values())
+              .prefix(prefix).eventListener(listener));
+          byPrefix.put(prefix, group);
+        }
+        BesClient client = besClient(config, bes, listener);
+        clients.add(client);
+        String weight = routing.raw("weight");
+        BesGroup.Builder members = group;
+        build(config, routing, () -> {
+          int share = weight == null ? BesGroup.Builder.DEFAULT_WEIGHT : intValue("weight", weight);
+          try {
+            return members.addMember(client, share);
+          } catch (IllegalArgumentException e) {
+            if (weight != null && String.valueOf(e.getMessage()).contains("weight")) {
+              throw new SpecException("weight", weight, String.valueOf(e.getMessage()), e);
+            }
+            throw new ConfigurationException(config.source() + ": " + OlfsSettings.BES_ELEMENT
+                + " " + client.endpoint() + " appears twice for the prefix " + prefix
+                + ": the BES of a group must be different BES", e);
+          }
+        });
+      }
+      List<BesGroup> groups = new ArrayList<>();
+      for (BesGroup.Builder group : byPrefix.values()) {
+        groups.add(group.build());
+      }
+      LayerSpec first = config.bes().get(0).routing();
+      return build(config, first, () -> {
+        try {
+          return BesRouter.of(groups);
+        } catch (IllegalArgumentException e) {
+          throw new SpecException("prefix", String.join(", ", rawPrefixes),
+              String.valueOf(e.getMessage()), e);
+        }
+      });
+    } catch (RuntimeException e) {
+      clients.forEach(BesClient::close);
+      throw e;
+    }
   }
 
   /** The data-source cache, asking {@code loader} on a miss. */

@@ -2,6 +2,9 @@ package org.olfsfastpath.web;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,76 +12,77 @@ import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.olfsfastpath.bes.BesClient;
+import org.olfsfastpath.bes.BesEventListener;
+import org.olfsfastpath.bes.BesGroup;
+import org.olfsfastpath.bes.BesGroupStats;
+import org.olfsfastpath.bes.BesMemberStats;
+import org.olfsfastpath.bes.BesNode;
 import org.olfsfastpath.bes.BesPoolStats;
 import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.BesRouter;
 import org.olfsfastpath.bes.GetRequest;
+import org.olfsfastpath.bes.MemberVersion;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.cache.ResponseCacheStats;
 import org.olfsfastpath.dap.VersionDocument;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The real {@link DapBackend}: the data-source cache in front of a pooled BES client, built from
- * the settings. Owns both and closes them.
+ * The real {@link DapBackend}: every BES of olfs.xml in its group, the router that picks the group
+ * for a catalog path (and strips its prefix), the data-source cache in front of them keyed by the
+ * whole catalog path (so two groups never share an entry), and the response cache keyed by group.
+ * Built from the settings; owns all of it and closes it.
  */
 final class BesBackend implements DapBackend, CacheAdmin, Closeable {
-  private static final Logger log = LoggerFactory.getLogger(BesBackend.class);
-  private final BesClient client;
+  private final BesRouter router;
   private final DataSourceCache cache;
   private final ResponseCache responses;
 
-  private BesBackend(BesClient client, DataSourceCache cache, ResponseCache responses) {
-    this.client = client;
+  private BesBackend(BesRouter router, DataSourceCache cache, ResponseCache responses) {
+    this.router = router;
     this.cache = cache;
     this.responses = responses;
   }
 
   /**
-   * Builds the BES client and the cache from the configuration. Nothing connects yet: the first
-   * request (or the prewarm) opens the first BES connection, so the web application starts even
-   * while the BES is down.
+   * Builds the groups, their clients and the caches from the configuration. Nothing connects yet:
+   * the first request (or the prewarm) opens the first BES connection, so the web application
+   * starts even while a BES is down.
    *
+   * @param listener receives the BES layer's events (command times, ejections)
    * @throws ConfigurationException naming the setting, if a layer refuses a value
    */
-  static BesBackend create(FrontEndConfig config) {
-    FrontEndConfig.Bes bes = onlyBes(config);
-    BesClient client = Assembly.besClient(config, bes);
+  static BesBackend create(FrontEndConfig config, BesEventListener listener) {
+    BesRouter router = Assembly.router(config, listener);
     DataSourceCache cache = null;
     try {
-      cache = Assembly.cache(config, client::showNode);
-      return new BesBackend(client, cache, Assembly.responseCache(config));
+      cache = Assembly.cache(config, path -> showNode(router, path));
+      return new BesBackend(router, cache, Assembly.responseCache(config));
     } catch (RuntimeException e) {
       if (cache != null) {
         cache.close();
       }
-      client.close();
+      router.close();
       throw e;
     }
   }
 
-  /** The one BES this front end serves, with prefix {@code /}. */
-  private static FrontEndConfig.Bes onlyBes(FrontEndConfig config) {
-    if (config.bes().size() > 1) {
-      throw new ConfigurationException(config.source() + ": " + OlfsSettings.BES_ELEMENT
-          + " appears " + config.bes().size() + " times, but this front end serves one BES: keep"
-          + " the one with prefix /");
-    }
-    FrontEndConfig.Bes bes = config.bes().get(0);
-    String prefix = bes.routing().raw("prefix");
-    if (prefix != null && !prefix.equals("/")) {
-      throw new ConfigurationException(config.source() + ": " + OlfsSettings.BES_ELEMENT
-          + "/prefix was '" + prefix + "': must be / (one BES)");
-    }
-    return bes;
+  /** The catalog's entry for a whole path, asked of the group that serves it. */
+  private static BesNode showNode(BesRouter router, String path) throws IOException {
+    BesRouter.Route route = router.route(path);
+    return route.group().showNode(route.path());
   }
 
-  /** The client, for the tests of the assembly. */
+  /** The router, for the tests of the assembly. */
+  BesRouter router() {
+    return router;
+  }
+
+  /** The first BES of the {@code /} group, for the tests of the assembly. */
   BesClient client() {
-    return client;
+    return router.rootGroup().members().get(0);
   }
 
   /** The cache, for the tests of the assembly. */
@@ -93,41 +97,67 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
 
   @Override
   public BesResponse get(GetRequest request) throws IOException {
-    return client.get(request);
-  }
-
-  @Override
-  public byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix)
-      throws IOException {
-    return client.buildSiteMap(prefix, nodeSuffix, leafSuffix);
-  }
-
-  @Override
-  public List<VersionDocument.Bes> versions() {
-    String answer;
-    try {
-      answer = client.showVersion();
-    } catch (IOException e) {
-      log.info("olfs-fastpath: the BES at {} did not answer showVersion: {}", client.endpoint(),
-          e.toString());
-      answer = null;
-    }
-    return List.of(new VersionDocument.Bes("/", client.endpoint().toString(), answer));
-  }
-
-  /** Every BES, not yet asked for its version. */
-  List<VersionDocument.Bes> unaskedVersions() {
-    return List.of(new VersionDocument.Bes("/", client.endpoint().toString(), null));
+    BesRouter.Route route = router.route(request.path());
+    return route.group().get(request.withPath(route.path()));
   }
 
   @Override
   public String groupOf(String path) {
-    return "";
+    return router.route(path).group().prefix();
   }
 
   @Override
   public ResponseCache responses() {
     return responses;
+  }
+
+  /**
+   * The site map of every group: each BES lists its own catalog, so a group's lines get the
+   * group's prefix, and lines a longer prefix routes elsewhere are dropped (the {@code /} group's
+   * BES may hold a directory another group serves).
+   */
+  @Override
+  public byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix)
+      throws IOException {
+    String base = prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix;
+    StringBuilder all = new StringBuilder();
+    for (BesGroup group : router.groups()) {
+      String groupBase = group.prefix().equals("/") ? base : base + group.prefix();
+      byte[] answer = group.buildSiteMap(groupBase + "/", nodeSuffix, leafSuffix);
+      for (String line : new String(answer, StandardCharsets.UTF_8).split("\r?\n")) {
+        if (!line.startsWith(base + "/")) {
+          continue;
+        }
+        String catalogPath = line.substring(base.length());
+        if (router.route(catalogPath).group() == group) {
+          all.append(line).append('\n');
+        }
+      }
+    }
+    return all.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public List<VersionDocument.Bes> versions() {
+    List<VersionDocument.Bes> versions = new ArrayList<>();
+    for (BesGroup group : router.groups()) {
+      for (MemberVersion member : group.showVersion()) {
+        versions.add(new VersionDocument.Bes(group.prefix(), member.endpoint().toString(),
+            member.document()));
+      }
+    }
+    return versions;
+  }
+
+  /** Every BES, not yet asked for its version. */
+  List<VersionDocument.Bes> unaskedVersions() {
+    List<VersionDocument.Bes> versions = new ArrayList<>();
+    for (BesGroup group : router.groups()) {
+      for (BesClient client : group.members()) {
+        versions.add(new VersionDocument.Bes(group.prefix(), client.endpoint().toString(), null));
+      }
+    }
+    return versions;
   }
 
   /** Drops what both caches hold for {@code path}: its catalog entry and its answers. */
@@ -149,22 +179,102 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
     sections.put("cache", cacheStatistics(cache.stats()));
     sections.put("responseCache", responseCacheStatistics(responses.stats()));
     sections.put("pool", poolStatistics());
+    List<Object> groups = new ArrayList<>();
+    for (BesGroupStats group : router.stats()) {
+      groups.add(groupStatistics(group));
+    }
+    sections.put("groups", groups);
     return sections;
   }
 
-  /** The pool's counters by name, for the status document and JMX. */
+  /** Every BES's pool counters added up, for JMX and the status document. */
   Map<String, Long> poolStatistics() {
-    BesPoolStats pool = client.poolStats();
+    long total = 0;
+    long idle = 0;
+    long inUse = 0;
+    long created = 0;
+    long discarded = 0;
+    long retried = 0;
+    long waits = 0;
+    long exhausted = 0;
+    long connectFailures = 0;
+    for (BesGroup group : router.groups()) {
+      for (BesClient client : group.members()) {
+        BesPoolStats pool = client.poolStats();
+        total += pool.total();
+        idle += pool.idle();
+        inUse += pool.inUse();
+        created += pool.created();
+        discarded += pool.discarded();
+        retried += pool.retried();
+        waits += pool.waits();
+        exhausted += pool.exhausted();
+        connectFailures += pool.connectFailures();
+      }
+    }
     Map<String, Long> m = new LinkedHashMap<>();
-    m.put("total", (long) pool.total());
-    m.put("idle", (long) pool.idle());
-    m.put("inUse", (long) pool.inUse());
-    m.put("created", pool.created());
-    m.put("discarded", pool.discarded());
-    m.put("retried", pool.retried());
-    m.put("waits", pool.waits());
-    m.put("exhausted", pool.exhausted());
-    m.put("connectFailures", pool.connectFailures());
+    m.put("total", total);
+    m.put("idle", idle);
+    m.put("inUse", inUse);
+    m.put("created", created);
+    m.put("discarded", discarded);
+    m.put("retried", retried);
+    m.put("waits", waits);
+    m.put("exhausted", exhausted);
+    m.put("connectFailures", connectFailures);
+    return m;
+  }
+
+  /** Each BES by name, with its pool's counters, for the metrics. */
+  Map<String, BesClient> clientsByName() {
+    Map<String, BesClient> clients = new LinkedHashMap<>();
+    for (BesGroup group : router.groups()) {
+      for (BesClient client : group.members()) {
+        clients.put(client.endpoint().toString(), client);
+      }
+    }
+    return clients;
+  }
+
+  private static Map<String, Object> groupStatistics(BesGroupStats group) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("prefix", group.prefix());
+    m.put("down", group.down());
+    m.put("downSince", group.downSince() == null ? null : group.downSince().toString());
+    m.put("available", group.available());
+    m.put("inFlight", group.inFlight());
+    m.put("requests", group.requests());
+    m.put("failovers", group.failovers());
+    m.put("unavailable", group.unavailable());
+    List<Object> members = new ArrayList<>();
+    for (BesMemberStats member : group.members()) {
+      Map<String, Object> b = new LinkedHashMap<>();
+      b.put("bes", member.endpoint().toString());
+      b.put("weight", member.weight());
+      b.put("ejected", member.ejected());
+      b.put("ejectedSince", member.ejectedSince() == null ? null
+          : member.ejectedSince().toString());
+      b.put("ejectionCause", member.ejectionCause());
+      Duration nextProbe = member.nextProbeIn();
+      b.put("nextProbeMillis", nextProbe == null ? null : nextProbe.toMillis());
+      b.put("inFlight", member.inFlight());
+      b.put("requests", member.requests());
+      b.put("connectFailures", member.connectFailures());
+      b.put("ioFailures", member.ioFailures());
+      b.put("timeouts", member.timeouts());
+      b.put("besErrors", member.besErrors());
+      b.put("exhausted", member.exhausted());
+      b.put("streamFailures", member.streamFailures());
+      b.put("failovers", member.failovers());
+      b.put("ejections", member.ejections());
+      b.put("probes", member.probes());
+      b.put("probeFailures", member.probeFailures());
+      b.put("poolOpen", member.pool().total());
+      b.put("poolIdle", member.pool().idle());
+      b.put("poolInUse", member.pool().inUse());
+      members.add(b);
+    }
+    m.put("bes", members);
     return m;
   }
 
@@ -222,7 +332,12 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
       responses.close();
       cache.close();
     } finally {
-      client.close();
+      router.close();
     }
+  }
+
+  @Override
+  public String toString() {
+    return router.toString();
   }
 }

@@ -11,6 +11,7 @@ import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.bes.BesPoolExhaustedException;
+import org.olfsfastpath.bes.BesUnavailableException;
 import org.olfsfastpath.dap.BesMessages;
 import org.olfsfastpath.dap.DapRequest;
 import org.olfsfastpath.dap.DapRequestParser;
@@ -180,6 +181,8 @@ final class DapServlet extends HttpServlet {
       sendError(ex, e.status(), e.getMessage(), e.headers());
     } catch (BesErrorException e) {
       sendBesError(ex, e.error());
+    } catch (BesUnavailableException e) {
+      sendUnavailable(ex, e);
     } catch (BesPoolExhaustedException e) {
       stats.poolExhausted.increment();
       log.warn("every BES connection is busy; answering 503 to {}", req.getRequestURI());
@@ -237,6 +240,10 @@ final class DapServlet extends HttpServlet {
       sendBesError(ex, besError.error());
       return;
     }
+    if (cause instanceof BesUnavailableException unavailable) {
+      sendUnavailable(ex, unavailable);
+      return;
+    }
     if (cause instanceof InterruptedIOException) {
       log.warn("BES timed out for {}: {}", ex.req.getRequestURI(), cause.toString());
       sendError(ex, HttpServletResponse.SC_GATEWAY_TIMEOUT, "the BES did not answer in time");
@@ -245,6 +252,21 @@ final class DapServlet extends HttpServlet {
       sendError(ex, HttpServletResponse.SC_BAD_GATEWAY,
           "the BES could not be reached or sent an unreadable answer");
     }
+  }
+
+  /**
+   * Every BES that serves the path is out of service: a 503 at once, naming the BES, why and since
+   * when, with the time to the next probe as Retry-After.
+   */
+  private void sendUnavailable(Exchange ex, BesUnavailableException e) throws IOException {
+    stats.besUnavailable.increment();
+    log.debug("BES down for {}: {}", ex.req.getRequestURI(), e.getMessage());
+    IOException cause = e.ejectionCause();
+    sendError(ex, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "the BES " + e.endpoint()
+        + " is out of service since " + e.downSince() + " ("
+        + BesMessages.scrub(String.valueOf(cause.getMessage()), null, catalogRoot)
+        + "); the next check is in " + e.retryAfterSeconds() + " s",
+        List.of("Retry-After", Long.toString(e.retryAfterSeconds())));
   }
 
   /** Answers a BES error with its HTTP status and its message, server paths removed. */

@@ -10,15 +10,17 @@ import java.util.Objects;
  *
  * @param source names the file in messages
  * @param bes each BES of the file, in file order; one at localhost:10022 when the file names none
+ * @param groups the spec every BES group is built with (ejection, failover)
  * @param cache the data-source cache's spec
  * @param responseCache the response cache's spec
  * @param web the web layer's spec
  */
-record FrontEndConfig(String source, List<Bes> bes, LayerSpec cache, LayerSpec responseCache,
-    LayerSpec web) {
+record FrontEndConfig(String source, List<Bes> bes, LayerSpec groups, LayerSpec cache,
+    LayerSpec responseCache, LayerSpec web) {
   FrontEndConfig {
     Objects.requireNonNull(source, "source == null");
     bes = List.copyOf(bes);
+    Objects.requireNonNull(groups, "groups == null");
     Objects.requireNonNull(cache, "cache == null");
     Objects.requireNonNull(responseCache, "responseCache == null");
     Objects.requireNonNull(web, "web == null");
@@ -28,7 +30,7 @@ record FrontEndConfig(String source, List<Bes> bes, LayerSpec cache, LayerSpec r
    * One {@code BESManager/BES}.
    *
    * @param endpoint its {@code host}, {@code port} and {@code unixSocket}
-   * @param routing its {@code prefix}
+   * @param routing its {@code prefix} and {@code weight}
    * @param ppt the spec of its PPT socket options
    * @param client the spec of its BES client
    */

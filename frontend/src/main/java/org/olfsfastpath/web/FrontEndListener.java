@@ -52,9 +52,14 @@ public final class FrontEndListener implements ServletContextListener {
               ConfigLocation.NAME, ConfigLocation.ENV));
       config = ConfigLocation.load(found);
       settings = Assembly.web(config);
-      backend = BesBackend.create(config);
+      metrics = new FrontEndMetrics();
+      backend = BesBackend.create(config, new BesEvents(metrics::recordBesCommand));
     } catch (ConfigurationException e) {
       log.error("olfs-fastpath cannot start: {}", e.getMessage());
+      if (metrics != null) {
+        metrics.close();
+        metrics = null;
+      }
       throw e;
     }
     String version = version(context);
@@ -67,9 +72,9 @@ public final class FrontEndListener implements ServletContextListener {
     VersionService versions = new VersionService(version, backend::versions,
         backend.unaskedVersions());
     versions.start(scheduler);
-    metrics = new FrontEndMetrics();
     metrics.monitorCaches(backend.cache(), backend.responses());
-    metrics.monitorPool(backend.client().endpoint().toString(), backend.client()::poolStats);
+    backend.clientsByName().forEach((name, client) -> metrics.monitorPool(name,
+        client::poolStats));
     DapServlet dap = DapServlet.assemble(settings, backend, stats, version,
         settings.catalogRoot().orElseGet(() ->
             backend.cache().dataRoot().map(Object::toString).orElse(null)),
@@ -81,7 +86,7 @@ public final class FrontEndListener implements ServletContextListener {
         .addMapping("/metrics", "/metrics/*");
     registerMBeans(context, new FrontEndMonitor(stats, status, backend, backend::poolStatistics));
     log.info("olfs-fastpath {} serving {}: BES {}, {}", version,
-        context.getContextPath().isEmpty() ? "/" : context.getContextPath(), backend.client(),
+        context.getContextPath().isEmpty() ? "/" : context.getContextPath(), backend,
         settings);
   }
 

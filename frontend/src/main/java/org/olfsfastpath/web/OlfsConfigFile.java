@@ -76,6 +76,7 @@ public final class OlfsConfigFile {
     if (fastPath != null) {
       checkFastPath(fastPath, source);
     }
+    LayerSpec groups = new LayerSpec();
     LayerSpec cache = new LayerSpec();
     LayerSpec responseCache = new LayerSpec();
     LayerSpec web = new LayerSpec();
@@ -86,6 +87,7 @@ public final class OlfsConfigFile {
         continue;
       }
       switch (setting.layer()) {
+        case GROUP -> copy(setting, value(root, setting), groups);
         case CACHE -> copy(setting, value(root, setting), cache);
         case RESPONSE_CACHE -> copy(setting, value(root, setting), responseCache);
         case WEB -> copy(setting, value(root, setting), web);
@@ -103,13 +105,12 @@ public final class OlfsConfigFile {
       }
       for (OlfsSetting setting : OlfsSettings.ALL) {
         if (setting.perBes()) {
-          String relative = setting.path().substring(OlfsSettings.BES_ELEMENT.length() + 1);
-          copy(setting, value(element, relative, setting), target(one, setting));
+          copy(setting, value(element, setting.pathInBes(), setting), target(one, setting));
         }
       }
       bes.add(one);
     }
-    return new FrontEndConfig(source, bes, cache, responseCache, web);
+    return new FrontEndConfig(source, bes, groups, cache, responseCache, web);
   }
 
   private static LayerSpec target(FrontEndConfig.Bes bes, OlfsSetting setting) {
@@ -136,7 +137,8 @@ public final class OlfsConfigFile {
   private static @Nullable String value(Element from, String path, OlfsSetting setting) {
     int at = path.indexOf('@');
     Element element = from;
-    for (String name : (at < 0 ? path : path.substring(0, at)).split("/")) {
+    String elements = at < 0 ? path : path.substring(0, at);
+    for (String name : elements.isEmpty() ? new String[0] : elements.split("/")) {
       element = element.getChild(name);
       if (element == null) {
         return null;

@@ -24,8 +24,10 @@ record OlfsSetting(String path, Layer layer, String key, Kind kind, String meani
   enum Layer {
     /** Where each BES listens (host, port or Unix socket); built into the endpoint. */
     ENDPOINT,
-    /** Which catalog paths a BES serves ({@code prefix}). */
+    /** Which catalog paths a BES serves ({@code prefix}) and its share ({@code weight}). */
     ROUTING,
+    /** The BES groups' health rules ({@code org.olfsfastpath.bes.BesGroup}). */
+    GROUP,
     /** The PPT socket options ({@code org.olfsfastpath.ppt.PptOptions}). */
     PPT,
     /** The BES client and its pool ({@code org.olfsfastpath.bes.BesClient}). */
@@ -77,7 +79,14 @@ record OlfsSetting(String path, Layer layer, String key, Kind kind, String meani
 
   /** Whether each {@code BESManager/BES} element holds its own value of this setting. */
   boolean perBes() {
-    return path.startsWith(OlfsSettings.BES_ELEMENT + "/");
+    return path.startsWith(OlfsSettings.BES_ELEMENT + "/")
+        || path.startsWith(OlfsSettings.BES_ELEMENT + "@");
+  }
+
+  /** The path below one {@code BESManager/BES} element, e.g. {@code host} or {@code @weight}. */
+  String pathInBes() {
+    String rest = path.substring(OlfsSettings.BES_ELEMENT.length());
+    return rest.startsWith("/") ? rest.substring(1) : rest;
   }
 
   /** The element path, without the attribute. */

@@ -11,6 +11,7 @@ import static org.olfsfastpath.web.OlfsSetting.Kind.TEXT;
 import static org.olfsfastpath.web.OlfsSetting.Layer.BES;
 import static org.olfsfastpath.web.OlfsSetting.Layer.CACHE;
 import static org.olfsfastpath.web.OlfsSetting.Layer.ENDPOINT;
+import static org.olfsfastpath.web.OlfsSetting.Layer.GROUP;
 import static org.olfsfastpath.web.OlfsSetting.Layer.PPT;
 import static org.olfsfastpath.web.OlfsSetting.Layer.RESPONSE_CACHE;
 import static org.olfsfastpath.web.OlfsSetting.Layer.ROUTING;
@@ -38,7 +39,11 @@ final class OlfsSettings {
 
   static final List<OlfsSetting> ALL = List.of(
       row("BESManager/BES/prefix", ROUTING, "prefix", TEXT,
-          "the catalog paths this BES serves: `/` for all of them", "/", "/"),
+          "the catalog paths this BES serves, matched on whole path segments and taken off the"
+              + " path the BES is sent; the BES of one prefix form a group, and a `/` group is"
+              + " required", "/", "/"),
+      row("BESManager/BES@weight", ROUTING, "weight", INTEGER,
+          "this BES's share of its group's requests, relative to the others (1-1000)", "1", "2"),
       row("BESManager/BES/host", ENDPOINT, "host", TEXT, "the BES machine", "localhost",
           "bes.example.org"),
       row("BESManager/BES/port", ENDPOINT, "port", INTEGER, "the BES port (BES.ServerPort)",
@@ -129,6 +134,17 @@ final class OlfsSettings {
       row("FastPath/ResponseCache@loadTimeout", RESPONSE_CACHE, "loadTimeout", DURATION,
           "how long a request waits for another request's get of the same answer", "60 s",
           "30"),
+      row("FastPath/BesGroups@ejectionBase", GROUP, "ejectionBase", DURATION,
+          "how long a BES whose connect failed is out of service before the first probe; each"
+              + " failed probe doubles it", "1 s", "2"),
+      row("FastPath/BesGroups@ejectionMax", GROUP, "ejectionMax", DURATION,
+          "the longest wait between probes, so also the longest a restarted BES waits for"
+              + " traffic", "10 s", "30"),
+      row("FastPath/BesGroups@ejectionThreshold", GROUP, "ejectionThreshold", INTEGER,
+          "I/O failures in a row that take a BES out (never the last one of a group)", "3", "5"),
+      row("FastPath/BesGroups@failover", GROUP, "failover", BOOLEAN,
+          "retry a command that failed before any byte reached the client once on another BES"
+              + " of the group", "true", "true"),
       row("FastPath/ClientPool@acquireTimeout", BES, "acquireTimeout", DURATION,
           "how long a request waits for a free BES connection before a 503; 0 fails at once",
           "5 s", "2"),

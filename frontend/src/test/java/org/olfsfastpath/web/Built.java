@@ -23,7 +23,7 @@ record Built(BesBackend backend, FrontEndSettings web) implements AutoCloseable 
 
   static Built of(FrontEndConfig config) {
     FrontEndSettings web = Assembly.web(config);
-    return new Built(BesBackend.create(config), web);
+    return new Built(BesBackend.create(config, new BesEvents(BesEvents.CommandTimer.NONE)), web);
   }
 
   BesClient client() {
@@ -32,6 +32,10 @@ record Built(BesBackend backend, FrontEndSettings web) implements AutoCloseable 
 
   DataSourceCache cache() {
     return backend.cache();
+  }
+
+  org.olfsfastpath.bes.BesRouter router() {
+    return backend.router();
   }
 
   ResponseCache responses() {

@@ -136,7 +136,7 @@ final class OlfsConfigFileTest {
       "<port>0</port> | olfs.xml: BESManager/BES/port was '0': port was 0, must be 1-65535",
       "<port>70000</port> | olfs.xml: BESManager/BES/port was '70000': port was 70000, must be 1-65535",
       "<host> </host> | olfs.xml: BESManager/BES/host was '': must name the BES machine",
-      "<prefix>/other/</prefix> | olfs.xml: BESManager/BES/prefix was '/other/': must be / (one BES)",
+      "<prefix>/other/</prefix> | olfs.xml: BESManager/BES/prefix was '/other/': no BES group has the prefix /, which serves every path the other prefixes do not; add a BES with <prefix>/</prefix> (prefixes given: /other)",
       "<timeOut>soon</timeOut> | olfs.xml: BESManager/BES/timeOut was 'soon': must be a number of seconds (30, 0.5) or a number with a unit: ms, s, m, h, d (500ms, 10m)",
       "<timeOut>0</timeOut> | olfs.xml: BESManager/BES/timeOut was '0': readTimeout was PT0S, must be between 1 ms and 1 day",
       "<timeOut>-5</timeOut> | olfs.xml: BESManager/BES/timeOut was '-5': must be a number of seconds (30, 0.5) or a number with a unit: ms, s, m, h, d (500ms, 10m)",
@@ -154,7 +154,7 @@ final class OlfsConfigFileTest {
   @CsvSource(delimiter = '|', value = {
       "<BESManager><NodeCache maxEntries='-1'/></BESManager> | olfs.xml: BESManager/NodeCache@maxEntries was '-1': maximumSize was -1, must be >= 0",
       "<BESManager><NodeCache refreshInterval='x'/></BESManager> | olfs.xml: BESManager/NodeCache@refreshInterval was 'x': must be a number of seconds (30, 0.5) or a number with a unit: ms, s, m, h, d (500ms, 10m)",
-      "<BESManager><BES/><BES/></BESManager> | olfs.xml: BESManager/BES appears 2 times, but this front end serves one BES: keep the one with prefix /",
+      "<BESManager><BES/><BES/></BESManager> | olfs.xml: BESManager/BES localhost:10022 appears twice for the prefix /: the BES of a group must be different BES",
       "<FastPath><dataRoot>relative/dir</dataRoot></FastPath> | olfs.xml: FastPath/dataRoot was 'relative/dir': dataRoot was relative/dir, must be an absolute path",
       "<FastPath><catalogRoot>x</catalogRoot></FastPath> | olfs.xml: FastPath/catalogRoot was 'x': catalogRoot was 'x', must be an absolute path",
       "<FastPath><Cache enabled='yes'/></FastPath> | olfs.xml: FastPath/Cache@enabled was 'yes': must be true or false",
@@ -168,7 +168,7 @@ final class OlfsConfigFileTest {
       "<FastPath><Admin token='short'/></FastPath> | olfs.xml: FastPath/Admin@token was 'short': adminToken was 5 characters, must be at least 16",
       "<FastPath><ClientPool quickAck='maybe'/></FastPath> | olfs.xml: FastPath/ClientPool@quickAck was 'maybe': must be true or false",
       "<FastPath><Cache ttl='5'/></FastPath> | olfs.xml: FastPath/Cache@ttl is not a setting; expected one of enabled, negativeTtl, refreshAfter, mtimeCheckInterval, loadTimeout, maximumWeight",
-      "<FastPath><datRoot>/x</datRoot></FastPath> | olfs.xml: FastPath/datRoot is not a setting; expected one of serviceUrl, unixSocket, dataRoot, catalogRoot, Cache, ResponseCache, ClientPool, Limits, Gzip, RetryAfter, Admin",
+      "<FastPath><datRoot>/x</datRoot></FastPath> | olfs.xml: FastPath/datRoot is not a setting; expected one of serviceUrl, unixSocket, dataRoot, catalogRoot, Cache, ResponseCache, BesGroups, ClientPool, Limits, Gzip, RetryAfter, Admin",
       "<FastPath><dataRoot x='1'>/x</dataRoot></FastPath> | olfs.xml: FastPath/dataRoot@x is not a setting; expected no attributes",
   })
   void badSetting_failsNamingFilePathAndValue(String inner, String message) {

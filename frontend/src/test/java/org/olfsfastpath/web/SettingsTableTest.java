@@ -36,6 +36,8 @@ final class SettingsTableTest {
   /** How each setting reads back from the built objects. */
   private static final Map<String, Function<Built, Object>> READ_BACK = Map.ofEntries(
       Map.entry("BESManager/BES/prefix", built -> "/"),
+      Map.entry("BESManager/BES@weight",
+          built -> built.router().rootGroup().stats().members().get(0).weight()),
       Map.entry("BESManager/BES/host", built -> ((PptEndpoint.Tcp) built.client().endpoint()).host()),
       Map.entry("BESManager/BES/port", built -> ((PptEndpoint.Tcp) built.client().endpoint()).port()),
       Map.entry("BESManager/BES/timeOut", built -> built.client().pptOptions().readTimeout()),
@@ -77,6 +79,12 @@ final class SettingsTableTest {
       Map.entry("FastPath/ResponseCache@maxDataEntryBytes",
           built -> built.responses().maxDataEntryBytes()),
       Map.entry("FastPath/ResponseCache@loadTimeout", built -> built.responses().loadTimeout()),
+      Map.entry("FastPath/BesGroups@ejectionBase",
+          built -> built.router().rootGroup().ejectionBase()),
+      Map.entry("FastPath/BesGroups@ejectionMax", built -> built.router().rootGroup().ejectionMax()),
+      Map.entry("FastPath/BesGroups@ejectionThreshold",
+          built -> built.router().rootGroup().ejectionThreshold()),
+      Map.entry("FastPath/BesGroups@failover", built -> built.router().rootGroup().failover()),
       Map.entry("FastPath/ClientPool@acquireTimeout", built -> built.client().acquireTimeout()),
       Map.entry("FastPath/ClientPool@maxIdle", built -> built.client().maxIdle()),
       Map.entry("FastPath/ClientPool@prewarm", built -> built.client().prewarmCount()),
