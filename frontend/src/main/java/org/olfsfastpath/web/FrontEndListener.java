@@ -65,13 +65,14 @@ public final class FrontEndListener implements ServletContextListener {
     String version = version(context);
     FrontEndStats stats = new FrontEndStats();
     scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "olfs-fastpath-versions");
+      Thread thread = new Thread(runnable, "olfs-fastpath-background");
       thread.setDaemon(true);
       return thread;
     });
     VersionService versions = new VersionService(version, backend::versions,
         backend.unaskedVersions());
     versions.start(scheduler);
+    String contextPath = context.getContextPath();
     metrics.monitorCaches(backend.cache(), backend.responses());
     backend.clientsByName().forEach((name, client) -> metrics.monitorPool(name,
         client::poolStats));
@@ -80,6 +81,14 @@ public final class FrontEndListener implements ServletContextListener {
             backend.cache().dataRoot().map(Object::toString).orElse(null)),
         versions, context, Clock.systemUTC(), metrics::recordRequest);
     context.addServlet("dap", dap).addMapping("/");
+    if (settings.warmUp()) {
+      // After the version fetch on the same thread: the BES connection is open by then.
+      DapServlet twin = DapServlet.assemble(settings, backend, new FrontEndStats(), version, null,
+          versions, context, Clock.systemUTC(), DapServlet.RequestTimer.NONE);
+      WarmUp warmUp = new WarmUp(twin, backend, settings.warmUpDataset().orElse(null),
+          contextPath);
+      scheduler.execute(warmUp::run);
+    }
     StatusServlet status = new StatusServlet(stats, backend, settings);
     context.addServlet("status", status).addMapping("/status", "/status/*");
     context.addServlet("metrics", new MetricsServlet(metrics, settings))

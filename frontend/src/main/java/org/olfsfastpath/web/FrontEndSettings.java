@@ -46,7 +46,9 @@ public final class FrontEndSettings {
       .bool("httpPost", Builder::httpPost)
       .intValue("httpPostMax", Builder::httpPostMax)
       .duration("siteMapRefresh", Builder::siteMapRefresh)
-      .text("serviceUrl", Builder::serviceUrl);
+      .text("serviceUrl", Builder::serviceUrl)
+      .bool("warmUp", Builder::warmUp)
+      .text("warmUpDataset", Builder::warmUpDataset);
 
   private final int maxUrlLength;
   private final int maxConstraintLength;
@@ -62,6 +64,8 @@ public final class FrontEndSettings {
   private final int httpPostMax;
   private final Duration siteMapRefresh;
   private final @Nullable String serviceUrl;
+  private final boolean warmUp;
+  private final @Nullable String warmUpDataset;
 
   private FrontEndSettings(Builder b) {
     this.maxUrlLength = b.getMaxUrlLength();
@@ -78,6 +82,8 @@ public final class FrontEndSettings {
     this.httpPostMax = b.getHttpPostMax();
     this.siteMapRefresh = b.getSiteMapRefresh();
     this.serviceUrl = b.serviceUrl;
+    this.warmUp = b.getWarmUp();
+    this.warmUpDataset = b.warmUpDataset;
   }
 
   public static Builder newBuilder() {
@@ -180,6 +186,16 @@ public final class FrontEndSettings {
     return Optional.ofNullable(serviceUrl);
   }
 
+  /** Whether the request path is warmed with internal requests right after start. */
+  public boolean warmUp() {
+    return warmUp;
+  }
+
+  /** The dataset the warm-up asks about; when unset, the first one found near the root. */
+  public Optional<String> warmUpDataset() {
+    return Optional.ofNullable(warmUpDataset);
+  }
+
   /** The settings; never the admin token. */
   @Override
   public String toString() {
@@ -210,6 +226,8 @@ public final class FrontEndSettings {
     private int httpPostMax = DEFAULT_POST_MAX;
     private Duration siteMapRefresh = DEFAULT_SITE_MAP_REFRESH;
     private @Nullable String serviceUrl;
+    private boolean warmUp = true;
+    private @Nullable String warmUpDataset;
     private final Map<String, Object> set = new HashMap<>();
 
     private Builder() {}
@@ -378,6 +396,37 @@ public final class FrontEndSettings {
       once("serviceUrl", url);
       this.serviceUrl = url;
       return this;
+    }
+
+    /**
+     * Warms the request path right after start (default on).
+     *
+     * @throws IllegalStateException if already set
+     */
+    public Builder warmUp(boolean warm) {
+      once("warmUp", warm);
+      this.warmUp = warm;
+      return this;
+    }
+
+    /**
+     * Sets the dataset the warm-up asks about, a catalog path.
+     *
+     * @throws IllegalArgumentException if not an absolute catalog path
+     * @throws IllegalStateException if already set
+     */
+    public Builder warmUpDataset(String path) {
+      Objects.requireNonNull(path, "warmUpDataset == null");
+      require(path.startsWith("/") && !path.endsWith("/") && !path.contains("/../")
+          && !path.endsWith("/.."), "warmUpDataset was '%s', must be a dataset's catalog path"
+          + " such as /data/sst.nc", path);
+      once("warmUpDataset", path);
+      this.warmUpDataset = path;
+      return this;
+    }
+
+    public boolean getWarmUp() {
+      return warmUp;
     }
 
     public DatasetUrlResponse getDatasetUrlResponse() {

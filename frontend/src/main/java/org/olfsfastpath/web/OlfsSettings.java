@@ -89,6 +89,13 @@ final class OlfsSettings {
       row("FastPath/serviceUrl", WEB, "serviceUrl", TEXT,
           "the service's absolute URL as users see it, which the site map names", "the first"
               + " request's", "https://data.example.org/opendap"),
+      row("FastPath/WarmUp@enabled", WEB, "warmUp", BOOLEAN,
+          "right after start, send a few internal requests for one dataset, so the first client"
+              + " request finds the code compiled, the BES connection open and the caches filled",
+          "true", "true"),
+      row("FastPath/WarmUp@dataset", WEB, "warmUpDataset", TEXT,
+          "the dataset the warm-up asks about", "the first one near the catalog root",
+          "/data/sst.nc"),
       row("FastPath/unixSocket", ENDPOINT, "unixSocket", PATH,
           "talk to the BES over this Unix socket (BES.ServerUnixSocket) instead of host and port",
           "TCP", "/run/bes/bes.sock"),

@@ -579,7 +579,7 @@ final class DapServletTest {
 
   private static final String BROWSER =
       "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
-  private static final String DMR = """
+  static final String DMR = """
       <?xml version="1.0" encoding="ISO-8859-1"?>
       <Dataset xmlns="http://xml.opendap.org/ns/DAP/4.0#" dapVersion="4.0" dmrVersion="1.0"
           name="coads_climatology.nc">

@@ -59,6 +59,8 @@ final class SettingsTableTest {
       Map.entry("HttpPost@enabled", built -> built.web().httpPost()),
       Map.entry("HttpPost@max", built -> built.web().httpPostMax()),
       Map.entry("FastPath/serviceUrl", built -> built.web().serviceUrl().orElseThrow()),
+      Map.entry("FastPath/WarmUp@enabled", built -> built.web().warmUp()),
+      Map.entry("FastPath/WarmUp@dataset", built -> built.web().warmUpDataset().orElseThrow()),
       Map.entry("FastPath/unixSocket",
           built -> ((PptEndpoint.Unix) built.client().endpoint()).socket()),
       Map.entry("FastPath/dataRoot", built -> built.cache().dataRoot().orElseThrow()),
@@ -109,6 +111,7 @@ final class SettingsTableTest {
       Map.entry("FastPath/Admin@token", "too-short"),
       Map.entry("DatasetUrlResponse@type", "sometimes"),
       Map.entry("FastPath/ResponseCache@dataTypes", "dods das"),
+      Map.entry("FastPath/WarmUp@dataset", "sst.nc"),
       Map.entry("DataRequestForm@type", "dap3"),
       Map.entry("HttpPost@max", "20000000"),
       Map.entry("FastPath/serviceUrl", "ftp://example.org/opendap"));

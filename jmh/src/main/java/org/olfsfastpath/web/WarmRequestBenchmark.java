@@ -1,12 +1,9 @@
 package org.olfsfastpath.web;
 
-import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.lang.reflect.Proxy;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.olfsfastpath.emulator.BesEmulator;
@@ -27,13 +24,19 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A whole request through the DAP servlet, without the HTTP container: URL parsing, the
- * data-source cache, the BES get over a pooled PPT connection, and the streamed body with the DAP
- * headers. With {@code cache=ON} every measured request is warm (one BES message); with
- * {@code OFF} each also sends its showNode, the cold path of every request.
+ * data-source cache, the response cache or the BES get over a pooled PPT connection, and the body
+ * with the DAP headers.
  *
- * <p>Workload: {@code GET /opendap/coads_climatology.nc.ascii?COADSX} against the in-process BES
- * emulator over TCP with QUICKACK (BES-faithful writes, no service time); the request and response
- * objects are minimal stand-ins built once in {@code @Setup}, the body is counted and discarded.
+ * <ul>
+ *   <li>{@code response=das, cache=ON}: a response-cache hit, no BES message at all;
+ *   <li>{@code response=ascii, cache=ON}: a warm data request, one BES message (the get);
+ *   <li>{@code cache=OFF}: both caches off, so each request also sends its showNode, the cold
+ *       path of every request.
+ * </ul>
+ *
+ * <p>Against the in-process BES emulator over TCP with QUICKACK (BES-faithful writes, no service
+ * time); the request and response objects are the web layer's internal ones, built once in
+ * {@code @Setup}; the body is counted and discarded.
  *
  * <pre>{@code scripts/jmh --include WarmRequestBenchmark}</pre>
  */
@@ -50,12 +53,16 @@ public class WarmRequestBenchmark {
   @Param({"ON", "OFF"})
   Cache cache;
 
+  /** {@code das}: metadata, kept by the response cache; {@code ascii}: data, one get each. */
+  @Param({"das", "ascii"})
+  String response;
+
   BesEmulator emulator;
   BesBackend backend;
   DapServlet servlet;
   HttpServletRequest request;
-  HttpServletResponse response;
-  final CountingOutputStream body = new CountingOutputStream();
+  InternalRequests.Response answer;
+  HttpServletResponse servletResponse;
 
   @Setup
   public void setUp() throws IOException {
@@ -63,7 +70,8 @@ public class WarmRequestBenchmark {
     emulator.start();
     FrontEndConfig config = OlfsConfigFile.parse(new java.io.ByteArrayInputStream((
         "<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>" + emulator.port()
-            + "</port></BES></BESManager><FastPath><Cache enabled=\"" + (cache == Cache.ON)
+            + "</port></BES></BESManager><FastPath><WarmUp enabled=\"false\"/><Cache enabled=\""
+            + (cache == Cache.ON) + "\"/><ResponseCache enabled=\"" + (cache == Cache.ON)
             + "\"/></FastPath></OLFSConfig>").getBytes(java.nio.charset.StandardCharsets.UTF_8)),
         "benchmark olfs.xml");
     FrontEndSettings settings = Assembly.web(config);
@@ -71,12 +79,11 @@ public class WarmRequestBenchmark {
     servlet = DapServlet.assemble(settings, backend, new FrontEndStats(), "jmh", null,
         new VersionService("jmh", backend::versions, backend.unaskedVersions()), null,
         java.time.Clock.systemUTC(), DapServlet.RequestTimer.NONE);
-    request = request(Map.of(
-        "getMethod", "GET",
-        "getContextPath", "/opendap",
-        "getRequestURI", "/opendap/coads_climatology.nc.ascii",
-        "getQueryString", "COADSX"));
-    response = response(body);
+    request = InternalRequests.request("GET", "/opendap",
+        "/coads_climatology.nc." + response, response.equals("ascii") ? "COADSX" : null,
+        Map.of());
+    answer = new InternalRequests.Response();
+    servletResponse = answer.build();
     // The first request opens the pooled connection and, with the cache on, loads the entry.
     wholeRequest();
   }
@@ -94,61 +101,13 @@ public class WarmRequestBenchmark {
   }
 
   long wholeRequest() throws IOException {
-    long before = body.count;
-    servlet.service(request, response);
-    long written = body.count - before;
+    long before = answer.bytes;
+    servlet.service(request, servletResponse);
+    long written = answer.bytes - before;
     if (written == 0) {
       throw new IllegalStateException("the servlet wrote no body: is the BES emulator answering?");
     }
     return written;
-  }
-
-  static HttpServletRequest request(Map<String, String> values) {
-    return (HttpServletRequest) Proxy.newProxyInstance(WarmRequestBenchmark.class.getClassLoader(),
-        new Class<?>[] {HttpServletRequest.class}, (proxy, method, args) -> {
-          String name = method.getName();
-          if (values.containsKey(name)) {
-            return values.get(name);
-          }
-          return switch (name) {
-            case "getRequestURL" -> new StringBuffer("http://127.0.0.1:8080")
-                .append(values.get("getRequestURI"));
-            case "getDateHeader" -> -1L;
-            case "getIntHeader" -> -1;
-            case "getProtocol" -> "HTTP/1.1";
-            case "getScheme" -> "http";
-            case "toString" -> "request " + values;
-            case "hashCode" -> System.identityHashCode(proxy);
-            case "equals" -> proxy == args[0];
-            default -> defaultValue(method.getReturnType());
-          };
-        });
-  }
-
-  static HttpServletResponse response(ServletOutputStream out) {
-    return (HttpServletResponse) Proxy.newProxyInstance(WarmRequestBenchmark.class.getClassLoader(),
-        new Class<?>[] {HttpServletResponse.class}, (proxy, method, args) -> switch (method.getName()) {
-          case "getOutputStream" -> out;
-          case "isCommitted" -> false;
-          case "getStatus" -> 200;
-          case "toString" -> "response";
-          case "hashCode" -> System.identityHashCode(proxy);
-          case "equals" -> proxy == args[0];
-          default -> defaultValue(method.getReturnType());
-        });
-  }
-
-  static Object defaultValue(Class<?> type) {
-    if (type == boolean.class) {
-      return false;
-    }
-    if (type == int.class) {
-      return 0;
-    }
-    if (type == long.class) {
-      return 0L;
-    }
-    return null;
   }
 
   /**
@@ -176,28 +135,5 @@ public class WarmRequestBenchmark {
     public long frontEndBytesPerRequest() {
       return requests == 0 ? 0 : (THREADS.getThreadAllocatedBytes(thread) - allocatedBefore) / requests;
     }
-  }
-
-  /** Counts and discards the body, like a client reading it at once. */
-  static final class CountingOutputStream extends ServletOutputStream {
-    long count;
-
-    @Override
-    public void write(int b) {
-      count++;
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) {
-      count += len;
-    }
-
-    @Override
-    public boolean isReady() {
-      return true;
-    }
-
-    @Override
-    public void setWriteListener(WriteListener listener) {}
   }
 }

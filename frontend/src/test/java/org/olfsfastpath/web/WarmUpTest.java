@@ -1,0 +1,58 @@
+package org.olfsfastpath.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.olfsfastpath.cache.DataSource;
+
+final class WarmUpTest {
+  private final FakeBackend backend = new FakeBackend()
+      .withDirectory("/", new DataSource.Child("README", false, FakeBackend.MODIFIED, 9, false),
+          new DataSource.Child("nc", false, FakeBackend.MODIFIED, 0, true))
+      .withDirectory("/nc", new DataSource.Child("sub", false, FakeBackend.MODIFIED, 0, true),
+          new DataSource.Child("fnoc 1.nc", true, FakeBackend.MODIFIED, 23944, false))
+      .withDataset("/nc/fnoc 1.nc");
+
+  {
+    backend.bodies.put(org.olfsfastpath.bes.BesGetType.DMR,
+        DapServletTest.DMR.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  private DapServlet servlet(FrontEndStats stats) {
+    FrontEndSettings settings = FrontEndSettings.defaults();
+    return DapServlet.assemble(settings, backend, stats, "test", null,
+        new VersionService("test", backend::versions, List.of()), null, Clock.systemUTC(),
+        DapServlet.RequestTimer.NONE);
+  }
+
+  @Test
+  void warmsTheFirstDatasetFound_throughATwin_soTheFirstClientRequestIsWarm()
+      throws IOException {
+    FrontEndStats clientStats = new FrontEndStats();
+    DapServlet clients = servlet(clientStats);
+    WarmUp warmUp = new WarmUp(servlet(new FrontEndStats()), backend, null, "/opendap");
+    assertEquals(27, warmUp.run());
+    // .das, .dds and .dmr (the form shares the DMR): each fetched once, then kept.
+    assertEquals(3, backend.gets.size());
+    assertEquals("/nc/fnoc 1.nc", backend.gets.get(0).path());
+    assertEquals(0, clientStats.requests.sum(), "clients' counters see no warm-up request");
+
+    FakeHttp.Response first = new FakeHttp.Response();
+    clients.service(FakeHttp.Request.get("/nc/fnoc%201.nc.das").build(), first.build());
+    assertEquals(200, first.status);
+    assertEquals(3, backend.gets.size(), "the first client request costs no BES message");
+  }
+
+  @Test
+  void aConfiguredDataset_isWarmedAsIs_andAMissingOne_stopsQuietly() {
+    backend.withDataset("/coads_climatology.nc");
+    assertEquals(27, new WarmUp(servlet(new FrontEndStats()), backend, "/coads_climatology.nc",
+        "/opendap").run());
+    assertEquals("/coads_climatology.nc", backend.gets.get(0).path());
+    assertEquals(0, new WarmUp(servlet(new FrontEndStats()), backend, "/no/such.nc", "/opendap")
+        .run(), "no such dataset: nothing to warm");
+  }
+}
