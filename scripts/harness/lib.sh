@@ -284,7 +284,8 @@ h_count_once() {
 }
 
 # The configurations every script measures, in one place:
-# name | baseline | emulator arguments | cache | PPT client QUICKACK | transport | description
+# name | baseline | emulator arguments | cache (off, datasource or on: olfs_config_write) |
+# PPT client QUICKACK | transport | description
 #   [| front end]
 # The emulator writes like the BES (chunk header and payload apart, no TCP_NODELAY) unless told
 # otherwise. The trace proxy stands where the front end's PPT client would: it re-arms QUICKACK
@@ -293,12 +294,13 @@ h_count_once() {
 # "on" meaning its --memoized mode), which needs the emulator's --show-info-2009.
 H_CONFIGS=(
   "cache-off|cache-off||off|on|tcp|cache off: showNode and get for every request, TCP with QUICKACK"
-  "cache-on|cache-off||on|on|tcp|cache on: one get per warm request, TCP with QUICKACK"
-  "cache-on-unix|cache-off||on|on|unix|cache on, BES over its Unix socket"
+  "cache-on|cache-off||datasource|on|tcp|cache on: one get per warm request, TCP with QUICKACK"
+  "cache-on-unix|cache-off||datasource|on|unix|cache on, BES over its Unix socket"
+  "response-cache|cache-off||on|on|tcp|response cache on too (the default): warm metadata answered from memory, no BES message; data one get"
   "2009-cache-off|2009-cache-off||off|off|tcp|2009 conditions, cache off: plain TCP client, BES-faithful split writes (each message stalls ~40 ms)"
-  "2009-cache-on|2009-cache-off||on|off|tcp|2009 conditions, cache on: plain TCP client, BES-faithful split writes"
+  "2009-cache-on|2009-cache-off||datasource|off|tcp|2009 conditions, cache on: plain TCP client, BES-faithful split writes"
   "2009-delay-cache-off|2009-delay-cache-off|--delay showNode=40|off|on|tcp|2009 service time, cache off: showNode takes 40 ms in the emulator"
-  "2009-delay-cache-on|2009-delay-cache-off|--delay showNode=40|on|on|tcp|2009 service time, cache on: showNode takes 40 ms in the emulator"
+  "2009-delay-cache-on|2009-delay-cache-off|--delay showNode=40|datasource|on|tcp|2009 service time, cache on: showNode takes 40 ms in the emulator"
   "2009-olfs-model|2009-olfs-model|--show-info-2009|off|off|tcp|the OLFS of January 2009 as a model (scripts/olfs-2009-model): four showInfo then the get per request, every message written header and document apart without TCP_NODELAY, to a BES that does the same|olfs-2009-model"
   "2009-olfs-model-memoized|2009-olfs-model|--show-info-2009|on|off|tcp|the same model with the 2009 study's patch: showInfo memoized, a warm request sends the get alone|olfs-2009-model"
 )

@@ -19,13 +19,15 @@ class LibShTest(unittest.TestCase):
     def test_every_configuration_runs_against_the_emulator(self):
         rc, names, _ = bash('h_selected ""')
         self.assertEqual(rc, 0)
-        self.assertEqual(names, ["cache-off", "cache-on", "cache-on-unix", "2009-cache-off",
+        self.assertEqual(names, ["cache-off", "cache-on", "cache-on-unix", "response-cache",
+                                 "2009-cache-off",
                                  "2009-cache-on", "2009-delay-cache-off", "2009-delay-cache-on",
                                  "2009-olfs-model", "2009-olfs-model-memoized"])
 
     def test_a_real_tcp_bes_drops_the_service_time_unix_and_2009_model_configurations(self):
         rc, names, _ = bash('H_REAL_BES=bes:10022; h_selected ""')
-        self.assertEqual(names, ["cache-off", "cache-on", "2009-cache-off", "2009-cache-on"])
+        self.assertEqual(names, ["cache-off", "cache-on", "response-cache", "2009-cache-off",
+                                 "2009-cache-on"])
         rc, names, _ = bash('H_REAL_SOCKET=/run/bes.sock; h_selected ""')
         self.assertEqual(names, ["cache-on-unix"])
 
@@ -40,7 +42,8 @@ class LibShTest(unittest.TestCase):
         self.assertEqual(rc, 0, err)
         for line in out:
             name, baseline, cache, quickack, transport, frontend = line.split(",")
-            self.assertIn(cache, ("on", "off"), line)
+            self.assertIn(cache, ("on", "datasource", "off") if frontend == "fastpath"
+                          else ("on", "off"), line)
             self.assertIn(quickack, ("on", "off"), line)
             self.assertIn(transport, ("tcp", "unix"), line)
             self.assertIn(frontend, ("fastpath", "olfs-2009-model"), line)
@@ -66,7 +69,17 @@ class LibShTest(unittest.TestCase):
         self.assertEqual(root.findtext("BESManager/BES/port"), "10022")
         self.assertIsNone(root.find("FastPath/unixSocket"))
         self.assertEqual(root.find("FastPath/Cache").get("enabled"), "false")
+        self.assertEqual(root.find("FastPath/ResponseCache").get("enabled"), "false")
         self.assertEqual(root.find("FastPath/ClientPool").get("quickAck"), "false")
+
+    def test_config_file_with_the_data_source_cache_alone(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "olfs.xml"
+            rc, _, err = bash(f"olfs_config_write '{path}' 127.0.0.1:10022 datasource on")
+            self.assertEqual(rc, 0, err)
+            root = ET.parse(path).getroot()
+        self.assertEqual(root.find("FastPath/Cache").get("enabled"), "true")
+        self.assertEqual(root.find("FastPath/ResponseCache").get("enabled"), "false")
 
     def test_config_file_for_unix_socket(self):
         with tempfile.TemporaryDirectory() as d:
@@ -86,6 +99,7 @@ class LibShTest(unittest.TestCase):
             root = ET.parse(path).getroot()
         self.assertEqual(root.findtext("FastPath/dataRoot"), "/srv/data")
         self.assertEqual(root.find("FastPath/Cache").get("enabled"), "true")
+        self.assertEqual(root.find("FastPath/ResponseCache").get("enabled"), "true")
         self.assertIsNone(root.find("FastPath/ClientPool"), "no quickAck given: the default holds")
 
 
