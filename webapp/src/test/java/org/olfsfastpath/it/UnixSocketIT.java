@@ -17,8 +17,8 @@ import org.olfsfastpath.testing.FrontEndExtension;
 
 /**
  * The WAR in a real Tomcat 11 talking to the emulator over its Unix socket, with dataRoot set to
- * the emulator's data directory: warm and cold message counts over the socket, and a deleted file
- * seen on the very next request.
+ * the emulator's data directory: warm and cold message counts over the socket, a kept metadata
+ * answer dropped when its file changes, and a deleted file seen on the very next request.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class UnixSocketIT {
@@ -54,6 +54,7 @@ final class UnixSocketIT {
     try {
       Files.write(DATA.resolve("keep.nc"), new byte[] {'C', 'D', 'F', 1});
       Files.write(DATA.resolve("deleteme.nc"), new byte[] {'C', 'D', 'F', 1});
+      Files.write(DATA.resolve("touchme.nc"), new byte[] {'C', 'D', 'F', 1});
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
@@ -71,6 +72,31 @@ final class UnixSocketIT {
     assertEquals(200, ItSupport.get(opendap.resolve("keep.nc.dods")).statusCode());
     assertEquals(0, bes.commandCount("showNode"), bes.commandCounts().toString());
     assertEquals(2, bes.commandCount("get"), bes.commandCounts().toString());
+  }
+
+  @Test
+  void keptAnswer_isFetchedAgain_onTheRequestAfterItsFileChanged() throws Exception {
+    URI das = opendap.resolve("touchme.nc.das");
+    assertEquals(200, ItSupport.get(das).statusCode());
+    bes.resetCounts();
+    HttpResponse<byte[]> warm = ItSupport.get(das);
+    assertEquals(200, warm.statusCode());
+    assertEquals(0, bes.commandCount("showNode") + bes.commandCount("get"),
+        "a kept answer: " + bes.commandCounts());
+    Path file = DATA.resolve("touchme.nc");
+    Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.from(
+        Files.getLastModifiedTime(file).toInstant().plusSeconds(5)));
+    HttpResponse<byte[]> changed = ItSupport.get(das);
+    assertEquals(200, changed.statusCode());
+    assertEquals(1, bes.commandCount("showNode"), "the file check reloads the entry: "
+        + bes.commandCounts());
+    assertEquals(1, bes.commandCount("get"), "and its answers are fetched again: "
+        + bes.commandCounts());
+    assertEquals(new String(warm.body()), new String(changed.body()));
+    bes.resetCounts();
+    assertEquals(200, ItSupport.get(das).statusCode());
+    assertEquals(0, bes.commandCount("showNode") + bes.commandCount("get"),
+        "kept again: " + bes.commandCounts());
   }
 
   @Test
