@@ -19,6 +19,7 @@ import org.jdom2.Element;
 import org.jdom2.JDOMException;
 import org.jdom2.input.SAXBuilder;
 import org.jdom2.input.sax.XMLReaders;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Parses BES answer documents into immutable values. Elements are matched by local name, so an
@@ -258,7 +259,7 @@ final class BesAnswers {
         text(besError, "Administrator"));
   }
 
-  private static Element findBesError(Element element, int depth) {
+  private static @Nullable Element findBesError(Element element, int depth) {
     if (element.getName().equals("BESError")) {
       return element;
     }
@@ -274,7 +275,7 @@ final class BesAnswers {
     return null;
   }
 
-  private static Element child(Element parent, String localName) {
+  private static @Nullable Element child(Element parent, String localName) {
     for (Element child : parent.getChildren()) {
       if (child.getName().equals(localName)) {
         return child;

@@ -19,6 +19,7 @@ import org.olfsfastpath.spec.SpecParser;
 import org.olfsfastpath.spec.Specs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Sends BES commands over a pool of warm PPT connections. Thread-safe; build one per web
@@ -67,7 +68,8 @@ public final class BesClient implements Closeable {
   private final BesEventListener listener;
 
   private BesClient(Builder b) {
-    this.endpoint = b.endpoint;
+    PptEndpoint target = Objects.requireNonNull(b.endpoint, "endpoint was not set");
+    this.endpoint = target;
     this.pptOptions = b.getPptOptions();
     this.maxConnections = b.getMaxConnections();
     this.maxCommandsPerConnection = b.getMaxCommandsPerConnection();
@@ -78,7 +80,6 @@ public final class BesClient implements Closeable {
         b.getMaxVariableSize());
     this.requests = new BesRequests(contexts, "olfs-fastpath-");
     PptOptions options = pptOptions;
-    PptEndpoint target = b.endpoint;
     BesConnectionPool.Connector connector = b.connector != null
         ? b.connector
         : () -> PptConnection.open(target, options);
@@ -92,7 +93,7 @@ public final class BesClient implements Closeable {
     this.maintenance = executor;
     this.clock = b.getClock();
     this.listener = b.getEventListener();
-    this.pool = new BesConnectionPool(b.endpoint, connector, maxConnections,
+    this.pool = new BesConnectionPool(target, connector, maxConnections,
         maxCommandsPerConnection, acquireTimeout.toNanos(), maxIdle.toNanos(),
         b.getMaxConcurrentConnects(), b.getClock(), b.getEventListener(), executor);
   }
@@ -131,7 +132,7 @@ public final class BesClient implements Closeable {
     return showNode(path, null);
   }
 
-  BesNode showNode(String path, CallTrace trace) throws IOException {
+  BesNode showNode(String path, @Nullable CallTrace trace) throws IOException {
     return command("showNode", requests.showNode(path), trace, BesAnswers::parseNode);
   }
 
@@ -147,7 +148,7 @@ public final class BesClient implements Closeable {
   }
 
   /** {@link #showVersion()}, traced; not an overload, so {@code client::showVersion} stays exact. */
-  String version(CallTrace trace) throws IOException {
+  String version(@Nullable CallTrace trace) throws IOException {
     return command("showVersion", requests.showVersion(), trace, BesAnswers::parseVersion);
   }
 
@@ -174,7 +175,7 @@ public final class BesClient implements Closeable {
     return showBesKey(key, null);
   }
 
-  List<String> showBesKey(String key, CallTrace trace) throws IOException {
+  List<String> showBesKey(String key, @Nullable CallTrace trace) throws IOException {
     return command("showBesKey", requests.showBesKey(key), trace, BesAnswers::parseBesKey);
   }
 
@@ -191,7 +192,7 @@ public final class BesClient implements Closeable {
     return buildSiteMap(prefix, nodeSuffix, leafSuffix, null);
   }
 
-  byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix, CallTrace trace)
+  byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix, @Nullable CallTrace trace)
       throws IOException {
     return command("buildSiteMap", requests.buildSiteMap(prefix, nodeSuffix, leafSuffix), trace,
         answer -> answer);
@@ -211,7 +212,7 @@ public final class BesClient implements Closeable {
     return get(request, null);
   }
 
-  BesResponse get(GetRequest request, CallTrace trace) throws IOException {
+  BesResponse get(GetRequest request, @Nullable CallTrace trace) throws IOException {
     byte[] document = requests.get(request);
     long start = commandStart("get");
     Throwable failure = null;
@@ -340,7 +341,7 @@ public final class BesClient implements Closeable {
    * Sends a command whose whole answer is small, and returns the answer once read and parsed.
    * Heard by the listener as one command, parse included.
    */
-  private <T> T command(String name, byte[] document, CallTrace trace, AnswerParser<T> parser)
+  private <T> T command(String name, byte[] document, @Nullable CallTrace trace, AnswerParser<T> parser)
       throws IOException {
     long start = commandStart(name);
     Throwable failure = null;
@@ -365,7 +366,7 @@ public final class BesClient implements Closeable {
     return clock.nanoTime();
   }
 
-  private void commandEnd(String name, long start, Throwable failure) {
+  private void commandEnd(String name, long start, @Nullable Throwable failure) {
     long nanos = clock.nanoTime() - start;
     BesConnectionPool.guard(() -> listener.commandEnd(endpoint, name, nanos, failure));
   }
@@ -384,7 +385,7 @@ public final class BesClient implements Closeable {
    * the send (the write, or reading the answer's first chunks) fails, nothing has reached the
    * caller yet, so the document goes once more on a fresh connection.
    */
-  private Exchange send(byte[] document, CallTrace trace) throws IOException {
+  private Exchange send(byte[] document, @Nullable CallTrace trace) throws IOException {
     BesConnectionPool.Lease lease = pool.acquire(trace);
     try {
       return new Exchange(lease, lease.connection.send(document));
@@ -431,21 +432,21 @@ public final class BesClient implements Closeable {
     private static final int UNSET = -1;
     private static final Duration MAX_DURATION = Duration.ofDays(1);
 
-    private PptEndpoint endpoint;
-    private PptOptions pptOptions;
+    private @Nullable PptEndpoint endpoint;
+    private @Nullable PptOptions pptOptions;
     private int maxConnections = UNSET;
     private long maxCommandsPerConnection = UNSET;
-    private Duration acquireTimeout;
-    private Duration maxIdle;
+    private @Nullable Duration acquireTimeout;
+    private @Nullable Duration maxIdle;
     private int prewarm = UNSET;
     private int maxConcurrentConnects = UNSET;
-    private String uid;
+    private @Nullable String uid;
     private long besTimeoutSeconds = UNSET;
     private long maxResponseSize = Long.MIN_VALUE;
     private long maxVariableSize = Long.MIN_VALUE;
-    private BesEventListener listener;
-    private PoolClock clock;
-    private BesConnectionPool.Connector connector;
+    private @Nullable BesEventListener listener;
+    private @Nullable PoolClock clock;
+    private BesConnectionPool.@Nullable Connector connector;
 
     private Builder() {}
 
@@ -744,13 +745,15 @@ public final class BesClient implements Closeable {
       return Duration.ofNanos(unit.toNanos(duration));
     }
 
-    private static void requireArgument(boolean expression, String template, Object value) {
+    private static void requireArgument(boolean expression, String template,
+        @Nullable Object value) {
       if (!expression) {
         throw new IllegalArgumentException(String.format(Locale.US, template, value));
       }
     }
 
-    private static void requireState(boolean expression, String template, Object value) {
+    private static void requireState(boolean expression, String template,
+        @Nullable Object value) {
       if (!expression) {
         throw new IllegalStateException(String.format(Locale.US, template, value));
       }

@@ -16,6 +16,7 @@ import org.olfsfastpath.ppt.PptConnection;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A bounded pool of warm PPT connections to one BES.
@@ -103,7 +104,7 @@ final class BesConnectionPool {
    * Same as {@link #acquire()}, recording a failed connect in {@code trace} (when not null) so the
    * caller can tell it from a failed command.
    */
-  Lease acquire(CallTrace trace) throws IOException {
+  Lease acquire(@Nullable CallTrace trace) throws IOException {
     checkOpen();
     long start = clock.nanoTime();
     if (!tryAcquire(leases, 0)) {
@@ -143,7 +144,7 @@ final class BesConnectionPool {
   }
 
   /** Same as {@link #replace(Lease, IOException)}, recording a failed connect in {@code trace}. */
-  Lease replace(Lease stale, IOException cause, CallTrace trace) throws IOException {
+  Lease replace(Lease stale, IOException cause, @Nullable CallTrace trace) throws IOException {
     stale.checkHeld();
     stale.released = true;
     retried.increment();
@@ -282,7 +283,7 @@ final class BesConnectionPool {
         discarded.sum(), retried.sum(), waits.sum(), exhausted.sum(), connectFailures.sum());
   }
 
-  private Lease pollIdle() {
+  private @Nullable Lease pollIdle() {
     IdleConnection entry;
     long now = clock.nanoTime();
     while ((entry = idle.pollFirst()) != null) {
@@ -299,7 +300,7 @@ final class BesConnectionPool {
     return null;
   }
 
-  private Lease connect(long waitNanos, boolean mayTakeIdle, CallTrace trace) throws IOException {
+  private Lease connect(long waitNanos, boolean mayTakeIdle, @Nullable CallTrace trace) throws IOException {
     if (!tryAcquire(connects, 0) && !tryAcquire(connects, Math.max(0, waitNanos))) {
       throw exhausted(String.format(Locale.US,
           "%d connects to the BES at %s were already in flight for %d ms; raise "
@@ -322,7 +323,7 @@ final class BesConnectionPool {
   }
 
   /** Opens and counts one connection; a failure is counted, heard and recorded in the trace. */
-  private PptConnection open(CallTrace trace) throws IOException {
+  private PptConnection open(@Nullable CallTrace trace) throws IOException {
     guard(() -> listener.connectStart(endpoint));
     PptConnection connection;
     try {
@@ -342,13 +343,13 @@ final class BesConnectionPool {
   }
 
   /** Why an idle connection must not be lent: idle past maxIdle, or unusable; null if neither. */
-  private String staleReason(PptConnection connection, long idleForNanos) {
+  private @Nullable String staleReason(PptConnection connection, long idleForNanos) {
     return idleForNanos >= maxIdleNanos
         ? "idle for " + TimeUnit.NANOSECONDS.toMillis(idleForNanos) + " ms"
         : unusableReason(connection);
   }
 
-  private String unusableReason(PptConnection connection) {
+  private @Nullable String unusableReason(PptConnection connection) {
     if (!connection.isReusable()) {
       return "broken, closed or told to exit";
     }

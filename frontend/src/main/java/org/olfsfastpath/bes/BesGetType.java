@@ -1,5 +1,7 @@
 package org.olfsfastpath.bes;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The responses a {@code <get>} command can ask for, each with the BES {@code type} and {@code
  * returnAs} attributes it needs and the contexts that go with it. ASCII is {@code type="dods"
@@ -42,11 +44,11 @@ public enum BesGetType {
   }
 
   private final String besType;
-  private final String returnAs;
+  private final @Nullable String returnAs;
   private final Model model;
   private final boolean xmlBase;
 
-  BesGetType(String besType, String returnAs, Model model, boolean xmlBase) {
+  BesGetType(String besType, @Nullable String returnAs, Model model, boolean xmlBase) {
     this.besType = besType;
     this.returnAs = returnAs;
     this.model = model;
@@ -59,7 +61,7 @@ public enum BesGetType {
   }
 
   /** The value of the get command's {@code returnAs} attribute, or null when it has none. */
-  public String returnAs() {
+  public @Nullable String returnAs() {
     return returnAs;
   }
 

@@ -19,6 +19,7 @@ import org.olfsfastpath.spec.SpecParser;
 import org.olfsfastpath.spec.Specs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The BES that serve one catalog prefix (olfs.xml's {@code <BES><prefix>}), each with its own
@@ -391,7 +392,7 @@ public final class BesGroup implements Closeable {
    * per unit of weight, then the first in this call's turn; null if none is available. Notices
    * ejected BES whose probe is due and has the probe threads run it.
    */
-  private GroupMember choose(GroupMember exclude) {
+  private @Nullable GroupMember choose(@Nullable GroupMember exclude) {
     int n = members.length;
     int start = n == 1 ? 0 : Math.floorMod(rotation.getAndIncrement(), n);
     GroupMember best = null;
@@ -635,7 +636,7 @@ public final class BesGroup implements Closeable {
    * the endpoint, the time and the cause. {@code failure} is the command's own connect failure,
    * when it took the last BES out.
    */
-  private BesUnavailableException down(IOException failure) {
+  private BesUnavailableException down(@Nullable IOException failure) {
     unavailable.increment();
     long now = clock.nanoTime();
     GroupMember first = null;
@@ -655,7 +656,7 @@ public final class BesGroup implements Closeable {
         firstEjection = ejection;
       }
     }
-    if (first == null) {
+    if (first == null || firstEjection == null) {
       // Every BES came back between the choice and now: rare; say so plainly.
       IOException cause = failure != null ? failure : new IOException("no BES available");
       return new BesUnavailableException("no BES of group " + prefix + " was available",
@@ -714,15 +715,15 @@ public final class BesGroup implements Closeable {
 
     private static final int UNSET = -1;
 
-    private String prefix;
+    private @Nullable String prefix;
     private final List<GroupMember> members = new ArrayList<>();
-    private Duration ejectionBase;
-    private Duration ejectionMax;
+    private @Nullable Duration ejectionBase;
+    private @Nullable Duration ejectionMax;
     private int ejectionThreshold = UNSET;
-    private Boolean failover;
-    private BesEventListener listener;
-    private PoolClock clock;
-    private ProbeScheduler scheduler;
+    private @Nullable Boolean failover;
+    private @Nullable BesEventListener listener;
+    private @Nullable PoolClock clock;
+    private @Nullable ProbeScheduler scheduler;
 
     private Builder() {}
 
@@ -911,13 +912,15 @@ public final class BesGroup implements Closeable {
       return Duration.ofNanos(unit.toNanos(duration));
     }
 
-    private static void requireArgument(boolean expression, String template, Object value) {
+    private static void requireArgument(boolean expression, String template,
+        @Nullable Object value) {
       if (!expression) {
         throw new IllegalArgumentException(String.format(Locale.US, template, value));
       }
     }
 
-    private static void requireState(boolean expression, String template, Object value) {
+    private static void requireState(boolean expression, String template,
+        @Nullable Object value) {
       if (!expression) {
         throw new IllegalStateException(String.format(Locale.US, template, value));
       }

@@ -27,7 +27,7 @@ public final class BesRouter implements Closeable {
   private BesRouter(List<BesGroup> groups, Map<String, BesGroup> byPrefix) {
     this.groups = groups;
     this.byPrefix = byPrefix;
-    this.root = byPrefix.get("/");
+    this.root = Objects.requireNonNull(byPrefix.get("/"), "no / group");
   }
 
   /**

@@ -63,6 +63,6 @@ public final class BesUnavailableException extends IOException {
 
   /** The failure that took the BES out, or that its last probe met. */
   public IOException ejectionCause() {
-    return (IOException) getCause();
+    return (IOException) Objects.requireNonNull(getCause(), "cause");
   }
 }

@@ -1,6 +1,7 @@
 package org.olfsfastpath.bes;
 
 import java.io.IOException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one command met on its way to the BES, for a {@link BesGroup}'s bookkeeping: the pool
@@ -10,7 +11,7 @@ import java.io.IOException;
  * thread that sends the command.
  */
 final class CallTrace {
-  private IOException connectFailure;
+  private @Nullable IOException connectFailure;
 
   /** Records that opening a connection failed with {@code cause}. */
   void connectFailed(IOException cause) {

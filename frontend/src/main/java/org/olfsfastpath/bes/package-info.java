@@ -18,4 +18,7 @@
  * {@link org.olfsfastpath.bes.BesGroup#stats()}, and heard with a
  * {@link org.olfsfastpath.bes.BesEventListener}. It depends only on the {@code ppt} layer.
  */
+@NullMarked
 package org.olfsfastpath.bes;
+
+import org.jspecify.annotations.NullMarked;

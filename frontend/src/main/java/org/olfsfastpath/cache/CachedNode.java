@@ -3,8 +3,10 @@ package org.olfsfastpath.cache;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Objects;
 import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One cache value: the BES's answer for a path (a data source, or "not found") plus the disk
@@ -26,15 +28,15 @@ final class CachedNode {
     }
   }
 
-  private final DataSource dataSource;
-  private final BesError notFound;
-  private final Throwable failure;
-  private final DiskState disk;
+  private final @Nullable DataSource dataSource;
+  private final @Nullable BesError notFound;
+  private final @Nullable Throwable failure;
+  private final @Nullable DiskState disk;
   @SuppressWarnings("unused") // accessed through CHECKED_AT
   private volatile long checkedAt;
 
-  private CachedNode(DataSource dataSource, BesError notFound, Throwable failure, DiskState disk,
-      long checkedAt) {
+  private CachedNode(@Nullable DataSource dataSource, @Nullable BesError notFound,
+      @Nullable Throwable failure, @Nullable DiskState disk, long checkedAt) {
     this.dataSource = dataSource;
     this.notFound = notFound;
     this.failure = failure;
@@ -46,11 +48,11 @@ final class CachedNode {
    * @param disk the disk state seen before the showNode, or null when no data root is visible
    * @param checkedAt the ticker time of that stat
    */
-  static CachedNode found(DataSource dataSource, DiskState disk, long checkedAt) {
+  static CachedNode found(DataSource dataSource, @Nullable DiskState disk, long checkedAt) {
     return new CachedNode(dataSource, null, null, disk, checkedAt);
   }
 
-  static CachedNode notFound(BesError error, DiskState disk, long checkedAt) {
+  static CachedNode notFound(BesError error, @Nullable DiskState disk, long checkedAt) {
     return new CachedNode(null, error, null, disk, checkedAt);
   }
 
@@ -63,7 +65,7 @@ final class CachedNode {
     return notFound != null;
   }
 
-  DiskState disk() {
+  @Nullable DiskState disk() {
     return disk;
   }
 
@@ -100,7 +102,7 @@ final class CachedNode {
     if (notFound != null) {
       throw new BesErrorException(notFound);
     }
-    throw rethrow(failure);
+    throw rethrow(Objects.requireNonNull(failure, "a node is found, not found or failed"));
   }
 
   /**

@@ -12,6 +12,7 @@ import java.util.HexFormat;
 import java.util.Objects;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One whole BES answer held in memory: its bytes, their gzip form made once when it was filled,
@@ -38,12 +39,12 @@ public final class CachedResponse implements LoadedResponse {
   private static final HexFormat HEX = HexFormat.of();
 
   private final byte[] body;
-  private final byte[] gzip;
+  private final byte @Nullable [] gzip;
   private final String etag;
-  private final String gzipEtag;
+  private final @Nullable String gzipEtag;
   private final DataSource source;
 
-  private CachedResponse(byte[] body, byte[] gzip, String hash, DataSource source) {
+  private CachedResponse(byte[] body, byte @Nullable [] gzip, String hash, DataSource source) {
     this.body = body;
     this.gzip = gzip;
     this.etag = '"' + hash + '"';
@@ -127,7 +128,7 @@ public final class CachedResponse implements LoadedResponse {
     return gzip ? requireGzip(this.gzip) : body;
   }
 
-  private <T> T requireGzip(T value) {
+  private <T> T requireGzip(@Nullable T value) {
     if (value == null) {
       throw new IllegalStateException(
           "no gzip form: the response was loaded with gzip=false (" + this + ")");

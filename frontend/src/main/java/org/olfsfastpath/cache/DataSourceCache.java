@@ -89,7 +89,7 @@ public final class DataSourceCache implements Closeable {
   private final boolean enabled;
   private final NodeLoader loader;
   private final Ticker ticker;
-  private final DiskProbe disk;
+  private final @Nullable DiskProbe disk;
   private final long mtimeCheckIntervalNanos;
   private final long loadTimeoutNanos;
   private final long ttlNanos;
@@ -106,20 +106,22 @@ public final class DataSourceCache implements Closeable {
   private final AsyncLoadingCache<String, CachedNode> cache;
   /** The same entries as {@link #cache}, read directly on the hit path. */
   private final ConcurrentMap<String, CompletableFuture<CachedNode>> entries;
-  private final ExecutorService ownedExecutor;
+  private final @Nullable ExecutorService ownedExecutor;
   private volatile boolean refreshFailing;
   private volatile boolean closed;
 
   private DataSourceCache(Builder builder) {
     this.enabled = builder.enabled;
-    this.loader = builder.loader;
+    this.loader = Objects.requireNonNull(builder.loader, "loader was not set");
     this.ticker = builder.ticker != null ? builder.ticker : Ticker.systemTicker();
     this.disk = builder.dataRoot != null ? new DiskProbe(builder.dataRoot) : null;
     this.mtimeCheckIntervalNanos =
         orDefault(builder.mtimeCheckIntervalNanos, Builder.DEFAULT_MTIME_CHECK_INTERVAL_NANOS);
     this.loadTimeoutNanos = orDefault(builder.loadTimeoutNanos, Builder.DEFAULT_LOAD_TIMEOUT_NANOS);
-    this.ownedExecutor = builder.executor == null ? newRefreshPool() : null;
-    Executor executor = builder.executor != null ? builder.executor : ownedExecutor;
+    ExecutorService owned = builder.executor == null ? newRefreshPool() : null;
+    this.ownedExecutor = owned;
+    Executor executor = builder.executor != null ? builder.executor
+        : Objects.requireNonNull(owned, "owned executor");
 
     this.dataRoot = builder.dataRoot;
     this.ttlNanos = builder.ttlNanos();
@@ -130,7 +132,8 @@ public final class DataSourceCache implements Closeable {
     this.maximum = weighted ? builder.maximumWeight
         : orDefault(builder.maximumSize, Builder.DEFAULT_MAXIMUM_SIZE);
     Caffeine<String, CachedNode> caffeine = Caffeine.newBuilder()
-        .evictionListener((String path, CachedNode node, RemovalCause cause) -> countRemoval(cause))
+        .evictionListener((@Nullable String path, @Nullable CachedNode node, RemovalCause cause)
+            -> countRemoval(cause))
         .executor(executor)
         .ticker(ticker)
         .expireAfter(new NodeExpiry(ttlNanos, negativeTtlNanos))
@@ -352,17 +355,19 @@ public final class DataSourceCache implements Closeable {
 
   /** Runs the showNode for a claim this thread won and completes the claim with its outcome. */
   private CachedNode runClaimedLoad(String path, LoadClaim claim) throws IOException {
+    CompletableFuture<CachedNode> claimed =
+        Objects.requireNonNull(claim.future, "the claim was not taken");
     CachedNode node;
     try {
       node = loadNode(path);
     } catch (IOException | RuntimeException | Error e) {
       // Out of the map before it completes, so later lookups load again (failures are never
       // cached), and completed normally so Caffeine does not log an expected failure as a bug.
-      entries.remove(path, claim.future);
-      claim.future.complete(CachedNode.failed(e));
+      entries.remove(path, claimed);
+      claimed.complete(CachedNode.failed(e));
       throw e;
     }
-    claim.future.complete(node);
+    claimed.complete(node);
     return node;
   }
 
@@ -396,8 +401,13 @@ public final class DataSourceCache implements Closeable {
   /** Stats the file behind a hit and, if it changed since the load, reloads before answering. */
   private CachedNode checkDisk(String path, CompletableFuture<CachedNode> seen, CachedNode node)
       throws IOException {
+    DiskState seenOnDisk = node.disk();
+    DiskProbe probe = disk;
+    if (seenOnDisk == null || probe == null) {
+      return node; // Only entries loaded with a data root are checked (the caller asks so).
+    }
     counters.mtimeChecks.increment();
-    if (!node.disk().isStaleComparedTo(disk.stat(path))) {
+    if (!seenOnDisk.isStaleComparedTo(probe.stat(path))) {
       return node;
     }
     counters.mtimeReloads.increment();
@@ -470,7 +480,7 @@ public final class DataSourceCache implements Closeable {
   /** Claims a load: the future it creates marks the path as being loaded by the caller. */
   private static final class LoadClaim
       implements BiFunction<String, Executor, CompletableFuture<CachedNode>> {
-    CompletableFuture<CachedNode> future;
+    @Nullable CompletableFuture<CachedNode> future;
 
     @Override
     public CompletableFuture<CachedNode> apply(String path, Executor executor) {
@@ -489,7 +499,7 @@ public final class DataSourceCache implements Closeable {
     }
 
     @Override
-    public CompletableFuture<CachedNode> asyncReload(String path, CachedNode old,
+    public CompletableFuture<CachedNode> asyncReload(String path, @Nullable CachedNode old,
         Executor executor) {
       counters.refreshes.increment();
       CompletableFuture<CachedNode> refreshed = new CompletableFuture<>();
@@ -578,19 +588,19 @@ public final class DataSourceCache implements Closeable {
      */
     static final Duration MAX_DURATION = ChronoUnit.FOREVER.getDuration();
 
-    private NodeLoader loader;
+    private @Nullable NodeLoader loader;
     private long maximumSize = UNSET;
     private long maximumWeight = UNSET;
     private long ttlNanos = UNSET;
     private long refreshAfterNanos = UNSET;
     private long negativeTtlNanos = UNSET;
-    private Path dataRoot;
+    private @Nullable Path dataRoot;
     private long mtimeCheckIntervalNanos = UNSET;
     private long loadTimeoutNanos = UNSET;
     private boolean enabled = true;
     private boolean enabledSet;
-    private Executor executor;
-    private Ticker ticker;
+    private @Nullable Executor executor;
+    private @Nullable Ticker ticker;
 
     private Builder() {}
 
@@ -832,13 +842,15 @@ public final class DataSourceCache implements Closeable {
       return Duration.of(duration, Objects.requireNonNull(unit, "unit == null").toChronoUnit());
     }
 
-    private static void requireArgument(boolean ok, String format, Object... args) {
+    private static void requireArgument(boolean ok, String format,
+        @Nullable Object... args) {
       if (!ok) {
         throw new IllegalArgumentException(String.format(Locale.US, format, args));
       }
     }
 
-    private static void requireState(boolean ok, String format, Object... args) {
+    private static void requireState(boolean ok, String format,
+        @Nullable Object... args) {
       if (!ok) {
         throw new IllegalStateException(String.format(Locale.US, format, args));
       }

@@ -7,6 +7,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Stats the file behind a catalog path under the BES data root, when the front end can see it.
@@ -21,7 +22,7 @@ final class DiskProbe {
   }
 
   /** Returns the file for {@code catalogPath}, or null if it would escape the root. */
-  Path resolve(String catalogPath) {
+  @Nullable Path resolve(String catalogPath) {
     int start = 0;
     while (start < catalogPath.length() && catalogPath.charAt(start) == '/') {
       start++;

@@ -1,5 +1,7 @@
 package org.olfsfastpath.cache;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What the file behind a catalog path looked like on disk at one moment: the fingerprint an
  * entry is checked against. Value-based.
@@ -18,7 +20,7 @@ package org.olfsfastpath.cache;
  * @param fileKey the file system's identity of the file (device and inode on Linux), so a file
  *     replaced by a rename is seen even with an equal time and size; may be null
  */
-record DiskState(boolean exists, long modifiedNanos, long size, Object fileKey) {
+record DiskState(boolean exists, long modifiedNanos, long size, @Nullable Object fileKey) {
   /** The path does not exist. */
   static final DiskState MISSING = new DiskState(false, 0L, 0L, null);
 

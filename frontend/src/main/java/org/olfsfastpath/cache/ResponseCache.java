@@ -801,13 +801,15 @@ public final class ResponseCache implements Closeable {
       }
     }
 
-    private static void requireArgument(boolean ok, String format, Object... args) {
+    private static void requireArgument(boolean ok, String format,
+        @Nullable Object... args) {
       if (!ok) {
         throw new IllegalArgumentException(String.format(Locale.US, format, args));
       }
     }
 
-    private static void requireState(boolean ok, String format, Object... args) {
+    private static void requireState(boolean ok, String format,
+        @Nullable Object... args) {
       if (!ok) {
         throw new IllegalStateException(String.format(Locale.US, format, args));
       }

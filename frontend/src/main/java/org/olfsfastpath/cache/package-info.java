@@ -10,4 +10,7 @@
  * a {@link org.olfsfastpath.cache.NodeLoader} ({@code besClient::showNode}), so it can be tested
  * without a BES.
  */
+@NullMarked
 package org.olfsfastpath.cache;
+
+import org.jspecify.annotations.NullMarked;
