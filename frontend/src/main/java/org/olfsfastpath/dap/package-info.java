@@ -11,4 +11,7 @@
  * <p>The entry point is {@link org.olfsfastpath.dap.DapRequestParser}. This package depends on the
  * {@code bes} value types and the {@code cache} data-source record only.
  */
+@NullMarked
 package org.olfsfastpath.dap;
+
+import org.jspecify.annotations.NullMarked;
