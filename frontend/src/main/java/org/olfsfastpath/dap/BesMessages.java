@@ -3,6 +3,7 @@ package org.olfsfastpath.dap;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Makes BES error messages fit to show web users. The BES names files by their absolute server
@@ -25,7 +26,8 @@ public final class BesMessages {
    * @param catalogPath the catalog path of the request, e.g. {@code /nc/fnoc1.nc}, or null
    * @param catalogRoot the BES catalog root (BES.Catalog.catalog.RootDirectory) if known, or null
    */
-  public static String scrub(String message, String catalogPath, String catalogRoot) {
+  public static String scrub(String message, @Nullable String catalogPath,
+      @Nullable String catalogRoot) {
     Objects.requireNonNull(message, "message == null");
     String text = message.strip();
     String root = null;

@@ -55,7 +55,7 @@ final class Assembly {
       try {
         return PptEndpoint.tcp(host.strip(), number);
       } catch (IllegalArgumentException e) {
-        throw new SpecException("port", String.valueOf(port), e.getMessage(), e);
+        throw new SpecException("port", String.valueOf(port), String.valueOf(e.getMessage()), e);
       }
     });
   }
@@ -185,7 +185,7 @@ final class Assembly {
     try {
       return parser.apply(value);
     } catch (IllegalArgumentException e) {
-      throw new SpecException(key, value, e.getMessage(), e);
+      throw new SpecException(key, value, String.valueOf(e.getMessage()), e);
     }
   }
 }

@@ -175,10 +175,10 @@ final class DapServlet extends HttpServlet {
       }
     } catch (DapRequestRejectedException e) {
       stats.rejected.increment();
-      sendError(ex, e.httpStatus(), e.getMessage());
+      sendError(ex, e.httpStatus(), String.valueOf(e.getMessage()));
     } catch (Refusal e) {
       stats.rejected.increment();
-      sendError(ex, e.status(), e.getMessage(), e.headers());
+      sendError(ex, e.status(), String.valueOf(e.getMessage()), e.headers());
     } catch (BesErrorException e) {
       sendBesError(ex, e.error());
     } catch (BesUnavailableException e) {
@@ -192,7 +192,8 @@ final class DapServlet extends HttpServlet {
     } catch (ClientGoneException e) {
       // The client closed its connection; the unread BES response was discarded on close.
       stats.clientAborts.increment();
-      log.debug("client went away during {}: {}", req.getRequestURI(), e.getCause().toString());
+      log.debug("client went away during {}: {}", req.getRequestURI(),
+          String.valueOf(e.getCause()));
     } catch (IOException e) {
       handleBesFailure(ex, e);
     }
@@ -223,7 +224,8 @@ final class DapServlet extends HttpServlet {
    * connection.
    */
   private void handleBesFailure(Exchange ex, IOException e) throws IOException {
-    IOException cause = e instanceof BesStreamException ? (IOException) e.getCause() : e;
+    IOException cause = e instanceof BesStreamException && e.getCause() instanceof IOException
+        inner ? inner : e;
     if (e instanceof BesStreamException) {
       stats.midStreamFailures.increment();
     } else {

@@ -18,6 +18,7 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds the front end when the web application starts, and takes it down when it stops: the one
@@ -31,9 +32,9 @@ public final class FrontEndListener implements ServletContextListener {
   private static final String POM_PROPERTIES =
       "/META-INF/maven/org.olfsfastpath/olfs-fastpath/pom.properties";
 
-  private BesBackend backend;
-  private ScheduledExecutorService scheduler;
-  private FrontEndMetrics metrics;
+  private @Nullable BesBackend backend;
+  private @Nullable ScheduledExecutorService scheduler;
+  private @Nullable FrontEndMetrics metrics;
   private final List<ObjectName> registered = new ArrayList<>();
 
   @Override
@@ -41,6 +42,8 @@ public final class FrontEndListener implements ServletContextListener {
     ServletContext context = event.getServletContext();
     FrontEndSettings settings;
     FrontEndConfig config;
+    FrontEndMetrics meters = new FrontEndMetrics();
+    BesBackend started;
     try {
       Optional<ConfigLocation.Source> found =
           ConfigLocation.find(context::getInitParameter, System::getProperty, System::getenv);
@@ -52,54 +55,55 @@ public final class FrontEndListener implements ServletContextListener {
               ConfigLocation.NAME, ConfigLocation.ENV));
       config = ConfigLocation.load(found);
       settings = Assembly.web(config);
-      metrics = new FrontEndMetrics();
-      backend = BesBackend.create(config, new BesEvents(metrics::recordBesCommand));
+      started = BesBackend.create(config, new BesEvents(meters::recordBesCommand));
     } catch (ConfigurationException e) {
       log.error("olfs-fastpath cannot start: {}", e.getMessage());
-      if (metrics != null) {
-        metrics.close();
-        metrics = null;
-      }
+      meters.close();
       throw e;
     }
+    metrics = meters;
+    backend = started;
     String version = version(context);
     FrontEndStats stats = new FrontEndStats();
-    scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
+    ScheduledExecutorService background = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "olfs-fastpath-background");
       thread.setDaemon(true);
       return thread;
     });
-    VersionService versions = new VersionService(version, backend::versions,
-        backend.unaskedVersions());
-    versions.start(scheduler);
+    scheduler = background;
+    VersionService versions = new VersionService(version, started::versions,
+        started.unaskedVersions());
+    versions.start(background);
     String contextPath = context.getContextPath();
-    metrics.monitorCaches(backend.cache(), backend.responses());
-    backend.clientsByName().forEach((name, client) -> metrics.monitorPool(name,
+    meters.monitorCaches(started.cache(), started.responses());
+    started.clientsByName().forEach((name, client) -> meters.monitorPool(name,
         client::poolStats));
-    DapServlet dap = DapServlet.assemble(settings, backend, stats, version,
+    DapServlet dap = DapServlet.assemble(settings, started, stats, version,
         settings.catalogRoot().orElseGet(() ->
-            backend.cache().dataRoot().map(Object::toString).orElse(null)),
-        versions, context, Clock.systemUTC(), metrics::recordRequest);
+            started.cache().dataRoot().map(Object::toString).orElse(null)),
+        versions, context, Clock.systemUTC(), meters::recordRequest);
     context.addServlet("dap", dap).addMapping("/");
     if (settings.warmUp()) {
       // After the version fetch on the same thread: the BES connection is open by then.
-      DapServlet twin = DapServlet.assemble(settings, backend, new FrontEndStats(), version, null,
+      DapServlet twin = DapServlet.assemble(settings, started, new FrontEndStats(), version, null,
           versions, context, Clock.systemUTC(), DapServlet.RequestTimer.NONE);
-      WarmUp warmUp = new WarmUp(twin, backend, settings.warmUpDataset().orElse(null),
+      WarmUp warmUp = new WarmUp(twin, started, settings.warmUpDataset().orElse(null),
           contextPath);
-      scheduler.execute(warmUp::run);
+      background.execute(warmUp::run);
     }
-    StatusServlet status = new StatusServlet(stats, backend, settings);
+    StatusServlet status = new StatusServlet(stats, started, settings);
     context.addServlet("status", status).addMapping("/status", "/status/*");
-    context.addServlet("metrics", new MetricsServlet(metrics, settings))
+    context.addServlet("metrics", new MetricsServlet(meters, settings))
         .addMapping("/metrics", "/metrics/*");
-    registerMBeans(context, new FrontEndMonitor(stats, status, backend, backend::poolStatistics));
+    registerMBeans(context, started,
+        new FrontEndMonitor(stats, status, started, started::poolStatistics));
     log.info("olfs-fastpath {} serving {}: BES {}, {}", version,
-        context.getContextPath().isEmpty() ? "/" : context.getContextPath(), backend,
+        context.getContextPath().isEmpty() ? "/" : context.getContextPath(), started,
         settings);
   }
 
-  private void registerMBeans(ServletContext context, FrontEndMonitor monitor) {
+  private void registerMBeans(ServletContext context, BesBackend backend,
+      FrontEndMonitor monitor) {
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     String contextName = ObjectName.quote(context.getContextPath().isEmpty() ? "/"
         : context.getContextPath());

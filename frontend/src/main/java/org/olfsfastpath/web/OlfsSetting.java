@@ -1,6 +1,7 @@
 package org.olfsfastpath.web;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One setting an olfs.xml file can hold: where it is in the file, which layer takes it under
@@ -96,7 +97,7 @@ record OlfsSetting(String path, Layer layer, String key, Kind kind, String meani
   }
 
   /** The attribute name, or null when the setting is an element's text or presence. */
-  String attribute() {
+  @Nullable String attribute() {
     int at = path.indexOf('@');
     return at < 0 ? null : path.substring(at + 1);
   }

@@ -1,5 +1,6 @@
 package org.olfsfastpath.web;
 
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
 import org.olfsfastpath.pages.FormType;
 import org.olfsfastpath.pages.Site;
@@ -31,7 +32,7 @@ final class Pages {
     Site site = canonical.get();
     if (site == null) {
       canonical.compareAndSet(null, site(ex));
-      site = canonical.get();
+      site = Objects.requireNonNull(canonical.get(), "set just above");
     }
     return site;
   }

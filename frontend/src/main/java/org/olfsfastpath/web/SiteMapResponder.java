@@ -1,6 +1,7 @@
 package org.olfsfastpath.web;
 
 import java.io.IOException;
+import java.util.Objects;
 import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.dap.DapRequest;
@@ -10,6 +11,7 @@ import org.olfsfastpath.pages.SiteMap;
 import org.olfsfastpath.pages.SiteMapCache;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Answers {@code robots.txt}, {@code siteMap/} and {@code siteMap/smap_N.txt} from a site map
@@ -26,7 +28,7 @@ final class SiteMapResponder {
   private final DapBackend backend;
   private final Pages pages;
   private final SiteMapCache cache;
-  private volatile Site site;
+  private volatile @Nullable Site site;
 
   SiteMapResponder(DapBackend backend, Pages pages, FrontEndSettings settings) {
     this.backend = backend;
@@ -68,7 +70,7 @@ final class SiteMapResponder {
   }
 
   private SiteMap build() throws IOException {
-    Site current = site;
+    Site current = Objects.requireNonNull(site, "a request sets the site before asking");
     try {
       byte[] answer = backend.buildSiteMap(PREFIX, SiteMap.DIRECTORY_PAGE,
           current.formType().suffix());

@@ -11,6 +11,7 @@ import java.util.Objects;
 import org.olfsfastpath.dap.Json;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The operator's endpoints, mapped to {@code /status} and {@code /status/*}; owns every response
@@ -90,7 +91,7 @@ final class StatusServlet extends HttpServlet {
   }
 
   /** The catalog path as the cache keys it: absolute, single slashes, no trailing slash. */
-  static String normalize(String path) {
+  static @Nullable String normalize(@Nullable String path) {
     if (path == null || !path.startsWith("/")) {
       return null;
     }

@@ -7,4 +7,7 @@
  * once, and registers the DAP servlet on {@code /} and the status servlet on {@code /status}; at
  * shutdown it closes them. Only this package maps exceptions to HTTP statuses.
  */
+@NullMarked
 package org.olfsfastpath.web;
+
+import org.jspecify.annotations.NullMarked;
