@@ -69,9 +69,15 @@ public class WarmRequestBenchmark {
         "benchmark olfs.xml");
     FrontEndSettings settings = Assembly.web(config);
     backend = BesBackend.create(config);
-    servlet = new DapServlet(
+    FrontEndStats stats = new FrontEndStats();
+    // Built as FrontEndListener builds it; the version document is not asked for here, so the
+    // BES's versions are never fetched.
+    servlet = new DapServlet(new DapServlet.Parts(
         new DapRequestParser(settings.maxUrlLength(), settings.maxConstraintLength()),
-        backend, new FrontEndStats(), "jmh", settings, null);
+        backend, stats, "jmh", settings, null,
+        new VersionService("jmh", backend::versions, backend.unaskedVersions()),
+        new SiteMapResponder(backend, new Pages(settings), settings),
+        new FileResponder(backend, new BodyCopy(stats, false), null), java.time.Clock.systemUTC()));
     request = request(Map.of(
         "getMethod", "GET",
         "getContextPath", "/opendap",
