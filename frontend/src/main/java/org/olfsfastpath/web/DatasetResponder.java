@@ -16,6 +16,7 @@ import org.olfsfastpath.dap.DapRequestRejectedException;
 import org.olfsfastpath.dap.DownloadName;
 import org.olfsfastpath.dap.HistoryEntries;
 import org.olfsfastpath.dap.Negotiation;
+import org.olfsfastpath.dap.PercentEncoding;
 import org.olfsfastpath.dap.ResponseType;
 import org.olfsfastpath.dap.ServicesDocument;
 
@@ -176,10 +177,24 @@ final class DatasetResponder {
     String xmlBase = type.besType().usesXmlBase() ? datasetUrl(ex, dataset) : "";
     List<GetRequest.Context> contexts = type.writesHistory()
         ? HistoryEntries.of(clock.instant(), "olfs-fastpath", serverVersion, ex.requestUrl(),
-            ex.query(), dataset.constraint())
+            historyQuery(ex, dataset), dataset.constraint())
         : List.of();
     return new GetRequest(dataset.path(), type.besType(), constraint, xmlBase,
         dataset.dap4Checksums(), contexts);
+  }
+
+  /**
+   * The query a netCDF file's history names: a GET's as the client wrote it; for a POST, whose
+   * constraint came (partly) in its body, the query a GET would send for the same file, as
+   * upstream's history names the body's constraint too.
+   */
+  private static String historyQuery(Exchange ex, DapRequest.Dataset dataset) {
+    String constraint = dataset.constraint();
+    if (!ex.post || constraint.isEmpty()) {
+      return ex.post ? "" : ex.query();
+    }
+    String encoded = PercentEncoding.query(constraint);
+    return dataset.type().isDap4() ? "dap4.ce=" + encoded : encoded;
   }
 
   private void sendServices(Exchange ex, DapRequest.Dataset dataset) throws ClientGoneException {

@@ -158,6 +158,25 @@ final class DapServletTest {
   }
 
   @Test
+  void netcdf_byPost_namesTheBodysConstraintInItsHistory() throws IOException {
+    run(FakeHttp.Request.post("/coads_climatology.nc.nc", "ce=SST%5B0%5D"));
+    assertEquals("2026-11-23 12:00:00 GMT olfs-fastpath-test"
+        + " http://localhost:8080/opendap/coads_climatology.nc.nc?SST%5B0%5D\n",
+        backend.gets.get(0).contexts().get(1).value());
+    run(FakeHttp.Request.post("/coads_climatology.nc.dap.nc", "dap4.ce=%2FSST%5B0%5D"));
+    assertEquals("2026-11-23 12:00:00 GMT olfs-fastpath-test"
+        + " http://localhost:8080/opendap/coads_climatology.nc.dap.nc?dap4.ce=/SST%5B0%5D\n",
+        backend.gets.get(1).contexts().get(1).value());
+    assertTrue(backend.gets.get(1).contexts().get(0).value().contains(
+        "\"request_url\":\"http://localhost:8080/opendap/coads_climatology.nc.dap.nc"
+        + "?dap4.ce=/SST%5B0%5D\"},{\"decoded_constraint\":\"/SST[0]\"}"),
+        backend.gets.get(1).contexts().get(0).value());
+    run(FakeHttp.Request.post("/coads_climatology.nc.nc", ""));
+    assertTrue(backend.gets.get(2).contexts().get(1).value().endsWith(
+        " http://localhost:8080/opendap/coads_climatology.nc.nc\n"));
+  }
+
+  @Test
   void dapXml_sendsTheDap4ConstraintTranslated_orRefusesIt() throws IOException {
     run(FakeHttp.Request.get("/coads_climatology.nc.dap.xml?dap4.ce=/COADSX%5B0:1:9%5D;/SST"));
     assertEquals("COADSX[0:1:9],SST", backend.gets.get(0).constraint());

@@ -2,6 +2,7 @@ package org.olfsfastpath.emulator;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,6 +47,18 @@ import org.slf4j.LoggerFactory;
 public final class BesEmulator implements Closeable {
   private static final Logger log = LoggerFactory.getLogger(BesEmulator.class);
 
+  /**
+   * The plain file (not data) the built-in catalog holds beside its datasets, as a BES catalog
+   * holds a README beside its data files: at {@code /README.txt}, with the built-in datasets'
+   * time, listed and served unless the built-ins are replaced or not listed.
+   */
+  public static final String README_NAME = "README.txt";
+
+  /** What {@link #README_NAME} holds (ASCII). */
+  public static final String README_TEXT = "This catalog is served by the olfs-fastpath BES"
+      + " emulator.\ncoads_climatology.nc and fnoc1.nc stand in for the BES test data of the"
+      + " same names;\nthis file is not data: it has no DAP responses, only itself.\n";
+
   private final Builder config;
   private EmulatorEngine engine;
   private boolean started;
@@ -76,8 +89,8 @@ public final class BesEmulator implements Closeable {
     CaptureLibrary captures = config.captures == null ? CaptureLibrary.empty() : CaptureLibrary.load(config.captures);
     SyntheticCatalog synthetic = config.syntheticDatasets == 0
         ? null : new SyntheticCatalog(config.syntheticDatasets, config.syntheticFanout);
-    Catalog catalog = new Catalog(config.catalogRoot, config.dataDirectory, builtIns(), config.listBuiltIns,
-        genericDatasets(), synthetic, config.builtInLastModified);
+    Catalog catalog = new Catalog(config.catalogRoot, config.dataDirectory, builtIns(), builtInFiles(),
+        config.listBuiltIns, genericDatasets(), synthetic, config.builtInLastModified);
     Dispatcher dispatcher = config.dispatcher != null ? config.dispatcher
         : new CatalogDispatcher(new CommandProcessor(catalog, captures,
             config.modules == null ? Modules.all() : config.modules, config.showInfo2009));
@@ -97,6 +110,12 @@ public final class BesEmulator implements Closeable {
       log.warn("the DAP generator offers no built-in datasets: {}", e.getMessage());
       return Map.of();
     }
+  }
+
+  /** The README beside the default built-in datasets; none beside a test's own. */
+  private Map<String, byte[]> builtInFiles() {
+    return config.builtIns != null ? Map.of()
+        : Map.of(README_NAME, README_TEXT.getBytes(StandardCharsets.US_ASCII));
   }
 
   private Function<String, EmulatedDataset> genericDatasets() {
@@ -526,7 +545,8 @@ public final class BesEmulator implements Closeable {
 
     /**
      * The built-in datasets by file name, instead of {@code Datasets.builtIns()}; tests use this
-     * to serve their own small datasets.
+     * to serve their own small datasets (alone: without the default catalog's {@link
+     * #README_NAME}).
      */
     public Builder builtInDatasets(Map<String, EmulatedDataset> datasets) {
       Objects.requireNonNull(datasets, "datasets == null");
@@ -535,8 +555,9 @@ public final class BesEmulator implements Closeable {
     }
 
     /**
-     * Whether built-in datasets appear in the catalog at the root (default true). When false they
-     * still answer gets for data-directory files of the same name.
+     * Whether built-in datasets (and the built-in {@link #README_NAME}) appear in the catalog at
+     * the root (default true). When false the datasets still answer gets for data-directory files
+     * of the same name.
      */
     public Builder listBuiltIns(boolean list) {
       this.listBuiltIns = list;

@@ -25,8 +25,8 @@ import org.olfsfastpath.emulator.dap.DapQuery;
 import org.olfsfastpath.emulator.dap.EmulatedDataset;
 
 /**
- * The emulated BES catalog: real files under a data directory, the built-in datasets at the root,
- * and the synthetic catalog under {@code /synthetic}, looked up in that order.
+ * The emulated BES catalog: real files under a data directory, the built-in datasets and files at
+ * the root, and the synthetic catalog under {@code /synthetic}, looked up in that order.
  *
  * <p>Real files are read from the file system on every call, never cached, so a changed or
  * deleted file is seen by the very next {@code showNode}. Like the BES with its default
@@ -44,6 +44,7 @@ final class Catalog {
   private final String displayRoot;
   private final Path dataDirectory;
   private final Map<String, EmulatedDataset> builtIns;
+  private final Map<String, byte[]> builtInFiles;
   private final boolean listBuiltIns;
   private final Function<String, EmulatedDataset> generic;
   private final SyntheticCatalog synthetic;
@@ -55,17 +56,22 @@ final class Catalog {
    */
   private final Cache<String, EmulatedDataset> genericDatasets = Caffeine.newBuilder().maximumSize(1024).build();
 
-  private enum Kind { ROOT, REAL, BUILT_IN, SYNTHETIC }
+  private enum Kind { ROOT, REAL, BUILT_IN, BUILT_IN_FILE, SYNTHETIC }
 
   private record Located(Kind kind, List<String> components, Path file, BasicFileAttributes attributes,
       SyntheticCatalog.Position position) {}
 
+  /**
+   * @param builtInFiles plain files (not data) at the root, by name, listed and served with the
+   *     built-in datasets: what {@code get stream} sends for them
+   */
   Catalog(String displayRoot, Path dataDirectory, Map<String, EmulatedDataset> builtIns,
-      boolean listBuiltIns, Function<String, EmulatedDataset> generic, SyntheticCatalog synthetic,
-      Instant fixedTime) {
+      Map<String, byte[]> builtInFiles, boolean listBuiltIns,
+      Function<String, EmulatedDataset> generic, SyntheticCatalog synthetic, Instant fixedTime) {
     this.displayRoot = displayRoot;
     this.dataDirectory = dataDirectory;
     this.builtIns = Map.copyOf(builtIns);
+    this.builtInFiles = Map.copyOf(builtInFiles);
     this.listBuiltIns = listBuiltIns;
     this.generic = generic;
     this.synthetic = synthetic;
@@ -105,6 +111,11 @@ final class Catalog {
               children.add(builtInEntry(name));
             }
           }
+          for (String name : builtInFiles.keySet()) {
+            if (taken.add(name)) {
+              children.add(builtInFileEntry(name));
+            }
+          }
         }
       }
       case REAL -> {
@@ -122,7 +133,7 @@ final class Catalog {
           }
         }
       }
-      case BUILT_IN -> {
+      case BUILT_IN, BUILT_IN_FILE -> {
         // A leaf has no children.
       }
     }
@@ -159,6 +170,15 @@ final class Catalog {
     return Optional.empty();
   }
 
+  /** The bytes of the built-in plain file {@code path} names, if it names one. */
+  Optional<byte[]> builtInFile(String path) throws BesFailure {
+    Located located = locate(path);
+    if (located.kind() == Kind.BUILT_IN_FILE) {
+      return Optional.of(builtInFiles.get(located.components().get(0)).clone());
+    }
+    return Optional.empty();
+  }
+
   private Located locate(String path) throws BesFailure {
     if (path.isEmpty() || path.charAt(0) != '/') {
       throw BesFailure.internal("The path sent to BESCatalogDirectory::get_node() must start with a slash (/)",
@@ -190,6 +210,9 @@ final class Catalog {
     }
     if (listBuiltIns && components.size() == 1 && builtIns.containsKey(components.get(0))) {
       return new Located(Kind.BUILT_IN, components, null, null, null);
+    }
+    if (listBuiltIns && components.size() == 1 && builtInFiles.containsKey(components.get(0))) {
+      return new Located(Kind.BUILT_IN_FILE, components, null, null, null);
     }
     throw BesFailure.notFound(absolute(path));
   }
@@ -226,6 +249,7 @@ final class Catalog {
           : new CatalogEntry("/", true, DIRECTORY_SIZE, fixedTime, false);
       case REAL -> realEntry(name, located.file(), located.attributes());
       case BUILT_IN -> builtInEntry(name);
+      case BUILT_IN_FILE -> builtInFileEntry(name);
       case SYNTHETIC -> located.position().isLeaf()
           ? new CatalogEntry(name, false, SyntheticCatalog.LEAF_SIZE, fixedTime, true)
           : new CatalogEntry(name, true, DIRECTORY_SIZE, fixedTime, false);
@@ -271,6 +295,11 @@ final class Catalog {
   private CatalogEntry builtInEntry(String name) {
     long size = builtInSizes.computeIfAbsent(name, n -> measure(builtIns.get(n)));
     return new CatalogEntry(name, false, size, fixedTime, true);
+  }
+
+  /** A built-in plain file: not data, whatever its name, with the fixed time. */
+  private CatalogEntry builtInFileEntry(String name) {
+    return new CatalogEntry(name, false, builtInFiles.get(name).length, fixedTime, false);
   }
 
   /** A built-in has no file; its unconstrained data response stands in for the file size. */

@@ -357,6 +357,10 @@ final class CommandProcessor {
         if (file.isPresent()) {
           return Reply.file(file.get(), catalog.absolute(path), ids);
         }
+        Optional<byte[]> builtInFile = catalog.builtInFile(path);
+        if (builtInFile.isPresent()) {
+          return Reply.payload(builtInFile.get(), null);
+        }
       }
       EmulatedDataset dataset;
       try {

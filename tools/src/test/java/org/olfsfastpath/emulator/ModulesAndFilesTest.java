@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The module switch (fileout_netcdf on by default, left out to answer like the recorded BES), the
- * formats the emulator never makes, get stream of real files, and buildSiteMap.
+ * formats the emulator never makes, get stream of real files and of the built-in README, and
+ * buildSiteMap.
  */
 final class ModulesAndFilesTest {
   @TempDir Path data;
@@ -128,6 +129,41 @@ final class ModulesAndFilesTest {
           error(untyped.body()));
       assertEquals("Failed to locate '/usr/share/hyrax/nc/none.txt'\n",
           error(Exchanges.once(bes, stream("/nc/none.txt", true)).body()));
+    }
+  }
+
+  @Test
+  void builtInReadme_isAPlainFileBesideTheBuiltInDatasets() throws IOException {
+    byte[] readme = BesEmulator.README_TEXT.getBytes(StandardCharsets.US_ASCII);
+    try (BesEmulator bes = start(BesEmulator.newBuilder()
+        .builtInLastModified(java.time.Instant.parse("2026-01-02T03:04:05Z")))) {
+      String root = Exchanges.once(bes, Requests.showNode("/")).body();
+      assertTrue(root.contains("<node count=\"3\" "), root);
+      assertTrue(root.contains("<item isData=\"false\" lastModified=\"2026-01-02T03:04:05GMT\""
+          + " name=\"README.txt\" size=\"" + readme.length + "\" type=\"leaf\"/>"), root);
+      String leaf = Exchanges.once(bes, Requests.showNode("/README.txt")).body();
+      assertTrue(leaf.contains("<item isData=\"false\" lastModified=\"2026-01-02T03:04:05GMT\""
+          + " name=\"/README.txt\" size=\"" + readme.length + "\" type=\"leaf\"/>"), leaf);
+      assertArrayEquals(readme, Exchanges.once(bes, stream("/README.txt", true)).body()
+          .getBytes(StandardCharsets.ISO_8859_1));
+      // A README is not data: without a type the BES cannot make a container of it.
+      Exchanges.Answer untyped = Exchanges.once(bes, stream("/README.txt", false));
+      assertEquals("Unable to add container '/README.txt', the type of data must be specified.",
+          error(untyped.body()));
+      Exchanges.Answer dds = Exchanges.once(bes, Requests.get("/README.txt", "dds", ""));
+      assertTrue(dds.isError(), dds.body());
+      // Never a site map line: it is no dataset.
+      assertFalse(Exchanges.once(bes, siteMap("prefix=\"http://h/opendap\" leafSuffix=\".html\""))
+          .body().contains("README"));
+    }
+    // Not listed with the built-ins, nor beside a test's own datasets.
+    for (BesEmulator.Builder builder : new BesEmulator.Builder[] {
+        BesEmulator.newBuilder().listBuiltIns(false),
+        BesEmulator.newBuilder().builtInDatasets(Map.of("tiny.nc", new TinyDataset("tiny.nc")))}) {
+      try (BesEmulator bes = start(builder)) {
+        assertFalse(Exchanges.once(bes, Requests.showNode("/")).body().contains("README"));
+        assertTrue(Exchanges.once(bes, Requests.showNode("/README.txt")).isError());
+      }
     }
   }
 

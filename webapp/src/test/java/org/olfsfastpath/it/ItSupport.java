@@ -46,6 +46,19 @@ final class ItSupport {
     return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
   }
 
+  /** A POST of an {@code application/x-www-form-urlencoded} body. */
+  static HttpResponse<byte[]> postForm(URI uri, String body, String... headers)
+      throws IOException, InterruptedException {
+    HttpRequest.Builder request = HttpRequest.newBuilder(uri)
+        .timeout(Duration.ofSeconds(30))
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    if (headers.length > 0) {
+      request.headers(headers);
+    }
+    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+  }
+
   static String text(HttpResponse<byte[]> response) {
     return new String(response.body(), StandardCharsets.ISO_8859_1);
   }
