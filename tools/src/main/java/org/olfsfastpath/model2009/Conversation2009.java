@@ -11,6 +11,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jdom2.Document;
@@ -19,6 +20,7 @@ import org.jdom2.JDOMException;
 import org.jdom2.input.SAXBuilder;
 import org.jdom2.input.sax.XMLReaders;
 import org.olfsfastpath.model2009.Requests2009.Response;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The BES conversation of one DAP2 request in the OLFS of January 2009: {@value #SHOW_INFOS}
@@ -35,14 +37,14 @@ final class Conversation2009 {
   static final int SHOW_INFOS = 4;
 
   /** What to answer over HTTP. */
-  record Answer(int status, String contentType, Instant lastModified, byte[] body) {
+  record Answer(int status, String contentType, @Nullable Instant lastModified, byte[] body) {
     static Answer text(int status, String message) {
       return new Answer(status, "text/plain; charset=UTF-8", null, (message + "\n").getBytes(StandardCharsets.UTF_8));
     }
   }
 
   /** The parts of a showInfo answer the 2009 OLFS used. */
-  record Info(boolean isData, Instant lastModified) {}
+  record Info(boolean isData, @Nullable Instant lastModified) {}
 
   private final String host;
   private final int port;
@@ -69,13 +71,15 @@ final class Conversation2009 {
     Info info = memoized ? memo.get(dataset) : null;
     if (info == null) {
       int lookUps = memoized ? 1 : SHOW_INFOS;
+      Info found = null;
       for (int i = 0; i < lookUps; i++) {
         PlainPptClient.Answer answer = exchange(Requests2009.showInfo(dataset));
         if (answer.error()) {
           return Answer.text(404, "The BES does not know " + dataset + " (showInfo answered an error)");
         }
-        info = parseInfo(answer);
+        found = parseInfo(answer);
       }
+      info = Objects.requireNonNull(found, "at least one showInfo is sent");
       if (memoized) {
         memo.put(dataset, info);
       }

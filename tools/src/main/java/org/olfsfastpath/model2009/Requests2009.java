@@ -6,6 +6,7 @@ import org.jdom2.Element;
 import org.jdom2.Namespace;
 import org.jdom2.output.Format;
 import org.jdom2.output.XMLOutputter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The BES request documents of the OLFS of January 2009, built as it built them: JDOM, the BES
@@ -96,7 +97,7 @@ final class Requests2009 {
       this.contentType = contentType;
     }
 
-    static Response forSuffix(String suffix) {
+    static @Nullable Response forSuffix(String suffix) {
       for (Response r : values()) {
         if (r.suffix.equals(suffix)) {
           return r;

@@ -5,4 +5,7 @@
  * written to the BES as that OLFS wrote it: chunk header and document in separate writes, no
  * TCP_NODELAY, no QUICKACK. This package is a tool and is left out of the web application.
  */
+@NullMarked
 package org.olfsfastpath.model2009;
+
+import org.jspecify.annotations.NullMarked;

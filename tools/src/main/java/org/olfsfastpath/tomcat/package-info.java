@@ -3,4 +3,7 @@
  * started as a process of its own, shared by the integration tests ({@code it}) and the fault,
  * load and hostile-input tests ({@code faults}).
  */
+@NullMarked
 package org.olfsfastpath.tomcat;
+
+import org.jspecify.annotations.NullMarked;

@@ -28,6 +28,7 @@ import java.util.function.Predicate;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A running PPT trace proxy: listens for PPT clients, opens a connection to the BES for each, and
@@ -48,11 +49,11 @@ public final class PptTrace implements Closeable {
 
   private final PptEndpoint target;
   private final SocketAddress listenAddress;
-  private final TraceListener listener;
+  private final @Nullable TraceListener listener;
   private final boolean keepRecords;
   private final boolean quickAck;
   private final Duration connectTimeout;
-  private final Path logFile;
+  private final @Nullable Path logFile;
   private final Instant baseTime = Instant.now();
   private final long baseNanos = System.nanoTime();
   private final AtomicLong connectionNumbers = new AtomicLong();
@@ -60,9 +61,9 @@ public final class PptTrace implements Closeable {
   private final List<TraceRecord> records = new ArrayList<>();
   private final Object recordsLock = new Object();
   private final Object logLock = new Object();
-  private Writer log;
-  private ServerSocketChannel server;
-  private Thread acceptor;
+  private @Nullable Writer log;
+  private @Nullable ServerSocketChannel server;
+  private @Nullable Thread acceptor;
   private volatile boolean stopped;
 
   private PptTrace(Builder b) {
@@ -118,10 +119,11 @@ public final class PptTrace implements Closeable {
   }
 
   private void acceptLoop() {
+    ServerSocketChannel listening = Objects.requireNonNull(server, "started before accepting");
     while (!stopped) {
       SocketChannel client;
       try {
-        client = server.accept();
+        client = listening.accept();
       } catch (IOException e) {
         if (!stopped) {
           LOG.warn("ppt-trace stopped accepting: {}", e.toString());
@@ -310,7 +312,7 @@ public final class PptTrace implements Closeable {
     }
   }
 
-  static void closeQuietly(Closeable closeable) {
+  static void closeQuietly(@Nullable Closeable closeable) {
     if (closeable == null) {
       return;
     }
@@ -330,11 +332,11 @@ public final class PptTrace implements Closeable {
   public static final class Builder {
     private final PptEndpoint target;
     private SocketAddress listenAddress = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
-    private TraceListener listener;
+    private @Nullable TraceListener listener;
     private boolean keepRecords = true;
     private boolean quickAck = true;
     private Duration connectTimeout = Duration.ofSeconds(5);
-    private Path logFile;
+    private @Nullable Path logFile;
 
     private Builder(PptEndpoint target) {
       this.target = target;

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import org.olfsfastpath.ppt.PptEndpoint;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Command line of the PPT trace proxy ({@code scripts/ppt-trace}):
@@ -76,7 +77,7 @@ public final class PptTraceMain {
    *
    * @throws IllegalArgumentException naming the argument that is wrong or missing
    */
-  static PptTrace parse(String[] args, LineSink stdout) {
+  static @Nullable PptTrace parse(String[] args, LineSink stdout) {
     PptEndpoint bes = null;
     String listen = null;
     Path listenSocket = null;

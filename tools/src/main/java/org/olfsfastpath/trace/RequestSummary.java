@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one PPT request asked for, as the trace reports it.
@@ -24,10 +25,10 @@ public record RequestSummary(
     String command,
     String summary,
     Map<String, String> arguments,
-    String container,
-    String constraint,
+    @Nullable String container,
+    @Nullable String constraint,
     List<String> contexts,
-    String requestId) {
+    @Nullable String requestId) {
 
   public RequestSummary {
     Objects.requireNonNull(command, "command == null");

@@ -21,6 +21,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,6 +31,7 @@ import org.olfsfastpath.ppt.PptChunkDecoder;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptFraming;
 import org.olfsfastpath.ppt.PptProtocolException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One proxied client connection: a thread per direction copies bytes as they arrive and, before
@@ -55,9 +57,9 @@ final class TraceConnection {
   private final ArrayDeque<Exchange> pending = new ArrayDeque<>();
   private final RequestSide requests = new RequestSide();
   private final ResponseSide responses = new ResponseSide();
-  private volatile SocketChannel bes;
+  private volatile @Nullable SocketChannel bes;
   /** Used under lock only, when a response completes before its request was summarised. */
-  private RequestParser fallbackParser;
+  private @Nullable RequestParser fallbackParser;
   // Guarded by lock.
   private long sequence;
   private long fromClient;
@@ -65,7 +67,7 @@ final class TraceConnection {
   private long handshakeStart = -1;
   private long handshakeEnd = -1;
   private int directionsEnded;
-  private String endReason;
+  private @Nullable String endReason;
   private boolean finished;
 
   TraceConnection(PptTrace trace, long number, SocketChannel client) {
@@ -83,9 +85,11 @@ final class TraceConnection {
 
   private void run() {
     long started = System.nanoTime();
+    SocketChannel connected;
     try {
       configure(client);
-      bes = connect(trace.target(), trace.connectTimeout());
+      connected = connect(trace.target(), trace.connectTimeout());
+      bes = connected;
     } catch (IOException e) {
       synchronized (lock) {
         finished = true;
@@ -97,7 +101,8 @@ final class TraceConnection {
       trace.ended(this);
       return;
     }
-    Thread back = new Thread(() -> pump(bes, client, responses), "ppt-trace-" + number + "-response");
+    Thread back = new Thread(() -> pump(connected, client, responses),
+        "ppt-trace-" + number + "-response");
     back.setDaemon(true);
     threads.add(back);
     back.start();
@@ -258,7 +263,7 @@ final class TraceConnection {
             + "; bytes are still forwarded, no longer decoded")));
   }
 
-  private void emitExchange(Exchange x, long end, boolean answered, String note) {
+  private void emitExchange(Exchange x, long end, boolean answered, @Nullable String note) {
     if (x.request == null) {
       // The response ended before the request thread got to the document: parse it here, with
       // this connection's second parser (the request thread may be using its own right now).
@@ -292,7 +297,7 @@ final class TraceConnection {
     return Duration.ofNanos(Math.max(0, n));
   }
 
-  static String shorten(String text) {
+  static @Nullable String shorten(@Nullable String text) {
     if (text == null) {
       return null;
     }
@@ -311,9 +316,9 @@ final class TraceConnection {
     final long requestStart;
     final long requestEnd;
     final long requestBytes;
-    RequestSummary request;
-    final byte[] document;
-    String note;
+    @Nullable RequestSummary request;
+    final byte @Nullable [] document;
+    @Nullable String note;
     final ByteArrayOutputStream errorCapture = new ByteArrayOutputStream();
     long firstByte = -1;
     long responseBytes;
@@ -322,12 +327,12 @@ final class TraceConnection {
     boolean fatal;
 
     Exchange(long sequence, long requestStart, long requestEnd, RequestSummary request, long requestBytes,
-        String note) {
+        @Nullable String note) {
       this(sequence, requestStart, requestEnd, request, null, requestBytes, note);
     }
 
-    private Exchange(long sequence, long requestStart, long requestEnd, RequestSummary request, byte[] document,
-        long requestBytes, String note) {
+    private Exchange(long sequence, long requestStart, long requestEnd, @Nullable RequestSummary request,
+        byte @Nullable [] document, long requestBytes, @Nullable String note) {
       this.sequence = sequence;
       this.requestStart = requestStart;
       this.requestEnd = requestEnd;
@@ -338,7 +343,7 @@ final class TraceConnection {
     }
 
     /** A request document's summary, or why it has none. */
-    record Summary(RequestSummary request, String problem) {}
+    record Summary(RequestSummary request, @Nullable String problem) {}
 
     /** Summarises a request document; touches no shared state, so needs no lock. */
     static Summary summary(RequestParser parser, byte[] document) {
@@ -363,11 +368,11 @@ final class TraceConnection {
 
     /** Summarises now. Holds lock. */
     void summarise(RequestParser parser) {
-      accept(summary(parser, document));
+      accept(summary(parser, Objects.requireNonNull(document, "kept until summarised")));
     }
 
-    static Exchange unparsed(long sequence, long requestStart, long requestEnd, byte[] document, long requestBytes,
-        String note) {
+    static Exchange unparsed(long sequence, long requestStart, long requestEnd, byte[] document,
+        long requestBytes, @Nullable String note) {
       return new Exchange(sequence, requestStart, requestEnd, null, document, requestBytes, note);
     }
   }
@@ -444,7 +449,7 @@ final class TraceConnection {
   private final class RequestSide extends DecodingSide {
     private final byte[] expected = PptFraming.CLIENT_HANDSHAKE.getBytes(StandardCharsets.US_ASCII);
     private final Map<String, String> extensions = new LinkedHashMap<>();
-    private RequestParser parser;
+    private @Nullable RequestParser parser;
     private byte[] document = new byte[4096];
     private int documentLength;
     private long documentTotal;
@@ -566,7 +571,8 @@ final class TraceConnection {
       }
       for (Exchange exchange : unparsed) {
         // Parsed outside the lock, so that a response arriving meanwhile is not held up.
-        Exchange.Summary summary = Exchange.summary(parser, exchange.document);
+        Exchange.Summary summary = Exchange.summary(parser,
+            Objects.requireNonNull(exchange.document, "an unparsed exchange keeps its document"));
         synchronized (lock) {
           exchange.accept(summary);
         }
@@ -584,7 +590,12 @@ final class TraceConnection {
     private long answerStart = -1;
     private boolean refused;
     private boolean refusalRecorded;
-    private Exchange current;
+    private @Nullable Exchange current;
+
+    /** The exchange whose response is being read: the decoder calls only between start and end. */
+    private Exchange inMessage() {
+      return Objects.requireNonNull(current, "no response is being read");
+    }
 
     @Override
     public String name() {
@@ -623,7 +634,7 @@ final class TraceConnection {
         if (!PptFraming.SERVER_OK.startsWith(text) && !PptFraming.SERVER_UNDEFINED.startsWith(text)
             && !PptFraming.SERVER_REFUSAL.startsWith(text)) {
           throw new PptProtocolException("expected " + PptFraming.SERVER_OK + " but was \""
-              + shorten(text).replaceAll("[^\\x20-\\x7e]", "?") + "\"");
+              + String.valueOf(shorten(text)).replaceAll("[^\\x20-\\x7e]", "?") + "\"");
         }
       }
       return length;
@@ -675,41 +686,43 @@ final class TraceConnection {
 
     @Override
     public void messageStarted() {
-      current = pending.peekFirst();
-      if (current == null) {
-        current = new Exchange(++sequence, now, now, RequestSummary.of("?", "(response without a request)"), 0,
+      Exchange started = pending.peekFirst();
+      if (started == null) {
+        started = new Exchange(++sequence, now, now, RequestSummary.of("?", "(response without a request)"), 0,
             "response without a request");
       }
-      current.firstByte = now;
+      started.firstByte = now;
+      current = started;
     }
 
     @Override
     public void chunkStarted(byte type, int length) {
       if (type == PptFraming.DATA && length > 0) {
-        current.chunks++;
+        inMessage().chunks++;
       }
     }
 
     @Override
     public void extensions(Map<String, String> ext) {
       if ("error".equals(ext.get("status"))) {
-        current.error = true;
+        inMessage().error = true;
       }
       if ("true".equals(ext.get("exit"))) {
-        current.fatal = true;
+        inMessage().fatal = true;
       }
     }
 
     @Override
     public void data(byte[] bytes, int offset, int length) {
-      if (current.error && current.errorCapture.size() < MAX_ERROR_CAPTURE) {
-        current.errorCapture.write(bytes, offset, Math.min(length, MAX_ERROR_CAPTURE - current.errorCapture.size()));
+      Exchange x = inMessage();
+      if (x.error && x.errorCapture.size() < MAX_ERROR_CAPTURE) {
+        x.errorCapture.write(bytes, offset, Math.min(length, MAX_ERROR_CAPTURE - x.errorCapture.size()));
       }
     }
 
     @Override
     public void messageEnded(long wireBytes) {
-      Exchange done = current;
+      Exchange done = inMessage();
       current = null;
       pending.remove(done);
       done.responseBytes = wireBytes;

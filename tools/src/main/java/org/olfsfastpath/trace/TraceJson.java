@@ -6,6 +6,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes a {@link TraceRecord} as one line of JSON. Keys are fixed and documented in
@@ -73,13 +74,13 @@ final class TraceJson {
         Math.abs(micros) % 1000);
   }
 
-  private static void millis(StringBuilder out, String key, Duration value) {
+  private static void millis(StringBuilder out, String key, @Nullable Duration value) {
     if (value != null) {
       key(out, key).append(millis(value)).append(',');
     }
   }
 
-  private static void string(StringBuilder out, String key, String value) {
+  private static void string(StringBuilder out, String key, @Nullable String value) {
     if (value != null) {
       quote(key(out, key), value).append(',');
     }

@@ -3,6 +3,7 @@ package org.olfsfastpath.trace;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One line of a PPT trace: a handshake, a request and its response, a connection's end, or a
@@ -33,18 +34,18 @@ public record TraceRecord(
     long connection,
     long sequence,
     Event event,
-    RequestSummary request,
+    @Nullable RequestSummary request,
     long requestBytes,
     long responseBytes,
     int responseChunks,
     boolean error,
     boolean fatal,
     int errorType,
-    String errorMessage,
-    Duration requestTime,
-    Duration firstByte,
-    Duration roundTrip,
-    String note) {
+    @Nullable String errorMessage,
+    @Nullable Duration requestTime,
+    @Nullable Duration firstByte,
+    @Nullable Duration roundTrip,
+    @Nullable String note) {
 
   /** What a record describes. */
   public enum Event {
@@ -66,7 +67,7 @@ public record TraceRecord(
   }
 
   /** The request's command, or null when the record has no request. */
-  public String command() {
+  public @Nullable String command() {
     return request == null ? null : request.command();
   }
 

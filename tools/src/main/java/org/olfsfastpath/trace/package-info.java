@@ -10,4 +10,7 @@
  * decode failure becomes a record and the bytes keep flowing. This package is a tool and is left
  * out of the web application.
  */
+@NullMarked
 package org.olfsfastpath.trace;
+
+import org.jspecify.annotations.NullMarked;
