@@ -75,7 +75,7 @@ public final class FrontEndListener implements ServletContextListener {
             backend.cache().dataRoot().map(Object::toString).orElse(null)),
         versions, context, Clock.systemUTC(), metrics::recordRequest);
     context.addServlet("dap", dap).addMapping("/");
-    StatusServlet status = new StatusServlet(stats, backend, settings);
+    StatusServlet status = new StatusServlet(stats, backend, settings, dap::siteMapBuilds);
     context.addServlet("status", status).addMapping("/status", "/status/*");
     context.addServlet("metrics", new MetricsServlet(metrics, settings))
         .addMapping("/metrics", "/metrics/*");
