@@ -166,6 +166,12 @@ final class SiphonIT {
         access.get("coads_climatology.nc OPENDAP"), walk.output());
     assertEquals(opendap + "nc/coads_climatology.nc", access.get("coads_climatology.nc DAP4"));
     assertEquals(opendap + "nc/deeper/fnoc1.nc", access.get("fnoc1.nc OPENDAP"));
+    // Without AllowDirectDataSourceAccess a dataset offers no file; a file that is not data is
+    // offered as it is, and its URL answers.
+    assertEquals(null, access.get("coads_climatology.nc HTTPServer"), walk.output());
+    String readme = access.get("README.txt HTTPServer");
+    assertEquals(opendap + "nc/README.txt", readme, walk.output());
+    assertEquals("Sample data.\n", ItSupport.text(ItSupport.get(URI.create(readme))));
 
     // COADSX, and two more variables of other types and shapes, as the ASCII response has them.
     assertEquals("180", shapes.get("coads_climatology.nc COADSX"));
