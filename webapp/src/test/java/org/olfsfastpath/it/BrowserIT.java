@@ -109,6 +109,12 @@ final class BrowserIT {
     public void close() { }
   };
   private final Logger seleniumLogger = Logger.getLogger("org.openqa.selenium");
+  /**
+   * Quiet about a DevTools binding for this Chromium's version: the tests use no DevTools
+   * feature, and Selenium ships bindings only for the releases around its own.
+   */
+  private final Logger cdpLogger =
+      Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
 
   private URI opendap;
   private Path downloads;
@@ -136,6 +142,7 @@ final class BrowserIT {
         FrontEndExtension.required("it.work.dir").getParent().resolve("screenshots"));
     seleniumLogger.setLevel(Level.FINE);
     seleniumLogger.addHandler(seleniumHandler);
+    cdpLogger.setLevel(Level.SEVERE);
     browser = chromium(true);
     noScript = chromium(false);
   }
@@ -149,6 +156,7 @@ final class BrowserIT {
     }
     seleniumLogger.removeHandler(seleniumHandler);
     seleniumLogger.setLevel(null);
+    cdpLogger.setLevel(null);
   }
 
   private WebDriver chromium(boolean scripts) {
