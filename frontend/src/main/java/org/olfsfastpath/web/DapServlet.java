@@ -103,6 +103,11 @@ final class DapServlet extends HttpServlet {
         headers, stats);
   }
 
+  /** How many times the site map was built, for the status document. */
+  long siteMapBuilds() {
+    return siteMaps.builds();
+  }
+
   @Override
   protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
     long start = System.nanoTime();

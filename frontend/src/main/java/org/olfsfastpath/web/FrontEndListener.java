@@ -91,7 +91,7 @@ public final class FrontEndListener implements ServletContextListener {
           contextPath);
       background.execute(warmUp::run);
     }
-    StatusServlet status = new StatusServlet(stats, started, settings);
+    StatusServlet status = new StatusServlet(stats, started, settings, dap::siteMapBuilds);
     context.addServlet("status", status).addMapping("/status", "/status/*");
     context.addServlet("metrics", new MetricsServlet(meters, settings))
         .addMapping("/metrics", "/metrics/*");

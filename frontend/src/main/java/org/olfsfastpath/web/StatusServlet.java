@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.LongSupplier;
 import org.olfsfastpath.dap.Json;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,8 +19,9 @@ import org.jspecify.annotations.Nullable;
  * it is given.
  *
  * <ul>
- *   <li>{@code GET /status}: JSON statistics of the front end, the data-source cache and the BES
- *       connection pool. Open to everyone (it shows counts, never paths or settings).
+ *   <li>{@code GET /status}: JSON statistics of the front end, the site map, the data-source
+ *       cache and the BES connection pool. Open to everyone (it shows counts, never paths or
+ *       settings).
  *   <li>{@code POST /status/invalidate?path=/some/dataset.nc} drops one cached path;
  *       {@code POST /status/invalidate?all=true} drops everything. Allowed from a loopback
  *       address with no proxy header (Forwarded, X-Forwarded-For), or from anywhere with
@@ -34,17 +36,25 @@ final class StatusServlet extends HttpServlet {
   private final transient FrontEndStats stats;
   private final transient CacheAdmin admin;
   private final transient OperatorAccess access;
+  private final transient LongSupplier siteMapBuilds;
 
-  StatusServlet(FrontEndStats stats, CacheAdmin admin, FrontEndSettings settings) {
+  /**
+   * @param siteMapBuilds how many times the site map was built (successful or not); a crawler's
+   *     requests never add one, the refresh interval does
+   */
+  StatusServlet(FrontEndStats stats, CacheAdmin admin, FrontEndSettings settings,
+      LongSupplier siteMapBuilds) {
     this.stats = Objects.requireNonNull(stats, "stats == null");
     this.admin = Objects.requireNonNull(admin, "admin == null");
     this.access = OperatorAccess.of(settings);
+    this.siteMapBuilds = Objects.requireNonNull(siteMapBuilds, "siteMapBuilds == null");
   }
 
   /** The whole status document. */
   Map<String, Object> status() {
     Map<String, Object> status = new LinkedHashMap<>();
     status.put("frontEnd", stats.snapshot());
+    status.put("siteMap", Map.of("builds", siteMapBuilds.getAsLong()));
     status.putAll(admin.statistics());
     return status;
   }

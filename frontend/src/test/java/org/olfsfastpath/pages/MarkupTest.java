@@ -1,11 +1,19 @@
 package org.olfsfastpath.pages;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 final class MarkupTest {
+  @Test
+  void styleSheet_keepsHiddenElementsHidden() {
+    // The buttons' display rule would otherwise show what the script hides (Update data URL)
+    // and, with scripts off, the Copy button that only works with them (seen in BrowserIT).
+    assertTrue(Markup.CSS.contains("[hidden] { display: none !important; }"), Markup.CSS);
+  }
+
   @Test
   void humanSize_bytesThenBinaryUnitsWithOneDecimal() {
     assertEquals("0 B", Markup.humanSize(0));

@@ -46,7 +46,7 @@ final class StatusServletTest {
     if (withToken) {
       settings.adminToken(TOKEN);
     }
-    return new StatusServlet(stats, admin, settings.build());
+    return new StatusServlet(stats, admin, settings.build(), () -> 1);
   }
 
   private FakeHttp.Response post(StatusServlet servlet, FakeHttp.Request request)
@@ -76,6 +76,7 @@ final class StatusServletTest {
     assertTrue(r.text().startsWith("{\n  \"frontEnd\": {\n    \"requests\": 5,\n"), r.text());
     assertTrue(r.text().contains("\"cache\": {\n    \"hitRate\": 0.75,\n    \"size\": 3,\n"
         + "    \"nan\": null\n  }"), r.text());
+    assertTrue(r.text().contains("\n  \"siteMap\": {\n    \"builds\": 1\n  },\n"), r.text());
   }
 
   @Test

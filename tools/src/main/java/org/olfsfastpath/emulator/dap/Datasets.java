@@ -11,6 +11,12 @@ import java.util.Objects;
  * thread-safe and cheap to query, so callers should keep the instances they use.
  */
 public final class Datasets {
+  /**
+   * The file name of {@link #hostile()}: {@code hostile"'<img src=x onerror=alert(1)>.nc}, markup
+   * and quotes that a directory may hold.
+   */
+  public static final String HOSTILE_FILE_NAME = HostileNames.FILE_NAME;
+
   private Datasets() {}
 
   /** Built-in datasets keyed by file name, e.g. {@code coads_climatology.nc}. */
@@ -35,6 +41,17 @@ public final class Datasets {
   }
 
   /**
+   * A dataset whose names and attribute values are markup, for checking that pages escape what
+   * the BES sends: its file name is {@link #HOSTILE_FILE_NAME}; Float64 {@code x[4]} and the
+   * Float32 Grid {@code <script>alert(2)</script>"'} over it, whose {@code long_name} and an
+   * attribute named {@code on"'<b>x} hold more markup; a global {@code title} of
+   * {@code </script><script>alert(4)</script>}. Each would-be script alerts its own number.
+   */
+  public static EmulatedDataset hostile() {
+    return new GeneratedDataset(HostileNames.model());
+  }
+
+  /**
    * A small generated dataset answering for any file name that has no built-in: Float64 time[2],
    * Float32 lat[10] and lon[20], and a Float32 Grid temperature[time][lat][lon].
    *
@@ -50,8 +67,10 @@ public final class Datasets {
   }
 
   /**
-   * The dataset for a catalog path: the built-in stand-in for its file name if there is one,
-   * otherwise a generic dataset named after the file. Directories are ignored, as the BES names a
+   * The dataset for a catalog path: the built-in stand-in for its file name if there is one (or
+   * {@link #hostile()} for {@link #HOSTILE_FILE_NAME}), otherwise a generic dataset named after
+   * the file; {@code BesEmulator.Builder.genericDataset(Datasets::find)} serves them from a data
+   * directory's files of those names. Directories are ignored, as the BES names a
    * dataset after its file: {@code /data/nc/coads_climatology.nc} is the coads stand-in.
    *
    * @param path a file name or catalog path such as {@code /coads_climatology.nc}
@@ -66,6 +85,7 @@ public final class Datasets {
     return switch (fileName) {
       case CoadsClimatology.FILE_NAME -> coadsClimatology();
       case Fnoc1.FILE_NAME -> fnoc1();
+      case HostileNames.FILE_NAME -> hostile();
       default -> generic(fileName);
     };
   }

@@ -103,7 +103,10 @@ final class DmrWriter {
     }
   }
 
-  /** libxml2's escaping of element text. */
+  /**
+   * libxml2's escaping of element text (xmlTextWriterWriteString, xmlEncodeSpecialChars): the
+   * markup characters, the double quote and CR, as the BES's captured answers show.
+   */
   private void elementText(String text) {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
@@ -111,6 +114,7 @@ final class DmrWriter {
         case '&' -> out.append("&amp;");
         case '<' -> out.append("&lt;");
         case '>' -> out.append("&gt;");
+        case '"' -> out.append("&quot;");
         case '\r' -> out.append("&#13;");
         default -> latin1(c);
       }

@@ -1,0 +1,488 @@
+package org.olfsfastpath.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.jdom2.Document;
+import org.jdom2.Element;
+import org.jdom2.Namespace;
+import org.jdom2.input.SAXBuilder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.olfsfastpath.emulator.dap.Datasets;
+import org.olfsfastpath.testing.FrontEndExtension;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.UnexpectedAlertBehaviour;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/**
+ * The pages in a real headless Chromium (Debian's chromium and chromedriver, driven by Selenium):
+ * from the catalog listing through a link to each request form, a selection made in the form,
+ * a download button pressed, and the answer compared byte for byte with the same data URL
+ * fetched directly; the same with scripts off, through the form's 303; a dataset whose names
+ * are markup, shown as text with no script run on the listing, both forms and the THREDDS
+ * catalog. Saves screenshots of the listing and both forms under {@code target/screenshots}
+ * ({@code scripts/screenshots} copies them into docs/images).
+ *
+ * <p>Nothing is downloaded while it runs: the driver and browser are given by path, so Selenium
+ * Manager never runs (checked from Selenium's own log), and Chromium's background networking is
+ * off.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith(BrowserIT.NeedsChromium.class)
+final class BrowserIT {
+  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+  private static final String COADS = "coads_climatology.nc";
+  private static final Duration WAIT = Duration.ofSeconds(20);
+
+  /** Skips the class, before Tomcat starts, when the browser or its driver is missing. */
+  static final class NeedsChromium implements ExecutionCondition {
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+      for (Path program : List.of(CHROMIUM, CHROMEDRIVER)) {
+        if (!Files.isExecutable(program)) {
+          return ConditionEvaluationResult.disabled(program + " is not installed (scripts/setup"
+              + " installs Debian's chromium and chromium-driver); skipping the browser tests");
+        }
+      }
+      return ConditionEvaluationResult.enabled("chromium and chromedriver are installed");
+    }
+  }
+
+  @RegisterExtension
+  static final FrontEndExtension FRONT_END = FrontEndExtension.named("BrowserIT")
+      .emulator(b -> b.dataDirectory(hostileData()).genericDataset(Datasets::find));
+
+  /** Selenium's log records, to show that Selenium Manager was never asked. */
+  private final List<LogRecord> seleniumLog = new CopyOnWriteArrayList<>();
+  private final Handler seleniumHandler = new Handler() {
+    @Override
+    public void publish(LogRecord record) {
+      seleniumLog.add(record);
+    }
+
+    @Override
+    public void flush() { }
+
+    @Override
+    public void close() { }
+  };
+  private final Logger seleniumLogger = Logger.getLogger("org.openqa.selenium");
+  /**
+   * Quiet about a DevTools binding for this Chromium's version: the tests use no DevTools
+   * feature, and Selenium ships bindings only for the releases around its own.
+   */
+  private final Logger cdpLogger =
+      Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
+
+  private URI opendap;
+  private Path downloads;
+  private Path screenshots;
+  private WebDriver browser;
+  private WebDriver noScript;
+
+  /** A data directory holding one file named like the hostile dataset, in {@code hostile/}. */
+  private static Path hostileData() {
+    try {
+      Path data = FrontEndExtension.workDir("BrowserIT-data");
+      Path dir = Files.createDirectories(data.resolve("hostile"));
+      Files.write(dir.resolve(Datasets.HOSTILE_FILE_NAME), new byte[2048]);
+      return data;
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot make the data directory", e);
+    }
+  }
+
+  @BeforeAll
+  void start() throws IOException {
+    opendap = FRONT_END.opendap();
+    downloads = FrontEndExtension.workDir("BrowserIT-downloads");
+    screenshots = Files.createDirectories(
+        FrontEndExtension.required("it.work.dir").getParent().resolve("screenshots"));
+    seleniumLogger.setLevel(Level.FINE);
+    seleniumLogger.addHandler(seleniumHandler);
+    cdpLogger.setLevel(Level.SEVERE);
+    browser = chromium(true);
+    noScript = chromium(false);
+  }
+
+  @AfterAll
+  void stop() {
+    for (WebDriver driver : new WebDriver[] {browser, noScript}) {
+      if (driver != null) {
+        driver.quit();
+      }
+    }
+    seleniumLogger.removeHandler(seleniumHandler);
+    seleniumLogger.setLevel(null);
+    cdpLogger.setLevel(null);
+  }
+
+  private WebDriver chromium(boolean scripts) {
+    // Belt and braces: with the driver's path in the system property too, no lookup can start.
+    System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
+    ChromeDriverService service = new ChromeDriverService.Builder()
+        .usingDriverExecutable(CHROMEDRIVER.toFile())
+        .usingAnyFreePort()
+        .build();
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu",
+        "--disable-dev-shm-usage", "--window-size=1200,1000", "--force-device-scale-factor=1",
+        "--hide-scrollbars", "--lang=en-US", "--no-first-run", "--disable-sync",
+        "--disable-default-apps", "--disable-extensions", "--disable-background-networking",
+        "--disable-component-update", "--disable-domain-reliability", "--metrics-recording-only",
+        "--no-default-browser-check", "--disable-features=Translate,OptimizationHints,MediaRouter");
+    // An alert stays open for the test to find instead of being dismissed by the driver.
+    options.setUnhandledPromptBehaviour(UnexpectedAlertBehaviour.IGNORE);
+    Map<String, Object> prefs = new java.util.HashMap<>();
+    prefs.put("download.default_directory", downloads.toString());
+    prefs.put("download.prompt_for_download", false);
+    prefs.put("safebrowsing.enabled", false);
+    if (!scripts) {
+      prefs.put("profile.managed_default_content_settings.javascript", 2);
+    }
+    options.setExperimentalOption("prefs", prefs);
+    return new ChromeDriver(service, options);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  @Test
+  @Order(1)
+  void dap2Form_fromTheListing_asciiIsTheDirectResponse() throws Exception {
+    browser.get(opendap.toString());
+    screenshot(browser, "listing.png");
+    WebElement row = browser.findElement(By.xpath("//tr[td/a[text()='" + COADS + "']]"));
+    row.findElement(By.cssSelector("a[href='" + COADS + ".html']")).click();
+    await(browser, d -> d.getCurrentUrl().endsWith(COADS + ".html"));
+    assertEquals("DAP2 data request form", browser.findElement(By.cssSelector("p.meta"))
+        .getText().split(" \u00b7 ")[0]);
+
+    // The script shows the copy button and hides "Update data URL", which only a page without
+    // scripts needs.
+    assertTrue(browser.findElement(By.id("copy-url")).isDisplayed());
+    assertFalse(browser.findElement(By.id("button-update")).isDisplayed());
+    select(browser, "COADSX", 10, 5, 40);
+    assertEquals(opendap + COADS + "?COADSX%5B10:5:40%5D",
+        browser.findElement(By.id("constraint-url")).getDomProperty("value"));
+    screenshot(browser, "dap2-form.png");
+    browser.findElement(By.id("button-ascii")).click();
+    String data = COADS + ".ascii?COADSX%5B10:5:40%5D";
+    await(browser, d -> d.getCurrentUrl().endsWith(data));
+    assertEquals(direct(data), preText(browser, true));
+    assertNoAlert(browser);
+  }
+
+  @Test
+  @Order(2)
+  void dap4Form_fromTheListing_csvDownloadIsTheDirectResponse() throws Exception {
+    browser.get(opendap.toString());
+    browser.findElement(By.linkText(COADS)).click();
+    await(browser, d -> d.getCurrentUrl().endsWith(COADS + ".dmr.html"));
+    assertEquals("DAP4 data request form", browser.findElement(By.cssSelector("p.meta"))
+        .getText().split(" \u00b7 ")[0]);
+
+    select(browser, "COADSX", 10, 5, 40);
+    assertEquals(opendap + COADS + "?dap4.ce=/COADSX%5B10:5:40%5D",
+        browser.findElement(By.id("constraint-url")).getDomProperty("value"));
+    screenshot(browser, "dap4-form.png");
+    browser.findElement(By.id("button-dap-csv")).click();
+    // The CSV comes as an attachment: the browser saves it and stays on the form.
+    Path saved = downloads.resolve(COADS + ".csv");
+    await(browser, d -> Files.isRegularFile(saved) && !Files.exists(
+        downloads.resolve(COADS + ".csv.crdownload")));
+    assertEquals(direct(COADS + ".dap.csv?dap4.ce=/COADSX%5B10:5:40%5D"),
+        Files.readString(saved, StandardCharsets.ISO_8859_1));
+    assertTrue(browser.getCurrentUrl().endsWith(COADS + ".dmr.html"), browser.getCurrentUrl());
+    assertNoAlert(browser);
+  }
+
+  @Test
+  @Order(3)
+  void invalidRange_isReportedInTheForm_andNothingIsRequested() throws Exception {
+    browser.get(opendap + COADS + ".dmr.html");
+    select(browser, "COADSX", 10, 5, 400);
+    browser.findElement(By.id("button-dap")).click();
+    WebElement stop = browser.findElement(By.id("dim-COADSX-0-stop"));
+    assertEquals("true", stop.getDomAttribute("aria-invalid"));
+    assertEquals("/COADSX, COADSX: stop 400 must be between 10 and 179",
+        browser.findElement(By.id("form-status")).getText());
+    assertEquals(stop, browser.switchTo().activeElement());
+    assertTrue(browser.getCurrentUrl().endsWith(COADS + ".dmr.html"), browser.getCurrentUrl());
+  }
+
+  @Test
+  @Order(4)
+  void withoutJavaScript_labelsRead_andTheFormGoesThroughThe303() throws Exception {
+    long redirects = statusCount("redirects");
+    noScript.get(opendap.toString());
+    noScript.findElement(By.cssSelector("a[href='" + COADS + ".html']")).click();
+    await(noScript, d -> d.getCurrentUrl().endsWith(COADS + ".html"));
+    // The script did not run: it would have shown the copy button and hidden "Update data URL".
+    assertFalse(noScript.findElement(By.id("copy-url")).isDisplayed());
+    assertTrue(noScript.findElement(By.id("button-update")).isDisplayed());
+    List<String> labels = new ArrayList<>();
+    for (WebElement label : noScript.findElements(By.cssSelector("label.name"))) {
+      labels.add(label.getText());
+    }
+    assertEquals(List.of("COADSX", "COADSY", "TIME", "SST", "AIRT", "UWND", "VWND"), labels);
+    assertEquals("COADSX, 0 to 179", noScript.findElement(By.cssSelector("#dim-COADSX-0 legend"))
+        .getText());
+
+    select(noScript, "COADSX", 10, 5, 40);
+    noScript.findElement(By.id("button-ascii")).click();
+    String data = COADS + ".ascii?COADSX%5B10:5:40%5D";
+    await(noScript, d -> d.getCurrentUrl().endsWith(data));
+    assertEquals(direct(data), preText(noScript, false));
+    assertEquals(redirects + 1, statusCount("redirects"), "the form was answered with a 303");
+
+    // "Update data URL" without a download button: the page reads the selection back.
+    noScript.navigate().back();
+    await(noScript, d -> d.getCurrentUrl().endsWith(COADS + ".html"));
+    select(noScript, "COADSX", 10, 5, 40);
+    noScript.findElement(By.id("button-update")).click();
+    await(noScript, d -> d.getCurrentUrl().contains(COADS + ".html?"));
+    assertEquals(opendap + COADS + "?COADSX%5B10:5:40%5D",
+        noScript.findElement(By.id("constraint-url")).getDomProperty("value"));
+    assertTrue(noScript.findElement(By.id("var-COADSX")).isSelected());
+  }
+
+  @Test
+  @Order(5)
+  void hostileNames_areText_inTheListing_theForms_andTheThreddsCatalog() throws Exception {
+    String name = Datasets.HOSTILE_FILE_NAME;
+    String variable = "<script>alert(2)</script>\"'";
+    browser.get(opendap + "hostile/");
+    assertNoAlert(browser);
+    WebElement link = browser.findElement(By.cssSelector("table.listing tr.data td a"));
+    assertEquals(name, link.getText());
+    assertNoInjectedElements(browser, 1); // The JSON-LD block.
+
+    String dap4Form = link.getDomProperty("href");
+    link.click();
+    await(browser, d -> d.getCurrentUrl().contains(".dmr.html"));
+    for (String form : List.of("DAP4", "DAP2")) {
+      if (form.equals("DAP2")) {
+        browser.findElement(By.linkText("DAP2 form")).click();
+        await(browser, d -> d.getCurrentUrl().endsWith(".nc.html"));
+      }
+      assertNoAlert(browser);
+      assertEquals(name, browser.findElement(By.tagName("h1")).getText(), form);
+      assertTrue(browser.getTitle().startsWith(name + " \u00b7 " + form), browser.getTitle());
+      List<String> labels = new ArrayList<>();
+      for (WebElement label : browser.findElements(By.cssSelector("label.name"))) {
+        labels.add(label.getText());
+      }
+      assertEquals(List.of("x", variable), labels, form);
+      String text = browser.findElement(By.tagName("main")).getDomProperty("textContent");
+      for (String shown : List.of("<script>alert(3)</script> \"double\" 'single' & more",
+          "</script><script>alert(4)</script>", "on\"'<b>x", "\"'><img src=x onerror=alert(5)>",
+          "\"'><img src=x onerror=alert(6)>")) {
+        assertTrue(text.contains(shown), form + " shows " + shown + ": " + text);
+      }
+      // Exactly the page's own two scripts: the JSON-LD block and the form's.
+      assertNoInjectedElements(browser, 2);
+      String jsonLd = browser.findElement(By.cssSelector("script[type='application/ld+json']"))
+          .getDomProperty("textContent");
+      assertTrue(jsonLd.contains("\\u003c/script>\\u003cscript>alert(4)\\u003c/script>"), jsonLd);
+
+      // The script's data URLs name the dataset and the variable so that the BES finds them.
+      // DAP2 names the hostile variable %-escaped; DAP4 cannot name it at all (libdap reads a
+      // slash in a name as a group separator, and netCDF never makes one), so x stands in.
+      boolean dap4 = form.equals("DAP4");
+      browser.findElements(By.cssSelector("input[name='var']")).get(dap4 ? 0 : 1).click();
+      String url = browser.findElement(By.id("constraint-url")).getDomProperty("value");
+      URI data = URI.create(url.replace("?", dap4 ? ".dap.csv?" : ".ascii?"));
+      HttpResponse<byte[]> answer = ItSupport.get(data);
+      assertEquals(200, answer.statusCode(), data + ": " + ItSupport.text(answer));
+      String values = dap4 ? "/x, 0, 10, 20, 30\n" : ", 0, 0.5, 1, 1.5\n";
+      assertTrue(ItSupport.text(answer).contains(values), data + ": " + ItSupport.text(answer));
+    }
+
+    // Without scripts the server reads the same selection back and answers with a 303 to the
+    // data URL it builds.
+    noScript.get(dap4Form.replace(".dmr.html", ".html"));
+    assertNoAlert(noScript);
+    assertNoInjectedElements(noScript, 2);
+    noScript.findElements(By.cssSelector("input[name='var']")).get(1).click();
+    noScript.findElement(By.id("button-ascii")).click();
+    await(noScript, d -> d.getCurrentUrl().contains(".nc.ascii?"));
+    assertTrue(preText(noScript, false).contains(", 0, 0.5, 1, 1.5\n"), noScript.getPageSource());
+
+    browser.get(opendap + "hostile/catalog.xml");
+    assertNoAlert(browser);
+    HttpResponse<byte[]> thredds = ItSupport.get(opendap.resolve("hostile/catalog.xml"));
+    assertEquals(200, thredds.statusCode());
+    SAXBuilder parser = new SAXBuilder();
+    parser.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+    Document catalog = parser.build(new StringReader(
+        new String(thredds.body(), StandardCharsets.UTF_8)));
+    Namespace ns = catalog.getRootElement().getNamespace();
+    Element dataset = catalog.getRootElement().getChild("dataset", ns).getChild("dataset", ns);
+    assertEquals(name, dataset.getAttributeValue("name"));
+    for (Element access : dataset.getChildren("access", ns)) {
+      // A URL path: percent-encoded, so that a client joining it to the service base gets the
+      // dataset's URL.
+      String path = access.getAttributeValue("urlPath");
+      assertTrue(path.matches("[A-Za-z0-9._~%/-]+"), path);
+      assertTrue(java.net.URLDecoder.decode(path, StandardCharsets.UTF_8)
+          .startsWith("hostile/" + name), path);
+    }
+  }
+
+  @Test
+  @Order(6)
+  void hostileName_isOneEncodedUrlInTheSiteMap() throws Exception {
+    HttpResponse<byte[]> map = ItSupport.get(opendap.resolve("siteMap/smap_0.txt"));
+    assertEquals(200, map.statusCode(), ItSupport.text(map));
+    List<String> lines = ItSupport.text(map).lines()
+        .filter(line -> line.startsWith(opendap + "hostile/")).toList();
+    assertEquals(List.of(opendap + "hostile/contents.html",
+        opendap + "hostile/hostile%22%27%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E.nc.dmr.html"),
+        lines);
+    browser.get(lines.get(1));
+    assertEquals(Datasets.HOSTILE_FILE_NAME, browser.findElement(By.tagName("h1")).getText());
+    assertNoAlert(browser);
+  }
+
+  @Test
+  @Order(7)
+  void seleniumManager_wasNeverAsked() {
+    assertTrue(seleniumLog.stream().anyMatch(r -> String.valueOf(r.getMessage())
+        .startsWith("Skipping Selenium Manager")), "Selenium logged how it found the driver");
+    for (LogRecord record : seleniumLog) {
+      assertFalse(record.getLoggerName().startsWith("org.openqa.selenium.manager"),
+          "Selenium Manager ran: " + record.getMessage());
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  /** Checks a variable and types one range into its first dimension. */
+  private static void select(WebDriver driver, String id, int start, int stride, int stop) {
+    WebElement box = driver.findElement(By.id("var-" + id));
+    if (!box.isSelected()) {
+      box.click();
+    }
+    type(driver, "dim-" + id + "-0-start", start);
+    type(driver, "dim-" + id + "-0-stride", stride);
+    type(driver, "dim-" + id + "-0-stop", stop);
+  }
+
+  private static void type(WebDriver driver, String id, int value) {
+    WebElement input = driver.findElement(By.id(id));
+    input.clear();
+    input.sendKeys(Integer.toString(value));
+  }
+
+  /** The bytes the front end sends for a data URL, as text. */
+  private String direct(String pathAndQuery) throws Exception {
+    HttpResponse<byte[]> response = ItSupport.get(URI.create(opendap + pathAndQuery));
+    assertEquals(200, response.statusCode(), pathAndQuery + ": " + ItSupport.text(response));
+    return ItSupport.text(response);
+  }
+
+  /**
+   * The text of a plain-text answer the browser shows: exactly, read by script; with scripts off
+   * as WebDriver reads the {@code pre}, which loses only the final newline.
+   */
+  private static String preText(WebDriver driver, boolean scripts) {
+    WebElement pre = driver.findElement(By.tagName("pre"));
+    if (scripts) {
+      return (String) ((JavascriptExecutor) driver).executeScript(
+          "return arguments[0].textContent;", pre);
+    }
+    return pre.getText() + "\n";
+  }
+
+  /** Polls {@code condition} until it holds, for at most {@link #WAIT}. */
+  private static void await(WebDriver driver, Predicate<WebDriver> condition)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!condition.test(driver)) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("waited " + WAIT.toSeconds() + " s in vain on "
+            + driver.getCurrentUrl());
+      }
+      Thread.sleep(25);
+    }
+  }
+
+  private static void assertNoAlert(WebDriver driver) {
+    assertThrows(NoAlertPresentException.class, () -> driver.switchTo().alert(),
+        "an alert is open on " + driver.getCurrentUrl());
+  }
+
+  /** No element a name could have smuggled in; {@code scripts} script elements in all. */
+  private static void assertNoInjectedElements(WebDriver driver, int scripts) {
+    assertEquals(scripts, driver.findElements(By.tagName("script")).size(),
+        "script elements on " + driver.getCurrentUrl());
+    for (String tag : List.of("img", "b", "i")) {
+      assertEquals(0, driver.findElements(By.tagName(tag)).size(),
+          tag + " elements on " + driver.getCurrentUrl());
+    }
+  }
+
+  /**
+   * Saves what the browser shows, with no field focused: a page shorter than the window as its
+   * body alone, a longer one as the window.
+   */
+  private void screenshot(WebDriver driver, String name) throws IOException {
+    ((JavascriptExecutor) driver).executeScript(
+        "if (document.activeElement) { document.activeElement.blur(); }");
+    WebElement body = driver.findElement(By.tagName("body"));
+    boolean fits = body.getRect().getHeight() < driver.manage().window().getSize().getHeight();
+    byte[] png = (fits ? (TakesScreenshot) body : (TakesScreenshot) driver)
+        .getScreenshotAs(OutputType.BYTES);
+    Files.write(screenshots.resolve(name), png);
+  }
+
+  private long statusCount(String counter) throws Exception {
+    String status = ItSupport.text(ItSupport.get(opendap.resolve("status")));
+    Matcher m = Pattern.compile("\"" + counter + "\": (\\d+)").matcher(status);
+    assertTrue(m.find(), status);
+    return Long.parseLong(m.group(1));
+  }
+}
