@@ -8,7 +8,9 @@ import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Executors;
@@ -83,15 +85,21 @@ public final class FrontEndListener implements ServletContextListener {
             started.cache().dataRoot().map(Object::toString).orElse(null)),
         versions, context, Clock.systemUTC(), meters::recordRequest);
     context.addServlet("dap", dap).addMapping("/");
+    WarmUp warmUp = null;
     if (settings.warmUp()) {
       // After the version fetch on the same thread: the BES connection is open by then.
       DapServlet twin = DapServlet.assemble(settings, started, new FrontEndStats(), version, null,
           versions, context, Clock.systemUTC(), DapServlet.RequestTimer.NONE);
-      WarmUp warmUp = new WarmUp(twin, started, settings.warmUpDataset().orElse(null),
-          contextPath);
+      warmUp = new WarmUp(twin, started, settings.warmUpDataset().orElse(null), contextPath);
       background.execute(warmUp::run);
     }
-    StatusServlet status = new StatusServlet(stats, started, settings, dap::siteMapBuilds);
+    WarmUp warming = warmUp;
+    StatusServlet status = new StatusServlet(stats, started, settings, () -> {
+      Map<String, Object> sections = new LinkedHashMap<>();
+      sections.put("siteMap", Map.of("builds", dap.siteMapBuilds()));
+      sections.put("warmUp", warming == null ? WarmUp.off() : warming.status());
+      return sections;
+    });
     context.addServlet("status", status).addMapping("/status", "/status/*");
     context.addServlet("metrics", new MetricsServlet(meters, settings))
         .addMapping("/metrics", "/metrics/*");

@@ -1,10 +1,15 @@
 package org.olfsfastpath.web;
 
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.dap.Json;
 
-/** Writes the status document: nested maps of numbers, booleans, strings and nulls as JSON. */
+/**
+ * Writes the status document: nested maps and lists of numbers, booleans, strings and nulls as
+ * JSON.
+ */
 final class JsonText {
   private JsonText() {}
 
@@ -14,7 +19,7 @@ final class JsonText {
     return out.append('\n').toString();
   }
 
-  private static void append(StringBuilder out, Object value, String indent) {
+  private static void append(StringBuilder out, @Nullable Object value, String indent) {
     if (value == null) {
       out.append("null");
     } else if (value instanceof Map<?, ?> map) {
@@ -32,6 +37,19 @@ final class JsonText {
         out.append(entries.hasNext() ? ",\n" : "\n");
       }
       out.append(indent).append('}');
+    } else if (value instanceof List<?> list) {
+      if (list.isEmpty()) {
+        out.append("[]");
+        return;
+      }
+      String inner = indent + "  ";
+      out.append("[\n");
+      for (int i = 0; i < list.size(); i++) {
+        out.append(inner);
+        append(out, list.get(i), inner);
+        out.append(i + 1 < list.size() ? ",\n" : "\n");
+      }
+      out.append(indent).append(']');
     } else if (value instanceof Double d) {
       out.append(d.isNaN() || d.isInfinite() ? "null" : d.toString());
     } else if (value instanceof Number || value instanceof Boolean) {

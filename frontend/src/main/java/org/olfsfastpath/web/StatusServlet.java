@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.olfsfastpath.dap.Json;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,25 +36,26 @@ final class StatusServlet extends HttpServlet {
   private final transient FrontEndStats stats;
   private final transient CacheAdmin admin;
   private final transient OperatorAccess access;
-  private final transient LongSupplier siteMapBuilds;
+  private final transient Supplier<Map<String, Object>> sections;
 
   /**
-   * @param siteMapBuilds how many times the site map was built (successful or not); a crawler's
-   *     requests never add one, the refresh interval does
+   * @param sections the sections of the web layer's own parts, e.g. {@code siteMap} (how many
+   *     times the site map was built: a crawler's requests never add one, the refresh interval
+   *     does) and {@code warmUp} (whether the start-up warm-up is over)
    */
   StatusServlet(FrontEndStats stats, CacheAdmin admin, FrontEndSettings settings,
-      LongSupplier siteMapBuilds) {
+      Supplier<Map<String, Object>> sections) {
     this.stats = Objects.requireNonNull(stats, "stats == null");
     this.admin = Objects.requireNonNull(admin, "admin == null");
     this.access = OperatorAccess.of(settings);
-    this.siteMapBuilds = Objects.requireNonNull(siteMapBuilds, "siteMapBuilds == null");
+    this.sections = Objects.requireNonNull(sections, "sections == null");
   }
 
   /** The whole status document. */
   Map<String, Object> status() {
     Map<String, Object> status = new LinkedHashMap<>();
     status.put("frontEnd", stats.snapshot());
-    status.put("siteMap", Map.of("builds", siteMapBuilds.getAsLong()));
+    status.putAll(sections.get());
     status.putAll(admin.statistics());
     return status;
   }

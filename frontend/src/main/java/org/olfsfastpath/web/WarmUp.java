@@ -26,6 +26,10 @@ final class WarmUp {
   private static final int ROUNDS = 3;
 
   private final DapServlet twin;
+  private volatile boolean settled;
+  private volatile int answered;
+  private volatile long millis;
+  private volatile @Nullable String warmed;
   private final DapBackend backend;
   private final @Nullable String dataset;
   private final String context;
@@ -49,6 +53,33 @@ final class WarmUp {
    */
   int run() {
     long start = System.nanoTime();
+    try {
+      answered = warm();
+      return answered;
+    } finally {
+      millis = (System.nanoTime() - start) / 1_000_000;
+      settled = true;
+    }
+  }
+
+  /** For the status document: whether the warm-up is over, and what it did. */
+  Map<String, Object> status() {
+    Map<String, Object> status = new java.util.LinkedHashMap<>();
+    status.put("enabled", true);
+    status.put("settled", settled);
+    status.put("dataset", warmed);
+    status.put("requests", answered);
+    status.put("millis", millis);
+    return status;
+  }
+
+  /** The status of a front end that does not warm up. */
+  static Map<String, Object> off() {
+    return Map.of("enabled", false, "settled", true);
+  }
+
+  private int warm() {
+    long start = System.nanoTime();
     String path;
     try {
       path = dataset != null ? dataset : findDataset();
@@ -65,6 +96,7 @@ final class WarmUp {
           MAX_DIRECTORIES);
       return 0;
     }
+    warmed = path;
     String directory = PercentEncoding.path(path.substring(0, path.lastIndexOf('/') + 1));
     path = PercentEncoding.path(path);
     List<String[]> requests = List.of(

@@ -46,7 +46,8 @@ final class StatusServletTest {
     if (withToken) {
       settings.adminToken(TOKEN);
     }
-    return new StatusServlet(stats, admin, settings.build(), () -> 1);
+    return new StatusServlet(stats, admin, settings.build(),
+        () -> java.util.Map.of("siteMap", java.util.Map.of("builds", 1L)));
   }
 
   private FakeHttp.Response post(StatusServlet servlet, FakeHttp.Request request)

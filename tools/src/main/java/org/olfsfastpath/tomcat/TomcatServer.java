@@ -118,13 +118,22 @@ public final class TomcatServer implements AutoCloseable {
         throw new IllegalStateException("Tomcat exited with " + process.exitValue()
             + " while starting; its console:\n" + console());
       }
-      if (versionAnswers200()) {
+      if (versionAnswers200() && startupSettled()) {
         return;
       }
       Thread.sleep(100);
     }
     throw new IllegalStateException("Tomcat did not serve /opendap/version within " + STARTUP
         + "; its console:\n" + console());
+  }
+
+  /**
+   * Whether the front end's start-up work (the warm-up's internal requests) is over, so that a
+   * test's first request meets a settled BES conversation: the status document says so.
+   */
+  private boolean startupSettled() {
+    String status = exchange("/opendap/status");
+    return status.contains("\"settled\": true");
   }
 
   /** One plain HTTP/1.1 exchange, so the probe leaves no client threads or pooled connections. */
@@ -144,6 +153,22 @@ public final class TomcatServer implements AutoCloseable {
       return false; // not listening yet, or the web application is still deploying
     }
   }
+  /** The whole answer to one plain HTTP/1.1 GET of {@code path}, or "" when there is none. */
+  private String exchange(String path) {
+    int timeout = (int) PROBE_TIMEOUT.toMillis();
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), timeout);
+      socket.setSoTimeout(timeout);
+      OutputStream out = socket.getOutputStream();
+      out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+          .getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException notYet) {
+      return "";
+    }
+  }
+
 
   /** Waits until the console shows {@code text}, or fails after the startup timeout. */
   public void awaitConsole(String text) throws InterruptedException {
