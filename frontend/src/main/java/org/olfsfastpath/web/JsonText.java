@@ -4,7 +4,10 @@ import java.util.Iterator;
 import java.util.Map;
 import org.olfsfastpath.dap.Json;
 
-/** Writes the status document: nested maps of numbers, booleans, strings and nulls as JSON. */
+/**
+ * Writes the status document: nested maps and lists of numbers, booleans, strings and nulls as
+ * JSON.
+ */
 final class JsonText {
   private JsonText() {}
 
@@ -32,6 +35,20 @@ final class JsonText {
         out.append(entries.hasNext() ? ",\n" : "\n");
       }
       out.append(indent).append('}');
+    } else if (value instanceof Iterable<?> list) {
+      Iterator<?> items = list.iterator();
+      if (!items.hasNext()) {
+        out.append("[]");
+        return;
+      }
+      String inner = indent + "  ";
+      out.append("[\n");
+      while (items.hasNext()) {
+        out.append(inner);
+        append(out, items.next(), inner);
+        out.append(items.hasNext() ? ",\n" : "\n");
+      }
+      out.append(indent).append(']');
     } else if (value instanceof Double d) {
       out.append(d.isNaN() || d.isInfinite() ? "null" : d.toString());
     } else if (value instanceof Number || value instanceof Boolean) {
