@@ -167,6 +167,28 @@ def warm_http(args):
     return 0
 
 
+def cluster_wait(args):
+    from . import cluster
+    missing = cluster.wait_recovered(args.folder, args.timeout, args.interval)
+    if missing:
+        print(f"cluster-wait: not recovered within {args.timeout:g} s: {', '.join(missing)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cluster_log_format(args):
+    from . import cluster
+    print(cluster.LOG_FORMAT)
+    return 0
+
+
+def cluster_report(args):
+    from . import cluster
+    markdown, found = cluster.write(args.folder)
+    print(markdown)
+    return 0 if all(c.ok for c in found) else 1
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python3 -m harness")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -212,6 +234,16 @@ def main(argv=None):
     p.add_argument("url")
     p.add_argument("--count", type=int, default=200)
     p.set_defaults(run=warm_http)
+    p = sub.add_parser("cluster-wait", help="wait until what scripts/cluster stopped and started again serves")
+    p.add_argument("folder")
+    p.add_argument("--timeout", type=float, default=120.0)
+    p.add_argument("--interval", type=float, default=0.1)
+    p.set_defaults(run=cluster_wait)
+    p = sub.add_parser("cluster-log-format", help="print the log_format of nginx's access log that cluster-report reads")
+    p.set_defaults(run=cluster_log_format)
+    p = sub.add_parser("cluster-report", help="write cluster.md, cluster.tsv and checks.tsv of a scripts/cluster folder")
+    p.add_argument("folder")
+    p.set_defaults(run=cluster_report)
     args = parser.parse_args(argv)
     return args.run(args)
 

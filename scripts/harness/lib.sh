@@ -160,13 +160,14 @@ h_alive() {
   fi
 }
 
-# h_wait_tcp PORT PID NAME LOG [SECONDS]: waits until 127.0.0.1:PORT accepts connections.
+# h_wait_tcp PORT PID NAME LOG [SECONDS [INTERVAL]]: waits until 127.0.0.1:PORT accepts
+# connections, looking every INTERVAL seconds (default 0.1).
 h_wait_tcp() {
-  local port=$1 pid=$2 name=$3 log=$4 limit=${5:-300} start=$SECONDS
+  local port=$1 pid=$2 name=$3 log=$4 limit=${5:-300} interval=${6:-0.1} start=$SECONDS
   until (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
     h_alive "$pid" "$name" "$log"
     ((SECONDS - start < limit)) || h_die "$name did not listen on port $port within ${limit} s (log: $log)"
-    sleep 0.1
+    sleep "$interval"
   done
 }
 
