@@ -106,6 +106,10 @@ def check(args):
         found += checks.read_checks(args.recorded)
     if args.study:
         found += checks.study_checks(args.study, args.min_delay_ratio, args.min_stall_ratio)
+    if args.cluster:
+        from . import cluster
+        found += [checks.Check("cluster: " + c.name, c.expected, c.actual, c.ok)
+                  for c in cluster.report(args.cluster)[3]]
     if not found:
         print("regression check: nothing was checked", file=sys.stderr)
         return 1
@@ -207,6 +211,7 @@ def main(argv=None):
     p = sub.add_parser("check", help="the CI regression checks; exits 1 when one fails")
     p.add_argument("--recorded", help="name<TAB>expected<TAB>actual lines from the shell part")
     p.add_argument("--study", help="a quick study folder with summary.csv")
+    p.add_argument("--cluster", help="a scripts/cluster results folder")
     p.add_argument("--min-delay-ratio", type=float, default=5.0)
     p.add_argument("--min-stall-ratio", type=float, default=1.5)
     p.set_defaults(run=check)

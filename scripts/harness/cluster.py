@@ -309,6 +309,10 @@ def read_leftovers(path):
     return found
 
 
+def at_least_one(name, count):
+    return checks.Check(name, ">= 1", str(count), count >= 1)
+
+
 def run_checks(requests, events, components, statuses_recovered, statuses_end, leftovers):
     """What machine noise cannot move: no 5xx outside the window from the first stop to the
     recovery, nor from a request that never tried a stopped front end; every BES and every front
@@ -329,7 +333,7 @@ def run_checks(requests, events, components, statuses_recovered, statuses_end, l
     for c in components:
         if c["kind"] == "frontend":
             served = sum(1 for r in measured if r.t >= after and r.front_end == c["address"])
-            found.append(checks.at_least(f"{c['name']}: answers through nginx after the recovery", 1, served))
+            found.append(at_least_one(f"{c['name']}: answers through nginx after the recovery", served))
     for c in components:
         if c["kind"] == "bes":
             answered = 0
@@ -337,8 +341,8 @@ def run_checks(requests, events, components, statuses_recovered, statuses_end, l
                 now = bes_counts(end_status).get(c["address"], {}).get("answered", 0)
                 then = bes_counts(statuses_recovered.get(name, {})).get(c["address"], {}).get("answered", 0)
                 answered += now - then if now >= then else now
-            found.append(checks.at_least(f"{c['name']}: commands answered after the recovery (all front ends)",
-                                         1, answered))
+            found.append(at_least_one(f"{c['name']}: commands answered after the recovery (all front ends)",
+                                      answered))
     for what in ("processes left running", "ports left listening"):
         found.append(checks.exactly(what, 0, leftovers.get(what)))
     return found

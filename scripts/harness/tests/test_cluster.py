@@ -202,6 +202,20 @@ class ReportTest(unittest.TestCase):
             EVENTS = kept
         self.assertEqual({c.name for c in found if not c.ok}, {"fe2 recovered (1 = yes)"})
 
+    def test_the_regression_check_takes_the_checks_of_a_cluster_folder(self):
+        import contextlib
+        import io
+        from harness import __main__ as cli
+        with tempfile.TemporaryDirectory() as d:
+            folder_with(d, healthy_log() + [line(40, 503, FE1, "503"), line(41, 200, FE2, "200")])
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed):
+                rc = cli.main(["check", "--cluster", d])
+        self.assertEqual(rc, 1)
+        self.assertIn("cluster: 5xx answers outside the window from the first stop to the recovery", printed.getvalue())
+        self.assertRegex(printed.getvalue(), r"cluster: fe2: answers through nginx after the recovery +>= 1 +101 +ok")
+        self.assertIn("8 of 10 checks held, 2 FAILED", printed.getvalue())
+
     def test_events_without_a_stop_are_refused(self):
         with self.assertRaisesRegex(ValueError, "load-start, stop, start and load-end"):
             cluster.windows([(1.0, "load-start", "all"), (2.0, "load-end", "all")])
