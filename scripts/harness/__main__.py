@@ -106,6 +106,10 @@ def check(args):
         found += checks.read_checks(args.recorded)
     if args.study:
         found += checks.study_checks(args.study, args.min_delay_ratio, args.min_stall_ratio)
+    if args.cluster:
+        from . import cluster
+        found += [checks.Check("cluster: " + c.name, c.expected, c.actual, c.ok)
+                  for c in cluster.report(args.cluster)[3]]
     if not found:
         print("regression check: nothing was checked", file=sys.stderr)
         return 1
@@ -167,6 +171,28 @@ def warm_http(args):
     return 0
 
 
+def cluster_wait(args):
+    from . import cluster
+    missing = cluster.wait_recovered(args.folder, args.timeout, args.interval)
+    if missing:
+        print(f"cluster-wait: not recovered within {args.timeout:g} s: {', '.join(missing)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cluster_log_format(args):
+    from . import cluster
+    print(cluster.LOG_FORMAT)
+    return 0
+
+
+def cluster_report(args):
+    from . import cluster
+    markdown, found = cluster.write(args.folder)
+    print(markdown)
+    return 0 if all(c.ok for c in found) else 1
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python3 -m harness")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -185,6 +211,7 @@ def main(argv=None):
     p = sub.add_parser("check", help="the CI regression checks; exits 1 when one fails")
     p.add_argument("--recorded", help="name<TAB>expected<TAB>actual lines from the shell part")
     p.add_argument("--study", help="a quick study folder with summary.csv")
+    p.add_argument("--cluster", help="a scripts/cluster results folder")
     p.add_argument("--min-delay-ratio", type=float, default=5.0)
     p.add_argument("--min-stall-ratio", type=float, default=1.5)
     p.set_defaults(run=check)
@@ -212,6 +239,16 @@ def main(argv=None):
     p.add_argument("url")
     p.add_argument("--count", type=int, default=200)
     p.set_defaults(run=warm_http)
+    p = sub.add_parser("cluster-wait", help="wait until what scripts/cluster stopped and started again serves")
+    p.add_argument("folder")
+    p.add_argument("--timeout", type=float, default=120.0)
+    p.add_argument("--interval", type=float, default=0.1)
+    p.set_defaults(run=cluster_wait)
+    p = sub.add_parser("cluster-log-format", help="print the log_format of nginx's access log that cluster-report reads")
+    p.set_defaults(run=cluster_log_format)
+    p = sub.add_parser("cluster-report", help="write cluster.md, cluster.tsv and checks.tsv of a scripts/cluster folder")
+    p.add_argument("folder")
+    p.set_defaults(run=cluster_report)
     args = parser.parse_args(argv)
     return args.run(args)
 

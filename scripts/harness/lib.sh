@@ -92,13 +92,33 @@ h_start() {
 # h_stop PID: stops one process group started by h_start, TERM then KILL after 10 s.
 h_stop() {
   local pid=$1 i
-  kill -TERM -- "-$pid" 2>/dev/null || return 0
+  # A process started a moment ago may not have made its group yet (setsid runs in the child).
+  for ((i = 0; i < 50; i++)); do
+    kill -0 -- "-$pid" 2>/dev/null && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.02
+  done
+  if ! kill -TERM -- "-$pid" 2>/dev/null; then
+    wait "$pid" 2>/dev/null || true
+    return 0
+  fi
   for ((i = 0; i < 100; i++)); do
     kill -0 -- "-$pid" 2>/dev/null || break
     sleep 0.1
   done
   kill -KILL -- "-$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
+}
+
+# h_stop_started PID: stops one process group started by h_start before the others (a component
+# stopped mid-run) and forgets it, so h_stop_all never signals that number again.
+h_stop_started() {
+  local pid=$1 i kept=()
+  h_stop "$pid"
+  for i in "${H_PIDS[@]}"; do
+    [[ "$i" == "$pid" ]] || kept+=("$i")
+  done
+  H_PIDS=("${kept[@]}")
 }
 
 # h_tmpdir: a fresh directory under /tmp (short paths: Unix socket names are limited to 108
@@ -140,13 +160,14 @@ h_alive() {
   fi
 }
 
-# h_wait_tcp PORT PID NAME LOG [SECONDS]: waits until 127.0.0.1:PORT accepts connections.
+# h_wait_tcp PORT PID NAME LOG [SECONDS [INTERVAL]]: waits until 127.0.0.1:PORT accepts
+# connections, looking every INTERVAL seconds (default 0.1).
 h_wait_tcp() {
-  local port=$1 pid=$2 name=$3 log=$4 limit=${5:-300} start=$SECONDS
+  local port=$1 pid=$2 name=$3 log=$4 limit=${5:-300} interval=${6:-0.1} start=$SECONDS
   until (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
     h_alive "$pid" "$name" "$log"
     ((SECONDS - start < limit)) || h_die "$name did not listen on port $port within ${limit} s (log: $log)"
-    sleep 0.1
+    sleep "$interval"
   done
 }
 
@@ -180,10 +201,25 @@ h_start_emulator() {
   local dir=$1 name=$2
   shift 2
   H_EMU_PORT=$(h_free_port)
+  h_launch_emulator "$dir" "$name" "$H_EMU_PORT" "$@"
+  h_wait_emulator "$dir" "$name" "$H_EMU_PORT" "$H_LAST_PID" "$@"
+}
+
+# h_launch_emulator LOGDIR NAME PORT ARGS...: starts the BES emulator on PORT (a BES started again
+# where it was) without waiting for it; sets H_LAST_PID. Its log is LOGDIR/NAME.emulator.log.
+h_launch_emulator() {
+  local dir=$1 name=$2 port=$3
+  shift 3
+  h_start "emulator $name" "$dir/$name.emulator.log" "$H_ROOT/scripts/bes-emulator" --port "$port" "$@"
+}
+
+# h_wait_emulator LOGDIR NAME PORT PID ARGS...: waits until the emulator h_launch_emulator started
+# listens on PORT (and on the Unix socket given by --socket in ARGS).
+h_wait_emulator() {
+  local dir=$1 name=$2 port=$3 pid=$4
+  shift 4
   local log="$dir/$name.emulator.log"
-  h_start "emulator $name" "$log" "$H_ROOT/scripts/bes-emulator" --port "$H_EMU_PORT" "$@"
-  local pid=$H_LAST_PID
-  h_wait_tcp "$H_EMU_PORT" "$pid" "the BES emulator ($name)" "$log"
+  h_wait_tcp "$port" "$pid" "the BES emulator ($name)" "$log"
   local arg prev=""
   for arg in "$@"; do
     if [[ "$prev" == --socket ]]; then
@@ -227,19 +263,35 @@ h_start_trace() {
   fi
 }
 
-# h_start_frontend LOGDIR NAME CONFIG_FILE: starts the front end in a real Tomcat (scripts/serve in
-# the foreground, in its own process group, with its own state directory) on a free port; sets
-# H_BASE_URL once serve has printed it (serve prints it when the web application answers).
+# h_start_frontend LOGDIR NAME CONFIG_FILE [PORT]: starts the front end in a real Tomcat
+# (scripts/serve in the foreground, in its own process group, with its own state directory) on
+# PORT or a free port; sets H_BASE_URL once serve has printed it (serve prints it when the web
+# application answers).
 h_start_frontend() {
-  local dir=$1 name=$2 config=$3
-  local port log="$dir/$name.serve.log" start=$SECONDS
-  port=$(h_free_port)
+  local dir=$1 name=$2 config=$3 port=${4:-}
+  [[ -n "$port" ]] || port=$(h_free_port)
+  h_launch_frontend "$dir" "$name" "$config" "$port"
+  h_wait_frontend "$dir" "$name" "$port" "$H_LAST_PID"
+}
+
+# h_launch_frontend LOGDIR NAME CONFIG_FILE PORT: starts the front end as h_start_frontend does,
+# without waiting for it; sets H_LAST_PID and H_BASE_URL. Its logs are LOGDIR/NAME.serve.log and,
+# once everything is stopped, LOGDIR/NAME.tomcat.log.
+h_launch_frontend() {
+  local dir=$1 name=$2 config=$3 port=$4
   H_BASE_URL="http://127.0.0.1:$port/opendap"
   h_tmpdir
-  h_start "front end $name" "$log" "$H_ROOT/scripts/serve" --port "$port" --config "$config" \
-    --state-dir "$H_TMP/serve"
+  h_start "front end $name" "$dir/$name.serve.log" "$H_ROOT/scripts/serve" --port "$port" \
+    --config "$config" --state-dir "$H_TMP/serve"
   h_keep "$H_TMP/serve/tomcat.log" "$dir/$name.tomcat.log"
-  local pid=$H_LAST_PID
+}
+
+# h_wait_frontend LOGDIR NAME PORT PID: waits until the front end h_launch_frontend started
+# answers (serve prints its URL); sets H_BASE_URL.
+h_wait_frontend() {
+  local dir=$1 name=$2 port=$3 pid=$4
+  local log="$dir/$name.serve.log" start=$SECONDS
+  H_BASE_URL="http://127.0.0.1:$port/opendap"
   until grep -q -x "$H_BASE_URL/\?" "$log" 2>/dev/null; do
     h_alive "$pid" "the front end ($name)" "$log"
     ((SECONDS - start < 300)) || h_die "the front end ($name) did not start within 300 s (log: $log)"

@@ -102,6 +102,41 @@ class LibShTest(unittest.TestCase):
         self.assertEqual(root.find("FastPath/ResponseCache").get("enabled"), "true")
         self.assertIsNone(root.find("FastPath/ClientPool"), "no quickAck given: the default holds")
 
+    def test_config_file_with_several_bes_in_one_root_group(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "olfs.xml"
+            rc, _, err = bash(f"olfs_config_write '{path}' 127.0.0.1:10022,127.0.0.1:10023,bes3:10022 on")
+            self.assertEqual(rc, 0, err)
+            root = ET.parse(path).getroot()
+        bes = root.findall("BESManager/BES")
+        self.assertEqual([(b.findtext("prefix"), b.findtext("host"), b.findtext("port")) for b in bes],
+                         [("/", "127.0.0.1", "10022"), ("/", "127.0.0.1", "10023"),
+                          ("/", "bes3", "10022")])
+        self.assertIsNone(root.find("FastPath/unixSocket"))
+
+    def test_several_bes_must_each_be_host_and_port(self):
+        with tempfile.TemporaryDirectory() as d:
+            rc, _, err = bash(f"olfs_config_write '{Path(d) / 'olfs.xml'}' 127.0.0.1:10022,unix:/x.sock on")
+        self.assertNotEqual(rc, 0)
+        self.assertIn("each be HOST:PORT, was 'unix:/x.sock'", err)
+
+    def test_an_empty_cache_setting_is_the_front_ends_default_both_caches(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "olfs.xml"
+            rc, _, err = bash(f"olfs_config_write '{path}' 127.0.0.1:10022 ''")
+            self.assertEqual(rc, 0, err)
+            root = ET.parse(path).getroot()
+        self.assertEqual(root.find("FastPath/Cache").get("enabled"), "true")
+        self.assertEqual(root.find("FastPath/ResponseCache").get("enabled"), "true")
+
+    def test_a_component_stopped_mid_run_is_forgotten(self):
+        rc, out, err = bash("h_start x /dev/null sleep 30; a=$H_LAST_PID; h_start y /dev/null sleep 30; "
+                            "b=$H_LAST_PID; h_stop_started $a; kill -0 $a 2>/dev/null && echo alive; "
+                            "[[ \"${H_PIDS[*]}\" == \"$b\" ]] && echo kept; h_stop_all; "
+                            "kill -0 $b 2>/dev/null || echo stopped")
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(out, ["kept", "stopped"])
+
 
 if __name__ == "__main__":
     unittest.main()

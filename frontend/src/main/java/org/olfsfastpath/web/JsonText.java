@@ -1,7 +1,6 @@
 package org.olfsfastpath.web;
 
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.dap.Json;
@@ -37,17 +36,18 @@ final class JsonText {
         out.append(entries.hasNext() ? ",\n" : "\n");
       }
       out.append(indent).append('}');
-    } else if (value instanceof List<?> list) {
-      if (list.isEmpty()) {
+    } else if (value instanceof Iterable<?> list) {
+      Iterator<?> items = list.iterator();
+      if (!items.hasNext()) {
         out.append("[]");
         return;
       }
       String inner = indent + "  ";
       out.append("[\n");
-      for (int i = 0; i < list.size(); i++) {
+      while (items.hasNext()) {
         out.append(inner);
-        append(out, list.get(i), inner);
-        out.append(i + 1 < list.size() ? ",\n" : "\n");
+        append(out, items.next(), inner);
+        out.append(items.hasNext() ? ",\n" : "\n");
       }
       out.append(indent).append(']');
     } else if (value instanceof Double d) {

@@ -37,7 +37,17 @@ final class StatusServletTest {
       cache.put("hitRate", 0.75);
       cache.put("size", 3L);
       cache.put("nan", Double.NaN);
-      return Map.of("cache", cache);
+      Map<String, Object> bes = new LinkedHashMap<>();
+      bes.put("bes", "bes1:10022");
+      bes.put("ejected", false);
+      Map<String, Object> group = new LinkedHashMap<>();
+      group.put("prefix", "/");
+      group.put("bes", List.of(bes));
+      group.put("none", List.of());
+      Map<String, Object> sections = new LinkedHashMap<>();
+      sections.put("cache", cache);
+      sections.put("groups", List.of(group));
+      return sections;
     }
   };
 
@@ -78,6 +88,16 @@ final class StatusServletTest {
     assertTrue(r.text().contains("\"cache\": {\n    \"hitRate\": 0.75,\n    \"size\": 3,\n"
         + "    \"nan\": null\n  }"), r.text());
     assertTrue(r.text().contains("\n  \"siteMap\": {\n    \"builds\": 1\n  },\n"), r.text());
+  }
+
+  @Test
+  void get_writesListsAsJsonArrays() throws IOException {
+    FakeHttp.Response r = new FakeHttp.Response();
+    servlet(false).doGet(withPathInfo(FakeHttp.Request.get("/status"), null), r.build());
+    assertTrue(r.text().contains("\"groups\": [\n    {\n      \"prefix\": \"/\",\n"
+        + "      \"bes\": [\n        {\n          \"bes\": \"bes1:10022\",\n"
+        + "          \"ejected\": false\n        }\n      ],\n      \"none\": []\n    }\n  ]"),
+        r.text());
   }
 
   @Test
