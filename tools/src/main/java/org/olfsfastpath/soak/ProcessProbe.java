@@ -19,6 +19,8 @@ import java.util.regex.Pattern;
  */
 public final class ProcessProbe {
   private static final Pattern USED = Pattern.compile("used (\\d+)K");
+  /** What /proc shows of the names of the BES layer's threads: the first 15 characters. */
+  private static final String BES_THREADS = "olfs-fastpath B";
 
   private ProcessProbe() {}
 
@@ -29,8 +31,10 @@ public final class ProcessProbe {
    * @param workerThreads Tomcat's request threads ({@code worker-N}), pooled by Tomcat and bounded
    *     by its maxThreads
    * @param jvmPooledThreads threads of bounded pools that grow and shrink on their own: JIT
-   *     compiler threads (added and removed with the compile load), fork-join workers, and the
-   *     data-source cache's refresh threads (at most its pool size, ending after a minute idle)
+   *     compiler threads (added and removed with the compile load), fork-join workers, the
+   *     data-source cache's refresh threads (at most its pool size, ending after a minute idle),
+   *     and the BES group's probe thread (started on the first time a BES is taken out of
+   *     service, ending after a minute idle; one per BES at most)
    * @param fds open file descriptors
    * @param besSockets TCP sockets whose far end is the BES port
    * @param httpSockets TCP sockets on the HTTP port: the listener and client connections
@@ -64,6 +68,7 @@ public final class ProcessProbe {
     int threads = 0;
     int workers = 0;
     int pooled = 0;
+    int besThreads = 0;
     try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
       for (Path task : tasks) {
         String name;
@@ -78,9 +83,18 @@ public final class ProcessProbe {
         } else if (name.contains("CompilerThre") || name.startsWith("ForkJoinPool")
             || name.startsWith("DataSourceCache")) {
           pooled++;
+        } else if (name.startsWith(BES_THREADS)) {
+          besThreads++;
         }
       }
     }
+    // The BES client's pool maintenance thread ("olfs-fastpath BES pool ...") and the group's
+    // probe thread ("olfs-fastpath BES group ... probe") show the same 15-character name. The one
+    // BES of a bench has one of each at most: one is the client's own, a second one the probe
+    // thread, which comes and goes with ejections; any beyond those two count as the front end's.
+    int own = Math.min(besThreads, 1);
+    int probes = Math.min(besThreads - own, 1);
+    pooled += probes;
     Map<String, int[]> sockets = socketPorts(pid);
     int fds = 0;
     int bes = 0;
