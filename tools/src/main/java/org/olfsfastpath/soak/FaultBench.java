@@ -18,18 +18,41 @@ import org.olfsfastpath.tomcat.TomcatServer;
  * scenarios compare: pool counters, threads and descriptors of the Tomcat JVM, heap after GC.
  */
 public final class FaultBench implements AutoCloseable {
+  /** A data request (one get each time), whose 200 says the front end serves. */
+  static final String SERVING_CHECK = "/opendap/coads_climatology.nc.ascii?COADSX";
   /** Synthetic datasets in the emulator's catalog, for cold paths and the cache bound. */
   static final int SYNTHETIC_DATASETS = 1_000_000;
 
-  /** The front end's settings that the scenarios depend on. */
+  /**
+   * The front end's settings that the scenarios depend on.
+   *
+   * @param handshakeTimeout how long a connected BES may take to answer the PPT handshake
+   *     ({@code FastPath/ClientPool@handshakeTimeout})
+   * @param ejectionBase the wait before the first probe of a BES taken out of service
+   *     ({@code FastPath/BesGroups@ejectionBase})
+   * @param ejectionMax the longest wait between two probes ({@code FastPath/BesGroups@ejectionMax})
+   */
   public record Settings(Duration readTimeout, Duration acquireTimeout, int poolMaximum, int cacheMaxEntries,
-      int retryAfterSeconds, String heap) {
-    /** What the fault scenarios run with (FaultsIT, and scripts/soak's fault part). */
+      int retryAfterSeconds, String heap, Duration handshakeTimeout, Duration ejectionBase,
+      Duration ejectionMax) {
+    /**
+     * What the fault scenarios run with (FaultsIT, and scripts/soak's fault part): a handshake
+     * timeout of 1 s, half the read timeout, so that a wedged BES (its handshake never answered)
+     * is told apart from a slow one by the time alone; the shipped ejectionBase (1 s) and an
+     * ejectionMax of 4 s instead of 10 s, so that a BES that comes back after a long outage is
+     * probed within seconds and the suite stays short.
+     */
     public static final Settings FAULTS = new Settings(Duration.ofSeconds(2), Duration.ofSeconds(1),
-        8, 10_000, 2, "256m");
+        8, 10_000, 2, "256m", Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(4));
     /** What the load checks run with (LoadIT). */
     public static final Settings LOAD = new Settings(Duration.ofSeconds(10), Duration.ofSeconds(5),
-        32, 500, 1, "256m");
+        32, 500, 1, "256m", Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofSeconds(10));
+
+    /** The same settings with another pool size, node cache size and heap. */
+    public Settings withSizes(int poolMaximum, int cacheMaxEntries, String heap) {
+      return new Settings(readTimeout, acquireTimeout, poolMaximum, cacheMaxEntries,
+          retryAfterSeconds, heap, handshakeTimeout, ejectionBase, ejectionMax);
+    }
 
     String olfsXml(int besPort) {
       return String.format(Locale.ROOT, """
@@ -48,13 +71,15 @@ public final class FaultBench implements AutoCloseable {
             <FastPath>
               <catalogRoot>/usr/share/hyrax</catalogRoot>
               <Cache enabled="true" negativeTtl="0"/>
-              <ClientPool acquireTimeout="%dms" connectTimeout="2"/>
+              <ClientPool acquireTimeout="%dms" connectTimeout="2" handshakeTimeout="%dms"/>
+              <BesGroups ejectionBase="%dms" ejectionMax="%dms"/>
               <Limits maxUrlLength="4096" maxConstraintLength="1024"/>
               <RetryAfter seconds="%d"/>
             </FastPath>
           </OLFSConfig>
           """, besPort, readTimeout.toMillis(), poolMaximum, cacheMaxEntries,
-          acquireTimeout.toMillis(), retryAfterSeconds);
+          acquireTimeout.toMillis(), handshakeTimeout.toMillis(), ejectionBase.toMillis(),
+          ejectionMax.toMillis(), retryAfterSeconds);
     }
   }
 
@@ -91,28 +116,95 @@ public final class FaultBench implements AutoCloseable {
 
   /**
    * Starts the front end with no BES listening yet; {@link #startBes()} brings the BES up, so
-   * the first scenario can be "BES down at start".
+   * the first scenario can be "BES down at start". The web application's start-up version fetch
+   * finds no BES, so the BES is out of service from the start: requests answer 503 until a probe
+   * after {@link #startBes()} brings it back.
    */
   public static FaultBench startWithBesDown(Layout layout, Path base, Settings settings)
       throws IOException, InterruptedException {
     int besPort = TomcatServer.freePort();
-    BesEmulator bes = BesEmulator.newBuilder()
-        .port(besPort)
-        .faithfulWrites(false)
-        .acceptBacklog(128)
-        .syntheticDatasets(SYNTHETIC_DATASETS)
-        .build();
+    BesEmulator bes = newEmulator(besPort);
     TomcatServer frontEnd = TomcatServer.start(layout.tomcatHome(), layout.war(), base,
         settings.olfsXml(besPort), settings.heap());
     return new FaultBench(settings, bes, frontEnd, besPort);
   }
 
-  /** Starts both, BES first, and fetches nothing yet. */
+  /**
+   * Starts both, the BES first (so the web application's start-up version fetch and warm-up find
+   * it), and returns once the front end serves a data request ({@link #awaitServing}).
+   */
   public static FaultBench start(Layout layout, Path base, Settings settings)
       throws IOException, InterruptedException {
-    FaultBench bench = startWithBesDown(layout, base, settings);
-    bench.startBes();
+    int besPort = TomcatServer.freePort();
+    BesEmulator bes = newEmulator(besPort);
+    bes.start();
+    TomcatServer frontEnd;
+    try {
+      frontEnd = TomcatServer.start(layout.tomcatHome(), layout.war(), base,
+          settings.olfsXml(besPort), settings.heap());
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      bes.close();
+      throw e;
+    }
+    FaultBench bench = new FaultBench(settings, bes, frontEnd, besPort);
+    bench.besStarted = true;
+    try {
+      bench.awaitServing();
+    } catch (RuntimeException | InterruptedException e) {
+      bench.close();
+      throw e;
+    }
     return bench;
+  }
+
+  private static BesEmulator newEmulator(int besPort) {
+    return BesEmulator.newBuilder()
+        .port(besPort)
+        .faithfulWrites(false)
+        .acceptBacklog(128)
+        .syntheticDatasets(SYNTHETIC_DATASETS)
+        .build();
+  }
+
+  /**
+   * The longest {@link #awaitServing()} waits: a probe that is due (at most ejectionMax away),
+   * the probe itself (at most the handshake timeout) and the request, with ten seconds to spare
+   * on a loaded machine.
+   */
+  public Duration servingLimit() {
+    return settings.ejectionMax().plus(settings.handshakeTimeout()).plus(settings.readTimeout())
+        .plusSeconds(10);
+  }
+
+  /**
+   * Waits until the front end serves a data request ({@link #SERVING_CHECK}, one get each time)
+   * with a 200: a BES that was down is back in service only after a probe, up to ejectionMax
+   * after it listens again. Fails after {@link #servingLimit()}, naming the last answer and the
+   * BES group's state.
+   *
+   * @return how long it waited
+   * @throws IllegalStateException if the front end did not serve in time
+   */
+  public Duration awaitServing() throws InterruptedException {
+    long start = System.nanoTime();
+    long deadline = start + servingLimit().toNanos();
+    RawHttp.Response last;
+    do {
+      last = get(SERVING_CHECK);
+      if (last.status() == 200 && last.complete()) {
+        return Duration.ofNanos(System.nanoTime() - start);
+      }
+      Thread.sleep(50);
+    } while (System.nanoTime() < deadline);
+    String groups;
+    try {
+      groups = status().groups().toString();
+    } catch (RuntimeException e) {
+      groups = "(no status: " + e.getMessage() + ")";
+    }
+    throw new IllegalStateException("the front end did not serve " + SERVING_CHECK + " within "
+        + servingLimit().toMillis() + " ms of the BES listening: the last answer was "
+        + last.outcome() + ": " + last.text() + "; BES groups: " + groups);
   }
 
   public synchronized void startBes() throws IOException {

@@ -36,11 +36,38 @@ import org.olfsfastpath.tomcat.TomcatServer;
  * left behind, and that the front end's counters agree with what the clients saw.
  */
 public final class FaultScenarios {
+  /**
+   * Metadata: once warm, answered from the response cache with no BES message, so a fault
+   * injected on the BES never reaches it. The scenarios fault data requests instead, or
+   * metadata asked for the first time.
+   */
   public static final String SMALL = "/opendap/coads_climatology.nc.das";
   public static final String SMALL_OTHER = "/opendap/fnoc1.nc.dds";
+  /** A small data request: one get each time, warm or not. */
   public static final String ASCII = "/opendap/coads_climatology.nc.ascii?COADSX";
+  /** A small data request on another dataset: one get of fnoc1.nc each time. */
+  public static final String OTHER_ASCII = "/opendap/fnoc1.nc.ascii?lat";
   /** About 3 MB: far past the front end's 32 KiB response buffer, so it commits while streaming. */
   public static final String BIG = "/opendap/coads_climatology.nc.dods";
+
+  /**
+   * The longest a request may take to be refused while its BES is out of service: the group
+   * answers at once, with no connect, so this is an HTTP exchange on loopback (about a
+   * millisecond) with room for a loaded machine, and far below the connect and handshake
+   * timeouts a connect attempt could cost.
+   */
+  public static final Duration FAST_FAILURE = Duration.ofMillis(100);
+  /**
+   * The same under a scenario's own load (16 clients refused as fast as they can ask, on two
+   * cores): still half the handshake timeout, so no connect attempt hides in it.
+   */
+  static final Duration FAST_FAILURE_UNDER_LOAD = Duration.ofMillis(500);
+  /**
+   * Past the probe that was due when a BES came back: the probe thread's start, the probe's
+   * own connect and handshake on loopback, and this side's polling of /status, on a loaded
+   * machine.
+   */
+  static final Duration PROBE_MARGIN = Duration.ofMillis(1_000);
 
   /**
    * Threads that may appear between two measurements at rest without being a leak: a JVM thread
@@ -79,7 +106,7 @@ public final class FaultScenarios {
    * descriptors that first use creates exist before the first measurement.
    */
   public void warmUp() {
-    for (String target : List.of(SMALL, SMALL_OTHER, ASCII, BIG)) {
+    for (String target : List.of(SMALL, SMALL_OTHER, ASCII, OTHER_ASCII, BIG)) {
       bench.reference(target);
       bench.get(target);
     }
@@ -89,41 +116,64 @@ public final class FaultScenarios {
   // ------------------------------------------------------------------ the scenarios
 
   /**
-   * The web application deployed while no BES listens: requests answer 502 with a DAP error,
-   * then the BES starts and service begins without a Tomcat restart. Must run first, on a bench
-   * from {@link FaultBench#startWithBesDown}; its start is the baseline of the leak checks.
+   * The web application deployed while no BES listens: its start-up version fetch found the BES
+   * unreachable and took it out of service, so requests answer 503 at once, with Retry-After
+   * (the time to the next probe) and a DAP error naming the BES and since when, and never try a
+   * connect; /status shows the group down. Then the BES starts, and service begins without a
+   * Tomcat restart within the probe interval that was running: a probe (a connect and a
+   * handshake, no command) brings the BES back. Must run first, on a bench from {@link
+   * FaultBench#startWithBesDown}; its start is the baseline of the leak checks.
    */
   public ScenarioResult besDownAtStart(int requestsWhileDown) throws Exception {
     Run run = new Run("BES down at start", true);
+    StatusDocument before = bench.status();
+    if (!before.down() || before.downSince() == null) {
+      run.problem("/status does not show the group down since a time while no BES listens: "
+          + before.groups());
+    }
+    // Data requests and a first-time metadata request: each needs the BES.
+    List<String> targets = List.of(ASCII, OTHER_ASCII, SMALL);
     for (int i = 0; i < requestsWhileDown; i++) {
-      RawHttp.Response r = run.request(i % 2 == 0 ? SMALL : SMALL_OTHER, Set.of("502"));
-      if (r.status() == 502 && !r.text().startsWith("Error {")) {
-        run.problem("a 502 without a DAP2 error body: " + r.text());
+      RawHttp.Response r = run.request(targets.get(i % targets.size()), Set.of("503"));
+      run.expectDown(r, FAST_FAILURE);
+      if (r.status() == 503 && !r.text().startsWith("Error {")) {
+        run.problem("a 503 without a DAP2 error body: " + r.text());
       }
     }
+    run.expectRefusedByTheGroup(before, bench.status(), requestsWhileDown);
+    Duration probeIn = run.nextProbeSettled();
     bench.startBes();
     long back = System.nanoTime();
-    long recovery = run.awaitRecovery(SMALL, back, Duration.ofSeconds(10));
+    long recovery = run.awaitBackInService(ASCII, back, probeIn);
+    List<String> served = List.of(SMALL, SMALL_OTHER, ASCII, OTHER_ASCII);
     for (int i = 0; i < 20; i++) {
-      run.request(i % 2 == 0 ? SMALL : SMALL_OTHER, Set.of("200"));
+      run.request(served.get(i % served.size()), Set.of("200"));
     }
+    run.expectLogged("taken out of service");
+    run.expectLogged("back in service");
     return run.finish(recovery);
   }
 
   /**
-   * Clients loop over small, ASCII and 3 MB requests while the BES is killed and, after
-   * {@code down}, restarted. In-flight requests fail cleanly (502, 504, or an aborted body the
-   * client sees as truncated), never hang and never pass a truncated body off as whole; service
-   * resumes as soon as the BES is back, and every request started after that succeeds.
+   * Clients loop over data requests (two small ASCII ones and a 3 MB one, each a get) and a warm
+   * metadata request while the BES is killed and, after {@code down}, restarted. In-flight
+   * requests fail cleanly (502, 504, or an aborted body the client sees as truncated), never
+   * hang and never pass a truncated body off as whole. The first connect that is refused takes
+   * the BES out of service: from then on data requests get 503 at once with Retry-After, no
+   * command reaches a BES connection and no connect is tried, while the warm metadata keeps
+   * answering 200 from the response cache. Service resumes within the probe interval that was
+   * running when the BES came back, and every request started after that succeeds.
    */
   public ScenarioResult besKilledMidLoad(int clients, Duration load, Duration down) throws Exception {
     Run run = new Run("BES killed mid-load, restarted after " + down.toMillis() + " ms", false);
-    List<String> targets = List.of(SMALL, SMALL_OTHER, ASCII, BIG);
+    List<String> targets = List.of(ASCII, OTHER_ASCII, BIG, SMALL);
     targets.forEach(bench::reference);
     long start = System.nanoTime();
     long end = start + load.toNanos();
     List<Timed> timings = Collections.synchronizedList(new ArrayList<>());
     ExecutorService pool = Executors.newFixedThreadPool(clients);
+    long back;
+    Duration probeIn;
     try {
       List<Future<?>> futures = new ArrayList<>();
       for (int c = 0; c < clients; c++) {
@@ -132,9 +182,15 @@ public final class FaultScenarios {
           for (int i = client; System.nanoTime() < end; i++) {
             String target = targets.get(i % targets.size());
             long began = System.nanoTime();
-            RawHttp.Response r = run.request(target, target.equals(BIG)
-                ? Set.of("200", "502", "504", "truncated") : Set.of("200", "502", "504"));
-            timings.add(new Timed(began, System.nanoTime(), r.outcome()));
+            // The kept metadata needs no BES: the outage must not touch it.
+            Set<String> allowed = target.equals(SMALL) ? Set.of("200")
+                : target.equals(BIG) ? Set.of("200", "502", "503", "504", "truncated")
+                : Set.of("200", "502", "503", "504");
+            RawHttp.Response r = run.request(target, allowed);
+            if (r.status() == 503) {
+              run.expectDown(r, FAST_FAILURE_UNDER_LOAD);
+            }
+            timings.add(new Timed(began, System.nanoTime(), target, r.outcome()));
           }
           return null;
         }));
@@ -142,62 +198,96 @@ public final class FaultScenarios {
       sleepUntil(start + load.toNanos() / 3);
       bench.killBes();
       long killed = System.nanoTime();
+      // Two looks at the group while the BES is down and the clients are refused.
+      sleepUntil(killed + Math.min(down.toNanos() / 3, TimeUnit.MILLISECONDS.toNanos(500)));
+      StatusDocument early = bench.status();
       sleepUntil(killed + down.toNanos());
+      StatusDocument late = bench.status();
+      if (!early.down() || !late.down()) {
+        run.problem("the group was not down while the BES was: " + early.groups());
+      } else {
+        if (!early.downSince().equals(late.downSince())) {
+          run.problem("the group's downSince changed during one outage: " + early.downSince()
+              + ", then " + late.downSince());
+        }
+        if (late.besCounter("requests") != early.besCounter("requests")) {
+          run.problem((late.besCounter("requests") - early.besCounter("requests"))
+              + " commands went to the BES while it was out of service");
+        }
+        if (late.groupCounter("unavailable") <= early.groupCounter("unavailable")) {
+          run.problem("no request was refused by the group while it was down");
+        }
+      }
+      probeIn = run.nextProbeSettled();
       bench.startBes();
-      long back = System.nanoTime();
+      back = System.nanoTime();
       for (Future<?> future : futures) {
         future.get(load.toMillis() + bench.clientTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS);
       }
-      long firstSuccess = timings.stream()
-          .filter(t -> t.start >= back && t.outcome.equals("200"))
-          .mapToLong(t -> t.end).min().orElse(-1);
-      if (firstSuccess < 0) {
-        run.problem("no request succeeded after the BES came back");
-        return run.finish(-1);
-      }
-      long recovered = firstSuccess;
-      timings.stream()
-          .filter(t -> t.start >= recovered && !t.outcome.equals("200"))
-          .forEach(t -> run.problem("a request started after recovery got " + t.outcome));
-      long failures = timings.stream().filter(t -> !t.outcome.equals("200")).count();
-      if (failures == 0) {
-        run.problem("the BES was killed and no request noticed: the scenario tested nothing");
-      }
-      return run.finish(TimeUnit.NANOSECONDS.toMillis(firstSuccess - back));
     } finally {
       pool.shutdownNow();
     }
+    // Recovery: the first data request (the metadata never failed) answered 200 after the BES
+    // came back.
+    long firstSuccess = timings.stream()
+        .filter(t -> t.start >= back && t.outcome.equals("200") && !t.target.equals(SMALL))
+        .mapToLong(t -> t.end).min().orElse(-1);
+    if (firstSuccess < 0) {
+      run.problem("no data request succeeded after the BES came back");
+      return run.finish(-1);
+    }
+    long recovered = firstSuccess;
+    timings.stream()
+        .filter(t -> t.start >= recovered && !t.outcome.equals("200"))
+        .forEach(t -> run.problem("a request started after recovery got " + t.outcome));
+    long failures = timings.stream().filter(t -> !t.outcome.equals("200")).count();
+    long refused = timings.stream().filter(t -> t.outcome.equals("503")).count();
+    if (failures == 0) {
+      run.problem("the BES was killed and no request noticed: the scenario tested nothing");
+    } else if (refused == 0) {
+      run.problem("no request met the BES out of service (503)");
+    }
+    long recovery = TimeUnit.NANOSECONDS.toMillis(firstSuccess - back);
+    run.expectWithinProbe(recovery, probeIn);
+    return run.finish(recovery);
   }
 
   /**
    * The BES answers {@code exit=true;status=error;} with a fatal error and its process exits:
-   * that request gets a 500 with a clean message, the connection is dropped, the next succeeds.
+   * that data request gets a 500 with a clean message, the connection is dropped, the next
+   * succeeds. A BES error answer proves the BES works: it is not taken out of service.
    */
   public ScenarioResult fatalError() throws Exception {
     Run run = new Run("BES process exits after a fatal error", false);
-    bench.reference(SMALL);
-    long discarded = bench.status().get("pool", "discarded");
+    bench.reference(ASCII);
+    StatusDocument before = bench.status();
+    long discarded = before.get("pool", "discarded");
     bench.bes().enqueueFault(Fault.fatalError());
-    run.request(SMALL, Set.of("500"));
+    run.request(ASCII, Set.of("500"));
     long back = System.nanoTime();
-    run.request(SMALL, Set.of("200"));
+    run.request(ASCII, Set.of("200"));
     long recovery = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - back);
-    if (bench.status().get("pool", "discarded") <= discarded) {
+    StatusDocument after = bench.status();
+    if (after.get("pool", "discarded") <= discarded) {
       run.problem("the connection of the exited BES process was not discarded");
     }
+    run.expectStillInService(before, after);
     return run.finish(recovery);
   }
 
   /**
    * A get and a showNode that take longer than the read timeout (the BES never answers) get a
-   * 504 within the timeout plus a margin, while requests for another dataset keep flowing.
+   * 504 within the timeout plus a margin, while data requests for another dataset keep flowing
+   * (each a get). A slow BES is not taken out of service: both count as timeouts, none as an
+   * ejection.
    */
   public ScenarioResult slowBes() throws Exception {
     Duration timeout = bench.settings().readTimeout();
     Run run = new Run("slow BES (get and showNode past the " + timeout.toMillis()
         + " ms read timeout)", false);
-    bench.reference(SMALL);
-    bench.reference(SMALL_OTHER);
+    bench.reference(ASCII);
+    bench.reference(OTHER_ASCII);
+    StatusDocument before = bench.status();
     String cold = coldPath();
     String coldTarget = "/opendap" + cold + ".das";
     FaultRule slowGet = FaultRule.when(getOf("fnoc1.nc"), Fault.stall());
@@ -208,10 +298,10 @@ public final class FaultScenarios {
     ExecutorService pool = Executors.newFixedThreadPool(2);
     long flowing = 0;
     try {
-      Future<RawHttp.Response> get = pool.submit(() -> run.request(SMALL_OTHER, Set.of("504")));
+      Future<RawHttp.Response> get = pool.submit(() -> run.request(OTHER_ASCII, Set.of("504")));
       Future<RawHttp.Response> showNode = pool.submit(() -> run.request(coldTarget, Set.of("504")));
       while (!get.isDone() || !showNode.isDone()) {
-        run.request(SMALL, Set.of("200"));
+        run.request(ASCII, Set.of("200"));
         flowing++;
       }
       for (RawHttp.Response slow : List.of(get.get(), showNode.get())) {
@@ -229,8 +319,14 @@ public final class FaultScenarios {
     if (flowing < 5) {
       run.problem("only " + flowing + " other requests completed while two waited on the slow BES");
     }
+    StatusDocument after = bench.status();
+    run.expectStillInService(before, after);
+    long timeouts = after.besCounter("timeouts") - before.besCounter("timeouts");
+    if (timeouts != 2) {
+      run.problem("the BES counted " + timeouts + " timeouts, expected the 2 slow commands");
+    }
     long back = System.nanoTime();
-    run.request(SMALL_OTHER, Set.of("200"));
+    run.request(OTHER_ASCII, Set.of("200"));
     run.request(coldTarget, Set.of("200"));  // the failed showNode was not cached
     return run.finish(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - back));
   }
@@ -240,25 +336,28 @@ public final class FaultScenarios {
    * stops writing or reading mid-message. Before the answer is committed the client gets a 502
    * (504 for a stall) with a DAP error; once 32 KiB of a 3 MB answer went out, the connection is
    * aborted and the client sees a truncated body, never a short 200. The next request succeeds,
-   * and the broken connections are gone.
+   * and the broken connections are gone. The small answers are data requests (a get each time):
+   * kept metadata would never reach the faulty BES. Broken commands count towards an ejection,
+   * but never of a group's last BES: the BES stays in service throughout.
    */
   public ScenarioResult protocolFaults() throws Exception {
     Run run = new Run("garbage, bad chunks, error after data, BES stops writing or reading", false);
-    bench.reference(SMALL_OTHER);
+    bench.reference(OTHER_ASCII);
     bench.reference(BIG);
+    StatusDocument before = bench.status();
     Predicate<RecordedRequest> small = getOf("fnoc1.nc");
     Predicate<RecordedRequest> big = r -> r.hasCommand("get") && r.getType().equals("dods")
         && r.containerPath().endsWith("coads_climatology.nc");
     record Case(Fault fault, Predicate<RecordedRequest> matches, String target, String expected,
         boolean connectionKept) {}
     List<Case> cases = List.of(
-        new Case(Fault.garbage(), small, SMALL_OTHER, "502", false),
-        new Case(Fault.oversizedChunkHeader(), small, SMALL_OTHER, "502", false),
-        new Case(Fault.closeConnection(), small, SMALL_OTHER, "502", false),
-        new Case(Fault.truncatedChunk(), small, SMALL_OTHER, "502", false),
+        new Case(Fault.garbage(), small, OTHER_ASCII, "502", false),
+        new Case(Fault.oversizedChunkHeader(), small, OTHER_ASCII, "502", false),
+        new Case(Fault.closeConnection(), small, OTHER_ASCII, "502", false),
+        new Case(Fault.truncatedChunk(), small, OTHER_ASCII, "502", false),
         // The error document ends its message cleanly: the BES process is in step and is kept.
-        new Case(Fault.midStreamError(), small, SMALL_OTHER, "502", true),
-        new Case(Fault.stallMidResponse(), small, SMALL_OTHER, "504", false),
+        new Case(Fault.midStreamError(), small, OTHER_ASCII, "502", true),
+        new Case(Fault.stallMidResponse(), small, OTHER_ASCII, "504", false),
         new Case(Fault.truncatedChunk(), big, BIG, "truncated", false),
         new Case(Fault.midStreamError(), big, BIG, "truncated", true),
         new Case(Fault.stallMidResponse(), big, BIG, "truncated", false));
@@ -290,10 +389,11 @@ public final class FaultScenarios {
     bench.killBes();
     bench.startBes();
     bench.bes().enqueueFault(Fault.stopReading());
-    run.request(SMALL_OTHER, Set.of("504"));
+    run.request(OTHER_ASCII, Set.of("504"));
     long back = System.nanoTime();
-    run.request(SMALL_OTHER, Set.of("200"));
+    run.request(OTHER_ASCII, Set.of("200"));
     worstRecovery = Math.max(worstRecovery, System.nanoTime() - back);
+    run.expectStillInService(before, bench.status());
     return run.finish(TimeUnit.NANOSECONDS.toMillis(worstRecovery));
   }
 
@@ -308,12 +408,15 @@ public final class FaultScenarios {
     Run run = new Run("pool exhaustion: " + burst + " concurrent requests, " + s.poolMaximum()
         + " BES connections, gets held " + hold.toMillis() + " ms", false);
     String path = coldPath();
-    String target = "/opendap" + path + ".das";
+    // A data request, so that each one of the burst sends its own get (a metadata answer would
+    // be kept after the reference fetch and cost the burst no BES connection at all).
+    String target = "/opendap" + path + ".ascii?lat";
     // The reference body now, while a connection is free: the burst will leave none.
     if (bench.fetchReference(target)) {
       run.count("200");
     }
-    long exhaustedBefore = bench.status().get("pool", "exhausted");
+    StatusDocument before = bench.status();
+    long exhaustedBefore = before.get("pool", "exhausted");
     FaultRule slow = FaultRule.when(r -> r.hasCommand("get") && r.containerPath().equals(path),
         Fault.delay(hold));
     bench.bes().addFaultRule(slow);
@@ -341,6 +444,9 @@ public final class FaultScenarios {
     for (RawHttp.Response r : responses) {
       if (r.status() == 503) {
         refused++;
+        if (!r.text().contains("every BES connection is in use")) {
+          run.problem("a 503 that is not the busy one: " + abbreviate(r.text()));
+        }
         if (!Integer.toString(s.retryAfterSeconds()).equals(r.header("Retry-After"))) {
           run.problem("a 503 without Retry-After: " + s.retryAfterSeconds() + " (was "
               + r.header("Retry-After") + ")");
@@ -357,11 +463,14 @@ public final class FaultScenarios {
       run.problem("only " + (burst - refused) + " requests were served, fewer than the "
           + s.poolMaximum() + " connections");
     }
-    long exhausted = bench.status().get("pool", "exhausted") - exhaustedBefore;
+    StatusDocument after = bench.status();
+    long exhausted = after.get("pool", "exhausted") - exhaustedBefore;
     if (exhausted != refused) {
       run.problem("the pool counted " + exhausted + " exhausted waits but clients got " + refused
           + " 503s");
     }
+    // A busy BES is not a failed one.
+    run.expectStillInService(before, after);
     long back = System.nanoTime();
     run.request(target, Set.of("200"));
     return run.finish(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - back));
@@ -483,7 +592,7 @@ public final class FaultScenarios {
     Run run = new Run("soak: " + duration.toSeconds() + " s, " + clients + " clients", false);
     List<String> targets = new ArrayList<>();
     for (int i = 0; i < 19; i++) {
-      targets.add(List.of(SMALL, SMALL_OTHER, ASCII).get(i % 3));
+      targets.add(List.of(SMALL, SMALL_OTHER, ASCII, OTHER_ASCII).get(i % 4));
     }
     targets.add(BIG);
     targets.forEach(bench::reference);
@@ -556,7 +665,7 @@ public final class FaultScenarios {
     return r -> r.hasCommand("get") && r.containerPath().endsWith(fileName);
   }
 
-  private record Timed(long start, long end, String outcome) {}
+  private record Timed(long start, long end, String target, String outcome) {}
 
   private static void sleepUntil(long nanoTime) throws InterruptedException {
     long left = nanoTime - System.nanoTime();
@@ -585,11 +694,14 @@ public final class FaultScenarios {
     private final SortedMap<String, Long> outcomes = new TreeMap<>();
     private final List<String> problems = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
+    private final int consoleFrom;
     private long requests;
 
     Run(String name, boolean baseline) throws IOException, InterruptedException {
       this.name = name;
       this.baseline = baseline;
+      // The baseline's log starts with the web application's start.
+      this.consoleFrom = baseline ? 0 : bench.frontEnd().console().length();
       this.before = bench.atRest();
       this.frontEndBefore = FaultBench.counters(before.status(), "frontEnd");
       this.cacheBefore = FaultBench.counters(before.status(), "cache");
@@ -600,8 +712,10 @@ public final class FaultScenarios {
      * the healthy body, an error body shows nothing internal, and it took no longer than a
      * client would wait.
      */
-    RawHttp.Response request(String target, Set<String> allowed) {
-      RawHttp.Response r = bench.get(target);
+    RawHttp.Response request(String target, Set<String> allowed, String... headerLines) {
+      RawHttp.Response r = headerLines.length == 0 ? bench.get(target)
+          : RawHttp.exchange(bench.port(), RawHttp.request("GET", target, headerLines),
+              bench.clientTimeout());
       record(r);
       String outcome = r.outcome();
       if (!allowed.contains(outcome)) {
@@ -619,7 +733,135 @@ public final class FaultScenarios {
       } else if (r.status() >= 400 && r.complete()) {
         checkErrorBody(target, r);
       }
+      if (r.status() == 503) {
+        checkRetryAfter(target, r);
+      }
       return r;
+    }
+
+    /**
+     * Every 503 says when to come back: the busy pool's configured Retry-After, or the time to the
+     * next probe of a BES out of service (whole seconds, at least one, at most ejectionMax).
+     */
+    private void checkRetryAfter(String target, RawHttp.Response r) {
+      FaultBench.Settings s = bench.settings();
+      long most = Math.max(s.retryAfterSeconds(), (s.ejectionMax().toMillis() + 999) / 1000);
+      String header = r.header("Retry-After");
+      long seconds;
+      try {
+        seconds = header == null ? -1 : Long.parseLong(header.trim());
+      } catch (NumberFormatException e) {
+        seconds = -1;
+      }
+      if (seconds < 1 || seconds > most) {
+        problem(target + ": a 503 with Retry-After " + header + ", expected 1-" + most + " s");
+      }
+    }
+
+    /**
+     * A 503 of a BES out of service: answered within {@code bound}, its body naming the BES and
+     * since when (the DAP error's message), Retry-After checked by {@link #request}.
+     */
+    void expectDown(RawHttp.Response r, Duration bound) {
+      if (r.status() != 503) {
+        return;  // the outcome was already checked against what was allowed
+      }
+      String bes = "127.0.0.1:" + bench.besPort();
+      if (!r.text().contains("the BES " + bes + " is out of service since ")) {
+        problem("a 503 that does not name the BES out of service and since when: "
+            + abbreviate(r.text()));
+      }
+      if (r.millis() > bound.toMillis()) {
+        problem("a 503 of the BES out of service took " + r.millis() + " ms, more than "
+            + bound.toMillis() + " ms");
+      }
+    }
+
+    /**
+     * Between two looks at /status, {@code refused} requests were refused by the group itself:
+     * its count of commands refused while down grew by exactly that, and the BES got no command,
+     * so no connection was lent or opened for them.
+     */
+    void expectRefusedByTheGroup(StatusDocument before, StatusDocument after, long refused) {
+      long unavailable = after.groupCounter("unavailable") - before.groupCounter("unavailable");
+      if (unavailable != refused) {
+        problem("the group refused " + unavailable + " commands while down, the clients got "
+            + refused + " 503s");
+      }
+      long sent = after.besCounter("requests") - before.besCounter("requests");
+      if (sent != 0) {
+        problem(sent + " commands went to the BES while it was out of service");
+      }
+    }
+
+    /** A failure that is not a failed connect leaves the BES in service. */
+    void expectStillInService(StatusDocument before, StatusDocument after) {
+      if (after.down() || after.besCounter("ejections") != before.besCounter("ejections")) {
+        problem("the BES was taken out of service: " + after.firstBes());
+      }
+    }
+
+    /**
+     * The time to the next probe of the BES out of service, read when no probe is about to run
+     * or running (a probe that meets the BES still down doubles the wait): past that probe when
+     * it is less than 200 ms away.
+     */
+    Duration nextProbeSettled() throws InterruptedException {
+      Duration next = bench.status().nextProbe();
+      if (next != null && next.toMillis() < 200) {
+        Thread.sleep(next.toMillis() + 300);
+        next = bench.status().nextProbe();
+      }
+      if (next == null) {
+        problem("/status shows no next probe for the BES out of service: " + bench.status().groups());
+        return bench.settings().ejectionMax();
+      }
+      return next;
+    }
+
+    /**
+     * Waits until /status shows the group back in service, then sends one request for {@code
+     * target}, which must succeed; returns the time from {@code since} to its answer in ms. The
+     * requests refused meanwhile are not sent: {@link #request} counts exactly what was asked.
+     */
+    long awaitBackInService(String target, long since, Duration probeIn)
+        throws InterruptedException {
+      long deadline = since + bench.servingLimit().toNanos();
+      while (bench.status().down()) {
+        if (System.nanoTime() > deadline) {
+          problem("the group was still down " + bench.servingLimit().toMillis() + " ms after the"
+              + " BES came back: " + bench.status().groups());
+          return -1;
+        }
+        Thread.sleep(10);
+      }
+      RawHttp.Response r = request(target, Set.of("200"));
+      long recovery = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - since);
+      if (r.status() == 200) {
+        expectWithinProbe(recovery, probeIn);
+      }
+      return recovery;
+    }
+
+    /** The front end served again within the probe interval that ran when the BES came back. */
+    void expectWithinProbe(long recoveryMillis, Duration probeIn) {
+      long bound = probeIn.plus(PROBE_MARGIN).toMillis();
+      if (recoveryMillis > bound) {
+        problem("served again " + recoveryMillis + " ms after the BES came back, more than the"
+            + " next probe's " + probeIn.toMillis() + " ms plus " + PROBE_MARGIN.toMillis()
+            + " ms");
+      }
+    }
+
+    /** The front end's log since this scenario began shows {@code text} (BesEvents' lines). */
+    void expectLogged(String text) {
+      String log = bench.frontEnd().console();
+      String tail = log.length() >= consoleFrom ? log.substring(consoleFrom) : log;
+      String bes = "127.0.0.1:" + bench.besPort();
+      boolean found = tail.lines().anyMatch(line -> line.contains("BES " + bes + " " + text));
+      if (!found) {
+        problem("the log does not say \"BES " + bes + " " + text + "\"");
+      }
     }
 
     synchronized void record(RawHttp.Response r) {
@@ -647,21 +889,6 @@ public final class FaultScenarios {
 
     synchronized void note(String note) {
       notes.add(note);
-    }
-
-    /** Waits for the first 200 of {@code target} after {@code since}; returns the wait in ms. */
-    long awaitRecovery(String target, long since, Duration limit) throws InterruptedException {
-      long deadline = since + limit.toNanos();
-      while (System.nanoTime() < deadline) {
-        RawHttp.Response r = bench.get(target);
-        record(r);
-        if (r.outcome().equals("200")) {
-          return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - since);
-        }
-        Thread.sleep(20);
-      }
-      problem("no 200 for " + target + " within " + limit.toMillis() + " ms of the BES coming back");
-      return -1;
     }
 
     private static boolean exceedsTolerance(FaultBench.Leaks leaks) {

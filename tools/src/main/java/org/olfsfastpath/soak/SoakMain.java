@@ -115,8 +115,7 @@ public final class SoakMain {
     }
 
     // Load: the settings of LoadIT, with the shipped OLFS node cache size and a larger heap.
-    FaultBench.Settings load = new FaultBench.Settings(Duration.ofSeconds(10), Duration.ofSeconds(5),
-        32, 20_000, 1, "384m");
+    FaultBench.Settings load = FaultBench.Settings.LOAD.withSizes(32, 20_000, "384m");
     try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-load"), load)) {
       FaultScenarios scenarios = new FaultScenarios(bench);
       scenarios.warmUp();
