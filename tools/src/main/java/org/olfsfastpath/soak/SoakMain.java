@@ -11,7 +11,7 @@ import java.util.Locale;
 
 /**
  * The longer fault and soak run behind {@code scripts/soak}: the fault scenarios of {@link
- * FaultsIT} with longer loads and several kill cycles, the 1,024-connection burst, a steady soak
+ * FaultsIT} with longer loads, a longer wedge and several kill cycles, the 1,024-connection burst, a steady soak
  * (ten minutes by default) and the cache bound over a million distinct datasets. Prints the
  * table of {@link ScenarioResult} rows and writes it to {@code OUT/soak.md}; exits 1 when a
  * scenario failed. Tomcat, the WAR and the work directory come from the system properties
@@ -22,7 +22,7 @@ public final class SoakMain {
 
   /** The command line: durations as 90s, 10m or plain seconds. */
   public record Options(Duration soak, int killCycles, Duration killLoad, Duration killDown,
-      long datasets, int clients, Path out) {
+      long datasets, int clients, int wedgeRequests, Duration wedgeHold, Path out) {
     static Options parse(String[] args) {
       Duration soak = Duration.ofMinutes(10);
       int killCycles = 3;
@@ -30,6 +30,8 @@ public final class SoakMain {
       Duration killDown = Duration.ofSeconds(5);
       long datasets = FaultBench.SYNTHETIC_DATASETS;
       int clients = 16;
+      int wedgeRequests = 1_000;
+      Duration wedgeHold = Duration.ofSeconds(30);
       Path out = Path.of("results", "soak");
       for (int i = 0; i < args.length; i++) {
         String flag = args[i];
@@ -44,6 +46,8 @@ public final class SoakMain {
           case "--kill-down" -> killDown = duration(flag, value);
           case "--datasets" -> datasets = Long.parseLong(value);
           case "--clients" -> clients = Integer.parseInt(value);
+          case "--wedge-requests" -> wedgeRequests = Integer.parseInt(value);
+          case "--wedge-hold" -> wedgeHold = duration(flag, value);
           case "--out" -> out = Path.of(value);
           default -> throw new IllegalArgumentException("unknown flag " + flag);
         }
@@ -53,7 +57,12 @@ public final class SoakMain {
         throw new IllegalArgumentException("--datasets was " + datasets + ", must be 1-"
             + FaultBench.SYNTHETIC_DATASETS);
       }
-      return new Options(soak, killCycles, killLoad, killDown, datasets, clients, out);
+      if (wedgeRequests < 1) {
+        throw new IllegalArgumentException("--wedge-requests was " + wedgeRequests
+            + ", must be at least 1");
+      }
+      return new Options(soak, killCycles, killLoad, killDown, datasets, clients, wedgeRequests,
+          wedgeHold, out);
     }
 
     private static Duration duration(String flag, String text) {
@@ -106,6 +115,7 @@ public final class SoakMain {
       add(results, out, scenarios.fatalError());
       add(results, out, scenarios.slowBes());
       add(results, out, scenarios.protocolFaults());
+      add(results, out, scenarios.wedgedBes(options.wedgeRequests(), options.wedgeHold()));
       add(results, out, scenarios.poolExhaustion(64));
       for (int i = 0; i < options.killCycles(); i++) {
         add(results, out, scenarios.besKilledMidLoad(options.clients(), options.killLoad(),

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * The front end in a real Tomcat survives what production does to its BES: down at start,
  * killed under load, a process exiting on a fatal error, slow answers, protocol garbage and
- * broken messages, pool exhaustion. Each scenario checks what the
+ * broken messages, a BES wedged in its handshake, pool exhaustion. Each scenario checks what the
  * clients got, that service comes back by itself, and that no BES connection, thread or
  * descriptor is left behind (see {@link FaultScenarios}); scripts/soak runs the same scenarios
  * longer.
@@ -107,13 +107,28 @@ final class FaultsIT {
 
   @Test
   @Order(5)
+  void wedgedBes_firstWaitsTheHandshakeTimeout_next100FailFast_cacheAndStatusAnswer_probeBringsItBack()
+      throws Exception {
+    ScenarioResult result = check(scenarios.wedgedBes(100, Duration.ZERO));
+    // The first request after the wedge (the handshake timeout) and the 100 after it (at once).
+    assertEquals(101, result.outcomes().get("503"), result::toString);
+    // If-None-Match and If-Modified-Since on the kept .das while the BES was out.
+    assertEquals(2, result.outcomes().get("304"), result::toString);
+    // The handshake answered, the command never: the read timeout, not an ejection.
+    assertEquals(1, result.outcomes().get("504"), result::toString);
+    assertTrue(result.recoveryMillis() >= 0 && result.recoveryMillis()
+        < FaultBench.Settings.FAULTS.ejectionMax().toMillis() + 1_000, result::toString);
+  }
+
+  @Test
+  @Order(6)
   void poolExhaustion_503WithRetryAfter_boundedWait() throws Exception {
     ScenarioResult result = check(scenarios.poolExhaustion(24));
     assertTrue(result.outcomes().getOrDefault("503", 0L) > 0, result::toString);
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void besKilledMidLoad_failsCleanly_503WhileOut_recoversWithinAProbeInterval() throws Exception {
     ScenarioResult result = check(scenarios.besKilledMidLoad(8, Duration.ofSeconds(6),
         Duration.ofSeconds(1)));
