@@ -490,6 +490,7 @@ public final class FaultScenarios {
           + shown.firstBes());
     }
     run.expectLogged("taken out of service");
+    run.note("/status while out: " + shown.rootGroup());
 
     // Recover just after a probe failed: the next one is then a whole back-off away.
     sleepUntil(wedged + hold.toNanos());
