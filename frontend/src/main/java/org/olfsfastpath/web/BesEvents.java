@@ -10,8 +10,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What the web layer does with the BES layer's events: times every command into the metrics, and
- * tells the operator in the log when a BES is taken out of service, probed in vain, brought back,
- * or failed over from. Called on request and probe threads; never blocks.
+ * tells the operator in the log when a probe of a BES out of service failed or a command failed
+ * over to another BES (the group itself logs taking a BES out of service and bringing it back).
+ * Called on request and probe threads; never blocks.
  */
 final class BesEvents implements BesEventListener {
   private static final Logger log = LoggerFactory.getLogger(BesEvents.class);
@@ -37,20 +38,9 @@ final class BesEvents implements BesEventListener {
   }
 
   @Override
-  public void ejected(PptEndpoint endpoint, IOException cause, Duration backoff) {
-    log.warn("olfs-fastpath: BES {} taken out of service after {}; first probe in {} ms",
-        endpoint, cause.toString(), backoff.toMillis());
-  }
-
-  @Override
   public void probeFailed(PptEndpoint endpoint, IOException cause, Duration backoff) {
     log.info("olfs-fastpath: BES {} still out of service ({}); next probe in {} ms", endpoint,
         cause.toString(), backoff.toMillis());
-  }
-
-  @Override
-  public void readmitted(PptEndpoint endpoint, Duration downFor) {
-    log.warn("olfs-fastpath: BES {} back in service after {} ms", endpoint, downFor.toMillis());
   }
 
   @Override
