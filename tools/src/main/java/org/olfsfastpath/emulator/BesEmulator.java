@@ -60,7 +60,7 @@ public final class BesEmulator implements Closeable {
       + " same names;\nthis file is not data: it has no DAP responses, only itself.\n";
 
   private final Builder config;
-  private EmulatorEngine engine;
+  private @Nullable EmulatorEngine engine;
   private boolean started;
   private boolean closed;
 
@@ -84,7 +84,7 @@ public final class BesEmulator implements Closeable {
       throw new IllegalStateException("this BesEmulator was closed; build a new one");
     }
     if (started) {
-      throw new IllegalStateException("this BesEmulator was already started on port " + engine.port());
+      throw new IllegalStateException("this BesEmulator was already started on port " + running().port());
     }
     CaptureLibrary captures = config.captures == null ? CaptureLibrary.empty() : CaptureLibrary.load(config.captures);
     SyntheticCatalog synthetic = config.syntheticDatasets == 0
@@ -179,7 +179,8 @@ public final class BesEmulator implements Closeable {
 
   /** Request documents received since start or the last {@link #resetCounts()}. */
   public long requestCount() {
-    return engineOrNull() == null ? 0 : engine.requestCount();
+    EmulatorEngine current = engineOrNull();
+    return current == null ? 0 : current.requestCount();
   }
 
   /**
@@ -189,22 +190,26 @@ public final class BesEmulator implements Closeable {
    */
   public long commandCount(String command) {
     Objects.requireNonNull(command, "command == null");
-    return engineOrNull() == null ? 0 : engine.commandCount(command);
+    EmulatorEngine current = engineOrNull();
+    return current == null ? 0 : current.commandCount(command);
   }
 
   /** A snapshot of all command counts, by command name in alphabetical order. */
   public Map<String, Long> commandCounts() {
-    return engineOrNull() == null ? Map.of() : Collections.unmodifiableMap(engine.commandCounts());
+    EmulatorEngine current = engineOrNull();
+    return current == null ? Map.of() : Collections.unmodifiableMap(current.commandCounts());
   }
 
   /** Connections accepted since start. */
   public int connectionCount() {
-    return engineOrNull() == null ? 0 : engine.connectionCount();
+    EmulatorEngine current = engineOrNull();
+    return current == null ? 0 : current.connectionCount();
   }
 
   /** Connections that have ended since start, whoever ended them. */
   public int closedConnectionCount() {
-    return engineOrNull() == null ? 0 : engine.closedConnectionCount();
+    EmulatorEngine current = engineOrNull();
+    return current == null ? 0 : current.closedConnectionCount();
   }
 
   /**
@@ -220,18 +225,21 @@ public final class BesEmulator implements Closeable {
 
   /** {@code status=PPT_EXIT_NOW} messages received since start: clients that said goodbye. */
   public long exitMessageCount() {
-    return engineOrNull() == null ? 0 : engine.exitMessageCount();
+    EmulatorEngine current = engineOrNull();
+    return current == null ? 0 : current.exitMessageCount();
   }
 
   /** The most handshakes that were being answered at the same time since start. */
   public int mostHandshakesAtOnce() {
-    return engineOrNull() == null ? 0 : engine.mostHandshakesAtOnce();
+    EmulatorEngine current = engineOrNull();
+    return current == null ? 0 : current.mostHandshakesAtOnce();
   }
 
   /** Sets every count to zero. Recorded requests stay queued for {@link #takeRequest()}. */
   public void resetCounts() {
-    if (engineOrNull() != null) {
-      engine.resetCounts();
+    EmulatorEngine current = engineOrNull();
+    if (current != null) {
+      current.resetCounts();
     }
   }
 
@@ -240,7 +248,8 @@ public final class BesEmulator implements Closeable {
    * line per command, by name. This is the content of the counts file.
    */
   public String countsText() {
-    return engineOrNull() == null ? "requests=0\n" : engine.countsText();
+    EmulatorEngine current = engineOrNull();
+    return current == null ? "requests=0\n" : current.countsText();
   }
 
   /**
@@ -258,7 +267,7 @@ public final class BesEmulator implements Closeable {
    * @return the request, or null if none arrived in time
    * @throws IllegalStateException if not started
    */
-  public RecordedRequest takeRequest(long timeout, TimeUnit unit) throws InterruptedException {
+  public @Nullable RecordedRequest takeRequest(long timeout, TimeUnit unit) throws InterruptedException {
     Objects.requireNonNull(unit, "unit == null");
     return running().recorded().poll(timeout, unit);
   }
@@ -311,7 +320,7 @@ public final class BesEmulator implements Closeable {
     running().clearFaults();
   }
 
-  private synchronized EmulatorEngine engineOrNull() {
+  private synchronized @Nullable EmulatorEngine engineOrNull() {
     return engine;
   }
 
@@ -322,12 +331,13 @@ public final class BesEmulator implements Closeable {
     if (!started) {
       throw new IllegalStateException("this BesEmulator was not started; call start() first");
     }
-    return engine;
+    return Objects.requireNonNull(engine, "start() sets the engine before it marks the emulator started");
   }
 
   @Override
   public synchronized String toString() {
-    String state = closed ? "closed" : started ? "port " + engine.port() : "not started";
+    EmulatorEngine current = engine;
+    String state = closed ? "closed" : started && current != null ? "port " + current.port() : "not started";
     return "BesEmulator{" + state + (config.unixSocket == null ? "" : ", unix:" + config.unixSocket) + "}";
   }
 
@@ -337,9 +347,9 @@ public final class BesEmulator implements Closeable {
    */
   public static final class Builder {
     int port;
-    Path unixSocket;
-    Path dataDirectory;
-    Path captures;
+    @Nullable Path unixSocket;
+    @Nullable Path dataDirectory;
+    @Nullable Path captures;
     final Map<String, Duration> serviceTimes = new LinkedHashMap<>();
     long syntheticDatasets;
     int syntheticFanout = 100;
@@ -348,13 +358,13 @@ public final class BesEmulator implements Closeable {
     Instant builtInLastModified = Instant.parse("2025-01-01T00:00:00Z");
     String catalogRoot = "/usr/share/hyrax";
     int maxChunkLength;
-    Path countsFile;
-    Map<String, EmulatedDataset> builtIns;
+    @Nullable Path countsFile;
+    @Nullable Map<String, EmulatedDataset> builtIns;
     boolean listBuiltIns = true;
-    Function<String, EmulatedDataset> genericDataset;
-    Dispatcher dispatcher;
+    @Nullable Function<String, EmulatedDataset> genericDataset;
+    @Nullable Dispatcher dispatcher;
     boolean showInfo2009;
-    Modules modules;
+    @Nullable Modules modules;
     private boolean portSet;
 
     private Builder() {}
@@ -637,7 +647,7 @@ public final class BesEmulator implements Closeable {
       return new BesEmulator(copy);
     }
 
-    private static void requireState(boolean ok, String template, Object... args) {
+    private static void requireState(boolean ok, String template, @Nullable Object... args) {
       if (!ok) {
         throw new IllegalStateException(String.format(Locale.US, template, args));
       }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs a {@link BesEmulator} from the command line ({@code scripts/bes-emulator}) until it is
@@ -165,7 +166,8 @@ public final class BesEmulatorMain {
     builder.delay(spec.substring(0, eq), Duration.ofMillis(millis));
   }
 
-  private static String value(String flag, String inlineValue, List<String> queue) throws UsageException {
+  private static String value(String flag, @Nullable String inlineValue, List<String> queue)
+      throws UsageException {
     if (inlineValue != null) {
       return inlineValue;
     }
@@ -175,7 +177,7 @@ public final class BesEmulatorMain {
     return queue.remove(0);
   }
 
-  private static void noValue(String flag, String inlineValue) throws UsageException {
+  private static void noValue(String flag, @Nullable String inlineValue) throws UsageException {
     if (inlineValue != null) {
       throw new UsageException(flag + " takes no value but was given " + inlineValue);
     }

@@ -87,7 +87,7 @@ final class BesFailure extends Exception {
     XmlElement response = ids.responseElement();
     XmlElement error = response.child(wrapper).child("BESError");
     error.child("Type").text(Integer.toString(type));
-    error.child("Message").text(getMessage());
+    error.child("Message").text(Objects.requireNonNull(getMessage(), "constructed with a message"));
     error.child("Administrator").text(BesFacts.ADMINISTRATOR);
     XmlElement location = error.child("Location");
     location.child("File").text(file);

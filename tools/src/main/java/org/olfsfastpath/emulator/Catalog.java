@@ -16,11 +16,13 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.emulator.dap.DapQuery;
 import org.olfsfastpath.emulator.dap.EmulatedDataset;
 
@@ -42,12 +44,12 @@ final class Catalog {
   static final long DIRECTORY_SIZE = 4096;
 
   private final String displayRoot;
-  private final Path dataDirectory;
+  private final @Nullable Path dataDirectory;
   private final Map<String, EmulatedDataset> builtIns;
   private final Map<String, byte[]> builtInFiles;
   private final boolean listBuiltIns;
   private final Function<String, EmulatedDataset> generic;
-  private final SyntheticCatalog synthetic;
+  private final @Nullable SyntheticCatalog synthetic;
   private final Instant fixedTime;
   private final Map<String, Long> builtInSizes = new ConcurrentHashMap<>();
   /**
@@ -58,16 +60,34 @@ final class Catalog {
 
   private enum Kind { ROOT, REAL, BUILT_IN, BUILT_IN_FILE, SYNTHETIC }
 
-  private record Located(Kind kind, List<String> components, Path file, BasicFileAttributes attributes,
-      SyntheticCatalog.Position position) {}
+  /**
+   * @param file the file of a REAL entry, the data directory (if any) for the ROOT
+   * @param attributes those of a REAL entry's file
+   * @param position that of a SYNTHETIC entry
+   */
+  private record Located(Kind kind, List<String> components, @Nullable Path file,
+      @Nullable BasicFileAttributes attributes, SyntheticCatalog.@Nullable Position position) {
+
+    Path realFile() {
+      return Objects.requireNonNull(file, "a REAL entry is located with its file");
+    }
+
+    BasicFileAttributes realAttributes() {
+      return Objects.requireNonNull(attributes, "a REAL entry is located with its file's attributes");
+    }
+
+    SyntheticCatalog.Position syntheticPosition() {
+      return Objects.requireNonNull(position, "a SYNTHETIC entry is located with its position");
+    }
+  }
 
   /**
    * @param builtInFiles plain files (not data) at the root, by name, listed and served with the
    *     built-in datasets: what {@code get stream} sends for them
    */
-  Catalog(String displayRoot, Path dataDirectory, Map<String, EmulatedDataset> builtIns,
+  Catalog(String displayRoot, @Nullable Path dataDirectory, Map<String, EmulatedDataset> builtIns,
       Map<String, byte[]> builtInFiles, boolean listBuiltIns,
-      Function<String, EmulatedDataset> generic, SyntheticCatalog synthetic, Instant fixedTime) {
+      Function<String, EmulatedDataset> generic, @Nullable SyntheticCatalog synthetic, Instant fixedTime) {
     this.displayRoot = displayRoot;
     this.dataDirectory = dataDirectory;
     this.builtIns = Map.copyOf(builtIns);
@@ -119,14 +139,17 @@ final class Catalog {
         }
       }
       case REAL -> {
-        if (located.attributes().isDirectory()) {
-          children.addAll(listDirectory(located.file()));
+        if (located.realAttributes().isDirectory()) {
+          children.addAll(listDirectory(located.realFile()));
         }
       }
       case SYNTHETIC -> {
-        if (!located.position().isLeaf()) {
-          boolean leaves = synthetic.holdsLeaves(located.position());
-          for (String name : synthetic.childNames(located.position())) {
+        SyntheticCatalog.Position position = located.syntheticPosition();
+        if (!position.isLeaf()) {
+          SyntheticCatalog catalog =
+              Objects.requireNonNull(synthetic, "a SYNTHETIC entry is located in the synthetic catalog");
+          boolean leaves = catalog.holdsLeaves(position);
+          for (String name : catalog.childNames(position)) {
             children.add(leaves
                 ? new CatalogEntry(name, false, SyntheticCatalog.LEAF_SIZE, fixedTime, true)
                 : new CatalogEntry(name, true, DIRECTORY_SIZE, fixedTime, false));
@@ -164,8 +187,8 @@ final class Catalog {
    */
   Optional<Path> file(String path) throws BesFailure {
     Located located = locate(path);
-    if (located.kind() == Kind.REAL && located.attributes().isRegularFile()) {
-      return Optional.of(located.file());
+    if (located.kind() == Kind.REAL && located.realAttributes().isRegularFile()) {
+      return Optional.of(located.realFile());
     }
     return Optional.empty();
   }
@@ -174,7 +197,7 @@ final class Catalog {
   Optional<byte[]> builtInFile(String path) throws BesFailure {
     Located located = locate(path);
     if (located.kind() == Kind.BUILT_IN_FILE) {
-      return Optional.of(builtInFiles.get(located.components().get(0)).clone());
+      return Optional.of(builtInFileBytes(located.components().get(0)).clone());
     }
     return Optional.empty();
   }
@@ -196,8 +219,9 @@ final class Catalog {
     if (components.isEmpty()) {
       return new Located(Kind.ROOT, components, dataDirectory, null, null);
     }
-    if (dataDirectory != null) {
-      Located real = locateReal(path, components);
+    Path directory = dataDirectory;
+    if (directory != null) {
+      Located real = locateReal(directory, path, components);
       if (real != null) {
         return real;
       }
@@ -217,8 +241,9 @@ final class Catalog {
     throw BesFailure.notFound(absolute(path));
   }
 
-  private Located locateReal(String path, List<String> components) throws BesFailure {
-    Path file = dataDirectory;
+  private @Nullable Located locateReal(Path directory, String path, List<String> components)
+      throws BesFailure {
+    Path file = directory;
     for (String part : components) {
       file = file.resolve(part);
       if (Files.isSymbolicLink(file)) {
@@ -247,10 +272,10 @@ final class Catalog {
       case ROOT -> dataDirectory != null
           ? realEntry("/", dataDirectory, readQuietly(dataDirectory))
           : new CatalogEntry("/", true, DIRECTORY_SIZE, fixedTime, false);
-      case REAL -> realEntry(name, located.file(), located.attributes());
+      case REAL -> realEntry(name, located.realFile(), located.realAttributes());
       case BUILT_IN -> builtInEntry(name);
       case BUILT_IN_FILE -> builtInFileEntry(name);
-      case SYNTHETIC -> located.position().isLeaf()
+      case SYNTHETIC -> located.syntheticPosition().isLeaf()
           ? new CatalogEntry(name, false, SyntheticCatalog.LEAF_SIZE, fixedTime, true)
           : new CatalogEntry(name, true, DIRECTORY_SIZE, fixedTime, false);
     };
@@ -281,7 +306,7 @@ final class Catalog {
     return entries;
   }
 
-  private CatalogEntry realEntry(String name, Path file, BasicFileAttributes attributes) {
+  private CatalogEntry realEntry(String name, Path file, @Nullable BasicFileAttributes attributes) {
     Instant modified = attributes == null
         ? fixedTime
         : attributes.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.SECONDS);
@@ -293,13 +318,18 @@ final class Catalog {
   }
 
   private CatalogEntry builtInEntry(String name) {
-    long size = builtInSizes.computeIfAbsent(name, n -> measure(builtIns.get(n)));
+    long size = builtInSizes.computeIfAbsent(name,
+        n -> measure(Objects.requireNonNull(builtIns.get(n), "only built-in names are measured")));
     return new CatalogEntry(name, false, size, fixedTime, true);
   }
 
   /** A built-in plain file: not data, whatever its name, with the fixed time. */
   private CatalogEntry builtInFileEntry(String name) {
-    return new CatalogEntry(name, false, builtInFiles.get(name).length, fixedTime, false);
+    return new CatalogEntry(name, false, builtInFileBytes(name).length, fixedTime, false);
+  }
+
+  private byte[] builtInFileBytes(String name) {
+    return Objects.requireNonNull(builtInFiles.get(name), "located or listed as a built-in file");
   }
 
   /** A built-in has no file; its unconstrained data response stands in for the file size. */
@@ -313,7 +343,7 @@ final class Catalog {
     }
   }
 
-  private static BasicFileAttributes readQuietly(Path file) {
+  private static @Nullable BasicFileAttributes readQuietly(Path file) {
     try {
       return Files.readAttributes(file, BasicFileAttributes.class);
     } catch (IOException e) {

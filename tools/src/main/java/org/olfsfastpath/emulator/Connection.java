@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.ppt.PptFraming;
 import org.olfsfastpath.ppt.PptProtocolException;
 import org.slf4j.Logger;
@@ -130,7 +131,7 @@ final class Connection implements Runnable {
   }
 
   /** PPTServer::welcomeClient: one read; anything but the exact handshake is refused. */
-  private boolean handshake(InputStream rawIn, OutputStream rawOut, Fault fault) throws IOException {
+  private boolean handshake(InputStream rawIn, OutputStream rawOut, @Nullable Fault fault) throws IOException {
     byte[] hello = new byte[HANDSHAKE_READ];
     int n = rawIn.read(hello, 0, hello.length);
     if (n <= 0) {
@@ -173,7 +174,7 @@ final class Connection implements Runnable {
    *
    * @return null if the client closed the connection between messages
    */
-  private Message readMessage(InputStream in) throws IOException {
+  private @Nullable Message readMessage(InputStream in) throws IOException {
     byte[] header = new byte[PptFraming.HEADER_LENGTH];
     ByteArrayOutputStream payload = new ByteArrayOutputStream();
     Map<String, String> extensions = new LinkedHashMap<>();
@@ -224,7 +225,7 @@ final class Connection implements Runnable {
    *
    * @return whether the connection stays open for the next request
    */
-  private boolean answer(Reply reply, RequestIds ids, RecordedRequest recorded, Fault fault,
+  private boolean answer(Reply reply, RequestIds ids, RecordedRequest recorded, @Nullable Fault fault,
       ResponseWriter writer, OutputStream rawOut, InputStream in) throws IOException {
     if (fault == null) {
       return !reply.writeTo(writer);

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Queue;
 import java.util.Set;
 import java.util.TreeMap;
@@ -29,6 +30,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,15 +69,15 @@ final class EmulatorEngine {
   private final AtomicInteger handshakesUnderWay = new AtomicInteger();
   private final AtomicInteger mostHandshakesAtOnce = new AtomicInteger();
   private final Object closedSignal = new Object();
-  private volatile Fault standingConnectionFault;
+  private volatile @Nullable Fault standingConnectionFault;
   private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
   private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
   /** The threads blocked in accept(): the port is free only once they have left it. */
   private final List<Thread> acceptThreads = new CopyOnWriteArrayList<>();
   private final Object countsFileLock = new Object();
 
-  private volatile ServerSocketChannel tcpServer;
-  private volatile ServerSocketChannel unixServer;
+  private volatile @Nullable ServerSocketChannel tcpServer;
+  private volatile @Nullable ServerSocketChannel unixServer;
   private volatile int port;
   private volatile boolean listening;
 
@@ -369,7 +371,7 @@ final class EmulatorEngine {
   /** Rewrites the counts file whole, replacing it atomically so a reader never sees half of it. */
   private void writeCountsFile() {
     synchronized (countsFileLock) {
-      Path target = config.countsFile;
+      Path target = Objects.requireNonNull(config.countsFile, "written only when a counts file is set");
       Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
       try {
         Files.writeString(temporary, countsText(), StandardCharsets.UTF_8);
@@ -414,18 +416,18 @@ final class EmulatorEngine {
   }
 
   /** The fault for a new connection: the next queued one, else the standing one, else null. */
-  Fault nextConnectionFault() {
+  @Nullable Fault nextConnectionFault() {
     Fault queued = connectionFaults.poll();
     return queued != null ? queued : standingConnectionFault;
   }
 
   /** A connection fault for every new connection from now on, or null for none. */
-  void setStandingConnectionFault(Fault fault) {
+  void setStandingConnectionFault(@Nullable Fault fault) {
     standingConnectionFault = fault;
   }
 
   /** The scripted fault for this request, else the first matching rule's, else null. */
-  Fault faultFor(RecordedRequest request) {
+  @Nullable Fault faultFor(RecordedRequest request) {
     Fault scripted = requestFaults.poll();
     if (scripted != null) {
       return scripted;
@@ -442,7 +444,7 @@ final class EmulatorEngine {
     return null;
   }
 
-  private static void closeQuietly(java.io.Closeable closeable) {
+  private static void closeQuietly(java.io.@Nullable Closeable closeable) {
     if (closeable == null) {
       return;
     }

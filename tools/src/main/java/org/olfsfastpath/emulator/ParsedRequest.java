@@ -60,7 +60,7 @@ record ParsedRequest(byte[] bytes, @Nullable Document document, String failure, 
     Element define = named(root, "define", get.getAttributeValue("definition", ""));
     Element container = define == null ? null
         : define.getChild("container", define.getNamespace());
-    if (container != null) {
+    if (define != null && container != null) {
       constraint = RequestDocuments.childValue(container, dap4 ? "dap4constraint" : "constraint",
           RequestDocuments.childValue(define, dap4 ? "dap4constraint" : "constraint", ""));
       Element set = named(root, "setContainer", container.getAttributeValue("name", ""));

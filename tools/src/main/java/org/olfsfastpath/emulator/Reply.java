@@ -175,11 +175,13 @@ final class Reply {
    * location (a substitute dataset's plain message) is what libdap throws inside BESDapTransmit.
    */
   static BesFailure transmitFailure(String type, DapRequestException e) {
+    String detail =
+        Objects.requireNonNull(e.getMessage(), "a DapRequestException is constructed with a message");
     if (!e.file().isEmpty()) {
-      return new BesFailure(e.besErrorType(), e.getMessage(), e.file(), e.line(), e.responseElement());
+      return new BesFailure(e.besErrorType(), detail, e.file(), e.line(), e.responseElement());
     }
-    String message = e.getMessage().startsWith("libdap error transmitting") ? e.getMessage()
-        : "libdap error transmitting " + BesFacts.transmitName(type) + ": " + e.getMessage();
+    String message = detail.startsWith("libdap error transmitting") ? detail
+        : "libdap error transmitting " + BesFacts.transmitName(type) + ": " + detail;
     return new BesFailure(e.besErrorType(), message, "BESDapTransmit.cc", 92,
         BesFacts.getResponseName(type));
   }

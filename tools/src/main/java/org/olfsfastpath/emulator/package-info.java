@@ -12,4 +12,7 @@
  * BES fails. {@link org.olfsfastpath.emulator.BesEmulatorMain} runs it from the command line
  * ({@code scripts/bes-emulator}).
  */
+@NullMarked
 package org.olfsfastpath.emulator;
+
+import org.jspecify.annotations.NullMarked;

@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -207,7 +208,8 @@ public final class FaultScenarios {
       if (!early.down() || !late.down()) {
         run.problem("the group was not down while the BES was: " + early.groups());
       } else {
-        if (!early.downSince().equals(late.downSince())) {
+        Instant since = Objects.requireNonNull(early.downSince(), "a group that is down shows since when");
+        if (!since.equals(late.downSince())) {
           run.problem("the group's downSince changed during one outage: " + early.downSince()
               + ", then " + late.downSince());
         }
@@ -1030,6 +1032,11 @@ public final class FaultScenarios {
       notes.add(note);
     }
 
+    /** A counter the front end's /status always shows. */
+    private static long counter(Map<String, Long> counters, String name) {
+      return Objects.requireNonNull(counters.get(name), () -> "/status shows no counter " + name);
+    }
+
     private static boolean exceedsTolerance(FaultBench.Leaks leaks) {
       return leaks.threads() > THREAD_TOLERANCE || leaks.fds() > FD_TOLERANCE;
     }
@@ -1064,9 +1071,9 @@ public final class FaultScenarios {
       }
       Map<String, Long> frontEnd = FaultBench.counters(after.status(), "frontEnd");
       Map<String, Long> cache = FaultBench.counters(after.status(), "cache");
-      long served = frontEnd.get("requests") - frontEndBefore.get("requests");
-      long lookups = cache.get("hitCount") + cache.get("missCount")
-          - cacheBefore.get("hitCount") - cacheBefore.get("missCount");
+      long served = counter(frontEnd, "requests") - counter(frontEndBefore, "requests");
+      long lookups = counter(cache, "hitCount") + counter(cache, "missCount")
+          - counter(cacheBefore, "hitCount") - counter(cacheBefore, "missCount");
       long sent;
       synchronized (this) {
         sent = requests;

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Counts what a process holds, from Linux's /proc: its threads by kind and its file descriptors,
@@ -199,7 +200,7 @@ public final class ProcessProbe {
     }
   }
 
-  private static String run(String... command) throws IOException, InterruptedException {
+  private static @Nullable String run(String... command) throws IOException, InterruptedException {
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     byte[] out = process.getInputStream().readAllBytes();
     if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {

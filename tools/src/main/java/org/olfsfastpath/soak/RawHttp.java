@@ -13,7 +13,9 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A deliberately plain HTTP/1.1 client over a raw socket: it sends exactly the bytes it is given
@@ -35,12 +37,12 @@ public final class RawHttp {
    * @param millis from connect to the end of the stream
    */
   public record Response(int status, Map<String, String> headers, byte[] body, boolean complete,
-      String failure, long millis) {
+      @Nullable String failure, long millis) {
     public String text() {
       return new String(body, StandardCharsets.UTF_8);
     }
 
-    public String header(String name) {
+    public @Nullable String header(String name) {
       return headers.get(name.toLowerCase(Locale.ROOT));
     }
 
@@ -120,8 +122,8 @@ public final class RawHttp {
   public static final class KeepAlive implements AutoCloseable {
     private final int port;
     private final Duration timeout;
-    private Socket socket;
-    private InputStream in;
+    private @Nullable Socket socket;
+    private @Nullable InputStream in;
 
     KeepAlive(int port, Duration timeout) {
       this.port = port;
@@ -160,10 +162,11 @@ public final class RawHttp {
       return -1;
     }
 
-    private String readHeader() throws IOException {
+    private @Nullable String readHeader() throws IOException {
+      InputStream connected = Objects.requireNonNull(in, "head() connects before it reads");
       StringBuilder header = new StringBuilder();
       int c;
-      while ((c = in.read()) >= 0) {
+      while ((c = connected.read()) >= 0) {
         header.append((char) c);
         if (header.length() >= 4 && header.lastIndexOf("\r\n\r\n") == header.length() - 4) {
           return header.toString();
@@ -197,7 +200,7 @@ public final class RawHttp {
     }
   }
 
-  private static Response parse(byte[] wire, String failure, long millis, byte[] request) {
+  private static Response parse(byte[] wire, @Nullable String failure, long millis, byte[] request) {
     int headerEnd = indexOf(wire, "\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), 0);
     if (headerEnd < 0) {
       return new Response(-1, Map.of(), wire, false, failure == null ? "no complete header" : failure,
@@ -240,7 +243,7 @@ public final class RawHttp {
   }
 
   private static Response dechunk(int status, Map<String, String> headers, byte[] rest,
-      String failure, long millis) {
+      @Nullable String failure, long millis) {
     ByteArrayOutputStream body = new ByteArrayOutputStream();
     int at = 0;
     while (true) {

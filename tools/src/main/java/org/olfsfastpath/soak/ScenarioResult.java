@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.StringJoiner;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one fault or load scenario did: requests sent, what the clients got (by status, or
@@ -21,11 +22,19 @@ import java.util.TreeMap;
  * @param heapAfterGcKb heap in use after a full GC at the end, or -1 when not measured
  */
 public record ScenarioResult(String scenario, long requests, SortedMap<String, Long> outcomes,
-    long recoveryMillis, FaultBench.Leaks leaks, long heapAfterGcKb, List<String> problems) {
+    long recoveryMillis, FaultBench.@Nullable Leaks leaks, long heapAfterGcKb, List<String> problems) {
 
-  public ScenarioResult {
-    outcomes = Collections.unmodifiableSortedMap(new TreeMap<>(outcomes));
-    problems = List.copyOf(problems);
+  // Canonical, not compact: NullAway misses a type-use @Nullable on a component in a compact
+  // constructor's parameters (uber/NullAway#1631).
+  public ScenarioResult(String scenario, long requests, SortedMap<String, Long> outcomes,
+      long recoveryMillis, FaultBench.@Nullable Leaks leaks, long heapAfterGcKb, List<String> problems) {
+    this.scenario = scenario;
+    this.requests = requests;
+    this.outcomes = Collections.unmodifiableSortedMap(new TreeMap<>(outcomes));
+    this.recoveryMillis = recoveryMillis;
+    this.leaks = leaks;
+    this.heapAfterGcKb = heapAfterGcKb;
+    this.problems = List.copyOf(problems);
   }
 
   public boolean passed() {

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The front end's {@code /status} document, read over HTTP: its sections of counters
@@ -88,7 +89,7 @@ public record StatusDocument(Map<String, Map<String, Double>> sections,
   }
 
   /** Since when the {@code /} group is down, or null while it is not. */
-  public Instant downSince() {
+  public @Nullable Instant downSince() {
     Object since = rootGroup().get("downSince");
     return since == null ? null : Instant.parse((String) since);
   }
@@ -117,7 +118,7 @@ public record StatusDocument(Map<String, Map<String, Double>> sections,
    * The time until the next probe of the first BES of the {@code /} group (zero while one runs),
    * or null while it is in service.
    */
-  public Duration nextProbe() {
+  public @Nullable Duration nextProbe() {
     Object millis = firstBes().get("nextProbeMillis");
     return millis == null ? null : Duration.ofMillis(((Number) millis).longValue());
   }
@@ -138,7 +139,7 @@ public record StatusDocument(Map<String, Map<String, Double>> sections,
       this.text = text;
     }
 
-    Object document() {
+    @Nullable Object document() {
       Object value = value();
       skipSpace();
       if (at != text.length()) {
@@ -147,7 +148,7 @@ public record StatusDocument(Map<String, Map<String, Double>> sections,
       return value;
     }
 
-    private Object value() {
+    private @Nullable Object value() {
       skipSpace();
       if (at >= text.length()) {
         throw error("the document ends early");

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -53,7 +54,7 @@ public final class Captures {
   public static Path data() {
     Path data = shared().map(s -> s.resolve("data")).orElse(null);
     Assumptions.assumeTrue(data != null && Files.isDirectory(data), Captures::reason);
-    return data;
+    return Objects.requireNonNull(data, "the assumption above passed");
   }
 
   /** Skips the calling test, saying that the captures are absent. */

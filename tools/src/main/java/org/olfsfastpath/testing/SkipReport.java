@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.support.descriptor.ClassSource;
@@ -31,7 +32,7 @@ import org.junit.platform.launcher.TestPlan;
 public final class SkipReport implements TestExecutionListener {
   private final PrintStream out;
   private final List<String> skipped = new ArrayList<>();
-  private TestPlan plan;
+  private @Nullable TestPlan plan;
 
   /** The instance the launcher creates: prints to {@code System.out}. */
   public SkipReport() {
@@ -74,7 +75,7 @@ public final class SkipReport implements TestExecutionListener {
     return List.copyOf(skipped);
   }
 
-  private void report(TestIdentifier test, String reason) {
+  private void report(TestIdentifier test, @Nullable String reason) {
     String line = "SKIPPED " + name(test) + ": " + describe(reason);
     skipped.add(line);
     out.println(line);
@@ -82,7 +83,7 @@ public final class SkipReport implements TestExecutionListener {
   }
 
   /** The reason on one line, without JUnit's "Assumption failed: " and a repeated "skipped: ". */
-  static String describe(String reason) {
+  static String describe(@Nullable String reason) {
     if (reason == null || reason.isBlank()) {
       return "(no reason given)";
     }

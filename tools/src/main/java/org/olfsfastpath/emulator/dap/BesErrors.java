@@ -1,6 +1,7 @@
 package org.olfsfastpath.emulator.dap;
 
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The BES's and libdap's wording for the mistakes the generator detects, and where the BES says
@@ -94,7 +95,7 @@ final class BesErrors {
    * The element the BES wraps a get's errors in once its response handler has named itself
    * (getDDS, getXml_data, ...), or null for a type with no response handler.
    */
-  static String responseElement(String type) {
+  static @Nullable String responseElement(String type) {
     return switch (type) {
       case "das" -> "getDAS";
       case "dds" -> "getDDS";

@@ -3,6 +3,7 @@ package org.olfsfastpath.emulator.dap;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * C's {@code %.Pg} conversion, which is what libdap's iostream output ({@code setprecision(P)} in the
@@ -110,7 +111,7 @@ final class CFormat {
    * error of that is far below the rounding step, so the result is exact unless the scaled value
    * lies within a hair of a half, which is left (as null) to the exact path.
    */
-  private static String scaled(double value, int precision) {
+  private static @Nullable String scaled(double value, int precision) {
     double magnitude = Math.abs(value);
     int exponent = (int) Math.floor(Math.log10(magnitude));
     int shift = precision - 1 - exponent;

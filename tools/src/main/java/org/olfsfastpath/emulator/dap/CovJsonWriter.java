@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The fileout_covjson module's answer to a DAP2 request ({@code get dods returnAs="covjson"}):
@@ -164,7 +165,7 @@ final class CovJsonWriter {
   }
 
   /** The axis letter, if no earlier member took it; null otherwise (the member is then ignored). */
-  private String claim(char axis) {
+  private @Nullable String claim(char axis) {
     switch (axis) {
       case 'x' -> {
         if (x) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Parses a DAP2 constraint expression (projections with hyperslabs) against a dataset, the way
@@ -71,12 +72,13 @@ final class Dap2ConstraintParser {
     }
   }
 
-  /** A variable found by name: a whole top-level variable or one part of a Grid. */
-  private record Target(EntryState entry, PartState part) {
-    boolean isWholeGrid() {
-      return part == null;
-    }
-  }
+  /**
+   * A variable found by name: a whole top-level variable or one part of a Grid.
+   *
+   * @param part the array of a variable that is not a Grid, the part of a Grid, or null for a
+   *     whole Grid
+   */
+  private record Target(EntryState entry, @Nullable PartState part) {}
 
   /** One bracket as written: stop is -1 for '*'. */
   private record RawIndex(int start, int stride, int stop, boolean rangeValue) {}
@@ -276,7 +278,7 @@ final class Dap2ConstraintParser {
   }
 
   /** DDS::var: a top-level name, a dotted Grid part, or else the first Grid part so named. */
-  private Target find(String name) {
+  private @Nullable Target find(String name) {
     for (EntryState entry : entries.values()) {
       if (entry.variable.name().equals(name)) {
         return entry.grid ? new Target(entry, null) : new Target(entry, entry.array);
@@ -303,7 +305,7 @@ final class Dap2ConstraintParser {
     return null;
   }
 
-  private static PartState part(EntryState grid, String name) {
+  private static @Nullable PartState part(EntryState grid, String name) {
     if (grid.variable.name().equals(name)) {
       return grid.array;
     }
@@ -317,10 +319,11 @@ final class Dap2ConstraintParser {
 
   /** DDS::mark: the variable with all its parts, and the flag (only) of its parent. */
   private static void mark(Target target) {
-    if (target.isWholeGrid()) {
+    PartState part = target.part();
+    if (part == null) {
       target.entry.markAll();
     } else {
-      target.part.send = true;
+      part.send = true;
       target.entry.send = true;
     }
   }
@@ -336,7 +339,8 @@ final class Dap2ConstraintParser {
         throw new ConstraintException(BesErrors.INTERNAL_FATAL_ERROR, BesErrors.RANGE_SUBSET);
       }
     }
-    if (target.isWholeGrid()) {
+    PartState part = target.part();
+    if (part == null) {
       EntryState grid = target.entry;
       if (indices.size() != grid.array.variable.rank()) {
         throw new ConstraintException(BesErrors.GRID_RANK_MISMATCH);
@@ -349,7 +353,7 @@ final class Dap2ConstraintParser {
         addConstraint(map, 0, indices.get(i));
       }
     } else {
-      applySlices(target.part, indices);
+      applySlices(part, indices);
     }
     mark(target);
   }

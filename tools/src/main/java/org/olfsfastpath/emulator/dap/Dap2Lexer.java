@@ -2,6 +2,7 @@ package org.olfsfastpath.emulator.dap;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Splits a DAP2 constraint into ce_expr.lex's tokens: words (names and numbers, which may contain
@@ -27,7 +28,7 @@ final class Dap2Lexer {
 
   private final String input;
   private int position;
-  private Token peeked;
+  private @Nullable Token peeked;
 
   Dap2Lexer(String input) {
     this.input = input;

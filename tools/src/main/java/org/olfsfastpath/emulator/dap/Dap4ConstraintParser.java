@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Parses a DAP4 constraint expression ({@code COADSX=[0:9];/SST[0][0:9][0:9];/TIME}) against a
@@ -40,7 +42,7 @@ final class Dap4ConstraintParser {
 
   private static final class DimensionState {
     final Dimension dimension;
-    Slice constraint;
+    @Nullable Slice constraint;
     boolean used;
 
     DimensionState(Dimension dimension) {
@@ -74,7 +76,7 @@ final class Dap4ConstraintParser {
   private final Map<String, DimensionState> dimensions = new LinkedHashMap<>();
   private final Map<Variable, VariableState> variables = new LinkedHashMap<>();
   private int position;
-  private Token peeked;
+  private @Nullable Token peeked;
 
   private Dap4ConstraintParser(DatasetModel model, String input) {
     this.model = model;
@@ -284,7 +286,8 @@ final class Dap4ConstraintParser {
     if (variable == null) {
       throw new ConstraintException(BesErrors.D4_NOT_FOUND);
     }
-    markArray(variables.get(variable), indexes);
+    markArray(Objects.requireNonNull(variables.get(variable), "every variable of the model has a state"),
+        indexes);
     if (peek().is("|")) {
       next();
       throw new ConstraintException(BesErrors.D4_FILTER_UNSUPPORTED + predicate());
@@ -347,7 +350,9 @@ final class Dap4ConstraintParser {
 
   /** Array::add_constraint(Dim_iter, D4Dimension*): take the shared dimension's slice. */
   private void useSharedDimension(VariableState state, int d) {
-    DimensionState dimension = dimensions.get(state.variable.dimensions().get(d).name());
+    DimensionState dimension = Objects.requireNonNull(
+        dimensions.get(state.variable.dimensions().get(d).name()),
+        "the model declares every dimension its variables use");
     if (dimension.constraint != null) {
       state.slices[d] = dimension.constraint;
     }

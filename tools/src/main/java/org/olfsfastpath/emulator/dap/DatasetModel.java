@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The structure of a generated dataset as the netCDF handler would build it from a file: variables
@@ -88,7 +89,7 @@ final class DatasetModel {
   }
 
   /** The top-level variable called {@code name}, or null. */
-  Variable variable(String name) {
+  @Nullable Variable variable(String name) {
     return byName.get(name);
   }
 

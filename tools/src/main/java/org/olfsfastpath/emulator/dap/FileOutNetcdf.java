@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What fileout_netcdf makes of a constrained request ({@code returnAs="netcdf"}): a netCDF-3 file
@@ -135,7 +136,7 @@ final class FileOutNetcdf {
 
   /** A DAP attribute as a netCDF one; {@code forcedType} retypes a _FillValue. */
   private static NetcdfFile.Att attribute(String name, Attribute attribute,
-      NetcdfFile.Type forcedType) {
+      NetcdfFile.@Nullable Type forcedType) {
     if (attribute.isString()) {
       return NetcdfFile.Att.text(name, String.join("\n", attribute.values()));
     }
@@ -199,7 +200,7 @@ final class FileOutNetcdf {
     return globals;
   }
 
-  private static List<NetcdfFile.Att> historyAttributes(String history, String cfEntry,
+  private static List<NetcdfFile.Att> historyAttributes(@Nullable String history, String cfEntry,
       String jsonEntry) {
     StringBuilder text = new StringBuilder();
     if (history != null) {

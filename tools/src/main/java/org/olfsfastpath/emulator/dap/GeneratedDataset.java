@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Answers get commands for a {@link DatasetModel}: the DAP2 and DAP4 responses, and what the BES's
@@ -219,7 +220,7 @@ final class GeneratedDataset implements EmulatedDataset {
    * @param transmitted what the BES says it was transmitting when libdap failed (DDS, DataDDS),
    *     or null for the ASCII transmitter's own wording
    */
-  private Dap2Answer dap2(String constraint, String transmitted, String element)
+  private Dap2Answer dap2(String constraint, @Nullable String transmitted, String element)
       throws DapRequestException {
     Dap2Answer answer = dap2Answers.get(constraint);
     if (answer != null) {
@@ -238,7 +239,7 @@ final class GeneratedDataset implements EmulatedDataset {
     return answer;
   }
 
-  private Dap4Answer dap4(String constraint, String xmlBase, String transmitted, String element)
+  private Dap4Answer dap4(String constraint, String xmlBase, @Nullable String transmitted, String element)
       throws DapRequestException {
     String key = xmlBase.isEmpty() ? constraint : constraint + '\n' + xmlBase;
     Dap4Answer answer = dap4Answers.get(key);
@@ -258,7 +259,7 @@ final class GeneratedDataset implements EmulatedDataset {
     return answer;
   }
 
-  private static DapRequestException transmitError(ConstraintException e, String transmitted,
+  private static DapRequestException transmitError(ConstraintException e, @Nullable String transmitted,
       String element, String asciiPrefix, int asciiLine) {
     if (transmitted == null) {
       return new DapRequestException(e.besErrorType(), asciiPrefix + e.getMessage(), element,

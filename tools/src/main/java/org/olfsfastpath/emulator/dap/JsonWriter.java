@@ -3,6 +3,8 @@ package org.olfsfastpath.emulator.dap;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The fileout_json module's two answers for a DAP2 request: {@code returnAs="json"}, the abstract
@@ -63,8 +65,13 @@ final class JsonWriter {
   /** A leaf: an array of an atomic type. */
   private record Leaf(Dap2Projection.Part part) {}
 
-  /** An attribute or, with {@code attributes} set, a container of them. */
-  private record Item(String name, List<Attribute> attributes, Attribute attribute) {
+  /**
+   * An attribute or, with {@code attributes} set, a container of them.
+   *
+   * @param attributes those of a container, null for an attribute
+   * @param attribute the attribute, null for a container
+   */
+  private record Item(String name, @Nullable List<Attribute> attributes, @Nullable Attribute attribute) {
     Item(String name, List<Attribute> attributes) {
       this(name, attributes, null);
     }
@@ -157,9 +164,10 @@ final class JsonWriter {
         out.append(",\n");
       }
       Item item = items.get(i);
-      if (item.attribute() != null) {
+      Attribute single = item.attribute();
+      if (single != null) {
         out.append(indent).append("  {\"name\": \"").append(item.name()).append("\", \"value\": [");
-        attributeValues(item.attribute(), ",");
+        attributeValues(single, ",");
         out.append("]}");
       } else {
         out.append(indent).append("  {\n");
@@ -167,7 +175,9 @@ final class JsonWriter {
           out.append(indent).append("    \"name\": \"").append(item.name()).append("\",\n");
         }
         List<Item> children = new ArrayList<>();
-        for (Attribute attribute : item.attributes()) {
+        List<Attribute> attributes =
+            Objects.requireNonNull(item.attributes(), "an Item with no attribute is a container");
+        for (Attribute attribute : attributes) {
           children.add(new Item(attribute));
         }
         attributeBlock(indent + "    ", children);

@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A netCDF classic-format file written from generated values: the format's header (dimensions,
@@ -51,7 +52,7 @@ final class NetcdfFile {
    * @param text the value of a CHAR attribute, null otherwise
    * @param numbers the values of a numeric attribute, null for CHAR
    */
-  record Att(String name, Type type, String text, double[] numbers) {
+  record Att(String name, Type type, @Nullable String text, double @Nullable [] numbers) {
     static Att text(String name, String value) {
       return new Att(name, Type.CHAR, value, null);
     }
@@ -64,7 +65,18 @@ final class NetcdfFile {
     }
 
     int count() {
-      return type == Type.CHAR ? text.getBytes(StandardCharsets.ISO_8859_1).length : numbers.length;
+      return type == Type.CHAR ? charText().getBytes(StandardCharsets.ISO_8859_1).length
+          : numberValues().length;
+    }
+
+    /** The value of a CHAR attribute. */
+    String charText() {
+      return Objects.requireNonNull(text, "a CHAR attribute has text");
+    }
+
+    /** The values of a numeric attribute. */
+    double[] numberValues() {
+      return Objects.requireNonNull(numbers, "a numeric attribute has numbers");
     }
   }
 
@@ -209,9 +221,9 @@ final class NetcdfFile {
       h.i32(att.count());
       int start = h.size();
       if (att.type() == Type.CHAR) {
-        h.bytes(att.text().getBytes(StandardCharsets.ISO_8859_1));
+        h.bytes(att.charText().getBytes(StandardCharsets.ISO_8859_1));
       } else {
-        for (double value : att.numbers()) {
+        for (double value : att.numberValues()) {
           switch (att.type()) {
             case BYTE -> h.u8((int) value);
             case SHORT -> h.i16((int) value);

@@ -2,6 +2,7 @@ package org.olfsfastpath.emulator.dap;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The BES's response and variable size limits (the {@code max_response_size} and
@@ -28,7 +29,7 @@ final class SizeLimits {
   private SizeLimits() {}
 
   /** The too-big message for a DAP2 request, or null when it is within the limits. */
-  static String dap2Problem(Dap2Projection projection, DapQuery query) {
+  static @Nullable String dap2Problem(Dap2Projection projection, DapQuery query) {
     List<Sized> parts = new ArrayList<>();
     for (Dap2Projection.Entry entry : projection.entries()) {
       if (!entry.grid()) {
@@ -57,7 +58,7 @@ final class SizeLimits {
   }
 
   /** The too-big message for a DAP4 request, or null when it is within the limits. */
-  static String dap4Problem(Dap4Projection projection, DapQuery query) {
+  static @Nullable String dap4Problem(Dap4Projection projection, DapQuery query) {
     List<Sized> parts = new ArrayList<>();
     for (Dap4Projection.Entry entry : projection.entries()) {
       parts.add(sized(entry.variable(), entry.slices(), "/" + entry.variable().name()));
@@ -104,7 +105,7 @@ final class SizeLimits {
     return new Sized(declaration.toString(), count * variable.type().dap4Width());
   }
 
-  private static String problem(List<Sized> parts, long responseLimit, long variableLimit,
+  private static @Nullable String problem(List<Sized> parts, long responseLimit, long variableLimit,
       int dapVersion) {
     long total = 0;
     List<Sized> oversized = new ArrayList<>();

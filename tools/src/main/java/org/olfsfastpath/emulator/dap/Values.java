@@ -2,6 +2,7 @@ package org.olfsfastpath.emulator.dap;
 
 import java.util.Objects;
 import java.util.function.IntToDoubleFunction;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The values of one variable in row-major order, generated rather than read. Implementations are
@@ -39,7 +40,7 @@ interface Values {
   final class LazyFloats implements Values {
     private final int count;
     private final IntToDoubleFunction generator;
-    private volatile float[] values;
+    private volatile float @Nullable [] values;
 
     LazyFloats(int count, IntToDoubleFunction generator) {
       this.count = count;

@@ -7,4 +7,7 @@
  * org.olfsfastpath.emulator.dap.EmulatedDataset#write}, and a request the BES would refuse raises
  * {@link org.olfsfastpath.emulator.dap.DapRequestException} with the BES's wording.
  */
+@NullMarked
 package org.olfsfastpath.emulator.dap;
+
+import org.jspecify.annotations.NullMarked;
