@@ -146,12 +146,13 @@ final class ResponseCacheConcurrencyTest {
 
     for (int i = 0; i < n; i++) {
       start(() -> {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (StreamedResponse streamed = (StreamedResponse) cache.load(KEY, source, 1024, false,
             gated)) {
-          ByteArrayOutputStream out = new ByteArrayOutputStream();
           streamed.transferTo(out);
-          results.add(out.toByteArray());
         }
+        // Reported only once closed, so the close count below is complete when all have reported.
+        results.add(out.toByteArray());
       }, results);
     }
     gate.awaitEntered();

@@ -261,8 +261,8 @@ public final class FaultScenarios {
    * succeeds. A BES error answer proves the BES works: it is not taken out of service.
    */
   public ScenarioResult fatalError() throws Exception {
+    bench.reference(ASCII);  // before the run: a reference fetch is no request of the scenario
     Run run = new Run("BES process exits after a fatal error", false);
-    bench.reference(ASCII);
     StatusDocument before = bench.status();
     long discarded = before.get("pool", "discarded");
     bench.bes().enqueueFault(Fault.fatalError());
@@ -286,10 +286,10 @@ public final class FaultScenarios {
    */
   public ScenarioResult slowBes() throws Exception {
     Duration timeout = bench.settings().readTimeout();
-    Run run = new Run("slow BES (get and showNode past the " + timeout.toMillis()
-        + " ms read timeout)", false);
     bench.reference(ASCII);
     bench.reference(OTHER_ASCII);
+    Run run = new Run("slow BES (get and showNode past the " + timeout.toMillis()
+        + " ms read timeout)", false);
     StatusDocument before = bench.status();
     String cold = coldPath();
     String coldTarget = "/opendap" + cold + ".das";
@@ -344,9 +344,9 @@ public final class FaultScenarios {
    * but never of a group's last BES: the BES stays in service throughout.
    */
   public ScenarioResult protocolFaults() throws Exception {
-    Run run = new Run("garbage, bad chunks, error after data, BES stops writing or reading", false);
     bench.reference(OTHER_ASCII);
     bench.reference(BIG);
+    Run run = new Run("garbage, bad chunks, error after data, BES stops writing or reading", false);
     StatusDocument before = bench.status();
     Predicate<RecordedRequest> small = getOf("fnoc1.nc");
     Predicate<RecordedRequest> big = r -> r.hasCommand("get") && r.getType().equals("dods")
@@ -417,11 +417,11 @@ public final class FaultScenarios {
   public ScenarioResult wedgedBes(int fastRequests, Duration hold) throws Exception {
     FaultBench.Settings s = bench.settings();
     Duration handshake = s.handshakeTimeout();
-    Run run = new Run("BES wedged (accepts, never answers the handshake; handshake timeout "
-        + handshake.toMillis() + " ms), " + fastRequests + " requests while out", false);
     bench.reference(ASCII);
     bench.reference(OTHER_ASCII);
     bench.reference(BIG);
+    Run run = new Run("BES wedged (accepts, never answers the handshake; handshake timeout "
+        + handshake.toMillis() + " ms), " + fastRequests + " requests while out", false);
     // A kept metadata answer and its validators, for the requests that need no BES.
     RawHttp.Response kept = run.request(SMALL, Set.of("200"));
     String etag = kept.header("ETag");
@@ -622,9 +622,9 @@ public final class FaultScenarios {
    * any answer is read: every one must get a 200 with the exact body.
    */
   public ScenarioResult concurrentConnections(int connections, String target) throws Exception {
+    byte[] expected = bench.reference(target);
     Run run = new Run(connections + " concurrent connections, warm " + target.substring(
         target.lastIndexOf('/') + 1), false);
-    byte[] expected = bench.reference(target);
     List<Socket> sockets = new ArrayList<>();
     byte[] request = RawHttp.request("GET", target);
     try {
@@ -999,9 +999,11 @@ public final class FaultScenarios {
       String log = bench.frontEnd().console();
       String tail = log.length() >= consoleFrom ? log.substring(consoleFrom) : log;
       String bes = "127.0.0.1:" + bench.besPort();
-      boolean found = tail.lines().anyMatch(line -> line.contains("BES " + bes + " " + text));
+      // The group's line: "BES host:port of group /prefix taken out of service after ...".
+      String said = "BES " + bes + " of group ";
+      boolean found = tail.lines().anyMatch(line -> line.contains(said) && line.contains(text));
       if (!found) {
-        problem("the log does not say \"BES " + bes + " " + text + "\"");
+        problem("the log does not say \"" + said + "... " + text + "\"");
       }
     }
 
