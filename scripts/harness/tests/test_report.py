@@ -197,6 +197,22 @@ class ReportTest(unittest.TestCase):
         self.assertIn("Outside 10% of the study in this run: 2009-olfs-model.",
                       (self.root / "report.md").read_text())
 
+    def test_a_model_row_is_split_into_its_bes_conversation_and_the_rest(self):
+        add_model_rows(self.root, [0.40, 0.40], [0.050, 0.050])
+        # One traced warm request of the memoized model: its get waited 42 ms for a delayed ACK.
+        (self.root / "trace" / "2009-olfs-model-memoized.log").write_text(
+            trace_line("1", "get", "dods ascii", 30, 30.042, 913))
+        with open(self.root / "trace" / "2009-olfs-model-memoized.marks.tsv", "a") as f:
+            f.write("ascii\tone\t0\t1\t1\ttrace\n")
+        self.assertEqual(run_cli("report", "--no-plots", str(self.root)), 0)
+        md = (self.root / "report.md").read_text()
+        self.assertIn("| 2009-olfs-model-memoized | after: 45.00 | 50.00 | 50.00 | +11.1% | +11.1% "
+                      "| 1 (expected 1) | 42.00 | 8.00 |", md)
+        self.assertIn("| 2009-olfs-model | before: 400.65 | 400.00 | 400.00 | -0.2% | -0.2% "
+                      "| 5 (expected 5) | - | - |", md)
+        self.assertIn("Outside 10% of the study in this run: 2009-olfs-model-memoized.", md)
+        self.assertIn("the fastest whole warm request of this run took 2.00 ms", md)
+
     def test_load_above_the_core_count_is_warned_about(self):
         (self.root / "settings.tsv").write_text(
             "key\tvalue\nmachine\t2 cores, openjdk\nload average\t3.50 1.00 0.50 at the start, "
