@@ -1,6 +1,6 @@
 package org.olfsfastpath.emulator.dap;
 
-/** libxml2's escaping, as the BES's XML writers (DDX, xml_data) get it from xmlTextWriter. */
+/** libxml2's escaping, as the BES's XML writers (DMR, DDX, xml_data) get it from xmlTextWriter. */
 final class XmlText {
   private XmlText() {}
 
