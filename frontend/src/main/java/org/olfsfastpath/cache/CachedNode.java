@@ -102,25 +102,8 @@ final class CachedNode {
     if (notFound != null) {
       throw new BesErrorException(notFound);
     }
-    throw rethrow(Objects.requireNonNull(failure, "a node is found, not found or failed"));
-  }
-
-  /**
-   * Rethrows a shared failure as it was thrown to the thread that ran the load, so callers map it
-   * by its type (pool exhausted, timeout, BES error) exactly as if they had loaded it themselves.
-   */
-  private static IOException rethrow(Throwable failure) throws IOException {
-    if (failure instanceof IOException io) {
-      throw io;
-    }
-    if (failure instanceof RuntimeException runtime) {
-      throw runtime;
-    }
-    if (failure instanceof Error error) {
-      throw error;
-    }
-    // Unreachable: a NodeLoader throws only IOException and unchecked throwables.
-    throw new IOException("load failed: " + failure, failure);
+    throw SharedFailures.rethrow(
+        Objects.requireNonNull(failure, "a node is found, not found or failed"));
   }
 
   @Override

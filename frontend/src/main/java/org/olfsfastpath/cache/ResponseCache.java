@@ -254,7 +254,7 @@ public final class ResponseCache implements Closeable {
     }
     counters.misses.increment();
     if (outcome.failure != null) {
-      throw rethrow(outcome.failure);
+      throw SharedFailures.rethrow(outcome.failure);
     }
     // Too large to keep: this request needs a stream of its own, and need not buffer it.
     counters.tooLarge.increment();
@@ -544,24 +544,6 @@ public final class ResponseCache implements Closeable {
     } catch (IOException | RuntimeException e) {
       failure.addSuppressed(e);
     }
-  }
-
-  /**
-   * Rethrows a shared failure as it was thrown to the thread that ran the load, so callers map it
-   * by its type (a BES error, a timeout, an exhausted pool) as if they had loaded it themselves.
-   */
-  private static IOException rethrow(Throwable failure) throws IOException {
-    if (failure instanceof IOException io) {
-      throw io;
-    }
-    if (failure instanceof RuntimeException runtime) {
-      throw runtime;
-    }
-    if (failure instanceof Error error) {
-      throw error;
-    }
-    // Unreachable: lead() catches only IOException and unchecked throwables.
-    throw new IOException("load failed: " + failure, failure);
   }
 
   private static long orDefault(long setting, long defaultValue) {
