@@ -11,31 +11,27 @@ import static org.olfsfastpath.cache.ScriptedLoader.leaf;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.olfsfastpath.cache.Racers.Gate;
+import org.olfsfastpath.cache.Racers.Results;
 
 /** Single-flight loads, and loads for different paths never waiting on each other. */
 final class DataSourceCacheConcurrencyTest {
-  private static final Duration GUARD = Duration.ofSeconds(20);
+  private static final Duration GUARD = Racers.GUARD;
 
-  private final List<Thread> threads = new ArrayList<>();
+  private final Racers racers = new Racers();
   private DataSourceCache cache;
 
   @AfterEach
   void tearDown() throws InterruptedException {
-    for (Thread thread : threads) {
-      thread.interrupt();
-      thread.join(GUARD.toMillis());
-    }
+    racers.stop();
     if (cache != null) {
       cache.close();
     }
@@ -53,10 +49,10 @@ final class DataSourceCacheConcurrencyTest {
     Results results = new Results(100);
 
     for (int i = 0; i < 100; i++) {
-      start(() -> results.add(cache.lookup("/coads_climatology.nc")), results);
+      racers.start(() -> results.add(cache.lookup("/coads_climatology.nc")), results);
     }
     gate.awaitEntered();
-    awaitAllWaiting(); // the other 99 are parked on the load under way
+    racers.awaitAllWaiting(); // the other 99 are parked on the load under way
     gate.open();
     results.await();
 
@@ -88,7 +84,7 @@ final class DataSourceCacheConcurrencyTest {
     CyclicBarrier startTogether = new CyclicBarrier(perRound);
     Results results = new Results(perRound);
     for (int t = 0; t < perRound; t++) {
-      start(() -> {
+      racers.start(() -> {
         for (int round = 0; round < rounds; round++) {
           startTogether.await(GUARD.toMillis(), TimeUnit.MILLISECONDS);
           cache.lookup("/round" + round + ".nc");
@@ -120,10 +116,10 @@ final class DataSourceCacheConcurrencyTest {
     Results results = new Results(20);
 
     for (int i = 0; i < 20; i++) {
-      start(() -> results.add(cache.lookup("/a.nc")), results);
+      racers.start(() -> results.add(cache.lookup("/a.nc")), results);
     }
     gate.awaitEntered();
-    awaitAllWaiting();
+    racers.awaitAllWaiting();
     gate.open();
     results.await();
 
@@ -150,7 +146,7 @@ final class DataSourceCacheConcurrencyTest {
     }).build();
     cache.lookup("/warm.nc");
     Results slow = new Results(1);
-    start(() -> slow.add(cache.lookup("/Aa")), slow);
+    racers.start(() -> slow.add(cache.lookup("/Aa")), slow);
     gate.awaitEntered();
 
     assertTimeoutPreemptively(GUARD, () -> {
@@ -191,7 +187,7 @@ final class DataSourceCacheConcurrencyTest {
 
     for (int i = 0; i < 5; i++) {
       String path = "/dataset" + i + ".nc";
-      start(() -> results.add(cache.lookup(path)), results);
+      racers.start(() -> results.add(cache.lookup(path)), results);
     }
     results.await();
 
@@ -210,7 +206,7 @@ final class DataSourceCacheConcurrencyTest {
       return leaf(path, 1);
     }).build();
     Results loading = new Results(1);
-    start(() -> loading.add(cache.lookup("/a.nc")), loading);
+    racers.start(() -> loading.add(cache.lookup("/a.nc")), loading);
     gate.awaitEntered();
 
     InterruptedIOException e =
@@ -230,7 +226,7 @@ final class DataSourceCacheConcurrencyTest {
       return leaf(path, 1);
     }).build();
     Results loading = new Results(1);
-    start(() -> loading.add(cache.lookup("/a.nc")), loading);
+    racers.start(() -> loading.add(cache.lookup("/a.nc")), loading);
     gate.awaitEntered();
     AtomicReference<Object> outcome = new AtomicReference<>();
     AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
@@ -242,9 +238,8 @@ final class DataSourceCacheConcurrencyTest {
       }
       stillInterrupted.set(Thread.currentThread().isInterrupted());
     });
-    threads.add(waiter);
-    waiter.start();
-    awaitWaiting(waiter);
+    racers.start(waiter);
+    Racers.awaitWaiting(waiter);
 
     waiter.interrupt();
     waiter.join(GUARD.toMillis());
@@ -266,7 +261,7 @@ final class DataSourceCacheConcurrencyTest {
       return leaf(path, loads.get());
     }).build();
     Results loading = new Results(1);
-    start(() -> loading.add(cache.lookup("/a.nc")), loading);
+    racers.start(() -> loading.add(cache.lookup("/a.nc")), loading);
     gate.awaitEntered();
 
     cache.invalidate("/a.nc");
@@ -275,87 +270,5 @@ final class DataSourceCacheConcurrencyTest {
 
     assertEquals(1, ((DataSource) loading.values.get(0)).size());
     assertEquals(2, cache.lookup("/a.nc").size(), "the invalidated load was not kept");
-  }
-
-  private interface Lookup {
-    void run() throws Exception;
-  }
-
-  private void start(Lookup lookup, Results results) {
-    Thread thread = new Thread(() -> {
-      try {
-        lookup.run();
-      } catch (Exception e) {
-        results.add(e);
-      }
-    });
-    threads.add(thread);
-    thread.start();
-  }
-
-  /** Waits until every started thread is parked (waiting on the load) or finished. */
-  private void awaitAllWaiting() {
-    for (Thread thread : threads) {
-      awaitWaiting(thread);
-    }
-  }
-
-  private static void awaitWaiting(Thread thread) {
-    long deadline = System.nanoTime() + GUARD.toNanos();
-    while (true) {
-      Thread.State state = thread.getState();
-      if (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING
-          || state == Thread.State.TERMINATED) {
-        return;
-      }
-      if (System.nanoTime() - deadline > 0) {
-        throw new AssertionError(thread + " never waited, state " + state);
-      }
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-    }
-  }
-
-  /** Lets a test hold one load inside the loader until it opens the gate. */
-  private static final class Gate {
-    private final CountDownLatch entered = new CountDownLatch(1);
-    private final CountDownLatch open = new CountDownLatch(1);
-
-    void pass() throws IOException {
-      entered.countDown();
-      try {
-        if (!open.await(GUARD.toMillis(), TimeUnit.MILLISECONDS)) {
-          throw new IOException("gate never opened");
-        }
-      } catch (InterruptedException e) {
-        throw new InterruptedIOException("interrupted at the gate");
-      }
-    }
-
-    void awaitEntered() throws InterruptedException {
-      assertTrue(entered.await(GUARD.toMillis(), TimeUnit.MILLISECONDS), "no load started");
-    }
-
-    void open() {
-      open.countDown();
-    }
-  }
-
-  /** What each started lookup returned or threw. */
-  private static final class Results {
-    final List<Object> values = Collections.synchronizedList(new ArrayList<>());
-    final CountDownLatch count;
-
-    Results(int expected) {
-      count = new CountDownLatch(expected);
-    }
-
-    void add(Object value) {
-      values.add(value);
-      count.countDown();
-    }
-
-    void await() throws InterruptedException {
-      assertTrue(count.await(GUARD.toMillis(), TimeUnit.MILLISECONDS), "lookups did not finish");
-    }
   }
 }

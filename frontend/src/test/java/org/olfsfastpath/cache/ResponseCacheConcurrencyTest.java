@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.olfsfastpath.cache.CountingLoader.bytes;
 import static org.olfsfastpath.cache.CountingLoader.source;
 
@@ -14,33 +13,28 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.olfsfastpath.cache.Racers.Gate;
+import org.olfsfastpath.cache.Racers.Results;
 
 /** Single-flight loads: one BES get per cold answer, shared answers and shared failures. */
 final class ResponseCacheConcurrencyTest {
-  private static final Duration GUARD = Duration.ofSeconds(20);
   private static final ResponseKey KEY = ResponseKey.of("", "/coads_climatology.nc", "das", "");
   private static final int THREADS = 100;
 
-  private final List<Thread> threads = new ArrayList<>();
+  private final Racers racers = new Racers();
   private ResponseCache cache = ResponseCache.newBuilder().executor(Runnable::run).build();
 
   @AfterEach
   void tearDown() throws InterruptedException {
-    for (Thread thread : threads) {
-      thread.interrupt();
-      thread.join(GUARD.toMillis());
-    }
+    racers.stop();
     cache.close();
   }
 
@@ -56,10 +50,10 @@ final class ResponseCacheConcurrencyTest {
     Results results = new Results(THREADS);
 
     for (int i = 0; i < THREADS; i++) {
-      start(() -> results.add(cache.load(KEY, source, gated)), results);
+      racers.start(() -> results.add(cache.load(KEY, source, gated)), results);
     }
     gate.awaitEntered();
-    awaitAllWaiting(); // the other 99 are parked on the load under way
+    racers.awaitAllWaiting(); // the other 99 are parked on the load under way
     gate.open();
     results.await();
 
@@ -85,7 +79,7 @@ final class ResponseCacheConcurrencyTest {
       Results results = new Results(THREADS);
       CountDownLatch go = new CountDownLatch(1);
       for (int i = 0; i < THREADS; i++) {
-        start(() -> {
+        racers.start(() -> {
           go.await();
           results.add(cache.load(KEY, source, das));
         }, results);
@@ -106,14 +100,14 @@ final class ResponseCacheConcurrencyTest {
     Results results = new Results(THREADS);
 
     for (int i = 0; i < THREADS; i++) {
-      start(() -> results.add(cache.load(KEY, source, () -> {
+      racers.start(() -> results.add(cache.load(KEY, source, () -> {
         opens.incrementAndGet();
         gate.pass();
         throw down;
       })), results);
     }
     gate.awaitEntered();
-    awaitAllWaiting();
+    racers.awaitAllWaiting();
     gate.open();
     results.await();
 
@@ -145,7 +139,7 @@ final class ResponseCacheConcurrencyTest {
     Results results = new Results(n);
 
     for (int i = 0; i < n; i++) {
-      start(() -> {
+      racers.start(() -> {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (StreamedResponse streamed = (StreamedResponse) cache.load(KEY, source, 1024, false,
             gated)) {
@@ -156,7 +150,7 @@ final class ResponseCacheConcurrencyTest {
       }, results);
     }
     gate.awaitEntered();
-    awaitAllWaiting();
+    racers.awaitAllWaiting();
     gate.open();
     results.await();
 
@@ -176,7 +170,7 @@ final class ResponseCacheConcurrencyTest {
     DataSource after = source("/coads_climatology.nc");
     CountingLoader old = CountingLoader.text("old");
     Results results = new Results(1);
-    start(() -> results.add(cache.load(KEY, before, () -> {
+    racers.start(() -> results.add(cache.load(KEY, before, () -> {
       gate.pass();
       return old.open();
     })), results);
@@ -202,10 +196,10 @@ final class ResponseCacheConcurrencyTest {
       gate.pass();
       return das.open();
     };
-    start(() -> results.add(cache.load(KEY, source, gated)), results);
+    racers.start(() -> results.add(cache.load(KEY, source, gated)), results);
     gate.awaitEntered();
-    start(() -> results.add(cache.load(KEY, source, gated)), results);
-    awaitAllWaiting();
+    racers.start(() -> results.add(cache.load(KEY, source, gated)), results);
+    racers.awaitAllWaiting();
 
     cache.invalidate("/coads_climatology.nc");
     gate.open();
@@ -224,7 +218,7 @@ final class ResponseCacheConcurrencyTest {
     Gate gate = new Gate();
     DataSource source = source("/coads_climatology.nc");
     Results results = new Results(1);
-    start(() -> results.add(cache.load(KEY, source, () -> {
+    racers.start(() -> results.add(cache.load(KEY, source, () -> {
       gate.pass();
       return InputStream.nullInputStream();
     })), results);
@@ -243,7 +237,7 @@ final class ResponseCacheConcurrencyTest {
     Gate gate = new Gate();
     DataSource source = source("/coads_climatology.nc");
     Results results = new Results(1);
-    start(() -> results.add(cache.load(KEY, source, () -> {
+    racers.start(() -> results.add(cache.load(KEY, source, () -> {
       gate.pass();
       return InputStream.nullInputStream();
     })), results);
@@ -253,83 +247,6 @@ final class ResponseCacheConcurrencyTest {
     assertInstanceOf(CachedResponse.class, cache.load(dds, source, CountingLoader.text("DDS")));
     gate.open();
     results.await();
-  }
-
-  private void start(Action action, Results results) {
-    Thread thread = new Thread(() -> {
-      try {
-        action.run();
-      } catch (Exception e) {
-        results.add(e);
-      }
-    });
-    threads.add(thread);
-    thread.start();
-  }
-
-  private void awaitAllWaiting() {
-    for (Thread thread : threads) {
-      long deadline = System.nanoTime() + GUARD.toNanos();
-      while (true) {
-        Thread.State state = thread.getState();
-        if (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING
-            || state == Thread.State.TERMINATED) {
-          break;
-        }
-        if (System.nanoTime() - deadline > 0) {
-          throw new AssertionError(thread + " never waited, state " + state);
-        }
-        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-      }
-    }
-  }
-
-  @FunctionalInterface
-  private interface Action {
-    void run() throws Exception;
-  }
-
-  private static final class Results {
-    final List<Object> values = Collections.synchronizedList(new ArrayList<>());
-    final CountDownLatch count;
-
-    Results(int expected) {
-      count = new CountDownLatch(expected);
-    }
-
-    void add(Object value) {
-      values.add(value);
-      count.countDown();
-    }
-
-    void await() throws InterruptedException {
-      assertTrue(count.await(GUARD.toMillis(), TimeUnit.MILLISECONDS), "requests did not finish");
-    }
-  }
-
-  /** Lets a test hold the first load inside the loader until it opens the gate. */
-  private static final class Gate {
-    private final CountDownLatch entered = new CountDownLatch(1);
-    private final CountDownLatch open = new CountDownLatch(1);
-
-    void pass() throws IOException {
-      entered.countDown();
-      try {
-        if (!open.await(GUARD.toMillis(), TimeUnit.MILLISECONDS)) {
-          throw new IOException("gate never opened");
-        }
-      } catch (InterruptedException e) {
-        throw new InterruptedIOException("interrupted at the gate");
-      }
-    }
-
-    void awaitEntered() throws InterruptedException {
-      assertTrue(entered.await(GUARD.toMillis(), TimeUnit.MILLISECONDS), "no load started");
-    }
-
-    void open() {
-      open.countDown();
-    }
   }
 
   static Set<Object> identities(List<Object> values) {
