@@ -22,14 +22,7 @@ final class LineSink {
 
   LineSink append(CharSequence text) throws IOException {
     for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      line.append(c);
-      if (c == '\n') {
-        drain();
-        out.flush();
-      } else if (line.length() >= PIECE) {
-        drain();
-      }
+      append(text.charAt(i));
     }
     return this;
   }
