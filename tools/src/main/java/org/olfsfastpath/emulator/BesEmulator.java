@@ -89,8 +89,11 @@ public final class BesEmulator implements Closeable {
     CaptureLibrary captures = config.captures == null ? CaptureLibrary.empty() : CaptureLibrary.load(config.captures);
     SyntheticCatalog synthetic = config.syntheticDatasets == 0
         ? null : new SyntheticCatalog(config.syntheticDatasets, config.syntheticFanout);
+    // The large datasets belong to the default catalog, as the README does: not beside a test's
+    // own built-ins, nor when the built-ins are not listed.
+    LargeDatasets large = config.builtIns == null && config.listBuiltIns ? new LargeDatasets() : null;
     Catalog catalog = new Catalog(config.catalogRoot, config.dataDirectory, builtIns(), builtInFiles(),
-        config.listBuiltIns, genericDatasets(), synthetic, config.builtInLastModified);
+        config.listBuiltIns, genericDatasets(), synthetic, large, config.builtInLastModified);
     Dispatcher dispatcher = config.dispatcher != null ? config.dispatcher
         : new CatalogDispatcher(new CommandProcessor(catalog, captures,
             config.modules == null ? Modules.all() : config.modules, config.showInfo2009));
