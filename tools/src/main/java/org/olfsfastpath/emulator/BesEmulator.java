@@ -148,6 +148,39 @@ public final class BesEmulator implements Closeable {
   }
 
   /**
+   * Simulates every BES process killed at once (SIGKILL, an OOM kill) while the BES's listener
+   * lives on: closes every open client connection now and goes on accepting new ones. The kernel
+   * closes a killed process's sockets as close(2) does, and so does this: a FIN after the bytes
+   * already queued (a BES process has read its whole request before it answers), an RST only
+   * where request bytes remain unread. An answer in progress ends where it is, without its end
+   * chunk and without an error. Counted in {@link #dropCount()}, {@link
+   * #droppedConnectionCount()} and {@link #countsText()}; the connections end in {@link
+   * #closedConnectionCount()} as their threads finish. {@code scripts/bes-emulator} does the same
+   * on SIGUSR1.
+   *
+   * @return how many connections were open and are now closed
+   * @throws IllegalStateException if not started or already closed
+   */
+  public int dropAllConnections() {
+    return running().dropAllConnections();
+  }
+
+  /** Calls of {@link #dropAllConnections()} since start or the last {@link #resetCounts()}. */
+  public long dropCount() {
+    EmulatorEngine current = engineOrNull();
+    return current == null ? 0 : current.dropCount();
+  }
+
+  /**
+   * Connections closed by {@link #dropAllConnections()} since start or the last {@link
+   * #resetCounts()}.
+   */
+  public long droppedConnectionCount() {
+    EmulatorEngine current = engineOrNull();
+    return current == null ? 0 : current.droppedConnectionCount();
+  }
+
+  /**
    * Simulates the BES coming back: listens again on the same port and socket path.
    *
    * @throws IllegalStateException if not started or already closed
@@ -248,7 +281,9 @@ public final class BesEmulator implements Closeable {
 
   /**
    * The counts as a script reads them: {@code requests=N} first, then one {@code command=count}
-   * line per command, by name. This is the content of the counts file.
+   * line per command, by name, then, once {@link #dropAllConnections()} ran, {@code
+   * dropAllConnections=N} (times) and {@code droppedConnections=N}. This is the content of the
+   * counts file.
    */
   public String countsText() {
     EmulatorEngine current = engineOrNull();
