@@ -4,7 +4,6 @@ import com.github.benmanes.caffeine.cache.AsyncCacheLoader;
 import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
-import com.github.benmanes.caffeine.cache.RemovalCause;
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.io.Closeable;
 import java.io.IOException;
@@ -31,10 +30,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
-import javax.management.JMException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
-import javax.management.StandardMBean;
 import org.olfsfastpath.bes.BesErrorException;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesNode;
@@ -98,11 +93,8 @@ public final class DataSourceCache implements Closeable {
   private final long maximum;
   private final boolean weighted;
   private final @Nullable Path dataRoot;
+  /** Every count of {@link #stats()}, and the statistics Caffeine itself reports. */
   private final CacheCounters counters = new CacheCounters();
-  /** Caffeine's statistics, for metrics binders: the counters above, see {@link StatsBridge}. */
-  private final StatsBridge caffeineStats = new StatsBridge(counters.hits::sum,
-      counters.misses::sum, counters.loadSuccesses::sum, counters.loadFailures::sum,
-      counters.totalLoadNanos::sum);
   private final AsyncLoadingCache<String, CachedNode> cache;
   /** The same entries as {@link #cache}, read directly on the hit path. */
   private final ConcurrentMap<String, CompletableFuture<CachedNode>> entries;
@@ -132,15 +124,13 @@ public final class DataSourceCache implements Closeable {
     this.maximum = weighted ? builder.maximumWeight
         : orDefault(builder.maximumSize, Builder.DEFAULT_MAXIMUM_SIZE);
     Caffeine<String, CachedNode> caffeine = Caffeine.newBuilder()
-        .evictionListener((@Nullable String path, @Nullable CachedNode node, RemovalCause cause)
-            -> countRemoval(cause))
         .executor(executor)
         .ticker(ticker)
         .expireAfter(new NodeExpiry(ttlNanos, negativeTtlNanos))
         .refreshAfterWrite(refreshAfterNanos, TimeUnit.NANOSECONDS)
         // The hit path below reads the map, which records nothing, and loads are claimed by
-        // hand: Caffeine's statistics are this cache's own counters instead (StatsBridge).
-        .recordStats(() -> caffeineStats);
+        // hand: Caffeine's statistics are this cache's own counters instead (CacheCounters).
+        .recordStats(() -> counters);
     if (weighted) {
       caffeine.maximumWeight(maximum).weigher((String path, CachedNode node) -> node.weight());
     } else {
@@ -276,7 +266,7 @@ public final class DataSourceCache implements Closeable {
 
   /** Returns a snapshot of the counters. */
   public DataSourceCacheStats stats() {
-    return counters.snapshot(enabled, size());
+    return counters.dataSourceStats(enabled, size());
   }
 
   /**
@@ -288,31 +278,6 @@ public final class DataSourceCache implements Closeable {
    */
   public com.github.benmanes.caffeine.cache.Cache<?, ?> caffeine() {
     return cache.synchronous();
-  }
-
-  /**
-   * Registers this cache's {@link DataSourceCacheMXBean} under {@code name}. The web application
-   * chooses the name, registers at startup and {@linkplain #unregisterMBean unregisters} at
-   * shutdown.
-   *
-   * @throws JMException if the server refused it, e.g. because the name is taken
-   */
-  public void registerMBean(MBeanServer server, ObjectName name) throws JMException {
-    Objects.requireNonNull(server, "server == null");
-    Objects.requireNonNull(name, "name == null");
-    server.registerMBean(
-        new StandardMBean(new CacheMXBeanAdapter(this), DataSourceCacheMXBean.class, true), name);
-  }
-
-  /**
-   * Removes the MBean registered under {@code name}.
-   *
-   * @throws JMException if nothing is registered under that name
-   */
-  public void unregisterMBean(MBeanServer server, ObjectName name) throws JMException {
-    Objects.requireNonNull(server, "server == null");
-    Objects.requireNonNull(name, "name == null");
-    server.unregisterMBean(name);
   }
 
   /**
@@ -452,14 +417,6 @@ public final class DataSourceCache implements Closeable {
 
   private static long orDefault(long setting, long defaultValue) {
     return setting != Builder.UNSET ? setting : defaultValue;
-  }
-
-  private void countRemoval(RemovalCause cause) {
-    if (cause == RemovalCause.SIZE) {
-      counters.evictions.increment();
-    } else if (cause == RemovalCause.EXPIRED) {
-      counters.expirations.increment();
-    }
   }
 
   private static ExecutorService newRefreshPool() {

@@ -29,29 +29,7 @@ import java.util.Locale;
 public record DataSourceCacheStats(boolean enabled, long hitCount, long missCount,
     long loadSuccessCount, long loadFailureCount, long notFoundCount, long negativeHitCount,
     long totalLoadTimeNanos, long refreshCount, long evictionCount, long expirationCount,
-    long estimatedSize, long mtimeCheckCount, long mtimeReloadCount) {
-
-  /** Returns hits plus misses: every lookup. */
-  public long requestCount() {
-    return hitCount + missCount;
-  }
-
-  /** Returns the share of lookups answered from the cache, or 1.0 when there was none. */
-  public double hitRate() {
-    long requests = requestCount();
-    return requests == 0 ? 1.0 : (double) hitCount / requests;
-  }
-
-  /** Returns all showNode loads, successful or not. */
-  public long loadCount() {
-    return loadSuccessCount + loadFailureCount;
-  }
-
-  /** Returns the mean time of a load in nanoseconds, or 0.0 when there was none. */
-  public double averageLoadPenaltyNanos() {
-    long loads = loadCount();
-    return loads == 0 ? 0.0 : (double) totalLoadTimeNanos / loads;
-  }
+    long estimatedSize, long mtimeCheckCount, long mtimeReloadCount) implements LoadStats {
 
   /** Returns this snapshot as one JSON object, derived values included, for a status page. */
   public String toJson() {

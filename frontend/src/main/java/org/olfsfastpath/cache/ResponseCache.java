@@ -26,10 +26,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
-import javax.management.JMException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
-import javax.management.StandardMBean;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spec.SpecParser;
 import org.olfsfastpath.spec.Specs;
@@ -91,10 +87,8 @@ public final class ResponseCache implements Closeable {
   private final Set<String> dataTypes;
   private final long loadTimeoutNanos;
   private final Ticker ticker;
-  private final ResponseCounters counters = new ResponseCounters();
-  private final StatsBridge caffeineStats = new StatsBridge(counters.hits::sum,
-      counters.misses::sum, counters.loadSuccesses::sum, counters.loadFailures::sum,
-      counters.totalLoadNanos::sum);
+  /** Every count of {@link #stats()}, and the statistics Caffeine itself reports. */
+  private final CacheCounters counters = new CacheCounters();
   private final Cache<ResponseKey, CachedResponse> cache;
   /** The same entries as {@link #cache}, read directly on the hit path. */
   private final ConcurrentMap<ResponseKey, CachedResponse> entries;
@@ -118,7 +112,7 @@ public final class ResponseCache implements Closeable {
         .maximumWeight(maximumWeight)
         .weigher((ResponseKey key, CachedResponse response) -> weigh(key, response))
         .executor(executor)
-        .recordStats(() -> caffeineStats)
+        .recordStats(() -> counters)
         .build();
     this.entries = cache.asMap();
   }
@@ -465,10 +459,7 @@ public final class ResponseCache implements Closeable {
 
   /** Returns a snapshot of the counters. */
   public ResponseCacheStats stats() {
-    return new ResponseCacheStats(enabled, counters.hits.sum(), counters.misses.sum(),
-        counters.loadSuccesses.sum(), counters.loadFailures.sum(), counters.tooLarge.sum(),
-        counters.staleMisses.sum(), counters.totalLoadNanos.sum(), caffeineStats.evictionCount(),
-        caffeineStats.evictionWeight(), size(), weightedBytes(), maximumWeight);
+    return counters.responseStats(enabled, size(), weightedBytes(), maximumWeight);
   }
 
   /**
@@ -479,31 +470,6 @@ public final class ResponseCache implements Closeable {
    */
   public Cache<?, ?> caffeine() {
     return cache;
-  }
-
-  /**
-   * Registers this cache's {@link ResponseCacheMXBean} under {@code name}. The web application
-   * chooses the name, registers at startup and {@linkplain #unregisterMBean unregisters} at
-   * shutdown.
-   *
-   * @throws JMException if the server refused it, e.g. because the name is taken
-   */
-  public void registerMBean(MBeanServer server, ObjectName name) throws JMException {
-    Objects.requireNonNull(server, "server == null");
-    Objects.requireNonNull(name, "name == null");
-    server.registerMBean(new StandardMBean(new ResponseCacheMXBeanAdapter(this),
-        ResponseCacheMXBean.class, true), name);
-  }
-
-  /**
-   * Removes the MBean registered under {@code name}.
-   *
-   * @throws JMException if nothing is registered under that name
-   */
-  public void unregisterMBean(MBeanServer server, ObjectName name) throws JMException {
-    Objects.requireNonNull(server, "server == null");
-    Objects.requireNonNull(name, "name == null");
-    server.unregisterMBean(name);
   }
 
   /**

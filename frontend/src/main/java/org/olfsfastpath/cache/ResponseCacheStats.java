@@ -32,29 +32,7 @@ import java.util.Locale;
 public record ResponseCacheStats(boolean enabled, long hitCount, long missCount,
     long loadSuccessCount, long loadFailureCount, long tooLargeCount, long staleMissCount,
     long totalLoadTimeNanos, long evictionCount, long evictedBytes, long entryCount,
-    long weightedBytes, long maximumWeight) {
-
-  /** Returns hits plus misses: every load, and every lookup that found a valid entry. */
-  public long requestCount() {
-    return hitCount + missCount;
-  }
-
-  /** Returns the share of requests answered from memory, or 1.0 when there was none. */
-  public double hitRate() {
-    long requests = requestCount();
-    return requests == 0 ? 1.0 : (double) hitCount / requests;
-  }
-
-  /** Returns all loads, successful or not. */
-  public long loadCount() {
-    return loadSuccessCount + loadFailureCount;
-  }
-
-  /** Returns the mean time of a load in nanoseconds, or 0.0 when there was none. */
-  public double averageLoadPenaltyNanos() {
-    long loads = loadCount();
-    return loads == 0 ? 0.0 : (double) totalLoadTimeNanos / loads;
-  }
+    long weightedBytes, long maximumWeight) implements LoadStats {
 
   /** Returns this snapshot as one JSON object, derived values included, for a status page. */
   public String toJson() {

@@ -3,19 +3,13 @@ package org.olfsfastpath.web;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.management.JMException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
 import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.bes.BesEventListener;
 import org.olfsfastpath.bes.BesGroup;
-import org.olfsfastpath.bes.BesGroupStats;
-import org.olfsfastpath.bes.BesMemberStats;
 import org.olfsfastpath.bes.BesNode;
 import org.olfsfastpath.bes.BesPoolStats;
 import org.olfsfastpath.bes.BesResponse;
@@ -24,9 +18,7 @@ import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.bes.MemberVersion;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.cache.DataSourceCache;
-import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.ResponseCache;
-import org.olfsfastpath.cache.ResponseCacheStats;
 import org.olfsfastpath.dap.VersionDocument;
 
 /**
@@ -176,53 +168,22 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   @Override
   public Map<String, Object> statistics() {
     Map<String, Object> sections = new LinkedHashMap<>();
-    sections.put("cache", cacheStatistics(cache.stats()));
-    sections.put("responseCache", responseCacheStatistics(responses.stats()));
-    sections.put("pool", poolStatistics());
-    List<Object> groups = new ArrayList<>();
-    for (BesGroupStats group : router.stats()) {
-      groups.add(groupStatistics(group));
-    }
-    sections.put("groups", groups);
+    sections.put("cache", StatusSections.dataSourceCache(cache.stats()));
+    sections.put("responseCache", StatusSections.responseCache(responses.stats()));
+    sections.put("pool", StatusSections.pool(poolStats()));
+    sections.put("groups", StatusSections.groups(router.stats()));
     return sections;
   }
 
-  /** Every BES's pool counters added up, for JMX and the status document. */
-  Map<String, Long> poolStatistics() {
-    long total = 0;
-    long idle = 0;
-    long inUse = 0;
-    long created = 0;
-    long discarded = 0;
-    long retried = 0;
-    long waits = 0;
-    long exhausted = 0;
-    long connectFailures = 0;
+  /** Every BES's pool added up, for JMX and the status document. */
+  BesPoolStats poolStats() {
+    BesPoolStats sum = BesPoolStats.EMPTY;
     for (BesGroup group : router.groups()) {
       for (BesClient client : group.members()) {
-        BesPoolStats pool = client.poolStats();
-        total += pool.total();
-        idle += pool.idle();
-        inUse += pool.inUse();
-        created += pool.created();
-        discarded += pool.discarded();
-        retried += pool.retried();
-        waits += pool.waits();
-        exhausted += pool.exhausted();
-        connectFailures += pool.connectFailures();
+        sum = sum.plus(client.poolStats());
       }
     }
-    Map<String, Long> m = new LinkedHashMap<>();
-    m.put("total", total);
-    m.put("idle", idle);
-    m.put("inUse", inUse);
-    m.put("created", created);
-    m.put("discarded", discarded);
-    m.put("retried", retried);
-    m.put("waits", waits);
-    m.put("exhausted", exhausted);
-    m.put("connectFailures", connectFailures);
-    return m;
+    return sum;
   }
 
   /** Each BES by name, with its pool's counters, for the metrics. */
@@ -234,96 +195,6 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
       }
     }
     return clients;
-  }
-
-  private static Map<String, Object> groupStatistics(BesGroupStats group) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("prefix", group.prefix());
-    m.put("down", group.down());
-    m.put("downSince", group.downSince() == null ? null : group.downSince().toString());
-    m.put("available", group.available());
-    m.put("inFlight", group.inFlight());
-    m.put("requests", group.requests());
-    m.put("failovers", group.failovers());
-    m.put("unavailable", group.unavailable());
-    List<Object> members = new ArrayList<>();
-    for (BesMemberStats member : group.members()) {
-      Map<String, Object> b = new LinkedHashMap<>();
-      b.put("bes", member.endpoint().toString());
-      b.put("weight", member.weight());
-      b.put("ejected", member.ejected());
-      b.put("ejectedSince", member.ejectedSince() == null ? null
-          : member.ejectedSince().toString());
-      b.put("ejectionCause", member.ejectionCause());
-      Duration nextProbe = member.nextProbeIn();
-      b.put("nextProbeMillis", nextProbe == null ? null : nextProbe.toMillis());
-      b.put("inFlight", member.inFlight());
-      b.put("requests", member.requests());
-      b.put("connectFailures", member.connectFailures());
-      b.put("ioFailures", member.ioFailures());
-      b.put("timeouts", member.timeouts());
-      b.put("besErrors", member.besErrors());
-      b.put("exhausted", member.exhausted());
-      b.put("streamFailures", member.streamFailures());
-      b.put("failovers", member.failovers());
-      b.put("ejections", member.ejections());
-      b.put("probes", member.probes());
-      b.put("probeFailures", member.probeFailures());
-      b.put("poolOpen", member.pool().total());
-      b.put("poolIdle", member.pool().idle());
-      b.put("poolInUse", member.pool().inUse());
-      members.add(b);
-    }
-    m.put("bes", members);
-    return m;
-  }
-
-  private static Map<String, Object> cacheStatistics(DataSourceCacheStats s) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("enabled", s.enabled());
-    m.put("hitRate", s.hitRate());
-    m.put("hitCount", s.hitCount());
-    m.put("missCount", s.missCount());
-    m.put("loadSuccessCount", s.loadSuccessCount());
-    m.put("loadFailureCount", s.loadFailureCount());
-    m.put("notFoundCount", s.notFoundCount());
-    m.put("negativeHitCount", s.negativeHitCount());
-    m.put("averageLoadMillis", s.averageLoadPenaltyNanos() / 1e6);
-    m.put("totalLoadTimeMillis", s.totalLoadTimeNanos() / 1_000_000L);
-    m.put("refreshCount", s.refreshCount());
-    m.put("evictionCount", s.evictionCount());
-    m.put("expirationCount", s.expirationCount());
-    m.put("size", s.estimatedSize());
-    m.put("mtimeCheckCount", s.mtimeCheckCount());
-    m.put("mtimeReloadCount", s.mtimeReloadCount());
-    return m;
-  }
-
-  private static Map<String, Object> responseCacheStatistics(ResponseCacheStats s) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("enabled", s.enabled());
-    m.put("hitRate", s.hitRate());
-    m.put("hitCount", s.hitCount());
-    m.put("missCount", s.missCount());
-    m.put("loadSuccessCount", s.loadSuccessCount());
-    m.put("loadFailureCount", s.loadFailureCount());
-    m.put("tooLargeCount", s.tooLargeCount());
-    m.put("staleMissCount", s.staleMissCount());
-    m.put("averageLoadMillis", s.averageLoadPenaltyNanos() / 1e6);
-    m.put("evictionCount", s.evictionCount());
-    m.put("evictedBytes", s.evictedBytes());
-    m.put("entryCount", s.entryCount());
-    m.put("weightedBytes", s.weightedBytes());
-    m.put("maximumWeight", s.maximumWeight());
-    return m;
-  }
-
-  void registerCacheMBean(MBeanServer server, ObjectName name) throws JMException {
-    cache.registerMBean(server, name);
-  }
-
-  void registerResponseCacheMBean(MBeanServer server, ObjectName name) throws JMException {
-    responses.registerMBean(server, name);
   }
 
   @Override
