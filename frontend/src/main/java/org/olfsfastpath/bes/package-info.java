@@ -6,8 +6,10 @@
  *
  * <p>The entry point for one BES is {@link org.olfsfastpath.bes.BesClient}: build one per BES with
  * {@code BesClient.newBuilder()} and share it. Several BES of one catalog prefix form a
- * {@link org.olfsfastpath.bes.BesGroup} (balancing, ejection, probes, failover), and a
- * {@link org.olfsfastpath.bes.BesRouter} picks the group of a catalog path and strips its prefix.
+ * {@link org.olfsfastpath.bes.BesGroup} (balancing, ejection, probes, failover). The entry point
+ * for the layers above is the {@link org.olfsfastpath.bes.BesRouter}: it takes whole catalog paths
+ * ({@code showNode}, {@code get}, {@code buildSiteMap}), routes each to the group of its longest
+ * prefix and strips the prefix, so routing lives here and nowhere above.
  * Every failure is an {@link java.io.IOException} subtype:
  * {@link org.olfsfastpath.bes.BesErrorException} (the BES answered an error),
  * {@link org.olfsfastpath.bes.BesPoolExhaustedException} (no connection within the acquire

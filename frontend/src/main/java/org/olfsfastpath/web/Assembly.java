@@ -134,6 +134,30 @@ final class Assembly {
     }
   }
 
+  /**
+   * Builds the BES groups, their clients and the caches from the configuration: the data-source
+   * cache asks the router on a miss ({@code router::showNode}). Nothing connects yet: the first
+   * request (or the prewarm) opens the first BES connection, so the web application starts even
+   * while a BES is down. Closes what it built when a setting is refused.
+   *
+   * @param listener receives the BES layer's events (command times, ejections)
+   * @throws ConfigurationException naming the setting, if a layer refuses a value
+   */
+  static BesBackend backend(FrontEndConfig config, BesEventListener listener) {
+    BesRouter router = router(config, listener);
+    DataSourceCache cache = null;
+    try {
+      cache = cache(config, router::showNode);
+      return new BesBackend(router, cache, responseCache(config));
+    } catch (RuntimeException e) {
+      if (cache != null) {
+        cache.close();
+      }
+      router.close();
+      throw e;
+    }
+  }
+
   /** The data-source cache, asking {@code loader} on a miss. */
   static DataSourceCache cache(FrontEndConfig config, NodeLoader loader) {
     LayerSpec spec = config.cache();

@@ -2,16 +2,12 @@ package org.olfsfastpath.web;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.olfsfastpath.bes.BesClient;
-import org.olfsfastpath.bes.BesEventListener;
 import org.olfsfastpath.bes.BesGroup;
-import org.olfsfastpath.bes.BesNode;
-import org.olfsfastpath.bes.BesPoolStats;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.bes.BesRouter;
 import org.olfsfastpath.bes.GetRequest;
@@ -22,52 +18,23 @@ import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.dap.VersionDocument;
 
 /**
- * The real {@link DapBackend}: every BES of olfs.xml in its group, the router that picks the group
- * for a catalog path (and strips its prefix), the data-source cache in front of them keyed by the
- * whole catalog path (so two groups never share an entry), and the response cache keyed by group.
- * Built from the settings; owns all of it and closes it.
+ * The real {@link DapBackend}, pure delegation: lookups go to the data-source cache (whose loader
+ * is {@code router::showNode}), gets and the site map to the {@link BesRouter}, which routes each
+ * catalog path to its BES group; the response cache keys answers by the router's group of the
+ * path. Holds what {@link Assembly#backend} built from olfs.xml, and closes it.
  */
 final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   private final BesRouter router;
   private final DataSourceCache cache;
   private final ResponseCache responses;
 
-  private BesBackend(BesRouter router, DataSourceCache cache, ResponseCache responses) {
+  BesBackend(BesRouter router, DataSourceCache cache, ResponseCache responses) {
     this.router = router;
     this.cache = cache;
     this.responses = responses;
   }
 
-  /**
-   * Builds the groups, their clients and the caches from the configuration. Nothing connects yet:
-   * the first request (or the prewarm) opens the first BES connection, so the web application
-   * starts even while a BES is down.
-   *
-   * @param listener receives the BES layer's events (command times, ejections)
-   * @throws ConfigurationException naming the setting, if a layer refuses a value
-   */
-  static BesBackend create(FrontEndConfig config, BesEventListener listener) {
-    BesRouter router = Assembly.router(config, listener);
-    DataSourceCache cache = null;
-    try {
-      cache = Assembly.cache(config, path -> showNode(router, path));
-      return new BesBackend(router, cache, Assembly.responseCache(config));
-    } catch (RuntimeException e) {
-      if (cache != null) {
-        cache.close();
-      }
-      router.close();
-      throw e;
-    }
-  }
-
-  /** The catalog's entry for a whole path, asked of the group that serves it. */
-  private static BesNode showNode(BesRouter router, String path) throws IOException {
-    BesRouter.Route route = router.route(path);
-    return route.group().showNode(route.path());
-  }
-
-  /** The router, for the tests of the assembly. */
+  /** The router, for the metrics, the status document and the tests of the assembly. */
   BesRouter router() {
     return router;
   }
@@ -77,7 +44,7 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
     return router.rootGroup().members().get(0);
   }
 
-  /** The cache, for the tests of the assembly. */
+  /** The data-source cache, for JMX, the metrics and the tests of the assembly. */
   DataSourceCache cache() {
     return cache;
   }
@@ -89,13 +56,12 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
 
   @Override
   public BesResponse get(GetRequest request) throws IOException {
-    BesRouter.Route route = router.route(request.path());
-    return route.group().get(request.withPath(route.path()));
+    return router.get(request);
   }
 
   @Override
   public String groupOf(String path) {
-    return router.route(path).group().prefix();
+    return router.groupOf(path);
   }
 
   @Override
@@ -103,30 +69,10 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
     return responses;
   }
 
-  /**
-   * The site map of every group: each BES lists its own catalog, so a group's lines get the
-   * group's prefix, and lines a longer prefix routes elsewhere are dropped (the {@code /} group's
-   * BES may hold a directory another group serves).
-   */
   @Override
   public byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix)
       throws IOException {
-    String base = prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix;
-    StringBuilder all = new StringBuilder();
-    for (BesGroup group : router.groups()) {
-      String groupBase = group.prefix().equals("/") ? base : base + group.prefix();
-      byte[] answer = group.buildSiteMap(groupBase + "/", nodeSuffix, leafSuffix);
-      for (String line : new String(answer, StandardCharsets.UTF_8).split("\r?\n")) {
-        if (!line.startsWith(base + "/")) {
-          continue;
-        }
-        String catalogPath = line.substring(base.length());
-        if (router.route(catalogPath).group() == group) {
-          all.append(line).append('\n');
-        }
-      }
-    }
-    return all.toString().getBytes(StandardCharsets.UTF_8);
+    return router.buildSiteMap(prefix, nodeSuffix, leafSuffix);
   }
 
   @Override
@@ -170,31 +116,9 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
     Map<String, Object> sections = new LinkedHashMap<>();
     sections.put("cache", StatusSections.dataSourceCache(cache.stats()));
     sections.put("responseCache", StatusSections.responseCache(responses.stats()));
-    sections.put("pool", StatusSections.pool(poolStats()));
+    sections.put("pool", StatusSections.pool(router.poolStats()));
     sections.put("groups", StatusSections.groups(router.stats()));
     return sections;
-  }
-
-  /** Every BES's pool added up, for JMX and the status document. */
-  BesPoolStats poolStats() {
-    BesPoolStats sum = BesPoolStats.EMPTY;
-    for (BesGroup group : router.groups()) {
-      for (BesClient client : group.members()) {
-        sum = sum.plus(client.poolStats());
-      }
-    }
-    return sum;
-  }
-
-  /** Each BES by name, with its pool's counters, for the metrics. */
-  Map<String, BesClient> clientsByName() {
-    Map<String, BesClient> clients = new LinkedHashMap<>();
-    for (BesGroup group : router.groups()) {
-      for (BesClient client : group.members()) {
-        clients.put(client.endpoint().toString(), client);
-      }
-    }
-    return clients;
   }
 
   @Override

@@ -18,6 +18,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
+import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.ResponseCache;
@@ -61,7 +62,7 @@ public final class FrontEndListener implements ServletContextListener {
               ConfigLocation.NAME, ConfigLocation.ENV));
       config = ConfigLocation.load(found);
       settings = Assembly.web(config);
-      started = BesBackend.create(config, new BesEvents(meters::recordBesCommand));
+      started = Assembly.backend(config, new BesEvents(meters::recordBesCommand));
     } catch (ConfigurationException e) {
       log.error("olfs-fastpath cannot start: {}", e.getMessage());
       meters.close();
@@ -82,8 +83,9 @@ public final class FrontEndListener implements ServletContextListener {
     versions.start(background);
     String contextPath = context.getContextPath();
     meters.monitorCaches(started.cache(), started.responses());
-    started.clientsByName().forEach((name, client) -> meters.monitorPool(name,
-        client::poolStats));
+    for (BesClient client : started.router().clients()) {
+      meters.monitorPool(client.endpoint().toString(), client::poolStats);
+    }
     DapServlet dap = DapServlet.assemble(settings, started, stats, version,
         settings.catalogRoot().orElseGet(() ->
             started.cache().dataRoot().map(Object::toString).orElse(null)),
@@ -109,7 +111,7 @@ public final class FrontEndListener implements ServletContextListener {
         .addMapping("/metrics", "/metrics/*");
     registerMBeans(context, started,
         new FrontEndMonitor(stats, status, started,
-            () -> StatusSections.pool(started.poolStats())));
+            () -> StatusSections.pool(started.router().poolStats())));
     log.info("olfs-fastpath {} serving {}: BES {}, {}", version,
         context.getContextPath().isEmpty() ? "/" : context.getContextPath(), started,
         settings);

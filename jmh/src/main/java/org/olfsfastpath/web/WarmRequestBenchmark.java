@@ -75,7 +75,7 @@ public class WarmRequestBenchmark {
             + "\"/></FastPath></OLFSConfig>").getBytes(java.nio.charset.StandardCharsets.UTF_8)),
         "benchmark olfs.xml");
     FrontEndSettings settings = Assembly.web(config);
-    backend = BesBackend.create(config, new BesEvents(BesEvents.CommandTimer.NONE));
+    backend = Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE));
     servlet = DapServlet.assemble(settings, backend, new FrontEndStats(), "jmh", null,
         new VersionService("jmh", backend::versions, backend.unaskedVersions()), null,
         java.time.Clock.systemUTC(), DapServlet.RequestTimer.NONE);
