@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.bes.BesEventListener;
 import org.olfsfastpath.bes.BesGroup;
+import org.olfsfastpath.bes.BesGroupBuilder;
 import org.olfsfastpath.bes.BesRouter;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
@@ -81,7 +82,7 @@ final class Assembly {
    * @throws ConfigurationException naming the setting, e.g. a prefix no {@code /} group backs
    */
   static BesRouter router(FrontEndConfig config, BesEventListener listener) {
-    Map<String, BesGroup.Builder> byPrefix = new LinkedHashMap<>();
+    Map<String, BesGroupBuilder> byPrefix = new LinkedHashMap<>();
     List<String> rawPrefixes = new ArrayList<>();
     List<BesClient> clients = new ArrayList<>();
     try {
@@ -91,7 +92,7 @@ final class Assembly {
         String prefix = build(config, routing,
             () -> parse("prefix", rawPrefix, BesRouter::normalizePrefix));
         rawPrefixes.add(rawPrefix);
-        BesGroup.Builder group = byPrefix.get(prefix);
+        BesGroupBuilder group = byPrefix.get(prefix);
         if (group == null) {
           group = build(config, config.groups(), () -> BesGroup.from(config.groups().values())
               .prefix(prefix).eventListener(listener));
@@ -100,9 +101,9 @@ final class Assembly {
         BesClient client = besClient(config, bes, listener);
         clients.add(client);
         String weight = routing.raw("weight");
-        BesGroup.Builder members = group;
+        BesGroupBuilder members = group;
         build(config, routing, () -> {
-          int share = weight == null ? BesGroup.Builder.DEFAULT_WEIGHT : intValue("weight", weight);
+          int share = weight == null ? BesGroupBuilder.DEFAULT_WEIGHT : intValue("weight", weight);
           try {
             return members.addMember(client, share);
           } catch (IllegalArgumentException e) {
@@ -116,7 +117,7 @@ final class Assembly {
         });
       }
       List<BesGroup> groups = new ArrayList<>();
-      for (BesGroup.Builder group : byPrefix.values()) {
+      for (BesGroupBuilder group : byPrefix.values()) {
         groups.add(group.build());
       }
       LayerSpec first = config.bes().get(0).routing();

@@ -67,7 +67,7 @@ final class BesConnectionPoolTest {
     return request;
   }
 
-  private BesClient.Builder builder() {
+  private BesClientBuilder builder() {
     return BesClient.newBuilder()
         .endpoint(bes.endpoint())
         .pptOptions(PptOptions.newBuilder()

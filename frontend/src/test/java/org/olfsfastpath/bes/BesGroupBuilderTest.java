@@ -23,7 +23,7 @@ final class BesGroupBuilderTest {
 
   @Test
   void defaults() {
-    BesGroup.Builder builder = BesGroup.newBuilder();
+    BesGroupBuilder builder = BesGroup.newBuilder();
     assertEquals("/", builder.getPrefix());
     assertEquals(Duration.ofSeconds(1), builder.getEjectionBase());
     assertEquals(Duration.ofSeconds(10), builder.getEjectionMax());
@@ -47,7 +47,7 @@ final class BesGroupBuilderTest {
 
   @Test
   void sameEndpointTwice_refused() {
-    BesGroup.Builder builder = BesGroup.newBuilder().addMember(client(ONE));
+    BesGroupBuilder builder = BesGroup.newBuilder().addMember(client(ONE));
     assertMessage(IllegalArgumentException.class, "a BES at localhost:10022 was already added",
         () -> builder.addMember(client(ONE)));
   }

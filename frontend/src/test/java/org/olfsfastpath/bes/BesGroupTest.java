@@ -99,7 +99,7 @@ final class BesGroupTest {
         .pptOptions(PptOptions.newBuilder().readTimeout(readTimeout).build()).build();
   }
 
-  private BesGroup.Builder builder() {
+  private BesGroupBuilder builder() {
     return BesGroup.newBuilder().clock(clock).scheduler(scheduler).eventListener(recorder);
   }
 

@@ -64,7 +64,7 @@ public class CacheHitBenchmark {
     for (int i = 0; i < PATHS; i++) {
       paths[i] = "/data/file" + i + ".nc";
     }
-    DataSourceCache.Builder builder = DataSourceCache.newBuilder()
+    DataSourceCacheBuilder builder = DataSourceCache.newBuilder()
         .loader(CacheHitBenchmark::node)
         .maximumSize(PATHS * 2L)
         .ttl(Duration.ofHours(1));

@@ -1,0 +1,266 @@
+package org.olfsfastpath.bes;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import org.olfsfastpath.ppt.PptEndpoint;
+import org.olfsfastpath.spec.Specs;
+import org.olfsfastpath.spec.SpecParser;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Builds a {@link BesGroup}: {@link BesGroup#newBuilder()} returns one with every default,
+ * {@link BesGroup#from} one configured from a text spec whose keys are this builder's method
+ * names. Every setter validates its value at once and may be called only once (members are added
+ * one by one); {@link #build()} checks the settings that depend on each other. Unset settings keep
+ * their defaults, named by the {@code DEFAULT_} constants and returned by the getters. Not
+ * thread-safe.
+ */
+public final class BesGroupBuilder {
+  /** The text settings: keys are the builder's method names. */
+  private static final SpecParser<BesGroupBuilder> SPEC =
+      SpecParser.<BesGroupBuilder>named("BES group")
+      .text("prefix", BesGroupBuilder::prefix)
+      .duration("ejectionBase", BesGroupBuilder::ejectionBase)
+      .duration("ejectionMax", BesGroupBuilder::ejectionMax)
+      .intValue("ejectionThreshold", BesGroupBuilder::ejectionThreshold)
+      .bool("failover", BesGroupBuilder::failover);
+
+  /** Default catalog prefix: the root, which every router needs. */
+  public static final String DEFAULT_PREFIX = "/";
+  /** Default weight of a member. */
+  public static final int DEFAULT_WEIGHT = 1;
+  /** Largest weight of a member. */
+  public static final int MAX_WEIGHT = 1000;
+  /** Default wait before the first probe of an ejected BES. */
+  public static final Duration DEFAULT_EJECTION_BASE = Duration.ofSeconds(1);
+  /**
+   * Default longest wait between probes of an ejected BES: a restarted BES takes requests again
+   * at most this long after it listens, and a probe of a BES still down costs one connect.
+   */
+  public static final Duration DEFAULT_EJECTION_MAX = Duration.ofSeconds(10);
+  /** Default commands broken off in a row after which a BES is taken out. */
+  public static final int DEFAULT_EJECTION_THRESHOLD = 3;
+
+  private static final int UNSET = -1;
+
+  private @Nullable String prefix;
+  final List<GroupMember> members = new ArrayList<>();
+  private @Nullable Duration ejectionBase;
+  private @Nullable Duration ejectionMax;
+  private int ejectionThreshold = UNSET;
+  private @Nullable Boolean failover;
+  @Nullable BesEventListener listener;
+  @Nullable PoolClock clock;
+  @Nullable ProbeScheduler scheduler;
+
+  BesGroupBuilder() {}
+
+  /** A builder with the settings of a text spec; see {@link BesGroup#from}. */
+  static BesGroupBuilder from(Map<String, String> spec) {
+    return SPEC.apply(spec, new BesGroupBuilder());
+  }
+
+  /**
+   * The catalog prefix the group serves (default {@code /}), as olfs.xml writes it: with or
+   * without a trailing slash, with or without the leading one ({@code /data/}, {@code /data}
+   * and {@code data} are the same prefix, {@code /data}).
+   *
+   * @throws IllegalArgumentException if empty, or holding an empty, {@code .} or {@code ..}
+   *     segment
+   * @throws IllegalStateException if already set
+   */
+  public BesGroupBuilder prefix(String prefix) {
+    requireState(this.prefix == null, "prefix was already set to %s", this.prefix);
+    this.prefix = BesRouter.normalizePrefix(prefix);
+    return this;
+  }
+
+  /**
+   * Adds a BES with weight 1. The group owns the client from now on and closes it.
+   *
+   * @throws IllegalArgumentException if a client of the same endpoint was already added
+   */
+  public BesGroupBuilder addMember(BesClient client) {
+    return addMember(client, DEFAULT_WEIGHT);
+  }
+
+  /**
+   * Adds a BES with a weight: its share of the traffic relative to the others (a weight 2 BES
+   * gets twice the commands of a weight 1 BES when both are equally fast). The group owns the
+   * client from now on and closes it.
+   *
+   * @throws IllegalArgumentException if the weight is not 1-1000, or a client of the same
+   *     endpoint was already added
+   */
+  public BesGroupBuilder addMember(BesClient client, int weight) {
+    Objects.requireNonNull(client, "client == null");
+    requireArgument(weight >= 1 && weight <= MAX_WEIGHT, "weight of %s was " + weight
+        + ", must be 1-" + MAX_WEIGHT, client.endpoint());
+    for (GroupMember member : members) {
+      requireArgument(!member.endpoint.equals(client.endpoint()),
+          "a BES at %s was already added", client.endpoint());
+    }
+    members.add(new GroupMember(client, weight));
+    return this;
+  }
+
+  /**
+   * How long an ejected BES waits for its first probe (default 1 s); each failed probe doubles
+   * the wait, up to {@link #ejectionMax(Duration)}.
+   *
+   * @throws IllegalArgumentException if not between 1 ms and 1 hour
+   * @throws IllegalStateException if already set
+   */
+  public BesGroupBuilder ejectionBase(Duration base) {
+    requireState(ejectionBase == null, "ejectionBase was already set to %s", ejectionBase);
+    this.ejectionBase = Specs.checkDuration("ejectionBase", base, Duration.ofMillis(1),
+        Duration.ofHours(1));
+    return this;
+  }
+
+  /** Same as {@link #ejectionBase(Duration)}. */
+  public BesGroupBuilder ejectionBase(long duration, TimeUnit unit) {
+    return ejectionBase(toDuration(duration, unit));
+  }
+
+  /**
+   * The longest wait between probes of an ejected BES (default 10 s), so also the longest a
+   * BES that came back waits before it takes requests again.
+   *
+   * @throws IllegalArgumentException if not between 1 ms and 1 day
+   * @throws IllegalStateException if already set
+   */
+  public BesGroupBuilder ejectionMax(Duration max) {
+    requireState(ejectionMax == null, "ejectionMax was already set to %s", ejectionMax);
+    this.ejectionMax = Specs.checkDuration("ejectionMax", max, Duration.ofMillis(1),
+        Duration.ofDays(1));
+    return this;
+  }
+
+  /** Same as {@link #ejectionMax(Duration)}. */
+  public BesGroupBuilder ejectionMax(long duration, TimeUnit unit) {
+    return ejectionMax(toDuration(duration, unit));
+  }
+
+  /**
+   * Commands a BES may break off in a row (reset, end of stream, an answer that is not PPT)
+   * before it is taken out (default 3); a success resets the count. A connect failure takes it
+   * out at once, whatever this says.
+   *
+   * @throws IllegalArgumentException if not 1-1000
+   * @throws IllegalStateException if already set
+   */
+  public BesGroupBuilder ejectionThreshold(int failures) {
+    requireState(ejectionThreshold == UNSET, "ejectionThreshold was already set to %s",
+        ejectionThreshold);
+    requireArgument(failures >= 1 && failures <= 1000,
+        "ejectionThreshold was %s, must be 1-1000", failures);
+    this.ejectionThreshold = failures;
+    return this;
+  }
+
+  /**
+   * Whether a command that failed on one BES before anything reached the caller is sent once
+   * more to another BES of the group (default true).
+   *
+   * @throws IllegalStateException if already set
+   */
+  public BesGroupBuilder failover(boolean enabled) {
+    requireState(failover == null, "failover was already set to %s", failover);
+    this.failover = enabled;
+    return this;
+  }
+
+  /**
+   * Receives ejection, probe and failover events (default {@link BesEventListener#NONE}).
+   *
+   * @throws IllegalStateException if already set
+   */
+  public BesGroupBuilder eventListener(BesEventListener listener) {
+    requireState(this.listener == null, "eventListener was already set to %s", this.listener);
+    this.listener = Objects.requireNonNull(listener, "eventListener == null");
+    return this;
+  }
+
+  /** The group's time (default {@link PoolClock#SYSTEM}); for tests. */
+  BesGroupBuilder clock(PoolClock clock) {
+    requireState(this.clock == null, "clock was already set to %s", this.clock);
+    this.clock = Objects.requireNonNull(clock, "clock == null");
+    return this;
+  }
+
+  /** Where probes run (default: the group's own daemon threads); for tests. */
+  BesGroupBuilder scheduler(ProbeScheduler scheduler) {
+    requireState(this.scheduler == null, "scheduler was already set to %s", this.scheduler);
+    this.scheduler = Objects.requireNonNull(scheduler, "scheduler == null");
+    return this;
+  }
+
+  public String getPrefix() {
+    return prefix == null ? DEFAULT_PREFIX : prefix;
+  }
+
+  public Duration getEjectionBase() {
+    return ejectionBase == null ? DEFAULT_EJECTION_BASE : ejectionBase;
+  }
+
+  public Duration getEjectionMax() {
+    return ejectionMax == null ? DEFAULT_EJECTION_MAX : ejectionMax;
+  }
+
+  public int getEjectionThreshold() {
+    return ejectionThreshold == UNSET ? DEFAULT_EJECTION_THRESHOLD : ejectionThreshold;
+  }
+
+  public boolean getFailover() {
+    return failover == null || failover;
+  }
+
+  /** The endpoints added so far, in order. */
+  public List<PptEndpoint> getMembers() {
+    List<PptEndpoint> endpoints = new ArrayList<>();
+    for (GroupMember member : members) {
+      endpoints.add(member.endpoint);
+    }
+    return List.copyOf(endpoints);
+  }
+
+  /**
+   * Builds the group. Starts no thread: probe threads start on the first ejection.
+   *
+   * @throws IllegalStateException if no member was added, or ejectionMax is less than
+   *     ejectionBase
+   */
+  public BesGroup build() {
+    requireState(!members.isEmpty(), "BES group %s has no BES; add one with addMember",
+        getPrefix());
+    requireState(getEjectionMax().compareTo(getEjectionBase()) >= 0,
+        "ejectionMax (%s) is less than ejectionBase (" + getEjectionBase() + ")",
+        getEjectionMax());
+    return new BesGroup(this);
+  }
+
+  private static Duration toDuration(long duration, TimeUnit unit) {
+    Objects.requireNonNull(unit, "unit == null");
+    return Duration.ofNanos(unit.toNanos(duration));
+  }
+
+  private static void requireArgument(boolean expression, String template,
+      @Nullable Object value) {
+    if (!expression) {
+      throw new IllegalArgumentException(String.format(Locale.US, template, value));
+    }
+  }
+
+  private static void requireState(boolean expression, String template,
+      @Nullable Object value) {
+    if (!expression) {
+      throw new IllegalStateException(String.format(Locale.US, template, value));
+    }
+  }
+}

@@ -1,0 +1,269 @@
+package org.olfsfastpath.cache;
+
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
+import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.olfsfastpath.spec.SpecParser;
+import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.spec.Specs;
+
+/**
+ * Configures a {@link ResponseCache}: {@link ResponseCache#newBuilder()} returns one with every
+ * default, {@link ResponseCache#from} one configured from a text spec whose keys are this
+ * builder's method names. Each setter validates at once and may be called once; {@link #build()}
+ * checks the settings that depend on each other. Not thread-safe.
+ */
+public final class ResponseCacheBuilder {
+  /** The text settings: keys are the builder's method names. */
+  private static final SpecParser<ResponseCacheBuilder> SPEC =
+      SpecParser.<ResponseCacheBuilder>named("response cache")
+      .bool("enabled", ResponseCacheBuilder::enabled)
+      .size("maximumWeight", ResponseCacheBuilder::maximumWeight)
+      .size("maxEntryBytes", ResponseCacheBuilder::maxEntryBytes)
+      .with("dataTypes", ResponseCacheBuilder::parseTypes, ResponseCacheBuilder::dataTypes)
+      .size("maxDataEntryBytes", ResponseCacheBuilder::maxDataEntryBytes)
+      .duration("loadTimeout", ResponseCacheBuilder::loadTimeout);
+
+  static final long UNSET = -1L;
+  private static final Pattern TYPE_SEPARATORS = Pattern.compile("[\\s,]+");
+  private static final Pattern TYPE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+  /** Default bound: 64 MiB, room for thousands of DAS, DDS and DMR answers. */
+  static final long DEFAULT_MAXIMUM_WEIGHT = 64L << 20;
+  /** Default cap of a metadata answer: 256 KiB, above nearly every DAS, DDS or DMR. */
+  static final long DEFAULT_MAX_ENTRY_BYTES = 256L << 10;
+  /** Default cap of an opted-in data answer: 256 KiB. */
+  static final long DEFAULT_MAX_DATA_ENTRY_BYTES = 256L << 10;
+  static final long DEFAULT_LOAD_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
+  /** The largest cap: 1 GiB, well below the largest Java array. */
+  static final long MAX_ENTRY_BYTES = 1L << 30;
+  static final Duration MAX_DURATION = ChronoUnit.FOREVER.getDuration();
+
+  boolean enabled = true;
+  boolean enabledSet;
+  long maximumWeight = UNSET;
+  long maxEntryBytes = UNSET;
+  long maxDataEntryBytes = UNSET;
+  @Nullable Set<String> dataTypes;
+  long loadTimeoutNanos = UNSET;
+  @Nullable Executor executor;
+  @Nullable Ticker ticker;
+
+  ResponseCacheBuilder() {}
+
+  /** A builder with the settings of a text spec; see {@link ResponseCache#from}. */
+  static ResponseCacheBuilder from(Map<String, String> spec) {
+    return SPEC.apply(spec, new ResponseCacheBuilder());
+  }
+
+  /**
+   * Switches caching on (the default) or off. Off, every load streams from the BES as without
+   * a cache: for comparisons.
+   *
+   * @throws IllegalStateException if already set
+   */
+  public ResponseCacheBuilder enabled(boolean enabled) {
+    requireState(!enabledSet, "enabled was already set to %s", this.enabled);
+    this.enabled = enabled;
+    this.enabledSet = true;
+    return this;
+  }
+
+  /**
+   * Bounds what the entries weigh, in bytes: each weighs its body, its gzip form, its key and
+   * about 350 bytes more. Default 64 MiB.
+   *
+   * @throws IllegalArgumentException if negative
+   * @throws IllegalStateException if already set
+   */
+  public ResponseCacheBuilder maximumWeight(long bytes) {
+    requireState(maximumWeight == UNSET, "maximumWeight was already set to %s",
+        Specs.formatSize(maximumWeight));
+    requireArgument(bytes >= 0, "maximumWeight was %s, must be >= 0", bytes);
+    this.maximumWeight = bytes;
+    return this;
+  }
+
+  /**
+   * Sets the largest metadata answer kept, in bytes; a larger one streams to its caller and is
+   * not kept. Default 256 KiB, or {@code maximumWeight} if that is less.
+   *
+   * @throws IllegalArgumentException if negative or over 1 GiB
+   * @throws IllegalStateException if already set
+   */
+  public ResponseCacheBuilder maxEntryBytes(long bytes) {
+    requireState(maxEntryBytes == UNSET, "maxEntryBytes was already set to %s",
+        Specs.formatSize(maxEntryBytes));
+    this.maxEntryBytes = requireCap("maxEntryBytes", bytes);
+    return this;
+  }
+
+  /**
+   * Names the data response types (e.g. {@code dods}, {@code ascii}) whose answers are kept
+   * too, up to {@link #maxDataEntryBytes}. The cache stores the names; the web layer decides
+   * what each means. None by default: data answers are large and rarely asked twice with the
+   * same constraint, and would evict the metadata every client asks for.
+   *
+   * @throws IllegalArgumentException if a name is not letters, digits, {@code . _ -}
+   * @throws IllegalStateException if already set
+   */
+  public ResponseCacheBuilder dataTypes(Collection<String> types) {
+    requireState(dataTypes == null, "dataTypes was already set to %s", dataTypes);
+    Objects.requireNonNull(types, "dataTypes == null");
+    Set<String> names = new LinkedHashSet<>();
+    for (String type : types) {
+      Objects.requireNonNull(type, "dataTypes contains null");
+      requireArgument(TYPE_NAME.matcher(type).matches(),
+          "dataTypes contains '%s', must be names of letters, digits, '.', '_' and '-'", type);
+      names.add(type);
+    }
+    this.dataTypes = names;
+    return this;
+  }
+
+  /**
+   * Sets the largest answer of an opted-in data type kept, in bytes. Default 256 KiB, or {@code
+   * maximumWeight} if that is less.
+   *
+   * @throws IllegalArgumentException if negative or over 1 GiB
+   * @throws IllegalStateException if already set
+   */
+  public ResponseCacheBuilder maxDataEntryBytes(long bytes) {
+    requireState(maxDataEntryBytes == UNSET, "maxDataEntryBytes was already set to %s",
+        Specs.formatSize(maxDataEntryBytes));
+    this.maxDataEntryBytes = requireCap("maxDataEntryBytes", bytes);
+    return this;
+  }
+
+  /**
+   * Sets how long a request waits for another request's load of the same key before giving
+   * up with InterruptedIOException. Default 60 seconds. The thread running a load is bounded by
+   * the loader's own timeouts instead.
+   *
+   * @throws IllegalArgumentException if under 1 ms
+   * @throws IllegalStateException if already set
+   */
+  public ResponseCacheBuilder loadTimeout(Duration loadTimeout) {
+    requireState(loadTimeoutNanos == UNSET, "loadTimeout was already set to %s",
+        Duration.ofNanos(loadTimeoutNanos));
+    this.loadTimeoutNanos = toNanosSaturated(Specs.checkDuration("loadTimeout", loadTimeout,
+        Duration.ofMillis(1), MAX_DURATION));
+    return this;
+  }
+
+  /** Same as {@link #loadTimeout(Duration)}. */
+  public ResponseCacheBuilder loadTimeout(long duration, TimeUnit unit) {
+    return loadTimeout(
+        Duration.of(duration, Objects.requireNonNull(unit, "unit == null").toChronoUnit()));
+  }
+
+  /**
+   * Sets where Caffeine's maintenance runs; its owner shuts it down. Default: the thread that
+   * wrote (the work is a little bookkeeping), so the cache owns no thread.
+   *
+   * @throws IllegalStateException if already set
+   */
+  public ResponseCacheBuilder executor(Executor executor) {
+    requireState(this.executor == null, "executor was already set to %s", this.executor);
+    this.executor = Objects.requireNonNull(executor, "executor == null");
+    return this;
+  }
+
+  /**
+   * Sets the time source for load times. Default {@link Ticker#systemTicker()}; tests pass a
+   * fake one.
+   *
+   * @throws IllegalStateException if already set
+   */
+  public ResponseCacheBuilder ticker(Ticker ticker) {
+    requireState(this.ticker == null, "ticker was already set to %s", this.ticker);
+    this.ticker = Objects.requireNonNull(ticker, "ticker == null");
+    return this;
+  }
+
+  /**
+   * Builds the cache.
+   *
+   * @throws IllegalStateException if maxEntryBytes or maxDataEntryBytes exceeds maximumWeight
+   */
+  public ResponseCache build() {
+    long weight = maximumWeight();
+    requireState(maxEntryBytes() <= weight, "maxEntryBytes (%s) must not exceed maximumWeight"
+        + " (%s)", Specs.formatSize(maxEntryBytes()), Specs.formatSize(weight));
+    requireState(maxDataEntryBytes() <= weight, "maxDataEntryBytes (%s) must not exceed"
+        + " maximumWeight (%s)", Specs.formatSize(maxDataEntryBytes()), Specs.formatSize(weight));
+    return new ResponseCache(this);
+  }
+
+  long loadTimeoutNanos() {
+    return orDefault(loadTimeoutNanos, DEFAULT_LOAD_TIMEOUT_NANOS);
+  }
+
+  long maximumWeight() {
+    return orDefault(maximumWeight, DEFAULT_MAXIMUM_WEIGHT);
+  }
+
+  /** The cap as set, or the default within the bound (a small cache takes smaller answers). */
+  long maxEntryBytes() {
+    return orDefault(maxEntryBytes, Math.min(DEFAULT_MAX_ENTRY_BYTES, maximumWeight()));
+  }
+
+  long maxDataEntryBytes() {
+    return orDefault(maxDataEntryBytes,
+        Math.min(DEFAULT_MAX_DATA_ENTRY_BYTES, maximumWeight()));
+  }
+
+  /** Parses {@code dataTypes}: names separated by blanks or commas; blank means none. */
+  static Set<String> parseTypes(String text) {
+    Set<String> types = new LinkedHashSet<>();
+    for (String name : TYPE_SEPARATORS.split(text.strip())) {
+      if (!name.isEmpty()) {
+        types.add(name);
+      }
+    }
+    return types;
+  }
+
+  private static long orDefault(long setting, long defaultValue) {
+    return setting != UNSET ? setting : defaultValue;
+  }
+
+  private static long requireCap(String name, long bytes) {
+    requireArgument(bytes >= 0 && bytes <= MAX_ENTRY_BYTES, "%s was %s, must be between 0 and"
+        + " 1GiB", name, bytes);
+    return bytes;
+  }
+
+  /** Nanoseconds, saturating at Long.MAX_VALUE instead of overflowing. */
+  private static long toNanosSaturated(Duration duration) {
+    try {
+      return duration.toNanos();
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE;
+    }
+  }
+
+  private static void requireArgument(boolean ok, String format,
+      @Nullable Object... args) {
+    if (!ok) {
+      throw new IllegalArgumentException(String.format(Locale.US, format, args));
+    }
+  }
+
+  private static void requireState(boolean ok, String format,
+      @Nullable Object... args) {
+    if (!ok) {
+      throw new IllegalStateException(String.format(Locale.US, format, args));
+    }
+  }
+}
