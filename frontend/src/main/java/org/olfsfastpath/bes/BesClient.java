@@ -80,7 +80,7 @@ public final class BesClient implements Closeable {
     this.listener = b.getEventListener();
     this.pool = new BesConnectionPool(target, connector, maxConnections,
         maxCommandsPerConnection, acquireTimeout.toNanos(), maxIdle.toNanos(),
-        b.getMaxConcurrentConnects(), b.getClock(), b.getEventListener(), executor);
+        b.getMaxConcurrentConnects(), b.getClock(), listener, executor);
   }
 
   /** Returns a builder holding the defaults; only the endpoint must be set. */
@@ -359,13 +359,13 @@ public final class BesClient implements Closeable {
   }
 
   private long commandStart(String name) {
-    BesConnectionPool.guard(() -> listener.commandStart(endpoint, name));
+    listener.commandStart(endpoint, name);
     return clock.nanoTime();
   }
 
   private void commandEnd(String name, long start, @Nullable Throwable failure) {
     long nanos = clock.nanoTime() - start;
-    BesConnectionPool.guard(() -> listener.commandEnd(endpoint, name, nanos, failure));
+    listener.commandEnd(endpoint, name, nanos, failure);
   }
 
   private byte[] readAndRelease(Exchange exchange) throws IOException {

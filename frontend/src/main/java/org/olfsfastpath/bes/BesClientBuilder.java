@@ -1,5 +1,8 @@
 package org.olfsfastpath.bes;
 
+import static org.olfsfastpath.spec.Checks.requireArgument;
+import static org.olfsfastpath.spec.Checks.requireState;
+
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -331,8 +334,9 @@ public final class BesClientBuilder {
     return maxVariableSize == Long.MIN_VALUE ? -1 : maxVariableSize;
   }
 
+  /** The listener, guarded: its exceptions are logged, never propagated. */
   BesEventListener getEventListener() {
-    return listener == null ? BesEventListener.NONE : listener;
+    return GuardedListener.guard(listener == null ? BesEventListener.NONE : listener);
   }
 
   PoolClock getClock() {
@@ -345,7 +349,7 @@ public final class BesClientBuilder {
    * @throws IllegalStateException if the endpoint is missing or prewarm exceeds maxConnections
    */
   public BesClient build() {
-    requireState(endpoint != null, "endpoint is required%s", "");
+    requireState(endpoint != null, "endpoint is required");
     requireState(getPrewarm() <= getMaxConnections(), "prewarm (%s) exceeds maxConnections ("
         + getMaxConnections() + ")", getPrewarm());
     BesClient client = new BesClient(this);
@@ -356,19 +360,5 @@ public final class BesClientBuilder {
   private static Duration toDuration(long duration, TimeUnit unit) {
     Objects.requireNonNull(unit, "unit == null");
     return Duration.ofNanos(unit.toNanos(duration));
-  }
-
-  private static void requireArgument(boolean expression, String template,
-      @Nullable Object value) {
-    if (!expression) {
-      throw new IllegalArgumentException(String.format(Locale.US, template, value));
-    }
-  }
-
-  private static void requireState(boolean expression, String template,
-      @Nullable Object value) {
-    if (!expression) {
-      throw new IllegalStateException(String.format(Locale.US, template, value));
-    }
   }
 }

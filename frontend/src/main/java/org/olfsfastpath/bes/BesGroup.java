@@ -88,7 +88,7 @@ public final class BesGroup implements Closeable {
     this.ejectionThreshold = b.getEjectionThreshold();
     this.failover = b.getFailover();
     this.clock = b.clock == null ? PoolClock.SYSTEM : b.clock;
-    this.listener = b.listener == null ? BesEventListener.NONE : b.listener;
+    this.listener = GuardedListener.guard(b.listener == null ? BesEventListener.NONE : b.listener);
     ProbeScheduler scheduler = b.scheduler != null ? b.scheduler
         : ProbeScheduler.threads("olfs-fastpath BES group " + prefix + " probe", members.length);
     this.health = new GroupHealth(prefix, members, ejectionBaseNanos, ejectionMaxNanos,
@@ -339,7 +339,7 @@ public final class BesGroup implements Closeable {
       first.failovers.increment();
       log.debug("command failed on BES {} of group {}, sending it to {}: {}", first.endpoint,
           prefix, second.endpoint, e.toString());
-      BesConnectionPool.guard(() -> listener.failover(first.endpoint, second.endpoint, e));
+      listener.failover(first.endpoint, second.endpoint, e);
       CallTrace retryTrace = new CallTrace();
       try {
         return attempt(second, retryTrace, holdsUntilClose, call);

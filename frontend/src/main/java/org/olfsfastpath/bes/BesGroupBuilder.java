@@ -1,5 +1,8 @@
 package org.olfsfastpath.bes;
 
+import static org.olfsfastpath.spec.Checks.requireArgument;
+import static org.olfsfastpath.spec.Checks.requireState;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -248,19 +251,5 @@ public final class BesGroupBuilder {
   private static Duration toDuration(long duration, TimeUnit unit) {
     Objects.requireNonNull(unit, "unit == null");
     return Duration.ofNanos(unit.toNanos(duration));
-  }
-
-  private static void requireArgument(boolean expression, String template,
-      @Nullable Object value) {
-    if (!expression) {
-      throw new IllegalArgumentException(String.format(Locale.US, template, value));
-    }
-  }
-
-  private static void requireState(boolean expression, String template,
-      @Nullable Object value) {
-    if (!expression) {
-      throw new IllegalStateException(String.format(Locale.US, template, value));
-    }
   }
 }

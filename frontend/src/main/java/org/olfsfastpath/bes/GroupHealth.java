@@ -122,7 +122,7 @@ final class GroupHealth {
     log.warn("BES {} of group {} taken out of service after {}; first probe in {} ms",
         member.endpoint, prefix, cause.toString(), TimeUnit.NANOSECONDS.toMillis(backoff));
     Duration wait = Duration.ofNanos(backoff);
-    BesConnectionPool.guard(() -> listener.ejected(member.endpoint, cause, wait));
+    listener.ejected(member.endpoint, cause, wait);
     // Its idle connections lead to the BES that just failed; a readmitted BES gets fresh ones.
     member.client.evictIdle();
     scheduler.schedule(() -> probeWhenDue(member, ejection), backoff);
@@ -172,7 +172,7 @@ final class GroupHealth {
         return;
       }
       member.probes.increment();
-      BesConnectionPool.guard(() -> listener.probeStart(member.endpoint));
+      listener.probeStart(member.endpoint);
       try {
         member.client.probe();
       } catch (IllegalStateException closedClient) {
@@ -191,7 +191,7 @@ final class GroupHealth {
         log.debug("probe of BES {} of group {} failed, next in {} ms: {}", member.endpoint, prefix,
             TimeUnit.NANOSECONDS.toMillis(backoff), e.toString());
         Duration wait = Duration.ofNanos(backoff);
-        BesConnectionPool.guard(() -> listener.probeFailed(member.endpoint, e, wait));
+        listener.probeFailed(member.endpoint, e, wait);
         scheduler.schedule(() -> probeWhenDue(member, next), backoff);
         return;
       }
@@ -218,7 +218,7 @@ final class GroupHealth {
     Duration downFor = Duration.ofNanos(clock.nanoTime() - ejection.sinceNanos());
     log.info("BES {} of group {} back in service after {} ms", member.endpoint, prefix,
         downFor.toMillis());
-    BesConnectionPool.guard(() -> listener.readmitted(member.endpoint, downFor));
+    listener.readmitted(member.endpoint, downFor);
   }
 
   // The down state.

@@ -1,5 +1,8 @@
 package org.olfsfastpath.cache;
 
+import static org.olfsfastpath.spec.Checks.requireArgument;
+import static org.olfsfastpath.spec.Checks.requireState;
+
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.io.InterruptedIOException;
 import java.nio.file.Files;
@@ -330,19 +333,5 @@ public final class DataSourceCacheBuilder {
 
   private static Duration toDuration(long duration, TimeUnit unit) {
     return Duration.of(duration, Objects.requireNonNull(unit, "unit == null").toChronoUnit());
-  }
-
-  private static void requireArgument(boolean ok, String format,
-      @Nullable Object... args) {
-    if (!ok) {
-      throw new IllegalArgumentException(String.format(Locale.US, format, args));
-    }
-  }
-
-  private static void requireState(boolean ok, String format,
-      @Nullable Object... args) {
-    if (!ok) {
-      throw new IllegalStateException(String.format(Locale.US, format, args));
-    }
   }
 }

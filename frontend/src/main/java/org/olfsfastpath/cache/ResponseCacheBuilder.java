@@ -1,5 +1,8 @@
 package org.olfsfastpath.cache;
 
+import static org.olfsfastpath.spec.Checks.requireArgument;
+import static org.olfsfastpath.spec.Checks.requireState;
+
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.io.InterruptedIOException;
@@ -250,20 +253,6 @@ public final class ResponseCacheBuilder {
       return duration.toNanos();
     } catch (ArithmeticException e) {
       return Long.MAX_VALUE;
-    }
-  }
-
-  private static void requireArgument(boolean ok, String format,
-      @Nullable Object... args) {
-    if (!ok) {
-      throw new IllegalArgumentException(String.format(Locale.US, format, args));
-    }
-  }
-
-  private static void requireState(boolean ok, String format,
-      @Nullable Object... args) {
-    if (!ok) {
-      throw new IllegalStateException(String.format(Locale.US, format, args));
     }
   }
 }

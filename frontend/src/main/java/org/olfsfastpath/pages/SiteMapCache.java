@@ -1,5 +1,8 @@
 package org.olfsfastpath.pages;
 
+import static org.olfsfastpath.spec.Checks.requireArgument;
+import static org.olfsfastpath.spec.Checks.requireState;
+
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -54,8 +57,8 @@ public final class SiteMapCache {
 
   private SiteMapCache(Builder builder) {
     this.loader = Objects.requireNonNull(builder.loader);
-    this.refreshNanos = builder.refreshInterval.toNanos();
-    this.retryNanos = builder.retryInterval.toNanos();
+    this.refreshNanos = builder.getRefreshInterval().toNanos();
+    this.retryNanos = builder.getRetryInterval().toNanos();
     this.ticker = builder.ticker != null ? builder.ticker : Ticker.systemTicker();
     this.executor = builder.executor != null ? builder.executor : SiteMapCache::newThread;
   }
@@ -207,10 +210,8 @@ public final class SiteMapCache {
     public static final Duration DEFAULT_RETRY_INTERVAL = Duration.ofSeconds(30);
 
     private @Nullable Loader loader;
-    private Duration refreshInterval = DEFAULT_REFRESH_INTERVAL;
-    private boolean refreshIntervalSet;
-    private Duration retryInterval = DEFAULT_RETRY_INTERVAL;
-    private boolean retryIntervalSet;
+    private @Nullable Duration refreshInterval;
+    private @Nullable Duration retryInterval;
     private @Nullable Ticker ticker;
     private @Nullable Executor executor;
 
@@ -222,7 +223,7 @@ public final class SiteMapCache {
      * @throws IllegalStateException if it was already set
      */
     public Builder loader(Loader loader) {
-      requireState(this.loader == null, "loader was already set to " + this.loader);
+      requireState(this.loader == null, "loader was already set to %s", this.loader);
       this.loader = Objects.requireNonNull(loader, "loader == null");
       return this;
     }
@@ -234,9 +235,9 @@ public final class SiteMapCache {
      * @throws IllegalStateException if it was already set
      */
     public Builder refreshInterval(Duration interval) {
-      requireState(!refreshIntervalSet, "refreshInterval was already set to " + refreshInterval);
+      requireState(refreshInterval == null, "refreshInterval was already set to %s",
+          refreshInterval);
       refreshInterval = positive(interval, "refreshInterval");
-      refreshIntervalSet = true;
       return this;
     }
 
@@ -247,9 +248,8 @@ public final class SiteMapCache {
      * @throws IllegalStateException if it was already set
      */
     public Builder retryInterval(Duration interval) {
-      requireState(!retryIntervalSet, "retryInterval was already set to " + retryInterval);
+      requireState(retryInterval == null, "retryInterval was already set to %s", retryInterval);
       retryInterval = positive(interval, "retryInterval");
-      retryIntervalSet = true;
       return this;
     }
 
@@ -259,7 +259,7 @@ public final class SiteMapCache {
      * @throws IllegalStateException if it was already set
      */
     public Builder ticker(Ticker ticker) {
-      requireState(this.ticker == null, "ticker was already set to " + this.ticker);
+      requireState(this.ticker == null, "ticker was already set to %s", this.ticker);
       this.ticker = Objects.requireNonNull(ticker, "ticker == null");
       return this;
     }
@@ -271,9 +271,17 @@ public final class SiteMapCache {
      * @throws IllegalStateException if it was already set
      */
     public Builder executor(Executor executor) {
-      requireState(this.executor == null, "executor was already set to " + this.executor);
+      requireState(this.executor == null, "executor was already set to %s", this.executor);
       this.executor = Objects.requireNonNull(executor, "executor == null");
       return this;
+    }
+
+    public Duration getRefreshInterval() {
+      return refreshInterval == null ? DEFAULT_REFRESH_INTERVAL : refreshInterval;
+    }
+
+    public Duration getRetryInterval() {
+      return retryInterval == null ? DEFAULT_RETRY_INTERVAL : retryInterval;
     }
 
     /**
@@ -288,16 +296,9 @@ public final class SiteMapCache {
 
     private static Duration positive(Duration interval, String name) {
       Objects.requireNonNull(interval, name + " == null");
-      if (interval.isNegative() || interval.isZero()) {
-        throw new IllegalArgumentException(name + " was " + interval + ", must be > 0");
-      }
+      requireArgument(!interval.isNegative() && !interval.isZero(), "%s was %s, must be > 0",
+          name, interval);
       return interval;
-    }
-
-    private static void requireState(boolean condition, String message) {
-      if (!condition) {
-        throw new IllegalStateException(message);
-      }
     }
   }
 }

@@ -1,6 +1,8 @@
 package org.olfsfastpath.web;
 
-import java.util.HashMap;
+import static org.olfsfastpath.spec.Checks.requireArgument;
+import static org.olfsfastpath.spec.Checks.requireState;
+
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -212,23 +214,24 @@ public final class FrontEndSettings {
    * unset settings keep their defaults, which the getters return.
    */
   public static final class Builder {
-    private int maxUrlLength = DapRequestParser.DEFAULT_MAX_URL_LENGTH;
-    private int maxConstraintLength = DapRequestParser.DEFAULT_MAX_CONSTRAINT_LENGTH;
-    private boolean gzip = true;
-    private int retryAfterSeconds = DEFAULT_RETRY_AFTER_SECONDS;
+    private static final int UNSET = -1;
+
+    private int maxUrlLength = UNSET;
+    private int maxConstraintLength = UNSET;
+    private @Nullable Boolean gzip;
+    private int retryAfterSeconds = UNSET;
     private @Nullable String adminToken;
     private @Nullable String catalogRoot;
-    private DatasetUrlResponse datasetUrlResponse = DatasetUrlResponse.REQUEST_FORM;
-    private FormType dataRequestForm = FormType.DAP4;
-    private boolean allowDirectDataSourceAccess;
-    private boolean addFileoutTypeSuffix;
-    private boolean httpPost = true;
-    private int httpPostMax = DEFAULT_POST_MAX;
-    private Duration siteMapRefresh = DEFAULT_SITE_MAP_REFRESH;
+    private @Nullable DatasetUrlResponse datasetUrlResponse;
+    private @Nullable FormType dataRequestForm;
+    private @Nullable Boolean allowDirectDataSourceAccess;
+    private @Nullable Boolean addFileoutTypeSuffix;
+    private @Nullable Boolean httpPost;
+    private int httpPostMax = UNSET;
+    private @Nullable Duration siteMapRefresh;
     private @Nullable String serviceUrl;
-    private boolean warmUp = true;
+    private @Nullable Boolean warmUp;
     private @Nullable String warmUpDataset;
-    private final Map<String, Object> set = new HashMap<>();
 
     private Builder() {}
 
@@ -237,8 +240,9 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder maxUrlLength(int length) {
-      require(length >= 64, "maxUrlLength was %d, must be >= 64", length);
-      once("maxUrlLength", length);
+      requireArgument(length >= 64, "maxUrlLength was %d, must be >= 64", length);
+      requireState(this.maxUrlLength == UNSET,
+          "maxUrlLength was already set to %s", this.maxUrlLength);
       this.maxUrlLength = length;
       return this;
     }
@@ -248,15 +252,16 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder maxConstraintLength(int length) {
-      require(length >= 1, "maxConstraintLength was %d, must be >= 1", length);
-      once("maxConstraintLength", length);
+      requireArgument(length >= 1, "maxConstraintLength was %d, must be >= 1", length);
+      requireState(this.maxConstraintLength == UNSET,
+          "maxConstraintLength was already set to %s", this.maxConstraintLength);
       this.maxConstraintLength = length;
       return this;
     }
 
     /** @throws IllegalStateException if already set */
     public Builder gzip(boolean gzip) {
-      once("gzip", gzip);
+      requireState(this.gzip == null, "gzip was already set to %s", this.gzip);
       this.gzip = gzip;
       return this;
     }
@@ -266,9 +271,10 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder retryAfterSeconds(int seconds) {
-      require(seconds >= 1 && seconds <= 3600, "retryAfterSeconds was %d, must be 1-3600",
+      requireArgument(seconds >= 1 && seconds <= 3600, "retryAfterSeconds was %d, must be 1-3600",
           seconds);
-      once("retryAfterSeconds", seconds);
+      requireState(this.retryAfterSeconds == UNSET,
+          "retryAfterSeconds was already set to %s", this.retryAfterSeconds);
       this.retryAfterSeconds = seconds;
       return this;
     }
@@ -279,9 +285,9 @@ public final class FrontEndSettings {
      */
     public Builder adminToken(String token) {
       Objects.requireNonNull(token, "adminToken == null");
-      require(token.length() >= 16, "adminToken was %d characters, must be at least 16",
+      requireArgument(token.length() >= 16, "adminToken was %d characters, must be at least 16",
           token.length());
-      once("adminToken", "(a token)");
+      requireState(this.adminToken == null, "adminToken was already set to %s", "(a token)");
       this.adminToken = token;
       return this;
     }
@@ -292,8 +298,8 @@ public final class FrontEndSettings {
      */
     public Builder catalogRoot(String root) {
       Objects.requireNonNull(root, "catalogRoot == null");
-      require(root.startsWith("/"), "catalogRoot was '%s', must be an absolute path", root);
-      once("catalogRoot", root);
+      requireArgument(root.startsWith("/"), "catalogRoot was '%s', must be an absolute path", root);
+      requireState(this.catalogRoot == null, "catalogRoot was already set to %s", this.catalogRoot);
       this.catalogRoot = root;
       return this;
     }
@@ -306,7 +312,8 @@ public final class FrontEndSettings {
      */
     public Builder datasetUrlResponse(DatasetUrlResponse response) {
       Objects.requireNonNull(response, "datasetUrlResponse == null");
-      once("datasetUrlResponse", response);
+      requireState(this.datasetUrlResponse == null,
+          "datasetUrlResponse was already set to %s", this.datasetUrlResponse);
       this.datasetUrlResponse = response;
       return this;
     }
@@ -318,7 +325,8 @@ public final class FrontEndSettings {
      */
     public Builder dataRequestForm(FormType form) {
       Objects.requireNonNull(form, "dataRequestForm == null");
-      once("dataRequestForm", form);
+      requireState(this.dataRequestForm == null,
+          "dataRequestForm was already set to %s", this.dataRequestForm);
       this.dataRequestForm = form;
       return this;
     }
@@ -329,7 +337,8 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder allowDirectDataSourceAccess(boolean allow) {
-      once("allowDirectDataSourceAccess", allow);
+      requireState(this.allowDirectDataSourceAccess == null,
+          "allowDirectDataSourceAccess was already set to %s", this.allowDirectDataSourceAccess);
       this.allowDirectDataSourceAccess = allow;
       return this;
     }
@@ -341,7 +350,8 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder addFileoutTypeSuffix(boolean replace) {
-      once("addFileoutTypeSuffix", replace);
+      requireState(this.addFileoutTypeSuffix == null,
+          "addFileoutTypeSuffix was already set to %s", this.addFileoutTypeSuffix);
       this.addFileoutTypeSuffix = replace;
       return this;
     }
@@ -352,7 +362,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder httpPost(boolean enabled) {
-      once("httpPost", enabled);
+      requireState(this.httpPost == null, "httpPost was already set to %s", this.httpPost);
       this.httpPost = enabled;
       return this;
     }
@@ -364,9 +374,11 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder httpPostMax(int bytes) {
-      require(bytes >= 1 && bytes <= MAX_POST_MAX, "httpPostMax was %d, must be 1-%d", bytes,
+      requireArgument(bytes >= 1 && bytes <= MAX_POST_MAX,
+          "httpPostMax was %d, must be 1-%d", bytes,
           MAX_POST_MAX);
-      once("httpPostMax", bytes);
+      requireState(this.httpPostMax == UNSET,
+          "httpPostMax was already set to %s", this.httpPostMax);
       this.httpPostMax = bytes;
       return this;
     }
@@ -379,7 +391,8 @@ public final class FrontEndSettings {
      */
     public Builder siteMapRefresh(Duration refresh) {
       Specs.checkDuration("siteMapRefresh", refresh, Duration.ofSeconds(1), Duration.ofDays(1));
-      once("siteMapRefresh", refresh);
+      requireState(this.siteMapRefresh == null,
+          "siteMapRefresh was already set to %s", this.siteMapRefresh);
       this.siteMapRefresh = refresh;
       return this;
     }
@@ -393,7 +406,7 @@ public final class FrontEndSettings {
     public Builder serviceUrl(String url) {
       Objects.requireNonNull(url, "serviceUrl == null");
       new Site(url, FormType.DAP4, false); // validates
-      once("serviceUrl", url);
+      requireState(this.serviceUrl == null, "serviceUrl was already set to %s", this.serviceUrl);
       this.serviceUrl = url;
       return this;
     }
@@ -404,7 +417,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder warmUp(boolean warm) {
-      once("warmUp", warm);
+      requireState(this.warmUp == null, "warmUp was already set to %s", this.warmUp);
       this.warmUp = warm;
       return this;
     }
@@ -417,77 +430,66 @@ public final class FrontEndSettings {
      */
     public Builder warmUpDataset(String path) {
       Objects.requireNonNull(path, "warmUpDataset == null");
-      require(path.startsWith("/") && !path.endsWith("/") && !path.contains("/../")
+      requireArgument(path.startsWith("/") && !path.endsWith("/") && !path.contains("/../")
           && !path.endsWith("/.."), "warmUpDataset was '%s', must be a dataset's catalog path"
           + " such as /data/sst.nc", path);
-      once("warmUpDataset", path);
+      requireState(this.warmUpDataset == null,
+          "warmUpDataset was already set to %s", this.warmUpDataset);
       this.warmUpDataset = path;
       return this;
     }
 
     public boolean getWarmUp() {
-      return warmUp;
+      return warmUp == null || warmUp;
     }
 
     public DatasetUrlResponse getDatasetUrlResponse() {
-      return datasetUrlResponse;
+      return datasetUrlResponse == null ? DatasetUrlResponse.REQUEST_FORM : datasetUrlResponse;
     }
 
     public FormType getDataRequestForm() {
-      return dataRequestForm;
+      return dataRequestForm == null ? FormType.DAP4 : dataRequestForm;
     }
 
     public boolean getAllowDirectDataSourceAccess() {
-      return allowDirectDataSourceAccess;
+      return allowDirectDataSourceAccess != null && allowDirectDataSourceAccess;
     }
 
     public boolean getAddFileoutTypeSuffix() {
-      return addFileoutTypeSuffix;
+      return addFileoutTypeSuffix != null && addFileoutTypeSuffix;
     }
 
     public boolean getHttpPost() {
-      return httpPost;
+      return httpPost == null || httpPost;
     }
 
     public int getHttpPostMax() {
-      return httpPostMax;
+      return httpPostMax == UNSET ? DEFAULT_POST_MAX : httpPostMax;
     }
 
     public Duration getSiteMapRefresh() {
-      return siteMapRefresh;
+      return siteMapRefresh == null ? DEFAULT_SITE_MAP_REFRESH : siteMapRefresh;
     }
 
     public int getMaxUrlLength() {
-      return maxUrlLength;
+      return maxUrlLength == UNSET ? DapRequestParser.DEFAULT_MAX_URL_LENGTH : maxUrlLength;
     }
 
     public int getMaxConstraintLength() {
-      return maxConstraintLength;
+      return maxConstraintLength == UNSET
+          ? DapRequestParser.DEFAULT_MAX_CONSTRAINT_LENGTH : maxConstraintLength;
     }
 
     public boolean getGzip() {
-      return gzip;
+      return gzip == null || gzip;
     }
 
     public int getRetryAfterSeconds() {
-      return retryAfterSeconds;
+      return retryAfterSeconds == UNSET ? DEFAULT_RETRY_AFTER_SECONDS : retryAfterSeconds;
     }
 
     public FrontEndSettings build() {
       return new FrontEndSettings(this);
-    }
-
-    private void once(String name, Object value) {
-      Object earlier = set.putIfAbsent(name, value);
-      if (earlier != null) {
-        throw new IllegalStateException(name + " was already set to " + earlier);
-      }
-    }
-
-    private static void require(boolean ok, String template, Object... args) {
-      if (!ok) {
-        throw new IllegalArgumentException(String.format(Locale.US, template, args));
-      }
     }
   }
 }

@@ -1,10 +1,11 @@
 package org.olfsfastpath.ppt;
 
+import static org.olfsfastpath.spec.Checks.requireArgument;
+import static org.olfsfastpath.spec.Checks.requireState;
+
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import org.olfsfastpath.spec.SpecParser;
 import org.olfsfastpath.spec.Specs;
 import org.jspecify.annotations.Nullable;
@@ -31,6 +32,7 @@ public final class PptOptions {
   /** Default cap on the server's handshake answer. */
   public static final int DEFAULT_MAX_HANDSHAKE_LENGTH = 64;
 
+  private static final int UNSET = -1;
   private static final Duration MIN_TIMEOUT = Duration.ofMillis(1);
   private static final Duration MAX_TIMEOUT = Duration.ofDays(1);
   private static final PptOptions DEFAULTS = newBuilder().build();
@@ -73,7 +75,7 @@ public final class PptOptions {
 
   /** Returns a builder holding the defaults. */
   public static Builder newBuilder() {
-    return new Builder();
+    return new Builder(null);
   }
 
   /**
@@ -91,16 +93,7 @@ public final class PptOptions {
 
   /** Returns a builder whose defaults are these options; each setting may still be set once. */
   public Builder toBuilder() {
-    Builder b = new Builder();
-    b.connectTimeout = connectTimeout;
-    b.handshakeTimeout = handshakeTimeout;
-    b.readTimeout = readTimeout;
-    b.writeTimeout = writeTimeout;
-    b.maxChunkLength = maxChunkLength;
-    b.maxHandshakeLength = maxHandshakeLength;
-    b.quickAck = quickAck;
-    b.tcpNoDelay = tcpNoDelay;
-    return b;
+    return new Builder(this);
   }
 
   public Duration connectTimeout() {
@@ -151,18 +144,20 @@ public final class PptOptions {
    * unset settings keep their defaults, which the getters return.
    */
   public static final class Builder {
-    private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+    /** Unset settings default to these options' (from {@link #toBuilder()}), else the defaults. */
+    private final @Nullable PptOptions base;
+    private @Nullable Duration connectTimeout;
     private @Nullable Duration handshakeTimeout;
-    private Duration readTimeout = DEFAULT_READ_TIMEOUT;
-    private Duration writeTimeout = DEFAULT_WRITE_TIMEOUT;
-    private int maxChunkLength = DEFAULT_MAX_CHUNK_LENGTH;
-    private int maxHandshakeLength = DEFAULT_MAX_HANDSHAKE_LENGTH;
-    private boolean quickAck = true;
-    private boolean tcpNoDelay = true;
-    /** The settings made on this builder, with their values, for the set-once rule. */
-    private final Map<String, Object> set = new HashMap<>();
+    private @Nullable Duration readTimeout;
+    private @Nullable Duration writeTimeout;
+    private int maxChunkLength = UNSET;
+    private int maxHandshakeLength = UNSET;
+    private @Nullable Boolean quickAck;
+    private @Nullable Boolean tcpNoDelay;
 
-    private Builder() {}
+    private Builder(@Nullable PptOptions base) {
+      this.base = base;
+    }
 
     /**
      * The TCP or Unix socket connect timeout (default 5 s).
@@ -171,7 +166,10 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder connectTimeout(Duration timeout) {
-      this.connectTimeout = timeout("connectTimeout", timeout);
+      checkTimeout("connectTimeout", timeout);
+      requireState(connectTimeout == null, "connectTimeout was already set to %s",
+          connectTimeout);
+      this.connectTimeout = timeout;
       return this;
     }
 
@@ -183,7 +181,10 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder handshakeTimeout(Duration timeout) {
-      this.handshakeTimeout = timeout("handshakeTimeout", timeout);
+      checkTimeout("handshakeTimeout", timeout);
+      requireState(handshakeTimeout == null, "handshakeTimeout was already set to %s",
+          handshakeTimeout);
+      this.handshakeTimeout = timeout;
       return this;
     }
 
@@ -194,7 +195,9 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder readTimeout(Duration timeout) {
-      this.readTimeout = timeout("readTimeout", timeout);
+      checkTimeout("readTimeout", timeout);
+      requireState(readTimeout == null, "readTimeout was already set to %s", readTimeout);
+      this.readTimeout = timeout;
       return this;
     }
 
@@ -205,7 +208,9 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder writeTimeout(Duration timeout) {
-      this.writeTimeout = timeout("writeTimeout", timeout);
+      checkTimeout("writeTimeout", timeout);
+      requireState(writeTimeout == null, "writeTimeout was already set to %s", writeTimeout);
+      this.writeTimeout = timeout;
       return this;
     }
 
@@ -217,11 +222,10 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder maxChunkLength(int bytes) {
-      if (bytes < 1 || bytes > PptFraming.MAX_ENCODABLE_LENGTH) {
-        throw new IllegalArgumentException(String.format(Locale.US,
-            "maxChunkLength was %d, must be 1-%d", bytes, PptFraming.MAX_ENCODABLE_LENGTH));
-      }
-      once("maxChunkLength", bytes);
+      requireArgument(bytes >= 1 && bytes <= PptFraming.MAX_ENCODABLE_LENGTH,
+          "maxChunkLength was %d, must be 1-%d", bytes, PptFraming.MAX_ENCODABLE_LENGTH);
+      requireState(maxChunkLength == UNSET, "maxChunkLength was already set to %s",
+          maxChunkLength);
       this.maxChunkLength = bytes;
       return this;
     }
@@ -233,12 +237,11 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder maxHandshakeLength(int bytes) {
-      if (bytes < PptFraming.SERVER_UNDEFINED.length() || bytes > 65536) {
-        throw new IllegalArgumentException(String.format(Locale.US,
-            "maxHandshakeLength was %d, must be %d-65536", bytes,
-            PptFraming.SERVER_UNDEFINED.length()));
-      }
-      once("maxHandshakeLength", bytes);
+      requireArgument(bytes >= PptFraming.SERVER_UNDEFINED.length() && bytes <= 65536,
+          "maxHandshakeLength was %d, must be %d-65536", bytes,
+          PptFraming.SERVER_UNDEFINED.length());
+      requireState(maxHandshakeLength == UNSET, "maxHandshakeLength was already set to %s",
+          maxHandshakeLength);
       this.maxHandshakeLength = bytes;
       return this;
     }
@@ -250,7 +253,7 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder quickAck(boolean enabled) {
-      once("quickAck", enabled);
+      requireState(quickAck == null, "quickAck was already set to %s", quickAck);
       this.quickAck = enabled;
       return this;
     }
@@ -261,59 +264,56 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder tcpNoDelay(boolean enabled) {
-      once("tcpNoDelay", enabled);
+      requireState(tcpNoDelay == null, "tcpNoDelay was already set to %s", tcpNoDelay);
       this.tcpNoDelay = enabled;
       return this;
     }
 
     public Duration getConnectTimeout() {
-      return connectTimeout;
+      return connectTimeout != null ? connectTimeout
+          : base != null ? base.connectTimeout : DEFAULT_CONNECT_TIMEOUT;
     }
 
     /** The handshake timeout, or the connect timeout when none was set. */
     public Duration getHandshakeTimeout() {
-      return handshakeTimeout != null ? handshakeTimeout : connectTimeout;
+      return handshakeTimeout != null ? handshakeTimeout
+          : base != null ? base.handshakeTimeout : getConnectTimeout();
     }
 
     public Duration getReadTimeout() {
-      return readTimeout;
+      return readTimeout != null ? readTimeout
+          : base != null ? base.readTimeout : DEFAULT_READ_TIMEOUT;
     }
 
     public Duration getWriteTimeout() {
-      return writeTimeout;
+      return writeTimeout != null ? writeTimeout
+          : base != null ? base.writeTimeout : DEFAULT_WRITE_TIMEOUT;
     }
 
     public int getMaxChunkLength() {
-      return maxChunkLength;
+      return maxChunkLength != UNSET ? maxChunkLength
+          : base != null ? base.maxChunkLength : DEFAULT_MAX_CHUNK_LENGTH;
     }
 
     public int getMaxHandshakeLength() {
-      return maxHandshakeLength;
+      return maxHandshakeLength != UNSET ? maxHandshakeLength
+          : base != null ? base.maxHandshakeLength : DEFAULT_MAX_HANDSHAKE_LENGTH;
     }
 
     public boolean getQuickAck() {
-      return quickAck;
+      return quickAck != null ? quickAck : base == null || base.quickAck;
     }
 
     public boolean getTcpNoDelay() {
-      return tcpNoDelay;
+      return tcpNoDelay != null ? tcpNoDelay : base == null || base.tcpNoDelay;
     }
 
     public PptOptions build() {
       return new PptOptions(this);
     }
 
-    private Duration timeout(String name, Duration timeout) {
+    private static void checkTimeout(String name, Duration timeout) {
       Specs.checkDuration(name, timeout, MIN_TIMEOUT, MAX_TIMEOUT);
-      once(name, timeout);
-      return timeout;
-    }
-
-    private void once(String name, Object value) {
-      Object earlier = set.putIfAbsent(name, value);
-      if (earlier != null) {
-        throw new IllegalStateException(name + " was already set to " + earlier);
-      }
     }
   }
 }

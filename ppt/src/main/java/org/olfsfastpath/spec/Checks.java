@@ -1,0 +1,43 @@
+package org.olfsfastpath.spec;
+
+import java.util.Locale;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The checks every builder's setters and {@code build()} make, as Caffeine's {@code
+ * requireArgument} and {@code requireState}: a bad value is an {@link IllegalArgumentException}, a
+ * repeat or a conflict an {@link IllegalStateException}, each with a message that names the
+ * setting and shows the value ("maxConnections was 0, must be 1-10000", "maxIdle was already set to
+ * PT1M"), formatted with {@link Locale#US}.
+ *
+ * <p>One set-once style for every builder: an unset setting is held as a sentinel ({@code null}, or
+ * {@code -1} for a count), and its setter starts with {@code requireState(field == UNSET, "<name>
+ * was already set to %s", field)}; the getters return the default for an unset one.
+ */
+public final class Checks {
+  private Checks() {}
+
+  /**
+   * Refuses an argument.
+   *
+   * @throws IllegalArgumentException with the formatted message, unless {@code expression} holds
+   */
+  public static void requireArgument(boolean expression, String template,
+      @Nullable Object... args) {
+    if (!expression) {
+      throw new IllegalArgumentException(String.format(Locale.US, template, args));
+    }
+  }
+
+  /**
+   * Refuses a call in the builder's state: a setting made twice, or a build that lacks something.
+   *
+   * @throws IllegalStateException with the formatted message, unless {@code expression} holds
+   */
+  public static void requireState(boolean expression, String template,
+      @Nullable Object... args) {
+    if (!expression) {
+      throw new IllegalStateException(String.format(Locale.US, template, args));
+    }
+  }
+}
