@@ -1,10 +1,11 @@
 package org.olfsfastpath.bes;
 
 import static org.olfsfastpath.spec.Checks.requireArgument;
+import static org.olfsfastpath.spec.Checks.requireConsistent;
 import static org.olfsfastpath.spec.Checks.requireState;
 
 import java.time.Duration;
-import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -350,8 +351,8 @@ public final class BesClientBuilder {
    */
   public BesClient build() {
     requireState(endpoint != null, "endpoint is required");
-    requireState(getPrewarm() <= getMaxConnections(), "prewarm (%s) exceeds maxConnections ("
-        + getMaxConnections() + ")", getPrewarm());
+    requireConsistent(getPrewarm() <= getMaxConnections(), List.of("prewarm", "maxConnections"),
+        "prewarm (%s) exceeds maxConnections (%s)", getPrewarm(), getMaxConnections());
     BesClient client = new BesClient(this);
     client.startPrewarm();
     return client;

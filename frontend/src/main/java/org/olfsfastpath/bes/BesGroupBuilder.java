@@ -1,12 +1,12 @@
 package org.olfsfastpath.bes;
 
 import static org.olfsfastpath.spec.Checks.requireArgument;
+import static org.olfsfastpath.spec.Checks.requireConsistent;
 import static org.olfsfastpath.spec.Checks.requireState;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -242,9 +242,9 @@ public final class BesGroupBuilder {
   public BesGroup build() {
     requireState(!members.isEmpty(), "BES group %s has no BES; add one with addMember",
         getPrefix());
-    requireState(getEjectionMax().compareTo(getEjectionBase()) >= 0,
-        "ejectionMax (%s) is less than ejectionBase (" + getEjectionBase() + ")",
-        getEjectionMax());
+    requireConsistent(getEjectionMax().compareTo(getEjectionBase()) >= 0,
+        List.of("ejectionMax", "ejectionBase"), "ejectionMax (%s) is less than ejectionBase (%s)",
+        getEjectionMax(), getEjectionBase());
     return new BesGroup(this);
   }
 

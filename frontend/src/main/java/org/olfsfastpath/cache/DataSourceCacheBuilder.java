@@ -1,15 +1,16 @@
 package org.olfsfastpath.cache;
 
 import static org.olfsfastpath.spec.Checks.requireArgument;
+import static org.olfsfastpath.spec.Checks.requireConsistent;
 import static org.olfsfastpath.spec.Checks.requireState;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import java.util.List;
 import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -275,8 +276,9 @@ public final class DataSourceCacheBuilder {
     requireState(loader != null, "loader is required: call loader(besClient::showNode)");
     long ttl = ttlNanos();
     long refreshAfter = refreshAfterNanos(ttl);
-    requireState(refreshAfter < ttl, "refreshAfter (%s) must be shorter than ttl (%s)",
-        Duration.ofNanos(refreshAfter), Duration.ofNanos(ttl));
+    requireConsistent(refreshAfter < ttl, List.of("refreshAfter", "ttl"),
+        "refreshAfter (%s) must be shorter than ttl (%s)", Duration.ofNanos(refreshAfter),
+        Duration.ofNanos(ttl));
     return new DataSourceCache(this);
   }
 

@@ -1,6 +1,7 @@
 package org.olfsfastpath.cache;
 
 import static org.olfsfastpath.spec.Checks.requireArgument;
+import static org.olfsfastpath.spec.Checks.requireConsistent;
 import static org.olfsfastpath.spec.Checks.requireState;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -9,8 +10,8 @@ import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.Collection;
+import java.util.List;
 import java.util.LinkedHashSet;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -201,10 +202,12 @@ public final class ResponseCacheBuilder {
    */
   public ResponseCache build() {
     long weight = maximumWeight();
-    requireState(maxEntryBytes() <= weight, "maxEntryBytes (%s) must not exceed maximumWeight"
-        + " (%s)", Specs.formatSize(maxEntryBytes()), Specs.formatSize(weight));
-    requireState(maxDataEntryBytes() <= weight, "maxDataEntryBytes (%s) must not exceed"
-        + " maximumWeight (%s)", Specs.formatSize(maxDataEntryBytes()), Specs.formatSize(weight));
+    requireConsistent(maxEntryBytes() <= weight, List.of("maxEntryBytes", "maximumWeight"),
+        "maxEntryBytes (%s) must not exceed maximumWeight (%s)",
+        Specs.formatSize(maxEntryBytes()), Specs.formatSize(weight));
+    requireConsistent(maxDataEntryBytes() <= weight, List.of("maxDataEntryBytes", "maximumWeight"),
+        "maxDataEntryBytes (%s) must not exceed maximumWeight (%s)",
+        Specs.formatSize(maxDataEntryBytes()), Specs.formatSize(weight));
     return new ResponseCache(this);
   }
 

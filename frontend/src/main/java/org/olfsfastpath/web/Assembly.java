@@ -102,17 +102,19 @@ final class Assembly {
         clients.add(client);
         String weight = routing.raw("weight");
         BesGroupBuilder members = group;
+        if (members.getMembers().contains(client.endpoint())) {
+          throw new ConfigurationException(config.source() + ": " + OlfsSettings.BES_ELEMENT
+              + " " + client.endpoint() + " appears twice for the prefix " + prefix
+              + ": the BES of a group must be different BES");
+        }
         build(config, routing, () -> {
           int share = weight == null ? BesGroupBuilder.DEFAULT_WEIGHT : intValue("weight", weight);
           try {
             return members.addMember(client, share);
           } catch (IllegalArgumentException e) {
-            if (weight != null && String.valueOf(e.getMessage()).contains("weight")) {
-              throw new SpecException("weight", weight, String.valueOf(e.getMessage()), e);
-            }
-            throw new ConfigurationException(config.source() + ": " + OlfsSettings.BES_ELEMENT
-                + " " + client.endpoint() + " appears twice for the prefix " + prefix
-                + ": the BES of a group must be different BES", e);
+            // The endpoint is new to the group (checked above), so the weight was refused.
+            throw new SpecException("weight", String.valueOf(weight), String.valueOf(
+                e.getMessage()), e);
           }
         });
       }

@@ -1,5 +1,6 @@
 package org.olfsfastpath.spec;
 
+import java.util.List;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
@@ -38,6 +39,20 @@ public final class Checks {
       @Nullable Object... args) {
     if (!expression) {
       throw new IllegalStateException(String.format(Locale.US, template, args));
+    }
+  }
+
+  /**
+   * Refuses a combination of settings in {@code build()}, naming their keys.
+   *
+   * @param keys the spec keys of the settings concerned (the builder's method names)
+   * @throws SpecConflictException with the formatted message and the keys, unless {@code
+   *     expression} holds
+   */
+  public static void requireConsistent(boolean expression, List<String> keys, String template,
+      @Nullable Object... args) {
+    if (!expression) {
+      throw new SpecConflictException(keys, String.format(Locale.US, template, args));
     }
   }
 }
