@@ -32,6 +32,7 @@ final class LayerRuleTest {
 
   static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
       .layer("spec").definedBy("org.olfsfastpath.spec..")
+      .layer("json").definedBy("org.olfsfastpath.json..")
       .layer("ppt").definedBy("org.olfsfastpath.ppt..")
       .layer("bes").definedBy("org.olfsfastpath.bes..")
       .layer("cache").definedBy("org.olfsfastpath.cache..")
@@ -76,10 +77,16 @@ final class LayerRuleTest {
           .and(not(resideInAnyPackage("org.olfsfastpath.spec.."))))
       .because("every layer may use the settings grammar");
 
+  static final ArchRule jsonDependsOnNothingOfOurs = noClasses()
+      .that().resideInAnyPackage("org.olfsfastpath.json..")
+      .should().dependOnClassesThat(resideInAnyPackage("org.olfsfastpath..")
+          .and(not(resideInAnyPackage("org.olfsfastpath.json.."))))
+      .because("the front end and the tools both write JSON through it");
+
   static final ArchRule noToolInTheFrontEnd = noClasses()
       .that().resideInAnyPackage("org.olfsfastpath.bes..", "org.olfsfastpath.cache..",
           "org.olfsfastpath.dap..", "org.olfsfastpath.pages..", "org.olfsfastpath.web..",
-          "org.olfsfastpath.ppt..", "org.olfsfastpath.spec..")
+          "org.olfsfastpath.ppt..", "org.olfsfastpath.spec..", "org.olfsfastpath.json..")
       .should().dependOnClassesThat(resideInAnyPackage(TOOLS))
       .because("the WAR holds no tool class");
 
@@ -114,6 +121,11 @@ final class LayerRuleTest {
   }
 
   @Test
+  void theJsonWriterDependsOnNothingOfOurs() {
+    jsonDependsOnNothingOfOurs.check(CLASSES);
+  }
+
+  @Test
   void theFrontEndUsesNoTool() {
     noToolInTheFrontEnd.check(CLASSES);
   }
@@ -121,7 +133,8 @@ final class LayerRuleTest {
   @Test
   void everyLayerHasClasses() {
     // A rule over packages that hold nothing passes whatever the code does.
-    for (String layer : new String[] {"spec", "ppt", "bes", "cache", "dap", "web", "emulator"}) {
+    for (String layer : new String[] {"spec", "json", "ppt", "bes", "cache", "dap", "pages", "web",
+        "emulator", "trace"}) {
       org.junit.jupiter.api.Assertions.assertFalse(CLASSES.stream().noneMatch(
           c -> c.getPackageName().equals("org.olfsfastpath." + layer)), layer + " has no class");
     }
