@@ -29,6 +29,7 @@ import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.dap.DapRequestParser;
 import org.olfsfastpath.pages.PageHeaders;
+import org.olfsfastpath.testing.Regression;
 
 final class DapServletTest {
   private static final String LAST_MODIFIED = "Sun, 22 Nov 2026 01:52:59 GMT";
@@ -159,6 +160,7 @@ final class DapServletTest {
   }
 
   @Test
+  @Regression("a3307ac: a netCDF file made by POST left the body's constraint out of its history")
   void netcdf_byPost_namesTheBodysConstraintInItsHistory() throws IOException {
     run(FakeHttp.Request.post("/coads_climatology.nc.nc", "ce=SST%5B0%5D"));
     assertEquals("2026-11-23 12:00:00 GMT olfs-fastpath-test"
