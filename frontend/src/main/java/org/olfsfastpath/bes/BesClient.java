@@ -53,7 +53,7 @@ public final class BesClient implements Closeable {
   private final BesEventListener listener;
 
   BesClient(BesClientBuilder b) {
-    PptEndpoint target = Objects.requireNonNull(b.endpoint, "endpoint was not set");
+    PptEndpoint target = Objects.requireNonNull(b.getEndpoint(), "endpoint was not set");
     this.endpoint = target;
     this.pptOptions = b.getPptOptions();
     this.maxConnections = b.getMaxConnections();
@@ -65,8 +65,9 @@ public final class BesClient implements Closeable {
         b.getMaxVariableSize());
     this.requests = new BesRequests(contexts, "olfs-fastpath-");
     PptOptions options = pptOptions;
-    BesConnectionPool.Connector connector = b.connector != null
-        ? b.connector
+    BesConnectionPool.Connector given = b.getConnector();
+    BesConnectionPool.Connector connector = given != null
+        ? given
         : () -> PptConnection.open(target, options);
     ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, task -> {
       Thread thread = new Thread(task, "olfs-fastpath BES pool " + target);
@@ -99,7 +100,7 @@ public final class BesClient implements Closeable {
    *     unknown or the builder refuses its value
    */
   public static BesClientBuilder from(Map<String, String> spec) {
-    return BesClientBuilder.from(spec);
+    return newBuilder().apply(spec);
   }
 
   /**

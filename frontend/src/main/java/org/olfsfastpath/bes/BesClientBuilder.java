@@ -13,7 +13,8 @@ import org.olfsfastpath.ppt.PptConnection;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.spec.Specs;
-import org.olfsfastpath.spec.SpecParser;
+import org.olfsfastpath.spec.Setting;
+import org.olfsfastpath.spec.Settings;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,20 +25,6 @@ import org.jspecify.annotations.Nullable;
  * {@code DEFAULT_} constants and returned by the getters. Not thread-safe.
  */
 public final class BesClientBuilder {
-  /** The text settings: keys are the builder's method names. */
-  private static final SpecParser<BesClientBuilder> SPEC =
-      SpecParser.<BesClientBuilder>named("BES client")
-      .intValue("maxConnections", BesClientBuilder::maxConnections)
-      .integer("maxCommandsPerConnection", BesClientBuilder::maxCommandsPerConnection)
-      .duration("acquireTimeout", BesClientBuilder::acquireTimeout)
-      .duration("maxIdle", BesClientBuilder::maxIdle)
-      .intValue("prewarm", BesClientBuilder::prewarm)
-      .intValue("maxConcurrentConnects", BesClientBuilder::maxConcurrentConnects)
-      .text("uid", BesClientBuilder::uid)
-      .duration("besTimeout", BesClientBuilder::besTimeout)
-      .size("maxResponseSize", BesClientBuilder::maxResponseSize)
-      .size("maxVariableSize", BesClientBuilder::maxVariableSize);
-
   /** Default most connections open at once. */
   public static final int DEFAULT_MAX_CONNECTIONS = 32;
   /** Default commands per connection before it is replaced (the OLFS's {@code maxCmds}). */
@@ -49,31 +36,52 @@ public final class BesClientBuilder {
   /** Default most connects in flight: the BES listens with an accept backlog of 5. */
   public static final int DEFAULT_MAX_CONCURRENT_CONNECTS = 4;
 
-  private static final int UNSET = -1;
   private static final Duration MAX_DURATION = Duration.ofDays(1);
 
-  @Nullable PptEndpoint endpoint;
-  private @Nullable PptOptions pptOptions;
-  private int maxConnections = UNSET;
-  private long maxCommandsPerConnection = UNSET;
-  private @Nullable Duration acquireTimeout;
-  private @Nullable Duration maxIdle;
-  private int prewarm = UNSET;
-  private int maxConcurrentConnects = UNSET;
-  private @Nullable String uid;
-  private long besTimeoutSeconds = UNSET;
-  private long maxResponseSize = Long.MIN_VALUE;
-  private long maxVariableSize = Long.MIN_VALUE;
-  private @Nullable BesEventListener listener;
-  private @Nullable PoolClock clock;
-  BesConnectionPool.@Nullable Connector connector;
+  /** The settings a text spec sets, for {@link BesClient#from}: keys are the setters' names. */
+  private final Settings settings = new Settings("BES client");
+  private final Setting<PptEndpoint> endpoint = Setting.of("endpoint", null);
+  private final Setting<PptOptions> pptOptions = Setting.of("pptOptions", PptOptions.defaults());
+  private final Setting<Integer> maxConnections = settings.add(
+      Setting.between("maxConnections", DEFAULT_MAX_CONNECTIONS, 1, 10_000));
+  private final Setting<Long> maxCommandsPerConnection = settings.add(Setting.atLeast(
+      "maxCommandsPerConnection", DEFAULT_MAX_COMMANDS_PER_CONNECTION, 1, Specs::integer));
+  private final Setting<Duration> acquireTimeout = settings.add(Setting.duration(
+      "acquireTimeout", DEFAULT_ACQUIRE_TIMEOUT, Duration.ZERO, MAX_DURATION));
+  private final Setting<Duration> maxIdle = settings.add(Setting.duration("maxIdle",
+      DEFAULT_MAX_IDLE, Duration.ofMillis(1), MAX_DURATION));
+  private final Setting<Integer> prewarm = settings.add(Setting.atLeast("prewarm", 0, 0));
+  private final Setting<Integer> maxConcurrentConnects = settings.add(
+      Setting.between("maxConcurrentConnects", DEFAULT_MAX_CONCURRENT_CONNECTS, 1, 1000));
+  private final Setting<String> uid = settings.add(Setting.of("uid", BesContexts.ANONYMOUS_UID)
+      .text(String::strip).check(value -> {
+        requireArgument(!value.isEmpty(), "uid was empty");
+        BesRequests.checkXmlText("uid", value);
+        return value;
+      }));
+  private final Setting<Duration> besTimeout = settings.add(Setting.duration("besTimeout", null,
+      Duration.ofSeconds(1), MAX_DURATION).check(value -> {
+        requireArgument(value.getNano() == 0,
+            "besTimeout was %s, must be whole seconds between 1 s and 1 day", value);
+        return value;
+      }).shownAs(value -> value.getSeconds() + " s"));
+  private final Setting<Long> maxResponseSize =
+      settings.add(Setting.atLeast("maxResponseSize", null, 0, Specs::size));
+  private final Setting<Long> maxVariableSize =
+      settings.add(Setting.atLeast("maxVariableSize", null, 0, Specs::size));
+  private final Setting<BesEventListener> listener =
+      Setting.of("eventListener", BesEventListener.NONE);
+  private final Setting<PoolClock> clock = Setting.of("clock", PoolClock.SYSTEM);
+  private final Setting<BesConnectionPool.Connector> connector = Setting.of("connector", null);
 
   BesClientBuilder() {}
 
-  /** A builder with the settings of a text spec; see {@link BesClient#from}. */
-  static BesClientBuilder from(Map<String, String> spec) {
-    return SPEC.apply(spec, new BesClientBuilder());
+  /** Applies a text spec to {@link #settings}; for {@link BesClient#from}. */
+  BesClientBuilder apply(Map<String, String> spec) {
+    settings.apply(spec);
+    return this;
   }
+
 
   /**
    * The BES to talk to (required).
@@ -81,8 +89,7 @@ public final class BesClientBuilder {
    * @throws IllegalStateException if already set
    */
   public BesClientBuilder endpoint(PptEndpoint endpoint) {
-    requireState(this.endpoint == null, "endpoint was already set to %s", this.endpoint);
-    this.endpoint = Objects.requireNonNull(endpoint, "endpoint == null");
+    this.endpoint.set(endpoint);
     return this;
   }
 
@@ -92,8 +99,7 @@ public final class BesClientBuilder {
    * @throws IllegalStateException if already set
    */
   public BesClientBuilder pptOptions(PptOptions options) {
-    requireState(this.pptOptions == null, "pptOptions was already set to %s", this.pptOptions);
-    this.pptOptions = Objects.requireNonNull(options, "pptOptions == null");
+    pptOptions.set(options);
     return this;
   }
 
@@ -108,9 +114,7 @@ public final class BesClientBuilder {
    * @throws IllegalStateException if already set
    */
   public BesClientBuilder maxConnections(int max) {
-    requireState(maxConnections == UNSET, "maxConnections was already set to %s", maxConnections);
-    requireArgument(max >= 1 && max <= 10_000, "maxConnections was %s, must be 1-10000", max);
-    this.maxConnections = max;
+    maxConnections.set(max);
     return this;
   }
 
@@ -122,10 +126,7 @@ public final class BesClientBuilder {
    * @throws IllegalStateException if already set
    */
   public BesClientBuilder maxCommandsPerConnection(long max) {
-    requireState(maxCommandsPerConnection == UNSET,
-        "maxCommandsPerConnection was already set to %s", maxCommandsPerConnection);
-    requireArgument(max >= 1, "maxCommandsPerConnection was %s, must be >= 1", max);
-    this.maxCommandsPerConnection = max;
+    maxCommandsPerConnection.set(max);
     return this;
   }
 
@@ -137,9 +138,7 @@ public final class BesClientBuilder {
    * @throws IllegalStateException if already set
    */
   public BesClientBuilder acquireTimeout(Duration timeout) {
-    requireState(acquireTimeout == null, "acquireTimeout was already set to %s", acquireTimeout);
-    this.acquireTimeout = Specs.checkDuration("acquireTimeout", timeout, Duration.ZERO,
-        MAX_DURATION);
+    acquireTimeout.set(timeout);
     return this;
   }
 
@@ -157,8 +156,7 @@ public final class BesClientBuilder {
    * @throws IllegalStateException if already set
    */
   public BesClientBuilder maxIdle(Duration duration) {
-    requireState(maxIdle == null, "maxIdle was already set to %s", maxIdle);
-    this.maxIdle = Specs.checkDuration("maxIdle", duration, Duration.ofMillis(1), MAX_DURATION);
+    maxIdle.set(duration);
     return this;
   }
 
@@ -175,9 +173,7 @@ public final class BesClientBuilder {
    * @throws IllegalStateException if already set
    */
   public BesClientBuilder prewarm(int connections) {
-    requireState(prewarm == UNSET, "prewarm was already set to %s", prewarm);
-    requireArgument(connections >= 0, "prewarm was %s, must be >= 0", connections);
-    this.prewarm = connections;
+    prewarm.set(connections);
     return this;
   }
 
@@ -189,10 +185,7 @@ public final class BesClientBuilder {
    * @throws IllegalStateException if already set
    */
   public BesClientBuilder maxConcurrentConnects(int max) {
-    requireState(maxConcurrentConnects == UNSET, "maxConcurrentConnects was already set to %s",
-        maxConcurrentConnects);
-    requireArgument(max >= 1 && max <= 1000, "maxConcurrentConnects was %s, must be 1-1000", max);
-    this.maxConcurrentConnects = max;
+    maxConcurrentConnects.set(max);
     return this;
   }
 
@@ -204,13 +197,7 @@ public final class BesClientBuilder {
    * @throws IllegalStateException if already set
    */
   public BesClientBuilder uid(String uid) {
-    requireState(this.uid == null, "uid was already set to %s", this.uid);
-    Objects.requireNonNull(uid, "uid == null");
-    if (uid.isEmpty()) {
-      throw new IllegalArgumentException("uid was empty");
-    }
-    BesRequests.checkXmlText("uid", uid);
-    this.uid = uid;
+    this.uid.set(uid);
     return this;
   }
 
@@ -222,12 +209,7 @@ public final class BesClientBuilder {
    * @throws IllegalStateException if already set
    */
   public BesClientBuilder besTimeout(Duration timeout) {
-    requireState(besTimeoutSeconds == UNSET, "besTimeout was already set to %s s",
-        besTimeoutSeconds);
-    Specs.checkDuration("besTimeout", timeout, Duration.ofSeconds(1), MAX_DURATION);
-    requireArgument(timeout.getNano() == 0,
-        "besTimeout was %s, must be whole seconds between 1 s and 1 day", timeout);
-    this.besTimeoutSeconds = timeout.getSeconds();
+    besTimeout.set(timeout);
     return this;
   }
 
@@ -239,10 +221,7 @@ public final class BesClientBuilder {
    * @throws IllegalStateException if already set
    */
   public BesClientBuilder maxResponseSize(long bytes) {
-    requireState(maxResponseSize == Long.MIN_VALUE, "maxResponseSize was already set to %s",
-        maxResponseSize);
-    requireArgument(bytes >= 0, "maxResponseSize was %s, must be >= 0", bytes);
-    this.maxResponseSize = bytes;
+    maxResponseSize.set(bytes);
     return this;
   }
 
@@ -254,10 +233,7 @@ public final class BesClientBuilder {
    * @throws IllegalStateException if already set
    */
   public BesClientBuilder maxVariableSize(long bytes) {
-    requireState(maxVariableSize == Long.MIN_VALUE, "maxVariableSize was already set to %s",
-        maxVariableSize);
-    requireArgument(bytes >= 0, "maxVariableSize was %s, must be >= 0", bytes);
-    this.maxVariableSize = bytes;
+    maxVariableSize.set(bytes);
     return this;
   }
 
@@ -267,81 +243,84 @@ public final class BesClientBuilder {
    * @throws IllegalStateException if already set
    */
   public BesClientBuilder eventListener(BesEventListener listener) {
-    requireState(this.listener == null, "eventListener was already set to %s", this.listener);
-    this.listener = Objects.requireNonNull(listener, "eventListener == null");
+    this.listener.set(listener);
     return this;
   }
 
   /** The pool's and the commands' time and waits (default {@link PoolClock#SYSTEM}); for tests. */
   BesClientBuilder clock(PoolClock clock) {
-    requireState(this.clock == null, "clock was already set to %s", this.clock);
-    this.clock = Objects.requireNonNull(clock, "clock == null");
+    this.clock.set(clock);
     return this;
   }
 
   /** Opens connections instead of {@link PptConnection#open}; for tests. */
   BesClientBuilder connector(BesConnectionPool.Connector connector) {
-    requireState(this.connector == null, "connector was already set to %s", this.connector);
-    this.connector = Objects.requireNonNull(connector, "connector == null");
+    this.connector.set(connector);
     return this;
   }
 
   public PptOptions getPptOptions() {
-    return pptOptions == null ? PptOptions.defaults() : pptOptions;
+    return pptOptions.get();
   }
 
   public int getMaxConnections() {
-    return maxConnections == UNSET ? DEFAULT_MAX_CONNECTIONS : maxConnections;
+    return maxConnections.get();
   }
 
   public long getMaxCommandsPerConnection() {
-    return maxCommandsPerConnection == UNSET
-        ? DEFAULT_MAX_COMMANDS_PER_CONNECTION : maxCommandsPerConnection;
+    return maxCommandsPerConnection.get();
   }
 
   public Duration getAcquireTimeout() {
-    return acquireTimeout == null ? DEFAULT_ACQUIRE_TIMEOUT : acquireTimeout;
+    return acquireTimeout.get();
   }
 
   public Duration getMaxIdle() {
-    return maxIdle == null ? DEFAULT_MAX_IDLE : maxIdle;
+    return maxIdle.get();
   }
 
   public int getPrewarm() {
-    return prewarm == UNSET ? 0 : prewarm;
+    return prewarm.get();
   }
 
   public int getMaxConcurrentConnects() {
-    return maxConcurrentConnects == UNSET ? DEFAULT_MAX_CONCURRENT_CONNECTS
-        : maxConcurrentConnects;
+    return maxConcurrentConnects.get();
   }
 
   public String getUid() {
-    return uid == null ? BesContexts.ANONYMOUS_UID : uid;
+    return uid.get();
   }
 
   /** The bes_timeout context in seconds, or 0 when none is sent. */
   public long getBesTimeoutSeconds() {
-    return besTimeoutSeconds == UNSET ? 0 : besTimeoutSeconds;
+    return besTimeout.isSet() ? besTimeout.get().getSeconds() : 0;
   }
 
   /** The max_response_size context in bytes, or -1 when none is sent. */
   public long getMaxResponseSize() {
-    return maxResponseSize == Long.MIN_VALUE ? -1 : maxResponseSize;
+    return maxResponseSize.isSet() ? maxResponseSize.get() : -1;
   }
 
   /** The max_variable_size context in bytes, or -1 when none is sent. */
   public long getMaxVariableSize() {
-    return maxVariableSize == Long.MIN_VALUE ? -1 : maxVariableSize;
+    return maxVariableSize.isSet() ? maxVariableSize.get() : -1;
   }
 
   /** The listener, guarded: its exceptions are logged, never propagated. */
   BesEventListener getEventListener() {
-    return GuardedListener.guard(listener == null ? BesEventListener.NONE : listener);
+    return GuardedListener.guard(listener.get());
   }
 
   PoolClock getClock() {
-    return clock == null ? PoolClock.SYSTEM : clock;
+    return clock.get();
+  }
+
+  @Nullable PptEndpoint getEndpoint() {
+    return endpoint.orNull();
+  }
+
+  BesConnectionPool.@Nullable Connector getConnector() {
+    return connector.orNull();
   }
 
   /**
@@ -350,7 +329,7 @@ public final class BesClientBuilder {
    * @throws IllegalStateException if the endpoint is missing or prewarm exceeds maxConnections
    */
   public BesClient build() {
-    requireState(endpoint != null, "endpoint is required");
+    requireState(endpoint.isSet(), "endpoint is required");
     requireConsistent(getPrewarm() <= getMaxConnections(), List.of("prewarm", "maxConnections"),
         "prewarm (%s) exceeds maxConnections (%s)", getPrewarm(), getMaxConnections());
     BesClient client = new BesClient(this);

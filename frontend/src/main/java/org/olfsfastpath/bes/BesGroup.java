@@ -87,9 +87,10 @@ public final class BesGroup implements Closeable {
     this.ejectionMaxNanos = b.getEjectionMax().toNanos();
     this.ejectionThreshold = b.getEjectionThreshold();
     this.failover = b.getFailover();
-    this.clock = b.clock == null ? PoolClock.SYSTEM : b.clock;
-    this.listener = GuardedListener.guard(b.listener == null ? BesEventListener.NONE : b.listener);
-    ProbeScheduler scheduler = b.scheduler != null ? b.scheduler
+    this.clock = b.getClock();
+    this.listener = GuardedListener.guard(b.getEventListener());
+    ProbeScheduler given = b.getScheduler();
+    ProbeScheduler scheduler = given != null ? given
         : ProbeScheduler.threads("olfs-fastpath BES group " + prefix + " probe", members.length);
     this.health = new GroupHealth(prefix, members, ejectionBaseNanos, ejectionMaxNanos,
         ejectionThreshold, clock, listener, scheduler);
@@ -110,7 +111,7 @@ public final class BesGroup implements Closeable {
    *     unknown or the builder refuses its value
    */
   public static BesGroupBuilder from(Map<String, String> spec) {
-    return BesGroupBuilder.from(spec);
+    return newBuilder().apply(spec);
   }
 
   /**

@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.olfsfastpath.ppt.PptEndpoint;
-import org.olfsfastpath.spec.Specs;
-import org.olfsfastpath.spec.SpecParser;
+import org.olfsfastpath.spec.Setting;
+import org.olfsfastpath.spec.Settings;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,15 +24,6 @@ import org.jspecify.annotations.Nullable;
  * thread-safe.
  */
 public final class BesGroupBuilder {
-  /** The text settings: keys are the builder's method names. */
-  private static final SpecParser<BesGroupBuilder> SPEC =
-      SpecParser.<BesGroupBuilder>named("BES group")
-      .text("prefix", BesGroupBuilder::prefix)
-      .duration("ejectionBase", BesGroupBuilder::ejectionBase)
-      .duration("ejectionMax", BesGroupBuilder::ejectionMax)
-      .intValue("ejectionThreshold", BesGroupBuilder::ejectionThreshold)
-      .bool("failover", BesGroupBuilder::failover);
-
   /** Default catalog prefix: the root, which every router needs. */
   public static final String DEFAULT_PREFIX = "/";
   /** Default weight of a member. */
@@ -49,23 +40,29 @@ public final class BesGroupBuilder {
   /** Default commands broken off in a row after which a BES is taken out. */
   public static final int DEFAULT_EJECTION_THRESHOLD = 3;
 
-  private static final int UNSET = -1;
-
-  private @Nullable String prefix;
+  /** The settings a text spec sets, for {@link BesGroup#from}: keys are the setters' names. */
+  private final Settings settings = new Settings("BES group");
+  private final Setting<String> prefix = settings.add(Setting.of("prefix", DEFAULT_PREFIX)
+      .text(String::strip).check(BesRouter::normalizePrefix));
   final List<GroupMember> members = new ArrayList<>();
-  private @Nullable Duration ejectionBase;
-  private @Nullable Duration ejectionMax;
-  private int ejectionThreshold = UNSET;
-  private @Nullable Boolean failover;
-  @Nullable BesEventListener listener;
-  @Nullable PoolClock clock;
-  @Nullable ProbeScheduler scheduler;
+  private final Setting<Duration> ejectionBase = settings.add(Setting.duration("ejectionBase",
+      DEFAULT_EJECTION_BASE, Duration.ofMillis(1), Duration.ofHours(1)));
+  private final Setting<Duration> ejectionMax = settings.add(Setting.duration("ejectionMax",
+      DEFAULT_EJECTION_MAX, Duration.ofMillis(1), Duration.ofDays(1)));
+  private final Setting<Integer> ejectionThreshold = settings.add(
+      Setting.between("ejectionThreshold", DEFAULT_EJECTION_THRESHOLD, 1, 1000));
+  private final Setting<Boolean> failover = settings.add(Setting.bool("failover", true));
+  private final Setting<BesEventListener> listener =
+      Setting.of("eventListener", BesEventListener.NONE);
+  private final Setting<PoolClock> clock = Setting.of("clock", PoolClock.SYSTEM);
+  private final Setting<ProbeScheduler> scheduler = Setting.of("scheduler", null);
 
   BesGroupBuilder() {}
 
-  /** A builder with the settings of a text spec; see {@link BesGroup#from}. */
-  static BesGroupBuilder from(Map<String, String> spec) {
-    return SPEC.apply(spec, new BesGroupBuilder());
+  /** Applies a text spec to {@link #settings}; for {@link BesGroup#from}. */
+  BesGroupBuilder apply(Map<String, String> spec) {
+    settings.apply(spec);
+    return this;
   }
 
   /**
@@ -78,8 +75,7 @@ public final class BesGroupBuilder {
    * @throws IllegalStateException if already set
    */
   public BesGroupBuilder prefix(String prefix) {
-    requireState(this.prefix == null, "prefix was already set to %s", this.prefix);
-    this.prefix = BesRouter.normalizePrefix(prefix);
+    this.prefix.set(prefix);
     return this;
   }
 
@@ -120,9 +116,7 @@ public final class BesGroupBuilder {
    * @throws IllegalStateException if already set
    */
   public BesGroupBuilder ejectionBase(Duration base) {
-    requireState(ejectionBase == null, "ejectionBase was already set to %s", ejectionBase);
-    this.ejectionBase = Specs.checkDuration("ejectionBase", base, Duration.ofMillis(1),
-        Duration.ofHours(1));
+    ejectionBase.set(base);
     return this;
   }
 
@@ -139,9 +133,7 @@ public final class BesGroupBuilder {
    * @throws IllegalStateException if already set
    */
   public BesGroupBuilder ejectionMax(Duration max) {
-    requireState(ejectionMax == null, "ejectionMax was already set to %s", ejectionMax);
-    this.ejectionMax = Specs.checkDuration("ejectionMax", max, Duration.ofMillis(1),
-        Duration.ofDays(1));
+    ejectionMax.set(max);
     return this;
   }
 
@@ -159,11 +151,7 @@ public final class BesGroupBuilder {
    * @throws IllegalStateException if already set
    */
   public BesGroupBuilder ejectionThreshold(int failures) {
-    requireState(ejectionThreshold == UNSET, "ejectionThreshold was already set to %s",
-        ejectionThreshold);
-    requireArgument(failures >= 1 && failures <= 1000,
-        "ejectionThreshold was %s, must be 1-1000", failures);
-    this.ejectionThreshold = failures;
+    ejectionThreshold.set(failures);
     return this;
   }
 
@@ -174,8 +162,7 @@ public final class BesGroupBuilder {
    * @throws IllegalStateException if already set
    */
   public BesGroupBuilder failover(boolean enabled) {
-    requireState(failover == null, "failover was already set to %s", failover);
-    this.failover = enabled;
+    failover.set(enabled);
     return this;
   }
 
@@ -185,43 +172,52 @@ public final class BesGroupBuilder {
    * @throws IllegalStateException if already set
    */
   public BesGroupBuilder eventListener(BesEventListener listener) {
-    requireState(this.listener == null, "eventListener was already set to %s", this.listener);
-    this.listener = Objects.requireNonNull(listener, "eventListener == null");
+    this.listener.set(listener);
     return this;
   }
 
   /** The group's time (default {@link PoolClock#SYSTEM}); for tests. */
   BesGroupBuilder clock(PoolClock clock) {
-    requireState(this.clock == null, "clock was already set to %s", this.clock);
-    this.clock = Objects.requireNonNull(clock, "clock == null");
+    this.clock.set(clock);
     return this;
   }
 
   /** Where probes run (default: the group's own daemon threads); for tests. */
   BesGroupBuilder scheduler(ProbeScheduler scheduler) {
-    requireState(this.scheduler == null, "scheduler was already set to %s", this.scheduler);
-    this.scheduler = Objects.requireNonNull(scheduler, "scheduler == null");
+    this.scheduler.set(scheduler);
     return this;
   }
 
   public String getPrefix() {
-    return prefix == null ? DEFAULT_PREFIX : prefix;
+    return prefix.get();
   }
 
   public Duration getEjectionBase() {
-    return ejectionBase == null ? DEFAULT_EJECTION_BASE : ejectionBase;
+    return ejectionBase.get();
   }
 
   public Duration getEjectionMax() {
-    return ejectionMax == null ? DEFAULT_EJECTION_MAX : ejectionMax;
+    return ejectionMax.get();
   }
 
   public int getEjectionThreshold() {
-    return ejectionThreshold == UNSET ? DEFAULT_EJECTION_THRESHOLD : ejectionThreshold;
+    return ejectionThreshold.get();
   }
 
   public boolean getFailover() {
-    return failover == null || failover;
+    return failover.get();
+  }
+
+  BesEventListener getEventListener() {
+    return listener.get();
+  }
+
+  PoolClock getClock() {
+    return clock.get();
+  }
+
+  @Nullable ProbeScheduler getScheduler() {
+    return scheduler.orNull();
   }
 
   /** The endpoints added so far, in order. */

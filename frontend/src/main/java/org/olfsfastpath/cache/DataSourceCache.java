@@ -76,18 +76,21 @@ public final class DataSourceCache implements Closeable {
   private volatile boolean closed;
 
   DataSourceCache(DataSourceCacheBuilder builder) {
-    this.enabled = builder.enabled;
-    this.loader = Objects.requireNonNull(builder.loader, "loader was not set");
-    this.ticker = builder.ticker != null ? builder.ticker : Ticker.systemTicker();
-    this.disk = builder.dataRoot != null ? new DiskProbe(builder.dataRoot) : null;
+    this.enabled = builder.isEnabled();
+    this.loader = Objects.requireNonNull(builder.getLoader(), "loader was not set");
+    Ticker givenTicker = builder.getTicker();
+    this.ticker = givenTicker != null ? givenTicker : Ticker.systemTicker();
+    Path root = builder.getDataRoot();
+    this.disk = root != null ? new DiskProbe(root) : null;
     this.mtimeCheckIntervalNanos = builder.mtimeCheckIntervalNanos();
     this.loadTimeoutNanos = builder.loadTimeoutNanos();
-    ExecutorService owned = builder.executor == null ? NodeRefresher.ownPool() : null;
+    Executor given = builder.getExecutor();
+    ExecutorService owned = given == null ? NodeRefresher.ownPool() : null;
     this.ownedExecutor = owned;
-    Executor executor = builder.executor != null ? builder.executor
+    Executor executor = given != null ? given
         : Objects.requireNonNull(owned, "owned executor");
 
-    this.dataRoot = builder.dataRoot;
+    this.dataRoot = root;
     this.ttlNanos = builder.ttlNanos();
     this.negativeTtlNanos = builder.negativeTtlNanos();
     this.refreshAfterNanos = builder.refreshAfterNanos(ttlNanos);
@@ -127,7 +130,7 @@ public final class DataSourceCache implements Closeable {
    *     or a value cannot be parsed or is out of range
    */
   public static DataSourceCacheBuilder from(Map<String, String> settings) {
-    return DataSourceCacheBuilder.from(settings);
+    return newBuilder().apply(settings);
   }
 
   /**

@@ -15,7 +15,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import org.olfsfastpath.spec.SpecParser;
+import org.olfsfastpath.spec.Setting;
+import org.olfsfastpath.spec.Settings;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spec.Specs;
 
@@ -26,20 +27,6 @@ import org.olfsfastpath.spec.Specs;
  * checks the settings that depend on each other. Not thread-safe.
  */
 public final class DataSourceCacheBuilder {
-  /** The text settings: keys are the builder's method names. */
-  private static final SpecParser<DataSourceCacheBuilder> SPEC =
-      SpecParser.<DataSourceCacheBuilder>named("data-source cache")
-      .bool("enabled", DataSourceCacheBuilder::enabled)
-      .integer("maximumSize", DataSourceCacheBuilder::maximumSize)
-      .integer("maximumWeight", DataSourceCacheBuilder::maximumWeight)
-      .duration("ttl", DataSourceCacheBuilder::ttl)
-      .duration("refreshAfter", DataSourceCacheBuilder::refreshAfter)
-      .duration("negativeTtl", DataSourceCacheBuilder::negativeTtl)
-      .with("dataRoot", Path::of, DataSourceCacheBuilder::dataRoot)
-      .duration("mtimeCheckInterval", DataSourceCacheBuilder::mtimeCheckInterval)
-      .duration("loadTimeout", DataSourceCacheBuilder::loadTimeout);
-
-  static final long UNSET = -1L;
   static final long DEFAULT_MAXIMUM_SIZE = 200_000L;
   static final long DEFAULT_TTL_NANOS = TimeUnit.MINUTES.toNanos(10);
   static final long DEFAULT_NEGATIVE_TTL_NANOS = TimeUnit.SECONDS.toNanos(10);
@@ -52,26 +39,42 @@ public final class DataSourceCacheBuilder {
    */
   static final Duration MAX_DURATION = ChronoUnit.FOREVER.getDuration();
 
-  @Nullable NodeLoader loader;
-  long maximumSize = UNSET;
-  long maximumWeight = UNSET;
-  long ttlNanos = UNSET;
-  long refreshAfterNanos = UNSET;
-  long negativeTtlNanos = UNSET;
-  @Nullable Path dataRoot;
-  long mtimeCheckIntervalNanos = UNSET;
-  long loadTimeoutNanos = UNSET;
-  boolean enabled = true;
-  boolean enabledSet;
-  @Nullable Executor executor;
-  @Nullable Ticker ticker;
+  /** The settings a text spec sets, for {@link DataSourceCache#from}: keys are the setters' names. */
+  private final Settings settings = new Settings("data-source cache");
+  private final Setting<Boolean> enabled = settings.add(Setting.bool("enabled", true));
+  private final Setting<NodeLoader> loader = Setting.of("loader", null);
+  private final Setting<Long> maximumSize = settings.add(Setting.of("maximumSize",
+      DEFAULT_MAXIMUM_SIZE).text(Specs::integer).check(size -> bound("maximumSize", size,
+          "maximumWeight", this.maximumWeight.ifSet())));
+  private final Setting<Long> maximumWeight = settings.add(Setting.of("maximumWeight",
+      (Long) null).text(Specs::integer).check(weight -> bound("maximumWeight", weight,
+          "maximumSize", this.maximumSize.ifSet())));
+  private final Setting<Duration> ttl = settings.add(duration("ttl", Duration.ofMillis(1)));
+  private final Setting<Duration> refreshAfter =
+      settings.add(duration("refreshAfter", Duration.ofMillis(1)));
+  private final Setting<Duration> negativeTtl =
+      settings.add(duration("negativeTtl", Duration.ZERO));
+  private final Setting<Path> dataRoot = settings.add(Setting.of("dataRoot", (Path) null)
+      .text(Path::of).check(root -> {
+        requireArgument(root.isAbsolute(), "dataRoot was %s, must be an absolute path", root);
+        requireArgument(Files.isDirectory(root), "dataRoot %s is not a directory", root);
+        return root.toAbsolutePath().normalize();
+      }));
+  private final Setting<Duration> mtimeCheckInterval =
+      settings.add(duration("mtimeCheckInterval", Duration.ZERO));
+  private final Setting<Duration> loadTimeout =
+      settings.add(duration("loadTimeout", Duration.ofMillis(1)));
+  private final Setting<Executor> executor = Setting.of("executor", null);
+  private final Setting<Ticker> ticker = Setting.of("ticker", null);
 
   DataSourceCacheBuilder() {}
 
-  /** A builder with the settings of a text spec; see {@link DataSourceCache#from}. */
-  static DataSourceCacheBuilder from(Map<String, String> spec) {
-    return SPEC.apply(spec, new DataSourceCacheBuilder());
+  /** Applies a text spec to {@link #settings}; for {@link DataSourceCache#from}. */
+  DataSourceCacheBuilder apply(Map<String, String> spec) {
+    settings.apply(spec);
+    return this;
   }
+
 
   /**
    * Sets how paths are loaded, normally {@code besClient::showNode}. Required.
@@ -80,8 +83,7 @@ public final class DataSourceCacheBuilder {
    * @throws IllegalStateException if a loader was already set
    */
   public DataSourceCacheBuilder loader(NodeLoader loader) {
-    requireState(this.loader == null, "loader was already set to %s", this.loader);
-    this.loader = Objects.requireNonNull(loader, "loader == null");
+    this.loader.set(loader);
     return this;
   }
 
@@ -93,11 +95,7 @@ public final class DataSourceCacheBuilder {
    * @throws IllegalStateException if it or maximumWeight was already set
    */
   public DataSourceCacheBuilder maximumSize(long maximumSize) {
-    requireState(this.maximumSize == UNSET, "maximumSize was already set to %s", this.maximumSize);
-    requireState(maximumWeight == UNSET,
-        "maximumSize cannot be combined with maximumWeight (already set to %s)", maximumWeight);
-    requireArgument(maximumSize >= 0, "maximumSize was %s, must be >= 0", maximumSize);
-    this.maximumSize = maximumSize;
+    this.maximumSize.set(maximumSize);
     return this;
   }
 
@@ -109,12 +107,7 @@ public final class DataSourceCacheBuilder {
    * @throws IllegalStateException if it or maximumSize was already set
    */
   public DataSourceCacheBuilder maximumWeight(long maximumWeight) {
-    requireState(this.maximumWeight == UNSET, "maximumWeight was already set to %s",
-        this.maximumWeight);
-    requireState(maximumSize == UNSET,
-        "maximumWeight cannot be combined with maximumSize (already set to %s)", maximumSize);
-    requireArgument(maximumWeight >= 0, "maximumWeight was %s, must be >= 0", maximumWeight);
-    this.maximumWeight = maximumWeight;
+    this.maximumWeight.set(maximumWeight);
     return this;
   }
 
@@ -126,8 +119,7 @@ public final class DataSourceCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public DataSourceCacheBuilder ttl(Duration ttl) {
-    requireState(ttlNanos == UNSET, "ttl was already set to %s", Duration.ofNanos(ttlNanos));
-    this.ttlNanos = requirePositive("ttl", ttl);
+    this.ttl.set(ttl);
     return this;
   }
 
@@ -144,9 +136,7 @@ public final class DataSourceCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public DataSourceCacheBuilder refreshAfter(Duration refreshAfter) {
-    requireState(refreshAfterNanos == UNSET, "refreshAfter was already set to %s",
-        Duration.ofNanos(refreshAfterNanos));
-    this.refreshAfterNanos = requirePositive("refreshAfter", refreshAfter);
+    this.refreshAfter.set(refreshAfter);
     return this;
   }
 
@@ -163,9 +153,7 @@ public final class DataSourceCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public DataSourceCacheBuilder negativeTtl(Duration negativeTtl) {
-    requireState(negativeTtlNanos == UNSET, "negativeTtl was already set to %s",
-        Duration.ofNanos(negativeTtlNanos));
-    this.negativeTtlNanos = requireNotNegative("negativeTtl", negativeTtl);
+    this.negativeTtl.set(negativeTtl);
     return this;
   }
 
@@ -183,11 +171,7 @@ public final class DataSourceCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public DataSourceCacheBuilder dataRoot(Path dataRoot) {
-    requireState(this.dataRoot == null, "dataRoot was already set to %s", this.dataRoot);
-    Objects.requireNonNull(dataRoot, "dataRoot == null");
-    requireArgument(dataRoot.isAbsolute(), "dataRoot was %s, must be an absolute path", dataRoot);
-    requireArgument(Files.isDirectory(dataRoot), "dataRoot %s is not a directory", dataRoot);
-    this.dataRoot = dataRoot.toAbsolutePath().normalize();
+    this.dataRoot.set(dataRoot);
     return this;
   }
 
@@ -199,9 +183,7 @@ public final class DataSourceCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public DataSourceCacheBuilder mtimeCheckInterval(Duration interval) {
-    requireState(mtimeCheckIntervalNanos == UNSET, "mtimeCheckInterval was already set to %s",
-        Duration.ofNanos(mtimeCheckIntervalNanos));
-    this.mtimeCheckIntervalNanos = requireNotNegative("mtimeCheckInterval", interval);
+    mtimeCheckInterval.set(interval);
     return this;
   }
 
@@ -219,9 +201,7 @@ public final class DataSourceCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public DataSourceCacheBuilder loadTimeout(Duration loadTimeout) {
-    requireState(loadTimeoutNanos == UNSET, "loadTimeout was already set to %s",
-        Duration.ofNanos(loadTimeoutNanos));
-    this.loadTimeoutNanos = requirePositive("loadTimeout", loadTimeout);
+    this.loadTimeout.set(loadTimeout);
     return this;
   }
 
@@ -236,9 +216,7 @@ public final class DataSourceCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public DataSourceCacheBuilder enabled(boolean enabled) {
-    requireState(!enabledSet, "enabled was already set to %s", this.enabled);
-    this.enabled = enabled;
-    this.enabledSet = true;
+    this.enabled.set(enabled);
     return this;
   }
 
@@ -250,8 +228,7 @@ public final class DataSourceCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public DataSourceCacheBuilder executor(Executor executor) {
-    requireState(this.executor == null, "executor was already set to %s", this.executor);
-    this.executor = Objects.requireNonNull(executor, "executor == null");
+    this.executor.set(executor);
     return this;
   }
 
@@ -262,8 +239,7 @@ public final class DataSourceCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public DataSourceCacheBuilder ticker(Ticker ticker) {
-    requireState(this.ticker == null, "ticker was already set to %s", this.ticker);
-    this.ticker = Objects.requireNonNull(ticker, "ticker == null");
+    this.ticker.set(ticker);
     return this;
   }
 
@@ -273,7 +249,7 @@ public final class DataSourceCacheBuilder {
    * @throws IllegalStateException if no loader was set, or refreshAfter is not shorter than ttl
    */
   public DataSourceCache build() {
-    requireState(loader != null, "loader is required: call loader(besClient::showNode)");
+    requireState(loader.isSet(), "loader is required: call loader(besClient::showNode)");
     long ttl = ttlNanos();
     long refreshAfter = refreshAfterNanos(ttl);
     requireConsistent(refreshAfter < ttl, List.of("refreshAfter", "ttl"),
@@ -283,54 +259,73 @@ public final class DataSourceCacheBuilder {
   }
 
   long ttlNanos() {
-    return orDefault(ttlNanos, DEFAULT_TTL_NANOS);
+    return nanos(ttl, DEFAULT_TTL_NANOS);
   }
 
   long negativeTtlNanos() {
-    return orDefault(negativeTtlNanos, DEFAULT_NEGATIVE_TTL_NANOS);
+    return nanos(negativeTtl, DEFAULT_NEGATIVE_TTL_NANOS);
   }
 
   long mtimeCheckIntervalNanos() {
-    return orDefault(mtimeCheckIntervalNanos, DEFAULT_MTIME_CHECK_INTERVAL_NANOS);
+    return nanos(mtimeCheckInterval, DEFAULT_MTIME_CHECK_INTERVAL_NANOS);
   }
 
   long loadTimeoutNanos() {
-    return orDefault(loadTimeoutNanos, DEFAULT_LOAD_TIMEOUT_NANOS);
+    return nanos(loadTimeout, DEFAULT_LOAD_TIMEOUT_NANOS);
+  }
+
+  long refreshAfterNanos(long ttl) {
+    return nanos(refreshAfter, Math.max(1L, ttl / 2));
   }
 
   boolean isWeighted() {
-    return maximumWeight != UNSET;
+    return maximumWeight.isSet();
   }
 
   /** The bound: the weight when one was set, else the entries. */
   long maximum() {
-    return isWeighted() ? maximumWeight : orDefault(maximumSize, DEFAULT_MAXIMUM_SIZE);
+    return isWeighted() ? maximumWeight.get() : maximumSize.get();
   }
 
-  private static long orDefault(long setting, long defaultValue) {
-    return setting != UNSET ? setting : defaultValue;
+  boolean isEnabled() {
+    return enabled.get();
   }
 
-  long refreshAfterNanos(long ttl) {
-    return refreshAfterNanos != UNSET ? refreshAfterNanos : Math.max(1L, ttl / 2);
+  @Nullable NodeLoader getLoader() {
+    return loader.orNull();
   }
 
-  private static long requirePositive(String name, Duration duration) {
-    return toNanosSaturated(
-        Specs.checkDuration(name, duration, Duration.ofMillis(1), MAX_DURATION));
+  @Nullable Path getDataRoot() {
+    return dataRoot.orNull();
   }
 
-  private static long requireNotNegative(String name, Duration duration) {
-    return toNanosSaturated(Specs.checkDuration(name, duration, Duration.ZERO, MAX_DURATION));
+  @Nullable Executor getExecutor() {
+    return executor.orNull();
   }
 
-  /** Nanoseconds, saturating at Long.MAX_VALUE instead of overflowing. */
-  private static long toNanosSaturated(Duration duration) {
-    try {
-      return duration.toNanos();
-    } catch (ArithmeticException e) {
-      return Long.MAX_VALUE;
-    }
+  @Nullable Ticker getTicker() {
+    return ticker.orNull();
+  }
+
+  /**
+   * A duration of at least {@code min}, kept in nanoseconds saturated at about 292 years: any
+   * duration up to {@link #MAX_DURATION} is taken.
+   */
+  private static Setting<Duration> duration(String name, Duration min) {
+    return Setting.duration(name, null, min, MAX_DURATION)
+        .shownAs(value -> Duration.ofNanos(Specs.toNanosSaturated(value)));
+  }
+
+  private static long nanos(Setting<Duration> setting, long defaultNanos) {
+    return setting.isSet() ? Specs.toNanosSaturated(setting.get()) : defaultNanos;
+  }
+
+  /** Checks a bound that excludes the other kind of bound. */
+  private static long bound(String name, long value, String other, @Nullable Long otherValue) {
+    requireState(otherValue == null, "%s cannot be combined with %s (already set to %s)", name,
+        other, otherValue);
+    requireArgument(value >= 0, "%s was %s, must be >= 0", name, value);
+    return value;
   }
 
   private static Duration toDuration(long duration, TimeUnit unit) {

@@ -1,7 +1,5 @@
 package org.olfsfastpath.cache;
 
-import java.util.Locale;
-
 /**
  * A snapshot of a {@link DataSourceCache}'s counters, all counted since it was built.
  * Value-based; the counters are read one by one, so a snapshot taken under load may be off by the
@@ -33,16 +31,6 @@ public record DataSourceCacheStats(boolean enabled, long hitCount, long missCoun
 
   /** Returns this snapshot as one JSON object, derived values included, for a status page. */
   public String toJson() {
-    return String.format(Locale.US,
-        "{\"enabled\":%b,\"hitCount\":%d,\"missCount\":%d,\"hitRate\":%.6f,"
-            + "\"loadSuccessCount\":%d,\"loadFailureCount\":%d,\"notFoundCount\":%d,"
-            + "\"negativeHitCount\":%d,\"totalLoadTimeNanos\":%d,"
-            + "\"averageLoadPenaltyNanos\":%.1f,\"refreshCount\":%d,\"evictionCount\":%d,"
-            + "\"expirationCount\":%d,\"estimatedSize\":%d,\"mtimeCheckCount\":%d,"
-            + "\"mtimeReloadCount\":%d}",
-        enabled, hitCount, missCount, hitRate(), loadSuccessCount, loadFailureCount,
-        notFoundCount, negativeHitCount, totalLoadTimeNanos, averageLoadPenaltyNanos(),
-        refreshCount, evictionCount, expirationCount, estimatedSize, mtimeCheckCount,
-        mtimeReloadCount);
+    return StatsJson.of(this);
   }
 }

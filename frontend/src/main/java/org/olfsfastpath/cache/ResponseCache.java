@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.time.Duration;
-import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -77,17 +75,18 @@ public final class ResponseCache implements Closeable {
   private volatile boolean closed;
 
   ResponseCache(ResponseCacheBuilder builder) {
-    this.enabled = builder.enabled;
+    this.enabled = builder.isEnabled();
     this.maximumWeight = builder.maximumWeight();
     this.maxEntryBytes = builder.maxEntryBytes();
     this.maxDataEntryBytes = builder.maxDataEntryBytes();
-    this.dataTypes = builder.dataTypes == null ? Set.of()
-        : Collections.unmodifiableSet(new LinkedHashSet<>(builder.dataTypes));
+    this.dataTypes = builder.getDataTypes();
     this.loadTimeoutNanos = builder.loadTimeoutNanos();
-    this.ticker = builder.ticker != null ? builder.ticker : Ticker.systemTicker();
+    Ticker givenTicker = builder.getTicker();
+    this.ticker = givenTicker != null ? givenTicker : Ticker.systemTicker();
     // Maintenance is a little bookkeeping after writes: on the writing thread unless told
     // otherwise, so this cache owns no thread.
-    Executor executor = builder.executor != null ? builder.executor : Runnable::run;
+    Executor given = builder.getExecutor();
+    Executor executor = given != null ? given : Runnable::run;
     this.cache = Caffeine.newBuilder()
         .maximumWeight(maximumWeight)
         .weigher((ResponseKey key, CachedResponse response) -> weigh(key, response))
@@ -114,7 +113,7 @@ public final class ResponseCache implements Closeable {
    *     or a value cannot be parsed or is out of range
    */
   public static ResponseCacheBuilder from(Map<String, String> settings) {
-    return ResponseCacheBuilder.from(settings);
+    return newBuilder().apply(settings);
   }
 
   /**
@@ -243,6 +242,43 @@ public final class ResponseCache implements Closeable {
    */
   private LoadedResponse lead(ResponseKey key, Flight flight, int cap, boolean gzip,
       ResponseLoader loader) throws IOException {
+    LoadedResponse answer;
+    try {
+      answer = read(flight.source, cap, gzip, loader);
+    } catch (IOException | RuntimeException | Error e) {
+      flights.remove(key, flight);
+      flight.done.complete(Flight.Outcome.failed(e));
+      throw e;
+    }
+    if (!(answer instanceof CachedResponse response)) {
+      flights.remove(key, flight);
+      flight.done.complete(Flight.Outcome.TOO_LARGE);
+      return answer;
+    }
+    if (flight.keep) {
+      entries.put(key, response);
+      // An invalidation that ran since the check above may have missed the new entry.
+      if (!flight.keep) {
+        entries.remove(key, response);
+      }
+    }
+    flights.remove(key, flight);
+    flight.done.complete(Flight.Outcome.of(response));
+    return response;
+  }
+
+  /** Loads without sharing and without keeping the answer (a load from another data source). */
+  private LoadedResponse loadAlone(DataSource current, int cap, boolean gzip,
+      ResponseLoader loader) throws IOException {
+    return read(current, cap, gzip, loader);
+  }
+
+  /**
+   * Reads one answer, counted: whole when it fits {@code cap} (a {@link CachedResponse} made from
+   * {@code source}), else its first bytes and the open rest (a {@link StreamedResponse}).
+   */
+  private LoadedResponse read(DataSource source, int cap, boolean gzip, ResponseLoader loader)
+      throws IOException {
     long start = ticker.read();
     InputStream in = null;
     try {
@@ -251,49 +287,12 @@ public final class ResponseCache implements Closeable {
       if (head.length > cap) {
         counters.loadSuccesses.increment();
         counters.tooLarge.increment();
-        flights.remove(key, flight);
-        flight.done.complete(Flight.Outcome.TOO_LARGE);
         return StreamedResponse.of(head, in);
       }
       in.close();
-      CachedResponse response = CachedResponse.of(head, flight.source, gzip);
+      CachedResponse response = CachedResponse.of(head, source, gzip);
       counters.loadSuccesses.increment();
-      if (flight.keep) {
-        entries.put(key, response);
-        // An invalidation that ran since the check above may have missed the new entry.
-        if (!flight.keep) {
-          entries.remove(key, response);
-        }
-      }
-      flights.remove(key, flight);
-      flight.done.complete(Flight.Outcome.of(response));
       return response;
-    } catch (IOException | RuntimeException | Error e) {
-      closeQuietly(in, e);
-      counters.loadFailures.increment();
-      flights.remove(key, flight);
-      flight.done.complete(Flight.Outcome.failed(e));
-      throw e;
-    } finally {
-      counters.totalLoadNanos.add(ticker.read() - start);
-    }
-  }
-
-  /** Loads without sharing and without keeping the answer (a load from another data source). */
-  private LoadedResponse loadAlone(DataSource current, int cap, boolean gzip,
-      ResponseLoader loader) throws IOException {
-    long start = ticker.read();
-    InputStream in = null;
-    try {
-      in = open(loader);
-      byte[] head = in.readNBytes(cap + 1);
-      counters.loadSuccesses.increment();
-      if (head.length > cap) {
-        counters.tooLarge.increment();
-        return StreamedResponse.of(head, in);
-      }
-      in.close();
-      return CachedResponse.of(head, current, gzip);
     } catch (IOException | RuntimeException | Error e) {
       closeQuietly(in, e);
       counters.loadFailures.increment();

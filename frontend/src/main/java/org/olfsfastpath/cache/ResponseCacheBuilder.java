@@ -2,7 +2,6 @@ package org.olfsfastpath.cache;
 
 import static org.olfsfastpath.spec.Checks.requireArgument;
 import static org.olfsfastpath.spec.Checks.requireConsistent;
-import static org.olfsfastpath.spec.Checks.requireState;
 
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
@@ -10,6 +9,7 @@ import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -18,7 +18,8 @@ import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import org.olfsfastpath.spec.SpecParser;
+import org.olfsfastpath.spec.Setting;
+import org.olfsfastpath.spec.Settings;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spec.Specs;
 
@@ -29,17 +30,6 @@ import org.olfsfastpath.spec.Specs;
  * checks the settings that depend on each other. Not thread-safe.
  */
 public final class ResponseCacheBuilder {
-  /** The text settings: keys are the builder's method names. */
-  private static final SpecParser<ResponseCacheBuilder> SPEC =
-      SpecParser.<ResponseCacheBuilder>named("response cache")
-      .bool("enabled", ResponseCacheBuilder::enabled)
-      .size("maximumWeight", ResponseCacheBuilder::maximumWeight)
-      .size("maxEntryBytes", ResponseCacheBuilder::maxEntryBytes)
-      .with("dataTypes", ResponseCacheBuilder::parseTypes, ResponseCacheBuilder::dataTypes)
-      .size("maxDataEntryBytes", ResponseCacheBuilder::maxDataEntryBytes)
-      .duration("loadTimeout", ResponseCacheBuilder::loadTimeout);
-
-  static final long UNSET = -1L;
   private static final Pattern TYPE_SEPARATORS = Pattern.compile("[\\s,]+");
   private static final Pattern TYPE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
   /** Default bound: 64 MiB, room for thousands of DAS, DDS and DMR answers. */
@@ -53,22 +43,30 @@ public final class ResponseCacheBuilder {
   static final long MAX_ENTRY_BYTES = 1L << 30;
   static final Duration MAX_DURATION = ChronoUnit.FOREVER.getDuration();
 
-  boolean enabled = true;
-  boolean enabledSet;
-  long maximumWeight = UNSET;
-  long maxEntryBytes = UNSET;
-  long maxDataEntryBytes = UNSET;
-  @Nullable Set<String> dataTypes;
-  long loadTimeoutNanos = UNSET;
-  @Nullable Executor executor;
-  @Nullable Ticker ticker;
+  /** The settings a text spec sets, for {@link ResponseCache#from}: keys are the setters' names. */
+  private final Settings settings = new Settings("response cache");
+  private final Setting<Boolean> enabled = settings.add(Setting.bool("enabled", true));
+  private final Setting<Long> maximumWeight = settings.add(Setting.atLeast("maximumWeight",
+      DEFAULT_MAXIMUM_WEIGHT, 0, Specs::size).shownAs(Specs::formatSize));
+  private final Setting<Long> maxEntryBytes = settings.add(cap("maxEntryBytes"));
+  private final Setting<Collection<String>> dataTypes = settings.add(Setting.of("dataTypes",
+      (Collection<String>) null).text(ResponseCacheBuilder::parseTypes)
+      .check(ResponseCacheBuilder::checkTypes));
+  private final Setting<Long> maxDataEntryBytes = settings.add(cap("maxDataEntryBytes"));
+  private final Setting<Duration> loadTimeout = settings.add(Setting.duration("loadTimeout",
+      null, Duration.ofMillis(1), MAX_DURATION)
+      .shownAs(value -> Duration.ofNanos(Specs.toNanosSaturated(value))));
+  private final Setting<Executor> executor = Setting.of("executor", null);
+  private final Setting<Ticker> ticker = Setting.of("ticker", null);
 
   ResponseCacheBuilder() {}
 
-  /** A builder with the settings of a text spec; see {@link ResponseCache#from}. */
-  static ResponseCacheBuilder from(Map<String, String> spec) {
-    return SPEC.apply(spec, new ResponseCacheBuilder());
+  /** Applies a text spec to {@link #settings}; for {@link ResponseCache#from}. */
+  ResponseCacheBuilder apply(Map<String, String> spec) {
+    settings.apply(spec);
+    return this;
   }
+
 
   /**
    * Switches caching on (the default) or off. Off, every load streams from the BES as without
@@ -77,9 +75,7 @@ public final class ResponseCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public ResponseCacheBuilder enabled(boolean enabled) {
-    requireState(!enabledSet, "enabled was already set to %s", this.enabled);
-    this.enabled = enabled;
-    this.enabledSet = true;
+    this.enabled.set(enabled);
     return this;
   }
 
@@ -91,10 +87,7 @@ public final class ResponseCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public ResponseCacheBuilder maximumWeight(long bytes) {
-    requireState(maximumWeight == UNSET, "maximumWeight was already set to %s",
-        Specs.formatSize(maximumWeight));
-    requireArgument(bytes >= 0, "maximumWeight was %s, must be >= 0", bytes);
-    this.maximumWeight = bytes;
+    maximumWeight.set(bytes);
     return this;
   }
 
@@ -106,9 +99,7 @@ public final class ResponseCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public ResponseCacheBuilder maxEntryBytes(long bytes) {
-    requireState(maxEntryBytes == UNSET, "maxEntryBytes was already set to %s",
-        Specs.formatSize(maxEntryBytes));
-    this.maxEntryBytes = requireCap("maxEntryBytes", bytes);
+    maxEntryBytes.set(bytes);
     return this;
   }
 
@@ -122,16 +113,7 @@ public final class ResponseCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public ResponseCacheBuilder dataTypes(Collection<String> types) {
-    requireState(dataTypes == null, "dataTypes was already set to %s", dataTypes);
-    Objects.requireNonNull(types, "dataTypes == null");
-    Set<String> names = new LinkedHashSet<>();
-    for (String type : types) {
-      Objects.requireNonNull(type, "dataTypes contains null");
-      requireArgument(TYPE_NAME.matcher(type).matches(),
-          "dataTypes contains '%s', must be names of letters, digits, '.', '_' and '-'", type);
-      names.add(type);
-    }
-    this.dataTypes = names;
+    dataTypes.set(types);
     return this;
   }
 
@@ -143,9 +125,7 @@ public final class ResponseCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public ResponseCacheBuilder maxDataEntryBytes(long bytes) {
-    requireState(maxDataEntryBytes == UNSET, "maxDataEntryBytes was already set to %s",
-        Specs.formatSize(maxDataEntryBytes));
-    this.maxDataEntryBytes = requireCap("maxDataEntryBytes", bytes);
+    maxDataEntryBytes.set(bytes);
     return this;
   }
 
@@ -158,10 +138,7 @@ public final class ResponseCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public ResponseCacheBuilder loadTimeout(Duration loadTimeout) {
-    requireState(loadTimeoutNanos == UNSET, "loadTimeout was already set to %s",
-        Duration.ofNanos(loadTimeoutNanos));
-    this.loadTimeoutNanos = toNanosSaturated(Specs.checkDuration("loadTimeout", loadTimeout,
-        Duration.ofMillis(1), MAX_DURATION));
+    this.loadTimeout.set(loadTimeout);
     return this;
   }
 
@@ -178,8 +155,7 @@ public final class ResponseCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public ResponseCacheBuilder executor(Executor executor) {
-    requireState(this.executor == null, "executor was already set to %s", this.executor);
-    this.executor = Objects.requireNonNull(executor, "executor == null");
+    this.executor.set(executor);
     return this;
   }
 
@@ -190,8 +166,7 @@ public final class ResponseCacheBuilder {
    * @throws IllegalStateException if already set
    */
   public ResponseCacheBuilder ticker(Ticker ticker) {
-    requireState(this.ticker == null, "ticker was already set to %s", this.ticker);
-    this.ticker = Objects.requireNonNull(ticker, "ticker == null");
+    this.ticker.set(ticker);
     return this;
   }
 
@@ -212,21 +187,62 @@ public final class ResponseCacheBuilder {
   }
 
   long loadTimeoutNanos() {
-    return orDefault(loadTimeoutNanos, DEFAULT_LOAD_TIMEOUT_NANOS);
+    return loadTimeout.isSet() ? Specs.toNanosSaturated(loadTimeout.get())
+        : DEFAULT_LOAD_TIMEOUT_NANOS;
   }
 
   long maximumWeight() {
-    return orDefault(maximumWeight, DEFAULT_MAXIMUM_WEIGHT);
+    return maximumWeight.get();
   }
 
   /** The cap as set, or the default within the bound (a small cache takes smaller answers). */
   long maxEntryBytes() {
-    return orDefault(maxEntryBytes, Math.min(DEFAULT_MAX_ENTRY_BYTES, maximumWeight()));
+    return maxEntryBytes.isSet() ? maxEntryBytes.get()
+        : Math.min(DEFAULT_MAX_ENTRY_BYTES, maximumWeight());
   }
 
   long maxDataEntryBytes() {
-    return orDefault(maxDataEntryBytes,
-        Math.min(DEFAULT_MAX_DATA_ENTRY_BYTES, maximumWeight()));
+    return maxDataEntryBytes.isSet() ? maxDataEntryBytes.get()
+        : Math.min(DEFAULT_MAX_DATA_ENTRY_BYTES, maximumWeight());
+  }
+
+  boolean isEnabled() {
+    return enabled.get();
+  }
+
+  Set<String> getDataTypes() {
+    Collection<String> types = dataTypes.orNull();
+    return types == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(types));
+  }
+
+  @Nullable Executor getExecutor() {
+    return executor.orNull();
+  }
+
+  @Nullable Ticker getTicker() {
+    return ticker.orNull();
+  }
+
+  /** A cap of 0 to 1 GiB; shown as a size. */
+  private static Setting<Long> cap(String name) {
+    return Setting.of(name, (Long) null).text(Specs::size).shownAs(Specs::formatSize)
+        .check(bytes -> {
+          requireArgument(bytes >= 0 && bytes <= MAX_ENTRY_BYTES,
+              "%s was %s, must be between 0 and 1GiB", name, bytes);
+          return bytes;
+        });
+  }
+
+  /** Names of letters, digits, '.', '_' and '-', kept in order, each once. */
+  private static Collection<String> checkTypes(Collection<String> types) {
+    Set<String> names = new LinkedHashSet<>();
+    for (String type : types) {
+      Objects.requireNonNull(type, "dataTypes contains null");
+      requireArgument(TYPE_NAME.matcher(type).matches(),
+          "dataTypes contains '%s', must be names of letters, digits, '.', '_' and '-'", type);
+      names.add(type);
+    }
+    return names;
   }
 
   /** Parses {@code dataTypes}: names separated by blanks or commas; blank means none. */
@@ -238,24 +254,5 @@ public final class ResponseCacheBuilder {
       }
     }
     return types;
-  }
-
-  private static long orDefault(long setting, long defaultValue) {
-    return setting != UNSET ? setting : defaultValue;
-  }
-
-  private static long requireCap(String name, long bytes) {
-    requireArgument(bytes >= 0 && bytes <= MAX_ENTRY_BYTES, "%s was %s, must be between 0 and"
-        + " 1GiB", name, bytes);
-    return bytes;
-  }
-
-  /** Nanoseconds, saturating at Long.MAX_VALUE instead of overflowing. */
-  private static long toNanosSaturated(Duration duration) {
-    try {
-      return duration.toNanos();
-    } catch (ArithmeticException e) {
-      return Long.MAX_VALUE;
-    }
   }
 }

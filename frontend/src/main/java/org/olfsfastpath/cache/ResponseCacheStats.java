@@ -1,7 +1,5 @@
 package org.olfsfastpath.cache;
 
-import java.util.Locale;
-
 /**
  * A snapshot of a {@link ResponseCache}'s counters, all counted since it was built. Value-based;
  * the counters are read one by one, so a snapshot taken under load may be off by the few
@@ -36,14 +34,6 @@ public record ResponseCacheStats(boolean enabled, long hitCount, long missCount,
 
   /** Returns this snapshot as one JSON object, derived values included, for a status page. */
   public String toJson() {
-    return String.format(Locale.US,
-        "{\"enabled\":%b,\"hitCount\":%d,\"missCount\":%d,\"hitRate\":%.6f,"
-            + "\"loadSuccessCount\":%d,\"loadFailureCount\":%d,\"tooLargeCount\":%d,"
-            + "\"staleMissCount\":%d,\"totalLoadTimeNanos\":%d,\"averageLoadPenaltyNanos\":%.1f,"
-            + "\"evictionCount\":%d,\"evictedBytes\":%d,\"entryCount\":%d,\"weightedBytes\":%d,"
-            + "\"maximumWeight\":%d}",
-        enabled, hitCount, missCount, hitRate(), loadSuccessCount, loadFailureCount,
-        tooLargeCount, staleMissCount, totalLoadTimeNanos, averageLoadPenaltyNanos(),
-        evictionCount, evictedBytes, entryCount, weightedBytes, maximumWeight);
+    return StatsJson.of(this);
   }
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.spec.Setting;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,11 +57,13 @@ public final class SiteMapCache {
   private long loads;
 
   private SiteMapCache(Builder builder) {
-    this.loader = Objects.requireNonNull(builder.loader);
+    this.loader = Objects.requireNonNull(builder.loader.orNull());
     this.refreshNanos = builder.getRefreshInterval().toNanos();
     this.retryNanos = builder.getRetryInterval().toNanos();
-    this.ticker = builder.ticker != null ? builder.ticker : Ticker.systemTicker();
-    this.executor = builder.executor != null ? builder.executor : SiteMapCache::newThread;
+    Ticker givenTicker = builder.ticker.orNull();
+    this.ticker = givenTicker != null ? givenTicker : Ticker.systemTicker();
+    Executor given = builder.executor.orNull();
+    this.executor = given != null ? given : SiteMapCache::newThread;
   }
 
   /** A builder; the loader must be set. */
@@ -209,11 +212,13 @@ public final class SiteMapCache {
     /** The default wait before a failed build is tried again. */
     public static final Duration DEFAULT_RETRY_INTERVAL = Duration.ofSeconds(30);
 
-    private @Nullable Loader loader;
-    private @Nullable Duration refreshInterval;
-    private @Nullable Duration retryInterval;
-    private @Nullable Ticker ticker;
-    private @Nullable Executor executor;
+    private final Setting<Loader> loader = Setting.of("loader", null);
+    private final Setting<Duration> refreshInterval =
+        positive("refreshInterval", DEFAULT_REFRESH_INTERVAL);
+    private final Setting<Duration> retryInterval =
+        positive("retryInterval", DEFAULT_RETRY_INTERVAL);
+    private final Setting<Ticker> ticker = Setting.of("ticker", null);
+    private final Setting<Executor> executor = Setting.of("executor", null);
 
     private Builder() {}
 
@@ -223,8 +228,7 @@ public final class SiteMapCache {
      * @throws IllegalStateException if it was already set
      */
     public Builder loader(Loader loader) {
-      requireState(this.loader == null, "loader was already set to %s", this.loader);
-      this.loader = Objects.requireNonNull(loader, "loader == null");
+      this.loader.set(loader);
       return this;
     }
 
@@ -235,9 +239,7 @@ public final class SiteMapCache {
      * @throws IllegalStateException if it was already set
      */
     public Builder refreshInterval(Duration interval) {
-      requireState(refreshInterval == null, "refreshInterval was already set to %s",
-          refreshInterval);
-      refreshInterval = positive(interval, "refreshInterval");
+      refreshInterval.set(interval);
       return this;
     }
 
@@ -248,8 +250,7 @@ public final class SiteMapCache {
      * @throws IllegalStateException if it was already set
      */
     public Builder retryInterval(Duration interval) {
-      requireState(retryInterval == null, "retryInterval was already set to %s", retryInterval);
-      retryInterval = positive(interval, "retryInterval");
+      retryInterval.set(interval);
       return this;
     }
 
@@ -259,8 +260,7 @@ public final class SiteMapCache {
      * @throws IllegalStateException if it was already set
      */
     public Builder ticker(Ticker ticker) {
-      requireState(this.ticker == null, "ticker was already set to %s", this.ticker);
-      this.ticker = Objects.requireNonNull(ticker, "ticker == null");
+      this.ticker.set(ticker);
       return this;
     }
 
@@ -271,17 +271,16 @@ public final class SiteMapCache {
      * @throws IllegalStateException if it was already set
      */
     public Builder executor(Executor executor) {
-      requireState(this.executor == null, "executor was already set to %s", this.executor);
-      this.executor = Objects.requireNonNull(executor, "executor == null");
+      this.executor.set(executor);
       return this;
     }
 
     public Duration getRefreshInterval() {
-      return refreshInterval == null ? DEFAULT_REFRESH_INTERVAL : refreshInterval;
+      return refreshInterval.get();
     }
 
     public Duration getRetryInterval() {
-      return retryInterval == null ? DEFAULT_RETRY_INTERVAL : retryInterval;
+      return retryInterval.get();
     }
 
     /**
@@ -290,15 +289,16 @@ public final class SiteMapCache {
      * @throws IllegalStateException if the loader was not set
      */
     public SiteMapCache build() {
-      requireState(loader != null, "SiteMapCache requires a loader");
+      requireState(loader.isSet(), "SiteMapCache requires a loader");
       return new SiteMapCache(this);
     }
 
-    private static Duration positive(Duration interval, String name) {
-      Objects.requireNonNull(interval, name + " == null");
-      requireArgument(!interval.isNegative() && !interval.isZero(), "%s was %s, must be > 0",
-          name, interval);
-      return interval;
+    private static Setting<Duration> positive(String name, Duration defaultValue) {
+      return Setting.of(name, defaultValue).check(interval -> {
+        requireArgument(!interval.isNegative() && !interval.isZero(), "%s was %s, must be > 0",
+            name, interval);
+        return interval;
+      });
     }
   }
 }

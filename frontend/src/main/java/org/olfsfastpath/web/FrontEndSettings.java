@@ -1,19 +1,17 @@
 package org.olfsfastpath.web;
 
 import static org.olfsfastpath.spec.Checks.requireArgument;
-import static org.olfsfastpath.spec.Checks.requireState;
 
-import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.dap.DapRequestParser;
 import org.olfsfastpath.pages.FormType;
 import org.olfsfastpath.pages.Site;
-import org.olfsfastpath.spec.SpecParser;
-import org.olfsfastpath.spec.Specs;
+import org.olfsfastpath.spec.Setting;
+import org.olfsfastpath.spec.Settings;
 
 /**
  * What the web layer itself is configured with: request limits, compression, the 503's
@@ -32,25 +30,6 @@ public final class FrontEndSettings {
   public static final int MAX_POST_MAX = 10_000_000;
   /** Default age after which the site map is rebuilt, as upstream's SiteMapCache. */
   public static final Duration DEFAULT_SITE_MAP_REFRESH = Duration.ofSeconds(600);
-
-  /** The text settings: keys are the builder's method names. */
-  private static final SpecParser<Builder> SPEC = SpecParser.<Builder>named("front end")
-      .intValue("maxUrlLength", Builder::maxUrlLength)
-      .intValue("maxConstraintLength", Builder::maxConstraintLength)
-      .bool("gzip", Builder::gzip)
-      .intValue("retryAfterSeconds", Builder::retryAfterSeconds)
-      .text("adminToken", Builder::adminToken)
-      .text("catalogRoot", Builder::catalogRoot)
-      .with("datasetUrlResponse", DatasetUrlResponse::fromConfig, Builder::datasetUrlResponse)
-      .with("dataRequestForm", FormType::fromConfig, Builder::dataRequestForm)
-      .bool("allowDirectDataSourceAccess", Builder::allowDirectDataSourceAccess)
-      .bool("addFileoutTypeSuffix", Builder::addFileoutTypeSuffix)
-      .bool("httpPost", Builder::httpPost)
-      .intValue("httpPostMax", Builder::httpPostMax)
-      .duration("siteMapRefresh", Builder::siteMapRefresh)
-      .text("serviceUrl", Builder::serviceUrl)
-      .bool("warmUp", Builder::warmUp)
-      .text("warmUpDataset", Builder::warmUpDataset);
 
   private final int maxUrlLength;
   private final int maxConstraintLength;
@@ -74,8 +53,8 @@ public final class FrontEndSettings {
     this.maxConstraintLength = b.getMaxConstraintLength();
     this.gzip = b.getGzip();
     this.retryAfterSeconds = b.getRetryAfterSeconds();
-    this.adminToken = b.adminToken;
-    this.catalogRoot = b.catalogRoot;
+    this.adminToken = b.adminToken.orNull();
+    this.catalogRoot = b.catalogRoot.orNull();
     this.datasetUrlResponse = b.getDatasetUrlResponse();
     this.dataRequestForm = b.getDataRequestForm();
     this.allowDirectDataSourceAccess = b.getAllowDirectDataSourceAccess();
@@ -83,9 +62,9 @@ public final class FrontEndSettings {
     this.httpPost = b.getHttpPost();
     this.httpPostMax = b.getHttpPostMax();
     this.siteMapRefresh = b.getSiteMapRefresh();
-    this.serviceUrl = b.serviceUrl;
+    this.serviceUrl = b.serviceUrl.orNull();
     this.warmUp = b.getWarmUp();
-    this.warmUpDataset = b.warmUpDataset;
+    this.warmUpDataset = b.warmUpDataset.orNull();
   }
 
   public static Builder newBuilder() {
@@ -104,7 +83,9 @@ public final class FrontEndSettings {
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value
    */
   public static Builder from(Map<String, String> spec) {
-    return SPEC.apply(spec, newBuilder());
+    Builder builder = newBuilder();
+    builder.settings.apply(spec);
+    return builder;
   }
 
   /** The settings with every default. */
@@ -214,24 +195,50 @@ public final class FrontEndSettings {
    * unset settings keep their defaults, which the getters return.
    */
   public static final class Builder {
-    private static final int UNSET = -1;
-
-    private int maxUrlLength = UNSET;
-    private int maxConstraintLength = UNSET;
-    private @Nullable Boolean gzip;
-    private int retryAfterSeconds = UNSET;
-    private @Nullable String adminToken;
-    private @Nullable String catalogRoot;
-    private @Nullable DatasetUrlResponse datasetUrlResponse;
-    private @Nullable FormType dataRequestForm;
-    private @Nullable Boolean allowDirectDataSourceAccess;
-    private @Nullable Boolean addFileoutTypeSuffix;
-    private @Nullable Boolean httpPost;
-    private int httpPostMax = UNSET;
-    private @Nullable Duration siteMapRefresh;
-    private @Nullable String serviceUrl;
-    private @Nullable Boolean warmUp;
-    private @Nullable String warmUpDataset;
+    /** The settings a text spec sets, for {@link #from(Map)}: keys are the setters' names. */
+    private final Settings settings = new Settings("front end");
+    private final Setting<Integer> maxUrlLength = settings.add(Setting.atLeast("maxUrlLength",
+        DapRequestParser.DEFAULT_MAX_URL_LENGTH, 64));
+    private final Setting<Integer> maxConstraintLength = settings.add(Setting.atLeast(
+        "maxConstraintLength", DapRequestParser.DEFAULT_MAX_CONSTRAINT_LENGTH, 1));
+    private final Setting<Boolean> gzip = settings.add(Setting.bool("gzip", true));
+    private final Setting<Integer> retryAfterSeconds = settings.add(Setting.between(
+        "retryAfterSeconds", DEFAULT_RETRY_AFTER_SECONDS, 1, 3600));
+    private final Setting<String> adminToken = settings.add(text("adminToken", token -> {
+      requireArgument(token.length() >= 16, "adminToken was %d characters, must be at least 16",
+          token.length());
+      return token;
+    }).shownAs(token -> "(a token)"));
+    private final Setting<String> catalogRoot = settings.add(text("catalogRoot", root -> {
+      requireArgument(root.startsWith("/"), "catalogRoot was '%s', must be an absolute path",
+          root);
+      return root;
+    }));
+    private final Setting<DatasetUrlResponse> datasetUrlResponse = settings.add(Setting.of(
+        "datasetUrlResponse", DatasetUrlResponse.REQUEST_FORM)
+        .text(DatasetUrlResponse::fromConfig));
+    private final Setting<FormType> dataRequestForm = settings.add(
+        Setting.of("dataRequestForm", FormType.DAP4).text(FormType::fromConfig));
+    private final Setting<Boolean> allowDirectDataSourceAccess =
+        settings.add(Setting.bool("allowDirectDataSourceAccess", false));
+    private final Setting<Boolean> addFileoutTypeSuffix =
+        settings.add(Setting.bool("addFileoutTypeSuffix", false));
+    private final Setting<Boolean> httpPost = settings.add(Setting.bool("httpPost", true));
+    private final Setting<Integer> httpPostMax = settings.add(
+        Setting.between("httpPostMax", DEFAULT_POST_MAX, 1, MAX_POST_MAX));
+    private final Setting<Duration> siteMapRefresh = settings.add(Setting.duration(
+        "siteMapRefresh", DEFAULT_SITE_MAP_REFRESH, Duration.ofSeconds(1), Duration.ofDays(1)));
+    private final Setting<String> serviceUrl = settings.add(text("serviceUrl", url -> {
+      new Site(url, FormType.DAP4, false); // validates
+      return url;
+    }));
+    private final Setting<Boolean> warmUp = settings.add(Setting.bool("warmUp", true));
+    private final Setting<String> warmUpDataset = settings.add(text("warmUpDataset", path -> {
+      requireArgument(path.startsWith("/") && !path.endsWith("/") && !path.contains("/../")
+          && !path.endsWith("/.."), "warmUpDataset was '%s', must be a dataset's catalog path"
+          + " such as /data/sst.nc", path);
+      return path;
+    }));
 
     private Builder() {}
 
@@ -240,10 +247,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder maxUrlLength(int length) {
-      requireArgument(length >= 64, "maxUrlLength was %d, must be >= 64", length);
-      requireState(this.maxUrlLength == UNSET,
-          "maxUrlLength was already set to %s", this.maxUrlLength);
-      this.maxUrlLength = length;
+      maxUrlLength.set(length);
       return this;
     }
 
@@ -252,17 +256,13 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder maxConstraintLength(int length) {
-      requireArgument(length >= 1, "maxConstraintLength was %d, must be >= 1", length);
-      requireState(this.maxConstraintLength == UNSET,
-          "maxConstraintLength was already set to %s", this.maxConstraintLength);
-      this.maxConstraintLength = length;
+      maxConstraintLength.set(length);
       return this;
     }
 
     /** @throws IllegalStateException if already set */
     public Builder gzip(boolean gzip) {
-      requireState(this.gzip == null, "gzip was already set to %s", this.gzip);
-      this.gzip = gzip;
+      this.gzip.set(gzip);
       return this;
     }
 
@@ -271,11 +271,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder retryAfterSeconds(int seconds) {
-      requireArgument(seconds >= 1 && seconds <= 3600, "retryAfterSeconds was %d, must be 1-3600",
-          seconds);
-      requireState(this.retryAfterSeconds == UNSET,
-          "retryAfterSeconds was already set to %s", this.retryAfterSeconds);
-      this.retryAfterSeconds = seconds;
+      retryAfterSeconds.set(seconds);
       return this;
     }
 
@@ -284,11 +280,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder adminToken(String token) {
-      Objects.requireNonNull(token, "adminToken == null");
-      requireArgument(token.length() >= 16, "adminToken was %d characters, must be at least 16",
-          token.length());
-      requireState(this.adminToken == null, "adminToken was already set to %s", "(a token)");
-      this.adminToken = token;
+      adminToken.set(token);
       return this;
     }
 
@@ -297,10 +289,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder catalogRoot(String root) {
-      Objects.requireNonNull(root, "catalogRoot == null");
-      requireArgument(root.startsWith("/"), "catalogRoot was '%s', must be an absolute path", root);
-      requireState(this.catalogRoot == null, "catalogRoot was already set to %s", this.catalogRoot);
-      this.catalogRoot = root;
+      catalogRoot.set(root);
       return this;
     }
 
@@ -311,10 +300,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder datasetUrlResponse(DatasetUrlResponse response) {
-      Objects.requireNonNull(response, "datasetUrlResponse == null");
-      requireState(this.datasetUrlResponse == null,
-          "datasetUrlResponse was already set to %s", this.datasetUrlResponse);
-      this.datasetUrlResponse = response;
+      datasetUrlResponse.set(response);
       return this;
     }
 
@@ -324,10 +310,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder dataRequestForm(FormType form) {
-      Objects.requireNonNull(form, "dataRequestForm == null");
-      requireState(this.dataRequestForm == null,
-          "dataRequestForm was already set to %s", this.dataRequestForm);
-      this.dataRequestForm = form;
+      dataRequestForm.set(form);
       return this;
     }
 
@@ -337,9 +320,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder allowDirectDataSourceAccess(boolean allow) {
-      requireState(this.allowDirectDataSourceAccess == null,
-          "allowDirectDataSourceAccess was already set to %s", this.allowDirectDataSourceAccess);
-      this.allowDirectDataSourceAccess = allow;
+      allowDirectDataSourceAccess.set(allow);
       return this;
     }
 
@@ -350,9 +331,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder addFileoutTypeSuffix(boolean replace) {
-      requireState(this.addFileoutTypeSuffix == null,
-          "addFileoutTypeSuffix was already set to %s", this.addFileoutTypeSuffix);
-      this.addFileoutTypeSuffix = replace;
+      addFileoutTypeSuffix.set(replace);
       return this;
     }
 
@@ -362,8 +341,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder httpPost(boolean enabled) {
-      requireState(this.httpPost == null, "httpPost was already set to %s", this.httpPost);
-      this.httpPost = enabled;
+      httpPost.set(enabled);
       return this;
     }
 
@@ -374,12 +352,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder httpPostMax(int bytes) {
-      requireArgument(bytes >= 1 && bytes <= MAX_POST_MAX,
-          "httpPostMax was %d, must be 1-%d", bytes,
-          MAX_POST_MAX);
-      requireState(this.httpPostMax == UNSET,
-          "httpPostMax was already set to %s", this.httpPostMax);
-      this.httpPostMax = bytes;
+      httpPostMax.set(bytes);
       return this;
     }
 
@@ -390,10 +363,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder siteMapRefresh(Duration refresh) {
-      Specs.checkDuration("siteMapRefresh", refresh, Duration.ofSeconds(1), Duration.ofDays(1));
-      requireState(this.siteMapRefresh == null,
-          "siteMapRefresh was already set to %s", this.siteMapRefresh);
-      this.siteMapRefresh = refresh;
+      siteMapRefresh.set(refresh);
       return this;
     }
 
@@ -404,10 +374,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder serviceUrl(String url) {
-      Objects.requireNonNull(url, "serviceUrl == null");
-      new Site(url, FormType.DAP4, false); // validates
-      requireState(this.serviceUrl == null, "serviceUrl was already set to %s", this.serviceUrl);
-      this.serviceUrl = url;
+      serviceUrl.set(url);
       return this;
     }
 
@@ -417,8 +384,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder warmUp(boolean warm) {
-      requireState(this.warmUp == null, "warmUp was already set to %s", this.warmUp);
-      this.warmUp = warm;
+      warmUp.set(warm);
       return this;
     }
 
@@ -429,63 +395,61 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder warmUpDataset(String path) {
-      Objects.requireNonNull(path, "warmUpDataset == null");
-      requireArgument(path.startsWith("/") && !path.endsWith("/") && !path.contains("/../")
-          && !path.endsWith("/.."), "warmUpDataset was '%s', must be a dataset's catalog path"
-          + " such as /data/sst.nc", path);
-      requireState(this.warmUpDataset == null,
-          "warmUpDataset was already set to %s", this.warmUpDataset);
-      this.warmUpDataset = path;
+      warmUpDataset.set(path);
       return this;
     }
 
     public boolean getWarmUp() {
-      return warmUp == null || warmUp;
+      return warmUp.get();
     }
 
     public DatasetUrlResponse getDatasetUrlResponse() {
-      return datasetUrlResponse == null ? DatasetUrlResponse.REQUEST_FORM : datasetUrlResponse;
+      return datasetUrlResponse.get();
     }
 
     public FormType getDataRequestForm() {
-      return dataRequestForm == null ? FormType.DAP4 : dataRequestForm;
+      return dataRequestForm.get();
     }
 
     public boolean getAllowDirectDataSourceAccess() {
-      return allowDirectDataSourceAccess != null && allowDirectDataSourceAccess;
+      return allowDirectDataSourceAccess.get();
     }
 
     public boolean getAddFileoutTypeSuffix() {
-      return addFileoutTypeSuffix != null && addFileoutTypeSuffix;
+      return addFileoutTypeSuffix.get();
     }
 
     public boolean getHttpPost() {
-      return httpPost == null || httpPost;
+      return httpPost.get();
     }
 
     public int getHttpPostMax() {
-      return httpPostMax == UNSET ? DEFAULT_POST_MAX : httpPostMax;
+      return httpPostMax.get();
     }
 
     public Duration getSiteMapRefresh() {
-      return siteMapRefresh == null ? DEFAULT_SITE_MAP_REFRESH : siteMapRefresh;
+      return siteMapRefresh.get();
     }
 
     public int getMaxUrlLength() {
-      return maxUrlLength == UNSET ? DapRequestParser.DEFAULT_MAX_URL_LENGTH : maxUrlLength;
+      return maxUrlLength.get();
     }
 
     public int getMaxConstraintLength() {
-      return maxConstraintLength == UNSET
-          ? DapRequestParser.DEFAULT_MAX_CONSTRAINT_LENGTH : maxConstraintLength;
+      return maxConstraintLength.get();
     }
 
     public boolean getGzip() {
-      return gzip == null || gzip;
+      return gzip.get();
     }
 
     public int getRetryAfterSeconds() {
-      return retryAfterSeconds == UNSET ? DEFAULT_RETRY_AFTER_SECONDS : retryAfterSeconds;
+      return retryAfterSeconds.get();
+    }
+
+    /** A text setting, stripped of surrounding blanks as olfs.xml writes it; no default. */
+    private static Setting<String> text(String name, UnaryOperator<String> check) {
+      return Setting.of(name, (String) null).text(String::strip).check(check);
     }
 
     public FrontEndSettings build() {

@@ -46,29 +46,20 @@ final class StatusSections {
 
   static Map<String, Object> dataSourceCache(DataSourceCacheStats s) {
     Map<String, Object> m = loads(s.enabled(), s);
-    m.put("notFoundCount", s.notFoundCount());
-    m.put("negativeHitCount", s.negativeHitCount());
+    pick(m, s, "notFoundCount", "negativeHitCount");
     m.put("averageLoadMillis", s.averageLoadPenaltyNanos() / 1e6);
     m.put("totalLoadTimeMillis", s.totalLoadTimeNanos() / 1_000_000L);
-    m.put("refreshCount", s.refreshCount());
-    m.put("evictionCount", s.evictionCount());
-    m.put("expirationCount", s.expirationCount());
+    pick(m, s, "refreshCount", "evictionCount", "expirationCount");
     m.put("size", s.estimatedSize());
-    m.put("mtimeCheckCount", s.mtimeCheckCount());
-    m.put("mtimeReloadCount", s.mtimeReloadCount());
+    pick(m, s, "mtimeCheckCount", "mtimeReloadCount");
     return m;
   }
 
   static Map<String, Object> responseCache(ResponseCacheStats s) {
     Map<String, Object> m = loads(s.enabled(), s);
-    m.put("tooLargeCount", s.tooLargeCount());
-    m.put("staleMissCount", s.staleMissCount());
+    pick(m, s, "tooLargeCount", "staleMissCount");
     m.put("averageLoadMillis", s.averageLoadPenaltyNanos() / 1e6);
-    m.put("evictionCount", s.evictionCount());
-    m.put("evictedBytes", s.evictedBytes());
-    m.put("entryCount", s.entryCount());
-    m.put("weightedBytes", s.weightedBytes());
-    m.put("maximumWeight", s.maximumWeight());
+    pick(m, s, "evictionCount", "evictedBytes", "entryCount", "weightedBytes", "maximumWeight");
     return m;
   }
 
@@ -77,11 +68,7 @@ final class StatusSections {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("enabled", enabled);
     m.put("hitRate", s.hitRate());
-    m.put("hitCount", s.hitCount());
-    m.put("missCount", s.missCount());
-    m.put("loadSuccessCount", s.loadSuccessCount());
-    m.put("loadFailureCount", s.loadFailureCount());
-    return m;
+    return pick(m, (Record) s, "hitCount", "missCount", "loadSuccessCount", "loadFailureCount");
   }
 
   /** The groups section: one object per group, each holding one per BES. */
@@ -100,9 +87,7 @@ final class StatusSections {
     m.put("downSince", group.downSince() == null ? null : group.downSince().toString());
     m.put("available", group.available());
     m.put("inFlight", group.inFlight());
-    m.put("requests", group.requests());
-    m.put("failovers", group.failovers());
-    m.put("unavailable", group.unavailable());
+    pick(m, group, "requests", "failovers", "unavailable");
     List<Object> members = new ArrayList<>();
     for (BesMemberStats member : group.members()) {
       members.add(member(member));
@@ -121,21 +106,25 @@ final class StatusSections {
     b.put("ejectionCause", member.ejectionCause());
     Duration nextProbe = member.nextProbeIn();
     b.put("nextProbeMillis", nextProbe == null ? null : nextProbe.toMillis());
-    b.put("inFlight", member.inFlight());
-    b.put("requests", member.requests());
-    b.put("connectFailures", member.connectFailures());
-    b.put("ioFailures", member.ioFailures());
-    b.put("timeouts", member.timeouts());
-    b.put("besErrors", member.besErrors());
-    b.put("exhausted", member.exhausted());
-    b.put("streamFailures", member.streamFailures());
-    b.put("failovers", member.failovers());
-    b.put("ejections", member.ejections());
-    b.put("probes", member.probes());
-    b.put("probeFailures", member.probeFailures());
+    pick(b, member, "inFlight", "requests", "connectFailures", "ioFailures", "timeouts",
+        "besErrors", "exhausted", "streamFailures", "failovers", "ejections", "probes",
+        "probeFailures");
     b.put("poolOpen", member.pool().total());
     b.put("poolIdle", member.pool().idle());
     b.put("poolInUse", member.pool().inUse());
     return b;
+  }
+
+  /** Puts the named components of {@code value} into {@code section}, in the order named. */
+  private static Map<String, Object> pick(Map<String, Object> section, Record value,
+      String... names) {
+    Map<String, Object> all = fields(value);
+    for (String name : names) {
+      if (!all.containsKey(name)) {
+        throw new IllegalArgumentException(value.getClass().getSimpleName() + " has no " + name);
+      }
+      section.put(name, all.get(name));
+    }
+    return section;
   }
 }

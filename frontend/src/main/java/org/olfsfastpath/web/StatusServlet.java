@@ -54,7 +54,7 @@ final class StatusServlet extends HttpServlet {
   /** The whole status document. */
   Map<String, Object> status() {
     Map<String, Object> status = new LinkedHashMap<>();
-    status.put("frontEnd", stats.snapshot());
+    status.put("frontEnd", StatusSections.fields(stats.snapshot()));
     status.putAll(sections.get());
     status.putAll(admin.statistics());
     return status;

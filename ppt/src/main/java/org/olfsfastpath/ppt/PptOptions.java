@@ -1,12 +1,11 @@
 package org.olfsfastpath.ppt;
 
-import static org.olfsfastpath.spec.Checks.requireArgument;
-import static org.olfsfastpath.spec.Checks.requireState;
 
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
-import org.olfsfastpath.spec.SpecParser;
+import org.olfsfastpath.spec.Setting;
+import org.olfsfastpath.spec.Settings;
 import org.olfsfastpath.spec.Specs;
 import org.jspecify.annotations.Nullable;
 
@@ -32,21 +31,9 @@ public final class PptOptions {
   /** Default cap on the server's handshake answer. */
   public static final int DEFAULT_MAX_HANDSHAKE_LENGTH = 64;
 
-  private static final int UNSET = -1;
   private static final Duration MIN_TIMEOUT = Duration.ofMillis(1);
   private static final Duration MAX_TIMEOUT = Duration.ofDays(1);
   private static final PptOptions DEFAULTS = newBuilder().build();
-
-  /** The text settings: keys are the builder's method names. */
-  private static final SpecParser<Builder> SPEC = SpecParser.<Builder>named("PPT options")
-      .duration("connectTimeout", Builder::connectTimeout)
-      .duration("handshakeTimeout", Builder::handshakeTimeout)
-      .duration("readTimeout", Builder::readTimeout)
-      .duration("writeTimeout", Builder::writeTimeout)
-      .intValue("maxChunkLength", Builder::maxChunkLength)
-      .intValue("maxHandshakeLength", Builder::maxHandshakeLength)
-      .bool("quickAck", Builder::quickAck)
-      .bool("tcpNoDelay", Builder::tcpNoDelay);
 
   private final Duration connectTimeout;
   private final Duration handshakeTimeout;
@@ -88,7 +75,9 @@ public final class PptOptions {
    *     unknown or the builder refuses its value
    */
   public static Builder from(Map<String, String> spec) {
-    return SPEC.apply(spec, newBuilder());
+    Builder builder = newBuilder();
+    builder.settings.apply(spec);
+    return builder;
   }
 
   /** Returns a builder whose defaults are these options; each setting may still be set once. */
@@ -144,19 +133,36 @@ public final class PptOptions {
    * unset settings keep their defaults, which the getters return.
    */
   public static final class Builder {
-    /** Unset settings default to these options' (from {@link #toBuilder()}), else the defaults. */
-    private final @Nullable PptOptions base;
-    private @Nullable Duration connectTimeout;
-    private @Nullable Duration handshakeTimeout;
-    private @Nullable Duration readTimeout;
-    private @Nullable Duration writeTimeout;
-    private int maxChunkLength = UNSET;
-    private int maxHandshakeLength = UNSET;
-    private @Nullable Boolean quickAck;
-    private @Nullable Boolean tcpNoDelay;
+    /** The settings a text spec sets, for {@link #from(Map)}: keys are the setters' names. */
+    private final Settings settings = new Settings("PPT options");
+    // Unset settings default to the options given to toBuilder(), else to the defaults.
+    private final Setting<Duration> connectTimeout;
+    private final Setting<Duration> handshakeTimeout;
+    private final Setting<Duration> readTimeout;
+    private final Setting<Duration> writeTimeout;
+    private final Setting<Integer> maxChunkLength;
+    private final Setting<Integer> maxHandshakeLength;
+    private final Setting<Boolean> quickAck;
+    private final Setting<Boolean> tcpNoDelay;
 
     private Builder(@Nullable PptOptions base) {
-      this.base = base;
+      connectTimeout = settings.add(timeout("connectTimeout",
+          base != null ? base.connectTimeout : DEFAULT_CONNECT_TIMEOUT));
+      // Unset and with no base, the handshake takes the connect timeout (getHandshakeTimeout).
+      handshakeTimeout = settings.add(timeout("handshakeTimeout",
+          base != null ? base.handshakeTimeout : null));
+      readTimeout = settings.add(timeout("readTimeout",
+          base != null ? base.readTimeout : DEFAULT_READ_TIMEOUT));
+      writeTimeout = settings.add(timeout("writeTimeout",
+          base != null ? base.writeTimeout : DEFAULT_WRITE_TIMEOUT));
+      maxChunkLength = settings.add(Setting.between("maxChunkLength",
+          base != null ? base.maxChunkLength : DEFAULT_MAX_CHUNK_LENGTH, 1,
+          PptFraming.MAX_ENCODABLE_LENGTH));
+      maxHandshakeLength = settings.add(Setting.between("maxHandshakeLength",
+          base != null ? base.maxHandshakeLength : DEFAULT_MAX_HANDSHAKE_LENGTH,
+          PptFraming.SERVER_UNDEFINED.length(), 65536));
+      quickAck = settings.add(Setting.bool("quickAck", base == null || base.quickAck));
+      tcpNoDelay = settings.add(Setting.bool("tcpNoDelay", base == null || base.tcpNoDelay));
     }
 
     /**
@@ -166,10 +172,7 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder connectTimeout(Duration timeout) {
-      checkTimeout("connectTimeout", timeout);
-      requireState(connectTimeout == null, "connectTimeout was already set to %s",
-          connectTimeout);
-      this.connectTimeout = timeout;
+      connectTimeout.set(timeout);
       return this;
     }
 
@@ -181,10 +184,7 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder handshakeTimeout(Duration timeout) {
-      checkTimeout("handshakeTimeout", timeout);
-      requireState(handshakeTimeout == null, "handshakeTimeout was already set to %s",
-          handshakeTimeout);
-      this.handshakeTimeout = timeout;
+      handshakeTimeout.set(timeout);
       return this;
     }
 
@@ -195,9 +195,7 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder readTimeout(Duration timeout) {
-      checkTimeout("readTimeout", timeout);
-      requireState(readTimeout == null, "readTimeout was already set to %s", readTimeout);
-      this.readTimeout = timeout;
+      readTimeout.set(timeout);
       return this;
     }
 
@@ -208,9 +206,7 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder writeTimeout(Duration timeout) {
-      checkTimeout("writeTimeout", timeout);
-      requireState(writeTimeout == null, "writeTimeout was already set to %s", writeTimeout);
-      this.writeTimeout = timeout;
+      writeTimeout.set(timeout);
       return this;
     }
 
@@ -222,11 +218,7 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder maxChunkLength(int bytes) {
-      requireArgument(bytes >= 1 && bytes <= PptFraming.MAX_ENCODABLE_LENGTH,
-          "maxChunkLength was %d, must be 1-%d", bytes, PptFraming.MAX_ENCODABLE_LENGTH);
-      requireState(maxChunkLength == UNSET, "maxChunkLength was already set to %s",
-          maxChunkLength);
-      this.maxChunkLength = bytes;
+      maxChunkLength.set(bytes);
       return this;
     }
 
@@ -237,12 +229,7 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder maxHandshakeLength(int bytes) {
-      requireArgument(bytes >= PptFraming.SERVER_UNDEFINED.length() && bytes <= 65536,
-          "maxHandshakeLength was %d, must be %d-65536", bytes,
-          PptFraming.SERVER_UNDEFINED.length());
-      requireState(maxHandshakeLength == UNSET, "maxHandshakeLength was already set to %s",
-          maxHandshakeLength);
-      this.maxHandshakeLength = bytes;
+      maxHandshakeLength.set(bytes);
       return this;
     }
 
@@ -253,8 +240,7 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder quickAck(boolean enabled) {
-      requireState(quickAck == null, "quickAck was already set to %s", quickAck);
-      this.quickAck = enabled;
+      quickAck.set(enabled);
       return this;
     }
 
@@ -264,56 +250,50 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder tcpNoDelay(boolean enabled) {
-      requireState(tcpNoDelay == null, "tcpNoDelay was already set to %s", tcpNoDelay);
-      this.tcpNoDelay = enabled;
+      tcpNoDelay.set(enabled);
       return this;
     }
 
     public Duration getConnectTimeout() {
-      return connectTimeout != null ? connectTimeout
-          : base != null ? base.connectTimeout : DEFAULT_CONNECT_TIMEOUT;
+      return connectTimeout.get();
     }
 
     /** The handshake timeout, or the connect timeout when none was set. */
     public Duration getHandshakeTimeout() {
-      return handshakeTimeout != null ? handshakeTimeout
-          : base != null ? base.handshakeTimeout : getConnectTimeout();
+      Duration timeout = handshakeTimeout.orNull();
+      return timeout != null ? timeout : getConnectTimeout();
     }
 
     public Duration getReadTimeout() {
-      return readTimeout != null ? readTimeout
-          : base != null ? base.readTimeout : DEFAULT_READ_TIMEOUT;
+      return readTimeout.get();
     }
 
     public Duration getWriteTimeout() {
-      return writeTimeout != null ? writeTimeout
-          : base != null ? base.writeTimeout : DEFAULT_WRITE_TIMEOUT;
+      return writeTimeout.get();
     }
 
     public int getMaxChunkLength() {
-      return maxChunkLength != UNSET ? maxChunkLength
-          : base != null ? base.maxChunkLength : DEFAULT_MAX_CHUNK_LENGTH;
+      return maxChunkLength.get();
     }
 
     public int getMaxHandshakeLength() {
-      return maxHandshakeLength != UNSET ? maxHandshakeLength
-          : base != null ? base.maxHandshakeLength : DEFAULT_MAX_HANDSHAKE_LENGTH;
+      return maxHandshakeLength.get();
     }
 
     public boolean getQuickAck() {
-      return quickAck != null ? quickAck : base == null || base.quickAck;
+      return quickAck.get();
     }
 
     public boolean getTcpNoDelay() {
-      return tcpNoDelay != null ? tcpNoDelay : base == null || base.tcpNoDelay;
+      return tcpNoDelay.get();
     }
 
     public PptOptions build() {
       return new PptOptions(this);
     }
 
-    private static void checkTimeout(String name, Duration timeout) {
-      Specs.checkDuration(name, timeout, MIN_TIMEOUT, MAX_TIMEOUT);
+    private static Setting<Duration> timeout(String name, @Nullable Duration defaultValue) {
+      return Setting.duration(name, defaultValue, MIN_TIMEOUT, MAX_TIMEOUT);
     }
   }
 }

@@ -11,9 +11,8 @@ import org.jspecify.annotations.Nullable;
  * setting and shows the value ("maxConnections was 0, must be 1-10000", "maxIdle was already set to
  * PT1M"), formatted with {@link Locale#US}.
  *
- * <p>One set-once style for every builder: an unset setting is held as a sentinel ({@code null}, or
- * {@code -1} for a count), and its setter starts with {@code requireState(field == UNSET, "<name>
- * was already set to %s", field)}; the getters return the default for an unset one.
+ * <p>The set-once rule of every builder's settings is {@link Setting}'s, which uses these; {@code
+ * build()} checks a combination with {@link #requireConsistent}.
  */
 public final class Checks {
   private Checks() {}
