@@ -2,7 +2,6 @@ package org.olfsfastpath.bes;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,7 +10,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import org.olfsfastpath.ppt.PptStreamErrorException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.jspecify.annotations.Nullable;
@@ -148,7 +146,7 @@ public final class BesGroup implements Closeable {
   public BesResponse get(GetRequest request) throws IOException {
     Objects.requireNonNull(request, "request == null");
     return execute(true, (member, trace) ->
-        new GroupResponse(member, member.client.get(request, trace), this::streamFailed));
+        new GroupResponse(member, member.client.get(request, trace), health::streamFailed));
   }
 
   /**
@@ -205,8 +203,8 @@ public final class BesGroup implements Closeable {
         String document = attempt(member, trace, false, (m, t) -> m.client.version(t));
         versions.add(new MemberVersion(member.endpoint, document, null));
       } catch (IOException e) {
-        FailureKind kind = recordFailure(member, e, trace);
-        versions.add(new MemberVersion(member.endpoint, null, surface(kind, e)));
+        FailureKind kind = health.record(member, e, trace);
+        versions.add(new MemberVersion(member.endpoint, null, health.surface(kind, e)));
       }
     }
     return List.copyOf(versions);
@@ -299,24 +297,6 @@ public final class BesGroup implements Closeable {
     T call(GroupMember member, CallTrace trace) throws IOException;
   }
 
-  /** How a command failed on a BES, which decides ejection and failover. */
-  enum FailureKind {
-    /** The BES could not be reached: eject, fail over. */
-    CONNECT,
-    /** The BES broke the command off: count towards ejection, fail over. */
-    IO,
-    /** The read timeout elapsed: a slow BES; neither. */
-    TIMEOUT,
-    /** The BES answered an error: it works; neither. */
-    BES_ERROR,
-    /** Every connection to the BES stayed busy: neither. */
-    EXHAUSTED;
-
-    boolean retriable() {
-      return this == CONNECT || this == IO;
-    }
-  }
-
   private <T> T execute(boolean holdsUntilClose, MemberCall<T> call) throws IOException {
     checkOpen();
     requests.increment();
@@ -328,13 +308,13 @@ public final class BesGroup implements Closeable {
     try {
       return attempt(first, trace, holdsUntilClose, call);
     } catch (IOException e) {
-      FailureKind kind = recordFailure(first, e, trace);
+      FailureKind kind = health.record(first, e, trace);
       if (!kind.retriable() || !failover) {
-        throw surface(kind, e);
+        throw health.surface(kind, e);
       }
       GroupMember second = choose(first);
       if (second == null) {
-        throw surface(kind, e);
+        throw health.surface(kind, e);
       }
       failovers.increment();
       first.failovers.increment();
@@ -345,7 +325,7 @@ public final class BesGroup implements Closeable {
       try {
         return attempt(second, retryTrace, holdsUntilClose, call);
       } catch (IOException again) {
-        IOException thrown = surface(recordFailure(second, again, retryTrace), again);
+        IOException thrown = health.surface(health.record(second, again, retryTrace), again);
         thrown.addSuppressed(e);
         throw thrown;
       }
@@ -420,60 +400,6 @@ public final class BesGroup implements Closeable {
       return load < bestLoad;
     }
     return picks * bestWeight < bestPicks * weight;
-  }
-
-  private FailureKind recordFailure(GroupMember member, IOException e, CallTrace trace) {
-    FailureKind kind = classify(e, trace);
-    switch (kind) {
-      case CONNECT -> {
-        member.connectFailures.increment();
-        health.connectFailed(member, e);
-      }
-      case IO -> {
-        member.ioFailures.increment();
-        health.ioFailed(member, e);
-      }
-      case TIMEOUT -> member.timeouts.increment();
-      case BES_ERROR -> {
-        member.besErrors.increment();
-        // The BES answered: it works.
-        member.succeeded();
-      }
-      case EXHAUSTED -> member.exhausted.increment();
-    }
-    return kind;
-  }
-
-  static FailureKind classify(IOException e, CallTrace trace) {
-    if (trace.isConnectFailure(e)) {
-      return FailureKind.CONNECT;
-    }
-    if (e instanceof BesErrorException || e instanceof PptStreamErrorException) {
-      return FailureKind.BES_ERROR;
-    }
-    if (e instanceof BesPoolExhaustedException) {
-      return FailureKind.EXHAUSTED;
-    }
-    if (e instanceof InterruptedIOException) {
-      return FailureKind.TIMEOUT;
-    }
-    return FailureKind.IO;
-  }
-
-  /** A get's body failed: nothing is retried, but a broken-off stream counts like any I/O failure. */
-  private void streamFailed(GroupMember member, IOException e) {
-    member.streamFailures.increment();
-    if (!(e instanceof PptStreamErrorException) && !(e instanceof InterruptedIOException)) {
-      health.ioFailed(member, e);
-    }
-  }
-
-  /** What the caller sees: a connect failure that left the group with no BES says so. */
-  private IOException surface(FailureKind kind, IOException e) {
-    if (kind == FailureKind.CONNECT && health.isDown()) {
-      return health.down(e);
-    }
-    return e;
   }
 
   private void checkOpen() {

@@ -1,20 +1,23 @@
 package org.olfsfastpath.bes;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.ppt.PptStreamErrorException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A {@link BesGroup}'s health policy: taking a BES out of service (ejection), the back-off before
- * its probes, the probes themselves (on the group's probe threads, one at a time per BES, never on
- * a request thread), bringing it back (readmission), and the exceptions of the down state. The
- * group's command pipeline tells it what each failure was; it reads and writes the members' state
- * and never chooses a BES for a command. Thread-safe and lock-free, as the group.
+ * A {@link BesGroup}'s health policy: what each failure of a command means for its BES (counted by
+ * its {@link FailureKind}), taking a BES out of service (ejection), the back-off before its probes,
+ * the probes themselves (on the group's probe threads, one at a time per BES, never on a request
+ * thread), bringing it back (readmission), and the exceptions of the down state. The group's
+ * command pipeline chooses a BES, fails over once, and reports each failure here; this reads and
+ * writes the members' state and never chooses a BES. Thread-safe and lock-free, as the group.
  */
 final class GroupHealth {
   // The group's own log lines, under its name, wherever in the group they are written.
@@ -83,13 +86,48 @@ final class GroupHealth {
 
   // Failures the pipeline reports.
 
-  /** The BES could not be reached: out of service at once. */
-  void connectFailed(GroupMember member, IOException cause) {
-    eject(member, cause);
+  /** Counts a command's failure on {@code member} by its kind and acts on it; returns the kind. */
+  FailureKind record(GroupMember member, IOException e, CallTrace trace) {
+    FailureKind kind = FailureKind.of(e, trace);
+    switch (kind) {
+      case CONNECT -> {
+        member.connectFailures.increment();
+        eject(member, e);
+      }
+      case IO -> {
+        member.ioFailures.increment();
+        ioFailed(member, e);
+      }
+      case TIMEOUT -> member.timeouts.increment();
+      case BES_ERROR -> {
+        member.besErrors.increment();
+        // The BES answered: it works.
+        member.succeeded();
+      }
+      case EXHAUSTED -> member.exhausted.increment();
+    }
+    return kind;
   }
 
+  /** A get's body failed: nothing is retried, but a broken-off stream counts like any I/O failure. */
+  void streamFailed(GroupMember member, IOException e) {
+    member.streamFailures.increment();
+    if (!(e instanceof PptStreamErrorException) && !(e instanceof InterruptedIOException)) {
+      ioFailed(member, e);
+    }
+  }
+
+  /** What the caller sees: a connect failure that left the group with no BES says so. */
+  IOException surface(FailureKind kind, IOException e) {
+    if (kind == FailureKind.CONNECT && isDown()) {
+      return down(e);
+    }
+    return e;
+  }
+
+
   /** The BES broke a command off: out of service at the threshold, unless it is the last. */
-  void ioFailed(GroupMember member, IOException e) {
+  private void ioFailed(GroupMember member, IOException e) {
     if (member.consecutiveIoFailures.incrementAndGet() >= ejectionThreshold
         && availableOtherThan(member) > 0) {
       eject(member, e);

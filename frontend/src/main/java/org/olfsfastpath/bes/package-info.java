@@ -8,8 +8,9 @@
  * whole catalog paths ({@code showNode}, {@code get}, {@code buildSiteMap}), routes each to the
  * group of its longest prefix and strips the prefix, so routing lives here and nowhere above.
  * Several BES of one catalog prefix form a {@link org.olfsfastpath.bes.BesGroup}: its command
- * pipeline chooses a BES and fails over once, and its package-private {@code GroupHealth} takes a
- * BES out of service, probes it and brings it back. One BES is a
+ * pipeline chooses a BES and fails over once, and its package-private {@code GroupHealth} counts
+ * each failure by its {@code FailureKind}, takes a BES out of service, probes it and brings it
+ * back. One BES is a
  * {@link org.olfsfastpath.bes.BesClient} over a package-private {@code BesConnectionPool}. Clients
  * and groups are built by {@link org.olfsfastpath.bes.BesClientBuilder} and
  * {@link org.olfsfastpath.bes.BesGroupBuilder} ({@code newBuilder()}, or {@code from(spec)} whose
