@@ -7,6 +7,7 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -14,16 +15,19 @@ import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layer rule, as the README states it. The front end's layers depend in one direction:
- * {@code spec} (the settings grammar, usable by every layer) and {@code ppt} (the wire) at the
- * bottom, then {@code bes} (commands, pool, groups), {@code cache}, {@code dap} with {@code pages}
- * (URL to request, response vocabulary, pages), and {@code web} on top. {@code web} is the
- * composition root: it builds every layer's object from olfs.xml, so it may see the builders of
- * every layer below; nothing depends on it. {@code dap} and {@code pages} see only value types of
- * {@code bes} and {@code cache} (records, enums, exceptions), never a client, pool or cache. Only
- * {@code web} touches the servlet API. The tools (emulator, trace, soak harness, Tomcat launcher,
- * test support, the 2009 model) may use {@code ppt} and {@code spec}, and nothing of the front end
- * depends on them.
+ * The layer rule, as the README states it. The front end's layers depend in one direction: {@code
+ * spec} (the settings grammar) and {@code json} (the JSON writer), usable by every layer, and
+ * {@code ppt} (the wire) at the bottom, then {@code bes} (commands, pool, groups), {@code cache},
+ * {@code dap} with {@code pages} (URL to request, response vocabulary, pages), and {@code web} on
+ * top. {@code web} is the composition root: it builds every layer's object from olfs.xml, so it may
+ * see the builders of every layer below (in {@code Assembly} alone); nothing depends on it. {@code
+ * dap} and {@code pages} see only value types of {@code bes} and {@code cache} (records, enums,
+ * exceptions), never a client, pool or cache, and {@code cache} sees only value types of {@code
+ * bes}. Routing (a command to a group, a path without its prefix) happens in {@code bes} alone.
+ * Only {@code web} touches the servlet API. The tools (emulator, trace, soak harness, Tomcat
+ * launcher, test support, the 2009 model) may use {@code ppt}, {@code spec} and {@code json}, and
+ * nothing of the front end depends on them; {@code spec} and {@code json} depend on nothing of
+ * ours.
  */
 final class LayerRuleTest {
   private static final String[] TOOLS = {"org.olfsfastpath.emulator..",
@@ -32,6 +36,7 @@ final class LayerRuleTest {
 
   static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
       .layer("spec").definedBy("org.olfsfastpath.spec..")
+      .layer("json").definedBy("org.olfsfastpath.json..")
       .layer("ppt").definedBy("org.olfsfastpath.ppt..")
       .layer("bes").definedBy("org.olfsfastpath.bes..")
       .layer("cache").definedBy("org.olfsfastpath.cache..")
@@ -58,6 +63,52 @@ final class LayerRuleTest {
       .because("the response vocabulary works on values; clients, pools and caches are the"
           + " composition root's to wire");
 
+  static final ArchRule cacheSeesOnlyValueTypesOfBes = noClasses()
+      .that().resideInAnyPackage("org.olfsfastpath.cache..")
+      .should().dependOnClassesThat(resideInAnyPackage("org.olfsfastpath.bes..")
+          .and(not(VALUE_TYPE)))
+      .because("the caches reach the BES only through the loaders the composition root gives"
+          + " them (router::showNode), and keep only its answers");
+
+  /** A call that sends a BES command to one group, or rewrites a path for one: routing. */
+  private static final DescribedPredicate<JavaMethodCall> ROUTING = DescribedPredicate.describe(
+      "routes a BES command (BesRouter.route, a BesGroup command, GetRequest.withPath)",
+      call -> {
+        String owner = call.getTargetOwner().getName();
+        String name = call.getName();
+        return owner.equals("org.olfsfastpath.bes.BesRouter") && name.equals("route")
+            || owner.equals("org.olfsfastpath.bes.BesGroup") && (name.equals("showNode")
+                || name.equals("get") || name.equals("buildSiteMap")
+                || name.equals("showBesKey"))
+            || owner.equals("org.olfsfastpath.bes.GetRequest") && name.equals("withPath");
+      });
+
+  static final ArchRule webDoesNotRoute = noClasses()
+      .that().resideInAnyPackage("org.olfsfastpath.web..")
+      .should().callMethodWhere(ROUTING)
+      .because("the BES router takes whole catalog paths: routing lives in bes");
+
+  /** A call that builds a layer's object: a builder's entry point or the router's. */
+  private static final DescribedPredicate<JavaMethodCall> BUILDS_A_LAYER =
+      DescribedPredicate.describe("builds a bes, cache or ppt object", call -> {
+        String owner = call.getTargetOwner().getName();
+        String name = call.getName();
+        boolean builder = name.equals("newBuilder") || name.equals("from");
+        return builder && (owner.equals("org.olfsfastpath.bes.BesClient")
+            || owner.equals("org.olfsfastpath.bes.BesGroup")
+            || owner.equals("org.olfsfastpath.cache.DataSourceCache")
+            || owner.equals("org.olfsfastpath.cache.ResponseCache")
+            || owner.equals("org.olfsfastpath.ppt.PptOptions"))
+            || owner.equals("org.olfsfastpath.bes.BesRouter") && name.equals("of");
+      });
+
+  static final ArchRule onlyTheAssemblyBuildsTheLayers = noClasses()
+      .that().resideInAnyPackage("org.olfsfastpath.web..")
+      .and().doNotHaveSimpleName("Assembly")
+      .should().callMethodWhere(BUILDS_A_LAYER)
+      .because("the object graph is wired in one place: Assembly builds each layer's object from"
+          + " its part of olfs.xml");
+
   static final ArchRule onlyWebTouchesTheServletApi = noClasses()
       .that().resideOutsideOfPackage("org.olfsfastpath.web..")
       .and().resideOutsideOfPackages(TOOLS)
@@ -76,10 +127,16 @@ final class LayerRuleTest {
           .and(not(resideInAnyPackage("org.olfsfastpath.spec.."))))
       .because("every layer may use the settings grammar");
 
+  static final ArchRule jsonDependsOnNothingOfOurs = noClasses()
+      .that().resideInAnyPackage("org.olfsfastpath.json..")
+      .should().dependOnClassesThat(resideInAnyPackage("org.olfsfastpath..")
+          .and(not(resideInAnyPackage("org.olfsfastpath.json.."))))
+      .because("the front end and the tools both write JSON through it");
+
   static final ArchRule noToolInTheFrontEnd = noClasses()
       .that().resideInAnyPackage("org.olfsfastpath.bes..", "org.olfsfastpath.cache..",
           "org.olfsfastpath.dap..", "org.olfsfastpath.pages..", "org.olfsfastpath.web..",
-          "org.olfsfastpath.ppt..", "org.olfsfastpath.spec..")
+          "org.olfsfastpath.ppt..", "org.olfsfastpath.spec..", "org.olfsfastpath.json..")
       .should().dependOnClassesThat(resideInAnyPackage(TOOLS))
       .because("the WAR holds no tool class");
 
@@ -99,6 +156,21 @@ final class LayerRuleTest {
   }
 
   @Test
+  void cacheSeesOnlyValueTypesOfBes() {
+    cacheSeesOnlyValueTypesOfBes.check(CLASSES);
+  }
+
+  @Test
+  void webDoesNotRoute() {
+    webDoesNotRoute.check(CLASSES);
+  }
+
+  @Test
+  void onlyTheAssemblyBuildsTheLayers() {
+    onlyTheAssemblyBuildsTheLayers.check(CLASSES);
+  }
+
+  @Test
   void onlyWebTouchesTheServletApi() {
     onlyWebTouchesTheServletApi.check(CLASSES);
   }
@@ -114,6 +186,11 @@ final class LayerRuleTest {
   }
 
   @Test
+  void theJsonWriterDependsOnNothingOfOurs() {
+    jsonDependsOnNothingOfOurs.check(CLASSES);
+  }
+
+  @Test
   void theFrontEndUsesNoTool() {
     noToolInTheFrontEnd.check(CLASSES);
   }
@@ -121,7 +198,8 @@ final class LayerRuleTest {
   @Test
   void everyLayerHasClasses() {
     // A rule over packages that hold nothing passes whatever the code does.
-    for (String layer : new String[] {"spec", "ppt", "bes", "cache", "dap", "web", "emulator"}) {
+    for (String layer : new String[] {"spec", "json", "ppt", "bes", "cache", "dap", "pages", "web",
+        "emulator", "trace"}) {
       org.junit.jupiter.api.Assertions.assertFalse(CLASSES.stream().noneMatch(
           c -> c.getPackageName().equals("org.olfsfastpath." + layer)), layer + " has no class");
     }

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
@@ -15,8 +14,6 @@ import org.olfsfastpath.ppt.PptConnection;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.ppt.PptResponse;
-import org.olfsfastpath.spec.SpecParser;
-import org.olfsfastpath.spec.Specs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.jspecify.annotations.Nullable;
@@ -31,7 +28,8 @@ import org.jspecify.annotations.Nullable;
  * a timeout is never retried, since it means the BES is slow rather than the connection stale.
  *
  * <p>The client owns one daemon thread, named after the endpoint, that closes connections idle
- * longer than {@code maxIdle} and pre-warms the pool after {@link Builder#build()} when asked to.
+ * longer than {@code maxIdle} and pre-warms the pool after {@link BesClientBuilder#build()} when
+ * asked to.
  * {@link #close()} stops it and closes every connection.
  */
 public final class BesClient implements Closeable {
@@ -39,19 +37,6 @@ public final class BesClient implements Closeable {
 
   /** Cap on a non-streamed answer (showNode of a large directory, an error document). */
   static final int MAX_ANSWER_BYTES = 32 << 20;
-
-  /** The text settings: keys are the builder's method names. */
-  private static final SpecParser<Builder> SPEC = SpecParser.<Builder>named("BES client")
-      .intValue("maxConnections", Builder::maxConnections)
-      .integer("maxCommandsPerConnection", Builder::maxCommandsPerConnection)
-      .duration("acquireTimeout", Builder::acquireTimeout)
-      .duration("maxIdle", Builder::maxIdle)
-      .intValue("prewarm", Builder::prewarm)
-      .intValue("maxConcurrentConnects", Builder::maxConcurrentConnects)
-      .text("uid", Builder::uid)
-      .duration("besTimeout", Builder::besTimeout)
-      .size("maxResponseSize", Builder::maxResponseSize)
-      .size("maxVariableSize", Builder::maxVariableSize);
 
   private final PptEndpoint endpoint;
   private final PptOptions pptOptions;
@@ -67,8 +52,8 @@ public final class BesClient implements Closeable {
   private final PoolClock clock;
   private final BesEventListener listener;
 
-  private BesClient(Builder b) {
-    PptEndpoint target = Objects.requireNonNull(b.endpoint, "endpoint was not set");
+  BesClient(BesClientBuilder b) {
+    PptEndpoint target = Objects.requireNonNull(b.getEndpoint(), "endpoint was not set");
     this.endpoint = target;
     this.pptOptions = b.getPptOptions();
     this.maxConnections = b.getMaxConnections();
@@ -80,8 +65,9 @@ public final class BesClient implements Closeable {
         b.getMaxVariableSize());
     this.requests = new BesRequests(contexts, "olfs-fastpath-");
     PptOptions options = pptOptions;
-    BesConnectionPool.Connector connector = b.connector != null
-        ? b.connector
+    BesConnectionPool.Connector given = b.getConnector();
+    BesConnectionPool.Connector connector = given != null
+        ? given
         : () -> PptConnection.open(target, options);
     ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, task -> {
       Thread thread = new Thread(task, "olfs-fastpath BES pool " + target);
@@ -95,12 +81,12 @@ public final class BesClient implements Closeable {
     this.listener = b.getEventListener();
     this.pool = new BesConnectionPool(target, connector, maxConnections,
         maxCommandsPerConnection, acquireTimeout.toNanos(), maxIdle.toNanos(),
-        b.getMaxConcurrentConnects(), b.getClock(), b.getEventListener(), executor);
+        b.getMaxConcurrentConnects(), b.getClock(), listener, executor);
   }
 
   /** Returns a builder holding the defaults; only the endpoint must be set. */
-  public static Builder newBuilder() {
-    return new Builder();
+  public static BesClientBuilder newBuilder() {
+    return new BesClientBuilder();
   }
 
   /**
@@ -113,8 +99,8 @@ public final class BesClient implements Closeable {
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value, if a key is
    *     unknown or the builder refuses its value
    */
-  public static Builder from(Map<String, String> spec) {
-    return SPEC.apply(spec, newBuilder());
+  public static BesClientBuilder from(Map<String, String> spec) {
+    return newBuilder().apply(spec);
   }
 
   /**
@@ -332,6 +318,18 @@ public final class BesClient implements Closeable {
     return pool;
   }
 
+  /** Opens the prewarm connections in the background, on the maintenance thread, if asked to. */
+  void startPrewarm() {
+    if (prewarm > 0) {
+      maintenance.execute(() -> {
+        long start = System.nanoTime();
+        int opened = pool.prewarm(prewarm);
+        log.info("pre-warmed {} of {} BES connections to {} in {} ms", opened, prewarm, endpoint,
+            TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+      });
+    }
+  }
+
   /** Reads a command's whole answer. */
   private interface AnswerParser<T> {
     T parse(byte[] answer) throws IOException;
@@ -362,13 +360,13 @@ public final class BesClient implements Closeable {
   }
 
   private long commandStart(String name) {
-    BesConnectionPool.guard(() -> listener.commandStart(endpoint, name));
+    listener.commandStart(endpoint, name);
     return clock.nanoTime();
   }
 
   private void commandEnd(String name, long start, @Nullable Throwable failure) {
     long nanos = clock.nanoTime() - start;
-    BesConnectionPool.guard(() -> listener.commandEnd(endpoint, name, nanos, failure));
+    listener.commandEnd(endpoint, name, nanos, failure);
   }
 
   private byte[] readAndRelease(Exchange exchange) throws IOException {
@@ -411,352 +409,4 @@ public final class BesClient implements Closeable {
   }
 
   private record Exchange(BesConnectionPool.Lease lease, PptResponse response) {}
-
-  /**
-   * Builds a {@link BesClient}. Every setter validates its value at once and may be called only
-   * once; {@link #build()} checks the settings that depend on each other. Unset settings keep
-   * their defaults, named by the {@code DEFAULT_} constants and returned by the getters.
-   */
-  public static final class Builder {
-    /** Default most connections open at once. */
-    public static final int DEFAULT_MAX_CONNECTIONS = 32;
-    /** Default commands per connection before it is replaced (the OLFS's {@code maxCmds}). */
-    public static final long DEFAULT_MAX_COMMANDS_PER_CONNECTION = 2000;
-    /** Default wait for a free connection. */
-    public static final Duration DEFAULT_ACQUIRE_TIMEOUT = Duration.ofSeconds(5);
-    /** Default idle time after which a connection is closed. */
-    public static final Duration DEFAULT_MAX_IDLE = Duration.ofMinutes(5);
-    /** Default most connects in flight: the BES listens with an accept backlog of 5. */
-    public static final int DEFAULT_MAX_CONCURRENT_CONNECTS = 4;
-
-    private static final int UNSET = -1;
-    private static final Duration MAX_DURATION = Duration.ofDays(1);
-
-    private @Nullable PptEndpoint endpoint;
-    private @Nullable PptOptions pptOptions;
-    private int maxConnections = UNSET;
-    private long maxCommandsPerConnection = UNSET;
-    private @Nullable Duration acquireTimeout;
-    private @Nullable Duration maxIdle;
-    private int prewarm = UNSET;
-    private int maxConcurrentConnects = UNSET;
-    private @Nullable String uid;
-    private long besTimeoutSeconds = UNSET;
-    private long maxResponseSize = Long.MIN_VALUE;
-    private long maxVariableSize = Long.MIN_VALUE;
-    private @Nullable BesEventListener listener;
-    private @Nullable PoolClock clock;
-    private BesConnectionPool.@Nullable Connector connector;
-
-    private Builder() {}
-
-    /**
-     * The BES to talk to (required).
-     *
-     * @throws IllegalStateException if already set
-     */
-    public Builder endpoint(PptEndpoint endpoint) {
-      requireState(this.endpoint == null, "endpoint was already set to %s", this.endpoint);
-      this.endpoint = Objects.requireNonNull(endpoint, "endpoint == null");
-      return this;
-    }
-
-    /**
-     * Socket options and timeouts of every connection (default {@link PptOptions#defaults()}).
-     *
-     * @throws IllegalStateException if already set
-     */
-    public Builder pptOptions(PptOptions options) {
-      requireState(this.pptOptions == null, "pptOptions was already set to %s", this.pptOptions);
-      this.pptOptions = Objects.requireNonNull(options, "pptOptions == null");
-      return this;
-    }
-
-    /**
-     * The most connections open at once (default 32). Each is a forked BES process with its own
-     * memory and caches, and the BES works one command per process, so beyond a few per BES core
-     * more connections add memory, not throughput; 32 still leaves room for slow clients holding a
-     * connection while a large response streams. The upstream OLFS default of 200 lets an overload
-     * pile up 200 BES processes on one host; here it is answered with a 503 after acquireTimeout.
-     *
-     * @throws IllegalArgumentException if not in 1-10000
-     * @throws IllegalStateException if already set
-     */
-    public Builder maxConnections(int max) {
-      requireState(maxConnections == UNSET, "maxConnections was already set to %s", maxConnections);
-      requireArgument(max >= 1 && max <= 10_000, "maxConnections was %s, must be 1-10000", max);
-      this.maxConnections = max;
-      return this;
-    }
-
-    /**
-     * Commands after which a connection is closed and its BES process replaced (default 2000, the
-     * OLFS's {@code maxCmds}), which bounds whatever a long-lived BES process accumulates.
-     *
-     * @throws IllegalArgumentException if less than 1
-     * @throws IllegalStateException if already set
-     */
-    public Builder maxCommandsPerConnection(long max) {
-      requireState(maxCommandsPerConnection == UNSET,
-          "maxCommandsPerConnection was already set to %s", maxCommandsPerConnection);
-      requireArgument(max >= 1, "maxCommandsPerConnection was %s, must be >= 1", max);
-      this.maxCommandsPerConnection = max;
-      return this;
-    }
-
-    /**
-     * How long a request waits for a free connection before failing with
-     * {@link BesPoolExhaustedException} (default 5 s). Zero fails at once.
-     *
-     * @throws IllegalArgumentException if negative, between 0 and 1 ms, or over a day
-     * @throws IllegalStateException if already set
-     */
-    public Builder acquireTimeout(Duration timeout) {
-      requireState(acquireTimeout == null, "acquireTimeout was already set to %s", acquireTimeout);
-      this.acquireTimeout = Specs.checkDuration("acquireTimeout", timeout, Duration.ZERO,
-          MAX_DURATION);
-      return this;
-    }
-
-    /** Same as {@link #acquireTimeout(Duration)}. */
-    public Builder acquireTimeout(long duration, TimeUnit unit) {
-      return acquireTimeout(toDuration(duration, unit));
-    }
-
-    /**
-     * How long an idle connection is kept before it is closed (default 5 min). A kept connection
-     * holds a BES process and its memory; a closed one costs the next request a connect and a
-     * cold BES process (about 5 ms).
-     *
-     * @throws IllegalArgumentException if not between 1 ms and 1 day
-     * @throws IllegalStateException if already set
-     */
-    public Builder maxIdle(Duration duration) {
-      requireState(maxIdle == null, "maxIdle was already set to %s", maxIdle);
-      this.maxIdle = Specs.checkDuration("maxIdle", duration, Duration.ofMillis(1), MAX_DURATION);
-      return this;
-    }
-
-    /** Same as {@link #maxIdle(Duration)}. */
-    public Builder maxIdle(long duration, TimeUnit unit) {
-      return maxIdle(toDuration(duration, unit));
-    }
-
-    /**
-     * Connections to open in the background right after {@link #build()} (default 0), best effort:
-     * a failure is logged, and requests open connections as usual.
-     *
-     * @throws IllegalArgumentException if negative
-     * @throws IllegalStateException if already set
-     */
-    public Builder prewarm(int connections) {
-      requireState(prewarm == UNSET, "prewarm was already set to %s", prewarm);
-      requireArgument(connections >= 0, "prewarm was %s, must be >= 0", connections);
-      this.prewarm = connections;
-      return this;
-    }
-
-    /**
-     * The most connects in flight at once (default 4): the BES listens with an accept backlog of 5
-     * and refuses connections beyond it, so a burst of cold requests must not open dozens at once.
-     *
-     * @throws IllegalArgumentException if not in 1-1000
-     * @throws IllegalStateException if already set
-     */
-    public Builder maxConcurrentConnects(int max) {
-      requireState(maxConcurrentConnects == UNSET, "maxConcurrentConnects was already set to %s",
-          maxConcurrentConnects);
-      requireArgument(max >= 1 && max <= 1000, "maxConcurrentConnects was %s, must be 1-1000", max);
-      this.maxConcurrentConnects = max;
-      return this;
-    }
-
-    /**
-     * The {@code uid} context sent with data requests (default {@code not_logged_in}, as the OLFS
-     * sends for anonymous users).
-     *
-     * @throws IllegalArgumentException if empty or holding a character XML 1.0 cannot carry
-     * @throws IllegalStateException if already set
-     */
-    public Builder uid(String uid) {
-      requireState(this.uid == null, "uid was already set to %s", this.uid);
-      Objects.requireNonNull(uid, "uid == null");
-      if (uid.isEmpty()) {
-        throw new IllegalArgumentException("uid was empty");
-      }
-      BesRequests.checkXmlText("uid", uid);
-      this.uid = uid;
-      return this;
-    }
-
-    /**
-     * The {@code bes_timeout} context sent first in every command (default: none), after which the
-     * BES abandons the command itself. The OLFS sends its own BES timeout here.
-     *
-     * @throws IllegalArgumentException if not a whole number of seconds between 1 s and 1 day
-     * @throws IllegalStateException if already set
-     */
-    public Builder besTimeout(Duration timeout) {
-      requireState(besTimeoutSeconds == UNSET, "besTimeout was already set to %s s",
-          besTimeoutSeconds);
-      Specs.checkDuration("besTimeout", timeout, Duration.ofSeconds(1), MAX_DURATION);
-      requireArgument(timeout.getNano() == 0,
-          "besTimeout was %s, must be whole seconds between 1 s and 1 day", timeout);
-      this.besTimeoutSeconds = timeout.getSeconds();
-      return this;
-    }
-
-    /**
-     * The {@code max_response_size} context in bytes (default: none sent): the BES refuses a
-     * response larger than this with an error before sending it.
-     *
-     * @throws IllegalArgumentException if negative
-     * @throws IllegalStateException if already set
-     */
-    public Builder maxResponseSize(long bytes) {
-      requireState(maxResponseSize == Long.MIN_VALUE, "maxResponseSize was already set to %s",
-          maxResponseSize);
-      requireArgument(bytes >= 0, "maxResponseSize was %s, must be >= 0", bytes);
-      this.maxResponseSize = bytes;
-      return this;
-    }
-
-    /**
-     * The {@code max_variable_size} context in bytes (default: none sent): the BES refuses a
-     * variable larger than this.
-     *
-     * @throws IllegalArgumentException if negative
-     * @throws IllegalStateException if already set
-     */
-    public Builder maxVariableSize(long bytes) {
-      requireState(maxVariableSize == Long.MIN_VALUE, "maxVariableSize was already set to %s",
-          maxVariableSize);
-      requireArgument(bytes >= 0, "maxVariableSize was %s, must be >= 0", bytes);
-      this.maxVariableSize = bytes;
-      return this;
-    }
-
-    /**
-     * Receives pool and command events (default {@link BesEventListener#NONE}).
-     *
-     * @throws IllegalStateException if already set
-     */
-    public Builder eventListener(BesEventListener listener) {
-      requireState(this.listener == null, "eventListener was already set to %s", this.listener);
-      this.listener = Objects.requireNonNull(listener, "eventListener == null");
-      return this;
-    }
-
-    /** The pool's and the commands' time and waits (default {@link PoolClock#SYSTEM}); for tests. */
-    Builder clock(PoolClock clock) {
-      requireState(this.clock == null, "clock was already set to %s", this.clock);
-      this.clock = Objects.requireNonNull(clock, "clock == null");
-      return this;
-    }
-
-    /** Opens connections instead of {@link PptConnection#open}; for tests. */
-    Builder connector(BesConnectionPool.Connector connector) {
-      requireState(this.connector == null, "connector was already set to %s", this.connector);
-      this.connector = Objects.requireNonNull(connector, "connector == null");
-      return this;
-    }
-
-    public PptOptions getPptOptions() {
-      return pptOptions == null ? PptOptions.defaults() : pptOptions;
-    }
-
-    public int getMaxConnections() {
-      return maxConnections == UNSET ? DEFAULT_MAX_CONNECTIONS : maxConnections;
-    }
-
-    public long getMaxCommandsPerConnection() {
-      return maxCommandsPerConnection == UNSET
-          ? DEFAULT_MAX_COMMANDS_PER_CONNECTION : maxCommandsPerConnection;
-    }
-
-    public Duration getAcquireTimeout() {
-      return acquireTimeout == null ? DEFAULT_ACQUIRE_TIMEOUT : acquireTimeout;
-    }
-
-    public Duration getMaxIdle() {
-      return maxIdle == null ? DEFAULT_MAX_IDLE : maxIdle;
-    }
-
-    public int getPrewarm() {
-      return prewarm == UNSET ? 0 : prewarm;
-    }
-
-    public int getMaxConcurrentConnects() {
-      return maxConcurrentConnects == UNSET ? DEFAULT_MAX_CONCURRENT_CONNECTS
-          : maxConcurrentConnects;
-    }
-
-    public String getUid() {
-      return uid == null ? BesContexts.ANONYMOUS_UID : uid;
-    }
-
-    /** The bes_timeout context in seconds, or 0 when none is sent. */
-    public long getBesTimeoutSeconds() {
-      return besTimeoutSeconds == UNSET ? 0 : besTimeoutSeconds;
-    }
-
-    /** The max_response_size context in bytes, or -1 when none is sent. */
-    public long getMaxResponseSize() {
-      return maxResponseSize == Long.MIN_VALUE ? -1 : maxResponseSize;
-    }
-
-    /** The max_variable_size context in bytes, or -1 when none is sent. */
-    public long getMaxVariableSize() {
-      return maxVariableSize == Long.MIN_VALUE ? -1 : maxVariableSize;
-    }
-
-    BesEventListener getEventListener() {
-      return listener == null ? BesEventListener.NONE : listener;
-    }
-
-    PoolClock getClock() {
-      return clock == null ? PoolClock.SYSTEM : clock;
-    }
-
-    /**
-     * Builds the client and, if asked, starts pre-warming in the background.
-     *
-     * @throws IllegalStateException if the endpoint is missing or prewarm exceeds maxConnections
-     */
-    public BesClient build() {
-      requireState(endpoint != null, "endpoint is required%s", "");
-      requireState(getPrewarm() <= getMaxConnections(), "prewarm (%s) exceeds maxConnections ("
-          + getMaxConnections() + ")", getPrewarm());
-      BesClient client = new BesClient(this);
-      int count = getPrewarm();
-      if (count > 0) {
-        client.maintenance.execute(() -> {
-          long start = System.nanoTime();
-          int opened = client.pool.prewarm(count);
-          log.info("pre-warmed {} of {} BES connections to {} in {} ms", opened, count,
-              client.endpoint, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
-        });
-      }
-      return client;
-    }
-
-    private static Duration toDuration(long duration, TimeUnit unit) {
-      Objects.requireNonNull(unit, "unit == null");
-      return Duration.ofNanos(unit.toNanos(duration));
-    }
-
-    private static void requireArgument(boolean expression, String template,
-        @Nullable Object value) {
-      if (!expression) {
-        throw new IllegalArgumentException(String.format(Locale.US, template, value));
-      }
-    }
-
-    private static void requireState(boolean expression, String template,
-        @Nullable Object value) {
-      if (!expression) {
-        throw new IllegalStateException(String.format(Locale.US, template, value));
-      }
-    }
-  }
 }

@@ -109,7 +109,7 @@ final class BesConnectionPool {
     long start = clock.nanoTime();
     if (!tryAcquire(leases, 0)) {
       waits.increment();
-      guard(() -> listener.acquireWaitStart());
+      listener.acquireWaitStart();
       if (!tryAcquire(leases, acquireTimeoutNanos)) {
         throw exhausted(String.format(Locale.US,
             "all %d BES connections to %s stayed busy for %d ms; raise maxConnections (%d) or "
@@ -124,7 +124,7 @@ final class BesConnectionPool {
         lease = connect(acquireTimeoutNanos - (clock.nanoTime() - start), true, trace);
       }
       Lease acquired = lease;
-      guard(() -> listener.connectionAcquired(acquired.connection.id(), acquired.reused));
+      listener.connectionAcquired(acquired.connection.id(), acquired.reused);
       return lease;
     } catch (IOException | RuntimeException | Error e) {
       leases.release();
@@ -148,7 +148,7 @@ final class BesConnectionPool {
     stale.checkHeld();
     stale.released = true;
     retried.increment();
-    guard(() -> listener.retry(stale.connection.id(), cause));
+    listener.retry(stale.connection.id(), cause);
     discard(stale.connection, "failed on reuse: " + cause.getMessage());
     try {
       checkOpen();
@@ -189,7 +189,7 @@ final class BesConnectionPool {
     } finally {
       leases.release();
       boolean wasKept = kept;
-      guard(() -> listener.connectionReleased(connection.id(), wasKept));
+      listener.connectionReleased(connection.id(), wasKept);
     }
   }
 
@@ -324,7 +324,7 @@ final class BesConnectionPool {
 
   /** Opens and counts one connection; a failure is counted, heard and recorded in the trace. */
   private PptConnection open(@Nullable CallTrace trace) throws IOException {
-    guard(() -> listener.connectStart(endpoint));
+    listener.connectStart(endpoint);
     PptConnection connection;
     try {
       connection = connector.open();
@@ -333,12 +333,12 @@ final class BesConnectionPool {
       if (trace != null) {
         trace.connectFailed(e);
       }
-      guard(() -> listener.connectFailed(endpoint, e));
+      listener.connectFailed(endpoint, e);
       throw e;
     }
     open.incrementAndGet();
     created.increment();
-    guard(() -> listener.connectEnd(connection.id()));
+    listener.connectEnd(connection.id());
     return connection;
   }
 
@@ -365,7 +365,7 @@ final class BesConnectionPool {
     log.debug("closing BES connection {}: {}", connection.id(), reason);
     // close() tells a healthy BES process to exit; on a broken connection it only closes.
     connection.close();
-    guard(() -> listener.connectionDiscarded(connection.id(), reason));
+    listener.connectionDiscarded(connection.id(), reason);
   }
 
   private void scheduleCleanup() {
@@ -404,7 +404,7 @@ final class BesConnectionPool {
 
   private BesPoolExhaustedException exhausted(String message) {
     exhausted.increment();
-    guard(() -> listener.poolExhausted(message));
+    listener.poolExhausted(message);
     return new BesPoolExhaustedException(message);
   }
 
@@ -422,15 +422,6 @@ final class BesConnectionPool {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted while waiting for a BES connection");
-    }
-  }
-
-  /** Runs a listener call; an exception it throws is logged, never propagated. */
-  static void guard(Runnable event) {
-    try {
-      event.run();
-    } catch (RuntimeException e) {
-      log.warn("BES event listener failed", e);
     }
   }
 

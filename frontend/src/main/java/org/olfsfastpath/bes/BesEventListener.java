@@ -8,8 +8,8 @@ import org.olfsfastpath.ppt.PptEndpoint;
 /**
  * Hears what the connection pool, the client's commands and a {@link BesGroup} do, for metrics and
  * tracing. Every method has a no-op default, so an implementation overrides only what it needs.
- * Pool and command events come from the listener given to {@link BesClient.Builder}, group events
- * (ejection, probes, failover) from the one given to {@link BesGroup.Builder}; one listener may be
+ * Pool and command events come from the listener given to {@link BesClientBuilder}, group events
+ * (ejection, probes, failover) from the one given to {@link BesGroupBuilder}; one listener may be
  * given to both.
  *
  * <p>Methods are called on the thread that caused the event (a request thread, the client's

@@ -19,4 +19,14 @@ package org.olfsfastpath.bes;
  * @param connectFailures attempts to open a connection that failed
  */
 public record BesPoolStats(int total, int idle, int inUse, long created, long discarded,
-    long retried, long waits, long exhausted, long connectFailures) {}
+    long retried, long waits, long exhausted, long connectFailures) {
+  /** The pool of no connection. */
+  public static final BesPoolStats EMPTY = new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+  /** Returns the two pools added up, as of several BES: each figure the sum of both. */
+  public BesPoolStats plus(BesPoolStats other) {
+    return new BesPoolStats(total + other.total, idle + other.idle, inUse + other.inUse,
+        created + other.created, discarded + other.discarded, retried + other.retried,
+        waits + other.waits, exhausted + other.exhausted, connectFailures + other.connectFailures);
+  }
+}

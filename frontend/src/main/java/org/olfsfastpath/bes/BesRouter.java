@@ -1,6 +1,8 @@
 package org.olfsfastpath.bes;
 
 import java.io.Closeable;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -9,12 +11,14 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Picks the {@link BesGroup} for a catalog path: the group whose prefix is the longest one that
- * matches the path on whole segments ({@code /data} catches {@code /data} and {@code /data/x.nc},
- * never {@code /database}), else the {@code /} group, which every router must have. The prefix is
- * stripped from the path the group's BES sees, as the upstream OLFS does: with the prefix
- * {@code /data}, {@code /data/x.nc} is {@code /x.nc} on that BES, and {@code /data} itself is its
- * root {@code /}.
+ * Sends each BES command by catalog path to the {@link BesGroup} that serves it: the layers above
+ * ask it for {@link #showNode(String)}, {@link #get(GetRequest)} and {@link
+ * #buildSiteMap(String, String, String)} with whole catalog paths and never see a group or a
+ * prefix. The group of a path is the one whose prefix is the longest that matches the path on
+ * whole segments ({@code /data} catches {@code /data} and {@code /data/x.nc}, never {@code
+ * /database}), else the {@code /} group, which every router must have. The prefix is stripped from
+ * the path the group's BES sees, as the upstream OLFS does: with the prefix {@code /data}, {@code
+ * /data/x.nc} is {@code /x.nc} on that BES, and {@code /data} itself is its root {@code /}.
  *
  * <p>Immutable and thread-safe; a route costs one hash look-up per segment of the path. Build one
  * at startup with {@link #of(Collection)} and share it. {@link #close()} closes every group.
@@ -99,6 +103,87 @@ public final class BesRouter implements Closeable {
       }
       key = key.substring(0, slash);
     }
+  }
+
+  /**
+   * Asks the group that serves {@code catalogPath} about it ({@code showNode}), with the group's
+   * prefix taken off; the cache's loader, {@code router::showNode}.
+   *
+   * @param catalogPath the whole catalog path, e.g. {@code /data/sst.nc}
+   * @throws IllegalArgumentException if the path does not start with {@code /}, or holds a
+   *     character XML 1.0 cannot carry
+   * @throws IOException as {@link BesGroup#showNode(String)}
+   */
+  public BesNode showNode(String catalogPath) throws IOException {
+    Route route = route(catalogPath);
+    return route.group().showNode(route.path());
+  }
+
+  /**
+   * Sends a data request to the group that serves its path, with the group's prefix taken off,
+   * and returns the streaming response once the BES has said it is not an error. The caller must
+   * close it.
+   *
+   * @param request the request, its path the whole catalog path
+   * @throws IOException as {@link BesGroup#get(GetRequest)}
+   */
+  public BesResponse get(GetRequest request) throws IOException {
+    Route route = route(request.path());
+    return route.group().get(request.withPath(route.path()));
+  }
+
+  /**
+   * The prefix of the group that serves {@code catalogPath}: {@code /} or e.g. {@code /data}. The
+   * response cache keys answers by it, so two groups never share an answer.
+   */
+  public String groupOf(String catalogPath) {
+    return route(catalogPath).group().prefix();
+  }
+
+  /**
+   * The site map of every group, one URL per line, each starting with {@code prefix}: each group's
+   * BES lists its own catalog, so its lines get the group's prefix, and lines a longer prefix routes
+   * elsewhere are dropped (the {@code /} group's BES may hold a directory another group serves).
+   *
+   * @throws IOException as {@link BesGroup#buildSiteMap(String, String, String)}, for the first
+   *     group that fails
+   */
+  public byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix)
+      throws IOException {
+    String base = prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix;
+    StringBuilder all = new StringBuilder();
+    for (BesGroup group : groups) {
+      String groupBase = group.prefix().equals("/") ? base : base + group.prefix();
+      byte[] answer = group.buildSiteMap(groupBase + "/", nodeSuffix, leafSuffix);
+      for (String line : new String(answer, StandardCharsets.UTF_8).split("\r?\n")) {
+        if (!line.startsWith(base + "/")) {
+          continue;
+        }
+        String catalogPath = line.substring(base.length());
+        if (route(catalogPath).group() == group) {
+          all.append(line).append('\n');
+        }
+      }
+    }
+    return all.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Every BES's pool added up. */
+  public BesPoolStats poolStats() {
+    BesPoolStats sum = BesPoolStats.EMPTY;
+    for (BesClient client : clients()) {
+      sum = sum.plus(client.poolStats());
+    }
+    return sum;
+  }
+
+  /** Every BES's client, group by group in the order given, each in the order added. */
+  public List<BesClient> clients() {
+    List<BesClient> clients = new ArrayList<>();
+    for (BesGroup group : groups) {
+      clients.addAll(group.members());
+    }
+    return List.copyOf(clients);
   }
 
   private static String strip(String path, String prefix) {

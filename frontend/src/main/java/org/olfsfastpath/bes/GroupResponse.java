@@ -1,16 +1,13 @@
 package org.olfsfastpath.bes;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A get response handed out by a {@link BesGroup}: the BES's response, counted as in flight on its
  * BES until closed, and whose body failures are told to the group (nothing is retried once the
  * caller holds the response).
  */
-final class GroupResponse implements BesResponse {
+final class GroupResponse extends ClosingResponse {
   /** Hears a failure of the body; the group counts it and may take the BES out. */
   interface FailureSink {
     void streamFailed(GroupMember member, IOException failure);
@@ -19,26 +16,16 @@ final class GroupResponse implements BesResponse {
   private final GroupMember member;
   private final BesResponse response;
   private final FailureSink sink;
-  private final InputStream body;
-  private final AtomicBoolean closed = new AtomicBoolean();
 
   GroupResponse(GroupMember member, BesResponse response, FailureSink sink) {
+    super(response.body());
     this.member = member;
     this.response = response;
     this.sink = sink;
-    this.body = new Body(response.body());
   }
 
   @Override
-  public InputStream body() {
-    return body;
-  }
-
-  @Override
-  public void close() {
-    if (!closed.compareAndSet(false, true)) {
-      return;
-    }
+  void release() {
     try {
       response.close();
     } finally {
@@ -47,38 +34,13 @@ final class GroupResponse implements BesResponse {
   }
 
   @Override
-  public String toString() {
-    return "GroupResponse{bes=" + member.endpoint + ", " + response + "}";
+  IOException readFailed(IOException failure) {
+    sink.streamFailed(member, failure);
+    return failure;
   }
 
-  private final class Body extends FilterInputStream {
-    Body(InputStream in) {
-      super(in);
-    }
-
-    @Override
-    public int read() throws IOException {
-      try {
-        return in.read();
-      } catch (IOException e) {
-        sink.streamFailed(member, e);
-        throw e;
-      }
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-      try {
-        return in.read(b, off, len);
-      } catch (IOException e) {
-        sink.streamFailed(member, e);
-        throw e;
-      }
-    }
-
-    @Override
-    public void close() {
-      GroupResponse.this.close();
-    }
+  @Override
+  public String toString() {
+    return "GroupResponse{bes=" + member.endpoint + ", " + response + "}";
   }
 }

@@ -4,19 +4,28 @@
  * {@link org.olfsfastpath.bes.BesError}), a bounded pool of warm PPT connections per BES, and the
  * groups that spread commands over several BES.
  *
- * <p>The entry point for one BES is {@link org.olfsfastpath.bes.BesClient}: build one per BES with
- * {@code BesClient.newBuilder()} and share it. Several BES of one catalog prefix form a
- * {@link org.olfsfastpath.bes.BesGroup} (balancing, ejection, probes, failover), and a
- * {@link org.olfsfastpath.bes.BesRouter} picks the group of a catalog path and strips its prefix.
- * Every failure is an {@link java.io.IOException} subtype:
+ * <p>The entry point for the layers above is the {@link org.olfsfastpath.bes.BesRouter}: it takes
+ * whole catalog paths ({@code showNode}, {@code get}, {@code buildSiteMap}), routes each to the
+ * group of its longest prefix and strips the prefix, so routing lives here and nowhere above.
+ * Several BES of one catalog prefix form a {@link org.olfsfastpath.bes.BesGroup}: its command
+ * pipeline chooses a BES and fails over once, and its package-private {@code GroupHealth} counts
+ * each failure by its {@code FailureKind}, takes a BES out of service, probes it and brings it
+ * back. One BES is a
+ * {@link org.olfsfastpath.bes.BesClient} over a package-private {@code BesConnectionPool}. Clients
+ * and groups are built by {@link org.olfsfastpath.bes.BesClientBuilder} and
+ * {@link org.olfsfastpath.bes.BesGroupBuilder} ({@code newBuilder()}, or {@code from(spec)} whose
+ * keys are the builder's method names).
+ *
+ * <p>Every failure is an {@link java.io.IOException} subtype:
  * {@link org.olfsfastpath.bes.BesErrorException} (the BES answered an error),
  * {@link org.olfsfastpath.bes.BesPoolExhaustedException} (no connection within the acquire
  * timeout), {@link org.olfsfastpath.bes.BesUnavailableException} (every BES of the group is out of
  * service), {@link org.olfsfastpath.bes.BesProtocolException} (an answer that cannot be read), or
- * a {@code ppt} transport exception. State is read with
- * {@link org.olfsfastpath.bes.BesClient#poolStats()} and
- * {@link org.olfsfastpath.bes.BesGroup#stats()}, and heard with a
- * {@link org.olfsfastpath.bes.BesEventListener}. It depends only on the {@code ppt} layer.
+ * a {@code ppt} transport exception. State is one immutable value per component,
+ * {@link org.olfsfastpath.bes.BesPoolStats} (a pool; pools add up with {@code plus}) and
+ * {@link org.olfsfastpath.bes.BesGroupStats} with a {@link org.olfsfastpath.bes.BesMemberStats}
+ * per BES, and events are heard with a {@link org.olfsfastpath.bes.BesEventListener}. It depends
+ * only on the {@code ppt} layer and the {@code spec} grammar.
  */
 @NullMarked
 package org.olfsfastpath.bes;

@@ -102,7 +102,7 @@ final class CachedNode {
     if (notFound != null) {
       throw new BesErrorException(notFound);
     }
-    throw SharedFailures.rethrow(
+    throw SharedLoads.rethrow(
         Objects.requireNonNull(failure, "a node is found, not found or failed"));
   }
 

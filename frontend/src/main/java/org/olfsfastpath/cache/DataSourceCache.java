@@ -1,44 +1,25 @@
 package org.olfsfastpath.cache;
 
-import com.github.benmanes.caffeine.cache.AsyncCacheLoader;
 import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.Expiry;
-import com.github.benmanes.caffeine.cache.RemovalCause;
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.temporal.ChronoUnit;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
-import javax.management.JMException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
-import javax.management.StandardMBean;
 import org.olfsfastpath.bes.BesErrorException;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesNode;
-import org.olfsfastpath.spec.SpecParser;
 import org.olfsfastpath.spec.Specs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -69,22 +50,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Background work: refreshes and Caffeine's maintenance run on the executor given to the
  * builder, or else on a small pool of daemon threads this cache owns and {@link #close() closes}.
- * With the cache {@linkplain Builder#enabled(boolean) switched off} every lookup asks the BES.
+ * With the cache {@linkplain DataSourceCacheBuilder#enabled(boolean) switched off} every lookup asks the BES.
  */
 public final class DataSourceCache implements Closeable {
   private static final Logger log = LoggerFactory.getLogger(DataSourceCache.class);
-
-  /** The text settings: keys are the builder's method names. */
-  private static final SpecParser<Builder> SPEC = SpecParser.<Builder>named("data-source cache")
-      .bool("enabled", Builder::enabled)
-      .integer("maximumSize", Builder::maximumSize)
-      .integer("maximumWeight", Builder::maximumWeight)
-      .duration("ttl", Builder::ttl)
-      .duration("refreshAfter", Builder::refreshAfter)
-      .duration("negativeTtl", Builder::negativeTtl)
-      .with("dataRoot", Path::of, Builder::dataRoot)
-      .duration("mtimeCheckInterval", Builder::mtimeCheckInterval)
-      .duration("loadTimeout", Builder::loadTimeout);
 
   private final boolean enabled;
   private final NodeLoader loader;
@@ -98,61 +67,55 @@ public final class DataSourceCache implements Closeable {
   private final long maximum;
   private final boolean weighted;
   private final @Nullable Path dataRoot;
+  /** Every count of {@link #stats()}, and the statistics Caffeine itself reports. */
   private final CacheCounters counters = new CacheCounters();
-  /** Caffeine's statistics, for metrics binders: the counters above, see {@link StatsBridge}. */
-  private final StatsBridge caffeineStats = new StatsBridge(counters.hits::sum,
-      counters.misses::sum, counters.loadSuccesses::sum, counters.loadFailures::sum,
-      counters.totalLoadNanos::sum);
   private final AsyncLoadingCache<String, CachedNode> cache;
   /** The same entries as {@link #cache}, read directly on the hit path. */
   private final ConcurrentMap<String, CompletableFuture<CachedNode>> entries;
   private final @Nullable ExecutorService ownedExecutor;
-  private volatile boolean refreshFailing;
   private volatile boolean closed;
 
-  private DataSourceCache(Builder builder) {
-    this.enabled = builder.enabled;
-    this.loader = Objects.requireNonNull(builder.loader, "loader was not set");
-    this.ticker = builder.ticker != null ? builder.ticker : Ticker.systemTicker();
-    this.disk = builder.dataRoot != null ? new DiskProbe(builder.dataRoot) : null;
-    this.mtimeCheckIntervalNanos =
-        orDefault(builder.mtimeCheckIntervalNanos, Builder.DEFAULT_MTIME_CHECK_INTERVAL_NANOS);
-    this.loadTimeoutNanos = orDefault(builder.loadTimeoutNanos, Builder.DEFAULT_LOAD_TIMEOUT_NANOS);
-    ExecutorService owned = builder.executor == null ? newRefreshPool() : null;
+  DataSourceCache(DataSourceCacheBuilder builder) {
+    this.enabled = builder.isEnabled();
+    this.loader = Objects.requireNonNull(builder.getLoader(), "loader was not set");
+    Ticker givenTicker = builder.getTicker();
+    this.ticker = givenTicker != null ? givenTicker : Ticker.systemTicker();
+    Path root = builder.getDataRoot();
+    this.disk = root != null ? new DiskProbe(root) : null;
+    this.mtimeCheckIntervalNanos = builder.mtimeCheckIntervalNanos();
+    this.loadTimeoutNanos = builder.loadTimeoutNanos();
+    Executor given = builder.getExecutor();
+    ExecutorService owned = given == null ? NodeRefresher.ownPool() : null;
     this.ownedExecutor = owned;
-    Executor executor = builder.executor != null ? builder.executor
+    Executor executor = given != null ? given
         : Objects.requireNonNull(owned, "owned executor");
 
-    this.dataRoot = builder.dataRoot;
+    this.dataRoot = root;
     this.ttlNanos = builder.ttlNanos();
-    this.negativeTtlNanos =
-        orDefault(builder.negativeTtlNanos, Builder.DEFAULT_NEGATIVE_TTL_NANOS);
+    this.negativeTtlNanos = builder.negativeTtlNanos();
     this.refreshAfterNanos = builder.refreshAfterNanos(ttlNanos);
-    this.weighted = builder.maximumWeight != Builder.UNSET;
-    this.maximum = weighted ? builder.maximumWeight
-        : orDefault(builder.maximumSize, Builder.DEFAULT_MAXIMUM_SIZE);
+    this.weighted = builder.isWeighted();
+    this.maximum = builder.maximum();
     Caffeine<String, CachedNode> caffeine = Caffeine.newBuilder()
-        .evictionListener((@Nullable String path, @Nullable CachedNode node, RemovalCause cause)
-            -> countRemoval(cause))
         .executor(executor)
         .ticker(ticker)
         .expireAfter(new NodeExpiry(ttlNanos, negativeTtlNanos))
         .refreshAfterWrite(refreshAfterNanos, TimeUnit.NANOSECONDS)
         // The hit path below reads the map, which records nothing, and loads are claimed by
-        // hand: Caffeine's statistics are this cache's own counters instead (StatsBridge).
-        .recordStats(() -> caffeineStats);
+        // hand: Caffeine's statistics are this cache's own counters instead (CacheCounters).
+        .recordStats(() -> counters);
     if (weighted) {
       caffeine.maximumWeight(maximum).weigher((String path, CachedNode node) -> node.weight());
     } else {
       caffeine.maximumSize(maximum);
     }
-    this.cache = caffeine.buildAsync(new Refresher());
+    this.cache = caffeine.buildAsync(new NodeRefresher(this::loadNode, counters));
     this.entries = cache.asMap();
   }
 
   /** Returns a builder with every setting at its default; only the loader is required. */
-  public static Builder newBuilder() {
-    return new Builder();
+  public static DataSourceCacheBuilder newBuilder() {
+    return new DataSourceCacheBuilder();
   }
 
   /**
@@ -166,8 +129,8 @@ public final class DataSourceCache implements Closeable {
    * @throws org.olfsfastpath.spec.SpecException naming the key and its value, if a key is unknown
    *     or a value cannot be parsed or is out of range
    */
-  public static Builder from(Map<String, String> settings) {
-    return SPEC.apply(settings, newBuilder());
+  public static DataSourceCacheBuilder from(Map<String, String> settings) {
+    return newBuilder().apply(settings);
   }
 
   /**
@@ -276,7 +239,7 @@ public final class DataSourceCache implements Closeable {
 
   /** Returns a snapshot of the counters. */
   public DataSourceCacheStats stats() {
-    return counters.snapshot(enabled, size());
+    return counters.dataSourceStats(enabled, size());
   }
 
   /**
@@ -288,31 +251,6 @@ public final class DataSourceCache implements Closeable {
    */
   public com.github.benmanes.caffeine.cache.Cache<?, ?> caffeine() {
     return cache.synchronous();
-  }
-
-  /**
-   * Registers this cache's {@link DataSourceCacheMXBean} under {@code name}. The web application
-   * chooses the name, registers at startup and {@linkplain #unregisterMBean unregisters} at
-   * shutdown.
-   *
-   * @throws JMException if the server refused it, e.g. because the name is taken
-   */
-  public void registerMBean(MBeanServer server, ObjectName name) throws JMException {
-    Objects.requireNonNull(server, "server == null");
-    Objects.requireNonNull(name, "name == null");
-    server.registerMBean(
-        new StandardMBean(new CacheMXBeanAdapter(this), DataSourceCacheMXBean.class, true), name);
-  }
-
-  /**
-   * Removes the MBean registered under {@code name}.
-   *
-   * @throws JMException if nothing is registered under that name
-   */
-  public void unregisterMBean(MBeanServer server, ObjectName name) throws JMException {
-    Objects.requireNonNull(server, "server == null");
-    Objects.requireNonNull(name, "name == null");
-    server.unregisterMBean(name);
   }
 
   /**
@@ -420,26 +358,10 @@ public final class DataSourceCache implements Closeable {
   private CachedNode await(String path, CompletableFuture<CachedNode> future) throws IOException {
     CachedNode node = future.getNow(null);
     if (node != null) {
-      return node;
+      return node; // The hit path: no message is built.
     }
-    try {
-      return future.get(loadTimeoutNanos, TimeUnit.NANOSECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      InterruptedIOException interrupted =
-          new InterruptedIOException("interrupted waiting for the showNode of " + path);
-      interrupted.initCause(e);
-      throw interrupted;
-    } catch (TimeoutException e) {
-      InterruptedIOException timeout = new InterruptedIOException(String.format(Locale.US,
-          "timeout: waited %d ms for another request's showNode of %s",
-          TimeUnit.NANOSECONDS.toMillis(loadTimeoutNanos), path));
-      timeout.initCause(e);
-      throw timeout;
-    } catch (ExecutionException e) {
-      // Our futures complete normally, failures included; this is a broken invariant.
-      throw new IOException("load of " + path + " failed unexpectedly", e.getCause());
-    }
+    return SharedLoads.await(future, loadTimeoutNanos, "interrupted waiting for the showNode of "
+        + path, "showNode of " + path, path);
   }
 
   private static DataSource toDataSource(String path, BesNode node) {
@@ -448,33 +370,6 @@ public final class DataSourceCache implements Closeable {
             .map(child -> new DataSource.Child(child.name(), child.isData(), child.lastModified(),
                 child.size(), !child.isLeaf()))
             .toList());
-  }
-
-  private static long orDefault(long setting, long defaultValue) {
-    return setting != Builder.UNSET ? setting : defaultValue;
-  }
-
-  private void countRemoval(RemovalCause cause) {
-    if (cause == RemovalCause.SIZE) {
-      counters.evictions.increment();
-    } else if (cause == RemovalCause.EXPIRED) {
-      counters.expirations.increment();
-    }
-  }
-
-  private static ExecutorService newRefreshPool() {
-    AtomicInteger threadNumber = new AtomicInteger();
-    ThreadFactory threads = runnable -> {
-      Thread thread = new Thread(runnable, "DataSourceCache-refresh-" + threadNumber.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
-    // Unbounded queue: a burst of refreshes waits its turn rather than being refused; readers are
-    // answered from the cache meanwhile. Idle threads end, so an idle cache holds none.
-    ThreadPoolExecutor pool = new ThreadPoolExecutor(Builder.REFRESH_THREADS,
-        Builder.REFRESH_THREADS, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threads);
-    pool.allowCoreThreadTimeOut(true);
-    return pool;
   }
 
   /** Claims a load: the future it creates marks the path as being loaded by the caller. */
@@ -486,374 +381,6 @@ public final class DataSourceCache implements Closeable {
     public CompletableFuture<CachedNode> apply(String path, Executor executor) {
       future = new CompletableFuture<>();
       return future;
-    }
-  }
-
-  /** Background refresh-ahead loads, on the cache's executor. */
-  private final class Refresher implements AsyncCacheLoader<String, CachedNode> {
-    @Override
-    public CompletableFuture<CachedNode> asyncLoad(String path, Executor executor) {
-      // Not reached: lookups claim their loads themselves (loadOrJoin) and never call the
-      // loading get; refreshes go through asyncReload. Kept equivalent to a refresh for safety.
-      return asyncReload(path, null, executor);
-    }
-
-    @Override
-    public CompletableFuture<CachedNode> asyncReload(String path, @Nullable CachedNode old,
-        Executor executor) {
-      counters.refreshes.increment();
-      CompletableFuture<CachedNode> refreshed = new CompletableFuture<>();
-      try {
-        executor.execute(() -> {
-          try {
-            refreshed.complete(loadNode(path));
-            if (refreshFailing) {
-              refreshFailing = false;
-              log.info("refresh-ahead works again (showNode of {} succeeded)", path);
-            }
-          } catch (Throwable e) {
-            refreshed.completeExceptionally(refreshFailed(path, e));
-          }
-        });
-      } catch (RejectedExecutionException e) {
-        refreshed.completeExceptionally(refreshFailed(path, e));
-      }
-      return refreshed;
-    }
-
-    /**
-     * Logs a failed refresh once per run of failures (an unreachable BES would otherwise log one
-     * stack trace per hit) and reports it to Caffeine as a cancellation, which keeps the old entry
-     * until it expires without Caffeine logging it again.
-     */
-    private CancellationException refreshFailed(String path, Throwable e) {
-      if (!refreshFailing) {
-        refreshFailing = true;
-        log.warn("refresh-ahead showNode of {} failed; cached answers are kept until they expire"
-            + " (further failures are logged at debug level until one succeeds)", path, e);
-      } else {
-        log.debug("refresh-ahead showNode of {} failed: {}", path, e.toString());
-      }
-      CancellationException cancelled =
-          new CancellationException("refresh of " + path + " failed: " + e);
-      cancelled.initCause(e);
-      return cancelled;
-    }
-  }
-
-  /** Positive entries live for the TTL, negative ones for the negative TTL, both from their load. */
-  private static final class NodeExpiry implements Expiry<String, CachedNode> {
-    private final long ttlNanos;
-    private final long negativeTtlNanos;
-
-    NodeExpiry(long ttlNanos, long negativeTtlNanos) {
-      this.ttlNanos = ttlNanos;
-      this.negativeTtlNanos = negativeTtlNanos;
-    }
-
-    @Override
-    public long expireAfterCreate(String path, CachedNode node, long currentTime) {
-      return node.isNotFound() ? negativeTtlNanos : ttlNanos;
-    }
-
-    @Override
-    public long expireAfterUpdate(String path, CachedNode node, long currentTime,
-        long currentDuration) {
-      // A refresh or reload starts a new life.
-      return expireAfterCreate(path, node, currentTime);
-    }
-
-    @Override
-    public long expireAfterRead(String path, CachedNode node, long currentTime,
-        long currentDuration) {
-      return currentDuration;
-    }
-  }
-
-  /**
-   * Configures a {@link DataSourceCache}. Each setter validates at once and may be called once.
-   * Not thread-safe.
-   */
-  public static final class Builder {
-    static final long UNSET = -1L;
-    static final long DEFAULT_MAXIMUM_SIZE = 200_000L;
-    static final long DEFAULT_TTL_NANOS = TimeUnit.MINUTES.toNanos(10);
-    static final long DEFAULT_NEGATIVE_TTL_NANOS = TimeUnit.SECONDS.toNanos(10);
-    static final long DEFAULT_MTIME_CHECK_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
-    static final long DEFAULT_LOAD_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
-    static final int REFRESH_THREADS = 4;
-    /**
-     * The longest duration a cache setting takes: any, saturated to about 292 years (an entry
-     * kept "forever" lives until its file changes or it is evicted).
-     */
-    static final Duration MAX_DURATION = ChronoUnit.FOREVER.getDuration();
-
-    private @Nullable NodeLoader loader;
-    private long maximumSize = UNSET;
-    private long maximumWeight = UNSET;
-    private long ttlNanos = UNSET;
-    private long refreshAfterNanos = UNSET;
-    private long negativeTtlNanos = UNSET;
-    private @Nullable Path dataRoot;
-    private long mtimeCheckIntervalNanos = UNSET;
-    private long loadTimeoutNanos = UNSET;
-    private boolean enabled = true;
-    private boolean enabledSet;
-    private @Nullable Executor executor;
-    private @Nullable Ticker ticker;
-
-    private Builder() {}
-
-    /**
-     * Sets how paths are loaded, normally {@code besClient::showNode}. Required.
-     *
-     * @throws NullPointerException if {@code loader} is null
-     * @throws IllegalStateException if a loader was already set
-     */
-    public Builder loader(NodeLoader loader) {
-      requireState(this.loader == null, "loader was already set to %s", this.loader);
-      this.loader = Objects.requireNonNull(loader, "loader == null");
-      return this;
-    }
-
-    /**
-     * Bounds the cache to {@code maximumSize} entries, each path counting one whatever its size.
-     * Default 200,000: room for 100,000 datasets and their directories.
-     *
-     * @throws IllegalArgumentException if negative
-     * @throws IllegalStateException if it or maximumWeight was already set
-     */
-    public Builder maximumSize(long maximumSize) {
-      requireState(this.maximumSize == UNSET, "maximumSize was already set to %s", this.maximumSize);
-      requireState(maximumWeight == UNSET,
-          "maximumSize cannot be combined with maximumWeight (already set to %s)", maximumWeight);
-      requireArgument(maximumSize >= 0, "maximumSize was %s, must be >= 0", maximumSize);
-      this.maximumSize = maximumSize;
-      return this;
-    }
-
-    /**
-     * Bounds the cache by weight instead of entries: a dataset weighs 1, a directory listing 1 plus
-     * its number of children, so a few huge listings cannot crowd memory.
-     *
-     * @throws IllegalArgumentException if negative
-     * @throws IllegalStateException if it or maximumSize was already set
-     */
-    public Builder maximumWeight(long maximumWeight) {
-      requireState(this.maximumWeight == UNSET, "maximumWeight was already set to %s",
-          this.maximumWeight);
-      requireState(maximumSize == UNSET,
-          "maximumWeight cannot be combined with maximumSize (already set to %s)", maximumSize);
-      requireArgument(maximumWeight >= 0, "maximumWeight was %s, must be >= 0", maximumWeight);
-      this.maximumWeight = maximumWeight;
-      return this;
-    }
-
-    /**
-     * Sets how long an answer is kept after its load. Default 10 minutes (upstream OLFS's node
-     * cache refreshInterval is 600 s).
-     *
-     * @throws IllegalArgumentException if under 1 ms
-     * @throws IllegalStateException if already set
-     */
-    public Builder ttl(Duration ttl) {
-      requireState(ttlNanos == UNSET, "ttl was already set to %s", Duration.ofNanos(ttlNanos));
-      this.ttlNanos = requirePositive("ttl", ttl);
-      return this;
-    }
-
-    /** Same as {@link #ttl(Duration)}. */
-    public Builder ttl(long duration, TimeUnit unit) {
-      return ttl(toDuration(duration, unit));
-    }
-
-    /**
-     * Sets the age after which a hit also starts one background reload, answering from the cache
-     * meanwhile. Must be shorter than the TTL; default half of it.
-     *
-     * @throws IllegalArgumentException if under 1 ms
-     * @throws IllegalStateException if already set
-     */
-    public Builder refreshAfter(Duration refreshAfter) {
-      requireState(refreshAfterNanos == UNSET, "refreshAfter was already set to %s",
-          Duration.ofNanos(refreshAfterNanos));
-      this.refreshAfterNanos = requirePositive("refreshAfter", refreshAfter);
-      return this;
-    }
-
-    /** Same as {@link #refreshAfter(Duration)}. */
-    public Builder refreshAfter(long duration, TimeUnit unit) {
-      return refreshAfter(toDuration(duration, unit));
-    }
-
-    /**
-     * Sets how long a "not found" answer is kept. Default 10 seconds; 0 keeps none (every lookup
-     * of a missing path asks the BES, concurrent ones still share one showNode).
-     *
-     * @throws IllegalArgumentException if negative
-     * @throws IllegalStateException if already set
-     */
-    public Builder negativeTtl(Duration negativeTtl) {
-      requireState(negativeTtlNanos == UNSET, "negativeTtl was already set to %s",
-          Duration.ofNanos(negativeTtlNanos));
-      this.negativeTtlNanos = requireNotNegative("negativeTtl", negativeTtl);
-      return this;
-    }
-
-    /** Same as {@link #negativeTtl(Duration)}. */
-    public Builder negativeTtl(long duration, TimeUnit unit) {
-      return negativeTtl(toDuration(duration, unit));
-    }
-
-    /**
-     * Turns on disk checks: {@code dataRoot} is the BES catalog root ({@code BES.Catalog.catalog
-     * .RootDirectory}) as this host sees it, normally the same directory when the web server and
-     * the BES share a host. Off by default.
-     *
-     * @throws IllegalArgumentException if it is not an absolute path to a directory
-     * @throws IllegalStateException if already set
-     */
-    public Builder dataRoot(Path dataRoot) {
-      requireState(this.dataRoot == null, "dataRoot was already set to %s", this.dataRoot);
-      Objects.requireNonNull(dataRoot, "dataRoot == null");
-      requireArgument(dataRoot.isAbsolute(), "dataRoot was %s, must be an absolute path", dataRoot);
-      requireArgument(Files.isDirectory(dataRoot), "dataRoot %s is not a directory", dataRoot);
-      this.dataRoot = dataRoot.toAbsolutePath().normalize();
-      return this;
-    }
-
-    /**
-     * Sets the least time between two disk checks of one entry. Default 1 second; 0 checks on
-     * every hit. Has no effect without a data root.
-     *
-     * @throws IllegalArgumentException if negative
-     * @throws IllegalStateException if already set
-     */
-    public Builder mtimeCheckInterval(Duration interval) {
-      requireState(mtimeCheckIntervalNanos == UNSET, "mtimeCheckInterval was already set to %s",
-          Duration.ofNanos(mtimeCheckIntervalNanos));
-      this.mtimeCheckIntervalNanos = requireNotNegative("mtimeCheckInterval", interval);
-      return this;
-    }
-
-    /** Same as {@link #mtimeCheckInterval(Duration)}. */
-    public Builder mtimeCheckInterval(long duration, TimeUnit unit) {
-      return mtimeCheckInterval(toDuration(duration, unit));
-    }
-
-    /**
-     * Sets how long a lookup waits for another request's load of the same path before giving up
-     * with InterruptedIOException. Default 60 seconds. The thread running a load is bounded by the
-     * loader's own timeouts instead.
-     *
-     * @throws IllegalArgumentException if under 1 ms
-     * @throws IllegalStateException if already set
-     */
-    public Builder loadTimeout(Duration loadTimeout) {
-      requireState(loadTimeoutNanos == UNSET, "loadTimeout was already set to %s",
-          Duration.ofNanos(loadTimeoutNanos));
-      this.loadTimeoutNanos = requirePositive("loadTimeout", loadTimeout);
-      return this;
-    }
-
-    /** Same as {@link #loadTimeout(Duration)}. */
-    public Builder loadTimeout(long duration, TimeUnit unit) {
-      return loadTimeout(toDuration(duration, unit));
-    }
-
-    /**
-     * Switches caching on (the default) or off. Off, every lookup asks the BES: for comparisons.
-     *
-     * @throws IllegalStateException if already set
-     */
-    public Builder enabled(boolean enabled) {
-      requireState(!enabledSet, "enabled was already set to %s", this.enabled);
-      this.enabled = enabled;
-      this.enabledSet = true;
-      return this;
-    }
-
-    /**
-     * Sets where background refreshes and cache maintenance run; its owner shuts it down. Default:
-     * a pool of 4 daemon threads owned by the cache. Never use the common fork-join pool: a
-     * refresh blocks on the BES.
-     *
-     * @throws IllegalStateException if already set
-     */
-    public Builder executor(Executor executor) {
-      requireState(this.executor == null, "executor was already set to %s", this.executor);
-      this.executor = Objects.requireNonNull(executor, "executor == null");
-      return this;
-    }
-
-    /**
-     * Sets the time source for expiry, refresh and disk-check intervals. Default {@link
-     * Ticker#systemTicker()}; tests pass a fake one.
-     *
-     * @throws IllegalStateException if already set
-     */
-    public Builder ticker(Ticker ticker) {
-      requireState(this.ticker == null, "ticker was already set to %s", this.ticker);
-      this.ticker = Objects.requireNonNull(ticker, "ticker == null");
-      return this;
-    }
-
-    /**
-     * Builds the cache.
-     *
-     * @throws IllegalStateException if no loader was set, or refreshAfter is not shorter than ttl
-     */
-    public DataSourceCache build() {
-      requireState(loader != null, "loader is required: call loader(besClient::showNode)");
-      long ttl = ttlNanos();
-      long refreshAfter = refreshAfterNanos(ttl);
-      requireState(refreshAfter < ttl, "refreshAfter (%s) must be shorter than ttl (%s)",
-          Duration.ofNanos(refreshAfter), Duration.ofNanos(ttl));
-      return new DataSourceCache(this);
-    }
-
-    long ttlNanos() {
-      return orDefault(ttlNanos, DEFAULT_TTL_NANOS);
-    }
-
-    long refreshAfterNanos(long ttl) {
-      return refreshAfterNanos != UNSET ? refreshAfterNanos : Math.max(1L, ttl / 2);
-    }
-
-    private static long requirePositive(String name, Duration duration) {
-      return toNanosSaturated(
-          Specs.checkDuration(name, duration, Duration.ofMillis(1), MAX_DURATION));
-    }
-
-    private static long requireNotNegative(String name, Duration duration) {
-      return toNanosSaturated(Specs.checkDuration(name, duration, Duration.ZERO, MAX_DURATION));
-    }
-
-    /** Nanoseconds, saturating at Long.MAX_VALUE instead of overflowing. */
-    private static long toNanosSaturated(Duration duration) {
-      try {
-        return duration.toNanos();
-      } catch (ArithmeticException e) {
-        return Long.MAX_VALUE;
-      }
-    }
-
-    private static Duration toDuration(long duration, TimeUnit unit) {
-      return Duration.of(duration, Objects.requireNonNull(unit, "unit == null").toChronoUnit());
-    }
-
-    private static void requireArgument(boolean ok, String format,
-        @Nullable Object... args) {
-      if (!ok) {
-        throw new IllegalArgumentException(String.format(Locale.US, format, args));
-      }
-    }
-
-    private static void requireState(boolean ok, String format,
-        @Nullable Object... args) {
-      if (!ok) {
-        throw new IllegalStateException(String.format(Locale.US, format, args));
-      }
     }
   }
 }

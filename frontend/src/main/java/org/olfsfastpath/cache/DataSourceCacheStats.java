@@ -1,7 +1,5 @@
 package org.olfsfastpath.cache;
 
-import java.util.Locale;
-
 /**
  * A snapshot of a {@link DataSourceCache}'s counters, all counted since it was built.
  * Value-based; the counters are read one by one, so a snapshot taken under load may be off by the
@@ -29,42 +27,10 @@ import java.util.Locale;
 public record DataSourceCacheStats(boolean enabled, long hitCount, long missCount,
     long loadSuccessCount, long loadFailureCount, long notFoundCount, long negativeHitCount,
     long totalLoadTimeNanos, long refreshCount, long evictionCount, long expirationCount,
-    long estimatedSize, long mtimeCheckCount, long mtimeReloadCount) {
-
-  /** Returns hits plus misses: every lookup. */
-  public long requestCount() {
-    return hitCount + missCount;
-  }
-
-  /** Returns the share of lookups answered from the cache, or 1.0 when there was none. */
-  public double hitRate() {
-    long requests = requestCount();
-    return requests == 0 ? 1.0 : (double) hitCount / requests;
-  }
-
-  /** Returns all showNode loads, successful or not. */
-  public long loadCount() {
-    return loadSuccessCount + loadFailureCount;
-  }
-
-  /** Returns the mean time of a load in nanoseconds, or 0.0 when there was none. */
-  public double averageLoadPenaltyNanos() {
-    long loads = loadCount();
-    return loads == 0 ? 0.0 : (double) totalLoadTimeNanos / loads;
-  }
+    long estimatedSize, long mtimeCheckCount, long mtimeReloadCount) implements LoadStats {
 
   /** Returns this snapshot as one JSON object, derived values included, for a status page. */
   public String toJson() {
-    return String.format(Locale.US,
-        "{\"enabled\":%b,\"hitCount\":%d,\"missCount\":%d,\"hitRate\":%.6f,"
-            + "\"loadSuccessCount\":%d,\"loadFailureCount\":%d,\"notFoundCount\":%d,"
-            + "\"negativeHitCount\":%d,\"totalLoadTimeNanos\":%d,"
-            + "\"averageLoadPenaltyNanos\":%.1f,\"refreshCount\":%d,\"evictionCount\":%d,"
-            + "\"expirationCount\":%d,\"estimatedSize\":%d,\"mtimeCheckCount\":%d,"
-            + "\"mtimeReloadCount\":%d}",
-        enabled, hitCount, missCount, hitRate(), loadSuccessCount, loadFailureCount,
-        notFoundCount, negativeHitCount, totalLoadTimeNanos, averageLoadPenaltyNanos(),
-        refreshCount, evictionCount, expirationCount, estimatedSize, mtimeCheckCount,
-        mtimeReloadCount);
+    return StatsJson.of(this);
   }
 }

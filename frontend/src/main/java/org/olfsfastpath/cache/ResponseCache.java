@@ -9,29 +9,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.time.Duration;
-import java.time.temporal.ChronoUnit;
-import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashSet;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
-import javax.management.JMException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
-import javax.management.StandardMBean;
 import org.jspecify.annotations.Nullable;
-import org.olfsfastpath.spec.SpecParser;
 import org.olfsfastpath.spec.Specs;
 
 /**
@@ -68,21 +53,10 @@ import org.olfsfastpath.spec.Specs;
  * stream. A load runs on the requesting thread and holds no lock.
  *
  * <p>Background work: only Caffeine's maintenance (eviction bookkeeping), on the executor given to
- * the builder or else on the thread that wrote. With the cache {@linkplain Builder#enabled(boolean)
+ * the builder or else on the thread that wrote. With the cache {@linkplain ResponseCacheBuilder#enabled(boolean)
  * switched off}, {@link #lookup} finds nothing and {@link #load} streams every answer from the BES.
  */
 public final class ResponseCache implements Closeable {
-  /** The text settings: keys are the builder's method names. */
-  private static final SpecParser<Builder> SPEC = SpecParser.<Builder>named("response cache")
-      .bool("enabled", Builder::enabled)
-      .size("maximumWeight", Builder::maximumWeight)
-      .size("maxEntryBytes", Builder::maxEntryBytes)
-      .with("dataTypes", ResponseCache::parseTypes, Builder::dataTypes)
-      .size("maxDataEntryBytes", Builder::maxDataEntryBytes)
-      .duration("loadTimeout", Builder::loadTimeout);
-
-  private static final Pattern TYPE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
-  private static final Pattern TYPE_SEPARATORS = Pattern.compile("[\\s,]+");
 
   private final boolean enabled;
   private final long maximumWeight;
@@ -91,10 +65,8 @@ public final class ResponseCache implements Closeable {
   private final Set<String> dataTypes;
   private final long loadTimeoutNanos;
   private final Ticker ticker;
-  private final ResponseCounters counters = new ResponseCounters();
-  private final StatsBridge caffeineStats = new StatsBridge(counters.hits::sum,
-      counters.misses::sum, counters.loadSuccesses::sum, counters.loadFailures::sum,
-      counters.totalLoadNanos::sum);
+  /** Every count of {@link #stats()}, and the statistics Caffeine itself reports. */
+  private final CacheCounters counters = new CacheCounters();
   private final Cache<ResponseKey, CachedResponse> cache;
   /** The same entries as {@link #cache}, read directly on the hit path. */
   private final ConcurrentMap<ResponseKey, CachedResponse> entries;
@@ -102,30 +74,31 @@ public final class ResponseCache implements Closeable {
   private final ConcurrentMap<ResponseKey, Flight> flights = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
-  private ResponseCache(Builder builder) {
-    this.enabled = builder.enabled;
+  ResponseCache(ResponseCacheBuilder builder) {
+    this.enabled = builder.isEnabled();
     this.maximumWeight = builder.maximumWeight();
     this.maxEntryBytes = builder.maxEntryBytes();
     this.maxDataEntryBytes = builder.maxDataEntryBytes();
-    this.dataTypes = builder.dataTypes == null ? Set.of()
-        : Collections.unmodifiableSet(new LinkedHashSet<>(builder.dataTypes));
-    this.loadTimeoutNanos = orDefault(builder.loadTimeoutNanos, Builder.DEFAULT_LOAD_TIMEOUT_NANOS);
-    this.ticker = builder.ticker != null ? builder.ticker : Ticker.systemTicker();
+    this.dataTypes = builder.getDataTypes();
+    this.loadTimeoutNanos = builder.loadTimeoutNanos();
+    Ticker givenTicker = builder.getTicker();
+    this.ticker = givenTicker != null ? givenTicker : Ticker.systemTicker();
     // Maintenance is a little bookkeeping after writes: on the writing thread unless told
     // otherwise, so this cache owns no thread.
-    Executor executor = builder.executor != null ? builder.executor : Runnable::run;
+    Executor given = builder.getExecutor();
+    Executor executor = given != null ? given : Runnable::run;
     this.cache = Caffeine.newBuilder()
         .maximumWeight(maximumWeight)
         .weigher((ResponseKey key, CachedResponse response) -> weigh(key, response))
         .executor(executor)
-        .recordStats(() -> caffeineStats)
+        .recordStats(() -> counters)
         .build();
     this.entries = cache.asMap();
   }
 
   /** Returns a builder with every setting at its default. */
-  public static Builder newBuilder() {
-    return new Builder();
+  public static ResponseCacheBuilder newBuilder() {
+    return new ResponseCacheBuilder();
   }
 
   /**
@@ -139,8 +112,8 @@ public final class ResponseCache implements Closeable {
    * @throws org.olfsfastpath.spec.SpecException naming the key and its value, if a key is unknown
    *     or a value cannot be parsed or is out of range
    */
-  public static Builder from(Map<String, String> settings) {
-    return SPEC.apply(settings, newBuilder());
+  public static ResponseCacheBuilder from(Map<String, String> settings) {
+    return newBuilder().apply(settings);
   }
 
   /**
@@ -207,7 +180,7 @@ public final class ResponseCache implements Closeable {
       throw new IllegalArgumentException("maxBytes was " + maxBytes + ", must be >= 0");
     }
     checkOpen();
-    int cap = (int) Math.min(maxBytes, Builder.MAX_ENTRY_BYTES);
+    int cap = (int) Math.min(maxBytes, ResponseCacheBuilder.MAX_ENTRY_BYTES);
     if (!enabled) {
       counters.misses.increment();
       return streamAlone(loader);
@@ -227,7 +200,7 @@ public final class ResponseCache implements Closeable {
     entry = entries.get(key);
     if (entry != null && entry.source() == current) {
       flights.remove(key, mine);
-      mine.done.complete(Outcome.of(entry));
+      mine.done.complete(Flight.Outcome.of(entry));
       counters.hits.increment();
       return entry;
     }
@@ -247,14 +220,16 @@ public final class ResponseCache implements Closeable {
       counters.misses.increment();
       return loadAlone(current, cap, gzip, loader);
     }
-    Outcome outcome = await(key, flight);
-    if (outcome.response != null) {
+    Flight.Outcome outcome = flight.await(loadTimeoutNanos, key);
+    CachedResponse shared = outcome.response();
+    if (shared != null) {
       counters.hits.increment();
-      return outcome.response;
+      return shared;
     }
     counters.misses.increment();
-    if (outcome.failure != null) {
-      throw SharedFailures.rethrow(outcome.failure);
+    Throwable failure = outcome.failure();
+    if (failure != null) {
+      throw SharedLoads.rethrow(failure);
     }
     // Too large to keep: this request needs a stream of its own, and need not buffer it.
     counters.tooLarge.increment();
@@ -267,6 +242,43 @@ public final class ResponseCache implements Closeable {
    */
   private LoadedResponse lead(ResponseKey key, Flight flight, int cap, boolean gzip,
       ResponseLoader loader) throws IOException {
+    LoadedResponse answer;
+    try {
+      answer = read(flight.source, cap, gzip, loader);
+    } catch (IOException | RuntimeException | Error e) {
+      flights.remove(key, flight);
+      flight.done.complete(Flight.Outcome.failed(e));
+      throw e;
+    }
+    if (!(answer instanceof CachedResponse response)) {
+      flights.remove(key, flight);
+      flight.done.complete(Flight.Outcome.TOO_LARGE);
+      return answer;
+    }
+    if (flight.keep) {
+      entries.put(key, response);
+      // An invalidation that ran since the check above may have missed the new entry.
+      if (!flight.keep) {
+        entries.remove(key, response);
+      }
+    }
+    flights.remove(key, flight);
+    flight.done.complete(Flight.Outcome.of(response));
+    return response;
+  }
+
+  /** Loads without sharing and without keeping the answer (a load from another data source). */
+  private LoadedResponse loadAlone(DataSource current, int cap, boolean gzip,
+      ResponseLoader loader) throws IOException {
+    return read(current, cap, gzip, loader);
+  }
+
+  /**
+   * Reads one answer, counted: whole when it fits {@code cap} (a {@link CachedResponse} made from
+   * {@code source}), else its first bytes and the open rest (a {@link StreamedResponse}).
+   */
+  private LoadedResponse read(DataSource source, int cap, boolean gzip, ResponseLoader loader)
+      throws IOException {
     long start = ticker.read();
     InputStream in = null;
     try {
@@ -275,49 +287,12 @@ public final class ResponseCache implements Closeable {
       if (head.length > cap) {
         counters.loadSuccesses.increment();
         counters.tooLarge.increment();
-        flights.remove(key, flight);
-        flight.done.complete(Outcome.TOO_LARGE);
         return StreamedResponse.of(head, in);
       }
       in.close();
-      CachedResponse response = CachedResponse.of(head, flight.source, gzip);
+      CachedResponse response = CachedResponse.of(head, source, gzip);
       counters.loadSuccesses.increment();
-      if (flight.keep) {
-        entries.put(key, response);
-        // An invalidation that ran since the check above may have missed the new entry.
-        if (!flight.keep) {
-          entries.remove(key, response);
-        }
-      }
-      flights.remove(key, flight);
-      flight.done.complete(Outcome.of(response));
       return response;
-    } catch (IOException | RuntimeException | Error e) {
-      closeQuietly(in, e);
-      counters.loadFailures.increment();
-      flights.remove(key, flight);
-      flight.done.complete(Outcome.failed(e));
-      throw e;
-    } finally {
-      counters.totalLoadNanos.add(ticker.read() - start);
-    }
-  }
-
-  /** Loads without sharing and without keeping the answer (a load from another data source). */
-  private LoadedResponse loadAlone(DataSource current, int cap, boolean gzip,
-      ResponseLoader loader) throws IOException {
-    long start = ticker.read();
-    InputStream in = null;
-    try {
-      in = open(loader);
-      byte[] head = in.readNBytes(cap + 1);
-      counters.loadSuccesses.increment();
-      if (head.length > cap) {
-        counters.tooLarge.increment();
-        return StreamedResponse.of(head, in);
-      }
-      in.close();
-      return CachedResponse.of(head, current, gzip);
     } catch (IOException | RuntimeException | Error e) {
       closeQuietly(in, e);
       counters.loadFailures.increment();
@@ -345,32 +320,6 @@ public final class ResponseCache implements Closeable {
   private static InputStream open(ResponseLoader loader) throws IOException {
     InputStream in = loader.open();
     return Objects.requireNonNull(in, () -> "loader " + loader + " returned null");
-  }
-
-  /** Waits for a load under way, at most the load timeout; returns a finished one at once. */
-  private Outcome await(ResponseKey key, Flight flight) throws IOException {
-    Outcome outcome = flight.done.getNow(null);
-    if (outcome != null) {
-      return outcome;
-    }
-    try {
-      return flight.done.get(loadTimeoutNanos, TimeUnit.NANOSECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      InterruptedIOException interrupted = new InterruptedIOException(
-          "interrupted waiting for another request's load of " + describe(key));
-      interrupted.initCause(e);
-      throw interrupted;
-    } catch (TimeoutException e) {
-      InterruptedIOException timeout = new InterruptedIOException(String.format(Locale.US,
-          "timeout: waited %d ms for another request's load of %s",
-          TimeUnit.NANOSECONDS.toMillis(loadTimeoutNanos), describe(key)));
-      timeout.initCause(e);
-      throw timeout;
-    } catch (ExecutionException e) {
-      // Flights complete normally, failures included; this is a broken invariant.
-      throw new IOException("load of " + describe(key) + " failed unexpectedly", e.getCause());
-    }
   }
 
   /**
@@ -465,10 +414,7 @@ public final class ResponseCache implements Closeable {
 
   /** Returns a snapshot of the counters. */
   public ResponseCacheStats stats() {
-    return new ResponseCacheStats(enabled, counters.hits.sum(), counters.misses.sum(),
-        counters.loadSuccesses.sum(), counters.loadFailures.sum(), counters.tooLarge.sum(),
-        counters.staleMisses.sum(), counters.totalLoadNanos.sum(), caffeineStats.evictionCount(),
-        caffeineStats.evictionWeight(), size(), weightedBytes(), maximumWeight);
+    return counters.responseStats(enabled, size(), weightedBytes(), maximumWeight);
   }
 
   /**
@@ -479,31 +425,6 @@ public final class ResponseCache implements Closeable {
    */
   public Cache<?, ?> caffeine() {
     return cache;
-  }
-
-  /**
-   * Registers this cache's {@link ResponseCacheMXBean} under {@code name}. The web application
-   * chooses the name, registers at startup and {@linkplain #unregisterMBean unregisters} at
-   * shutdown.
-   *
-   * @throws JMException if the server refused it, e.g. because the name is taken
-   */
-  public void registerMBean(MBeanServer server, ObjectName name) throws JMException {
-    Objects.requireNonNull(server, "server == null");
-    Objects.requireNonNull(name, "name == null");
-    server.registerMBean(new StandardMBean(new ResponseCacheMXBeanAdapter(this),
-        ResponseCacheMXBean.class, true), name);
-  }
-
-  /**
-   * Removes the MBean registered under {@code name}.
-   *
-   * @throws JMException if nothing is registered under that name
-   */
-  public void unregisterMBean(MBeanServer server, ObjectName name) throws JMException {
-    Objects.requireNonNull(server, "server == null");
-    Objects.requireNonNull(name, "name == null");
-    server.unregisterMBean(name);
   }
 
   /**
@@ -531,10 +452,6 @@ public final class ResponseCache implements Closeable {
     return (int) Math.min(Integer.MAX_VALUE, key.weight() + response.weight());
   }
 
-  private static String describe(ResponseKey key) {
-    return key.type() + " of " + key.path();
-  }
-
   private static void closeQuietly(@Nullable InputStream in, Throwable failure) {
     if (in == null) {
       return;
@@ -543,258 +460,6 @@ public final class ResponseCache implements Closeable {
       in.close();
     } catch (IOException | RuntimeException e) {
       failure.addSuppressed(e);
-    }
-  }
-
-  private static long orDefault(long setting, long defaultValue) {
-    return setting != Builder.UNSET ? setting : defaultValue;
-  }
-
-  /** Parses {@code dataTypes}: names separated by blanks or commas; blank means none. */
-  static Set<String> parseTypes(String text) {
-    Set<String> types = new LinkedHashSet<>();
-    for (String name : TYPE_SEPARATORS.split(text.strip())) {
-      if (!name.isEmpty()) {
-        types.add(name);
-      }
-    }
-    return types;
-  }
-
-  /** A load under way: the data source it loads from, and its outcome once it has one. */
-  private static final class Flight {
-    final DataSource source;
-    final CompletableFuture<Outcome> done = new CompletableFuture<>();
-    /** Cleared by an invalidation: the answer still goes to the waiters but is not kept. */
-    volatile boolean keep = true;
-
-    Flight(DataSource source) {
-      this.source = source;
-    }
-  }
-
-  /** How a load ended: an answer kept, an answer too large to keep, or a failure. */
-  private record Outcome(@Nullable CachedResponse response, @Nullable Throwable failure) {
-    static final Outcome TOO_LARGE = new Outcome(null, null);
-
-    static Outcome of(CachedResponse response) {
-      return new Outcome(response, null);
-    }
-
-    static Outcome failed(Throwable failure) {
-      return new Outcome(null, failure);
-    }
-  }
-
-  /**
-   * Configures a {@link ResponseCache}. Each setter validates at once and may be called once.
-   * Not thread-safe.
-   */
-  public static final class Builder {
-    static final long UNSET = -1L;
-    /** Default bound: 64 MiB, room for thousands of DAS, DDS and DMR answers. */
-    static final long DEFAULT_MAXIMUM_WEIGHT = 64L << 20;
-    /** Default cap of a metadata answer: 256 KiB, above nearly every DAS, DDS or DMR. */
-    static final long DEFAULT_MAX_ENTRY_BYTES = 256L << 10;
-    /** Default cap of an opted-in data answer: 256 KiB. */
-    static final long DEFAULT_MAX_DATA_ENTRY_BYTES = 256L << 10;
-    static final long DEFAULT_LOAD_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
-    /** The largest cap: 1 GiB, well below the largest Java array. */
-    static final long MAX_ENTRY_BYTES = 1L << 30;
-    static final Duration MAX_DURATION = ChronoUnit.FOREVER.getDuration();
-
-    private boolean enabled = true;
-    private boolean enabledSet;
-    private long maximumWeight = UNSET;
-    private long maxEntryBytes = UNSET;
-    private long maxDataEntryBytes = UNSET;
-    private @Nullable Set<String> dataTypes;
-    private long loadTimeoutNanos = UNSET;
-    private @Nullable Executor executor;
-    private @Nullable Ticker ticker;
-
-    private Builder() {}
-
-    /**
-     * Switches caching on (the default) or off. Off, every load streams from the BES as without
-     * a cache: for comparisons.
-     *
-     * @throws IllegalStateException if already set
-     */
-    public Builder enabled(boolean enabled) {
-      requireState(!enabledSet, "enabled was already set to %s", this.enabled);
-      this.enabled = enabled;
-      this.enabledSet = true;
-      return this;
-    }
-
-    /**
-     * Bounds what the entries weigh, in bytes: each weighs its body, its gzip form, its key and
-     * about 350 bytes more. Default 64 MiB.
-     *
-     * @throws IllegalArgumentException if negative
-     * @throws IllegalStateException if already set
-     */
-    public Builder maximumWeight(long bytes) {
-      requireState(maximumWeight == UNSET, "maximumWeight was already set to %s",
-          Specs.formatSize(maximumWeight));
-      requireArgument(bytes >= 0, "maximumWeight was %s, must be >= 0", bytes);
-      this.maximumWeight = bytes;
-      return this;
-    }
-
-    /**
-     * Sets the largest metadata answer kept, in bytes; a larger one streams to its caller and is
-     * not kept. Default 256 KiB, or {@code maximumWeight} if that is less.
-     *
-     * @throws IllegalArgumentException if negative or over 1 GiB
-     * @throws IllegalStateException if already set
-     */
-    public Builder maxEntryBytes(long bytes) {
-      requireState(maxEntryBytes == UNSET, "maxEntryBytes was already set to %s",
-          Specs.formatSize(maxEntryBytes));
-      this.maxEntryBytes = requireCap("maxEntryBytes", bytes);
-      return this;
-    }
-
-    /**
-     * Names the data response types (e.g. {@code dods}, {@code ascii}) whose answers are kept
-     * too, up to {@link #maxDataEntryBytes}. The cache stores the names; the web layer decides
-     * what each means. None by default: data answers are large and rarely asked twice with the
-     * same constraint, and would evict the metadata every client asks for.
-     *
-     * @throws IllegalArgumentException if a name is not letters, digits, {@code . _ -}
-     * @throws IllegalStateException if already set
-     */
-    public Builder dataTypes(Collection<String> types) {
-      requireState(dataTypes == null, "dataTypes was already set to %s", dataTypes);
-      Objects.requireNonNull(types, "dataTypes == null");
-      Set<String> names = new LinkedHashSet<>();
-      for (String type : types) {
-        Objects.requireNonNull(type, "dataTypes contains null");
-        requireArgument(TYPE_NAME.matcher(type).matches(),
-            "dataTypes contains '%s', must be names of letters, digits, '.', '_' and '-'", type);
-        names.add(type);
-      }
-      this.dataTypes = names;
-      return this;
-    }
-
-    /**
-     * Sets the largest answer of an opted-in data type kept, in bytes. Default 256 KiB, or {@code
-     * maximumWeight} if that is less.
-     *
-     * @throws IllegalArgumentException if negative or over 1 GiB
-     * @throws IllegalStateException if already set
-     */
-    public Builder maxDataEntryBytes(long bytes) {
-      requireState(maxDataEntryBytes == UNSET, "maxDataEntryBytes was already set to %s",
-          Specs.formatSize(maxDataEntryBytes));
-      this.maxDataEntryBytes = requireCap("maxDataEntryBytes", bytes);
-      return this;
-    }
-
-    /**
-     * Sets how long a request waits for another request's load of the same key before giving
-     * up with InterruptedIOException. Default 60 seconds. The thread running a load is bounded by
-     * the loader's own timeouts instead.
-     *
-     * @throws IllegalArgumentException if under 1 ms
-     * @throws IllegalStateException if already set
-     */
-    public Builder loadTimeout(Duration loadTimeout) {
-      requireState(loadTimeoutNanos == UNSET, "loadTimeout was already set to %s",
-          Duration.ofNanos(loadTimeoutNanos));
-      this.loadTimeoutNanos = toNanosSaturated(Specs.checkDuration("loadTimeout", loadTimeout,
-          Duration.ofMillis(1), MAX_DURATION));
-      return this;
-    }
-
-    /** Same as {@link #loadTimeout(Duration)}. */
-    public Builder loadTimeout(long duration, TimeUnit unit) {
-      return loadTimeout(
-          Duration.of(duration, Objects.requireNonNull(unit, "unit == null").toChronoUnit()));
-    }
-
-    /**
-     * Sets where Caffeine's maintenance runs; its owner shuts it down. Default: the thread that
-     * wrote (the work is a little bookkeeping), so the cache owns no thread.
-     *
-     * @throws IllegalStateException if already set
-     */
-    public Builder executor(Executor executor) {
-      requireState(this.executor == null, "executor was already set to %s", this.executor);
-      this.executor = Objects.requireNonNull(executor, "executor == null");
-      return this;
-    }
-
-    /**
-     * Sets the time source for load times. Default {@link Ticker#systemTicker()}; tests pass a
-     * fake one.
-     *
-     * @throws IllegalStateException if already set
-     */
-    public Builder ticker(Ticker ticker) {
-      requireState(this.ticker == null, "ticker was already set to %s", this.ticker);
-      this.ticker = Objects.requireNonNull(ticker, "ticker == null");
-      return this;
-    }
-
-    /**
-     * Builds the cache.
-     *
-     * @throws IllegalStateException if maxEntryBytes or maxDataEntryBytes exceeds maximumWeight
-     */
-    public ResponseCache build() {
-      long weight = maximumWeight();
-      requireState(maxEntryBytes() <= weight, "maxEntryBytes (%s) must not exceed maximumWeight"
-          + " (%s)", Specs.formatSize(maxEntryBytes()), Specs.formatSize(weight));
-      requireState(maxDataEntryBytes() <= weight, "maxDataEntryBytes (%s) must not exceed"
-          + " maximumWeight (%s)", Specs.formatSize(maxDataEntryBytes()), Specs.formatSize(weight));
-      return new ResponseCache(this);
-    }
-
-    long maximumWeight() {
-      return orDefault(maximumWeight, DEFAULT_MAXIMUM_WEIGHT);
-    }
-
-    /** The cap as set, or the default within the bound (a small cache takes smaller answers). */
-    long maxEntryBytes() {
-      return orDefault(maxEntryBytes, Math.min(DEFAULT_MAX_ENTRY_BYTES, maximumWeight()));
-    }
-
-    long maxDataEntryBytes() {
-      return orDefault(maxDataEntryBytes,
-          Math.min(DEFAULT_MAX_DATA_ENTRY_BYTES, maximumWeight()));
-    }
-
-    private static long requireCap(String name, long bytes) {
-      requireArgument(bytes >= 0 && bytes <= MAX_ENTRY_BYTES, "%s was %s, must be between 0 and"
-          + " 1GiB", name, bytes);
-      return bytes;
-    }
-
-    /** Nanoseconds, saturating at Long.MAX_VALUE instead of overflowing. */
-    private static long toNanosSaturated(Duration duration) {
-      try {
-        return duration.toNanos();
-      } catch (ArithmeticException e) {
-        return Long.MAX_VALUE;
-      }
-    }
-
-    private static void requireArgument(boolean ok, String format,
-        @Nullable Object... args) {
-      if (!ok) {
-        throw new IllegalArgumentException(String.format(Locale.US, format, args));
-      }
-    }
-
-    private static void requireState(boolean ok, String format,
-        @Nullable Object... args) {
-      if (!ok) {
-        throw new IllegalStateException(String.format(Locale.US, format, args));
-      }
     }
   }
 }

@@ -1,7 +1,5 @@
 package org.olfsfastpath.cache;
 
-import java.util.Locale;
-
 /**
  * A snapshot of a {@link ResponseCache}'s counters, all counted since it was built. Value-based;
  * the counters are read one by one, so a snapshot taken under load may be off by the few
@@ -32,40 +30,10 @@ import java.util.Locale;
 public record ResponseCacheStats(boolean enabled, long hitCount, long missCount,
     long loadSuccessCount, long loadFailureCount, long tooLargeCount, long staleMissCount,
     long totalLoadTimeNanos, long evictionCount, long evictedBytes, long entryCount,
-    long weightedBytes, long maximumWeight) {
-
-  /** Returns hits plus misses: every load, and every lookup that found a valid entry. */
-  public long requestCount() {
-    return hitCount + missCount;
-  }
-
-  /** Returns the share of requests answered from memory, or 1.0 when there was none. */
-  public double hitRate() {
-    long requests = requestCount();
-    return requests == 0 ? 1.0 : (double) hitCount / requests;
-  }
-
-  /** Returns all loads, successful or not. */
-  public long loadCount() {
-    return loadSuccessCount + loadFailureCount;
-  }
-
-  /** Returns the mean time of a load in nanoseconds, or 0.0 when there was none. */
-  public double averageLoadPenaltyNanos() {
-    long loads = loadCount();
-    return loads == 0 ? 0.0 : (double) totalLoadTimeNanos / loads;
-  }
+    long weightedBytes, long maximumWeight) implements LoadStats {
 
   /** Returns this snapshot as one JSON object, derived values included, for a status page. */
   public String toJson() {
-    return String.format(Locale.US,
-        "{\"enabled\":%b,\"hitCount\":%d,\"missCount\":%d,\"hitRate\":%.6f,"
-            + "\"loadSuccessCount\":%d,\"loadFailureCount\":%d,\"tooLargeCount\":%d,"
-            + "\"staleMissCount\":%d,\"totalLoadTimeNanos\":%d,\"averageLoadPenaltyNanos\":%.1f,"
-            + "\"evictionCount\":%d,\"evictedBytes\":%d,\"entryCount\":%d,\"weightedBytes\":%d,"
-            + "\"maximumWeight\":%d}",
-        enabled, hitCount, missCount, hitRate(), loadSuccessCount, loadFailureCount,
-        tooLargeCount, staleMissCount, totalLoadTimeNanos, averageLoadPenaltyNanos(),
-        evictionCount, evictedBytes, entryCount, weightedBytes, maximumWeight);
+    return StatsJson.of(this);
   }
 }

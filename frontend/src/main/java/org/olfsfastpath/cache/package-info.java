@@ -1,14 +1,23 @@
 /**
- * The data-source cache: what the BES said about each catalog path, kept in Caffeine with a
- * freshness policy (TTL, refresh-ahead, disk checks against the data root) and single-flight
- * loads, so a warm request sends the BES no showNode at all.
+ * The two caches in front of the BES, on Caffeine, with single-flight loads (one BES message for
+ * every request that wants the same thing at once) that run on the requesting thread and hold no
+ * lock. {@link org.olfsfastpath.cache.DataSourceCache} keeps what the BES said about each catalog
+ * path, with a freshness policy (TTL, refresh-ahead in {@code NodeRefresher}, expiry in {@code
+ * NodeExpiry}, disk checks against the data root), so a warm request sends no showNode; {@link
+ * org.olfsfastpath.cache.ResponseCache} keeps whole answers (the metadata by default), valid
+ * exactly while the data-source entry they were made from is current, so a warm metadata request
+ * sends nothing. Both are built by {@link org.olfsfastpath.cache.DataSourceCacheBuilder} and {@link
+ * org.olfsfastpath.cache.ResponseCacheBuilder} ({@code newBuilder()}, or {@code from(settings)}
+ * whose keys are the builder's method names).
  *
- * <p>The entry point is {@link org.olfsfastpath.cache.DataSourceCache}, built with {@code
- * newBuilder()} or {@code from(settings)}; it reports {@link
- * org.olfsfastpath.cache.DataSourceCacheStats} and a {@link
- * org.olfsfastpath.cache.DataSourceCacheMXBean}. It depends only on the {@code bes} layer, through
- * a {@link org.olfsfastpath.cache.NodeLoader} ({@code besClient::showNode}), so it can be tested
- * without a BES.
+ * <p>Each cache reports one immutable statistics value, {@link
+ * org.olfsfastpath.cache.DataSourceCacheStats} and {@link
+ * org.olfsfastpath.cache.ResponseCacheStats} (both {@link org.olfsfastpath.cache.LoadStats}),
+ * counted by one package-private {@code CacheCounters} that is also what Caffeine reports: the web
+ * layer's JMX bean, status document and metrics all render that value. It depends only on the
+ * {@code bes} layer's values, through a {@link org.olfsfastpath.cache.NodeLoader} ({@code
+ * router::showNode}) and a {@link org.olfsfastpath.cache.ResponseLoader}, so it is tested without
+ * a BES.
  */
 @NullMarked
 package org.olfsfastpath.cache;

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.Objects;
 import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.json.Json;
 
 /**
  * Renders a catalog directory, as the BES's showNode described it, as a JSON document for tools

@@ -11,6 +11,7 @@ import org.jdom2.Element;
 import org.jdom2.output.Format;
 import org.jdom2.output.XMLOutputter;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.json.Json;
 
 /**
  * An error response body in the form the client can read: a DAP2 {@code Error} object for DAP2

@@ -6,6 +6,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import org.olfsfastpath.bes.GetRequest;
+import org.olfsfastpath.json.Json;
 
 /**
  * The two contexts the BES's fileout_netcdf writes into a netCDF file's global attributes, so

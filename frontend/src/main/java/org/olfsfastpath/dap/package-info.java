@@ -5,8 +5,9 @@
  * ({@link org.olfsfastpath.dap.ResponseType}), error bodies in DAP2, DAP4 and HTML form
  * ({@link org.olfsfastpath.dap.ErrorBody}), directory listings, and the scrubbing of server paths
  * out of BES messages ({@link org.olfsfastpath.dap.BesMessages}), and the one escaper per format
- * that every page uses ({@link org.olfsfastpath.dap.Html}, {@link org.olfsfastpath.dap.Json},
- * {@link org.olfsfastpath.dap.PercentEncoding}).
+ * that every page uses ({@link org.olfsfastpath.dap.Html}, {@link
+ * org.olfsfastpath.dap.PercentEncoding}; JSON through the shared {@link
+ * org.olfsfastpath.json.Json}).
  *
  * <p>The entry point is {@link org.olfsfastpath.dap.DapRequestParser}. This package depends on the
  * {@code bes} value types and the {@code cache} data-source record only.

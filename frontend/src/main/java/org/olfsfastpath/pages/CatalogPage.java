@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.json.JsonWriter;
 
 /**
  * Renders a catalog directory as the HTML listing served at {@code <dir>/},

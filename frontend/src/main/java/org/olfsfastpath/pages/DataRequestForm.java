@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.json.JsonWriter;
 import org.olfsfastpath.pages.DatasetModel.Attribute;
 import org.olfsfastpath.pages.DatasetModel.Dimension;
 import org.olfsfastpath.pages.DatasetModel.Variable;

@@ -1,5 +1,8 @@
 package org.olfsfastpath.pages;
 
+import static org.olfsfastpath.spec.Checks.requireArgument;
+import static org.olfsfastpath.spec.Checks.requireState;
+
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -10,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.spec.Setting;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,11 +57,13 @@ public final class SiteMapCache {
   private long loads;
 
   private SiteMapCache(Builder builder) {
-    this.loader = Objects.requireNonNull(builder.loader);
-    this.refreshNanos = builder.refreshInterval.toNanos();
-    this.retryNanos = builder.retryInterval.toNanos();
-    this.ticker = builder.ticker != null ? builder.ticker : Ticker.systemTicker();
-    this.executor = builder.executor != null ? builder.executor : SiteMapCache::newThread;
+    this.loader = Objects.requireNonNull(builder.loader.orNull());
+    this.refreshNanos = builder.getRefreshInterval().toNanos();
+    this.retryNanos = builder.getRetryInterval().toNanos();
+    Ticker givenTicker = builder.ticker.orNull();
+    this.ticker = givenTicker != null ? givenTicker : Ticker.systemTicker();
+    Executor given = builder.executor.orNull();
+    this.executor = given != null ? given : SiteMapCache::newThread;
   }
 
   /** A builder; the loader must be set. */
@@ -206,13 +212,13 @@ public final class SiteMapCache {
     /** The default wait before a failed build is tried again. */
     public static final Duration DEFAULT_RETRY_INTERVAL = Duration.ofSeconds(30);
 
-    private @Nullable Loader loader;
-    private Duration refreshInterval = DEFAULT_REFRESH_INTERVAL;
-    private boolean refreshIntervalSet;
-    private Duration retryInterval = DEFAULT_RETRY_INTERVAL;
-    private boolean retryIntervalSet;
-    private @Nullable Ticker ticker;
-    private @Nullable Executor executor;
+    private final Setting<Loader> loader = Setting.of("loader", null);
+    private final Setting<Duration> refreshInterval =
+        positive("refreshInterval", DEFAULT_REFRESH_INTERVAL);
+    private final Setting<Duration> retryInterval =
+        positive("retryInterval", DEFAULT_RETRY_INTERVAL);
+    private final Setting<Ticker> ticker = Setting.of("ticker", null);
+    private final Setting<Executor> executor = Setting.of("executor", null);
 
     private Builder() {}
 
@@ -222,8 +228,7 @@ public final class SiteMapCache {
      * @throws IllegalStateException if it was already set
      */
     public Builder loader(Loader loader) {
-      requireState(this.loader == null, "loader was already set to " + this.loader);
-      this.loader = Objects.requireNonNull(loader, "loader == null");
+      this.loader.set(loader);
       return this;
     }
 
@@ -234,9 +239,7 @@ public final class SiteMapCache {
      * @throws IllegalStateException if it was already set
      */
     public Builder refreshInterval(Duration interval) {
-      requireState(!refreshIntervalSet, "refreshInterval was already set to " + refreshInterval);
-      refreshInterval = positive(interval, "refreshInterval");
-      refreshIntervalSet = true;
+      refreshInterval.set(interval);
       return this;
     }
 
@@ -247,9 +250,7 @@ public final class SiteMapCache {
      * @throws IllegalStateException if it was already set
      */
     public Builder retryInterval(Duration interval) {
-      requireState(!retryIntervalSet, "retryInterval was already set to " + retryInterval);
-      retryInterval = positive(interval, "retryInterval");
-      retryIntervalSet = true;
+      retryInterval.set(interval);
       return this;
     }
 
@@ -259,8 +260,7 @@ public final class SiteMapCache {
      * @throws IllegalStateException if it was already set
      */
     public Builder ticker(Ticker ticker) {
-      requireState(this.ticker == null, "ticker was already set to " + this.ticker);
-      this.ticker = Objects.requireNonNull(ticker, "ticker == null");
+      this.ticker.set(ticker);
       return this;
     }
 
@@ -271,9 +271,16 @@ public final class SiteMapCache {
      * @throws IllegalStateException if it was already set
      */
     public Builder executor(Executor executor) {
-      requireState(this.executor == null, "executor was already set to " + this.executor);
-      this.executor = Objects.requireNonNull(executor, "executor == null");
+      this.executor.set(executor);
       return this;
+    }
+
+    public Duration getRefreshInterval() {
+      return refreshInterval.get();
+    }
+
+    public Duration getRetryInterval() {
+      return retryInterval.get();
     }
 
     /**
@@ -282,22 +289,16 @@ public final class SiteMapCache {
      * @throws IllegalStateException if the loader was not set
      */
     public SiteMapCache build() {
-      requireState(loader != null, "SiteMapCache requires a loader");
+      requireState(loader.isSet(), "SiteMapCache requires a loader");
       return new SiteMapCache(this);
     }
 
-    private static Duration positive(Duration interval, String name) {
-      Objects.requireNonNull(interval, name + " == null");
-      if (interval.isNegative() || interval.isZero()) {
-        throw new IllegalArgumentException(name + " was " + interval + ", must be > 0");
-      }
-      return interval;
-    }
-
-    private static void requireState(boolean condition, String message) {
-      if (!condition) {
-        throw new IllegalStateException(message);
-      }
+    private static Setting<Duration> positive(String name, Duration defaultValue) {
+      return Setting.of(name, defaultValue).check(interval -> {
+        requireArgument(!interval.isNegative() && !interval.isZero(), "%s was %s, must be > 0",
+            name, interval);
+        return interval;
+      });
     }
   }
 }

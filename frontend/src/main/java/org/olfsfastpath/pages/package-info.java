@@ -12,8 +12,9 @@
  * {@link org.olfsfastpath.pages.SiteMap} with its {@link org.olfsfastpath.pages.SiteMapCache}.
  * Each takes a {@link org.olfsfastpath.pages.Site}: the service URL clients see and the olfs.xml
  * settings the pages depend on; {@link org.olfsfastpath.pages.PageHeaders} gives the headers to
- * send. It sits beside the {@code dap} layer: it uses the {@code dap} escapers, the {@code cache}
- * data-source record and the {@code bes} protocol exception, and nothing above.
+ * send. It sits beside the {@code dap} layer: it uses the {@code dap} escapers, the shared JSON
+ * writer ({@link org.olfsfastpath.json.JsonWriter}), the {@code cache} data-source record and the
+ * {@code bes} protocol exception, and nothing above.
  */
 @org.jspecify.annotations.NullMarked
 package org.olfsfastpath.pages;

@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.bes.BesEventListener;
 import org.olfsfastpath.bes.BesGroup;
+import org.olfsfastpath.bes.BesGroupBuilder;
 import org.olfsfastpath.bes.BesRouter;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
@@ -81,7 +82,7 @@ final class Assembly {
    * @throws ConfigurationException naming the setting, e.g. a prefix no {@code /} group backs
    */
   static BesRouter router(FrontEndConfig config, BesEventListener listener) {
-    Map<String, BesGroup.Builder> byPrefix = new LinkedHashMap<>();
+    Map<String, BesGroupBuilder> byPrefix = new LinkedHashMap<>();
     List<String> rawPrefixes = new ArrayList<>();
     List<BesClient> clients = new ArrayList<>();
     try {
@@ -91,7 +92,7 @@ final class Assembly {
         String prefix = build(config, routing,
             () -> parse("prefix", rawPrefix, BesRouter::normalizePrefix));
         rawPrefixes.add(rawPrefix);
-        BesGroup.Builder group = byPrefix.get(prefix);
+        BesGroupBuilder group = byPrefix.get(prefix);
         if (group == null) {
           group = build(config, config.groups(), () -> BesGroup.from(config.groups().values())
               .prefix(prefix).eventListener(listener));
@@ -100,23 +101,25 @@ final class Assembly {
         BesClient client = besClient(config, bes, listener);
         clients.add(client);
         String weight = routing.raw("weight");
-        BesGroup.Builder members = group;
+        BesGroupBuilder members = group;
+        if (members.getMembers().contains(client.endpoint())) {
+          throw new ConfigurationException(config.source() + ": " + OlfsSettings.BES_ELEMENT
+              + " " + client.endpoint() + " appears twice for the prefix " + prefix
+              + ": the BES of a group must be different BES");
+        }
         build(config, routing, () -> {
-          int share = weight == null ? BesGroup.Builder.DEFAULT_WEIGHT : intValue("weight", weight);
+          int share = weight == null ? BesGroupBuilder.DEFAULT_WEIGHT : intValue("weight", weight);
           try {
             return members.addMember(client, share);
           } catch (IllegalArgumentException e) {
-            if (weight != null && String.valueOf(e.getMessage()).contains("weight")) {
-              throw new SpecException("weight", weight, String.valueOf(e.getMessage()), e);
-            }
-            throw new ConfigurationException(config.source() + ": " + OlfsSettings.BES_ELEMENT
-                + " " + client.endpoint() + " appears twice for the prefix " + prefix
-                + ": the BES of a group must be different BES", e);
+            // The endpoint is new to the group (checked above), so the weight was refused.
+            throw new SpecException("weight", String.valueOf(weight), String.valueOf(
+                e.getMessage()), e);
           }
         });
       }
       List<BesGroup> groups = new ArrayList<>();
-      for (BesGroup.Builder group : byPrefix.values()) {
+      for (BesGroupBuilder group : byPrefix.values()) {
         groups.add(group.build());
       }
       LayerSpec first = config.bes().get(0).routing();
@@ -130,6 +133,30 @@ final class Assembly {
       });
     } catch (RuntimeException e) {
       clients.forEach(BesClient::close);
+      throw e;
+    }
+  }
+
+  /**
+   * Builds the BES groups, their clients and the caches from the configuration: the data-source
+   * cache asks the router on a miss ({@code router::showNode}). Nothing connects yet: the first
+   * request (or the prewarm) opens the first BES connection, so the web application starts even
+   * while a BES is down. Closes what it built when a setting is refused.
+   *
+   * @param listener receives the BES layer's events (command times, ejections)
+   * @throws ConfigurationException naming the setting, if a layer refuses a value
+   */
+  static BesBackend backend(FrontEndConfig config, BesEventListener listener) {
+    BesRouter router = router(config, listener);
+    DataSourceCache cache = null;
+    try {
+      cache = cache(config, router::showNode);
+      return new BesBackend(router, cache, responseCache(config));
+    } catch (RuntimeException e) {
+      if (cache != null) {
+        cache.close();
+      }
+      router.close();
       throw e;
     }
   }

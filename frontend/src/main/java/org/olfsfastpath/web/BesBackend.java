@@ -2,80 +2,39 @@ package org.olfsfastpath.web;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.management.JMException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
 import org.olfsfastpath.bes.BesClient;
-import org.olfsfastpath.bes.BesEventListener;
 import org.olfsfastpath.bes.BesGroup;
-import org.olfsfastpath.bes.BesGroupStats;
-import org.olfsfastpath.bes.BesMemberStats;
-import org.olfsfastpath.bes.BesNode;
-import org.olfsfastpath.bes.BesPoolStats;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.bes.BesRouter;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.bes.MemberVersion;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.cache.DataSourceCache;
-import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.ResponseCache;
-import org.olfsfastpath.cache.ResponseCacheStats;
 import org.olfsfastpath.dap.VersionDocument;
 
 /**
- * The real {@link DapBackend}: every BES of olfs.xml in its group, the router that picks the group
- * for a catalog path (and strips its prefix), the data-source cache in front of them keyed by the
- * whole catalog path (so two groups never share an entry), and the response cache keyed by group.
- * Built from the settings; owns all of it and closes it.
+ * The real {@link DapBackend}, pure delegation: lookups go to the data-source cache (whose loader
+ * is {@code router::showNode}), gets and the site map to the {@link BesRouter}, which routes each
+ * catalog path to its BES group; the response cache keys answers by the router's group of the
+ * path. Holds what {@link Assembly#backend} built from olfs.xml, and closes it.
  */
 final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   private final BesRouter router;
   private final DataSourceCache cache;
   private final ResponseCache responses;
 
-  private BesBackend(BesRouter router, DataSourceCache cache, ResponseCache responses) {
+  BesBackend(BesRouter router, DataSourceCache cache, ResponseCache responses) {
     this.router = router;
     this.cache = cache;
     this.responses = responses;
   }
 
-  /**
-   * Builds the groups, their clients and the caches from the configuration. Nothing connects yet:
-   * the first request (or the prewarm) opens the first BES connection, so the web application
-   * starts even while a BES is down.
-   *
-   * @param listener receives the BES layer's events (command times, ejections)
-   * @throws ConfigurationException naming the setting, if a layer refuses a value
-   */
-  static BesBackend create(FrontEndConfig config, BesEventListener listener) {
-    BesRouter router = Assembly.router(config, listener);
-    DataSourceCache cache = null;
-    try {
-      cache = Assembly.cache(config, path -> showNode(router, path));
-      return new BesBackend(router, cache, Assembly.responseCache(config));
-    } catch (RuntimeException e) {
-      if (cache != null) {
-        cache.close();
-      }
-      router.close();
-      throw e;
-    }
-  }
-
-  /** The catalog's entry for a whole path, asked of the group that serves it. */
-  private static BesNode showNode(BesRouter router, String path) throws IOException {
-    BesRouter.Route route = router.route(path);
-    return route.group().showNode(route.path());
-  }
-
-  /** The router, for the tests of the assembly. */
+  /** The router, for the metrics, the status document and the tests of the assembly. */
   BesRouter router() {
     return router;
   }
@@ -85,7 +44,7 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
     return router.rootGroup().members().get(0);
   }
 
-  /** The cache, for the tests of the assembly. */
+  /** The data-source cache, for JMX, the metrics and the tests of the assembly. */
   DataSourceCache cache() {
     return cache;
   }
@@ -97,13 +56,12 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
 
   @Override
   public BesResponse get(GetRequest request) throws IOException {
-    BesRouter.Route route = router.route(request.path());
-    return route.group().get(request.withPath(route.path()));
+    return router.get(request);
   }
 
   @Override
   public String groupOf(String path) {
-    return router.route(path).group().prefix();
+    return router.groupOf(path);
   }
 
   @Override
@@ -111,30 +69,10 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
     return responses;
   }
 
-  /**
-   * The site map of every group: each BES lists its own catalog, so a group's lines get the
-   * group's prefix, and lines a longer prefix routes elsewhere are dropped (the {@code /} group's
-   * BES may hold a directory another group serves).
-   */
   @Override
   public byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix)
       throws IOException {
-    String base = prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix;
-    StringBuilder all = new StringBuilder();
-    for (BesGroup group : router.groups()) {
-      String groupBase = group.prefix().equals("/") ? base : base + group.prefix();
-      byte[] answer = group.buildSiteMap(groupBase + "/", nodeSuffix, leafSuffix);
-      for (String line : new String(answer, StandardCharsets.UTF_8).split("\r?\n")) {
-        if (!line.startsWith(base + "/")) {
-          continue;
-        }
-        String catalogPath = line.substring(base.length());
-        if (router.route(catalogPath).group() == group) {
-          all.append(line).append('\n');
-        }
-      }
-    }
-    return all.toString().getBytes(StandardCharsets.UTF_8);
+    return router.buildSiteMap(prefix, nodeSuffix, leafSuffix);
   }
 
   @Override
@@ -176,154 +114,11 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   @Override
   public Map<String, Object> statistics() {
     Map<String, Object> sections = new LinkedHashMap<>();
-    sections.put("cache", cacheStatistics(cache.stats()));
-    sections.put("responseCache", responseCacheStatistics(responses.stats()));
-    sections.put("pool", poolStatistics());
-    List<Object> groups = new ArrayList<>();
-    for (BesGroupStats group : router.stats()) {
-      groups.add(groupStatistics(group));
-    }
-    sections.put("groups", groups);
+    sections.put("cache", StatusSections.dataSourceCache(cache.stats()));
+    sections.put("responseCache", StatusSections.responseCache(responses.stats()));
+    sections.put("pool", StatusSections.pool(router.poolStats()));
+    sections.put("groups", StatusSections.groups(router.stats()));
     return sections;
-  }
-
-  /** Every BES's pool counters added up, for JMX and the status document. */
-  Map<String, Long> poolStatistics() {
-    long total = 0;
-    long idle = 0;
-    long inUse = 0;
-    long created = 0;
-    long discarded = 0;
-    long retried = 0;
-    long waits = 0;
-    long exhausted = 0;
-    long connectFailures = 0;
-    for (BesGroup group : router.groups()) {
-      for (BesClient client : group.members()) {
-        BesPoolStats pool = client.poolStats();
-        total += pool.total();
-        idle += pool.idle();
-        inUse += pool.inUse();
-        created += pool.created();
-        discarded += pool.discarded();
-        retried += pool.retried();
-        waits += pool.waits();
-        exhausted += pool.exhausted();
-        connectFailures += pool.connectFailures();
-      }
-    }
-    Map<String, Long> m = new LinkedHashMap<>();
-    m.put("total", total);
-    m.put("idle", idle);
-    m.put("inUse", inUse);
-    m.put("created", created);
-    m.put("discarded", discarded);
-    m.put("retried", retried);
-    m.put("waits", waits);
-    m.put("exhausted", exhausted);
-    m.put("connectFailures", connectFailures);
-    return m;
-  }
-
-  /** Each BES by name, with its pool's counters, for the metrics. */
-  Map<String, BesClient> clientsByName() {
-    Map<String, BesClient> clients = new LinkedHashMap<>();
-    for (BesGroup group : router.groups()) {
-      for (BesClient client : group.members()) {
-        clients.put(client.endpoint().toString(), client);
-      }
-    }
-    return clients;
-  }
-
-  private static Map<String, Object> groupStatistics(BesGroupStats group) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("prefix", group.prefix());
-    m.put("down", group.down());
-    m.put("downSince", group.downSince() == null ? null : group.downSince().toString());
-    m.put("available", group.available());
-    m.put("inFlight", group.inFlight());
-    m.put("requests", group.requests());
-    m.put("failovers", group.failovers());
-    m.put("unavailable", group.unavailable());
-    List<Object> members = new ArrayList<>();
-    for (BesMemberStats member : group.members()) {
-      Map<String, Object> b = new LinkedHashMap<>();
-      b.put("bes", member.endpoint().toString());
-      b.put("weight", member.weight());
-      b.put("ejected", member.ejected());
-      b.put("ejectedSince", member.ejectedSince() == null ? null
-          : member.ejectedSince().toString());
-      b.put("ejectionCause", member.ejectionCause());
-      Duration nextProbe = member.nextProbeIn();
-      b.put("nextProbeMillis", nextProbe == null ? null : nextProbe.toMillis());
-      b.put("inFlight", member.inFlight());
-      b.put("requests", member.requests());
-      b.put("connectFailures", member.connectFailures());
-      b.put("ioFailures", member.ioFailures());
-      b.put("timeouts", member.timeouts());
-      b.put("besErrors", member.besErrors());
-      b.put("exhausted", member.exhausted());
-      b.put("streamFailures", member.streamFailures());
-      b.put("failovers", member.failovers());
-      b.put("ejections", member.ejections());
-      b.put("probes", member.probes());
-      b.put("probeFailures", member.probeFailures());
-      b.put("poolOpen", member.pool().total());
-      b.put("poolIdle", member.pool().idle());
-      b.put("poolInUse", member.pool().inUse());
-      members.add(b);
-    }
-    m.put("bes", members);
-    return m;
-  }
-
-  private static Map<String, Object> cacheStatistics(DataSourceCacheStats s) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("enabled", s.enabled());
-    m.put("hitRate", s.hitRate());
-    m.put("hitCount", s.hitCount());
-    m.put("missCount", s.missCount());
-    m.put("loadSuccessCount", s.loadSuccessCount());
-    m.put("loadFailureCount", s.loadFailureCount());
-    m.put("notFoundCount", s.notFoundCount());
-    m.put("negativeHitCount", s.negativeHitCount());
-    m.put("averageLoadMillis", s.averageLoadPenaltyNanos() / 1e6);
-    m.put("totalLoadTimeMillis", s.totalLoadTimeNanos() / 1_000_000L);
-    m.put("refreshCount", s.refreshCount());
-    m.put("evictionCount", s.evictionCount());
-    m.put("expirationCount", s.expirationCount());
-    m.put("size", s.estimatedSize());
-    m.put("mtimeCheckCount", s.mtimeCheckCount());
-    m.put("mtimeReloadCount", s.mtimeReloadCount());
-    return m;
-  }
-
-  private static Map<String, Object> responseCacheStatistics(ResponseCacheStats s) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("enabled", s.enabled());
-    m.put("hitRate", s.hitRate());
-    m.put("hitCount", s.hitCount());
-    m.put("missCount", s.missCount());
-    m.put("loadSuccessCount", s.loadSuccessCount());
-    m.put("loadFailureCount", s.loadFailureCount());
-    m.put("tooLargeCount", s.tooLargeCount());
-    m.put("staleMissCount", s.staleMissCount());
-    m.put("averageLoadMillis", s.averageLoadPenaltyNanos() / 1e6);
-    m.put("evictionCount", s.evictionCount());
-    m.put("evictedBytes", s.evictedBytes());
-    m.put("entryCount", s.entryCount());
-    m.put("weightedBytes", s.weightedBytes());
-    m.put("maximumWeight", s.maximumWeight());
-    return m;
-  }
-
-  void registerCacheMBean(MBeanServer server, ObjectName name) throws JMException {
-    cache.registerMBean(server, name);
-  }
-
-  void registerResponseCacheMBean(MBeanServer server, ObjectName name) throws JMException {
-    responses.registerMBean(server, name);
   }
 
   @Override

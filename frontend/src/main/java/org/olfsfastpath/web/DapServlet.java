@@ -41,21 +41,11 @@ final class DapServlet extends HttpServlet {
   private static final Logger log = LoggerFactory.getLogger(DapServlet.class);
 
   private final transient DapRequestParser parser;
+  private final transient Responders responders;
   private final transient FrontEndStats stats;
-  private final transient DapHeaders headers;
-  private final transient VersionService versions;
-  private final transient CatalogResponder catalogs;
-  private final transient SiteMapResponder siteMaps;
-  private final transient NodeResponder nodes;
   private final transient FrontEndSettings settings;
   private final @Nullable String catalogRoot;
   private final transient RequestTimer timer;
-
-  /** Everything the servlet is made of; the listener builds it. */
-  record Parts(DapRequestParser parser, DapBackend backend, FrontEndStats stats,
-      String serverVersion, FrontEndSettings settings, @Nullable String catalogRoot,
-      VersionService versions, SiteMapResponder siteMaps, FileResponder files,
-      java.time.Clock clock, RequestTimer timer) {}
 
   /** Receives each request's response type, status and time (the metrics). */
   @FunctionalInterface
@@ -66,8 +56,8 @@ final class DapServlet extends HttpServlet {
   }
 
   /**
-   * The servlet with its standard parts, as the web application, the tests and the benchmarks
-   * build it.
+   * The servlet with its responders from {@link Responders#create}, as the web application, the
+   * tests and the benchmarks build it.
    *
    * @param catalogRoot the catalog root as the BES names it in messages, removed from them; null
    *     when unknown
@@ -77,35 +67,31 @@ final class DapServlet extends HttpServlet {
       String serverVersion, @Nullable String catalogRoot, VersionService versions,
       jakarta.servlet.@Nullable ServletContext context, java.time.Clock clock,
       RequestTimer timer) {
-    return new DapServlet(new Parts(
-        new DapRequestParser(settings.maxUrlLength(), settings.maxConstraintLength()), backend,
-        stats, serverVersion, settings, catalogRoot, versions,
-        new SiteMapResponder(backend, new Pages(settings), settings),
-        new FileResponder(backend, new BodyCopy(stats, false), context), clock, timer));
+    return new DapServlet(new DapRequestParser(settings.maxUrlLength(),
+        settings.maxConstraintLength()), Responders.create(settings, backend, stats,
+        serverVersion, versions, context, clock), stats, settings, catalogRoot, timer);
   }
 
-  DapServlet(Parts parts) {
-    this.parser = Objects.requireNonNull(parts.parser(), "parser == null");
-    this.stats = parts.stats();
-    this.settings = parts.settings();
-    this.catalogRoot = parts.catalogRoot();
-    this.timer = parts.timer();
-    this.headers = new DapHeaders(parts.serverVersion());
-    this.versions = parts.versions();
-    Pages pages = new Pages(settings);
-    BodyCopy copy = new BodyCopy(stats, settings.gzip());
-    this.catalogs = new CatalogResponder(parts.backend(), pages, stats);
-    this.siteMaps = parts.siteMaps();
-    DatasetResponder datasets = new DatasetResponder(parts.backend(), headers, copy,
-        new FormResponder(parts.backend(), pages, stats), parts.files(), versions, settings,
-        stats, parts.serverVersion(), parts.clock());
-    this.nodes = new NodeResponder(parts.backend(), datasets, parts.files(), pages, settings,
-        headers, stats);
+  /**
+   * @param parser reads the URL; its limits refuse what is too long before any BES message
+   * @param responders answer what the parser found
+   * @param catalogRoot the catalog root as the BES names it in messages, removed from them; null
+   *     when unknown
+   * @param timer hears each request's type, status and time
+   */
+  DapServlet(DapRequestParser parser, Responders responders, FrontEndStats stats,
+      FrontEndSettings settings, @Nullable String catalogRoot, RequestTimer timer) {
+    this.parser = Objects.requireNonNull(parser, "parser == null");
+    this.responders = Objects.requireNonNull(responders, "responders == null");
+    this.stats = Objects.requireNonNull(stats, "stats == null");
+    this.settings = Objects.requireNonNull(settings, "settings == null");
+    this.catalogRoot = catalogRoot;
+    this.timer = Objects.requireNonNull(timer, "timer == null");
   }
 
   /** How many times the site map was built, for the status document. */
   long siteMapBuilds() {
-    return siteMaps.builds();
+    return responders.siteMaps().builds();
   }
 
   @Override
@@ -168,11 +154,11 @@ final class DapServlet extends HttpServlet {
         throw new Refusal(405, "POST is for dataset responses; use GET", "Allow", "GET, HEAD");
       }
       if (request instanceof DapRequest.Node node) {
-        nodes.send(ex, node);
+        responders.nodes().send(ex, node);
       } else if (request instanceof DapRequest.Directory directory) {
-        catalogs.send(ex, directory);
+        responders.catalogs().send(ex, directory);
       } else if (request instanceof DapRequest.SiteMap siteMap) {
-        siteMaps.send(ex, siteMap);
+        responders.siteMaps().send(ex, siteMap);
       } else if (request instanceof DapRequest.Version) {
         sendVersion(ex);
       } else {
@@ -216,11 +202,11 @@ final class DapServlet extends HttpServlet {
   }
 
   private void sendVersion(Exchange ex) throws ClientGoneException {
-    headers.set(ex.resp, "3.2");
+    responders.headers().set(ex.resp, "3.2");
     ex.resp.setContentType(org.olfsfastpath.dap.VersionDocument.CONTENT_TYPE);
     ex.resp.setHeader("Content-Description",
         org.olfsfastpath.dap.VersionDocument.CONTENT_DESCRIPTION);
-    BodyCopy.write(ex, versions.document());
+    BodyCopy.write(ex, responders.versions().document());
   }
 
   /**
@@ -315,7 +301,7 @@ final class DapServlet extends HttpServlet {
     // Drops the headers and bytes of a response begun for success (Content-Encoding included).
     ex.resp.reset();
     ex.resp.setStatus(status);
-    headers.set(ex.resp, ex.answering() instanceof DapRequest.Dataset dataset
+    responders.headers().set(ex.resp, ex.answering() instanceof DapRequest.Dataset dataset
         ? dataset.type().dapVersion() : "3.2");
     for (int i = 0; i + 1 < extraHeaders.size(); i += 2) {
       ex.resp.setHeader(extraHeaders.get(i), extraHeaders.get(i + 1));

@@ -1,22 +1,11 @@
 package org.olfsfastpath.web;
 
 import java.io.IOException;
-import java.time.Clock;
-import java.util.List;
 import java.util.Locale;
-import org.olfsfastpath.bes.BesResponse;
-import org.olfsfastpath.bes.GetRequest;
-import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.cache.DataSource;
-import org.olfsfastpath.cache.LoadedResponse;
-import org.olfsfastpath.cache.StreamedResponse;
-import org.olfsfastpath.dap.ConstraintTranslation;
 import org.olfsfastpath.dap.DapRequest;
 import org.olfsfastpath.dap.DapRequestRejectedException;
-import org.olfsfastpath.dap.DownloadName;
-import org.olfsfastpath.dap.HistoryEntries;
 import org.olfsfastpath.dap.Negotiation;
-import org.olfsfastpath.dap.PercentEncoding;
 import org.olfsfastpath.dap.ResponseType;
 import org.olfsfastpath.dap.ServicesDocument;
 
@@ -27,34 +16,26 @@ import org.olfsfastpath.dap.ServicesDocument;
  * document built here, the file itself, or a refusal that says why.
  */
 final class DatasetResponder {
-  private final DapBackend backend;
-  private final CachedAnswers answers;
-  private final CachePolicy policy;
   private final DapHeaders headers;
-  private final BodyCopy copy;
+  private final GetResponder gets;
   private final FormResponder forms;
   private final FileResponder files;
   private final VersionService versions;
   private final FrontEndSettings settings;
   private final FrontEndStats stats;
   private final String serverVersion;
-  private final Clock clock;
 
-  DatasetResponder(DapBackend backend, DapHeaders headers, BodyCopy copy, FormResponder forms,
+  DatasetResponder(DapHeaders headers, GetResponder gets, FormResponder forms,
       FileResponder files, VersionService versions, FrontEndSettings settings,
-      FrontEndStats stats, String serverVersion, Clock clock) {
-    this.backend = backend;
-    this.answers = new CachedAnswers(backend);
-    this.policy = new CachePolicy(backend.responses());
+      FrontEndStats stats, String serverVersion) {
     this.headers = headers;
-    this.copy = copy;
+    this.gets = gets;
     this.forms = forms;
     this.files = files;
     this.versions = versions;
     this.settings = settings;
     this.stats = stats;
     this.serverVersion = serverVersion;
-    this.clock = clock;
   }
 
   void send(Exchange ex, DapRequest.Dataset asked, DataSource source)
@@ -72,7 +53,7 @@ final class DatasetResponder {
       stats.headRequests.increment();
     }
     switch (type.source()) {
-      case BES -> sendFromBes(ex, dataset, source);
+      case BES -> gets.send(ex, dataset, source);
       case FORM -> forms.send(ex, dataset, source, datasetUrl(ex, dataset));
       case SERVICES -> sendServices(ex, dataset);
       case VERSION -> {
@@ -128,73 +109,6 @@ final class DatasetResponder {
       out.append(", ").append(alternative.contentType());
     }
     return out.toString();
-  }
-
-  private void sendFromBes(Exchange ex, DapRequest.Dataset dataset, DataSource source)
-      throws IOException, ClientGoneException, DapRequestRejectedException {
-    ResponseType type = dataset.type();
-    GetRequest get = getRequest(ex, dataset);
-    ex.resp.setStatus(200);
-    ex.resp.setContentType(type.contentType());
-    if (!type.contentDescription().isEmpty()) {
-      ex.resp.setHeader("Content-Description", type.contentDescription());
-    }
-    if (type.downloadSuffix() != null) {
-      ex.resp.setHeader("Content-Disposition", DownloadName.contentDisposition(
-          DownloadName.of(dataset.path(), type, settings.addFileoutTypeSuffix())));
-    }
-    long maxBytes = policy.maxBytes(type);
-    if (maxBytes >= 0) {
-      CachedResponse hit = answers.lookup(get, source);
-      if (hit != null || !ex.head) {
-        LoadedResponse answer = hit != null ? hit
-            : answers.load(get, source, maxBytes, type.isTextual() && settings.gzip());
-        if (answer instanceof CachedResponse cached) {
-          copy.sendCached(ex, cached, type.isTextual());
-          return;
-        }
-        try (StreamedResponse streamed = (StreamedResponse) answer) {
-          copy.send(ex, streamed.body(), copy.negotiateGzip(ex, type.isTextual()));
-        }
-        return;
-      }
-    }
-    boolean compress = copy.negotiateGzip(ex, type.isTextual());
-    if (ex.head) {
-      return; // From the catalog alone: no BES message.
-    }
-    try (BesResponse bes = backend.get(get)) {
-      copy.send(ex, bes, compress);
-    }
-  }
-
-  /** The BES get for a response: its constraint, xml:base and the history of a netCDF file. */
-  GetRequest getRequest(Exchange ex, DapRequest.Dataset dataset)
-      throws DapRequestRejectedException {
-    ResponseType type = dataset.type();
-    String constraint = type == ResponseType.DAP_XML
-        ? ConstraintTranslation.toDap2(dataset.constraint()) : dataset.constraint();
-    String xmlBase = type.besType().usesXmlBase() ? datasetUrl(ex, dataset) : "";
-    List<GetRequest.Context> contexts = type.writesHistory()
-        ? HistoryEntries.of(clock.instant(), "olfs-fastpath", serverVersion, ex.requestUrl(),
-            historyQuery(ex, dataset), dataset.constraint())
-        : List.of();
-    return new GetRequest(dataset.path(), type.besType(), constraint, xmlBase,
-        dataset.dap4Checksums(), contexts);
-  }
-
-  /**
-   * The query a netCDF file's history names: a GET's as the client wrote it; for a POST, whose
-   * constraint came (partly) in its body, the query a GET would send for the same file, as
-   * upstream's history names the body's constraint too.
-   */
-  private static String historyQuery(Exchange ex, DapRequest.Dataset dataset) {
-    String constraint = dataset.constraint();
-    if (!ex.post || constraint.isEmpty()) {
-      return ex.post ? "" : ex.query();
-    }
-    String encoded = PercentEncoding.query(constraint);
-    return dataset.type().isDap4() ? "dap4.ce=" + encoded : encoded;
   }
 
   private void sendServices(Exchange ex, DapRequest.Dataset dataset) throws ClientGoneException {

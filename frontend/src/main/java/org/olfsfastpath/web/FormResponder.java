@@ -33,9 +33,9 @@ final class FormResponder {
   private final Pages pages;
   private final FrontEndStats stats;
 
-  FormResponder(DapBackend backend, Pages pages, FrontEndStats stats) {
+  FormResponder(DapBackend backend, CachedAnswers answers, Pages pages, FrontEndStats stats) {
     this.backend = backend;
-    this.answers = new CachedAnswers(backend);
+    this.answers = answers;
     this.pages = pages;
     this.stats = stats;
   }

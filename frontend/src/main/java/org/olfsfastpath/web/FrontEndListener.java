@@ -18,6 +18,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
+import org.olfsfastpath.bes.BesClient;
+import org.olfsfastpath.cache.DataSourceCache;
+import org.olfsfastpath.cache.DataSourceCacheStats;
+import org.olfsfastpath.cache.ResponseCache;
+import org.olfsfastpath.cache.ResponseCacheStats;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.jspecify.annotations.Nullable;
@@ -57,7 +62,7 @@ public final class FrontEndListener implements ServletContextListener {
               ConfigLocation.NAME, ConfigLocation.ENV));
       config = ConfigLocation.load(found);
       settings = Assembly.web(config);
-      started = BesBackend.create(config, new BesEvents(meters::recordBesCommand));
+      started = Assembly.backend(config, new BesEvents(meters::recordBesCommand));
     } catch (ConfigurationException e) {
       log.error("olfs-fastpath cannot start: {}", e.getMessage());
       meters.close();
@@ -78,8 +83,9 @@ public final class FrontEndListener implements ServletContextListener {
     versions.start(background);
     String contextPath = context.getContextPath();
     meters.monitorCaches(started.cache(), started.responses());
-    started.clientsByName().forEach((name, client) -> meters.monitorPool(name,
-        client::poolStats));
+    for (BesClient client : started.router().clients()) {
+      meters.monitorPool(client.endpoint().toString(), client::poolStats);
+    }
     DapServlet dap = DapServlet.assemble(settings, started, stats, version,
         settings.catalogRoot().orElseGet(() ->
             started.cache().dataRoot().map(Object::toString).orElse(null)),
@@ -104,7 +110,8 @@ public final class FrontEndListener implements ServletContextListener {
     context.addServlet("metrics", new MetricsServlet(meters, settings))
         .addMapping("/metrics", "/metrics/*");
     registerMBeans(context, started,
-        new FrontEndMonitor(stats, status, started, started::poolStatistics));
+        new FrontEndMonitor(stats, status, started,
+            () -> StatusSections.pool(started.router().poolStats())));
     log.info("olfs-fastpath {} serving {}: BES {}, {}", version,
         context.getContextPath().isEmpty() ? "/" : context.getContextPath(), started,
         settings);
@@ -121,11 +128,16 @@ public final class FrontEndListener implements ServletContextListener {
       registered.add(frontEnd);
       ObjectName cache = new ObjectName("org.olfsfastpath:type=DataSourceCache,context="
           + contextName);
-      backend.registerCacheMBean(server, cache);
+      DataSourceCache dataSources = backend.cache();
+      server.registerMBean(new StatsBean<>(DataSourceCacheStats.class, dataSources::stats,
+          DataSourceCacheStats::toJson, dataSources::invalidate, dataSources::invalidateAll),
+          cache);
       registered.add(cache);
       ObjectName responses = new ObjectName("org.olfsfastpath:type=ResponseCache,context="
           + contextName);
-      backend.registerResponseCacheMBean(server, responses);
+      ResponseCache answers = backend.responses();
+      server.registerMBean(new StatsBean<>(ResponseCacheStats.class, answers::stats,
+          ResponseCacheStats::toJson, answers::invalidate, answers::invalidateAll), responses);
       registered.add(responses);
     } catch (JMException e) {
       // Statistics stay available at /status; a second deployment under the same name lands here.

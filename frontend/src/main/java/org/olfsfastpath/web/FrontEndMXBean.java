@@ -2,8 +2,8 @@ package org.olfsfastpath.web;
 
 /**
  * The front end's request counters and cache invalidation over JMX, registered as
- * {@code org.olfsfastpath:type=FrontEnd,context=<context path>}. The data-source cache and the BES
- * pool register their own beans next to it.
+ * {@code org.olfsfastpath:type=FrontEnd,context=<context path>}. Each cache's statistics value has
+ * its own bean next to it ({@link StatsBean}).
  */
 public interface FrontEndMXBean {
   long getRequests();

@@ -263,8 +263,8 @@ final class FrontEndMetrics implements AutoCloseable {
 
   /**
    * Exports both caches: Micrometer's {@code CaffeineCacheMetrics} over each ({@code
-   * cache="datasource"}, {@code cache="response"}), and the counters Caffeine has no name for.
-   * Call once.
+   * cache="datasource"}, {@code cache="response"}; Caffeine's statistics are the caches' own
+   * counters), and the rest of each cache's statistics value, read at each scrape. Call once.
    */
   void monitorCaches(DataSourceCache dataSources, ResponseCache responses) {
     Objects.requireNonNull(dataSources, "dataSources == null");
@@ -285,12 +285,13 @@ final class FrontEndMetrics implements AutoCloseable {
         "File checks that found the file changed and reloaded", dataSources,
         c -> c.stats().mtimeReloadCount());
 
-    Gauge.builder("olfs.response.cache.weight", responses, ResponseCache::weightedBytes)
+    Gauge.builder("olfs.response.cache.weight", responses, c -> c.stats().weightedBytes())
         .description("What the cached answers weigh: bodies, gzip forms, keys")
         .baseUnit(BaseUnits.BYTES)
         .strongReference(true)
         .register(registry);
-    Gauge.builder("olfs.response.cache.max.weight", responses, ResponseCache::maximumWeight)
+    Gauge.builder("olfs.response.cache.max.weight", responses,
+            c -> c.stats().maximumWeight())
         .description("The response cache's bound")
         .baseUnit(BaseUnits.BYTES)
         .strongReference(true)

@@ -3,6 +3,7 @@ package org.olfsfastpath.web;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.olfsfastpath.json.Json;
 
 /** The {@link FrontEndMXBean} over the live counters and the cache. */
 final class FrontEndMonitor implements FrontEndMXBean {
@@ -76,7 +77,7 @@ final class FrontEndMonitor implements FrontEndMXBean {
 
   @Override
   public String getStatusJson() {
-    return JsonText.write(status.status());
+    return Json.indented(status.status());
   }
 
   @Override

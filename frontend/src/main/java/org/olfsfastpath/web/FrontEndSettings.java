@@ -1,17 +1,17 @@
 package org.olfsfastpath.web;
 
-import java.util.HashMap;
-import java.util.Locale;
+import static org.olfsfastpath.spec.Checks.requireArgument;
+
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.dap.DapRequestParser;
 import org.olfsfastpath.pages.FormType;
 import org.olfsfastpath.pages.Site;
-import org.olfsfastpath.spec.SpecParser;
-import org.olfsfastpath.spec.Specs;
+import org.olfsfastpath.spec.Setting;
+import org.olfsfastpath.spec.Settings;
 
 /**
  * What the web layer itself is configured with: request limits, compression, the 503's
@@ -30,25 +30,6 @@ public final class FrontEndSettings {
   public static final int MAX_POST_MAX = 10_000_000;
   /** Default age after which the site map is rebuilt, as upstream's SiteMapCache. */
   public static final Duration DEFAULT_SITE_MAP_REFRESH = Duration.ofSeconds(600);
-
-  /** The text settings: keys are the builder's method names. */
-  private static final SpecParser<Builder> SPEC = SpecParser.<Builder>named("front end")
-      .intValue("maxUrlLength", Builder::maxUrlLength)
-      .intValue("maxConstraintLength", Builder::maxConstraintLength)
-      .bool("gzip", Builder::gzip)
-      .intValue("retryAfterSeconds", Builder::retryAfterSeconds)
-      .text("adminToken", Builder::adminToken)
-      .text("catalogRoot", Builder::catalogRoot)
-      .with("datasetUrlResponse", DatasetUrlResponse::fromConfig, Builder::datasetUrlResponse)
-      .with("dataRequestForm", FormType::fromConfig, Builder::dataRequestForm)
-      .bool("allowDirectDataSourceAccess", Builder::allowDirectDataSourceAccess)
-      .bool("addFileoutTypeSuffix", Builder::addFileoutTypeSuffix)
-      .bool("httpPost", Builder::httpPost)
-      .intValue("httpPostMax", Builder::httpPostMax)
-      .duration("siteMapRefresh", Builder::siteMapRefresh)
-      .text("serviceUrl", Builder::serviceUrl)
-      .bool("warmUp", Builder::warmUp)
-      .text("warmUpDataset", Builder::warmUpDataset);
 
   private final int maxUrlLength;
   private final int maxConstraintLength;
@@ -72,8 +53,8 @@ public final class FrontEndSettings {
     this.maxConstraintLength = b.getMaxConstraintLength();
     this.gzip = b.getGzip();
     this.retryAfterSeconds = b.getRetryAfterSeconds();
-    this.adminToken = b.adminToken;
-    this.catalogRoot = b.catalogRoot;
+    this.adminToken = b.adminToken.orNull();
+    this.catalogRoot = b.catalogRoot.orNull();
     this.datasetUrlResponse = b.getDatasetUrlResponse();
     this.dataRequestForm = b.getDataRequestForm();
     this.allowDirectDataSourceAccess = b.getAllowDirectDataSourceAccess();
@@ -81,9 +62,9 @@ public final class FrontEndSettings {
     this.httpPost = b.getHttpPost();
     this.httpPostMax = b.getHttpPostMax();
     this.siteMapRefresh = b.getSiteMapRefresh();
-    this.serviceUrl = b.serviceUrl;
+    this.serviceUrl = b.serviceUrl.orNull();
     this.warmUp = b.getWarmUp();
-    this.warmUpDataset = b.warmUpDataset;
+    this.warmUpDataset = b.warmUpDataset.orNull();
   }
 
   public static Builder newBuilder() {
@@ -102,7 +83,9 @@ public final class FrontEndSettings {
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value
    */
   public static Builder from(Map<String, String> spec) {
-    return SPEC.apply(spec, newBuilder());
+    Builder builder = newBuilder();
+    builder.settings.apply(spec);
+    return builder;
   }
 
   /** The settings with every default. */
@@ -212,23 +195,50 @@ public final class FrontEndSettings {
    * unset settings keep their defaults, which the getters return.
    */
   public static final class Builder {
-    private int maxUrlLength = DapRequestParser.DEFAULT_MAX_URL_LENGTH;
-    private int maxConstraintLength = DapRequestParser.DEFAULT_MAX_CONSTRAINT_LENGTH;
-    private boolean gzip = true;
-    private int retryAfterSeconds = DEFAULT_RETRY_AFTER_SECONDS;
-    private @Nullable String adminToken;
-    private @Nullable String catalogRoot;
-    private DatasetUrlResponse datasetUrlResponse = DatasetUrlResponse.REQUEST_FORM;
-    private FormType dataRequestForm = FormType.DAP4;
-    private boolean allowDirectDataSourceAccess;
-    private boolean addFileoutTypeSuffix;
-    private boolean httpPost = true;
-    private int httpPostMax = DEFAULT_POST_MAX;
-    private Duration siteMapRefresh = DEFAULT_SITE_MAP_REFRESH;
-    private @Nullable String serviceUrl;
-    private boolean warmUp = true;
-    private @Nullable String warmUpDataset;
-    private final Map<String, Object> set = new HashMap<>();
+    /** The settings a text spec sets, for {@link #from(Map)}: keys are the setters' names. */
+    private final Settings settings = new Settings("front end");
+    private final Setting<Integer> maxUrlLength = settings.add(Setting.atLeast("maxUrlLength",
+        DapRequestParser.DEFAULT_MAX_URL_LENGTH, 64));
+    private final Setting<Integer> maxConstraintLength = settings.add(Setting.atLeast(
+        "maxConstraintLength", DapRequestParser.DEFAULT_MAX_CONSTRAINT_LENGTH, 1));
+    private final Setting<Boolean> gzip = settings.add(Setting.bool("gzip", true));
+    private final Setting<Integer> retryAfterSeconds = settings.add(Setting.between(
+        "retryAfterSeconds", DEFAULT_RETRY_AFTER_SECONDS, 1, 3600));
+    private final Setting<String> adminToken = settings.add(text("adminToken", token -> {
+      requireArgument(token.length() >= 16, "adminToken was %d characters, must be at least 16",
+          token.length());
+      return token;
+    }).shownAs(token -> "(a token)"));
+    private final Setting<String> catalogRoot = settings.add(text("catalogRoot", root -> {
+      requireArgument(root.startsWith("/"), "catalogRoot was '%s', must be an absolute path",
+          root);
+      return root;
+    }));
+    private final Setting<DatasetUrlResponse> datasetUrlResponse = settings.add(Setting.of(
+        "datasetUrlResponse", DatasetUrlResponse.REQUEST_FORM)
+        .text(DatasetUrlResponse::fromConfig));
+    private final Setting<FormType> dataRequestForm = settings.add(
+        Setting.of("dataRequestForm", FormType.DAP4).text(FormType::fromConfig));
+    private final Setting<Boolean> allowDirectDataSourceAccess =
+        settings.add(Setting.bool("allowDirectDataSourceAccess", false));
+    private final Setting<Boolean> addFileoutTypeSuffix =
+        settings.add(Setting.bool("addFileoutTypeSuffix", false));
+    private final Setting<Boolean> httpPost = settings.add(Setting.bool("httpPost", true));
+    private final Setting<Integer> httpPostMax = settings.add(
+        Setting.between("httpPostMax", DEFAULT_POST_MAX, 1, MAX_POST_MAX));
+    private final Setting<Duration> siteMapRefresh = settings.add(Setting.duration(
+        "siteMapRefresh", DEFAULT_SITE_MAP_REFRESH, Duration.ofSeconds(1), Duration.ofDays(1)));
+    private final Setting<String> serviceUrl = settings.add(text("serviceUrl", url -> {
+      new Site(url, FormType.DAP4, false); // validates
+      return url;
+    }));
+    private final Setting<Boolean> warmUp = settings.add(Setting.bool("warmUp", true));
+    private final Setting<String> warmUpDataset = settings.add(text("warmUpDataset", path -> {
+      requireArgument(path.startsWith("/") && !path.endsWith("/") && !path.contains("/../")
+          && !path.endsWith("/.."), "warmUpDataset was '%s', must be a dataset's catalog path"
+          + " such as /data/sst.nc", path);
+      return path;
+    }));
 
     private Builder() {}
 
@@ -237,9 +247,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder maxUrlLength(int length) {
-      require(length >= 64, "maxUrlLength was %d, must be >= 64", length);
-      once("maxUrlLength", length);
-      this.maxUrlLength = length;
+      maxUrlLength.set(length);
       return this;
     }
 
@@ -248,16 +256,13 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder maxConstraintLength(int length) {
-      require(length >= 1, "maxConstraintLength was %d, must be >= 1", length);
-      once("maxConstraintLength", length);
-      this.maxConstraintLength = length;
+      maxConstraintLength.set(length);
       return this;
     }
 
     /** @throws IllegalStateException if already set */
     public Builder gzip(boolean gzip) {
-      once("gzip", gzip);
-      this.gzip = gzip;
+      this.gzip.set(gzip);
       return this;
     }
 
@@ -266,10 +271,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder retryAfterSeconds(int seconds) {
-      require(seconds >= 1 && seconds <= 3600, "retryAfterSeconds was %d, must be 1-3600",
-          seconds);
-      once("retryAfterSeconds", seconds);
-      this.retryAfterSeconds = seconds;
+      retryAfterSeconds.set(seconds);
       return this;
     }
 
@@ -278,11 +280,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder adminToken(String token) {
-      Objects.requireNonNull(token, "adminToken == null");
-      require(token.length() >= 16, "adminToken was %d characters, must be at least 16",
-          token.length());
-      once("adminToken", "(a token)");
-      this.adminToken = token;
+      adminToken.set(token);
       return this;
     }
 
@@ -291,10 +289,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder catalogRoot(String root) {
-      Objects.requireNonNull(root, "catalogRoot == null");
-      require(root.startsWith("/"), "catalogRoot was '%s', must be an absolute path", root);
-      once("catalogRoot", root);
-      this.catalogRoot = root;
+      catalogRoot.set(root);
       return this;
     }
 
@@ -305,9 +300,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder datasetUrlResponse(DatasetUrlResponse response) {
-      Objects.requireNonNull(response, "datasetUrlResponse == null");
-      once("datasetUrlResponse", response);
-      this.datasetUrlResponse = response;
+      datasetUrlResponse.set(response);
       return this;
     }
 
@@ -317,9 +310,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder dataRequestForm(FormType form) {
-      Objects.requireNonNull(form, "dataRequestForm == null");
-      once("dataRequestForm", form);
-      this.dataRequestForm = form;
+      dataRequestForm.set(form);
       return this;
     }
 
@@ -329,8 +320,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder allowDirectDataSourceAccess(boolean allow) {
-      once("allowDirectDataSourceAccess", allow);
-      this.allowDirectDataSourceAccess = allow;
+      allowDirectDataSourceAccess.set(allow);
       return this;
     }
 
@@ -341,8 +331,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder addFileoutTypeSuffix(boolean replace) {
-      once("addFileoutTypeSuffix", replace);
-      this.addFileoutTypeSuffix = replace;
+      addFileoutTypeSuffix.set(replace);
       return this;
     }
 
@@ -352,8 +341,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder httpPost(boolean enabled) {
-      once("httpPost", enabled);
-      this.httpPost = enabled;
+      httpPost.set(enabled);
       return this;
     }
 
@@ -364,10 +352,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder httpPostMax(int bytes) {
-      require(bytes >= 1 && bytes <= MAX_POST_MAX, "httpPostMax was %d, must be 1-%d", bytes,
-          MAX_POST_MAX);
-      once("httpPostMax", bytes);
-      this.httpPostMax = bytes;
+      httpPostMax.set(bytes);
       return this;
     }
 
@@ -378,9 +363,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder siteMapRefresh(Duration refresh) {
-      Specs.checkDuration("siteMapRefresh", refresh, Duration.ofSeconds(1), Duration.ofDays(1));
-      once("siteMapRefresh", refresh);
-      this.siteMapRefresh = refresh;
+      siteMapRefresh.set(refresh);
       return this;
     }
 
@@ -391,10 +374,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder serviceUrl(String url) {
-      Objects.requireNonNull(url, "serviceUrl == null");
-      new Site(url, FormType.DAP4, false); // validates
-      once("serviceUrl", url);
-      this.serviceUrl = url;
+      serviceUrl.set(url);
       return this;
     }
 
@@ -404,8 +384,7 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder warmUp(boolean warm) {
-      once("warmUp", warm);
-      this.warmUp = warm;
+      warmUp.set(warm);
       return this;
     }
 
@@ -416,78 +395,65 @@ public final class FrontEndSettings {
      * @throws IllegalStateException if already set
      */
     public Builder warmUpDataset(String path) {
-      Objects.requireNonNull(path, "warmUpDataset == null");
-      require(path.startsWith("/") && !path.endsWith("/") && !path.contains("/../")
-          && !path.endsWith("/.."), "warmUpDataset was '%s', must be a dataset's catalog path"
-          + " such as /data/sst.nc", path);
-      once("warmUpDataset", path);
-      this.warmUpDataset = path;
+      warmUpDataset.set(path);
       return this;
     }
 
     public boolean getWarmUp() {
-      return warmUp;
+      return warmUp.get();
     }
 
     public DatasetUrlResponse getDatasetUrlResponse() {
-      return datasetUrlResponse;
+      return datasetUrlResponse.get();
     }
 
     public FormType getDataRequestForm() {
-      return dataRequestForm;
+      return dataRequestForm.get();
     }
 
     public boolean getAllowDirectDataSourceAccess() {
-      return allowDirectDataSourceAccess;
+      return allowDirectDataSourceAccess.get();
     }
 
     public boolean getAddFileoutTypeSuffix() {
-      return addFileoutTypeSuffix;
+      return addFileoutTypeSuffix.get();
     }
 
     public boolean getHttpPost() {
-      return httpPost;
+      return httpPost.get();
     }
 
     public int getHttpPostMax() {
-      return httpPostMax;
+      return httpPostMax.get();
     }
 
     public Duration getSiteMapRefresh() {
-      return siteMapRefresh;
+      return siteMapRefresh.get();
     }
 
     public int getMaxUrlLength() {
-      return maxUrlLength;
+      return maxUrlLength.get();
     }
 
     public int getMaxConstraintLength() {
-      return maxConstraintLength;
+      return maxConstraintLength.get();
     }
 
     public boolean getGzip() {
-      return gzip;
+      return gzip.get();
     }
 
     public int getRetryAfterSeconds() {
-      return retryAfterSeconds;
+      return retryAfterSeconds.get();
+    }
+
+    /** A text setting, stripped of surrounding blanks as olfs.xml writes it; no default. */
+    private static Setting<String> text(String name, UnaryOperator<String> check) {
+      return Setting.of(name, (String) null).text(String::strip).check(check);
     }
 
     public FrontEndSettings build() {
       return new FrontEndSettings(this);
-    }
-
-    private void once(String name, Object value) {
-      Object earlier = set.putIfAbsent(name, value);
-      if (earlier != null) {
-        throw new IllegalStateException(name + " was already set to " + earlier);
-      }
-    }
-
-    private static void require(boolean ok, String template, Object... args) {
-      if (!ok) {
-        throw new IllegalArgumentException(String.format(Locale.US, template, args));
-      }
     }
   }
 }

@@ -1,10 +1,11 @@
 package org.olfsfastpath.web;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
-/** Request counters of the front end, for the status endpoint and JMX. Thread-safe, lock-free. */
+/**
+ * Request counters of the front end, for the status endpoint and JMX, read as one {@link
+ * Snapshot}. Thread-safe, lock-free.
+ */
 final class FrontEndStats {
   final LongAdder requests = new LongAdder();
   final LongAdder dataResponses = new LongAdder();
@@ -23,25 +24,20 @@ final class FrontEndStats {
   final LongAdder redirects = new LongAdder();
   final LongAdder posts = new LongAdder();
 
-  /** The counters by name, in a stable order. */
-  Map<String, Object> snapshot() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("requests", requests.sum());
-    m.put("dataResponses", dataResponses.sum());
-    m.put("notModified", notModified.sum());
-    m.put("headRequests", headRequests.sum());
-    m.put("listings", listings.sum());
-    m.put("rejected", rejected.sum());
-    m.put("besErrors", besErrors.sum());
-    m.put("besUnavailable", besUnavailable.sum());
-    m.put("poolExhausted", poolExhausted.sum());
-    m.put("midStreamFailures", midStreamFailures.sum());
-    m.put("clientAborts", clientAborts.sum());
-    m.put("bytesStreamed", bytesStreamed.sum());
-    m.put("gzipResponses", gzipResponses.sum());
-    m.put("pages", pages.sum());
-    m.put("redirects", redirects.sum());
-    m.put("posts", posts.sum());
-    return m;
+  /** A snapshot of the counters: the front end's statistics value. */
+  Snapshot snapshot() {
+    return new Snapshot(requests.sum(), dataResponses.sum(), notModified.sum(),
+        headRequests.sum(), listings.sum(), rejected.sum(), besErrors.sum(),
+        besUnavailable.sum(), poolExhausted.sum(), midStreamFailures.sum(), clientAborts.sum(),
+        bytesStreamed.sum(), gzipResponses.sum(), pages.sum(), redirects.sum(), posts.sum());
   }
+
+  /**
+   * The counters at one moment, each counted since the web application started; the status
+   * document's {@code frontEnd} section, under these names and in this order.
+   */
+  record Snapshot(long requests, long dataResponses, long notModified, long headRequests,
+      long listings, long rejected, long besErrors, long besUnavailable, long poolExhausted,
+      long midStreamFailures, long clientAborts, long bytesStreamed, long gzipResponses,
+      long pages, long redirects, long posts) {}
 }

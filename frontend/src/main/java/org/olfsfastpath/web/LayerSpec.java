@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.spec.SpecConflictException;
 import org.olfsfastpath.spec.SpecException;
 
 /**
@@ -40,7 +41,8 @@ final class LayerSpec {
   /**
    * The configuration error for a refusal by the layer this spec was given to: a {@link
    * SpecException} names its key, so the message names the setting's place and raw value; a
-   * refusal of a combination names every setting of this spec the message mentions.
+   * {@link SpecConflictException} names the keys of a combination, so the message names each of
+   * those settings this spec holds, in the order the file gave them.
    */
   ConfigurationException refused(String source, RuntimeException refusal) {
     if (refusal instanceof SpecException e && origins.containsKey(e.key())) {
@@ -48,13 +50,14 @@ final class LayerSpec {
           + e.value() + "': " + e.reason(), e);
     }
     List<String> named = new ArrayList<>();
-    String message = String.valueOf(refusal.getMessage());
-    for (Map.Entry<String, OlfsSetting> origin : origins.entrySet()) {
-      if (message.matches("(?s).*\\b" + origin.getKey() + "\\b.*")) {
-        named.add(origin.getValue().path() + "='" + values.get(origin.getKey()) + "'");
+    if (refusal instanceof SpecConflictException conflict) {
+      for (Map.Entry<String, OlfsSetting> origin : origins.entrySet()) {
+        if (conflict.keys().contains(origin.getKey())) {
+          named.add(origin.getValue().path() + "='" + values.get(origin.getKey()) + "'");
+        }
       }
     }
     return new ConfigurationException(source + ": " + (named.isEmpty() ? ""
-        : String.join(", ", named) + ": ") + message, refusal);
+        : String.join(", ", named) + ": ") + refusal.getMessage(), refusal);
   }
 }

@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
-import org.olfsfastpath.dap.Json;
+import org.olfsfastpath.json.Json;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.jspecify.annotations.Nullable;
@@ -54,7 +54,7 @@ final class StatusServlet extends HttpServlet {
   /** The whole status document. */
   Map<String, Object> status() {
     Map<String, Object> status = new LinkedHashMap<>();
-    status.put("frontEnd", stats.snapshot());
+    status.put("frontEnd", StatusSections.fields(stats.snapshot()));
     status.putAll(sections.get());
     status.putAll(admin.statistics());
     return status;
@@ -68,7 +68,7 @@ final class StatusServlet extends HttpServlet {
       return;
     }
     resp.setHeader("Cache-Control", "no-store");
-    send(resp, HttpServletResponse.SC_OK, JsonText.write(status()));
+    send(resp, HttpServletResponse.SC_OK, Json.indented(status()));
   }
 
   @Override

@@ -139,7 +139,7 @@ final class BesCapturesTest {
           server.start();
           replies.enqueue(BesReply.wire(Captures.wire(name)));
           BesContexts contexts = contextsFor(captured);
-          BesClient.Builder builder = BesClient.newBuilder().endpoint(server.endpoint());
+          BesClientBuilder builder = BesClient.newBuilder().endpoint(server.endpoint());
           if (contexts.maxResponseSize() >= 0) {
             builder.maxResponseSize(contexts.maxResponseSize());
           }

@@ -60,9 +60,9 @@ final class BesClientBuilderTest {
 
   @Test
   void getters_returnTheDefaultsUntilSet() {
-    BesClient.Builder builder = BesClient.newBuilder();
-    assertEquals(BesClient.Builder.DEFAULT_MAX_CONNECTIONS, builder.getMaxConnections());
-    assertEquals(BesClient.Builder.DEFAULT_ACQUIRE_TIMEOUT, builder.getAcquireTimeout());
+    BesClientBuilder builder = BesClient.newBuilder();
+    assertEquals(BesClientBuilder.DEFAULT_MAX_CONNECTIONS, builder.getMaxConnections());
+    assertEquals(BesClientBuilder.DEFAULT_ACQUIRE_TIMEOUT, builder.getAcquireTimeout());
     assertEquals(-1, builder.getMaxResponseSize());
     assertEquals(7, builder.maxConnections(7).getMaxConnections());
   }

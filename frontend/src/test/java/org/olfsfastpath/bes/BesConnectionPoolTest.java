@@ -32,6 +32,7 @@ import org.olfsfastpath.emulator.BesReply;
 import org.olfsfastpath.emulator.Fault;
 import org.olfsfastpath.emulator.RecordedRequest;
 import org.olfsfastpath.testing.EmulatorExtension;
+import org.olfsfastpath.testing.Regression;
 
 final class BesConnectionPoolTest {
   private static final String STATUS_OK = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n"
@@ -67,7 +68,7 @@ final class BesConnectionPoolTest {
     return request;
   }
 
-  private BesClient.Builder builder() {
+  private BesClientBuilder builder() {
     return BesClient.newBuilder()
         .endpoint(bes.endpoint())
         .pptOptions(PptOptions.newBuilder()
@@ -420,6 +421,8 @@ final class BesConnectionPoolTest {
   }
 
   @Test
+  @Regression("c19fee0: a connection whose BES failed after part of its answer was relayed went "
+      + "back to the pool")
   void errorAfterData_surfacesFromTheBody_andDiscardsTheConnection() throws Exception {
     client = builder().build();
     byte[] data = "Dataset {".getBytes(StandardCharsets.US_ASCII);

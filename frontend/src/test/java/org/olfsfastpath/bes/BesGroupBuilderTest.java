@@ -1,9 +1,11 @@
 package org.olfsfastpath.bes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.spec.SpecException;
+import org.olfsfastpath.testing.Regression;
 
 final class BesGroupBuilderTest {
   private static final PptEndpoint ONE = PptEndpoint.tcp("localhost", 10022);
@@ -23,7 +26,7 @@ final class BesGroupBuilderTest {
 
   @Test
   void defaults() {
-    BesGroup.Builder builder = BesGroup.newBuilder();
+    BesGroupBuilder builder = BesGroup.newBuilder();
     assertEquals("/", builder.getPrefix());
     assertEquals(Duration.ofSeconds(1), builder.getEjectionBase());
     assertEquals(Duration.ofSeconds(10), builder.getEjectionMax());
@@ -47,7 +50,7 @@ final class BesGroupBuilderTest {
 
   @Test
   void sameEndpointTwice_refused() {
-    BesGroup.Builder builder = BesGroup.newBuilder().addMember(client(ONE));
+    BesGroupBuilder builder = BesGroup.newBuilder().addMember(client(ONE));
     assertMessage(IllegalArgumentException.class, "a BES at localhost:10022 was already added",
         () -> builder.addMember(client(ONE)));
   }
@@ -113,5 +116,32 @@ final class BesGroupBuilderTest {
   private static void assertMessage(Class<? extends Throwable> type, String message,
       Executable executable) {
     assertEquals(message, assertThrows(type, executable).getMessage());
+  }
+
+  @Test
+  @Regression("52c46cb: a group built twice from one builder shared its members' state, so one"
+      + " group's ejection took the BES out of the other too")
+  void builtTwice_theGroupsShareNoState() throws IOException {
+    PptEndpoint refused;
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1,
+        java.net.InetAddress.getLoopbackAddress())) {
+      refused = PptEndpoint.tcp(socket.getInetAddress().getHostAddress(), socket.getLocalPort());
+    }
+    BesGroupBuilder builder = BesGroup.newBuilder()
+        .addMember(BesClient.newBuilder().endpoint(refused).build());
+    BesGroup first = builder.build();
+    BesGroup second = builder.build();
+    try {
+      assertThrows(IOException.class, () -> first.showNode("/x.nc"));
+      assertTrue(first.isDown());
+      assertEquals(1, first.stats().requests());
+
+      assertFalse(second.isDown());
+      assertEquals(0, second.stats().requests());
+      assertEquals(0, second.stats().members().get(0).connectFailures());
+    } finally {
+      first.close();
+      second.close();
+    }
   }
 }

@@ -52,7 +52,7 @@ final class BesGroupLoadTest {
   }
 
   private BesGroup group(BesEmulator... emulators) {
-    BesGroup.Builder builder = BesGroup.newBuilder()
+    BesGroupBuilder builder = BesGroup.newBuilder()
         .ejectionBase(Duration.ofMillis(100)).ejectionMax(Duration.ofMillis(500));
     for (BesEmulator emulator : emulators) {
       builder.addMember(BesClient.newBuilder().endpoint(emulator.endpoint())

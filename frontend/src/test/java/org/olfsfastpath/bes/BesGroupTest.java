@@ -24,6 +24,7 @@ import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.ppt.PptTimeoutException;
 import org.olfsfastpath.testing.EmulatorExtension;
+import org.olfsfastpath.testing.Regression;
 
 /**
  * A group's choice, ejection, probes, failover and down state against real emulated BES, with a
@@ -99,7 +100,7 @@ final class BesGroupTest {
         .pptOptions(PptOptions.newBuilder().readTimeout(readTimeout).build()).build();
   }
 
-  private BesGroup.Builder builder() {
+  private BesGroupBuilder builder() {
     return BesGroup.newBuilder().clock(clock).scheduler(scheduler).eventListener(recorder);
   }
 
@@ -465,5 +466,98 @@ final class BesGroupTest {
     assertThrows(ConnectException.class, () -> group.showNode(DATASET));  // A first in turn
     assertTrue(member(0).ejected());
     assertEquals(0, showNodes(b));
+  }
+
+  /** The events of the group's own listener, without the clients' connects. */
+  private List<String> groupEvents() {
+    synchronized (events) {
+      return events.stream().filter(e -> !e.startsWith("connect")).toList();
+    }
+  }
+
+  /** A client of A whose connects are refused, fail with a bug, or connect, as {@code mode} says. */
+  private BesClient flakyClient(java.util.concurrent.atomic.AtomicReference<String> mode) {
+    return BesClient.newBuilder().endpoint(a.endpoint()).eventListener(recorder).connector(() ->
+        switch (mode.get()) {
+          case "refuse" -> throw new ConnectException("Connection refused");
+          case "bug" -> throw new IllegalArgumentException("a bug in the connect");
+          default -> org.olfsfastpath.ppt.PptConnection.open(a.endpoint(), PptOptions.defaults());
+        }).build();
+  }
+
+  @Test
+  @Regression("b208f56: a probe that failed with an unexpected runtime exception ended the probes,"
+      + " so the BES stayed out of service")
+  void probeFailingWithARuntimeException_countsAsAFailedProbe_andTheNextProbeRuns()
+      throws IOException {
+    java.util.concurrent.atomic.AtomicReference<String> mode =
+        new java.util.concurrent.atomic.AtomicReference<>("refuse");
+    group = builder().addMember(flakyClient(mode)).addMember(client(b))
+        .ejectionBase(Duration.ofSeconds(1)).ejectionMax(Duration.ofSeconds(4)).build();
+    group.showNode(DATASET);
+    assertTrue(member(0).ejected());
+
+    mode.set("bug");
+    clock.advance(Duration.ofSeconds(1));
+    scheduler.runDue();
+    assertEquals(List.of("probe failed A 2000 ms"), events("probe failed"));
+    assertEquals(1, member(0).probeFailures());
+    assertTrue(member(0).ejectionCause().contains("a bug in the connect"),
+        member(0).ejectionCause());
+
+    mode.set("connect");
+    clock.advance(Duration.ofSeconds(2));
+    scheduler.runDue();
+    assertEquals(1, events("readmitted A").size(), "the next probe ran and brought A back");
+    assertFalse(member(0).ejected());
+  }
+
+  @Test
+  @Regression("b208f56: a probe timer that found a probe still running dropped its turn, so a BES"
+      + " taken out again just as its last probe ended waited for a request to notice it")
+  void probeTimer_findingAProbeStillRunning_looksAgainAfterTheBaseBackOff() throws IOException {
+    java.util.concurrent.atomic.AtomicReference<String> mode =
+        new java.util.concurrent.atomic.AtomicReference<>("refuse");
+    java.util.concurrent.atomic.AtomicBoolean takeOutAgain =
+        new java.util.concurrent.atomic.AtomicBoolean(true);
+    BesClient flaky = flakyClient(mode);
+    group = BesGroup.newBuilder().clock(clock).scheduler(scheduler).addMember(flaky)
+        .ejectionBase(Duration.ofSeconds(1)).ejectionMax(Duration.ofSeconds(4))
+        .eventListener(new BesEventListener() {
+          @Override
+          public void probeStart(PptEndpoint endpoint) {
+            events.add("probe A");
+          }
+
+          @Override
+          public void readmitted(PptEndpoint endpoint, Duration downFor) {
+            events.add("readmitted A");
+            if (!takeOutAgain.getAndSet(false)) {
+              return;
+            }
+            // Still inside the probe that readmitted A: A goes out again, and its new stay's
+            // timer comes due while that probe has not yet ended.
+            mode.set("refuse");
+            flaky.evictIdle();
+            assertThrows(IOException.class, () -> group.showNode(DATASET));
+            clock.advance(member(0).nextProbeIn());
+            scheduler.runDue();
+          }
+        }).build();
+    assertThrows(IOException.class, () -> group.showNode(DATASET));
+    assertTrue(member(0).ejected());
+
+    mode.set("connect");
+    clock.advance(Duration.ofSeconds(1));
+    scheduler.runDue();
+    assertEquals(List.of("probe A", "readmitted A"), groupEvents());
+    assertTrue(member(0).ejected(), "out again");
+
+    // No request comes: the timer that found the probe running looks again by itself.
+    mode.set("connect");
+    clock.advance(Duration.ofSeconds(1));
+    scheduler.runDue();
+    assertEquals(List.of("probe A", "readmitted A", "probe A", "readmitted A"), groupEvents());
+    assertFalse(member(0).ejected());
   }
 }

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.ppt.PptOptions;
+import org.olfsfastpath.testing.Regression;
 
 /**
  * A BES that went away while pooled connections idled (restarted, or its processes killed) costs
@@ -53,6 +54,8 @@ final class BesIdleConnectionHealthTest {
   }
 
   @Test
+  @Regression("5ac788b: a BES restarted while connections idled cost the next request a failed "
+      + "send and a retry")
   void besRestartedWhileIdle_nextRequestSucceedsOnAFreshConnectionWithoutRetry() throws Exception {
     assertEquals("/coads_climatology.nc", client.showNode("/coads_climatology.nc").name());
     assertEquals(1, client.poolStats().idle());

@@ -20,7 +20,8 @@ import org.olfsfastpath.testing.EmulatorExtension;
 
 /**
  * Two groups whose BES have different catalogs, through one router: each answers its own datasets
- * under its own prefix, and its BES sees the path without the prefix.
+ * under its own prefix, its BES sees the path without the prefix, and the site map holds each
+ * group's catalog under its prefix.
  */
 final class BesRouterGroupsTest {
   @RegisterExtension
@@ -47,14 +48,11 @@ final class BesRouterGroupsTest {
   }
 
   private BesNode showNode(String catalogPath) throws IOException {
-    BesRouter.Route route = router.route(catalogPath);
-    return route.group().showNode(route.path());
+    return router.showNode(catalogPath);
   }
 
   private String das(String catalogPath) throws IOException {
-    BesRouter.Route route = router.route(catalogPath);
-    try (BesResponse response = route.group().get(GetRequest.of(route.path(), BesGetType.DAS,
-        ""))) {
+    try (BesResponse response = router.get(GetRequest.of(catalogPath, BesGetType.DAS, ""))) {
       return new String(response.body().readAllBytes(), StandardCharsets.UTF_8);
     }
   }
@@ -94,5 +92,25 @@ final class BesRouterGroupsTest {
     assertSame(router.groups().get(1), router.route("/archive/").group());
     assertEquals(List.of("/", "/archive"),
         router.stats().stream().map(BesGroupStats::prefix).toList());
+  }
+
+  @Test
+  void groupOf_namesThePrefixOfTheGroupThatServesThePath() {
+    assertEquals("/", router.groupOf("/alpha.nc"));
+    assertEquals("/archive", router.groupOf("/archive/beta.nc"));
+    assertEquals("/archive", router.groupOf("/archive"));
+    assertEquals("/", router.groupOf("/archived/beta.nc"));
+  }
+
+  @Test
+  void theSiteMap_holdsEveryGroupsCatalogUnderItsPrefix_once() throws IOException {
+    String siteMap = new String(router.buildSiteMap("http://x/", "contents.html", ".html"),
+        StandardCharsets.UTF_8);
+
+    assertTrue(siteMap.contains("http://x/alpha.nc.html\n"), siteMap);
+    assertTrue(siteMap.contains("http://x/archive/beta.nc.html\n"), siteMap);
+    assertTrue(!siteMap.contains("http://x/beta.nc"), siteMap);
+    assertEquals(1, rootBes.emulator().commandCount("buildSiteMap"));
+    assertEquals(1, archiveBes.emulator().commandCount("buildSiteMap"));
   }
 }

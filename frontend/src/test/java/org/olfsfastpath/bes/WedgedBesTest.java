@@ -22,6 +22,7 @@ import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.ppt.PptTimeoutException;
 import org.olfsfastpath.testing.EmulatorExtension;
+import org.olfsfastpath.testing.Regression;
 
 /**
  * Issue 15, "a restarted BES that accepts connections but never answers the handshake makes every
@@ -83,6 +84,9 @@ final class WedgedBesTest {
   }
 
   @Test
+  @Regression("issue 15 (38ca7cd): a BES that accepts connections and never answers the handshake "
+      + "must cost one request the handshake timeout, the rest nothing, until a probe brings it "
+      + "back")
   void silentHandshake_firstFailsAfterTheHandshakeTimeout_thenFast_probeBringsItBack()
       throws Exception {
     assertEquals(DATASET, group.showNode(DATASET).name());

@@ -40,7 +40,7 @@ final class DataSourceCacheAllocationTest {
         .ticker(new FakeTicker()).mtimeCheckInterval(Duration.ofSeconds(1)));
   }
 
-  private static void assertHitsAllocateAlmostNothing(DataSourceCache.Builder builder)
+  private static void assertHitsAllocateAlmostNothing(DataSourceCacheBuilder builder)
       throws IOException {
     assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
         "this JVM cannot count allocated bytes per thread");

@@ -41,7 +41,7 @@ final class DataSourceCacheBuilderTest {
 
   @Test
   void loader_twice() {
-    DataSourceCache.Builder builder = DataSourceCache.newBuilder().loader(LOADER);
+    DataSourceCacheBuilder builder = DataSourceCache.newBuilder().loader(LOADER);
     IllegalStateException e = assertThrows(IllegalStateException.class,
         () -> builder.loader(LOADER));
     assertTrue(e.getMessage().startsWith("loader was already set to "), e.getMessage());
@@ -122,7 +122,7 @@ final class DataSourceCacheBuilderTest {
 
   @Test
   void refreshAfter_notShorterThanTtl() {
-    DataSourceCache.Builder builder = DataSourceCache.newBuilder().loader(LOADER)
+    DataSourceCacheBuilder builder = DataSourceCache.newBuilder().loader(LOADER)
         .ttl(Duration.ofMinutes(10)).refreshAfter(Duration.ofMinutes(10));
     IllegalStateException e = assertThrows(IllegalStateException.class, builder::build);
     assertEquals("refreshAfter (PT10M) must be shorter than ttl (PT10M)", e.getMessage());
@@ -130,7 +130,7 @@ final class DataSourceCacheBuilderTest {
 
   @Test
   void refreshAfter_defaultsToHalfTheTtl() {
-    DataSourceCache.Builder builder = DataSourceCache.newBuilder().ttl(Duration.ofMinutes(10));
+    DataSourceCacheBuilder builder = DataSourceCache.newBuilder().ttl(Duration.ofMinutes(10));
     assertEquals(Duration.ofMinutes(5).toNanos(),
         builder.refreshAfterNanos(Duration.ofMinutes(10).toNanos()));
   }

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.olfsfastpath.cache.Racers.Gate;
 import org.olfsfastpath.cache.Racers.Results;
+import org.olfsfastpath.testing.Regression;
 
 /** Single-flight loads, and loads for different paths never waiting on each other. */
 final class DataSourceCacheConcurrencyTest {
@@ -69,6 +70,8 @@ final class DataSourceCacheConcurrencyTest {
   }
 
   @Test
+  @Regression("0f9cb54: a lookup that found no entry, then joined a load another lookup had "
+      + "claimed, was counted as a miss, so misses outnumbered loads")
   void racingColdLookupsCountOneMissPerLoadAndEveryOtherLookupAsAHit() throws Exception {
     // Lookups that find no entry at the same moment all race to claim the load; the losers join
     // it. Counted by who ran the load, not by what each lookup saw first, misses equal loads in

@@ -72,7 +72,7 @@ final class DataSourceCacheDiskCheckTest {
     }
   }
 
-  private DataSourceCache.Builder builder() {
+  private DataSourceCacheBuilder builder() {
     return DataSourceCache.newBuilder().loader(bes).ticker(ticker).executor(Runnable::run)
         .dataRoot(root);
   }

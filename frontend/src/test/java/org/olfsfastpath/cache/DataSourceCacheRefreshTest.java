@@ -38,7 +38,7 @@ final class DataSourceCacheRefreshTest {
     }
   }
 
-  private DataSourceCache.Builder builder(Executor executor) {
+  private DataSourceCacheBuilder builder(Executor executor) {
     return DataSourceCache.newBuilder().loader(bes).ticker(ticker).executor(executor)
         .ttl(Duration.ofMinutes(10)).refreshAfter(Duration.ofMinutes(5));
   }

@@ -34,7 +34,7 @@ final class DataSourceCacheTest {
   }
 
   /** Maintenance runs on the calling thread so counts are exact when a test reads them. */
-  private DataSourceCache.Builder builder() {
+  private DataSourceCacheBuilder builder() {
     return DataSourceCache.newBuilder().loader(bes).ticker(ticker).executor(Runnable::run);
   }
 

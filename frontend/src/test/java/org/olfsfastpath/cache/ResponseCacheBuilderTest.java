@@ -198,7 +198,7 @@ final class ResponseCacheBuilderTest {
   @Test
   void loadTimeout_forever_saturates() {
     try (ResponseCache cache = ResponseCache.newBuilder()
-        .loadTimeout(ResponseCache.Builder.MAX_DURATION).build()) {
+        .loadTimeout(ResponseCacheBuilder.MAX_DURATION).build()) {
       assertEquals(Duration.ofNanos(Long.MAX_VALUE), cache.loadTimeout());
     }
   }

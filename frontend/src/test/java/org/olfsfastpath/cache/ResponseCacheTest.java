@@ -35,7 +35,7 @@ final class ResponseCacheTest {
   private final FakeTicker ticker = new FakeTicker();
   private ResponseCache cache = newCache(ResponseCache.newBuilder());
 
-  private ResponseCache newCache(ResponseCache.Builder builder) {
+  private ResponseCache newCache(ResponseCacheBuilder builder) {
     return builder.executor(Runnable::run).ticker(ticker).build();
   }
 

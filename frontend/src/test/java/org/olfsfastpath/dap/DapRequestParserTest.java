@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.olfsfastpath.testing.Regression;
 
 final class DapRequestParserTest {
   private final DapRequestParser parser = DapRequestParser.withDefaults();
@@ -188,6 +189,16 @@ final class DapRequestParserTest {
       "/a\\b.dds", "/..%2fx.dds", "/..", "/nc/..", "/...dds", "/%2e.dmr.xml", "/nc/.%2e.das",
       "/..dap"})
   void traversal_rejected400(String url) {
+    DapRequestRejectedException e = assertThrows(DapRequestRejectedException.class,
+        () -> parser.parse(url, null));
+    assertEquals(400, e.httpStatus());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/...dds", "/..dds", "/nc/...das", "/nc/..dmr.xml"})
+  @Regression("6066489: a dataset name of . or .. was left once the suffix was removed"
+      + " (/...dds asked for the DDS of ..)")
+  void datasetNameOfDotsOnceTheSuffixIsRemoved_rejected400(String url) {
     DapRequestRejectedException e = assertThrows(DapRequestRejectedException.class,
         () -> parser.parse(url, null));
     assertEquals(400, e.httpStatus());

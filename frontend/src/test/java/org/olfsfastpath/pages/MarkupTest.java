@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.olfsfastpath.testing.Regression;
 
 final class MarkupTest {
   @Test
+  @Regression("2c646ff: the buttons' display rule showed the buttons a page hides with the hidden "
+      + "attribute")
   void styleSheet_keepsHiddenElementsHidden() {
     // The buttons' display rule would otherwise show what the script hides (Update data URL)
     // and, with scripts off, the Copy button that only works with them (seen in BrowserIT).

@@ -23,7 +23,7 @@ record Built(BesBackend backend, FrontEndSettings web) implements AutoCloseable 
 
   static Built of(FrontEndConfig config) {
     FrontEndSettings web = Assembly.web(config);
-    return new Built(BesBackend.create(config, new BesEvents(BesEvents.CommandTimer.NONE)), web);
+    return new Built(Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE)), web);
   }
 
   BesClient client() {

@@ -29,6 +29,7 @@ import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.dap.DapRequestParser;
 import org.olfsfastpath.pages.PageHeaders;
+import org.olfsfastpath.testing.Regression;
 
 final class DapServletTest {
   private static final String LAST_MODIFIED = "Sun, 22 Nov 2026 01:52:59 GMT";
@@ -39,8 +40,10 @@ final class DapServletTest {
       .withDirectory("/", new DataSource.Child("nc", false, FakeBackend.MODIFIED, 0, true));
   private static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");
   private final FrontEndStats stats = new FrontEndStats();
-  /** Kept across requests, as the listener keeps it: the site map is built once. */
-  private SiteMapResponder siteMaps;
+  /** Kept across requests, as the listener keeps them: the site map is built once. */
+  private Responders responders;
+  /** The settings {@link #responders} were built with; a test that changes them gets new ones. */
+  private FrontEndSettings respondersSettings;
   /** What the metrics were told: type, status. */
   private final List<String> timed = new java.util.ArrayList<>();
   private final DapServlet.RequestTimer timer = (type, status, nanos) -> {
@@ -63,14 +66,13 @@ final class DapServletTest {
   }
 
   private DapServlet servlet(DapRequestParser parser) {
-    return new DapServlet(new DapServlet.Parts(parser, backend, stats, "test", settings,
-        settings.catalogRoot().orElse(null), versions, siteMaps, new FileResponder(backend, new BodyCopy(stats, false), null),
-        Clock.fixed(NOW, ZoneOffset.UTC), timer));
-  }
-
-  @org.junit.jupiter.api.BeforeEach
-  void siteMaps() {
-    siteMaps = new SiteMapResponder(backend, new Pages(settings), settings);
+    if (responders == null || respondersSettings != settings) {
+      responders = Responders.create(settings, backend, stats, "test", versions, null,
+          Clock.fixed(NOW, ZoneOffset.UTC));
+      respondersSettings = settings;
+    }
+    return new DapServlet(parser, responders, stats, settings,
+        settings.catalogRoot().orElse(null), timer);
   }
 
   @Test
@@ -158,6 +160,7 @@ final class DapServletTest {
   }
 
   @Test
+  @Regression("a3307ac: a netCDF file made by POST left the body's constraint out of its history")
   void netcdf_byPost_namesTheBodysConstraintInItsHistory() throws IOException {
     run(FakeHttp.Request.post("/coads_climatology.nc.nc", "ce=SST%5B0%5D"));
     assertEquals("2026-11-23 12:00:00 GMT olfs-fastpath-test"

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.olfsfastpath.testing.Regression;
 
 final class StatusServletTest {
   private static final String TOKEN = "0123456789abcdef-token";
@@ -91,6 +92,7 @@ final class StatusServletTest {
   }
 
   @Test
+  @Regression("4655c4b: the status document wrote the list of groups as one string")
   void get_writesListsAsJsonArrays() throws IOException {
     FakeHttp.Response r = new FakeHttp.Response();
     servlet(false).doGet(withPathInfo(FakeHttp.Request.get("/status"), null), r.build());

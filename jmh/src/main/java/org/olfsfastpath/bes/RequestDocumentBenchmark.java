@@ -1,17 +1,13 @@
 package org.olfsfastpath.bes;
 
 import java.util.concurrent.TimeUnit;
+import org.olfsfastpath.jmh.StandardRun;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Building and serializing the BES request documents with JDOM2, escaping included: what every
@@ -26,12 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <pre>{@code scripts/jmh --include RequestDocumentBenchmark}</pre>
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(1)
-@Warmup(iterations = 3)
-@Measurement(iterations = 3)
-public class RequestDocumentBenchmark {
+public class RequestDocumentBenchmark extends StandardRun {
   /** The constraint of the data request. */
   public enum Constraint {
     PLAIN("COADSX"),

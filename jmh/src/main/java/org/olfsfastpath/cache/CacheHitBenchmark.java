@@ -10,11 +10,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.olfsfastpath.bes.BesNode;
+import org.olfsfastpath.jmh.StandardRun;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -22,7 +19,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The warm path of every request: a data-source cache hit, with and without the check of the
@@ -37,13 +33,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <pre>{@code scripts/jmh --include CacheHitBenchmark}</pre>
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(1)
-@Warmup(iterations = 3)
-@Measurement(iterations = 3)
 @Threads(1)
-public class CacheHitBenchmark {
+public class CacheHitBenchmark extends StandardRun {
   static final int PATHS = 1024;
   static final Instant LOADED = Instant.parse("2026-11-22T01:52:59Z");
 
@@ -64,7 +56,7 @@ public class CacheHitBenchmark {
     for (int i = 0; i < PATHS; i++) {
       paths[i] = "/data/file" + i + ".nc";
     }
-    DataSourceCache.Builder builder = DataSourceCache.newBuilder()
+    DataSourceCacheBuilder builder = DataSourceCache.newBuilder()
         .loader(CacheHitBenchmark::node)
         .maximumSize(PATHS * 2L)
         .ttl(Duration.ofHours(1));

@@ -6,18 +6,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.olfsfastpath.jmh.StandardRun;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The warm path of a metadata request with the response cache: a {@code ResponseCache.lookup}
@@ -33,13 +29,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <pre>{@code scripts/jmh --include ResponseCacheHitBenchmark}</pre>
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(1)
-@Warmup(iterations = 3)
-@Measurement(iterations = 3)
 @Threads(1)
-public class ResponseCacheHitBenchmark {
+public class ResponseCacheHitBenchmark extends StandardRun {
   static final int DATASETS = 1024;
   static final Instant LOADED = Instant.parse("2026-11-22T01:52:59Z");
 

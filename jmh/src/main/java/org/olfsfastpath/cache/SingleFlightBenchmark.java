@@ -7,20 +7,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.olfsfastpath.bes.BesNode;
 import org.openjdk.jmh.annotations.AuxCounters;
+import org.olfsfastpath.jmh.StandardRun;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Group;
 import org.openjdk.jmh.annotations.GroupThreads;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -38,10 +36,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @State(Scope.Group)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(1)
-@Warmup(iterations = 3)
-@Measurement(iterations = 3)
-public class SingleFlightBenchmark {
+public class SingleFlightBenchmark extends StandardRun {
   static final String KEY = "/coads_climatology.nc";
   static final BesNode NODE =
       new BesNode(KEY, true, CacheHitBenchmark.LOADED, 3_114_044, true, List.of());

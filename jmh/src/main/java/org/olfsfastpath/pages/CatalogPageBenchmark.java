@@ -5,18 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.jmh.StandardRun;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Threads;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Renders a directory listing (HTML with its JSON-LD) of 100 or 10,000 entries; the target for
@@ -31,13 +27,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <pre>{@code scripts/jmh --include CatalogPageBenchmark}</pre>
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(1)
-@Warmup(iterations = 3)
-@Measurement(iterations = 3)
 @Threads(1)
-public class CatalogPageBenchmark {
+public class CatalogPageBenchmark extends StandardRun {
   static final Instant MODIFIED = Instant.parse("2026-11-22T01:52:59Z");
 
   @Param({"100", "10000"})

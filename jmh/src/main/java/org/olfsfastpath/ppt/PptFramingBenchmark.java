@@ -4,17 +4,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.olfsfastpath.jmh.StandardRun;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * PPT chunk encoding and decoding without a socket: framing a request document in one array (what
@@ -28,12 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <pre>{@code scripts/jmh --include PptFramingBenchmark}</pre>
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(1)
-@Warmup(iterations = 3)
-@Measurement(iterations = 3)
-public class PptFramingBenchmark {
+public class PptFramingBenchmark extends StandardRun {
   private static final int BES_UNIX_CHUNK = 65_520;
 
   byte[] requestDocument;

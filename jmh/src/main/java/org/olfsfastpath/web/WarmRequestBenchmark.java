@@ -8,19 +8,15 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.olfsfastpath.emulator.BesEmulator;
 import org.openjdk.jmh.annotations.AuxCounters;
+import org.olfsfastpath.jmh.StandardRun;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A whole request through the DAP servlet, without the HTTP container: URL parsing, the
@@ -41,12 +37,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <pre>{@code scripts/jmh --include WarmRequestBenchmark}</pre>
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(1)
-@Warmup(iterations = 3)
-@Measurement(iterations = 3)
-public class WarmRequestBenchmark {
+public class WarmRequestBenchmark extends StandardRun {
   /** Whether the data-source cache is on. */
   public enum Cache { ON, OFF }
 
@@ -75,7 +67,7 @@ public class WarmRequestBenchmark {
             + "\"/></FastPath></OLFSConfig>").getBytes(java.nio.charset.StandardCharsets.UTF_8)),
         "benchmark olfs.xml");
     FrontEndSettings settings = Assembly.web(config);
-    backend = BesBackend.create(config, new BesEvents(BesEvents.CommandTimer.NONE));
+    backend = Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE));
     servlet = DapServlet.assemble(settings, backend, new FrontEndStats(), "jmh", null,
         new VersionService("jmh", backend::versions, backend.unaskedVersions()), null,
         java.time.Clock.systemUTC(), DapServlet.RequestTimer.NONE);

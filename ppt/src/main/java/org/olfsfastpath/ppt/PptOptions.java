@@ -1,11 +1,11 @@
 package org.olfsfastpath.ppt;
 
+
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
-import org.olfsfastpath.spec.SpecParser;
+import org.olfsfastpath.spec.Setting;
+import org.olfsfastpath.spec.Settings;
 import org.olfsfastpath.spec.Specs;
 import org.jspecify.annotations.Nullable;
 
@@ -35,17 +35,6 @@ public final class PptOptions {
   private static final Duration MAX_TIMEOUT = Duration.ofDays(1);
   private static final PptOptions DEFAULTS = newBuilder().build();
 
-  /** The text settings: keys are the builder's method names. */
-  private static final SpecParser<Builder> SPEC = SpecParser.<Builder>named("PPT options")
-      .duration("connectTimeout", Builder::connectTimeout)
-      .duration("handshakeTimeout", Builder::handshakeTimeout)
-      .duration("readTimeout", Builder::readTimeout)
-      .duration("writeTimeout", Builder::writeTimeout)
-      .intValue("maxChunkLength", Builder::maxChunkLength)
-      .intValue("maxHandshakeLength", Builder::maxHandshakeLength)
-      .bool("quickAck", Builder::quickAck)
-      .bool("tcpNoDelay", Builder::tcpNoDelay);
-
   private final Duration connectTimeout;
   private final Duration handshakeTimeout;
   private final Duration readTimeout;
@@ -73,7 +62,7 @@ public final class PptOptions {
 
   /** Returns a builder holding the defaults. */
   public static Builder newBuilder() {
-    return new Builder();
+    return new Builder(null);
   }
 
   /**
@@ -86,21 +75,14 @@ public final class PptOptions {
    *     unknown or the builder refuses its value
    */
   public static Builder from(Map<String, String> spec) {
-    return SPEC.apply(spec, newBuilder());
+    Builder builder = newBuilder();
+    builder.settings.apply(spec);
+    return builder;
   }
 
   /** Returns a builder whose defaults are these options; each setting may still be set once. */
   public Builder toBuilder() {
-    Builder b = new Builder();
-    b.connectTimeout = connectTimeout;
-    b.handshakeTimeout = handshakeTimeout;
-    b.readTimeout = readTimeout;
-    b.writeTimeout = writeTimeout;
-    b.maxChunkLength = maxChunkLength;
-    b.maxHandshakeLength = maxHandshakeLength;
-    b.quickAck = quickAck;
-    b.tcpNoDelay = tcpNoDelay;
-    return b;
+    return new Builder(this);
   }
 
   public Duration connectTimeout() {
@@ -151,18 +133,37 @@ public final class PptOptions {
    * unset settings keep their defaults, which the getters return.
    */
   public static final class Builder {
-    private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
-    private @Nullable Duration handshakeTimeout;
-    private Duration readTimeout = DEFAULT_READ_TIMEOUT;
-    private Duration writeTimeout = DEFAULT_WRITE_TIMEOUT;
-    private int maxChunkLength = DEFAULT_MAX_CHUNK_LENGTH;
-    private int maxHandshakeLength = DEFAULT_MAX_HANDSHAKE_LENGTH;
-    private boolean quickAck = true;
-    private boolean tcpNoDelay = true;
-    /** The settings made on this builder, with their values, for the set-once rule. */
-    private final Map<String, Object> set = new HashMap<>();
+    /** The settings a text spec sets, for {@link #from(Map)}: keys are the setters' names. */
+    private final Settings settings = new Settings("PPT options");
+    // Unset settings default to the options given to toBuilder(), else to the defaults.
+    private final Setting<Duration> connectTimeout;
+    private final Setting<Duration> handshakeTimeout;
+    private final Setting<Duration> readTimeout;
+    private final Setting<Duration> writeTimeout;
+    private final Setting<Integer> maxChunkLength;
+    private final Setting<Integer> maxHandshakeLength;
+    private final Setting<Boolean> quickAck;
+    private final Setting<Boolean> tcpNoDelay;
 
-    private Builder() {}
+    private Builder(@Nullable PptOptions base) {
+      connectTimeout = settings.add(timeout("connectTimeout",
+          base != null ? base.connectTimeout : DEFAULT_CONNECT_TIMEOUT));
+      // Unset and with no base, the handshake takes the connect timeout (getHandshakeTimeout).
+      handshakeTimeout = settings.add(timeout("handshakeTimeout",
+          base != null ? base.handshakeTimeout : null));
+      readTimeout = settings.add(timeout("readTimeout",
+          base != null ? base.readTimeout : DEFAULT_READ_TIMEOUT));
+      writeTimeout = settings.add(timeout("writeTimeout",
+          base != null ? base.writeTimeout : DEFAULT_WRITE_TIMEOUT));
+      maxChunkLength = settings.add(Setting.between("maxChunkLength",
+          base != null ? base.maxChunkLength : DEFAULT_MAX_CHUNK_LENGTH, 1,
+          PptFraming.MAX_ENCODABLE_LENGTH));
+      maxHandshakeLength = settings.add(Setting.between("maxHandshakeLength",
+          base != null ? base.maxHandshakeLength : DEFAULT_MAX_HANDSHAKE_LENGTH,
+          PptFraming.SERVER_UNDEFINED.length(), 65536));
+      quickAck = settings.add(Setting.bool("quickAck", base == null || base.quickAck));
+      tcpNoDelay = settings.add(Setting.bool("tcpNoDelay", base == null || base.tcpNoDelay));
+    }
 
     /**
      * The TCP or Unix socket connect timeout (default 5 s).
@@ -171,7 +172,7 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder connectTimeout(Duration timeout) {
-      this.connectTimeout = timeout("connectTimeout", timeout);
+      connectTimeout.set(timeout);
       return this;
     }
 
@@ -183,7 +184,7 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder handshakeTimeout(Duration timeout) {
-      this.handshakeTimeout = timeout("handshakeTimeout", timeout);
+      handshakeTimeout.set(timeout);
       return this;
     }
 
@@ -194,7 +195,7 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder readTimeout(Duration timeout) {
-      this.readTimeout = timeout("readTimeout", timeout);
+      readTimeout.set(timeout);
       return this;
     }
 
@@ -205,7 +206,7 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder writeTimeout(Duration timeout) {
-      this.writeTimeout = timeout("writeTimeout", timeout);
+      writeTimeout.set(timeout);
       return this;
     }
 
@@ -217,12 +218,7 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder maxChunkLength(int bytes) {
-      if (bytes < 1 || bytes > PptFraming.MAX_ENCODABLE_LENGTH) {
-        throw new IllegalArgumentException(String.format(Locale.US,
-            "maxChunkLength was %d, must be 1-%d", bytes, PptFraming.MAX_ENCODABLE_LENGTH));
-      }
-      once("maxChunkLength", bytes);
-      this.maxChunkLength = bytes;
+      maxChunkLength.set(bytes);
       return this;
     }
 
@@ -233,13 +229,7 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder maxHandshakeLength(int bytes) {
-      if (bytes < PptFraming.SERVER_UNDEFINED.length() || bytes > 65536) {
-        throw new IllegalArgumentException(String.format(Locale.US,
-            "maxHandshakeLength was %d, must be %d-65536", bytes,
-            PptFraming.SERVER_UNDEFINED.length()));
-      }
-      once("maxHandshakeLength", bytes);
-      this.maxHandshakeLength = bytes;
+      maxHandshakeLength.set(bytes);
       return this;
     }
 
@@ -250,8 +240,7 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder quickAck(boolean enabled) {
-      once("quickAck", enabled);
-      this.quickAck = enabled;
+      quickAck.set(enabled);
       return this;
     }
 
@@ -261,59 +250,50 @@ public final class PptOptions {
      * @throws IllegalStateException if already set
      */
     public Builder tcpNoDelay(boolean enabled) {
-      once("tcpNoDelay", enabled);
-      this.tcpNoDelay = enabled;
+      tcpNoDelay.set(enabled);
       return this;
     }
 
     public Duration getConnectTimeout() {
-      return connectTimeout;
+      return connectTimeout.get();
     }
 
     /** The handshake timeout, or the connect timeout when none was set. */
     public Duration getHandshakeTimeout() {
-      return handshakeTimeout != null ? handshakeTimeout : connectTimeout;
+      Duration timeout = handshakeTimeout.orNull();
+      return timeout != null ? timeout : getConnectTimeout();
     }
 
     public Duration getReadTimeout() {
-      return readTimeout;
+      return readTimeout.get();
     }
 
     public Duration getWriteTimeout() {
-      return writeTimeout;
+      return writeTimeout.get();
     }
 
     public int getMaxChunkLength() {
-      return maxChunkLength;
+      return maxChunkLength.get();
     }
 
     public int getMaxHandshakeLength() {
-      return maxHandshakeLength;
+      return maxHandshakeLength.get();
     }
 
     public boolean getQuickAck() {
-      return quickAck;
+      return quickAck.get();
     }
 
     public boolean getTcpNoDelay() {
-      return tcpNoDelay;
+      return tcpNoDelay.get();
     }
 
     public PptOptions build() {
       return new PptOptions(this);
     }
 
-    private Duration timeout(String name, Duration timeout) {
-      Specs.checkDuration(name, timeout, MIN_TIMEOUT, MAX_TIMEOUT);
-      once(name, timeout);
-      return timeout;
-    }
-
-    private void once(String name, Object value) {
-      Object earlier = set.putIfAbsent(name, value);
-      if (earlier != null) {
-        throw new IllegalStateException(name + " was already set to " + earlier);
-      }
+    private static Setting<Duration> timeout(String name, @Nullable Duration defaultValue) {
+      return Setting.duration(name, defaultValue, MIN_TIMEOUT, MAX_TIMEOUT);
     }
   }
 }

@@ -232,6 +232,15 @@ public final class Specs {
     return nanos + "ns";
   }
 
+  /** Nanoseconds, saturating at {@code Long.MAX_VALUE} (about 292 years) instead of overflowing. */
+  public static long toNanosSaturated(Duration duration) {
+    try {
+      return duration.toNanos();
+    } catch (ArithmeticException e) {
+      return duration.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+    }
+  }
+
   /** Writes a size in bytes as short as it is exact: {@code 64MiB}, {@code 256KiB}, {@code 1000}. */
   public static String formatSize(long bytes) {
     if (bytes != 0 && bytes % (1L << 30) == 0) {

@@ -1,5 +1,7 @@
 package org.olfsfastpath.emulator;
 
+import static org.olfsfastpath.spec.Checks.requireState;
+
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -683,12 +685,6 @@ public final class BesEmulator implements Closeable {
       copy.showInfo2009 = showInfo2009;
       copy.modules = modules;
       return new BesEmulator(copy);
-    }
-
-    private static void requireState(boolean ok, String template, @Nullable Object... args) {
-      if (!ok) {
-        throw new IllegalStateException(String.format(Locale.US, template, args));
-      }
     }
   }
 }

@@ -3,10 +3,9 @@ package org.olfsfastpath.trace;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.json.JsonWriter;
 
 /**
  * Writes a {@link TraceRecord} as one line of JSON. Keys are fixed and documented in
@@ -19,51 +18,55 @@ final class TraceJson {
   private TraceJson() {}
 
   static String toJson(TraceRecord r) {
-    StringBuilder out = new StringBuilder(256).append('{');
-    string(out, "time", TIME.format(r.time()));
-    number(out, "conn", r.connection());
-    string(out, "event", r.event().name().toLowerCase(Locale.ROOT));
+    StringBuilder out = new StringBuilder(256);
+    // Not HTML-safe: a trace line is read by tools, and keeps the BES's '<' as it is.
+    JsonWriter w = JsonWriter.compact(out, false).beginObject();
+    string(w, "time", TIME.format(r.time()));
+    w.name("conn").value(r.connection());
+    string(w, "event", r.event().name().toLowerCase(Locale.ROOT));
     boolean message = r.event() == TraceRecord.Event.MESSAGE || r.event() == TraceRecord.Event.HANDSHAKE;
     if (message || r.event() == TraceRecord.Event.CLOSE) {
-      number(out, "seq", r.sequence());
+      w.name("seq").value(r.sequence());
     }
     RequestSummary q = r.request();
     if (q != null) {
-      string(out, "command", q.command());
-      string(out, "summary", q.summary());
+      string(w, "command", q.command());
+      string(w, "summary", q.summary());
       if (!q.arguments().isEmpty()) {
-        object(out, "args", q.arguments());
+        w.beginObject("args");
+        q.arguments().forEach(w::value);
+        w.endObject();
       }
-      string(out, "container", q.container());
-      string(out, "constraint", q.constraint());
+      string(w, "container", q.container());
+      string(w, "constraint", q.constraint());
       if (!q.contexts().isEmpty()) {
-        array(out, "contexts", q.contexts());
+        w.beginArray("contexts");
+        q.contexts().forEach(w::value);
+        w.endArray();
       }
-      string(out, "req_id", q.requestId());
+      string(w, "req_id", q.requestId());
     }
     if (message || r.event() == TraceRecord.Event.CLOSE) {
-      number(out, "req_bytes", r.requestBytes());
-      number(out, "resp_bytes", r.responseBytes());
+      w.name("req_bytes").value(r.requestBytes());
+      w.name("resp_bytes").value(r.responseBytes());
     }
     if (message) {
-      number(out, "resp_chunks", r.responseChunks());
-      bool(out, "error", r.error());
+      w.name("resp_chunks").value(r.responseChunks());
+      w.name("error").value(r.error());
       if (r.fatal()) {
-        bool(out, "fatal", true);
+        w.name("fatal").value(true);
       }
     }
     if (r.errorType() != 0) {
-      number(out, "error_type", r.errorType());
+      w.name("error_type").value(r.errorType());
     }
-    string(out, "error_message", r.errorMessage());
-    millis(out, "request_ms", r.requestTime());
-    millis(out, "ttfb_ms", r.firstByte());
-    millis(out, "rtt_ms", r.roundTrip());
-    string(out, "note", r.note());
-    if (out.charAt(out.length() - 1) == ',') {
-      out.setLength(out.length() - 1);
-    }
-    return out.append('}').toString();
+    string(w, "error_message", r.errorMessage());
+    millis(w, "request_ms", r.requestTime());
+    millis(w, "ttfb_ms", r.firstByte());
+    millis(w, "rtt_ms", r.roundTrip());
+    string(w, "note", r.note());
+    w.endObject();
+    return out.toString();
   }
 
   /** Milliseconds with three decimals, from nanoseconds, without floating-point rounding surprises. */
@@ -74,69 +77,16 @@ final class TraceJson {
         Math.abs(micros) % 1000);
   }
 
-  private static void millis(StringBuilder out, String key, @Nullable Duration value) {
+  private static void millis(JsonWriter w, String key, @Nullable Duration value) {
     if (value != null) {
-      key(out, key).append(millis(value)).append(',');
+      w.name(key).rawValue(millis(value));
     }
   }
 
-  private static void string(StringBuilder out, String key, @Nullable String value) {
+  /** A key whose value is absent is left out rather than written as null. */
+  private static void string(JsonWriter w, String key, @Nullable String value) {
     if (value != null) {
-      quote(key(out, key), value).append(',');
+      w.name(key).value(value);
     }
-  }
-
-  private static void number(StringBuilder out, String key, long value) {
-    key(out, key).append(value).append(',');
-  }
-
-  private static void bool(StringBuilder out, String key, boolean value) {
-    key(out, key).append(value).append(',');
-  }
-
-  private static void object(StringBuilder out, String key, Map<String, String> values) {
-    key(out, key).append('{');
-    values.forEach((k, v) -> quote(quote(out, k).append(':'), v).append(','));
-    if (out.charAt(out.length() - 1) == ',') {
-      out.setLength(out.length() - 1);
-    }
-    out.append("},");
-  }
-
-  private static void array(StringBuilder out, String key, List<String> values) {
-    key(out, key).append('[');
-    for (String v : values) {
-      quote(out, v).append(',');
-    }
-    if (out.charAt(out.length() - 1) == ',') {
-      out.setLength(out.length() - 1);
-    }
-    out.append("],");
-  }
-
-  private static StringBuilder key(StringBuilder out, String key) {
-    return out.append('"').append(key).append("\":");
-  }
-
-  static StringBuilder quote(StringBuilder out, String value) {
-    out.append('"');
-    for (int i = 0; i < value.length(); i++) {
-      char c = value.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> {
-          if (c < 0x20 || c == 0x2028 || c == 0x2029) {
-            out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    return out.append('"');
   }
 }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.olfsfastpath.testing.Regression;
 
 final class StatusDocumentTest {
   /** The shape the front end writes: sections of counters, and the groups with their BES. */
@@ -53,6 +54,8 @@ final class StatusDocumentTest {
       """;
 
   @Test
+  @Regression("fc0329b: the soak read /status line by line, so a BES's exhausted and "
+      + "connectFailures overwrote the pool section's")
   void sections_keepTheirOwnCounters_notTheGroupsNestedKeys() {
     StatusDocument status = StatusDocument.parse(DOWN);
     assertEquals(12, status.get("frontEnd", "requests"));

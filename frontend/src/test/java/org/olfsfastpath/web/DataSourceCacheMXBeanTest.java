@@ -1,12 +1,16 @@
-package org.olfsfastpath.cache;
+package org.olfsfastpath.web;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.olfsfastpath.cache.ScriptedLoader.leaf;
 
 import java.io.IOException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import javax.management.InstanceAlreadyExistsException;
 import javax.management.JMException;
 import javax.management.JMX;
@@ -16,10 +20,22 @@ import javax.management.ObjectName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.olfsfastpath.bes.BesNode;
+import org.olfsfastpath.cache.DataSourceCache;
+import org.olfsfastpath.cache.DataSourceCacheStats;
 
-/** Operators read the statistics and invalidate entries over JMX. */
+/** Operators read the data-source cache's statistics and invalidate entries over JMX. */
 final class DataSourceCacheMXBeanTest {
-  private final ScriptedLoader bes = new ScriptedLoader();
+  /** The attributes and operations operators use, for a typed proxy. */
+  public interface DataSourceCacheMXBean {
+    long getEstimatedSize();
+
+    void invalidate(String path);
+
+    void invalidateAll();
+  }
+
+  private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
   private final MBeanServer server = MBeanServerFactory.newMBeanServer();
   private ObjectName name;
   private DataSourceCache cache;
@@ -27,8 +43,10 @@ final class DataSourceCacheMXBeanTest {
   @BeforeEach
   void setUp() throws JMException {
     name = new ObjectName("org.olfsfastpath:type=DataSourceCache,name=test");
-    bes.answer("/a.nc", leaf("/a.nc", 1)).answer("/b.nc", leaf("/b.nc", 1));
-    cache = DataSourceCache.newBuilder().loader(bes).executor(Runnable::run).build();
+    cache = DataSourceCache.newBuilder().loader(path -> {
+      calls.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
+      return new BesNode(path, true, Instant.parse("2026-11-22T01:52:59Z"), 1, true, List.of());
+    }).executor(Runnable::run).build();
   }
 
   @AfterEach
@@ -36,9 +54,15 @@ final class DataSourceCacheMXBeanTest {
     cache.close();
   }
 
+  /** As the web application registers it. */
+  private void register() throws JMException {
+    server.registerMBean(new StatsBean<>(DataSourceCacheStats.class, cache::stats,
+        DataSourceCacheStats::toJson, cache::invalidate, cache::invalidateAll), name);
+  }
+
   @Test
   void attributesReportTheStatistics() throws Exception {
-    cache.registerMBean(server, name);
+    register();
     cache.lookup("/a.nc");
     cache.lookup("/a.nc");
     cache.lookup("/a.nc");
@@ -54,7 +78,7 @@ final class DataSourceCacheMXBeanTest {
 
   @Test
   void operationsInvalidate() throws Exception {
-    cache.registerMBean(server, name);
+    register();
     DataSourceCacheMXBean proxy = JMX.newMXBeanProxy(server, name, DataSourceCacheMXBean.class);
     cache.lookup("/a.nc");
     cache.lookup("/b.nc");
@@ -62,7 +86,7 @@ final class DataSourceCacheMXBeanTest {
     proxy.invalidate("/a.nc");
     assertEquals(1L, proxy.getEstimatedSize());
     cache.lookup("/a.nc");
-    assertEquals(2, bes.calls("/a.nc"));
+    assertEquals(2, calls.get("/a.nc").get());
 
     server.invoke(name, "invalidateAll", new Object[0], new String[0]);
     assertEquals(0L, proxy.getEstimatedSize());
@@ -70,17 +94,17 @@ final class DataSourceCacheMXBeanTest {
 
   @Test
   void registerTwiceUnderOneNameFails() throws JMException {
-    cache.registerMBean(server, name);
+    register();
 
-    assertThrows(InstanceAlreadyExistsException.class, () -> cache.registerMBean(server, name));
+    assertThrows(InstanceAlreadyExistsException.class, this::register);
   }
 
   @Test
   void unregisterRemovesIt() throws JMException, IOException {
-    cache.registerMBean(server, name);
+    register();
     assertTrue(server.isRegistered(name));
 
-    cache.unregisterMBean(server, name);
+    server.unregisterMBean(name);
 
     assertFalse(server.isRegistered(name));
   }

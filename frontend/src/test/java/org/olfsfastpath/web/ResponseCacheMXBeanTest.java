@@ -1,12 +1,15 @@
-package org.olfsfastpath.cache;
+package org.olfsfastpath.web;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.olfsfastpath.cache.CountingLoader.source;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
 import javax.management.InstanceAlreadyExistsException;
 import javax.management.JMException;
 import javax.management.JMX;
@@ -16,9 +19,23 @@ import javax.management.ObjectName;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.cache.ResponseCache;
+import org.olfsfastpath.cache.ResponseCacheStats;
+import org.olfsfastpath.cache.ResponseKey;
+import org.olfsfastpath.cache.ResponseLoader;
 
-/** Operators read the statistics and invalidate answers over JMX. */
+/** Operators read the response cache's statistics and invalidate answers over JMX. */
 final class ResponseCacheMXBeanTest {
+  /** The attributes and operations operators use, for a typed proxy. */
+  public interface ResponseCacheMXBean {
+    long getEntryCount();
+
+    void invalidate(String path);
+
+    void invalidateAll();
+  }
+
   private final MBeanServer server = MBeanServerFactory.newMBeanServer();
   private final DataSource a = source("/a.nc");
   private ObjectName name;
@@ -35,15 +52,29 @@ final class ResponseCacheMXBeanTest {
     cache.close();
   }
 
+  /** As the web application registers it. */
+  private void register() throws JMException {
+    server.registerMBean(new StatsBean<>(ResponseCacheStats.class, cache::stats,
+        ResponseCacheStats::toJson, cache::invalidate, cache::invalidateAll), name);
+  }
+
+  private static DataSource source(String path) {
+    return new DataSource(path, true, Instant.parse("2026-11-22T01:52:59Z"), 3, false, List.of());
+  }
+
+  private static ResponseLoader text(String body) {
+    return () -> new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8));
+  }
+
   @Test
   void attributesReportTheStatistics() throws Exception {
-    cache.registerMBean(server, name);
+    register();
     ResponseKey das = ResponseKey.of("", "/a.nc", "das", "");
-    cache.load(das, a, CountingLoader.text("Attributes {}"));
+    cache.load(das, a, text("Attributes {}"));
     cache.lookup(das, a);
-    cache.load(ResponseKey.of("", "/a.nc", "dods", ""), a, 3, false, CountingLoader.text("data"))
+    cache.load(ResponseKey.of("", "/a.nc", "dods", ""), a, 3, false, text("data"))
         .getClass(); // streamed, too large
-    cache.cleanUp();
+    cache.caffeine().cleanUp();
 
     assertEquals(true, server.getAttribute(name, "Enabled"));
     assertEquals(1L, server.getAttribute(name, "HitCount"));
@@ -63,12 +94,12 @@ final class ResponseCacheMXBeanTest {
 
   @Test
   void operationsInvalidate() throws Exception {
-    cache.registerMBean(server, name);
+    register();
     ResponseKey das = ResponseKey.of("", "/a.nc", "das", "");
     ResponseKey dds = ResponseKey.of("", "/b.nc", "dds", "");
     DataSource b = source("/b.nc");
-    cache.load(das, a, CountingLoader.text("DAS"));
-    cache.load(dds, b, CountingLoader.text("DDS"));
+    cache.load(das, a, text("DAS"));
+    cache.load(dds, b, text("DDS"));
     ResponseCacheMXBean proxy = JMX.newMXBeanProxy(server, name, ResponseCacheMXBean.class);
 
     proxy.invalidate("/a.nc");
@@ -81,10 +112,10 @@ final class ResponseCacheMXBeanTest {
 
   @Test
   void registerTwice_refused_unregisterFrees() throws JMException, IOException {
-    cache.registerMBean(server, name);
-    assertThrows(InstanceAlreadyExistsException.class, () -> cache.registerMBean(server, name));
-    cache.unregisterMBean(server, name);
-    cache.registerMBean(server, name);
+    register();
+    assertThrows(InstanceAlreadyExistsException.class, this::register);
+    server.unregisterMBean(name);
+    register();
     assertTrue(server.isRegistered(name));
   }
 }

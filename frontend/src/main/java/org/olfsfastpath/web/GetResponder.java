@@ -1,0 +1,114 @@
+package org.olfsfastpath.web;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.util.List;
+import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.GetRequest;
+import org.olfsfastpath.cache.CachedResponse;
+import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.cache.LoadedResponse;
+import org.olfsfastpath.cache.StreamedResponse;
+import org.olfsfastpath.dap.ConstraintTranslation;
+import org.olfsfastpath.dap.DapRequest;
+import org.olfsfastpath.dap.DapRequestRejectedException;
+import org.olfsfastpath.dap.DownloadName;
+import org.olfsfastpath.dap.HistoryEntries;
+import org.olfsfastpath.dap.PercentEncoding;
+import org.olfsfastpath.dap.ResponseType;
+
+/**
+ * Answers a response whose body is one BES get: builds the get (its constraint, xml:base and the
+ * history of a netCDF file), then answers from the response cache when its policy keeps the type
+ * (a hit costs no BES message, a miss one get shared by every request that wants the same answer
+ * at once), and otherwise streams the BES's body through. A HEAD is answered from the catalog
+ * alone.
+ */
+final class GetResponder {
+  private final DapBackend backend;
+  private final CachedAnswers answers;
+  private final CachePolicy policy;
+  private final BodyCopy copy;
+  private final FrontEndSettings settings;
+  private final String serverVersion;
+  private final Clock clock;
+
+  GetResponder(DapBackend backend, CachedAnswers answers, CachePolicy policy, BodyCopy copy,
+      FrontEndSettings settings, String serverVersion, Clock clock) {
+    this.backend = backend;
+    this.answers = answers;
+    this.policy = policy;
+    this.copy = copy;
+    this.settings = settings;
+    this.serverVersion = serverVersion;
+    this.clock = clock;
+  }
+
+  void send(Exchange ex, DapRequest.Dataset dataset, DataSource source)
+      throws IOException, ClientGoneException, DapRequestRejectedException {
+    ResponseType type = dataset.type();
+    GetRequest get = getRequest(ex, dataset);
+    ex.resp.setStatus(200);
+    ex.resp.setContentType(type.contentType());
+    if (!type.contentDescription().isEmpty()) {
+      ex.resp.setHeader("Content-Description", type.contentDescription());
+    }
+    if (type.downloadSuffix() != null) {
+      ex.resp.setHeader("Content-Disposition", DownloadName.contentDisposition(
+          DownloadName.of(dataset.path(), type, settings.addFileoutTypeSuffix())));
+    }
+    long maxBytes = policy.maxBytes(type);
+    if (maxBytes >= 0) {
+      CachedResponse hit = answers.lookup(get, source);
+      if (hit != null || !ex.head) {
+        LoadedResponse answer = hit != null ? hit
+            : answers.load(get, source, maxBytes, type.isTextual() && settings.gzip());
+        if (answer instanceof CachedResponse cached) {
+          copy.sendCached(ex, cached, type.isTextual());
+          return;
+        }
+        try (StreamedResponse streamed = (StreamedResponse) answer) {
+          copy.send(ex, streamed.body(), copy.negotiateGzip(ex, type.isTextual()));
+        }
+        return;
+      }
+    }
+    boolean compress = copy.negotiateGzip(ex, type.isTextual());
+    if (ex.head) {
+      return; // From the catalog alone: no BES message.
+    }
+    try (BesResponse bes = backend.get(get)) {
+      copy.send(ex, bes, compress);
+    }
+  }
+
+  /** The BES get for a response: its constraint, xml:base and the history of a netCDF file. */
+  GetRequest getRequest(Exchange ex, DapRequest.Dataset dataset)
+      throws DapRequestRejectedException {
+    ResponseType type = dataset.type();
+    String constraint = type == ResponseType.DAP_XML
+        ? ConstraintTranslation.toDap2(dataset.constraint()) : dataset.constraint();
+    String xmlBase = type.besType().usesXmlBase()
+        ? DatasetResponder.datasetUrl(ex, dataset) : "";
+    List<GetRequest.Context> contexts = type.writesHistory()
+        ? HistoryEntries.of(clock.instant(), "olfs-fastpath", serverVersion, ex.requestUrl(),
+            historyQuery(ex, dataset), dataset.constraint())
+        : List.of();
+    return new GetRequest(dataset.path(), type.besType(), constraint, xmlBase,
+        dataset.dap4Checksums(), contexts);
+  }
+
+  /**
+   * The query a netCDF file's history names: a GET's as the client wrote it; for a POST, whose
+   * constraint came (partly) in its body, the query a GET would send for the same file, as
+   * upstream's history names the body's constraint too.
+   */
+  private static String historyQuery(Exchange ex, DapRequest.Dataset dataset) {
+    String constraint = dataset.constraint();
+    if (!ex.post || constraint.isEmpty()) {
+      return ex.post ? "" : ex.query();
+    }
+    String encoded = PercentEncoding.query(constraint);
+    return dataset.type().isDap4() ? "dap4.ce=" + encoded : encoded;
+  }
+}

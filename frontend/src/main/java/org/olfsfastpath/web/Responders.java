@@ -1,0 +1,45 @@
+package org.olfsfastpath.web;
+
+import jakarta.servlet.ServletContext;
+import java.time.Clock;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The responders of one {@link DapServlet}, built here and nowhere else, each once, sharing their
+ * helpers: one {@link Pages}, one {@link CachedAnswers} for the gets and the forms, one
+ * {@link BodyCopy} per compression setting. The servlet receives them whole and builds nothing.
+ *
+ * @param nodes answers a path that names a catalog node (dataset responses, bare URLs, files)
+ * @param catalogs answers the views of a directory
+ * @param siteMaps answers robots.txt and the site map, built once and kept
+ * @param headers the DAP headers every answer carries
+ * @param versions the version document
+ */
+record Responders(NodeResponder nodes, CatalogResponder catalogs, SiteMapResponder siteMaps,
+    DapHeaders headers, VersionService versions) {
+
+  /**
+   * Builds every responder for one servlet.
+   *
+   * @param serverVersion this front end's version, in the headers and documents
+   * @param context the container, for its table of file types; null outside one
+   * @param clock the time a netCDF file's history names
+   */
+  static Responders create(FrontEndSettings settings, DapBackend backend, FrontEndStats stats,
+      String serverVersion, VersionService versions, @Nullable ServletContext context,
+      Clock clock) {
+    Pages pages = new Pages(settings);
+    DapHeaders headers = new DapHeaders(serverVersion);
+    CachedAnswers answers = new CachedAnswers(backend);
+    FileResponder files = new FileResponder(backend, new BodyCopy(stats, false), context);
+    GetResponder gets = new GetResponder(backend, answers, new CachePolicy(backend.responses()),
+        new BodyCopy(stats, settings.gzip()), settings, serverVersion, clock);
+    DatasetResponder datasets = new DatasetResponder(headers, gets,
+        new FormResponder(backend, answers, pages, stats), files, versions, settings, stats,
+        serverVersion);
+    return new Responders(
+        new NodeResponder(backend, datasets, files, pages, settings, headers, stats),
+        new CatalogResponder(backend, pages, stats),
+        new SiteMapResponder(backend, pages, settings), headers, versions);
+  }
+}

@@ -1,0 +1,130 @@
+package org.olfsfastpath.web;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.olfsfastpath.bes.BesGroupStats;
+import org.olfsfastpath.bes.BesMemberStats;
+import org.olfsfastpath.bes.BesPoolStats;
+import org.olfsfastpath.cache.DataSourceCacheStats;
+import org.olfsfastpath.cache.LoadStats;
+import org.olfsfastpath.cache.ResponseCacheStats;
+
+/**
+ * The status document's sections, each rendered from the statistics value of its component (the
+ * same snapshot JMX and the metrics read). The names are the status document's own, as
+ * docs/configuration.md lists them: where they differ from the value's (times in milliseconds,
+ * {@code size} for the estimated size, each BES's pool flattened into it), this is the one place
+ * that says so.
+ */
+final class StatusSections {
+  private StatusSections() {}
+
+  /** A record's components by name, in declaration order: a section with the value's names. */
+  static Map<String, Object> fields(Record value) {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    for (RecordComponent component : value.getClass().getRecordComponents()) {
+      try {
+        fields.put(component.getName(), component.getAccessor().invoke(value));
+      } catch (IllegalAccessException | InvocationTargetException e) {
+        throw new IllegalStateException("cannot read " + component, e);
+      }
+    }
+    return fields;
+  }
+
+  /** The pool section: every BES's pool added up, under the value's own names. */
+  static Map<String, Long> pool(BesPoolStats pool) {
+    Map<String, Long> m = new LinkedHashMap<>();
+    fields(pool).forEach((name, value) -> m.put(name, ((Number) value).longValue()));
+    return m;
+  }
+
+  static Map<String, Object> dataSourceCache(DataSourceCacheStats s) {
+    Map<String, Object> m = loads(s.enabled(), s);
+    pick(m, s, "notFoundCount", "negativeHitCount");
+    m.put("averageLoadMillis", s.averageLoadPenaltyNanos() / 1e6);
+    m.put("totalLoadTimeMillis", s.totalLoadTimeNanos() / 1_000_000L);
+    pick(m, s, "refreshCount", "evictionCount", "expirationCount");
+    m.put("size", s.estimatedSize());
+    pick(m, s, "mtimeCheckCount", "mtimeReloadCount");
+    return m;
+  }
+
+  static Map<String, Object> responseCache(ResponseCacheStats s) {
+    Map<String, Object> m = loads(s.enabled(), s);
+    pick(m, s, "tooLargeCount", "staleMissCount");
+    m.put("averageLoadMillis", s.averageLoadPenaltyNanos() / 1e6);
+    pick(m, s, "evictionCount", "evictedBytes", "entryCount", "weightedBytes", "maximumWeight");
+    return m;
+  }
+
+  /** What both caches count alike, first in both sections. */
+  private static Map<String, Object> loads(boolean enabled, LoadStats s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("enabled", enabled);
+    m.put("hitRate", s.hitRate());
+    return pick(m, (Record) s, "hitCount", "missCount", "loadSuccessCount", "loadFailureCount");
+  }
+
+  /** The groups section: one object per group, each holding one per BES. */
+  static List<Object> groups(List<BesGroupStats> groups) {
+    List<Object> list = new ArrayList<>();
+    for (BesGroupStats group : groups) {
+      list.add(group(group));
+    }
+    return list;
+  }
+
+  private static Map<String, Object> group(BesGroupStats group) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("prefix", group.prefix());
+    m.put("down", group.down());
+    m.put("downSince", group.downSince() == null ? null : group.downSince().toString());
+    m.put("available", group.available());
+    m.put("inFlight", group.inFlight());
+    pick(m, group, "requests", "failovers", "unavailable");
+    List<Object> members = new ArrayList<>();
+    for (BesMemberStats member : group.members()) {
+      members.add(member(member));
+    }
+    m.put("bes", members);
+    return m;
+  }
+
+  private static Map<String, Object> member(BesMemberStats member) {
+    Map<String, Object> b = new LinkedHashMap<>();
+    b.put("bes", member.endpoint().toString());
+    b.put("weight", member.weight());
+    b.put("ejected", member.ejected());
+    b.put("ejectedSince", member.ejectedSince() == null ? null
+        : member.ejectedSince().toString());
+    b.put("ejectionCause", member.ejectionCause());
+    Duration nextProbe = member.nextProbeIn();
+    b.put("nextProbeMillis", nextProbe == null ? null : nextProbe.toMillis());
+    pick(b, member, "inFlight", "requests", "connectFailures", "ioFailures", "timeouts",
+        "besErrors", "exhausted", "streamFailures", "failovers", "ejections", "probes",
+        "probeFailures");
+    b.put("poolOpen", member.pool().total());
+    b.put("poolIdle", member.pool().idle());
+    b.put("poolInUse", member.pool().inUse());
+    return b;
+  }
+
+  /** Puts the named components of {@code value} into {@code section}, in the order named. */
+  private static Map<String, Object> pick(Map<String, Object> section, Record value,
+      String... names) {
+    Map<String, Object> all = fields(value);
+    for (String name : names) {
+      if (!all.containsKey(name)) {
+        throw new IllegalArgumentException(value.getClass().getSimpleName() + " has no " + name);
+      }
+      section.put(name, all.get(name));
+    }
+    return section;
+  }
+}
