@@ -1,33 +1,45 @@
 package org.olfsfastpath.web;
 
+import java.io.ByteArrayInputStream;
+import java.io.Closeable;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.SequenceInputStream;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.zip.GZIPOutputStream;
 import org.jspecify.annotations.Nullable;
-import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.cache.CachedResponse;
+import org.olfsfastpath.spool.Spool;
 
 /**
- * Copies a BES body to the client through a fixed buffer, never holding it whole, gzip-compressed
- * when the body is text and the client accepts it. Tells a failure of the BES side
- * ({@link BesStreamException}, with the bytes already sent) from the client going away
- * ({@link ClientGoneException}): the first must abort the response if it was committed, the second
- * needs no answer at all.
+ * Sends a BES body to the client, never holding it whole, gzip-compressed when the body is text
+ * and the client accepts it. An answer that ends within the response buffer is read whole, its
+ * BES connection released, and written at once; a longer one streams through the {@link Spool}
+ * ({@link AsyncOutput}), so its BES connection goes back to the pool when the BES has finished,
+ * not when the client has; with the spool off (or outside a container) it is copied through a
+ * fixed buffer as the client reads. Tells a failure of the BES side ({@link BesStreamException},
+ * with the bytes already sent) from the client going away ({@link ClientGoneException}): the first
+ * must abort the response if it was committed, the second needs no answer at all.
  */
 final class BodyCopy {
-  // Allocated per request: a small answer should not pay for 64 KiB it never fills; large bodies
-  // are read from the PPT connection's own 64 KiB buffer, so a smaller copy costs only memcpy calls.
+  // Allocated per request on the copying path: a small answer should not pay for 64 KiB it never
+  // fills; large bodies are read from the PPT connection's own 64 KiB buffer, so a smaller copy
+  // costs only memcpy calls.
   private static final int COPY_BUFFER = 16 * 1024;
-  private static final int RESPONSE_BUFFER = 32 * 1024;
+  /** The servlet's response buffer; an answer that fits is written at once, synchronously. */
+  static final int RESPONSE_BUFFER = 32 * 1024;
 
   private final FrontEndStats stats;
   private final boolean gzip;
+  private final Spool spool;
 
-  BodyCopy(FrontEndStats stats, boolean gzip) {
+  BodyCopy(FrontEndStats stats, boolean gzip, Spool spool) {
     this.stats = stats;
     this.gzip = gzip;
+    this.spool = spool;
   }
 
   /**
@@ -46,13 +58,111 @@ final class BodyCopy {
     return compress;
   }
 
-  /** Streams {@code bes}'s body; the status and headers are already set. */
-  void send(Exchange ex, BesResponse bes, boolean compress)
+  /**
+   * Sends {@code body}, the body of the BES response {@code owner}, and closes {@code owner}
+   * (which releases its BES connection): at once when the answer fits the response buffer or
+   * streams without the spool, else when its transfer has read it to its end (or failed, or its
+   * client went away). The status and headers are already set.
+   *
+   * @throws BesStreamException if the BES failed before the answer was handed to the spool, with
+   *     the bytes sent before (none, unless the spool is off)
+   */
+  void stream(Exchange ex, InputStream answer, Closeable owner, boolean compress)
       throws BesStreamException, ClientGoneException {
-    send(ex, bes.body(), compress);
+    InputStream body = new FilterInputStream(answer) {
+      @Override
+      public void close() throws IOException {
+        owner.close();
+      }
+    };
+    if (!spool.isEnabled() || !ex.req.isAsyncSupported()) {
+      try {
+        send(ex, body, compress);
+      } finally {
+        closeQuietly(body);
+      }
+      return;
+    }
+    byte[] first = spool.buffer();
+    boolean handedOver = false;
+    try {
+      int n = 0;
+      boolean whole = false;
+      while (n < RESPONSE_BUFFER) {
+        int read;
+        try {
+          read = body.read(first, n, RESPONSE_BUFFER - n);
+        } catch (IOException e) {
+          throw new BesStreamException(0, e);
+        }
+        if (read < 0) {
+          whole = true;
+          break;
+        }
+        n += read;
+      }
+      ex.resp.setBufferSize(RESPONSE_BUFFER);
+      if (whole) {
+        closeQuietly(body); // The BES connection goes back before the client is written to.
+        writeWhole(ex, first, n, compress);
+        return;
+      }
+      if (compress) {
+        stats.gzipResponses.increment();
+        InputStream rest = new SequenceInputStream(
+            new ByteArrayInputStream(Arrays.copyOf(first, n)), body);
+        handedOver = true;
+        AsyncOutput.start(ex, spool, first, 0, new GzipInput(rest), stats);
+      } else {
+        handedOver = true;
+        AsyncOutput.start(ex, spool, first, n, body, stats);
+      }
+    } catch (IOException e) {
+      if (e instanceof BesStreamException stream) {
+        throw stream;
+      }
+      throw new ClientGoneException(e);
+    } finally {
+      if (!handedOver) {
+        spool.recycle(first);
+        closeQuietly(body);
+      }
+    }
   }
 
-  /** Streams {@code in} (a BES body); the status and headers are already set. */
+  /** Writes an answer read whole, at most the response buffer: the container sends it. */
+  private void writeWhole(Exchange ex, byte[] bytes, int length, boolean compress)
+      throws ClientGoneException {
+    try {
+      OutputStream out = ex.resp.getOutputStream();
+      if (compress) {
+        stats.gzipResponses.increment();
+        GZIPOutputStream gzipOut = new GZIPOutputStream(out, COPY_BUFFER / 4);
+        gzipOut.write(bytes, 0, length);
+        gzipOut.finish();
+      } else {
+        out.write(bytes, 0, length);
+      }
+    } catch (IOException e) {
+      throw new ClientGoneException(e);
+    }
+    stats.bytesStreamed.add(length);
+    stats.dataResponses.increment();
+  }
+
+  private static void closeQuietly(Closeable closeable) {
+    try {
+      closeable.close();
+    } catch (IOException e) {
+      // Closing a BES body releases its connection and does not fail.
+    }
+  }
+
+  /**
+   * Copies {@code in} (a BES body) through a fixed buffer as the client takes it, holding the BES
+   * connection until the client has read it all: the path without the spool. The status and
+   * headers are already set; the caller closes {@code in}.
+   */
   void send(Exchange ex, InputStream in, boolean compress)
       throws BesStreamException, ClientGoneException {
     ex.resp.setBufferSize(RESPONSE_BUFFER);

@@ -51,8 +51,7 @@ final class FileResponder {
     if (ex.head) {
       return;
     }
-    try (BesResponse bes = backend.get(new GetRequest(file.path(), BesGetType.STREAM, "", ""))) {
-      copy.send(ex, bes, false);
-    }
+    BesResponse bes = backend.get(new GetRequest(file.path(), BesGetType.STREAM, "", ""));
+    copy.stream(ex, bes.body(), bes, false);
   }
 }

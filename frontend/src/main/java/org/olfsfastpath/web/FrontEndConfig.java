@@ -13,16 +13,18 @@ import java.util.Objects;
  * @param groups the spec every BES group is built with (ejection, failover)
  * @param cache the data-source cache's spec
  * @param responseCache the response cache's spec
+ * @param spool the spool's spec
  * @param web the web layer's spec
  */
 record FrontEndConfig(String source, List<Bes> bes, LayerSpec groups, LayerSpec cache,
-    LayerSpec responseCache, LayerSpec web) {
+    LayerSpec responseCache, LayerSpec spool, LayerSpec web) {
   FrontEndConfig {
     Objects.requireNonNull(source, "source == null");
     bes = List.copyOf(bes);
     Objects.requireNonNull(groups, "groups == null");
     Objects.requireNonNull(cache, "cache == null");
     Objects.requireNonNull(responseCache, "responseCache == null");
+    Objects.requireNonNull(spool, "spool == null");
     Objects.requireNonNull(web, "web == null");
   }
 

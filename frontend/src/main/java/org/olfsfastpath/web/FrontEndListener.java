@@ -3,9 +3,12 @@ package org.olfsfastpath.web;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
+import jakarta.servlet.ServletRegistration;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,6 +26,8 @@ import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.cache.ResponseCacheStats;
+import org.olfsfastpath.spool.Spool;
+import org.olfsfastpath.spool.SpoolStats;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.jspecify.annotations.Nullable;
@@ -30,8 +35,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * Builds the front end when the web application starts, and takes it down when it stops: the one
  * place that creates the object graph. Reads the settings ({@link ConfigLocation}), builds the BES
- * client and the data-source cache, registers the DAP servlet on {@code /} and the status servlet
- * on {@code /status}, and the JMX beans. A bad configuration throws, which stops the web
+ * client, the caches and the spool, registers the DAP servlet on {@code /} (async supported: long
+ * answers stream on in non-blocking mode) and the status servlet on {@code /status}, and the JMX
+ * beans. A bad configuration throws, which stops the web
  * application from starting; the log names the setting.
  */
 public final class FrontEndListener implements ServletContextListener {
@@ -51,6 +57,7 @@ public final class FrontEndListener implements ServletContextListener {
     FrontEndConfig config;
     FrontEndMetrics meters = new FrontEndMetrics();
     BesBackend started;
+    Spool spool;
     try {
       Optional<ConfigLocation.Source> found =
           ConfigLocation.find(context::getInitParameter, System::getProperty, System::getenv);
@@ -62,6 +69,7 @@ public final class FrontEndListener implements ServletContextListener {
               ConfigLocation.NAME, ConfigLocation.ENV));
       config = ConfigLocation.load(found);
       settings = Assembly.web(config);
+      spool = Assembly.spool(config, containerTemp(context));
       started = Assembly.backend(config, new BesEvents(meters::recordBesCommand));
     } catch (ConfigurationException e) {
       log.error("olfs-fastpath cannot start: {}", e.getMessage());
@@ -83,19 +91,23 @@ public final class FrontEndListener implements ServletContextListener {
     versions.start(background);
     String contextPath = context.getContextPath();
     meters.monitorCaches(started.cache(), started.responses());
+    meters.monitorSpool(spool);
     for (BesClient client : started.router().clients()) {
       meters.monitorPool(client.endpoint().toString(), client::poolStats);
     }
     DapServlet dap = DapServlet.assemble(settings, started, stats, version,
         settings.catalogRoot().orElseGet(() ->
             started.cache().dataRoot().map(Object::toString).orElse(null)),
-        versions, context, Clock.systemUTC(), meters::recordRequest);
-    context.addServlet("dap", dap).addMapping("/");
+        versions, context, Clock.systemUTC(), meters::recordRequest, spool);
+    ServletRegistration.Dynamic dapRegistration = context.addServlet("dap", dap);
+    // A long answer goes on in Servlet non-blocking mode once service() returns (the spool).
+    dapRegistration.setAsyncSupported(true);
+    dapRegistration.addMapping("/");
     WarmUp warmUp = null;
     if (settings.warmUp()) {
       // After the version fetch on the same thread: the BES connection is open by then.
       DapServlet twin = DapServlet.assemble(settings, started, new FrontEndStats(), version, null,
-          versions, context, Clock.systemUTC(), DapServlet.RequestTimer.NONE);
+          versions, context, Clock.systemUTC(), DapServlet.RequestTimer.NONE, spool);
       warmUp = new WarmUp(twin, started, settings.warmUpDataset().orElse(null), contextPath);
       background.execute(warmUp::run);
     }
@@ -104,20 +116,21 @@ public final class FrontEndListener implements ServletContextListener {
       Map<String, Object> sections = new LinkedHashMap<>();
       sections.put("siteMap", Map.of("builds", dap.siteMapBuilds()));
       sections.put("warmUp", warming == null ? WarmUp.off() : warming.status());
+      sections.put("spool", StatusSections.spool(spool.stats()));
       return sections;
     });
     context.addServlet("status", status).addMapping("/status", "/status/*");
     context.addServlet("metrics", new MetricsServlet(meters, settings))
         .addMapping("/metrics", "/metrics/*");
-    registerMBeans(context, started,
+    registerMBeans(context, started, spool,
         new FrontEndMonitor(stats, status, started,
             () -> StatusSections.pool(started.router().poolStats())));
-    log.info("olfs-fastpath {} serving {}: BES {}, {}", version,
+    log.info("olfs-fastpath {} serving {}: BES {}, {}, {}", version,
         context.getContextPath().isEmpty() ? "/" : context.getContextPath(), started,
-        settings);
+        settings, spool);
   }
 
-  private void registerMBeans(ServletContext context, BesBackend backend,
+  private void registerMBeans(ServletContext context, BesBackend backend, Spool spool,
       FrontEndMonitor monitor) {
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     String contextName = ObjectName.quote(context.getContextPath().isEmpty() ? "/"
@@ -139,6 +152,10 @@ public final class FrontEndListener implements ServletContextListener {
       server.registerMBean(new StatsBean<>(ResponseCacheStats.class, answers::stats,
           ResponseCacheStats::toJson, answers::invalidate, answers::invalidateAll), responses);
       registered.add(responses);
+      ObjectName spooled = new ObjectName("org.olfsfastpath:type=Spool,context=" + contextName);
+      server.registerMBean(StatsBean.readOnly(SpoolStats.class, spool::stats,
+          SpoolStats::toJson), spooled);
+      registered.add(spooled);
     } catch (JMException e) {
       // Statistics stay available at /status; a second deployment under the same name lands here.
       log.warn("olfs-fastpath: JMX registration failed, continuing without it: {}", e.toString());
@@ -169,6 +186,12 @@ public final class FrontEndListener implements ServletContextListener {
       backend = null;
       log.info("olfs-fastpath stopped: BES connections and cache closed");
     }
+  }
+
+  /** The container's temporary directory for this web application, or null outside one. */
+  private static @Nullable Path containerTemp(ServletContext context) {
+    Object dir = context.getAttribute(ServletContext.TEMPDIR);
+    return dir instanceof File file ? file.toPath().toAbsolutePath() : null;
   }
 
   private static String version(ServletContext context) {

@@ -33,6 +33,7 @@ import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesPoolStats;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
+import org.olfsfastpath.spool.Spool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -72,6 +73,13 @@ import org.slf4j.LoggerFactory;
  *       {@code olfs_datasource_cache_negative_hits_total}, {@code
  *       olfs_datasource_cache_refreshes_total}, {@code olfs_datasource_cache_mtime_checks_total},
  *       {@code olfs_datasource_cache_mtime_reloads_total}.
+ *   <li>The spool ({@link #monitorSpool}): {@code olfs_spool_memory_bytes}, {@code
+ *       olfs_spool_memory_peak_bytes}, {@code olfs_spool_memory_budget_bytes}, {@code
+ *       olfs_spool_disk_bytes}, {@code olfs_spool_disk_peak_bytes}, {@code
+ *       olfs_spool_disk_budget_bytes}, {@code olfs_spool_open_files} (gauges); {@code
+ *       olfs_spool_responses_total}, {@code olfs_spool_bytes_total}, {@code
+ *       olfs_spool_early_releases_total}, {@code olfs_spool_fallbacks_total} by {@code cause},
+ *       {@code olfs_spool_client_disconnects_total}.
  *   <li>The JVM: {@code jvm_memory_*}, {@code jvm_gc_*}, {@code jvm_threads_*}, {@code
  *       jvm_classes_*}, {@code process_cpu_*}, {@code system_cpu_*}, {@code process_uptime_*};
  *       and Tomcat's connectors, thread pools and servlets ({@code tomcat_*}), read from
@@ -302,6 +310,65 @@ final class FrontEndMetrics implements AutoCloseable {
     cacheCounter("olfs.response.cache.stale.misses",
         "Misses that replaced an answer made from an earlier data source", responses,
         c -> c.stats().staleMissCount());
+  }
+
+  /**
+   * Exports the spool's statistics value, read at each scrape: the bytes it holds now in memory
+   * and on disk, their peaks and budgets, its open files (gauges), and the responses it spooled,
+   * the bytes, the BES connections it released early, the fallbacks by {@code cause} ({@code
+   * memory}, {@code disk_budget}, {@code disk_error}) and the clients gone mid-spool (counters).
+   * Call once.
+   */
+  void monitorSpool(Spool spool) {
+    Objects.requireNonNull(spool, "spool == null");
+    monitored.add(spool);
+    spoolGauge("olfs.spool.memory", "Memory holding spooled bytes now", spool,
+        s -> s.stats().memoryBytes());
+    spoolGauge("olfs.spool.memory.peak", "The most memory that held spooled bytes", spool,
+        s -> s.stats().memoryPeakBytes());
+    spoolGauge("olfs.spool.memory.budget", "The spool's memory bound (FastPath/Spool@memory)",
+        spool, s -> s.stats().memoryBudget());
+    spoolGauge("olfs.spool.disk", "Bytes of spool files on disk now", spool,
+        s -> s.stats().diskBytes());
+    spoolGauge("olfs.spool.disk.peak", "The most bytes of spool files on disk", spool,
+        s -> s.stats().diskPeakBytes());
+    spoolGauge("olfs.spool.disk.budget", "The spool's disk bound (FastPath/Spool@disk)", spool,
+        s -> s.stats().diskBudget());
+    Gauge.builder("olfs.spool.open.files", spool, s -> s.stats().openFiles())
+        .description("Spool files open now, at most one per response")
+        .strongReference(true)
+        .register(registry);
+    cacheCounter("olfs.spool.responses", "Responses whose client fell behind, so part of the"
+        + " answer waited in the spool", spool, s -> s.stats().spooledResponses());
+    FunctionCounter.builder("olfs.spool.bytes", spool, s -> s.stats().spooledBytes())
+        .description("Bytes that waited in the spool, in memory or on disk")
+        .baseUnit(BaseUnits.BYTES)
+        .register(registry);
+    cacheCounter("olfs.spool.early.releases", "BES connections returned to the pool while"
+        + " their client still had spooled bytes to read", spool, s -> s.stats().earlyReleases());
+    fallbackCounter(spool, "memory", s -> s.stats().fallbackMemory());
+    fallbackCounter(spool, "disk_budget", s -> s.stats().fallbackDiskBudget());
+    fallbackCounter(spool, "disk_error", s -> s.stats().fallbackDiskError());
+    cacheCounter("olfs.spool.client.disconnects", "Clients gone while part of their answer"
+        + " waited in the spool, which was freed at once", spool,
+        s -> s.stats().clientDisconnects());
+  }
+
+  private void spoolGauge(String name, String description, Spool spool,
+      ToDoubleFunction<Spool> value) {
+    Gauge.builder(name, spool, value)
+        .description(description)
+        .baseUnit(BaseUnits.BYTES)
+        .strongReference(true)
+        .register(registry);
+  }
+
+  private void fallbackCounter(Spool spool, String cause, ToDoubleFunction<Spool> value) {
+    FunctionCounter.builder("olfs.spool.fallbacks", spool, value)
+        .description("Responses that streamed straight from the BES because the spool had no"
+            + " room, by cause")
+        .tag("cause", cause)
+        .register(registry);
   }
 
   private <K, V> void bindCaffeine(com.github.benmanes.caffeine.cache.Cache<K, V> cache,

@@ -67,9 +67,8 @@ final class GetResponder {
           copy.sendCached(ex, cached, type.isTextual());
           return;
         }
-        try (StreamedResponse streamed = (StreamedResponse) answer) {
-          copy.send(ex, streamed.body(), copy.negotiateGzip(ex, type.isTextual()));
-        }
+        StreamedResponse streamed = (StreamedResponse) answer;
+        copy.stream(ex, streamed.body(), streamed, copy.negotiateGzip(ex, type.isTextual()));
         return;
       }
     }
@@ -77,9 +76,9 @@ final class GetResponder {
     if (ex.head) {
       return; // From the catalog alone: no BES message.
     }
-    try (BesResponse bes = backend.get(get)) {
-      copy.send(ex, bes, compress);
-    }
+    BesResponse bes = backend.get(get);
+    // Closed by the copy: the connection goes back as soon as the BES has sent the whole answer.
+    copy.stream(ex, bes.body(), bes, compress);
   }
 
   /** The BES get for a response: its constraint, xml:base and the history of a netCDF file. */

@@ -79,6 +79,7 @@ public final class OlfsConfigFile {
     LayerSpec groups = new LayerSpec();
     LayerSpec cache = new LayerSpec();
     LayerSpec responseCache = new LayerSpec();
+    LayerSpec spool = new LayerSpec();
     LayerSpec web = new LayerSpec();
     // Settings outside the BES elements; FastPath/ClientPool ones go into every BES's specs.
     List<OlfsSetting> forEveryBes = new ArrayList<>();
@@ -90,6 +91,7 @@ public final class OlfsConfigFile {
         case GROUP -> copy(setting, value(root, setting), groups);
         case CACHE -> copy(setting, value(root, setting), cache);
         case RESPONSE_CACHE -> copy(setting, value(root, setting), responseCache);
+        case SPOOL -> copy(setting, value(root, setting), spool);
         case WEB -> copy(setting, value(root, setting), web);
         default -> forEveryBes.add(setting);
       }
@@ -110,7 +112,7 @@ public final class OlfsConfigFile {
       }
       bes.add(one);
     }
-    return new FrontEndConfig(source, bes, groups, cache, responseCache, web);
+    return new FrontEndConfig(source, bes, groups, cache, responseCache, spool, web);
   }
 
   private static LayerSpec target(FrontEndConfig.Bes bes, OlfsSetting setting) {

@@ -41,8 +41,8 @@ final class StatsBean<S extends Record> implements DynamicMBean {
 
   private final Supplier<S> stats;
   private final Function<S, String> json;
-  private final Consumer<String> invalidate;
-  private final Runnable invalidateAll;
+  private final @Nullable Consumer<String> invalidate;
+  private final @Nullable Runnable invalidateAll;
   private final Map<String, Method> attributes;
   private final MBeanInfo info;
 
@@ -55,10 +55,23 @@ final class StatsBean<S extends Record> implements DynamicMBean {
    */
   StatsBean(Class<S> type, Supplier<S> stats, Function<S, String> json,
       Consumer<String> invalidate, Runnable invalidateAll) {
+    this(type, stats, json, Objects.requireNonNull(invalidate, "invalidate == null"),
+        Objects.requireNonNull(invalidateAll, "invalidateAll == null"), true);
+  }
+
+  /** The bean of a statistics value that has nothing to invalidate: attributes only. */
+  static <S extends Record> StatsBean<S> readOnly(Class<S> type, Supplier<S> stats,
+      Function<S, String> json) {
+    return new StatsBean<>(type, stats, json, null, null, false);
+  }
+
+  private StatsBean(Class<S> type, Supplier<S> stats, Function<S, String> json,
+      @Nullable Consumer<String> invalidate, @Nullable Runnable invalidateAll,
+      boolean operations) {
     this.stats = Objects.requireNonNull(stats, "stats == null");
     this.json = Objects.requireNonNull(json, "json == null");
-    this.invalidate = Objects.requireNonNull(invalidate, "invalidate == null");
-    this.invalidateAll = Objects.requireNonNull(invalidateAll, "invalidateAll == null");
+    this.invalidate = invalidate;
+    this.invalidateAll = invalidateAll;
     this.attributes = attributes(type);
     List<MBeanAttributeInfo> infos = new ArrayList<>();
     attributes.forEach((name, method) -> infos.add(new MBeanAttributeInfo(name,
@@ -67,7 +80,8 @@ final class StatsBean<S extends Record> implements DynamicMBean {
     infos.add(new MBeanAttributeInfo(JSON, String.class.getName(),
         "the whole snapshot as one JSON object", true, false, false));
     this.info = new MBeanInfo(getClass().getName(), type.getSimpleName() + " as JMX attributes",
-        infos.toArray(new MBeanAttributeInfo[0]), null, new MBeanOperationInfo[] {
+        infos.toArray(new MBeanAttributeInfo[0]), null, !operations ? new MBeanOperationInfo[0]
+            : new MBeanOperationInfo[] {
             new MBeanOperationInfo("invalidate", "drops what is held for one catalog path",
                 new MBeanParameterInfo[] {new MBeanParameterInfo("path", String.class.getName(),
                     "a catalog path, e.g. /data/sst.nc")}, "void", MBeanOperationInfo.ACTION),
@@ -152,13 +166,19 @@ final class StatsBean<S extends Record> implements DynamicMBean {
   public @Nullable Object invoke(String action, Object @Nullable [] params,
       String @Nullable [] signature) throws MBeanException, ReflectionException {
     int count = params == null ? 0 : params.length;
+    Runnable all = invalidateAll;
+    Consumer<String> one = invalidate;
+    if (all == null || one == null) {
+      throw new ReflectionException(new NoSuchMethodException(action),
+          "no operation " + action + ": this bean has attributes only");
+    }
     if (action.equals("invalidateAll") && count == 0) {
-      invalidateAll.run();
+      all.run();
       return null;
     }
     if (action.equals("invalidate") && count == 1 && params != null
         && params[0] instanceof String path) {
-      invalidate.accept(path);
+      one.accept(path);
       return null;
     }
     throw new ReflectionException(new NoSuchMethodException(action),

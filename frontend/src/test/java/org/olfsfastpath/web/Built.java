@@ -5,12 +5,13 @@ import java.nio.charset.StandardCharsets;
 import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
+import org.olfsfastpath.spool.Spool;
 
 /**
  * The objects an olfs.xml file builds, as the web application builds them at start (nothing
  * connects): for tests that check a value reached the layer that owns it.
  */
-record Built(BesBackend backend, FrontEndSettings web) implements AutoCloseable {
+record Built(BesBackend backend, FrontEndSettings web, Spool spool) implements AutoCloseable {
   static FrontEndConfig parse(String xml) {
     return OlfsConfigFile.parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)),
         "olfs.xml");
@@ -23,7 +24,10 @@ record Built(BesBackend backend, FrontEndSettings web) implements AutoCloseable 
 
   static Built of(FrontEndConfig config) {
     FrontEndSettings web = Assembly.web(config);
-    return new Built(Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE)), web);
+    // The JVM's temporary directory stands for the servlet container's.
+    Spool spool = Assembly.spool(config, java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
+    return new Built(Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE)), web,
+        spool);
   }
 
   BesClient client() {
@@ -44,6 +48,7 @@ record Built(BesBackend backend, FrontEndSettings web) implements AutoCloseable 
 
   @Override
   public void close() {
+    spool.close();
     backend.close();
   }
 }
