@@ -12,7 +12,8 @@ import java.util.Locale;
 /**
  * The longer fault and soak run behind {@code scripts/soak}: the fault scenarios of {@link
  * FaultsIT} with longer loads, a longer wedge and several kill cycles, the 1,024-connection burst, a steady soak
- * (ten minutes by default) and the cache bound over a million distinct datasets. Prints the
+ * (ten minutes by default), the cache bound over a million distinct datasets, and the spool's
+ * scenarios ({@link SpoolScenarios}: slow readers, four 400 MiB answers at full speed). Prints the
  * table of {@link ScenarioResult} rows and writes it to {@code OUT/soak.md}; exits 1 when a
  * scenario failed. Tomcat, the WAR and the work directory come from the system properties
  * {@code tomcat.home}, {@code war.file} and {@code it.work.dir}, as in the integration tests.
@@ -22,7 +23,13 @@ public final class SoakMain {
 
   /** The command line: durations as 90s, 10m or plain seconds. */
   public record Options(Duration soak, int killCycles, Duration killLoad, Duration killDown,
-      long datasets, int clients, int wedgeRequests, Duration wedgeHold, Path out) {
+      long datasets, int clients, int wedgeRequests, Duration wedgeHold, int slowClients,
+      long slowRate, String only, Path out) {
+    /** The parts that run: {@code faults}, {@code load}, {@code spool}; all when empty. */
+    boolean runs(String part) {
+      return only.isEmpty() || only.equals(part);
+    }
+
     static Options parse(String[] args) {
       Duration soak = Duration.ofMinutes(10);
       int killCycles = 3;
@@ -32,6 +39,9 @@ public final class SoakMain {
       int clients = 16;
       int wedgeRequests = 1_000;
       Duration wedgeHold = Duration.ofSeconds(30);
+      int slowClients = 16;
+      long slowRate = 20_000;
+      String only = "";
       Path out = Path.of("results", "soak");
       for (int i = 0; i < args.length; i++) {
         String flag = args[i];
@@ -48,6 +58,9 @@ public final class SoakMain {
           case "--clients" -> clients = Integer.parseInt(value);
           case "--wedge-requests" -> wedgeRequests = Integer.parseInt(value);
           case "--wedge-hold" -> wedgeHold = duration(flag, value);
+          case "--slow-clients" -> slowClients = Integer.parseInt(value);
+          case "--slow-rate" -> slowRate = Long.parseLong(value);
+          case "--only" -> only = value;
           case "--out" -> out = Path.of(value);
           default -> throw new IllegalArgumentException("unknown flag " + flag);
         }
@@ -61,8 +74,15 @@ public final class SoakMain {
         throw new IllegalArgumentException("--wedge-requests was " + wedgeRequests
             + ", must be at least 1");
       }
+      if (!List.of("", "faults", "load", "spool").contains(only)) {
+        throw new IllegalArgumentException("--only was " + only + ", must be faults, load or"
+            + " spool");
+      }
+      if (slowClients < 1 || slowRate < 1) {
+        throw new IllegalArgumentException("--slow-clients and --slow-rate must be at least 1");
+      }
       return new Options(soak, killCycles, killLoad, killDown, datasets, clients, wedgeRequests,
-          wedgeHold, out);
+          wedgeHold, slowClients, slowRate, only, out);
     }
 
     private static Duration duration(String flag, String text) {
@@ -107,8 +127,28 @@ public final class SoakMain {
     };
 
     // Faults: the settings of FaultsIT, each scenario longer or repeated.
-    try (FaultBench bench = FaultBench.startWithBesDown(layout, layout.workDir().resolve("soak-faults"),
-        FaultBench.Settings.FAULTS)) {
+    if (options.runs("faults")) {
+      runFaults(layout, options, results, out);
+      report.run();
+    }
+
+    // Load: the settings of LoadIT, with the shipped OLFS node cache size and a larger heap.
+    if (options.runs("load") || options.runs("spool")) {
+      runLoad(layout, options, results, out);
+      report.run();
+    }
+
+    String table = ScenarioResult.table(results);
+    out.println();
+    out.println(table);
+    out.println("written to " + options.out().resolve("soak.md"));
+    System.exit(results.stream().allMatch(ScenarioResult::passed) ? 0 : 1);
+  }
+
+  private static void runFaults(FaultBench.Layout layout, Options options,
+      List<ScenarioResult> results, PrintStream out) throws Exception {
+    try (FaultBench bench = FaultBench.startWithBesDown(layout,
+        layout.workDir().resolve("soak-faults"), FaultBench.Settings.FAULTS)) {
       FaultScenarios scenarios = new FaultScenarios(bench);
       add(results, out, scenarios.besDownAtStart(20));
       scenarios.warmUp();
@@ -121,25 +161,30 @@ public final class SoakMain {
         add(results, out, scenarios.besKilledMidLoad(options.clients(), options.killLoad(),
             options.killDown()));
       }
-      report.run();
     }
+  }
 
-    // Load: the settings of LoadIT, with the shipped OLFS node cache size and a larger heap.
+  private static void runLoad(FaultBench.Layout layout, Options options,
+      List<ScenarioResult> results, PrintStream out) throws Exception {
     FaultBench.Settings load = FaultBench.Settings.LOAD.withSizes(32, 20_000, "384m");
-    try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-load"), load)) {
+    try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-load"),
+        load)) {
       FaultScenarios scenarios = new FaultScenarios(bench);
       scenarios.warmUp();
-      add(results, out, scenarios.concurrentConnections(1024, FaultScenarios.ASCII));
-      add(results, out, scenarios.soak(options.soak(), options.clients(), Duration.ofSeconds(30), out));
-      add(results, out, scenarios.cacheBound(options.datasets(), 8));
-      report.run();
+      if (options.runs("load")) {
+        add(results, out, scenarios.concurrentConnections(1024, FaultScenarios.ASCII));
+        add(results, out, scenarios.soak(options.soak(), options.clients(),
+            Duration.ofSeconds(30), out));
+        add(results, out, scenarios.cacheBound(options.datasets(), 8));
+      }
+      if (options.runs("spool")) {
+        // Slow readers release their BES connections at the BES's end; large answers at full
+        // speed stream with flat memory.
+        SpoolScenarios spool = new SpoolScenarios(scenarios, bench);
+        add(results, out, spool.slowReaders(options.slowClients(), options.slowRate()));
+        add(results, out, spool.largeAnswers(4));
+      }
     }
-
-    String table = ScenarioResult.table(results);
-    out.println();
-    out.println(table);
-    out.println("written to " + options.out().resolve("soak.md"));
-    System.exit(results.stream().allMatch(ScenarioResult::passed) ? 0 : 1);
   }
 
   private static void add(List<ScenarioResult> results, PrintStream out, ScenarioResult result) {
