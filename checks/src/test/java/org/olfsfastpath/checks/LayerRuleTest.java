@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
  * dap} and {@code pages} see only value types of {@code bes} and {@code cache} (records, enums,
  * exceptions), never a client, pool or cache, and {@code cache} sees only value types of {@code
  * bes}. {@code spool} (where the answers of clients that fall behind wait) stands beside the layers
- * with nothing of ours but {@code spec} and {@code json}, and only {@code web} uses it. Routing (a command to a group, a path without its prefix) happens in {@code bes} alone.
- * Only {@code web} touches the servlet API. The tools (emulator, trace, soak harness, Tomcat
+ * with nothing of ours but {@code spec} and {@code json}, and only {@code web} uses it. Routing
+ * (a command to a group, a path without its prefix) happens in {@code bes} alone. Only {@code web}
+ * touches the servlet API. The tools (emulator, trace, soak harness, Tomcat
  * launcher, test support, the 2009 model) may use {@code ppt}, {@code spec} and {@code json}, and
  * nothing of the front end depends on them; {@code spec} and {@code json} depend on nothing of
  * ours.

@@ -19,7 +19,7 @@ final class SpooledBytes {
   enum Place {
     /** Copied into memory buffers. */
     MEMORY,
-    /** Room reserved in the file, at {@link #appendPosition()}: write them, then say how it went. */
+    /** Room reserved in the file at {@link #appendPosition()}: write them, then say how it went. */
     FILE,
     /** No room anywhere; the response falls back to streaming straight. */
     NONE

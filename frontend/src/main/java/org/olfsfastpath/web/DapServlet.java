@@ -36,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * <p>Every failure is answered here, in the form the client reads ({@link ErrorBody}). If the BES
  * fails after part of a body was sent, the connection is aborted (the exception reaches the
  * container, which closes the connection without the final chunk) so the client cannot mistake a
- * truncated body for a complete one.
+ * truncated body for a complete one; for a body that streams on after service has returned
+ * ({@link AsyncOutput}), the same happens in the async dispatch that the failure brings back here.
+ * The request's time and status are recorded when its response has ended.
  */
 final class DapServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;

@@ -30,7 +30,8 @@ import org.jspecify.annotations.Nullable;
  * derives (a public method without parameters, such as {@code hitRate()}) is a read-only
  * attribute named as a JavaBean getter would be ({@code hitCount} is {@code HitCount}, the boolean
  * {@code enabled} is {@code Enabled}), the value as one JSON object is {@code StatsJson}, and the
- * component's actions {@code invalidate(path)} and {@code invalidateAll()} are operations. Every
+ * component's actions {@code invalidate(path)} and {@code invalidateAll()} are operations (a
+ * component with nothing to invalidate, the spool, has none: {@link #readOnly}). Every
  * read takes a fresh snapshot, so the bean shows what {@code /status} and the metrics show.
  *
  * @param <S> the statistics value

@@ -6,6 +6,7 @@
  * org.olfsfastpath.web.OlfsConfigFile}, following the one table {@code OlfsSettings}) and has
  * {@code Assembly}, the one place that builds the other layers' objects, build each from its part
  * of the settings: the BES router over its groups and both caches, held by {@code BesBackend},
+ * and the spool ({@link org.olfsfastpath.spool.Spool}),
  * which only delegates (lookups to the data-source cache, whose loader is {@code
  * router::showNode}; gets and the site map to the router). {@code Responders} builds the DAP
  * servlet's responders once ({@code NodeResponder}, {@code DatasetResponder} with {@code
@@ -13,6 +14,12 @@
  * SiteMapResponder}), and {@code DapServlet} receives them. It registers the DAP servlet on
  * {@code /}, the status servlet on {@code /status}, the metrics on {@code /metrics} and the JMX
  * beans; at shutdown it closes them.
+ *
+ * <p>A body longer than the response buffer streams in Servlet non-blocking mode ({@code
+ * BodyCopy} hands it to {@code AsyncOutput}, the client side of a spool {@code Transfer}): the
+ * request's thread returns at once, the transfer's producer reads the BES on a container thread,
+ * and the container's write callbacks feed the client from the spool, so a slow client holds no
+ * thread and no BES connection.
  *
  * <p>Every component's statistics value (each cache's, the pools', the groups', the front end's
  * {@code FrontEndStats.Snapshot}) is rendered by the three exporters from the same snapshot: the

@@ -25,7 +25,8 @@ record Built(BesBackend backend, FrontEndSettings web, Spool spool) implements A
   static Built of(FrontEndConfig config) {
     FrontEndSettings web = Assembly.web(config);
     // The JVM's temporary directory stands for the servlet container's.
-    Spool spool = Assembly.spool(config, java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
+    Spool spool = Assembly.spool(config,
+        java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
     return new Built(Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE)), web,
         spool);
   }

@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 final class SpoolScenarios {
   static final String BIG = "/opendap/big/40MiB.nc.dods";
   static final String LARGE = "/opendap/big/400MiB.nc.dods";
-  /** A slow link's receive buffer: the server meets a slow reader after kilobytes, not megabytes. */
+  /** A slow link's receive buffer: the server meets a slow reader after KiB, not MiB. */
   private static final int SLOW_RECEIVE_BUFFER = 16 * 1024;
   private static final long TIMEOUT_NANOS = TimeUnit.MINUTES.toNanos(2);
   /** The heap's allowance for the buffers of a few large answers in flight. */
