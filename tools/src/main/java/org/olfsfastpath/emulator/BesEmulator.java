@@ -89,8 +89,11 @@ public final class BesEmulator implements Closeable {
     CaptureLibrary captures = config.captures == null ? CaptureLibrary.empty() : CaptureLibrary.load(config.captures);
     SyntheticCatalog synthetic = config.syntheticDatasets == 0
         ? null : new SyntheticCatalog(config.syntheticDatasets, config.syntheticFanout);
+    // The large datasets belong to the default catalog, as the README does: not beside a test's
+    // own built-ins, nor when the built-ins are not listed.
+    LargeDatasets large = config.builtIns == null && config.listBuiltIns ? new LargeDatasets() : null;
     Catalog catalog = new Catalog(config.catalogRoot, config.dataDirectory, builtIns(), builtInFiles(),
-        config.listBuiltIns, genericDatasets(), synthetic, config.builtInLastModified);
+        config.listBuiltIns, genericDatasets(), synthetic, large, config.builtInLastModified);
     Dispatcher dispatcher = config.dispatcher != null ? config.dispatcher
         : new CatalogDispatcher(new CommandProcessor(catalog, captures,
             config.modules == null ? Modules.all() : config.modules, config.showInfo2009));
@@ -142,6 +145,39 @@ public final class BesEmulator implements Closeable {
    */
   public synchronized void pause() {
     running().stopListening();
+  }
+
+  /**
+   * Simulates every BES process killed at once (SIGKILL, an OOM kill) while the BES's listener
+   * lives on: closes every open client connection now and goes on accepting new ones. The kernel
+   * closes a killed process's sockets as close(2) does, and so does this: a FIN after the bytes
+   * already queued (a BES process has read its whole request before it answers), an RST only
+   * where request bytes remain unread. An answer in progress ends where it is, without its end
+   * chunk and without an error. Counted in {@link #dropCount()}, {@link
+   * #droppedConnectionCount()} and {@link #countsText()}; the connections end in {@link
+   * #closedConnectionCount()} as their threads finish. {@code scripts/bes-emulator} does the same
+   * on SIGUSR1.
+   *
+   * @return how many connections were open and are now closed
+   * @throws IllegalStateException if not started or already closed
+   */
+  public int dropAllConnections() {
+    return running().dropAllConnections();
+  }
+
+  /** Calls of {@link #dropAllConnections()} since start or the last {@link #resetCounts()}. */
+  public long dropCount() {
+    EmulatorEngine current = engineOrNull();
+    return current == null ? 0 : current.dropCount();
+  }
+
+  /**
+   * Connections closed by {@link #dropAllConnections()} since start or the last {@link
+   * #resetCounts()}.
+   */
+  public long droppedConnectionCount() {
+    EmulatorEngine current = engineOrNull();
+    return current == null ? 0 : current.droppedConnectionCount();
   }
 
   /**
@@ -245,7 +281,9 @@ public final class BesEmulator implements Closeable {
 
   /**
    * The counts as a script reads them: {@code requests=N} first, then one {@code command=count}
-   * line per command, by name. This is the content of the counts file.
+   * line per command, by name, then, once {@link #dropAllConnections()} ran, {@code
+   * dropAllConnections=N} (times) and {@code droppedConnections=N}. This is the content of the
+   * counts file.
    */
   public String countsText() {
     EmulatorEngine current = engineOrNull();

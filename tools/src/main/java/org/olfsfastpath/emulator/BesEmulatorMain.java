@@ -9,11 +9,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import org.jspecify.annotations.Nullable;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * Runs a {@link BesEmulator} from the command line ({@code scripts/bes-emulator}) until it is
- * killed. Prints one line naming the endpoints it listens on; on SIGTERM or SIGINT prints the
- * command counts as {@code name=count} lines and exits.
+ * killed. Prints one line naming the endpoints it listens on; on SIGUSR1 drops every open
+ * connection ({@link BesEmulator#dropAllConnections()}) and goes on; on SIGTERM or SIGINT prints
+ * the command counts as {@code name=count} lines and exits.
  */
 public final class BesEmulatorMain {
   static final String USAGE = String.join("\n",
@@ -35,8 +38,12 @@ public final class BesEmulatorMain {
       "  --without M[,M...]   leave BES modules out, e.g. --without fileout_netcdf,gdal to answer",
       "                       like the recorded BES (netcdf: 'Unable to find transmitter')",
       "  --help               print this help",
-      "Prints 'BES emulator listening on 127.0.0.1:PORT [unix:PATH]' once listening; on SIGTERM",
-      "prints the counts (requests=N, then CMD=N per command) and exits.");
+      "Prints 'BES emulator listening on 127.0.0.1:PORT [unix:PATH]' once listening; on SIGUSR1",
+      "closes every open connection at once, as when every BES process is killed, and keeps",
+      "listening; on SIGTERM prints the counts (requests=N, then CMD=N per command) and exits.");
+
+  /** The signal on which the emulator drops every connection (its name without SIG). */
+  static final String DROP_SIGNAL = "USR1";
 
   /** A flag or value that makes no sense, with the message to show. */
   static final class UsageException extends Exception {
@@ -75,6 +82,12 @@ public final class BesEmulatorMain {
     PrintStream out = System.out;
     out.println(listeningLine(emulator));
     out.flush();
+    try {
+      dropOnSignal(emulator, System.err);
+    } catch (IllegalArgumentException e) {
+      System.err.println("bes-emulator: SIG" + DROP_SIGNAL + " cannot be handled (" + e.getMessage()
+          + "): no signal drops the connections");
+    }
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       out.print(emulator.countsText());
       out.flush();
@@ -85,6 +98,27 @@ public final class BesEmulatorMain {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /**
+   * Makes SIG{@value #DROP_SIGNAL} drop every open connection of {@code emulator} and say so on
+   * {@code log}: how a script kills every BES process of an emulator running as a process of its
+   * own ({@code kill -USR1 PID}).
+   *
+   * @return the handler it replaced
+   * @throws IllegalArgumentException if the JVM keeps the signal for itself
+   */
+  static SignalHandler dropOnSignal(BesEmulator emulator, PrintStream log) {
+    return Signal.handle(new Signal(DROP_SIGNAL), signal -> {
+      try {
+        int dropped = emulator.dropAllConnections();
+        log.println("bes-emulator: SIG" + signal.getName() + ": dropped all " + dropped
+            + " open connections");
+      } catch (IllegalStateException e) {
+        log.println("bes-emulator: SIG" + signal.getName() + " ignored: " + e.getMessage());
+      }
+      log.flush();
+    });
   }
 
   static String listeningLine(BesEmulator emulator) {

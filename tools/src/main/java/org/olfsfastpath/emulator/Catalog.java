@@ -27,8 +27,9 @@ import org.olfsfastpath.emulator.dap.DapQuery;
 import org.olfsfastpath.emulator.dap.EmulatedDataset;
 
 /**
- * The emulated BES catalog: real files under a data directory, the built-in datasets and files at
- * the root, and the synthetic catalog under {@code /synthetic}, looked up in that order.
+ * The emulated BES catalog: real files under a data directory, the synthetic catalog under
+ * {@code /synthetic}, the large datasets under {@code /big} and {@code /dars}, and the built-in
+ * datasets and files at the root, looked up in that order.
  *
  * <p>Real files are read from the file system on every call, never cached, so a changed or
  * deleted file is seen by the very next {@code showNode}. Like the BES with its default
@@ -50,6 +51,7 @@ final class Catalog {
   private final boolean listBuiltIns;
   private final Function<String, EmulatedDataset> generic;
   private final @Nullable SyntheticCatalog synthetic;
+  private final @Nullable LargeDatasets large;
   private final Instant fixedTime;
   private final Map<String, Long> builtInSizes = new ConcurrentHashMap<>();
   /**
@@ -58,7 +60,7 @@ final class Catalog {
    */
   private final Cache<String, EmulatedDataset> genericDatasets = Caffeine.newBuilder().maximumSize(1024).build();
 
-  private enum Kind { ROOT, REAL, BUILT_IN, BUILT_IN_FILE, SYNTHETIC }
+  private enum Kind { ROOT, REAL, BUILT_IN, BUILT_IN_FILE, SYNTHETIC, LARGE }
 
   /**
    * @param file the file of a REAL entry, the data directory (if any) for the ROOT
@@ -84,10 +86,12 @@ final class Catalog {
   /**
    * @param builtInFiles plain files (not data) at the root, by name, listed and served with the
    *     built-in datasets: what {@code get stream} sends for them
+   * @param large the large datasets' directories at the root, or null for none
    */
   Catalog(String displayRoot, @Nullable Path dataDirectory, Map<String, EmulatedDataset> builtIns,
       Map<String, byte[]> builtInFiles, boolean listBuiltIns,
-      Function<String, EmulatedDataset> generic, @Nullable SyntheticCatalog synthetic, Instant fixedTime) {
+      Function<String, EmulatedDataset> generic, @Nullable SyntheticCatalog synthetic,
+      @Nullable LargeDatasets large, Instant fixedTime) {
     this.displayRoot = displayRoot;
     this.dataDirectory = dataDirectory;
     this.builtIns = Map.copyOf(builtIns);
@@ -95,6 +99,7 @@ final class Catalog {
     this.listBuiltIns = listBuiltIns;
     this.generic = generic;
     this.synthetic = synthetic;
+    this.large = large;
     this.fixedTime = fixedTime.truncatedTo(ChronoUnit.SECONDS);
   }
 
@@ -124,6 +129,13 @@ final class Catalog {
         }
         if (synthetic != null && taken.add(SyntheticCatalog.TOP)) {
           children.add(new CatalogEntry(SyntheticCatalog.TOP, true, DIRECTORY_SIZE, fixedTime, false));
+        }
+        if (large != null) {
+          for (String directory : large.directories()) {
+            if (taken.add(directory)) {
+              children.add(new CatalogEntry(directory, true, DIRECTORY_SIZE, fixedTime, false));
+            }
+          }
         }
         if (listBuiltIns) {
           for (String name : builtIns.keySet()) {
@@ -156,6 +168,15 @@ final class Catalog {
           }
         }
       }
+      case LARGE -> {
+        if (located.components().size() == 1) {
+          LargeDatasets datasets = largeDatasets();
+          String directory = located.components().get(0);
+          for (String name : datasets.listed(directory)) {
+            children.add(largeEntry(directory, name));
+          }
+        }
+      }
       case BUILT_IN, BUILT_IN_FILE -> {
         // A leaf has no children.
       }
@@ -172,10 +193,14 @@ final class Catalog {
    *     container whose data type it cannot determine (a directory or a non-data file)
    */
   EmulatedDataset dataset(String path) throws BesFailure {
-    CatalogEntry entry = entry(path);
+    Located located = locate(path);
+    CatalogEntry entry = entryOf(located);
     if (entry.isNode() || !entry.isData()) {
       throw BesFailure.internal("Unable to add container '" + path + "', the type of data must be specified.",
           "BESContainerStorageVolatile.cc", 139);
+    }
+    if (located.kind() == Kind.LARGE) {
+      return largeDatasets().dataset(located.components().get(0), located.components().get(1));
     }
     EmulatedDataset builtIn = builtIns.get(entry.name());
     return builtIn != null ? builtIn : genericDatasets.get(entry.name(), generic);
@@ -232,6 +257,11 @@ final class Catalog {
         return new Located(Kind.SYNTHETIC, components, null, null, position.get());
       }
     }
+    if (large != null && large.isDirectory(components.get(0))
+        && (components.size() == 1
+            || components.size() == 2 && large.contains(components.get(0), components.get(1)))) {
+      return new Located(Kind.LARGE, components, null, null, null);
+    }
     if (listBuiltIns && components.size() == 1 && builtIns.containsKey(components.get(0))) {
       return new Located(Kind.BUILT_IN, components, null, null, null);
     }
@@ -278,7 +308,19 @@ final class Catalog {
       case SYNTHETIC -> located.syntheticPosition().isLeaf()
           ? new CatalogEntry(name, false, SyntheticCatalog.LEAF_SIZE, fixedTime, true)
           : new CatalogEntry(name, true, DIRECTORY_SIZE, fixedTime, false);
+      case LARGE -> components.size() == 1
+          ? new CatalogEntry(name, true, DIRECTORY_SIZE, fixedTime, false)
+          : largeEntry(components.get(0), name);
     };
+  }
+
+  /** A large dataset: the size of what streaming it sends, the fixed time. */
+  private CatalogEntry largeEntry(String directory, String name) {
+    return new CatalogEntry(name, false, largeDatasets().size(directory, name), fixedTime, true);
+  }
+
+  private LargeDatasets largeDatasets() {
+    return Objects.requireNonNull(large, "a LARGE entry is located only with large datasets");
   }
 
   private List<CatalogEntry> listDirectory(Path directory) throws BesFailure {

@@ -66,6 +66,8 @@ final class EmulatorEngine {
   private final AtomicInteger connectionIndexes = new AtomicInteger();
   private final AtomicInteger closedConnections = new AtomicInteger();
   private final AtomicLong exitMessages = new AtomicLong();
+  private final AtomicLong drops = new AtomicLong();
+  private final AtomicLong droppedConnections = new AtomicLong();
   private final AtomicInteger handshakesUnderWay = new AtomicInteger();
   private final AtomicInteger mostHandshakesAtOnce = new AtomicInteger();
   private final Object closedSignal = new Object();
@@ -261,6 +263,39 @@ final class EmulatorEngine {
     return mostHandshakesAtOnce.get();
   }
 
+  /**
+   * Closes every open connection at once and keeps listening: what a client sees when every BES
+   * process is killed and the listener, their parent, lives on. Each socket is closed as the
+   * kernel closes a killed process's descriptors (a plain close, no SO_LINGER): a FIN after what
+   * is already queued, or an RST where request bytes remain unread. What an answer had buffered
+   * but not written is lost, as the killed process's buffer is.
+   *
+   * @return the number of connections closed
+   */
+  int dropAllConnections() {
+    List<Connection> open = new ArrayList<>(connections);
+    for (Connection connection : open) {
+      connection.close();
+    }
+    drops.incrementAndGet();
+    droppedConnections.addAndGet(open.size());
+    log.info("BES emulator dropped all {} open connections", open.size());
+    if (config.countsFile != null) {
+      writeCountsFile();
+    }
+    return open.size();
+  }
+
+  /** Calls of {@link #dropAllConnections()} since start or the last reset of the counts. */
+  long dropCount() {
+    return drops.get();
+  }
+
+  /** Connections {@link #dropAllConnections()} closed since start or the last reset of the counts. */
+  long droppedConnectionCount() {
+    return droppedConnections.get();
+  }
+
   /** Stops listening and drops every connection, keeping counts, recordings and scripts. */
   synchronized void stopListening() {
     listening = false;
@@ -352,6 +387,8 @@ final class EmulatorEngine {
   void resetCounts() {
     requestCount.set(0);
     commandCounts.clear();
+    drops.set(0);
+    droppedConnections.set(0);
     if (config.countsFile != null) {
       writeCountsFile();
     }
@@ -361,10 +398,19 @@ final class EmulatorEngine {
     return recorded;
   }
 
-  /** The counts as {@code name=count} lines: {@code requests} first, then commands by name. */
+  /**
+   * The counts as {@code name=count} lines: {@code requests} first, then commands by name, then,
+   * once connections were dropped, {@code dropAllConnections} (times) and
+   * {@code droppedConnections}.
+   */
   String countsText() {
     StringBuilder text = new StringBuilder("requests=").append(requestCount()).append('\n');
     commandCounts().forEach((command, count) -> text.append(command).append('=').append(count).append('\n'));
+    long dropped = drops.get();
+    if (dropped > 0) {
+      text.append("dropAllConnections=").append(dropped).append('\n')
+          .append("droppedConnections=").append(droppedConnections.get()).append('\n');
+    }
     return text.toString();
   }
 

@@ -18,16 +18,22 @@ import org.olfsfastpath.ppt.PptFraming;
  *
  * <p>{@link #flush()} ends the current chunk, as a flush of the BES's ostream does: the DAP
  * generator flushes after the DDS and "Data:" line to reproduce the BES's two-chunk data answers.
- * Extension chunks go out in one write, as PPTConnection::sendExtensions sends them. Not
- * thread-safe; one per connection, reused for every response.
+ * Extension chunks go out in one write, as PPTConnection::sendExtensions sends them.
+ *
+ * <p>The payload is buffered between room for its chunk header and room for the end chunk, so that
+ * either mode writes straight from the one buffer and an answer of any size allocates nothing per
+ * chunk. Not thread-safe; one per connection, reused for every response.
  */
 final class ResponseWriter extends OutputStream {
   private static final int INITIAL_BUFFER = 8 * 1024;
+  private static final int HEADER = PptFraming.HEADER_LENGTH;
 
   private final OutputStream socket;
   private final boolean faithful;
   private final int maxChunkLength;
-  private byte[] buffer = new byte[INITIAL_BUFFER];
+  /** The chunk header at 0, the payload from {@link #HEADER}, then room for the end chunk. */
+  private byte[] buffer = new byte[HEADER + INITIAL_BUFFER + HEADER];
+  /** Payload bytes buffered. */
   private int count;
 
   /**
@@ -50,7 +56,7 @@ final class ResponseWriter extends OutputStream {
       emitData(false);
     }
     ensureCapacity(count + 1);
-    buffer[count++] = (byte) b;
+    buffer[HEADER + count++] = (byte) b;
   }
 
   @Override
@@ -61,7 +67,7 @@ final class ResponseWriter extends OutputStream {
       }
       int n = Math.min(length, maxChunkLength - count);
       ensureCapacity(count + n);
-      System.arraycopy(bytes, offset, buffer, count, n);
+      System.arraycopy(bytes, offset, buffer, HEADER + count, n);
       count += n;
       offset += n;
       length -= n;
@@ -107,7 +113,8 @@ final class ResponseWriter extends OutputStream {
     if (count > 0) {
       emitData(true);
     } else {
-      socket.write(PptFraming.endChunk());
+      PptFraming.writeHeader(buffer, 0, 0, PptFraming.DATA);
+      socket.write(buffer, 0, HEADER);
     }
   }
 
@@ -122,30 +129,29 @@ final class ResponseWriter extends OutputStream {
   }
 
   private void emitData(boolean last) throws IOException {
-    byte[] header = PptFraming.header(count, PptFraming.DATA);
+    PptFraming.writeHeader(buffer, 0, count, PptFraming.DATA);
+    int end = HEADER + count;
+    if (last) {
+      PptFraming.writeHeader(buffer, end, 0, PptFraming.DATA);
+    }
     if (faithful) {
-      socket.write(header);
-      socket.write(buffer, 0, count);
+      socket.write(buffer, 0, HEADER);
+      socket.write(buffer, HEADER, count);
       if (last) {
-        socket.write(PptFraming.endChunk());
+        socket.write(buffer, end, HEADER);
       }
     } else {
-      int total = header.length + count + (last ? PptFraming.HEADER_LENGTH : 0);
-      byte[] frame = new byte[total];
-      System.arraycopy(header, 0, frame, 0, header.length);
-      System.arraycopy(buffer, 0, frame, header.length, count);
-      if (last) {
-        PptFraming.writeHeader(frame, header.length + count, 0, PptFraming.DATA);
-      }
-      socket.write(frame);
+      socket.write(buffer, 0, last ? end + HEADER : end);
     }
     count = 0;
   }
 
-  private void ensureCapacity(int needed) {
-    if (needed > buffer.length) {
-      int grown = (int) Math.min(maxChunkLength, Math.max(needed, 2L * buffer.length));
-      buffer = Arrays.copyOf(buffer, grown);
+  /** Makes room for {@code payload} bytes of payload (at most the chunk length). */
+  private void ensureCapacity(int payload) {
+    int capacity = buffer.length - 2 * HEADER;
+    if (payload > capacity) {
+      long grown = Math.min(maxChunkLength, Math.max(payload, 2L * capacity));
+      buffer = Arrays.copyOf(buffer, (int) grown + 2 * HEADER);
     }
   }
 }

@@ -6,10 +6,11 @@
  * it on an ephemeral loopback port (and optionally a Unix socket), point a client at its
  * {@code endpoint()}, then verify what it received with {@code commandCount(...)} and
  * {@code takeRequest()}. It answers the BES XML commands from a data directory, from the built-in
- * datasets of {@code emulator.dap}, from an arithmetic synthetic catalog, or by replaying captured
- * exchanges, and it writes like the real BES (chunk header and payload in separate writes, no
- * TCP_NODELAY) unless told otherwise. {@link org.olfsfastpath.emulator.Fault} scripts the ways a
- * BES fails. {@link org.olfsfastpath.emulator.BesEmulatorMain} runs it from the command line
+ * datasets of {@code emulator.dap}, from large datasets generated as they are written
+ * ({@code /big/<N>MiB.nc}, {@code /dars/}), from an arithmetic synthetic catalog, or by replaying
+ * captured exchanges, and it writes like the real BES (chunk header and payload in separate
+ * writes, no TCP_NODELAY) unless told otherwise. {@link org.olfsfastpath.emulator.Fault} scripts
+ * the ways a BES fails; {@code dropAllConnections()} kills every BES process at once. {@link org.olfsfastpath.emulator.BesEmulatorMain} runs it from the command line
  * ({@code scripts/bes-emulator}).
  */
 @NullMarked

@@ -4,10 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 final class BesEmulatorMainTest {
 
@@ -51,6 +58,35 @@ final class BesEmulatorMainTest {
       String answer = Exchanges.once(bes, Requests.get("/fnoc1.nc", "dods", "lat", "netcdf")).body();
       assertTrue(answer.contains("<Message>Unable to find transmitter netcdf</Message>"), answer);
     }
+  }
+
+  @Test
+  void sigusr1_dropsEveryConnection_andTheEmulatorGoesOn() throws Exception {
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    try (BesEmulator bes = BesEmulator.newBuilder().build();
+        PrintStream logStream = new PrintStream(log, true, StandardCharsets.UTF_8)) {
+      int port = Exchanges.start(bes);
+      SignalHandler previous = BesEmulatorMain.dropOnSignal(bes, logStream);
+      try (Socket first = Exchanges.rawConnect(port); Socket second = Exchanges.rawConnect(port)) {
+        Signal.raise(new Signal(BesEmulatorMain.DROP_SIGNAL));
+        assertEquals(-1, first.getInputStream().read());
+        assertEquals(-1, second.getInputStream().read());
+        assertTrue(bes.awaitClosedConnections(2, Duration.ofSeconds(10)));
+      } finally {
+        Signal.handle(new Signal(BesEmulatorMain.DROP_SIGNAL), previous);
+      }
+      // The handler's thread says so once it has dropped them and counted the drop.
+      long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+      while (log.size() == 0 && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      assertEquals("bes-emulator: SIGUSR1: dropped all 2 open connections\n",
+          log.toString(StandardCharsets.UTF_8));
+      assertEquals(1, bes.dropCount());
+      assertEquals(2, bes.droppedConnectionCount());
+      assertTrue(Exchanges.once(bes, Requests.showNode("/")).body().contains("<showNode>"));
+    }
+    assertTrue(BesEmulatorMain.USAGE.contains("on SIGUSR1"));
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.olfsfastpath.ppt.PptConnection;
+import org.olfsfastpath.ppt.PptFraming;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.ppt.PptProtocolException;
 import org.olfsfastpath.ppt.PptResponse;
@@ -180,6 +182,46 @@ final class FaultTest {
     assertEquals("fault was Fault{REFUSE_HANDSHAKE}, a connection fault; enqueue it with enqueueFault",
         assertThrows(IllegalArgumentException.class, () -> FaultRule.when(r -> true, Fault.refuseHandshake()))
             .getMessage());
+  }
+
+  @Test
+  void faultsOnALargeAnswer_workOnItsFirst16MiB_neverHoldingTheAnswer() throws IOException {
+    try (BesEmulator large = BesEmulator.newBuilder().build()) {
+      large.start();
+      byte[] request = Requests.get("/big/4096MiB.nc", "dap", "");
+      large.enqueueFault(Fault.truncatedChunk());
+      try (Socket socket = Exchanges.rawConnect(large.port())) {
+        socket.getOutputStream().write(PptFraming.encodeMessage(request));
+        InputStream in = socket.getInputStream();
+        byte[] header = Exchanges.readExactly(in, PptFraming.HEADER_LENGTH);
+        assertEquals(Connection.RENDER_LIMIT,
+            PptFraming.parseLength(header, 0, PptFraming.MAX_ENCODABLE_LENGTH));
+        assertEquals(Connection.RENDER_LIMIT / 2, in.readAllBytes().length);
+      }
+      large.enqueueFault(Fault.midStreamError());
+      try (Socket socket = Exchanges.rawConnect(large.port())) {
+        List<String> chunks = Exchanges.chunks(Exchanges.rawExchange(socket, request));
+        int error = chunks.indexOf("x:status=error;");
+        assertEquals(Connection.RENDER_LIMIT / 2, dataBytes(chunks.subList(0, error)), chunks.toString());
+      }
+      large.enqueueFault(Fault.closeBeforeEnd());
+      try (Socket socket = Exchanges.rawConnect(large.port())) {
+        socket.getOutputStream().write(PptFraming.encodeMessage(request));
+        List<String> chunks = Exchanges.chunks(socket.getInputStream().readAllBytes());
+        assertEquals(Connection.RENDER_LIMIT, dataBytes(chunks), chunks.toString());
+        assertFalse(chunks.contains("d:0"), "no end chunk");
+      }
+    }
+  }
+
+  /** The payload bytes of data chunks described as {@code d:LENGTH}. */
+  private static long dataBytes(List<String> chunks) {
+    long bytes = 0;
+    for (String chunk : chunks) {
+      assertTrue(chunk.startsWith("d:"), chunk);
+      bytes += Long.parseLong(chunk.substring(2));
+    }
+    return bytes;
   }
 
   @Test

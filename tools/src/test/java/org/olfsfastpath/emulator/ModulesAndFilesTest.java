@@ -138,7 +138,7 @@ final class ModulesAndFilesTest {
     try (BesEmulator bes = start(BesEmulator.newBuilder()
         .builtInLastModified(java.time.Instant.parse("2026-01-02T03:04:05Z")))) {
       String root = Exchanges.once(bes, Requests.showNode("/")).body();
-      assertTrue(root.contains("<node count=\"3\" "), root);
+      assertTrue(root.contains("<node count=\"5\" "), root);
       assertTrue(root.contains("<item isData=\"false\" lastModified=\"2026-01-02T03:04:05GMT\""
           + " name=\"README.txt\" size=\"" + readme.length + "\" type=\"leaf\"/>"), root);
       String leaf = Exchanges.once(bes, Requests.showNode("/README.txt")).body();

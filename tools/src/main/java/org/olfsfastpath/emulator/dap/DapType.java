@@ -88,11 +88,7 @@ enum DapType {
           INT_BIG_ENDIAN.set(buffer, at, (int) (long) values.get(index));
         }
       }
-      case FLOAT32 -> {
-        for (int i = 0; i < count; i++, index += step, at += 4) {
-          INT_BIG_ENDIAN.set(buffer, at, Float.floatToRawIntBits((float) values.get(index)));
-        }
-      }
+      case FLOAT32 -> at = values.putFloat32(first, step, count, buffer, at, true);
       case FLOAT64 -> {
         for (int i = 0; i < count; i++, index += step, at += 8) {
           LONG_BIG_ENDIAN.set(buffer, at, Double.doubleToRawLongBits(values.get(index)));
@@ -126,11 +122,7 @@ enum DapType {
           INT_LITTLE_ENDIAN.set(buffer, at, (int) (long) values.get(index));
         }
       }
-      case FLOAT32 -> {
-        for (int i = 0; i < count; i++, index += step, at += 4) {
-          INT_LITTLE_ENDIAN.set(buffer, at, Float.floatToRawIntBits((float) values.get(index)));
-        }
-      }
+      case FLOAT32 -> at = values.putFloat32(first, step, count, buffer, at, false);
       case FLOAT64 -> {
         for (int i = 0; i < count; i++, index += step, at += 8) {
           LONG_LITTLE_ENDIAN.set(buffer, at, Double.doubleToRawLongBits(values.get(index)));

@@ -6,8 +6,8 @@ import java.util.Objects;
 
 /**
  * The emulator's datasets: stand-ins for the files Hyrax ships as samples
- * ({@code coads_climatology.nc}, {@code fnoc1.nc}) and a small generated Grid for any other file
- * name. Every call builds new instances; a dataset computes its values on first use and is then
+ * ({@code coads_climatology.nc}, {@code fnoc1.nc}), a small generated Grid for any other file
+ * name, and large arrays of any size whose values are generated as they are written. Every call builds new instances; a dataset computes its values on first use and is then
  * thread-safe and cheap to query, so callers should keep the instances they use.
  */
 public final class Datasets {
@@ -64,6 +64,48 @@ public final class Datasets {
       throw new IllegalArgumentException("name is empty");
     }
     return new GeneratedDataset(GenericGrid.model(name));
+  }
+
+  /**
+   * A large dataset whose values are generated as they are written, never held: one Float32
+   * variable {@code data[time][lat][lon]} with no coordinate variables, attributes {@code units}
+   * and {@code long_name}, and a global {@code title}. The value at (time, lat, lon) is
+   * {@code (float) (((7*time + 3*lat + lon) mod 1000) * 0.1)}, the formula that
+   * {@code scripts/dars --make-data} writes into netCDF files for a real BES. Every DAP2 and DAP4
+   * answer, constrained or not, streams through a fixed buffer whatever its size.
+   *
+   * @param name the file name the dataset reports, e.g. {@code 400MiB.nc}
+   * @throws IllegalArgumentException if {@code name} is empty, a size is below 1 or the variable
+   *     would hold more than {@link Integer#MAX_VALUE} values
+   */
+  public static EmulatedDataset float32Cube(String name, int times, int latitudes,
+      int longitudes) {
+    return new GeneratedDataset(ModuloArray.cube(name, times, latitudes, longitudes));
+  }
+
+  /**
+   * As {@link #float32Cube} with two dimensions: {@code data[time][lon]}, whose value at
+   * (time, lon) is {@code (float) (((7*time + lon) mod 1000) * 0.1)}.
+   *
+   * @throws IllegalArgumentException if {@code name} is empty, a size is below 1 or the variable
+   *     would hold more than {@link Integer#MAX_VALUE} values
+   */
+  public static EmulatedDataset float32Plane(String name, int times, int longitudes) {
+    return new GeneratedDataset(ModuloArray.plane(name, times, longitudes));
+  }
+
+  /**
+   * The length of what {@code get stream} sends for a dataset of this class, which has no file:
+   * its whole stand-in as a classic netCDF file. Computed from the header, no value is generated.
+   *
+   * @throws IllegalArgumentException if {@code dataset} was not made by this class
+   */
+  public static long streamLength(EmulatedDataset dataset) {
+    Objects.requireNonNull(dataset, "dataset == null");
+    if (!(dataset instanceof GeneratedDataset generated)) {
+      throw new IllegalArgumentException("dataset was " + dataset + ", not one made by Datasets");
+    }
+    return FileOutNetcdf.stream(generated.model()).length();
   }
 
   /**

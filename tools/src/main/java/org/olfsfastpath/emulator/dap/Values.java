@@ -12,6 +12,26 @@ interface Values {
   /** The value at {@code index}, a row-major position within the variable's full shape. */
   double get(int index);
 
+  /**
+   * Encodes {@code count} values, read at {@code first}, {@code first + step}, ..., as Float32
+   * into {@code buffer} at {@code at}, big-endian (XDR, netCDF) or little-endian (DAP4); returns
+   * the next position. This reads each value through {@link #get}; a generator that streams large
+   * variables overrides it to encode a whole run without a call per value.
+   */
+  default int putFloat32(int first, int step, int count, byte[] buffer, int at, boolean bigEndian) {
+    int index = first;
+    if (bigEndian) {
+      for (int i = 0; i < count; i++, index += step) {
+        at = DapType.putIntBigEndian(buffer, at, Float.floatToRawIntBits((float) get(index)));
+      }
+    } else {
+      for (int i = 0; i < count; i++, index += step) {
+        at = DapType.putIntLittleEndian(buffer, at, Float.floatToRawIntBits((float) get(index)));
+      }
+    }
+    return at;
+  }
+
   static Values of(double... values) {
     double[] copy = values.clone();
     return index -> copy[index];

@@ -5,7 +5,9 @@
  * its output modules would send them. The entry point is {@link
  * org.olfsfastpath.emulator.dap.Datasets}; a dataset answers through {@link
  * org.olfsfastpath.emulator.dap.EmulatedDataset#write}, and a request the BES would refuse raises
- * {@link org.olfsfastpath.emulator.dap.DapRequestException} with the BES's wording.
+ * {@link org.olfsfastpath.emulator.dap.DapRequestException} with the BES's wording. Answers stream
+ * through fixed buffers whatever their size: the large datasets' values are generated as they are
+ * written.
  */
 @NullMarked
 package org.olfsfastpath.emulator.dap;
