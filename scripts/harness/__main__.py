@@ -251,8 +251,13 @@ def sample(args):
     return 0
 
 
+WRK_CONNECTIONS = 10  # scripts/dars runs wrk -t2 -c10
+
+
 def dars_plan(args):
-    """The constant-rate plan of one server: each case at a fraction of wrk's rate."""
+    """The constant-rate plan of one server: each case at a fraction of wrk's rate. When wrk
+    finished fewer answers than it had connections (whole large answers in a short run), the rate
+    is its bytes per second over the answer's size instead, if that is more."""
     from . import dars, gatling, load
     folder = Path(args.folder)
     urls = {r["case"]: r["url"] for r in dars.read_tsv(folder / "urls.tsv") if r["server"] == args.server}
@@ -266,11 +271,17 @@ def dars_plan(args):
         except ValueError as e:
             print(f"dars-plan: {args.server} {case}: no constant-rate step: {e}", file=sys.stderr)
             continue
-        if result.requests_per_s <= 0:
-            print(f"dars-plan: {args.server} {case}: no request completed under wrk, no constant-rate step",
+        answered = [r for r in dars.read_requests(folder / "raw" / "first" / f"{args.server}.{case}.tsv")
+                    + dars.read_requests(folder / "raw" / "stream" / f"{args.server}.{case}.tsv")
+                    if r.status == 200 and r.bytes > 0]
+        capacity = result.requests_per_s
+        if answered and result.requests < WRK_CONNECTIONS:
+            capacity = max(capacity, result.bytes_read / result.duration_s / answered[0].bytes)
+        if capacity <= 0:
+            print(f"dars-plan: {args.server} {case}: nothing read under wrk, no constant-rate step",
                   file=sys.stderr)
             continue
-        rate = min(result.requests_per_s * args.fraction, args.cap)
+        rate = min(capacity * args.fraction, args.cap)
         steps.append(gatling.Step(f"{args.server}/{case}", urls[case], rate,
                                   gatling.step_seconds(rate, args.seconds, args.min_requests)))
     gatling.write_plan(args.out, steps)

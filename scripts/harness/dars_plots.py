@@ -109,8 +109,10 @@ def cpu_memory(folder, rows, costs, path):
             label = server.name if process == "server" else process
             row[0].plot(t, cpu, linewidth=1, color=f"C{i}", label=label)
             row[1].plot(t, rss, linewidth=1, color=f"C{i}", label=label)
-        phases = sorted(((p, w) for (s, p), w in windows.items() if s == server.name and None not in w),
-                        key=lambda item: item[1][0])
+        phases = [(p, w) for (s, p), w in windows.items() if s == server.name and None not in w]
+        if any(p.startswith("rate:") for p, _ in phases):
+            phases = [(p, w) for p, w in phases if p != "rate"]  # its steps are shaded instead
+        phases.sort(key=lambda item: item[1][0])
         for k, (phase, (start, end)) in enumerate(phases):
             for ax in row:
                 ax.axvspan(start - origin, end - origin, color="0.85" if k % 2 else "0.92", zorder=0)

@@ -94,11 +94,21 @@ def side_by_side(rows, servers, bare):
 
 
 def resources_table(resources):
-    header = ["server", "process", "phase", "CPU % (of one core)", "RSS MiB at the end", "RSS MiB max", "threads max"]
-    lines = ["| " + " | ".join(header) + " |", "|---|---|---|" + "---:|" * 4]
+    """A line per server and phase: its own process, then the BES, side by side."""
+    by = {(r.server, r.phase, r.process): r for r in resources}
+    keys = []
     for r in resources:
-        lines.append(f"| {r.server} | {r.process} | {r.phase} | {r.cpu_pct:,.0f} | {r.rss_mib:,.0f} | "
-                     f"{r.rss_max_mib:,.0f} | {r.threads} |")
+        if (r.server, r.phase) not in keys:
+            keys.append((r.server, r.phase))
+    header = ["server", "phase", "CPU % (of one core)", "RSS MiB (largest)", "threads",
+              "BES CPU %", "BES RSS MiB (largest)", "BES threads"]
+    lines = ["| " + " | ".join(header) + " |", "|---|---|" + "---:|" * 6]
+    for server, phase in keys:
+        cells = [server, phase]
+        for process in ("server", "bes"):
+            r = by.get((server, phase, process))
+            cells += ([f"{r.cpu_pct:,.0f}", f"{r.rss_max_mib:,.0f}", str(r.threads)] if r else ["–"] * 3)
+        lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
@@ -177,7 +187,8 @@ def write(folder, no_plots=False):
     if costs:
         text += ["## Conversion costs", "",
                  f"One data request, `{settings.get('conversion request', '')}`, in each output "
-                 "form, one request after another on one connection to a front end that keeps no "
+                 f"form ({settings.get('conversion runs', '?')} requests each after a first one), one "
+                 "request after another on one connection to a front end that keeps no "
                  "data answer in its response cache, with the PPT trace between it and the BES. "
                  "The BES time is the trace's, from the request's first byte to the answer's last; "
                  "the rest is the front end, HTTP and the trace's own hop.", "",

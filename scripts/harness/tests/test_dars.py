@@ -73,7 +73,7 @@ def make_run(folder, slice_rates=(5000.0, 30.0), wrk_errors=0, missing_case=None
     (folder / "settings.tsv").write_text("key\tvalue\ndate\t2026-11-25 10:00:00 UTC\n"
                                          "machine\t2 cores, openjdk 17, Linux 6\n"
                                          "load average\t0.10 0.20 0.30 at the start\nrate fraction\t0.5\n"
-                                         "conversion request\t/dars/float32_190x1000.nc, 3 requests per form\n")
+                                         "conversion request\t/dars/float32_190x1000.nc\nconversion runs\t3\n")
     servers = [("fastpath", "the default"), ("fastpath-no-data-cache", "no data answer cached")]
     (folder / "servers.tsv").write_text("name\tkind\tbase_url\tdescription\n" + "".join(
         f"{n}\tfrontend\t{BASE}\t{d}\n" for n, d in servers))
@@ -175,6 +175,26 @@ class RowsTest(unittest.TestCase):
         r = next(r for r in rows if (r.server, r.case) == ("fastpath-no-data-cache", "small"))
         self.assertEqual((r.status, r.errors), ("404", 1))
         self.assertTrue(math.isnan(r.req_per_s))
+
+
+class PlanTest(unittest.TestCase):
+    def test_each_case_at_a_fraction_of_wrks_rate_capped_and_long_enough(self):
+        from harness.__main__ import main
+        with tempfile.TemporaryDirectory() as d:
+            folder = make_run(d)
+            plan = Path(d) / "plan.tsv"
+            self.assertEqual(main(["dars-plan", str(folder), "fastpath", "--fraction", "0.5", "--cap", "3000",
+                                   "--seconds", "3", "--min-requests", "2", "--out", str(plan)]), 0)
+            steps = {s.name: s for s in gatling.read_plan(plan)}
+        self.assertEqual(list(steps), [f"fastpath/{c}" for c, *_ in dars.CASES])
+        self.assertEqual(steps["fastpath/meta-das"].rate, 3000.0, "9,000 req/s by half is over the cap")
+        self.assertEqual(steps["fastpath/small"].rate, 200.0)
+        self.assertTrue(steps["fastpath/slice"].url.endswith("?data%5B0:1:115%5D%5B0:120:999%5D%5B0:120:999%5D"))
+        # The large answer: wrk finished 0.5 a second but read 1 GiB in 3 s, 0.77 answers of 464 MB
+        # a second; half of that, for long enough to send two.
+        large = steps["fastpath/large"]
+        self.assertAlmostEqual(large.rate, 2 ** 30 / 3 / 464e6 / 2, places=5)
+        self.assertEqual(large.seconds, 5.2)
 
 
 class ChecksTest(unittest.TestCase):
