@@ -7,6 +7,7 @@ import matplotlib
 
 matplotlib.use("Agg")  # files only: no display on servers and in CI
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.ticker import FuncFormatter  # noqa: E402
 
 from . import dars, gatling, procstat  # noqa: E402
 
@@ -33,6 +34,7 @@ def requests_per_second(folder, rows, costs, path):
     fig, (ax, mb) = plt.subplots(1, 2, figsize=(13, 5.2), dpi=110,
                                  gridspec_kw={"width_ratios": [3, 2], "wspace": 0.3})
     width = 0.8 / len(servers)
+    top = 0.0
     for i, server in enumerate(servers):
         values = []
         for case in cases:
@@ -40,12 +42,19 @@ def requests_per_second(folder, rows, costs, path):
             values.append(r.req_per_s if r and _ok(r.req_per_s) and r.req_per_s > 0 else 0)
         positions = [c + (i - (len(servers) - 1) / 2) * width for c in range(len(cases))]
         bars = ax.bar(positions, values, width, label=server, color=f"C{i}")
+        top = max([top] + values)
         for bar, v in zip(bars, values):
             if v > 0:
                 ax.annotate(f"{v:,.0f}" if v >= 10 else f"{v:.2g}", (bar.get_x() + bar.get_width() / 2, v),
                             ha="center", va="bottom", fontsize=7, rotation=90, xytext=(0, 2),
                             textcoords="offset points")
     ax.set_yscale("log")
+    if top > 0:
+        ax.set_ylim(top=top * 4)  # room for the values written above the bars
+    for c, case in enumerate(cases):
+        if not any(r.server in servers and r.case == case and _ok(r.req_per_s) and r.req_per_s > 0 for r in rows):
+            ax.annotate("no answer finished\nduring the run:\nsee MB/s", (c, 0), xycoords=("data", "axes fraction"),
+                        xytext=(0, 6), textcoords="offset points", ha="center", va="bottom", fontsize=7)
     ax.set_xticks(range(len(cases)))
     ax.set_xticklabels(cases)
     ax.set_ylabel("requests per second (wrk, log scale)")
@@ -146,18 +155,26 @@ def latency(folder, rows, costs, path):
     fig, axes = plt.subplots(1, len(cases), figsize=(3.0 * len(cases) + 1, 4.4), dpi=110, squeeze=False)
     labels = [f"p{p:g}" for p in gatling.PERCENTILES]
     for ax, case in zip(axes[0], cases):
+        drawn = []
         for i, server in enumerate(servers):
             r = next((r for r in have if r.server == server and r.case == case), None)
             if r is None:
                 continue
             values = [max(v, 0.5) for v in (r.p50_ms, r.p90_ms, r.p99_ms, r.p999_ms)]
+            drawn += values
             ax.plot(labels, values, marker="o", markersize=4, linewidth=1, color=f"C{i}",
                     label=f"{server} @ {r.rate_req_per_s:,.3g}/s")
-        ax.set_yscale("log")
+        # A log scale where the percentiles span decades; within one, a linear one keeps its labels.
+        if drawn and max(drawn) / min(drawn) >= 20:
+            ax.set_yscale("log")
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+            ax.yaxis.set_minor_formatter(FuncFormatter(lambda v, _: ""))
+        else:
+            ax.set_ylim(bottom=0, top=max(drawn + [1]) * 1.15)
         ax.set_title(case, fontsize=10)
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=6)
-    axes[0][0].set_ylabel("ms (log; Gatling's whole ms, 0 drawn at 0.5)")
+    axes[0][0].set_ylabel("ms (Gatling's whole ms; on a log scale 0 is drawn at 0.5)")
     fig.suptitle("Latency under a constant rate (open model), per case")
     fig.tight_layout()
     fig.savefig(path)
