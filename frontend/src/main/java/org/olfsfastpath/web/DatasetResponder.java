@@ -30,6 +30,7 @@ final class DatasetResponder {
   private final DapBackend backend;
   private final CachedAnswers answers;
   private final CachePolicy policy;
+  private final ModuleProbes probes;
   private final DapHeaders headers;
   private final BodyCopy copy;
   private final FormResponder forms;
@@ -46,6 +47,7 @@ final class DatasetResponder {
     this.backend = backend;
     this.answers = new CachedAnswers(backend);
     this.policy = new CachePolicy(backend.responses());
+    this.probes = new ModuleProbes(backend, clock);
     this.headers = headers;
     this.copy = copy;
     this.forms = forms;
@@ -134,6 +136,9 @@ final class DatasetResponder {
       throws IOException, ClientGoneException, DapRequestRejectedException {
     ResponseType type = dataset.type();
     GetRequest get = getRequest(ex, dataset);
+    if (ex.head) {
+      probes.check(get); // A module the BES lacks is the GET's 501, not a 200.
+    }
     ex.resp.setStatus(200);
     ex.resp.setContentType(type.contentType());
     if (!type.contentDescription().isEmpty()) {
@@ -172,6 +177,10 @@ final class DatasetResponder {
   GetRequest getRequest(Exchange ex, DapRequest.Dataset dataset)
       throws DapRequestRejectedException {
     ResponseType type = dataset.type();
+    if (type == ResponseType.DAP_XML && !dataset.dap4Function().isEmpty()) {
+      throw new DapRequestRejectedException(400, "the BES's xml_data response does not run"
+          + " server functions (dap4.function); ask for .dap or .dap.csv");
+    }
     String constraint = type == ResponseType.DAP_XML
         ? ConstraintTranslation.toDap2(dataset.constraint()) : dataset.constraint();
     String xmlBase = type.besType().usesXmlBase() ? datasetUrl(ex, dataset) : "";
@@ -180,7 +189,8 @@ final class DatasetResponder {
             historyQuery(ex, dataset), dataset.constraint())
         : List.of();
     return new GetRequest(dataset.path(), type.besType(), constraint, xmlBase,
-        dataset.dap4Checksums(), contexts);
+        dataset.dap4Checksums(), contexts,
+        type == ResponseType.DAP_XML ? "" : dataset.dap4Function(), false);
   }
 
   /**
@@ -190,11 +200,16 @@ final class DatasetResponder {
    */
   private static String historyQuery(Exchange ex, DapRequest.Dataset dataset) {
     String constraint = dataset.constraint();
-    if (!ex.post || constraint.isEmpty()) {
-      return ex.post ? "" : ex.query();
+    if (!ex.post) {
+      return ex.query();
     }
-    String encoded = PercentEncoding.query(constraint);
-    return dataset.type().isDap4() ? "dap4.ce=" + encoded : encoded;
+    String query = constraint.isEmpty() ? "" : dataset.type().isDap4()
+        ? "dap4.ce=" + PercentEncoding.query(constraint) : PercentEncoding.query(constraint);
+    if (!dataset.dap4Function().isEmpty()) {
+      query += (query.isEmpty() ? "" : "&") + "dap4.function="
+          + PercentEncoding.query(dataset.dap4Function());
+    }
+    return query;
   }
 
   private void sendServices(Exchange ex, DapRequest.Dataset dataset) throws ClientGoneException {
