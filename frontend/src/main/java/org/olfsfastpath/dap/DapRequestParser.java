@@ -22,7 +22,10 @@ import org.jspecify.annotations.Nullable;
  * <p>DAP2 constraints are the whole query string, percent-decoded once with {@code +} kept as a
  * {@code +} (the upstream OLFS hands the query string to the BES as is and libdap decodes the
  * escapes once). DAP4 constraints are the {@code dap4.ce} parameter, decoded as a form value (so
- * {@code +} is a space), as the upstream OLFS does with {@code getParameter}.
+ * {@code +} is a space), as the upstream OLFS does with {@code getParameter}; so is {@code
+ * dap4.function}, the server function expression a DAP4 response of the BES carries. A response of
+ * the BES asked with {@code dap4.async} or {@code dap4.store_result}, which upstream passes on and
+ * this server does not offer, is refused with 501.
  */
 public final class DapRequestParser {
   /** Default cap on the raw path plus query string, in characters. */

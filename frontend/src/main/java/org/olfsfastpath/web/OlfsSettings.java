@@ -29,9 +29,11 @@ import java.util.Set;
  * and docs/configuration.md's settings table is written (a test keeps the two the same). Adding a
  * setting is one row here plus the key in the owning layer's builder.
  *
- * <p>Upstream's own elements ({@code BESManager}) mean what they mean upstream, and anything else
- * an upstream file holds is ignored; our section, {@code FastPath}, is checked strictly, so a
- * misspelt setting fails the start instead of doing nothing. {@code FastPath/ClientPool} values
+ * <p>Upstream's own elements ({@code BESManager}, {@code BotFilter} ...) mean what they mean
+ * upstream, and anything else an upstream file holds is ignored and named at start ({@link
+ * IgnoredSettings}); our section, {@code FastPath}, is checked strictly, so a misspelt setting
+ * fails the start instead of doing nothing. The bot filter's rows are lists of values, which
+ * {@link BotRules} reads. {@code FastPath/ClientPool} values
  * apply to every BES.
  */
 final class OlfsSettings {
