@@ -1,5 +1,6 @@
 package org.olfsfastpath.web;
 
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
@@ -8,12 +9,14 @@ import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.stream.Collectors;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -26,8 +29,8 @@ import org.jspecify.annotations.Nullable;
  * place that creates the object graph. Reads the settings ({@link ConfigLocation}), names what the
  * file holds that is not implemented ({@link IgnoredSettings}), builds the BES client and the
  * data-source cache, registers the bot filter (when olfs.xml has one), the DAP servlet on {@code
- * /} and the status servlet on {@code /status}, and the JMX beans. A bad configuration throws, which stops the web
- * application from starting; the log names the setting.
+ * /} and the status servlet on {@code /status}, and the JMX beans. A bad configuration throws,
+ * which stops the web application from starting; the log names the setting.
  */
 public final class FrontEndListener implements ServletContextListener {
   private static final Logger log = LoggerFactory.getLogger(FrontEndListener.class);
@@ -55,7 +58,7 @@ public final class FrontEndListener implements ServletContextListener {
       if (!config.ignored().isEmpty()) {
         log.warn("olfs-fastpath: {} holds settings this front end does not implement, ignored: {}",
             config.source(), config.ignored().stream().map(Object::toString)
-                .collect(java.util.stream.Collectors.joining("; ")));
+                .collect(Collectors.joining("; ")));
       }
       settings = Assembly.web(config);
       botRules = BotRules.compile(config.botFilter(), config.source(), context.getContextPath());
@@ -101,7 +104,7 @@ public final class FrontEndListener implements ServletContextListener {
       // Before every servlet, as upstream maps its filter: a refused client costs no BES work.
       bots = new BotFilter(botRules, meters::recordRequest);
       context.addFilter("botFilter", bots).addMappingForUrlPatterns(
-          java.util.EnumSet.of(jakarta.servlet.DispatcherType.REQUEST), false, "/*");
+          EnumSet.of(DispatcherType.REQUEST), false, "/*");
       log.info("olfs-fastpath: bot filter on: {}", botRules);
     }
     BotFilter botFilter = bots;
