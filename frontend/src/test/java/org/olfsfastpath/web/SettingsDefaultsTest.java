@@ -77,6 +77,20 @@ final class SettingsDefaultsTest {
     m.put("AddFileoutTypeSuffixToDownloadFilename", web.addFileoutTypeSuffix());
     m.put("HttpPost@enabled", web.httpPost());
     m.put("HttpPost@max", web.httpPostMax());
+    BotRules none = BotRules.compile(BotRules.Spec.NONE, "olfs.xml", "/opendap");
+    BotRules oneAddress = BotRules.compile(new BotRules.Spec(BotRules.ELEMENT,
+        Map.of("ipAddresses", java.util.List.of("192.0.2.7"))), "olfs.xml", "/opendap");
+    m.put("BotFilter/IpAddress", described("none", none.ipAddresses().isEmpty()));
+    m.put("BotFilter/IpMatch", described("none", none.ipMatches().isEmpty()));
+    m.put("BotFilter/UserAgentMatch", described("none", none.userAgentMatches().isEmpty()));
+    m.put("BotFilter/AllowedResponseRegex", described("paths below `docs/images/` and"
+        + " `docs/css/` of the context (none with BlockImagesAndCss)",
+        oneAddress.allowedResponses().size() == 1
+            && oneAddress.refuses("192.0.2.7", null, "/opendap/docs/images/a.png").isEmpty()
+            && oneAddress.refuses("192.0.2.7", null, "/opendap/docs/css/a.css").isEmpty()
+            && oneAddress.refuses("192.0.2.7", null, "/opendap/docs/js/a.js").isPresent()));
+    m.put("BotFilter/BlockedResponseRegex", described("none", none.blockedResponses().isEmpty()));
+    m.put("BotFilter/BlockImagesAndCss", oneAddress.blockImagesAndCss());
     m.put("FastPath/serviceUrl", described("the first request's", web.serviceUrl().isEmpty()));
     m.put("FastPath/WarmUp@enabled", web.warmUp());
     m.put("FastPath/WarmUp@dataset",
