@@ -9,21 +9,18 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Refuses the clients olfs.xml's {@code BotFilter} names ({@link BotRules}) with a 403 and a short
  * body, before any servlet runs and so before any BES work: mapped to every path of the web
- * application, as upstream maps its filter. Each refusal is counted by cause (the status
- * document's {@code botFilter} section) and timed as a request of type {@value #TYPE} (the
- * metrics). Thread-safe.
+ * application, as upstream maps its filter. Each refusal is counted by cause, read as one {@link
+ * BotFilterStats} by the status document, JMX and the metrics, and timed as a request of type
+ * {@value #TYPE} (the request metrics). Thread-safe.
  */
 final class BotFilter implements Filter {
   /** The response type refusals are counted under in the request metrics. */
@@ -70,21 +67,26 @@ final class BotFilter implements Filter {
     timer.record(TYPE, HttpServletResponse.SC_FORBIDDEN, System.nanoTime() - start);
   }
 
-  /** The status document's section: the rules' counts and the refusals by cause. */
-  Map<String, Object> status() {
-    return status(rules, this);
+  /**
+   * The filter's statistics value: its rules and the refusals by cause. A filter built for rules
+   * without a client rule is not installed, and says so ({@code enabled} false).
+   */
+  BotFilterStats stats() {
+    return new BotFilterStats(!rules.isEmpty(), rules.ipAddresses().size(),
+        rules.ipMatches().size(), rules.userAgentMatches().size(),
+        rules.allowedResponses().size(), rules.blockedResponses().size(),
+        refused[BotRules.Cause.IP_ADDRESS.ordinal()].sum(),
+        refused[BotRules.Cause.IP_MATCH.ordinal()].sum(),
+        refused[BotRules.Cause.USER_AGENT_MATCH.ordinal()].sum());
   }
 
-  /** The section for a web application with no filter, or with this one. */
-  static Map<String, Object> status(BotRules rules, @Nullable BotFilter filter) {
-    Map<String, Object> section = new LinkedHashMap<>();
-    section.put("enabled", filter != null && !rules.isEmpty());
-    section.put("rules", rules.counts());
-    Map<String, Object> counts = new LinkedHashMap<>();
-    for (BotRules.Cause cause : BotRules.Cause.values()) {
-      counts.put(cause.element(), filter == null ? 0L : filter.refused[cause.ordinal()].sum());
-    }
-    section.put("refused", counts);
-    return section;
+  /** Whether there is a rule to apply: the listener installs the filter only then. */
+  boolean hasRules() {
+    return !rules.isEmpty();
+  }
+
+  @Override
+  public String toString() {
+    return rules.toString();
   }
 }

@@ -322,19 +322,10 @@ final class BotRules {
     return blockImagesAndCss;
   }
 
-  /** How many rules of each kind, for the status document. */
-  Map<String, Object> counts() {
-    Map<String, Object> counts = new LinkedHashMap<>();
-    counts.put("ipAddresses", addresses.size());
-    counts.put("ipMatches", ipMatches.size());
-    counts.put("userAgentMatches", userAgentMatches.size());
-    counts.put("allowedResponses", allowed.size());
-    counts.put("blockedResponses", blocked.size());
-    return counts;
-  }
-
   @Override
   public String toString() {
-    return "BotRules" + counts();
+    return "BotRules[ipAddresses=" + addresses.size() + ", ipMatches=" + ipMatches.size()
+        + ", userAgentMatches=" + userAgentMatches.size() + ", allowedResponses="
+        + allowed.size() + ", blockedResponses=" + blocked.size() + "]";
   }
 }

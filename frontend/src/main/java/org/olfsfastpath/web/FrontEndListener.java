@@ -105,23 +105,21 @@ public final class FrontEndListener implements ServletContextListener {
       background.execute(warmUp::run);
     }
     WarmUp warming = warmUp;
-    BotFilter bots = null;
-    if (!botRules.isEmpty()) {
+    BotFilter bots = new BotFilter(botRules, meters::recordRequest);
+    if (bots.hasRules()) {
       // Before every servlet, as upstream maps its filter: a refused client costs no BES work.
-      bots = new BotFilter(botRules, meters::recordRequest);
       context.addFilter("botFilter", bots).addMappingForUrlPatterns(
           EnumSet.of(DispatcherType.REQUEST), false, "/*");
-      log.info("olfs-fastpath: bot filter on: {}", botRules);
+      log.info("olfs-fastpath: bot filter on: {}", bots);
     }
-    BotFilter botFilter = bots;
-    List<Map<String, String>> ignored = config.ignored().stream()
-        .map(i -> Map.of("setting", i.setting(), "instead", i.instead())).toList();
+    meters.monitorBotFilter(bots::stats);
+    List<IgnoredSettings.Ignored> ignored = config.ignored();
     StatusServlet status = new StatusServlet(stats, started, settings, () -> {
       Map<String, Object> sections = new LinkedHashMap<>();
       sections.put("siteMap", Map.of("builds", dap.siteMapBuilds()));
       sections.put("warmUp", warming == null ? WarmUp.off() : warming.status());
-      sections.put("botFilter", BotFilter.status(botRules, botFilter));
-      sections.put("ignoredSettings", ignored);
+      sections.put("botFilter", StatusSections.botFilter(bots.stats()));
+      sections.put("ignoredSettings", StatusSections.ignoredSettings(ignored));
       return sections;
     });
     context.addServlet("status", status).addMapping("/status", "/status/*");
@@ -129,14 +127,14 @@ public final class FrontEndListener implements ServletContextListener {
         .addMapping("/metrics", "/metrics/*");
     registerMBeans(context, started,
         new FrontEndMonitor(stats, status, started,
-            () -> StatusSections.pool(started.router().poolStats())));
+            () -> StatusSections.pool(started.router().poolStats())), bots);
     log.info("olfs-fastpath {} serving {}: BES {}, {}", version,
         context.getContextPath().isEmpty() ? "/" : context.getContextPath(), started,
         settings);
   }
 
   private void registerMBeans(ServletContext context, BesBackend backend,
-      FrontEndMonitor monitor) {
+      FrontEndMonitor monitor, BotFilter bots) {
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     String contextName = ObjectName.quote(context.getContextPath().isEmpty() ? "/"
         : context.getContextPath());
@@ -157,6 +155,11 @@ public final class FrontEndListener implements ServletContextListener {
       server.registerMBean(new StatsBean<>(ResponseCacheStats.class, answers::stats,
           ResponseCacheStats::toJson, answers::invalidate, answers::invalidateAll), responses);
       registered.add(responses);
+      ObjectName botFilter = new ObjectName("org.olfsfastpath:type=BotFilter,context="
+          + contextName);
+      server.registerMBean(new StatsBean<>(BotFilterStats.class, bots::stats,
+          BotFilterStats::toJson), botFilter);
+      registered.add(botFilter);
     } catch (JMException e) {
       // Statistics stay available at /status; a second deployment under the same name lands here.
       log.warn("olfs-fastpath: JMX registration failed, continuing without it: {}", e.toString());

@@ -16,8 +16,8 @@
  * BotFilter}) in front of everything, the DAP servlet on {@code /}, the status servlet on {@code
  * /status}, the metrics on {@code /metrics} and the JMX beans; at shutdown it closes them.
  *
- * <p>Every component's statistics value (each cache's, the pools', the groups', the front end's
- * {@code FrontEndStats.Snapshot}) is rendered by the three exporters from the same snapshot: the
+ * <p>Every component's statistics value (each cache's, the pools', the groups', the bot filter's
+ * {@code BotFilterStats}, the front end's {@code FrontEndStats.Snapshot}) is rendered by the three exporters from the same snapshot: the
  * status document ({@code StatusSections}), one generic JMX bean per value ({@code StatsBean}) and
  * the Prometheus metrics ({@code FrontEndMetrics}). Only this package maps exceptions to HTTP
  * statuses.
