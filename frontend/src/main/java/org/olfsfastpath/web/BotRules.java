@@ -12,9 +12,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import org.jdom2.Element;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.spec.SpecException;
 
 /**
  * The bot filter's rules, as the upstream OLFS's {@code BotFilter} defines and applies them: a
@@ -28,8 +28,9 @@ import org.jspecify.annotations.Nullable;
  * never read here, since any client can write it; behind a proxy, Tomcat's RemoteIpValve makes the
  * reported address the client's.
  *
- * <p>Patterns are compiled once, at start; one that does not compile stops the start, naming it.
- * Immutable and thread-safe.
+ * <p>Built by {@link BotRulesBuilder} (from olfs.xml by {@link Assembly#botRules}), which compiles
+ * the patterns once, at start; one that does not compile stops the start, naming it. Immutable and
+ * thread-safe.
  */
 final class BotRules {
   /** Upstream's element, and the older name it reads when that one is absent. */
@@ -74,11 +75,21 @@ final class BotRules {
       values = Map.copyOf(copy);
     }
 
-    List<String> values(String key) {
-      return values.getOrDefault(key, List.of());
+    /**
+     * The configuration error for a value the rules refused: it names the file, the setting's
+     * place under the element the file uses ({@code BotBlocker/IpMatch} in an older file), the
+     * value as written and why.
+     */
+    ConfigurationException refused(String source, SpecException e) {
+      String path = OlfsSettings.ALL.stream().filter(s -> s.key().equals(e.key())
+              && s.layer() == OlfsSetting.Layer.BOT_FILTER).findFirst()
+          .map(OlfsSetting::path).orElse(ELEMENT + "/" + e.key());
+      return new ConfigurationException(source + ": " + element
+          + path.substring(ELEMENT.length()) + " was '" + e.value() + "': " + e.reason(), e);
     }
   }
 
+  /** No rule: the filter is not installed. */
   static final BotRules NONE = new BotRules(Set.of(), List.of(), List.of(), List.of(), List.of(),
       false, List.of());
 
@@ -91,6 +102,12 @@ final class BotRules {
   private final boolean blockImagesAndCss;
   private final boolean filterPaths;
 
+  /** The rules a builder holds: its values are checked and its patterns compiled already. */
+  BotRules(BotRulesBuilder b) {
+    this(new LinkedHashSet<>(b.getIpAddresses()), parsed(b.getIpAddresses()), b.getIpMatches(),
+        b.getUserAgentMatches(), allowed(b), b.getBlockImagesAndCss(), b.getBlockedResponses());
+  }
+
   private BotRules(Set<String> addresses, List<byte[]> parsedAddresses, List<Pattern> ipMatches,
       List<Pattern> userAgentMatches, List<Pattern> allowed, boolean blockImagesAndCss,
       List<Pattern> blocked) {
@@ -102,6 +119,34 @@ final class BotRules {
     this.blocked = List.copyOf(blocked);
     this.blockImagesAndCss = blockImagesAndCss;
     this.filterPaths = !this.allowed.isEmpty() || !this.blocked.isEmpty();
+  }
+
+  /** A builder with no rule, each setting at its default. */
+  static BotRulesBuilder newBuilder() {
+    return new BotRulesBuilder();
+  }
+
+  private static List<byte[]> parsed(List<String> addresses) {
+    List<byte[]> parsed = new ArrayList<>();
+    for (String address : addresses) {
+      parsed.add(Objects.requireNonNull(literal(address), address));
+    }
+    return parsed;
+  }
+
+  /** The default allowed paths (unless BlockImagesAndCss), then the file's. */
+  private static List<Pattern> allowed(BotRulesBuilder b) {
+    List<Pattern> allowed = new ArrayList<>();
+    if (!b.getBlockImagesAndCss()) {
+      String context = b.getContextPath();
+      while (context.startsWith("/")) {
+        context = context.substring(1);
+      }
+      allowed.add(Pattern.compile("^" + (context.isEmpty() ? "" : "\\/" + Pattern.quote(context))
+          + IMAGES_AND_CSS));
+    }
+    allowed.addAll(b.getAllowedResponses());
+    return allowed;
   }
 
   /** Reads the section of an olfs.xml file: {@code BotFilter}, else {@code BotBlocker}. */
@@ -128,67 +173,6 @@ final class BotRules {
       }
     }
     return new Spec(section.getName(), values);
-  }
-
-  /**
-   * Checks and compiles the rules.
-   *
-   * @param source names the file in messages
-   * @param contextPath the web application's, e.g. {@code /opendap}: the default allowed paths
-   *     lie below it
-   * @throws ConfigurationException naming the file, the setting and the value, for an address
-   *     that is not one or a pattern that does not compile
-   */
-  static BotRules compile(Spec spec, String source, String contextPath) {
-    if (spec.values().isEmpty()) {
-      return NONE;
-    }
-    Set<String> addresses = new LinkedHashSet<>();
-    List<byte[]> parsed = new ArrayList<>();
-    for (String address : spec.values("ipAddresses")) {
-      byte[] bytes = literal(address);
-      if (bytes == null) {
-        throw refused(spec, source, "ipAddresses", address, "not an IPv4 or IPv6 address (a"
-            + " pattern of addresses is an IpMatch)");
-      }
-      addresses.add(address);
-      parsed.add(bytes);
-    }
-    List<Pattern> allowed = new ArrayList<>();
-    if (spec.values("blockImagesAndCss").isEmpty()) {
-      String context = contextPath;
-      while (context.startsWith("/")) {
-        context = context.substring(1);
-      }
-      allowed.add(Pattern.compile("^" + (context.isEmpty() ? "" : "\\/" + Pattern.quote(context))
-          + IMAGES_AND_CSS));
-    }
-    allowed.addAll(patterns(spec, source, "allowedResponses"));
-    return new BotRules(addresses, parsed, patterns(spec, source, "ipMatches"),
-        patterns(spec, source, "userAgentMatches"), allowed,
-        !spec.values("blockImagesAndCss").isEmpty(), patterns(spec, source, "blockedResponses"));
-  }
-
-  private static List<Pattern> patterns(Spec spec, String source, String key) {
-    List<Pattern> patterns = new ArrayList<>();
-    for (String pattern : spec.values(key)) {
-      try {
-        patterns.add(Pattern.compile(pattern));
-      } catch (PatternSyntaxException e) {
-        throw refused(spec, source, key, pattern, "not a regular expression: "
-            + e.getDescription() + " near index " + e.getIndex());
-      }
-    }
-    return patterns;
-  }
-
-  private static ConfigurationException refused(Spec spec, String source, String key,
-      String value, String reason) {
-    String path = OlfsSettings.ALL.stream().filter(s -> s.key().equals(key)
-            && s.layer() == OlfsSetting.Layer.BOT_FILTER).findFirst()
-        .map(OlfsSetting::path).orElse(key);
-    return new ConfigurationException(source + ": " + spec.element()
-        + path.substring(ELEMENT.length()) + " was '" + value + "': " + reason);
   }
 
   /**

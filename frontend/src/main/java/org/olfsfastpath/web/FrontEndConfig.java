@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param cache the data-source cache's spec
  * @param responseCache the response cache's spec
  * @param web the web layer's spec
- * @param botFilter the bot filter's rules as read, compiled at start ({@link BotRules})
+ * @param botFilter the bot filter's rules as read, built and compiled at start ({@link
+ *     Assembly#botRules})
  * @param ignored what the file holds that this front end does not implement
  */
 record FrontEndConfig(String source, List<Bes> bes, LayerSpec groups, LayerSpec cache,

@@ -66,7 +66,7 @@ public final class FrontEndListener implements ServletContextListener {
                 .collect(Collectors.joining("; ")));
       }
       settings = Assembly.web(config);
-      botRules = BotRules.compile(config.botFilter(), config.source(), context.getContextPath());
+      botRules = Assembly.botRules(config, context.getContextPath());
       started = Assembly.backend(config, new BesEvents(meters::recordBesCommand));
     } catch (ConfigurationException e) {
       log.error("olfs-fastpath cannot start: {}", e.getMessage());

@@ -92,7 +92,7 @@ public final class OlfsConfigFile {
         case CACHE -> copy(setting, value(root, setting), cache);
         case RESPONSE_CACHE -> copy(setting, value(root, setting), responseCache);
         case WEB -> copy(setting, value(root, setting), web);
-        case BOT_FILTER -> { } // Lists of values: BotRules reads them.
+        case BOT_FILTER -> { } // Lists of values: BotRules.read reads them.
         default -> forEveryBes.add(setting);
       }
     }

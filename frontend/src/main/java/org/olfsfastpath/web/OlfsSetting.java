@@ -39,7 +39,7 @@ record OlfsSetting(String path, Layer layer, String key, Kind kind, String meani
     RESPONSE_CACHE,
     /** The web layer's own ({@link FrontEndSettings}). */
     WEB,
-    /** The bot filter's rules ({@link BotRules}), each setting a list of values. */
+    /** The bot filter's rules ({@link BotRulesBuilder}), each setting a list of values. */
     BOT_FILTER
   }
 

@@ -33,8 +33,8 @@ import java.util.Set;
  * upstream, and anything else an upstream file holds is ignored and named at start ({@link
  * IgnoredSettings}); our section, {@code FastPath}, is checked strictly, so a misspelt setting
  * fails the start instead of doing nothing. The bot filter's rows are lists of values, which
- * {@link BotRules} reads. {@code FastPath/ClientPool} values
- * apply to every BES.
+ * {@link BotRules#read} reads and {@link BotRulesBuilder} takes by these keys. {@code
+ * FastPath/ClientPool} values apply to every BES.
  */
 final class OlfsSettings {
   /** The element that each BES of the file is. */

@@ -23,9 +23,9 @@ final class BotFilterTest {
   private final List<String> passed = new ArrayList<>();
   private final List<String> timed = new ArrayList<>();
   private final FilterChain chain = (request, response) -> passed.add(request.toString());
-  private final BotFilter filter = new BotFilter(BotRules.compile(Built.parse("<OLFSConfig>"
+  private final BotFilter filter = new BotFilter(Assembly.botRules(Built.parse("<OLFSConfig>"
           + "<BotFilter><IpAddress>192.0.2.7</IpAddress><UserAgentMatch>.*BadBot.*</UserAgentMatch>"
-          + "</BotFilter></OLFSConfig>").botFilter(), "olfs.xml", "/opendap"),
+          + "</BotFilter></OLFSConfig>"), "/opendap"),
       (type, status, nanos) -> timed.add(type + " " + status));
 
   private FakeHttp.Response run(FakeHttp.Request request) throws Exception {

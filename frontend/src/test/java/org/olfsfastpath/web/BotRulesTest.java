@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.olfsfastpath.spec.SpecException;
 
 /** Every form of upstream's BotFilter, read from an olfs.xml and applied. */
 final class BotRulesTest {
@@ -20,7 +22,7 @@ final class BotRulesTest {
 
   private static BotRules rules(String botFilter, String contextPath) {
     FrontEndConfig config = Built.parse("<OLFSConfig>" + botFilter + "</OLFSConfig>");
-    return BotRules.compile(config.botFilter(), config.source(), contextPath);
+    return Assembly.botRules(config, contextPath);
   }
 
   private static Optional<BotRules.Cause> cause(BotRules rules, String address, String agent,
@@ -175,6 +177,28 @@ final class BotRulesTest {
         "<BotFilter><IpAddress>" + address + "</IpAddress></BotFilter>"));
     assertTrue(e.getMessage().startsWith("olfs.xml: BotFilter/IpAddress was '" + address
         + "': not an IPv4 or IPv6 address"), e.getMessage());
+  }
+
+  /** The builder's settings are set once each, and a refusal names the key and the one value. */
+  @Test
+  void builder_setsEachSettingOnce_andARefusalCarriesItsKeyAndValue() {
+    BotRulesBuilder builder = BotRules.newBuilder().ipMatches(List.of("10\\..*"));
+    IllegalStateException twice = assertThrows(IllegalStateException.class,
+        () -> builder.ipMatches(List.of("11\\..*")));
+    assertTrue(twice.getMessage().startsWith("ipMatches was already set to"), twice.getMessage());
+    SpecException bad = assertThrows(SpecException.class,
+        () -> BotRules.newBuilder().userAgentMatches(List.of("curl.*", "[a-")));
+    assertEquals("userAgentMatches", bad.key());
+    assertEquals("[a-", bad.value());
+    assertTrue(bad.reason().startsWith("not a regular expression: "), bad.reason());
+    SpecException address = assertThrows(SpecException.class,
+        () -> BotRules.newBuilder().ipAddresses(List.of("192.0.2.7", "bot.example.org")));
+    assertEquals("ipAddresses", address.key());
+    assertEquals("bot.example.org", address.value());
+    assertThrows(IllegalArgumentException.class,
+        () -> BotRules.newBuilder().contextPath("opendap"));
+    BotRules built = builder.contextPath("/opendap").build();
+    assertEquals(Optional.of(BotRules.Cause.IP_MATCH), cause(built, "10.0.0.1", null, DATA));
   }
 
   @Test

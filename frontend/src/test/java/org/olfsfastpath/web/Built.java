@@ -23,7 +23,7 @@ record Built(BesBackend backend, FrontEndSettings web, BotRules bots) implements
 
   static Built of(FrontEndConfig config) {
     FrontEndSettings web = Assembly.web(config);
-    BotRules bots = BotRules.compile(config.botFilter(), config.source(), "/opendap");
+    BotRules bots = Assembly.botRules(config, "/opendap");
     return new Built(Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE)), web,
         bots);
   }
