@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -56,6 +59,43 @@ final class Dap4FunctionCommandTest {
     assertTrue(answer.isError());
     assertTrue(answer.body().contains("contains multiple dap4_function elements"),
         answer.body());
+  }
+
+  /**
+   * The server functions run on the generated large datasets as on the small ones: linear_scale
+   * of a constrained row of a {@code /dars/} plane is the shared formula, scaled, as Float64.
+   */
+  @Test
+  void function_onALargeGeneratedDataset_scalesItsValues() throws IOException {
+    Exchanges.Answer answer = Exchanges.once(bes, Requests.document("f",
+        "<setContext name=\"errors\">xml</setContext>"
+            + "<setContainer name=\"c\" space=\"catalog\">/dars/float32_190x1000.nc"
+            + "</setContainer><define name=\"d1\" space=\"default\"><container name=\"c\">"
+            + "<dap4constraint>data[3][0:4]</dap4constraint>"
+            + "<dap4function>linear_scale(data,2,1)</dap4function></container></define>"
+            + "<get type=\"dap\" definition=\"d1\"/>"));
+    assertFalse(answer.isError(), answer.body());
+    ByteBuffer response = ByteBuffer.wrap(answer.body().getBytes(StandardCharsets.ISO_8859_1));
+    String dmr = null;
+    ByteBuffer data = ByteBuffer.allocate(response.remaining()).order(ByteOrder.LITTLE_ENDIAN);
+    while (response.hasRemaining()) {
+      byte[] chunk = new byte[response.getInt() & 0xffffff];
+      response.get(chunk);
+      if (dmr == null) {
+        dmr = new String(chunk, StandardCharsets.ISO_8859_1);
+      } else {
+        data.put(chunk);
+      }
+    }
+    assertTrue(dmr.contains("name=\"function_results\"")
+        && dmr.contains("<Float64 name=\"data\">"), dmr);
+    data.flip();
+    for (int lon = 0; lon < 5; lon++) {
+      // The formula of scripts/dars for [time=3][lon], as the Float32 the dataset holds.
+      double value = (float) (((7 * 3 + lon) % 1000) * 0.1);
+      assertEquals(value * 2 + 1, data.getDouble(), "data[3][" + lon + "]");
+    }
+    assertFalse(data.hasRemaining());
   }
 
   /** The front end's module probe: a get whose definition was never made. */
