@@ -6,8 +6,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The responders of one {@link DapServlet}, built here and nowhere else, each once, sharing their
- * helpers: one {@link Pages}, one {@link CachedAnswers} for the gets and the forms, one
- * {@link ModuleProbes} for the HEADs, one {@link BodyCopy} per compression setting. The servlet receives them whole and builds nothing.
+ * helpers: one {@link Pages}, one {@link CachedAnswers} for the gets and the forms, one {@link
+ * ModuleProbes} for the HEADs, one {@link BodyCopy} per compression setting. The servlet receives
+ * them whole and builds nothing.
  *
  * @param nodes answers a path that names a catalog node (dataset responses, bare URLs, files)
  * @param catalogs answers the views of a directory

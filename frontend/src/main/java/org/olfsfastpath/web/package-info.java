@@ -17,10 +17,10 @@
  * /status}, the metrics on {@code /metrics} and the JMX beans; at shutdown it closes them.
  *
  * <p>Every component's statistics value (each cache's, the pools', the groups', the bot filter's
- * {@code BotFilterStats}, the front end's {@code FrontEndStats.Snapshot}) is rendered by the three exporters from the same snapshot: the
- * status document ({@code StatusSections}), one generic JMX bean per value ({@code StatsBean}) and
- * the Prometheus metrics ({@code FrontEndMetrics}). Only this package maps exceptions to HTTP
- * statuses.
+ * {@code BotFilterStats}, the front end's {@code FrontEndStats.Snapshot}) is rendered by the three
+ * exporters from the same snapshot: the status document ({@code StatusSections}), one generic JMX
+ * bean per value ({@code StatsBean}) and the Prometheus metrics ({@code FrontEndMetrics}). Only
+ * this package maps exceptions to HTTP statuses.
  */
 @NullMarked
 package org.olfsfastpath.web;
