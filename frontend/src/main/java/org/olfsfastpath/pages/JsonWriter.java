@@ -58,6 +58,46 @@ final class JsonWriter {
     return this;
   }
 
+  /** Writes member {@code name} with a number value. */
+  JsonWriter value(String name, long value) {
+    key(name);
+    out.append(value);
+    first = false;
+    return this;
+  }
+
+  /** Writes member {@code name} with a boolean value. */
+  JsonWriter value(String name, boolean value) {
+    key(name);
+    out.append(value);
+    first = false;
+    return this;
+  }
+
+  /** Opens an array as an array element. */
+  JsonWriter beginArray() {
+    separate();
+    out.append('[');
+    first = true;
+    return this;
+  }
+
+  /** Writes a string as an array element. */
+  JsonWriter element(String value) {
+    separate();
+    out.append(Json.quote(value));
+    first = false;
+    return this;
+  }
+
+  /** Writes a number as an array element. */
+  JsonWriter element(long value) {
+    separate();
+    out.append(value);
+    first = false;
+    return this;
+  }
+
   private void key(String name) {
     separate();
     out.append(Json.quote(name)).append(':');
