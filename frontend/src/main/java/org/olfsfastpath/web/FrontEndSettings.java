@@ -48,7 +48,8 @@ public final class FrontEndSettings {
       .duration("siteMapRefresh", Builder::siteMapRefresh)
       .text("serviceUrl", Builder::serviceUrl)
       .bool("warmUp", Builder::warmUp)
-      .text("warmUpDataset", Builder::warmUpDataset);
+      .text("warmUpDataset", Builder::warmUpDataset)
+      .size("largeDownload", Builder::largeDownload);
 
   private final int maxUrlLength;
   private final int maxConstraintLength;
@@ -66,6 +67,7 @@ public final class FrontEndSettings {
   private final @Nullable String serviceUrl;
   private final boolean warmUp;
   private final @Nullable String warmUpDataset;
+  private final long largeDownload;
 
   private FrontEndSettings(Builder b) {
     this.maxUrlLength = b.getMaxUrlLength();
@@ -84,6 +86,7 @@ public final class FrontEndSettings {
     this.serviceUrl = b.serviceUrl;
     this.warmUp = b.getWarmUp();
     this.warmUpDataset = b.warmUpDataset;
+    this.largeDownload = b.largeDownload;
   }
 
   public static Builder newBuilder() {
@@ -196,6 +199,11 @@ public final class FrontEndSettings {
     return Optional.ofNullable(warmUpDataset);
   }
 
+  /** The answer size above which the request forms ask before a download; 0 never asks. */
+  public long largeDownload() {
+    return largeDownload;
+  }
+
   /** The settings; never the admin token. */
   @Override
   public String toString() {
@@ -228,6 +236,7 @@ public final class FrontEndSettings {
     private @Nullable String serviceUrl;
     private boolean warmUp = true;
     private @Nullable String warmUpDataset;
+    private long largeDownload = Site.DEFAULT_LARGE_DOWNLOAD;
     private final Map<String, Object> set = new HashMap<>();
 
     private Builder() {}
@@ -422,6 +431,20 @@ public final class FrontEndSettings {
           + " such as /data/sst.nc", path);
       once("warmUpDataset", path);
       this.warmUpDataset = path;
+      return this;
+    }
+
+    /**
+     * Sets the answer size in bytes above which the request forms ask before a download (default
+     * 100 MB); 0 never asks.
+     *
+     * @throws IllegalArgumentException if negative
+     * @throws IllegalStateException if already set
+     */
+    public Builder largeDownload(long bytes) {
+      require(bytes >= 0, "largeDownload was %d, must be >= 0", bytes);
+      once("largeDownload", bytes);
+      this.largeDownload = bytes;
       return this;
     }
 
