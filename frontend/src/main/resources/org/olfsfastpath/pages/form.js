@@ -427,15 +427,23 @@
         return;
       }
       var size = answerSize(format, projections);
-      span.textContent = sizeText(size);
+      // Only what changed: a text node replaced under the pointer between mousedown and mouseup
+      // (a field's change event runs as the button takes focus) would cancel the click.
+      var text = sizeText(size);
+      if (span.textContent !== text) {
+        span.textContent = text;
+      }
       span.title = sizeTitle(size);
       span.setAttribute('data-bytes', String(size.bytes));
       span.setAttribute('data-kind', size.kind);
     });
     if (sizeHint) {
-      sizeHint.textContent = sizeHint.textContent.replace(
+      var hint = sizeHint.textContent.replace(
         /^Answer sizes for (the whole dataset \(nothing checked\)|this selection)/,
         'Answer sizes for ' + (projections.length ? 'this selection' : 'the whole dataset (nothing checked)'));
+      if (hint !== sizeHint.textContent) {
+        sizeHint.textContent = hint;
+      }
     }
   }
 
