@@ -38,9 +38,16 @@ final class RequestPanel {
             + "</button></div>\n<p id=\"form-status\" class=\"status\" role=\"status\""
             + " aria-live=\"polite\"></p>\n");
     largeDownload(out, form, site, selection);
+    DownloadFormat binary = form.model().form() == FormType.DAP4 ? DownloadFormat.DAP
+        : DownloadFormat.DODS;
     out.append("<p class=\"hint\" id=\"size-hint\">Answer sizes for ").append(selection
         .projections().isEmpty() ? "the whole dataset (nothing checked)" : "this selection")
-        .append(": exact for ").append(form.model().form() == FormType.DAP4 ? ".dap" : ".dods")
+        .append(": ").append(switch (form.size(binary, selection).kind()) {
+          case EXACT -> "exact for " + binary.suffix();
+          case AT_LEAST -> "at least for " + binary.suffix() + " (strings and sequences add what"
+              + " the data holds)";
+          case ABOUT -> "estimated for " + binary.suffix() + " too";
+        })
         .append(", about for text and netCDF, which depend on the values.");
     if (site.largeDownload() > 0) {
       out.append(" Downloads over ").append(decimalSize(site.largeDownload()))

@@ -620,7 +620,11 @@ final class DapServletTest {
   void coordinatesThatCannotBeRead_leaveIndexRanges_andThePageSaysWhy() throws IOException {
     backend.bodies.put(BesGetType.DMR, DMR.getBytes(StandardCharsets.UTF_8));
     // The DAP answer is the default body, a DDS: not a dap answer.
-    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html"));
+    List<String> log = new java.util.ArrayList<>();
+    FakeHttp.Response r = coordinatesLogged(log,
+        () -> run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html")));
+    assertEquals(List.of("coordinate values of /coads_climatology.nc not shown: expected a DAP4"
+        + " chunk of 6386785 bytes but only 64 followed"), log);
     assertEquals(200, r.status);
     assertTrue(r.text().contains("<p class=\"hint\" id=\"coordinates-note\">Coordinate values"
         + " are not shown: the BES&#39;s answer could not be read (expected a DAP4 chunk of"), r.text());
@@ -633,13 +637,50 @@ final class DapServletTest {
     backend.bodies.put(BesGetType.DMR, DMR.getBytes(StandardCharsets.UTF_8));
     backend.getFailures.put(BesGetType.DAP, new BesErrorException(new BesError(
         BesError.SYNTAX_USER, "Failed to read /usr/share/hyrax/coads_climatology.nc", 0, "")));
-    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html"));
+    List<String> log = new java.util.ArrayList<>();
+    FakeHttp.Response r = coordinatesLogged(log,
+        () -> run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html")));
+    assertEquals(List.of("coordinate values of /coads_climatology.nc not shown: the BES answered"
+        + " /COADSX with an error: BES error type 3: Failed to read"
+        + " /usr/share/hyrax/coads_climatology.nc"), log, "the operator's log has the message");
     assertEquals(200, r.status);
     assertTrue(r.text().contains("Coordinate values are not shown: the BES refused the request"
         + " for them (error type 3; the server&#39;s log has its message). Choose ranges by"
         + " index."), r.text());
     assertFalse(r.text().contains("/usr/share/hyrax"), "no server path on the page");
     assertTrue(r.text().contains("id=\"dim-COADSX-0-stop\""), r.text());
+  }
+
+  /** Runs {@code request} with FormCoordinates' warnings in {@code log} instead of the console. */
+  private static FakeHttp.Response coordinatesLogged(List<String> log,
+      java.util.concurrent.Callable<FakeHttp.Response> request) throws IOException {
+    java.util.logging.Logger logger = java.util.logging.Logger.getLogger(
+        FormCoordinates.class.getName());
+    java.util.logging.Handler handler = new java.util.logging.Handler() {
+      @Override
+      public void publish(java.util.logging.LogRecord record) {
+        // SLF4J hands java.util.logging the message already formatted.
+        log.add(record.getMessage());
+      }
+
+      @Override
+      public void flush() { }
+
+      @Override
+      public void close() { }
+    };
+    logger.addHandler(handler);
+    logger.setUseParentHandlers(false);
+    try {
+      return request.call();
+    } catch (IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    } finally {
+      logger.removeHandler(handler);
+      logger.setUseParentHandlers(true);
+    }
   }
 
   @Test
@@ -704,6 +745,7 @@ final class DapServletTest {
   @Test
   void browserOnDmr_getsTheForm_fromADmrWithoutConstraint() throws IOException {
     backend.bodies.put(BesGetType.DMR, DMR.getBytes(StandardCharsets.UTF_8));
+    backend.bodies.put(BesGetType.DAP, coadsDap("/COADSX"));
     FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dmr?dap4.ce=/COADSX")
         .header("Accept", BROWSER));
     assertEquals(200, r.status);
@@ -720,6 +762,7 @@ final class DapServletTest {
   @Test
   void submittedForm_redirectsToTheDataUrl() throws IOException {
     backend.bodies.put(BesGetType.DMR, DMR.getBytes(StandardCharsets.UTF_8));
+    backend.bodies.put(BesGetType.DAP, coadsDap("/COADSX"));
     FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html?var=%2FCOADSX"
         + "&dim-COADSX-0-start=2&dim-COADSX-0-stride=3&dim-COADSX-0-stop=20&format=dap-csv"));
     assertEquals(303, r.status);
