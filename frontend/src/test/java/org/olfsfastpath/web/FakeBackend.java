@@ -31,6 +31,8 @@ final class FakeBackend implements DapBackend {
   /** Bodies by BES get type; others get {@link #body}. */
   final Map<BesGetType, byte[]> bodies = new HashMap<>();
   IOException getFailure;
+  /** Failures of gets of one type only. */
+  final Map<BesGetType, IOException> getFailures = new HashMap<>();
   /** The buildSiteMap answer; null: the BES does not know the command. */
   byte[] siteMap;
   final AtomicInteger siteMapBuilds = new AtomicInteger();
@@ -74,6 +76,9 @@ final class FakeBackend implements DapBackend {
     gets.add(request);
     if (getFailure != null) {
       throw getFailure;
+    }
+    if (getFailures.containsKey(request.type())) {
+      throw getFailures.get(request.type());
     }
     InputStream data = new ByteArrayInputStream(bodies.getOrDefault(request.type(), body));
     InputStream stream = failAfter < 0 ? data : new InputStream() {

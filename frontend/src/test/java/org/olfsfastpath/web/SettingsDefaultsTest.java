@@ -78,6 +78,7 @@ final class SettingsDefaultsTest {
     m.put("HttpPost@enabled", web.httpPost());
     m.put("HttpPost@max", web.httpPostMax());
     m.put("FastPath/serviceUrl", described("the first request's", web.serviceUrl().isEmpty()));
+    m.put("FastPath/RequestForm@largeDownload", web.largeDownload());
     m.put("FastPath/WarmUp@enabled", web.warmUp());
     m.put("FastPath/WarmUp@dataset",
         described("the first one near the catalog root", web.warmUpDataset().isEmpty()));

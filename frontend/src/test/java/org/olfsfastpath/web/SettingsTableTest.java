@@ -59,6 +59,7 @@ final class SettingsTableTest {
       Map.entry("HttpPost@enabled", built -> built.web().httpPost()),
       Map.entry("HttpPost@max", built -> built.web().httpPostMax()),
       Map.entry("FastPath/serviceUrl", built -> built.web().serviceUrl().orElseThrow()),
+      Map.entry("FastPath/RequestForm@largeDownload", built -> built.web().largeDownload()),
       Map.entry("FastPath/WarmUp@enabled", built -> built.web().warmUp()),
       Map.entry("FastPath/WarmUp@dataset", built -> built.web().warmUpDataset().orElseThrow()),
       Map.entry("FastPath/unixSocket",

@@ -327,6 +327,17 @@ final class UrlFormsIT {
     } else if (kept && !method.equals("HEAD")) {
       List<RecordedRequest> firstGets = first.stream()
           .filter(request -> "get".equals(request.responseCommand())).toList();
+      if (isForm(form)) {
+        // A form also asks once for its coordinates' values, in its own protocol.
+        assertEquals(2, firstGets.size(), where + ", the first after the drop: "
+            + commands(first));
+        RecordedRequest coordinates = firstGets.get(1);
+        boolean dap4 = form.get().type().equals("dmr");
+        assertEquals(dap4 ? "dap" : "dods", coordinates.getType(), where);
+        assertEquals(dap4 ? "/COADSX;/COADSY;/TIME" : "COADSX,COADSY,TIME",
+            coordinates.constraint(), where);
+        firstGets = firstGets.subList(0, 1);
+      }
       assertEquals(1, firstGets.size(), where + ", the first after the drop: " + commands(first));
       checkGet(form, prefix, post, firstGets.get(0), where);
     }
@@ -339,6 +350,13 @@ final class UrlFormsIT {
       assertEquals(0, again.body().length, where);
       assertEquals(List.of(), commands(conditional), where + ": a 304 costs no BES message");
     }
+  }
+
+  /** Whether the row is a request form: an HTML page made from the DDX or the DMR. */
+  private static boolean isForm(Form form) {
+    return form.get() != null && (form.get().type().equals("ddx")
+        || form.get().type().equals("dmr")) && form.contentType() != null
+        && form.contentType().startsWith("text/html");
   }
 
   private void checkGet(Form form, String prefix, boolean post, RecordedRequest sent,
