@@ -171,6 +171,43 @@ def warm_http(args):
     return 0
 
 
+def timing_line(args):
+    """One line on a configuration's timing files, for the study's progress: per response, the
+    first request and the median of the timed runs."""
+    from . import timing
+    raw = Path(args.raw)
+    parts = []
+    for path in sorted(raw.glob(f"{args.configuration}.*.txt")):
+        response = path.name[len(args.configuration) + 1:-len(".txt")]
+        if "." in response:
+            continue
+        runs = timing.read_runs(path)
+        first = raw / f"{args.configuration}.{response}.first.txt"
+        first_runs = timing.read_runs(first) if first.exists() else []
+        text = f".{response}"
+        if first_runs:
+            text += f" first request {first_runs[0].total * 1000:.1f} ms,"
+        if runs:
+            stats = timing.summarize(r.total for r in runs)
+            text += f" median {stats.p50 * 1000:.1f} ms over {stats.n} runs"
+        parts.append(text)
+    if not parts:
+        return 1
+    print("; ".join(parts))
+    return 0
+
+
+def maven_progress(args):
+    from . import progress
+
+    def write(text):
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    progress.filter_maven(iter(sys.stdin.readline, ""), write, prog=args.prog)
+    return 0
+
+
 def cluster_wait(args):
     from . import cluster
     missing = cluster.wait_recovered(args.folder, args.timeout, args.interval)
@@ -239,6 +276,13 @@ def main(argv=None):
     p.add_argument("url")
     p.add_argument("--count", type=int, default=200)
     p.set_defaults(run=warm_http)
+    p = sub.add_parser("timing-line", help="one line on a configuration's timing files (first request, median)")
+    p.add_argument("raw")
+    p.add_argument("configuration")
+    p.set_defaults(run=timing_line)
+    p = sub.add_parser("maven-progress", help="mvn -B's output with its downloads summed up")
+    p.add_argument("--prog", default="test")
+    p.set_defaults(run=maven_progress)
     p = sub.add_parser("cluster-wait", help="wait until what scripts/cluster stopped and started again serves")
     p.add_argument("folder")
     p.add_argument("--timeout", type=float, default=120.0)
