@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 # The study's plots: file name and title, in report order.
-RESPONSE_TIMES = ("response-times.png", "Response time per run")
+RESPONSE_TIMES = ("response-times.png", "Response time per configuration")
 BES_MESSAGES = ("bes-messages.png", "Round trip of each BES message in one request")
 
 
@@ -76,9 +76,11 @@ def publish(args):
     text = ["# Current figures", "",
             "Made by `scripts/study --publish` (see docs/benchmarks.md); regenerate them on a quiet "
             "machine.", "", rep.settings_list(study.read_settings(folder)), "",
-            rep.results_table(measurements), "", rep.ratios_table(measurements), "",
-            rep.factors_paragraph(measurements), ""]
-    model = rep.model_section(measurements)
+            rep.TOTAL_TIME, "", rep.results_table(measurements), "", rep.RATIOS, "",
+            rep.ratios_table(measurements), "", rep.factors_paragraph(measurements), ""]
+    model = rep.model_section(measurements, conversations=(
+        "in that run's own report (`results/<run>/report.md`, section \"One request's BES "
+        "conversation\", which this page does not copy)"))
     if model:
         text += ["## The 2009 study from its mechanism", "", model, ""]
     for png, title in (RESPONSE_TIMES, BES_MESSAGES):
