@@ -206,7 +206,8 @@ def maven_progress(args):
         sys.stdout.write(text)
         sys.stdout.flush()
 
-    progress.filter_maven(iter(sys.stdin.readline, ""), write, prog=args.prog)
+    progress.filter_maven(iter(sys.stdin.readline, ""), write, prog=args.prog,
+                          problems_only=args.problems_only)
     return 0
 
 
@@ -284,6 +285,8 @@ def main(argv=None):
     p.set_defaults(run=timing_line)
     p = sub.add_parser("maven-progress", help="mvn -B's output with its downloads summed up")
     p.add_argument("--prog", default="test")
+    p.add_argument("--problems-only", action="store_true",
+                   help="pass on only Maven's [ERROR] and [WARNING] lines besides the summaries")
     p.set_defaults(run=maven_progress)
     p = sub.add_parser("cluster-wait", help="wait until what scripts/cluster stopped and started again serves")
     p.add_argument("folder")

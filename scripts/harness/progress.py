@@ -23,10 +23,11 @@ def elapsed(seconds):
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def filter_maven(lines, write, prog="test", every=5.0, clock=time.monotonic):
-    """Passes every line of `lines` to `write` except Maven's transfer lines; of those it writes
-    a summary at most every `every` seconds while they come (files and bytes so far, the largest
-    file of the moment), and the total at the end. Returns (files, bytes)."""
+def filter_maven(lines, write, prog="test", every=5.0, clock=time.monotonic, problems_only=False):
+    """Passes every line of `lines` to `write` except Maven's transfer lines (with
+    `problems_only`, only the [ERROR] and [WARNING] lines); of the transfers it writes a summary
+    at most every `every` seconds while they come (files and bytes so far, the largest file of the
+    moment), and the total at the end. Returns (files, bytes)."""
     start = clock()
     files = 0
     total = 0.0
@@ -50,7 +51,8 @@ def filter_maven(lines, write, prog="test", every=5.0, clock=time.monotonic):
             continue
         downloaded = DOWNLOADED.match(line)
         if not downloaded:
-            write(line)
+            if not problems_only or line.startswith(("[ERROR]", "[WARNING]")):
+                write(line)
             continue
         files += 1
         bytes_ = size(downloaded.group(2), downloaded.group(3))

@@ -40,6 +40,13 @@ class MavenProgressTest(unittest.TestCase):
             "[INFO] BUILD SUCCESS\n",
             "test [1:06]: Maven downloaded 3 files, 13.0 MB in all, the last at 0:06\n"])
 
+    def test_with_problems_only_the_info_lines_are_left_out(self):
+        out = []
+        progress.filter_maven(["[INFO] Building tools\n", "[WARNING] deprecated\n",
+                               "[ERROR] Failed to execute goal\n"], out.append, clock=Clock(),
+                              problems_only=True)
+        self.assertEqual(out, ["[WARNING] deprecated\n", "[ERROR] Failed to execute goal\n"])
+
     def test_a_build_that_downloads_nothing_is_passed_on_as_it_is(self):
         out = []
         progress.filter_maven(["[INFO] BUILD SUCCESS\n"], out.append, clock=Clock())
