@@ -120,7 +120,7 @@ enum CfCalendar {
 
   private static long[] fixedYear(long dayNumber, int yearLength, boolean leap) {
     long year = Math.floorDiv(dayNumber, yearLength);
-    int inYear = (int) Math.floorMod(dayNumber, yearLength);
+    int inYear = Math.floorMod(dayNumber, yearLength);
     int month = 1;
     while (month < 12 && inYear >= DAYS_BEFORE_MONTH[month] + (leap && month >= 2 ? 1 : 0)) {
       month++;
