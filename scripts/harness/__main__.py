@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 # The study's plots: file name and title, in report order.
-RESPONSE_TIMES = ("response-times.png", "Response time per run")
+RESPONSE_TIMES = ("response-times.png", "Response time per configuration")
 BES_MESSAGES = ("bes-messages.png", "Round trip of each BES message in one request")
 
 
@@ -76,9 +76,11 @@ def publish(args):
     text = ["# Current figures", "",
             "Made by `scripts/study --publish` (see docs/benchmarks.md); regenerate them on a quiet "
             "machine.", "", rep.settings_list(study.read_settings(folder)), "",
-            rep.results_table(measurements), "", rep.ratios_table(measurements), "",
-            rep.factors_paragraph(measurements), ""]
-    model = rep.model_section(measurements)
+            rep.TOTAL_TIME, "", rep.results_table(measurements), "", rep.RATIOS, "",
+            rep.ratios_table(measurements), "", rep.factors_paragraph(measurements), ""]
+    model = rep.model_section(measurements, conversations=(
+        "in that run's own report (`results/<run>/report.md`, section \"One request's BES "
+        "conversation\", which this page does not copy)"))
     if model:
         text += ["## The 2009 study from its mechanism", "", model, ""]
     for png, title in (RESPONSE_TIMES, BES_MESSAGES):
@@ -170,6 +172,44 @@ def warm_http(args):
                 return 1
     finally:
         connection.close()
+    return 0
+
+
+def timing_line(args):
+    """One line on a configuration's timing files, for the study's progress: per response, the
+    first request and the median of the timed runs."""
+    from . import timing
+    raw = Path(args.raw)
+    parts = []
+    for path in sorted(raw.glob(f"{args.configuration}.*.txt")):
+        response = path.name[len(args.configuration) + 1:-len(".txt")]
+        if "." in response:
+            continue
+        runs = timing.read_runs(path)
+        first = raw / f"{args.configuration}.{response}.first.txt"
+        first_runs = timing.read_runs(first) if first.exists() else []
+        text = f".{response}"
+        if first_runs:
+            text += f" first request {first_runs[0].total * 1000:.1f} ms,"
+        if runs:
+            stats = timing.summarize(r.total for r in runs)
+            text += f" median {stats.p50 * 1000:.1f} ms over {stats.n} runs"
+        parts.append(text)
+    if not parts:
+        return 1
+    print("; ".join(parts))
+    return 0
+
+
+def maven_progress(args):
+    from . import progress
+
+    def write(text):
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    progress.filter_maven(iter(sys.stdin.readline, ""), write, prog=args.prog,
+                          problems_only=args.problems_only)
     return 0
 
 
@@ -386,6 +426,15 @@ def main(argv=None):
     p.add_argument("url")
     p.add_argument("--count", type=int, default=200)
     p.set_defaults(run=warm_http)
+    p = sub.add_parser("timing-line", help="one line on a configuration's timing files (first request, median)")
+    p.add_argument("raw")
+    p.add_argument("configuration")
+    p.set_defaults(run=timing_line)
+    p = sub.add_parser("maven-progress", help="mvn -B's output with its downloads summed up")
+    p.add_argument("--prog", default="test")
+    p.add_argument("--problems-only", action="store_true",
+                   help="pass on only Maven's [ERROR] and [WARNING] lines besides the summaries")
+    p.set_defaults(run=maven_progress)
     p = sub.add_parser("cluster-wait", help="wait until what scripts/cluster stopped and started again serves")
     p.add_argument("folder")
     p.add_argument("--timeout", type=float, default=120.0)

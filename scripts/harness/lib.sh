@@ -22,8 +22,10 @@ h_die() {
   exit 1
 }
 
+# h_log MESSAGE...: a progress line on stderr, with the time since the script started (m:ss), so
+# that a long step shows as it goes and says how long it took.
 h_log() {
-  echo "${H_PROG:-harness}: $*" >&2
+  printf '%s [%d:%02d]: %s\n' "${H_PROG:-harness}" $((SECONDS / 60)) $((SECONDS % 60)) "$*" >&2
 }
 
 # h_init PROGRAM_NAME: sets the message prefix and the traps that stop everything started.
@@ -34,6 +36,17 @@ h_init() {
   trap 'h_log "terminated"; exit 143' TERM
   [[ -x "$H_PY" ]] || h_die "python3 is missing (Debian package python3; run scripts/setup)"
   export PYTHONPATH="$H_ROOT/scripts${PYTHONPATH:+:$PYTHONPATH}"
+}
+
+# h_run_showing_progress LOG COMMAND...: runs a harness script (scripts/study, scripts/cluster)
+# with all its output to LOG, and passes its progress lines (h_log's "scripts/NAME [m:ss]: ...") on
+# to stderr, indented, as they come. Returns COMMAND's status.
+h_run_showing_progress() {
+  local log=$1
+  shift
+  "$@" 2>&1 | tee "$log" \
+    | { grep --line-buffered -E '^[^ ]+ \[[0-9]+:[0-9]{2}\]: ' | sed -u 's/^/    /' >&2 || true; }
+  return "${PIPESTATUS[0]}"
 }
 
 h_python() {
@@ -187,11 +200,13 @@ h_build() {
     return 0
   fi
   command -v mvn >/dev/null || h_die "mvn is missing (Debian package maven; run scripts/setup)"
-  h_log "building the front end and the tools (mvn -DskipTests -pl webapp,tools -am package)"
+  h_log "building the front end and the tools (mvn -DskipTests -pl webapp,tools -am package; the" \
+    "first build downloads Maven's plugins and libraries, and says how much)"
   # The tools jar and its lib/ too, so scripts/bes-emulator and scripts/ppt-trace need no build of
-  # their own.
-  (cd "$H_ROOT" && mvn -q -B -ntp -DskipTests -pl webapp,tools -am package) \
-    || h_die "the build failed"
+  # their own. Maven's own lines are left out but for problems; its downloads are summed up.
+  (cd "$H_ROOT" && mvn -B -DskipTests -pl webapp,tools -am package 2>&1 \
+    | h_python maven-progress --prog "$H_PROG" --problems-only >&2) \
+    || h_die "the build failed (mvn -B -DskipTests -pl webapp,tools -am package shows it whole)"
 }
 
 # h_start_emulator LOGDIR NAME ARGS...: starts the BES emulator on a free port (and on the Unix

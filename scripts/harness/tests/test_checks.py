@@ -6,7 +6,7 @@ from harness import checks
 
 SUMMARY_HEADER = ("configuration,response,runs,mean_s,sd_s,p50_s,p90_s,max_s,first_s,"
                   "bes_messages_first,bes_messages_per_warm_request,speedup_vs_baseline_warm,"
-                  "speedup_vs_baseline_p50,speedup_vs_baseline_first,speedup_vs_2009_before,ratio_to_2009_after\n")
+                  "speedup_vs_baseline_p50,speedup_vs_baseline_first,speedup_vs_2009_before,speedup_vs_2009_after\n")
 
 
 def summary(folder, rows):

@@ -16,6 +16,24 @@ def bash(script):
 
 
 class LibShTest(unittest.TestCase):
+    def test_a_progress_line_says_how_long_the_script_has_run(self):
+        rc, _, err = bash('SECONDS=75; H_PROG=scripts/study h_log "configuration 2 of 6: cache-on"')
+        self.assertEqual(rc, 0)
+        self.assertRegex(err, r"^scripts/study \[1:1[5-9]\]: configuration 2 of 6: cache-on\n$")
+
+    def test_a_scripts_progress_lines_reach_the_console_and_everything_its_log(self):
+        with tempfile.TemporaryDirectory() as d:
+            log = Path(d) / "study.out"
+            script = ('H_PROG=scripts/study; h_log "configuration 1 of 1: cache-on"; '
+                      'echo "| a table |"; echo "warmed 127.0.0.1:1 in 1.0 s" >&2; exit 3')
+            rc, _, err = bash(f"h_run_showing_progress '{log}' bash -c 'source \"{LIB}\"; {script}' "
+                              "|| echo \"status $?\" >&2")
+            self.assertEqual(rc, 0, err)
+            self.assertRegex(err, r"^    scripts/study \[0:0\d\]: configuration 1 of 1: cache-on\n"
+                                  r"status 3\n$")
+            self.assertEqual(log.read_text().splitlines()[1:], ["| a table |",
+                                                                "warmed 127.0.0.1:1 in 1.0 s"])
+
     def test_every_configuration_runs_against_the_emulator(self):
         rc, names, _ = bash('h_selected ""')
         self.assertEqual(rc, 0)

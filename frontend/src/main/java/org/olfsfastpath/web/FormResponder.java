@@ -13,16 +13,20 @@ import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.dap.DapRequest;
 import org.olfsfastpath.dap.ResponseType;
 import org.olfsfastpath.pages.DataRequestForm;
+import org.olfsfastpath.pages.DatasetForm;
 import org.olfsfastpath.pages.DatasetModel;
 import org.olfsfastpath.pages.DatasetParser;
 import org.olfsfastpath.pages.FormSelection;
 import org.olfsfastpath.pages.PageHeaders;
+import org.olfsfastpath.pages.Site;
 
 /**
  * Answers the data request forms: {@code .dmr.html} (DAP4) from the BES's DMR, {@code .html}
  * (DAP2) from its DDX, asked without a constraint (the query string of a form page is the form's
- * state, never a constraint for the BES). A submitted form whose button was pressed is answered
- * with a 303 to the data URL it built, so the form works without JavaScript.
+ * state, never a constraint for the BES), with the dataset's coordinate values
+ * ({@link FormCoordinates}). A submitted form whose button was pressed is answered with a 303 to
+ * the data URL it built, so the form works without JavaScript; when that answer is larger than
+ * olfs.xml's {@code RequestForm@largeDownload}, the form first asks whether to download it.
  */
 final class FormResponder {
   /** A DMR or DDX larger than this is not made into a page. */
@@ -32,10 +36,13 @@ final class FormResponder {
   private final CachedAnswers answers;
   private final Pages pages;
   private final FrontEndStats stats;
+  private final FormCoordinates coordinates;
 
-  FormResponder(DapBackend backend, CachedAnswers answers, Pages pages, FrontEndStats stats) {
+  FormResponder(DapBackend backend, CachedAnswers answers, FormCoordinates coordinates,
+      Pages pages, FrontEndStats stats) {
     this.backend = backend;
     this.answers = answers;
+    this.coordinates = coordinates;
     this.pages = pages;
     this.stats = stats;
   }
@@ -64,9 +71,13 @@ final class FormResponder {
     }
     DatasetModel model = type.besType().isDap4() ? DatasetParser.dmr(description)
         : DatasetParser.ddx(description);
-    FormSelection selection = FormSelection.parse(model, ex.req.getQueryString());
+    DatasetForm form = DatasetForm.of(model, description);
+    form = form.withCoordinates(coordinates.fetch(form, dataset.path(), source, xmlBase));
+    FormSelection selection = FormSelection.parse(form, ex.req.getQueryString());
+    Site site = pages.site(ex);
     Optional<String> location = selection.location(dataset.path());
-    if (location.isPresent()) {
+    // A large download is asked about first: the form again, with the question.
+    if (location.isPresent() && !form.needsConfirmation(selection, site)) {
       stats.redirects.increment();
       ex.resp.setStatus(303);
       ex.resp.setHeader("Location", location.get());
@@ -74,7 +85,7 @@ final class FormResponder {
       return;
     }
     stats.pages.increment();
-    BodyCopy.write(ex, DataRequestForm.render(model, source, pages.site(ex), selection));
+    BodyCopy.write(ex, DataRequestForm.render(form, source, site, selection));
   }
 
   private static byte[] readAll(InputStream in) throws IOException {

@@ -117,6 +117,9 @@ final class OlfsSettings {
       row("FastPath/serviceUrl", WEB, "serviceUrl", TEXT,
           "the service's absolute URL as users see it, which the site map names", "the first"
               + " request's", "https://data.example.org/opendap"),
+      row("FastPath/RequestForm@largeDownload", WEB, "largeDownload", SIZE,
+          "the request forms ask before a download whose answer is larger than this (the size"
+              + " they show for the selection); 0 never asks", "100 MB", "1GB"),
       row("FastPath/WarmUp@enabled", WEB, "warmUp", BOOLEAN,
           "right after start, send a few internal requests for one dataset, so the first client"
               + " request finds the code compiled, the BES connection open and the caches filled",

@@ -6,9 +6,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The responders of one {@link DapServlet}, built here and nowhere else, each once, sharing their
- * helpers: one {@link Pages}, one {@link CachedAnswers} for the gets and the forms, one {@link
- * ModuleProbes} for the HEADs, one {@link BodyCopy} per compression setting. The servlet receives
- * them whole and builds nothing.
+ * helpers: one {@link Pages}, one {@link CachedAnswers} for the gets, the forms and the forms'
+ * coordinate values ({@link FormCoordinates}), one {@link ModuleProbes} for the HEADs, one {@link
+ * BodyCopy} per compression setting. The servlet receives them whole and builds nothing.
  *
  * @param nodes answers a path that names a catalog node (dataset responses, bare URLs, files)
  * @param catalogs answers the views of a directory
@@ -37,7 +37,8 @@ record Responders(NodeResponder nodes, CatalogResponder catalogs, SiteMapRespond
         new ModuleProbes(backend, clock), new BodyCopy(stats, settings.gzip()), settings,
         serverVersion, clock);
     DatasetResponder datasets = new DatasetResponder(headers, gets,
-        new FormResponder(backend, answers, pages, stats), files, versions, settings, stats,
+        new FormResponder(backend, answers, new FormCoordinates(backend, answers), pages, stats),
+        files, versions, settings, stats,
         serverVersion);
     return new Responders(
         new NodeResponder(backend, datasets, files, pages, settings, headers, stats),

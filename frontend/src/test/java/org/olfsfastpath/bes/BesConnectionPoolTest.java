@@ -146,6 +146,7 @@ final class BesConnectionPoolTest {
   }
 
   @Test
+  @SuppressWarnings("try") // the response is held open only to keep the one connection busy
   void acquireTimeoutZero_failsAtOnce() throws Exception {
     client = builder().maxConnections(1).acquireTimeout(Duration.ZERO).build();
     CountDownLatch finish = new CountDownLatch(1);

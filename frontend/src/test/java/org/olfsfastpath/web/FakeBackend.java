@@ -33,6 +33,8 @@ final class FakeBackend implements DapBackend {
   IOException getFailure;
   /** Get types whose module the fake BES lacks: a probe of one is "Unable to find transmitter". */
   final java.util.Set<BesGetType> missingModules = java.util.EnumSet.noneOf(BesGetType.class);
+  /** Failures of gets of one type only. */
+  final Map<BesGetType, IOException> getFailures = new HashMap<>();
   /** The buildSiteMap answer; null: the BES does not know the command. */
   byte[] siteMap;
   final AtomicInteger siteMapBuilds = new AtomicInteger();
@@ -85,6 +87,9 @@ final class FakeBackend implements DapBackend {
               ? "Unable to find transmitter " + returnAs
               : "Unable to find definition " + org.olfsfastpath.bes.TransmitterProbe.DEFINITION,
           0, "support@opendap.org"));
+    }
+    if (getFailures.containsKey(request.type())) {
+      throw getFailures.get(request.type());
     }
     InputStream data = new ByteArrayInputStream(bodies.getOrDefault(request.type(), body));
     InputStream stream = failAfter < 0 ? data : new InputStream() {

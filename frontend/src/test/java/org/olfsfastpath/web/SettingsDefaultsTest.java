@@ -97,6 +97,7 @@ final class SettingsDefaultsTest {
         bots.getBlockedResponses().isEmpty()));
     m.put("BotFilter/BlockImagesAndCss", bots.getBlockImagesAndCss());
     m.put("FastPath/serviceUrl", described("the first request's", web.serviceUrl().isEmpty()));
+    m.put("FastPath/RequestForm@largeDownload", web.largeDownload());
     m.put("FastPath/WarmUp@enabled", web.warmUp());
     m.put("FastPath/WarmUp@dataset",
         described("the first one near the catalog root", web.warmUpDataset().isEmpty()));

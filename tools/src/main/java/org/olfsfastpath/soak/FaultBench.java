@@ -326,7 +326,7 @@ public final class FaultBench implements AutoCloseable {
   }
 
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     try {
       frontEnd.close();
     } finally {

@@ -49,27 +49,33 @@ final class HostileInputIT {
    * with a suffix is looked up as the dataset it names, then as a file of its own), or a get.
    */
   record BesSees(String command, String path, String constraint, List<String> paths,
-      String function) {
-    static final BesSees NOTHING = new BesSees("", "", "", List.of(), "");
+      String function, String coordinates) {
+    static final BesSees NOTHING = new BesSees("", "", "", List.of(), "", "");
 
     static BesSees showNode(String... paths) {
-      return new BesSees("showNode", paths[0], "", List.of(paths), "");
+      return new BesSees("showNode", paths[0], "", List.of(paths), "", "");
     }
 
     static BesSees get(String path, String constraint) {
-      return new BesSees("get", path, constraint, List.of(path), "");
+      return new BesSees("get", path, constraint, List.of(path), "", "");
     }
 
     /** A get with a DAP4 server function, its text as the client wrote it. */
     static BesSees get(String path, String constraint, String function) {
-      return new BesSees("get", path, constraint, List.of(path), function);
+      return new BesSees("get", path, constraint, List.of(path), function, "");
+    }
+
+    /** A request form's get, then its one get of the dataset's coordinate values. */
+    static BesSees formGet(String path, String constraint, String coordinates) {
+      return new BesSees("get", path, constraint, List.of(path), "", coordinates);
     }
 
     @Override
     public String toString() {
       return command.isEmpty() ? "nothing" : command + " " + paths
           + (constraint.isEmpty() ? "" : " [" + constraint + "]")
-          + (function.isEmpty() ? "" : " function [" + function + "]");
+          + (function.isEmpty() ? "" : " function [" + function + "]")
+          + (coordinates.isEmpty() ? "" : " then get [" + coordinates + "]");
     }
   }
 
@@ -178,7 +184,7 @@ final class HostileInputIT {
             + ".dap.xml?dap4.ce=/SST%7CSST%3E2", Set.of(400), BesSees.NOTHING),
         get("markup as a form's variable is not echoed", DATASET
             + ".dmr.html?var=%3Cscript%3Ealert(1)%3C/script%3E&format=dap", Set.of(200),
-            BesSees.get("/coads_climatology.nc", "")),
+            BesSees.formGet("/coads_climatology.nc", "", "/COADSX;/COADSY;/TIME")),
         get("an unknown site map file", "/opendap/siteMap/smap_%3Cx%3E.txt", Set.of(404),
             BesSees.NOTHING),
         // DAP4 server functions: the expression reaches the BES as text inside the one get,
@@ -286,7 +292,7 @@ final class HostileInputIT {
     }
     if (expected.command().equals("showNode")) {
       assertEquals(expected.paths().size(), received.size(),
-          () -> name + ": expected " + expected + ", got " + received);
+          name + ": expected " + expected + ", got " + received);
       for (int i = 0; i < received.size(); i++) {
         RecordedRequest sent = received.get(i);
         assertEquals("", sent.failure(), name + ": the BES could not parse the command");
@@ -297,7 +303,14 @@ final class HostileInputIT {
       }
       return;
     }
-    assertEquals(1, received.size(), () -> name + ": expected one BES request, got " + received);
+    if (!expected.coordinates().isEmpty()) {
+      assertEquals(2, received.size(), name + ": expected " + expected + ", got " + received);
+      RecordedRequest coordinates = received.get(1);
+      assertEquals(expected.coordinates(), coordinates.constraint(), name);
+      assertEquals(expected.path(), coordinates.containerPath(), name);
+      received = received.subList(0, 1);
+    }
+    assertEquals(1, received.size(), name + ": expected one BES request, got " + received);
     RecordedRequest sent = received.get(0);
     assertEquals("", sent.failure(), name + ": the BES could not parse the command");
     commandElement(sent.xml(), expected.command());
