@@ -20,10 +20,10 @@ import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spec.Specs;
 
 /**
- * Keeps whole BES answers (by default the metadata responses: DAS, DDS, DMR, DDX, info) in memory
- * as immutable bytes with their gzip form and a strong ETag, so a warm metadata request sends the
- * BES no message at all. Thread-safe; build one per web application with {@link #newBuilder()} and
- * share it.
+ * Keeps whole BES answers (the metadata responses: DAS, DDS, DMR, DDX, info; and by default data
+ * answers up to 1 MiB) in memory as immutable bytes with their gzip form and a strong ETag, so a
+ * warm metadata request, or a repeated small slice, sends the BES no message at all. Thread-safe;
+ * build one per web application with {@link #newBuilder()} and share it.
  *
  * <p><b>Validity.</b> An entry is served exactly while the {@link DataSource} it was made from is
  * the one the {@link DataSourceCache} answers for its path now: {@link #lookup} compares the two
@@ -44,7 +44,10 @@ import org.olfsfastpath.spec.Specs;
  * <p><b>Bounds.</b> At most {@code maximumWeight} bytes (Caffeine's size-based eviction, weighing
  * each entry's body, gzip form, key and a fixed overhead); an answer over the caller's cap
  * ({@code maxEntryBytes} by default) is not kept but streamed to its caller as it would be without
- * a cache. BES errors and failed loads are never kept.
+ * a cache: the cache reads at most the cap plus one byte of it (into one of a few head buffers
+ * kept for reuse, {@link #maxHeadBufferBytes()}), then hands those bytes and the open rest on. So
+ * beyond {@code maximumWeight} a load in flight holds at most its cap, and the kept head buffers
+ * at most four times the largest cap. BES errors and failed loads are never kept.
  *
  * <p><b>BES messages.</b> A warm key costs none. A cold one costs one get, however many requests
  * ask for it at once: loads are single-flight per key, the requests that arrive during a load wait
@@ -65,6 +68,8 @@ public final class ResponseCache implements Closeable {
   private final Set<String> dataTypes;
   private final long loadTimeoutNanos;
   private final Ticker ticker;
+  /** Reads each answer from its loader, counted. */
+  private final AnswerReader reader;
   /** Every count of {@link #stats()}, and the statistics Caffeine itself reports. */
   private final CacheCounters counters = new CacheCounters();
   private final Cache<ResponseKey, CachedResponse> cache;
@@ -83,6 +88,9 @@ public final class ResponseCache implements Closeable {
     this.loadTimeoutNanos = builder.loadTimeoutNanos();
     Ticker givenTicker = builder.getTicker();
     this.ticker = givenTicker != null ? givenTicker : Ticker.systemTicker();
+    this.reader = new AnswerReader(counters, ticker, new HeadBuffers(
+        (int) Math.min(Math.max(maxEntryBytes, maxDataEntryBytes) + 1,
+            ResponseCacheBuilder.MAX_ENTRY_BYTES + 1), AnswerReader.KEPT_HEAD_BUFFERS));
     // Maintenance is a little bookkeeping after writes: on the writing thread unless told
     // otherwise, so this cache owns no thread.
     Executor given = builder.getExecutor();
@@ -139,6 +147,17 @@ public final class ResponseCache implements Closeable {
   }
 
   /**
+   * The length of the answer kept for {@code key}, whichever data source it was made from; -1 when
+   * none is kept. An answer kept once, even from an earlier version of its data source, tells
+   * that the next one is most likely of about that size: the web layer sends such a get as a
+   * short request. Allocates nothing.
+   */
+  public int knownLength(ResponseKey key) {
+    CachedResponse entry = entries.get(Objects.requireNonNull(key, "key == null"));
+    return entry == null ? -1 : entry.length(false);
+  }
+
+  /**
    * Same as {@link #load(ResponseKey, DataSource, long, boolean, ResponseLoader)} with the cap
    * {@link #maxEntryBytes()} and the gzip form made: for metadata responses.
    */
@@ -183,7 +202,7 @@ public final class ResponseCache implements Closeable {
     int cap = (int) Math.min(maxBytes, ResponseCacheBuilder.MAX_ENTRY_BYTES);
     if (!enabled) {
       counters.misses.increment();
-      return streamAlone(loader);
+      return reader.streamAlone(loader);
     }
     CachedResponse entry = entries.get(key);
     if (entry != null && entry.source() == current) {
@@ -233,7 +252,7 @@ public final class ResponseCache implements Closeable {
     }
     // Too large to keep: this request needs a stream of its own, and need not buffer it.
     counters.tooLarge.increment();
-    return streamAlone(loader);
+    return reader.streamAlone(loader);
   }
 
   /**
@@ -244,7 +263,7 @@ public final class ResponseCache implements Closeable {
       ResponseLoader loader) throws IOException {
     LoadedResponse answer;
     try {
-      answer = read(flight.source, cap, gzip, loader);
+      answer = reader.read(flight.source, cap, gzip, loader);
     } catch (IOException | RuntimeException | Error e) {
       flights.remove(key, flight);
       flight.done.complete(Flight.Outcome.failed(e));
@@ -270,56 +289,7 @@ public final class ResponseCache implements Closeable {
   /** Loads without sharing and without keeping the answer (a load from another data source). */
   private LoadedResponse loadAlone(DataSource current, int cap, boolean gzip,
       ResponseLoader loader) throws IOException {
-    return read(current, cap, gzip, loader);
-  }
-
-  /**
-   * Reads one answer, counted: whole when it fits {@code cap} (a {@link CachedResponse} made from
-   * {@code source}), else its first bytes and the open rest (a {@link StreamedResponse}).
-   */
-  private LoadedResponse read(DataSource source, int cap, boolean gzip, ResponseLoader loader)
-      throws IOException {
-    long start = ticker.read();
-    InputStream in = null;
-    try {
-      in = open(loader);
-      byte[] head = in.readNBytes(cap + 1);
-      if (head.length > cap) {
-        counters.loadSuccesses.increment();
-        counters.tooLarge.increment();
-        return StreamedResponse.of(head, in);
-      }
-      in.close();
-      CachedResponse response = CachedResponse.of(head, source, gzip);
-      counters.loadSuccesses.increment();
-      return response;
-    } catch (IOException | RuntimeException | Error e) {
-      closeQuietly(in, e);
-      counters.loadFailures.increment();
-      throw e;
-    } finally {
-      counters.totalLoadNanos.add(ticker.read() - start);
-    }
-  }
-
-  /** Opens the loader's stream and hands it over unread. */
-  private StreamedResponse streamAlone(ResponseLoader loader) throws IOException {
-    long start = ticker.read();
-    try {
-      StreamedResponse response = StreamedResponse.of(open(loader));
-      counters.loadSuccesses.increment();
-      return response;
-    } catch (IOException | RuntimeException | Error e) {
-      counters.loadFailures.increment();
-      throw e;
-    } finally {
-      counters.totalLoadNanos.add(ticker.read() - start);
-    }
-  }
-
-  private static InputStream open(ResponseLoader loader) throws IOException {
-    InputStream in = loader.open();
-    return Objects.requireNonNull(in, () -> "loader " + loader + " returned null");
+    return reader.read(current, cap, gzip, loader);
   }
 
   /**
@@ -383,14 +353,15 @@ public final class ResponseCache implements Closeable {
     return maxEntryBytes;
   }
 
-  /** The largest answer of an opted-in data type kept, in bytes, for the web layer to pass. */
+  /** The largest answer of a kept data type kept, in bytes, for the web layer to pass. */
   public long maxDataEntryBytes() {
     return maxDataEntryBytes;
   }
 
   /**
-   * The data response types operators opted in (e.g. {@code dods}, {@code ascii}), as written;
-   * the web layer decides what they mean and refuses names it does not know. Empty by default.
+   * The data response types kept (e.g. {@code dods}, {@code ascii}), as written; the web layer
+   * decides what they mean and refuses names it does not know. {@code [all]} by default ({@link
+   * ResponseCacheBuilder#ALL_DATA_TYPES}: every one it may keep); empty for none.
    */
   public Set<String> dataTypes() {
     return dataTypes;
@@ -399,6 +370,14 @@ public final class ResponseCache implements Closeable {
   /** How long a request waits for another request's load of the same key. */
   public Duration loadTimeout() {
     return Duration.ofNanos(loadTimeoutNanos);
+  }
+
+  /**
+   * The most memory the cache may hold beyond its entries' bound: the head buffers kept for reuse,
+   * into which the first bytes of large answers are read before they are known to be large.
+   */
+  public long maxHeadBufferBytes() {
+    return reader.maxKeptBytes();
   }
 
   /** Returns the approximate number of entries held. */
@@ -450,16 +429,5 @@ public final class ResponseCache implements Closeable {
 
   private static int weigh(ResponseKey key, CachedResponse response) {
     return (int) Math.min(Integer.MAX_VALUE, key.weight() + response.weight());
-  }
-
-  private static void closeQuietly(@Nullable InputStream in, Throwable failure) {
-    if (in == null) {
-      return;
-    }
-    try {
-      in.close();
-    } catch (IOException | RuntimeException e) {
-      failure.addSuppressed(e);
-    }
   }
 }
