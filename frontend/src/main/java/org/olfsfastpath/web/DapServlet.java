@@ -10,6 +10,7 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
+import org.olfsfastpath.bes.BesLimitException;
 import org.olfsfastpath.bes.BesPoolExhaustedException;
 import org.olfsfastpath.bes.BesUnavailableException;
 import org.olfsfastpath.dap.BesMessages;
@@ -98,7 +99,7 @@ final class DapServlet extends HttpServlet {
   protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
     long start = System.nanoTime();
     stats.requests.increment();
-    Exchange ex = new Exchange(req, resp);
+    Exchange ex = new Exchange(req, resp, responders.clients());
     try {
       answer(ex);
     } finally {
@@ -174,6 +175,15 @@ final class DapServlet extends HttpServlet {
       sendBesError(ex, e.error());
     } catch (BesUnavailableException e) {
       sendUnavailable(ex, e);
+    } catch (BesLimitException e) {
+      // The group logs the first refusal of each episode of a client; one line per refusal would
+      // flood the log exactly when a client misbehaves.
+      stats.limitRefusals.increment();
+      log.debug("{} refused for {} by {}: {}", req.getRequestURI(), e.client(), e.limit().key(),
+          e.getMessage());
+      sendError(ex, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "the server is busy ("
+          + e.limit().key() + "): " + e.getMessage(),
+          List.of("Retry-After", Integer.toString(settings.retryAfterSeconds())));
     } catch (BesPoolExhaustedException e) {
       stats.poolExhausted.increment();
       log.warn("every BES connection is busy; answering 503 to {}", req.getRequestURI());

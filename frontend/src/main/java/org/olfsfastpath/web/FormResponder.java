@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.util.Optional;
 import org.olfsfastpath.bes.BesProtocolException;
 import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.cache.DataSource;
@@ -56,9 +57,10 @@ final class FormResponder {
     if (responses.isEnabled()) {
       CachedResponse hit = answers.lookup(get, source);
       description = CachedAnswers.readAll(hit != null ? hit
-          : answers.load(get, source, responses.maxEntryBytes(), true), MAX_DESCRIPTION);
+          : answers.load(get, source, responses.maxEntryBytes(), true,
+              Caller.shortRequest(ex.client())), MAX_DESCRIPTION);
     } else {
-      try (BesResponse bes = backend.get(get)) {
+      try (BesResponse bes = backend.get(get, Caller.shortRequest(ex.client()))) {
         description = readAll(bes.body());
       }
     }

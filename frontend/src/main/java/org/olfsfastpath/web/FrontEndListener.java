@@ -19,6 +19,7 @@ import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.olfsfastpath.bes.BesClient;
+import org.olfsfastpath.bes.BesGroup;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.ResponseCache;
@@ -85,6 +86,9 @@ public final class FrontEndListener implements ServletContextListener {
     meters.monitorCaches(started.cache(), started.responses());
     for (BesClient client : started.router().clients()) {
       meters.monitorPool(client.endpoint().toString(), client::poolStats);
+    }
+    for (BesGroup group : started.router().groups()) {
+      meters.monitorGroup(group.prefix(), group::stats);
     }
     DapServlet dap = DapServlet.assemble(settings, started, stats, version,
         settings.catalogRoot().orElseGet(() ->

@@ -30,7 +30,10 @@ import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import javax.management.MBeanServer;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.bes.BesGroupStats;
+import org.olfsfastpath.bes.BesLimitException;
 import org.olfsfastpath.bes.BesPoolStats;
+import org.olfsfastpath.bes.BesShareStats;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
 import org.slf4j.Logger;
@@ -58,7 +61,14 @@ import org.slf4j.LoggerFactory;
  *       {@code olfs_bes_pool_created_connections_total}, {@code
  *       olfs_bes_pool_discarded_connections_total}, {@code olfs_bes_pool_retried_total}, {@code
  *       olfs_bes_pool_waits_total}, {@code olfs_bes_pool_exhausted_total}, {@code
- *       olfs_bes_pool_connect_failures_total}.
+ *       olfs_bes_pool_connect_failures_total}, and for the reserve {@code
+ *       olfs_bes_pool_reserved_connections}, {@code olfs_bes_pool_long_in_use_connections}
+ *       (gauges) and {@code olfs_bes_pool_reserve_refusals_total}.
+ *   <li>Per BES group ({@code group} tag, its prefix): {@code olfs_bes_group_retries_total},
+ *       {@code olfs_bes_group_failovers_total}, {@code olfs_bes_group_refused_total} by {@code
+ *       limit} ({@code clientShare}, {@code clientQueue}, {@code reserve}), and the gauges {@code
+ *       olfs_bes_group_clients}, {@code olfs_bes_group_client_in_use}, {@code
+ *       olfs_bes_group_client_waiting}, {@code olfs_bes_group_client_share}.
  *   <li>Both caches through Micrometer's {@code CaffeineCacheMetrics}, tagged {@code
  *       cache="datasource"} and {@code cache="response"}: {@code cache_gets_total} by {@code
  *       result} (hit, miss), {@code cache_puts_total} (loads), {@code cache_evictions_total},
@@ -237,6 +247,69 @@ final class FrontEndMetrics implements AutoCloseable {
         bes, stats, BesPoolStats::exhausted);
     poolCounter("olfs.bes.pool.connect.failures", "Connection attempts that failed", null, bes,
         stats, BesPoolStats::connectFailures);
+    poolGauge("olfs.bes.pool.reserved", "Connections kept for short requests", bes, stats,
+        BesPoolStats::reserved);
+    poolGauge("olfs.bes.pool.long.in.use", "Connections lent to requests whose answer may be long",
+        bes, stats, BesPoolStats::longInUse);
+    poolCounter("olfs.bes.pool.reserve.refusals", "Long requests refused: only the reserve was"
+        + " left", null, bes, stats, BesPoolStats::reserveRefusals);
+  }
+
+  /**
+   * Exports one BES group's retries and fair shares, read from {@code stats} at each scrape: the
+   * same counts as the status document's {@code groups} section. Call once per group.
+   *
+   * @param group the group's prefix ({@code group} tag)
+   */
+  void monitorGroup(String group, Supplier<BesGroupStats> stats) {
+    Objects.requireNonNull(group, "group == null");
+    Objects.requireNonNull(stats, "stats == null");
+    monitored.add(stats);
+    groupCounter("olfs.bes.group.retries", "Commands sent once more after their BES failed"
+        + " before a byte went on (to the same BES or another)", group, stats,
+        s -> s.retries());
+    groupCounter("olfs.bes.group.failovers", "Commands sent once more to another BES", group,
+        stats, s -> s.failovers());
+    for (BesLimitException.Limit limit : BesLimitException.Limit.values()) {
+      FunctionCounter.builder("olfs.bes.group.refused", stats, s -> refused(s.get().shares(), limit))
+          .description("Requests refused by a limit: a client's share, its queue, a pool's"
+              + " reserve")
+          .tags("group", group, "limit", limit.key())
+          .register(registry);
+    }
+    groupGauge("olfs.bes.group.clients", "Clients holding or waiting for a connection", group,
+        stats, s -> s.shares().clients());
+    groupGauge("olfs.bes.group.client.in.use", "Requests holding a place in their client's share",
+        group, stats, s -> s.shares().inUse());
+    groupGauge("olfs.bes.group.client.waiting", "Requests waiting past their client's share",
+        group, stats, s -> s.shares().waiting());
+    groupGauge("olfs.bes.group.client.share", "Connections one client may hold at once", group,
+        stats, s -> s.shares().limit());
+  }
+
+  private static double refused(BesShareStats shares, BesLimitException.Limit limit) {
+    return switch (limit) {
+      case CLIENT_SHARE -> shares.refusedShare();
+      case CLIENT_QUEUE -> shares.refusedQueue();
+      case RESERVE -> shares.refusedReserve();
+    };
+  }
+
+  private void groupGauge(String name, String description, String group,
+      Supplier<BesGroupStats> stats, ToDoubleFunction<BesGroupStats> value) {
+    Gauge.builder(name, stats, s -> value.applyAsDouble(s.get()))
+        .description(description)
+        .tags("group", group)
+        .strongReference(true)
+        .register(registry);
+  }
+
+  private void groupCounter(String name, String description, String group,
+      Supplier<BesGroupStats> stats, ToDoubleFunction<BesGroupStats> value) {
+    FunctionCounter.builder(name, stats, s -> value.applyAsDouble(s.get()))
+        .description(description)
+        .tags("group", group)
+        .register(registry);
   }
 
   private void poolGauge(String name, String description, String bes,

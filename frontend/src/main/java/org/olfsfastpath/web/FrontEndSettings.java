@@ -47,6 +47,7 @@ public final class FrontEndSettings {
   private final @Nullable String serviceUrl;
   private final boolean warmUp;
   private final @Nullable String warmUpDataset;
+  private final String trustedProxies;
 
   private FrontEndSettings(Builder b) {
     this.maxUrlLength = b.getMaxUrlLength();
@@ -65,6 +66,7 @@ public final class FrontEndSettings {
     this.serviceUrl = b.serviceUrl.orNull();
     this.warmUp = b.getWarmUp();
     this.warmUpDataset = b.warmUpDataset.orNull();
+    this.trustedProxies = b.trustedProxies.get();
   }
 
   public static Builder newBuilder() {
@@ -77,8 +79,8 @@ public final class FrontEndSettings {
    * {@code gzip} (boolean), {@code adminToken}, {@code catalogRoot}, {@code datasetUrlResponse}
    * ({@code download}, {@code requestForm}, {@code dsr}), {@code dataRequestForm} ({@code dap4},
    * {@code dap2}), {@code allowDirectDataSourceAccess}, {@code addFileoutTypeSuffix}, {@code
-   * httpPost} (booleans), {@code httpPostMax} (bytes), {@code siteMapRefresh} (a duration) and
-   * {@code serviceUrl}.
+   * httpPost} (booleans), {@code httpPostMax} (bytes), {@code siteMapRefresh} (a duration),
+   * {@code serviceUrl} and {@code trustedProxies}.
    *
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value
    */
@@ -179,6 +181,14 @@ public final class FrontEndSettings {
     return Optional.ofNullable(warmUpDataset);
   }
 
+  /**
+   * The proxies whose {@code X-Forwarded-For} names the client (addresses and CIDR blocks,
+   * separated by blanks or commas); empty when none is trusted, the default.
+   */
+  public String trustedProxies() {
+    return trustedProxies;
+  }
+
   /** The settings; never the admin token. */
   @Override
   public String toString() {
@@ -187,7 +197,8 @@ public final class FrontEndSettings {
         + (catalogRoot == null ? "default" : catalogRoot) + ", adminToken="
         + (adminToken == null ? "none" : "set") + ", datasetUrlResponse=" + datasetUrlResponse
         + ", dataRequestForm=" + dataRequestForm + ", directAccess=" + allowDirectDataSourceAccess
-        + ", post=" + (httpPost ? "up to " + httpPostMax + " bytes" : "off");
+        + ", post=" + (httpPost ? "up to " + httpPostMax + " bytes" : "off")
+        + (trustedProxies.isEmpty() ? "" : ", trustedProxies=" + trustedProxies);
   }
 
   /**
@@ -240,7 +251,26 @@ public final class FrontEndSettings {
       return path;
     }));
 
+    private final Setting<String> trustedProxies = settings.add(Setting.of("trustedProxies", "")
+        .text(String::strip).check(proxies -> {
+          ClientAddresses.trusting(proxies); // validates
+          return proxies.strip();
+        }));
+
     private Builder() {}
+
+    /**
+     * The proxies whose {@code X-Forwarded-For} names the client (default none): IP addresses
+     * and CIDR blocks, separated by blanks or commas, e.g. the nginx in front of several front
+     * ends. The client is then the right-most address of the header that is not a trusted proxy.
+     *
+     * @throws IllegalArgumentException if an entry is neither an address nor a CIDR block
+     * @throws IllegalStateException if already set
+     */
+    public Builder trustedProxies(String proxies) {
+      trustedProxies.set(proxies);
+      return this;
+    }
 
     /**
      * @throws IllegalArgumentException if under 64

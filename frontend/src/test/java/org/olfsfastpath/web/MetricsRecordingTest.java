@@ -90,7 +90,7 @@ final class MetricsRecordingTest {
   @Test
   void pool_isReadAtEachScrape() {
     AtomicReference<BesPoolStats> pool =
-        new AtomicReference<>(new BesPoolStats(3, 2, 1, 5, 2, 1, 4, 0, 1));
+        new AtomicReference<>(new BesPoolStats(3, 2, 1, 5, 2, 1, 4, 0, 1, 0, 0, 0));
     metrics.monitorPool(BES, pool::get);
 
     String scrape = metrics.scrape();
@@ -105,7 +105,7 @@ final class MetricsRecordingTest {
     assertLine(scrape, "olfs_bes_pool_exhausted_total{bes=\"" + BES + "\"} 0.0");
     assertLine(scrape, "olfs_bes_pool_connect_failures_total{bes=\"" + BES + "\"} 1.0");
 
-    pool.set(new BesPoolStats(4, 0, 4, 6, 2, 1, 9, 2, 1));
+    pool.set(new BesPoolStats(4, 0, 4, 6, 2, 1, 9, 2, 1, 0, 0, 0));
     System.gc(); // the supplier is a method reference nothing else holds: it must survive
     scrape = metrics.scrape();
     assertLine(scrape, "olfs_bes_pool_in_use_connections{bes=\"" + BES + "\"} 4.0");
