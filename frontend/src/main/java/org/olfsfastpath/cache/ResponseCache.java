@@ -46,8 +46,12 @@ import org.olfsfastpath.spec.Specs;
  * ({@code maxEntryBytes} by default) is not kept but streamed to its caller as it would be without
  * a cache: the cache reads at most the cap plus one byte of it (into one of a few head buffers
  * kept for reuse, {@link #maxHeadBufferBytes()}), then hands those bytes and the open rest on. So
- * beyond {@code maximumWeight} a load in flight holds at most its cap, and the kept head buffers
- * at most four times the largest cap. BES errors and failed loads are never kept.
+ * beyond {@code maximumWeight} a load in flight holds at most its cap (a large answer's head, until
+ * its caller has read it), and the kept head buffers at most four times the largest cap. The
+ * length of each answer loaded is remembered apart (at most 8,192 of them, a few hundred bytes
+ * each), so that an answer known to be over its cap is streamed at once the next time, with no
+ * head read, and one known to fit is a short request for the BES's reserve. BES errors and failed
+ * loads are never kept.
  *
  * <p><b>BES messages.</b> A warm key costs none. A cold one costs one get, however many requests
  * ask for it at once: loads are single-flight per key, the requests that arrive during a load wait
@@ -70,6 +74,8 @@ public final class ResponseCache implements Closeable {
   private final Ticker ticker;
   /** Reads each answer from its loader, counted. */
   private final AnswerReader reader;
+  /** The lengths of answers loaded, kept or not: a hint for the web layer and for large ones. */
+  private final KnownLengths lengths;
   /** Every count of {@link #stats()}, and the statistics Caffeine itself reports. */
   private final CacheCounters counters = new CacheCounters();
   private final Cache<ResponseKey, CachedResponse> cache;
@@ -102,6 +108,7 @@ public final class ResponseCache implements Closeable {
         .recordStats(() -> counters)
         .build();
     this.entries = cache.asMap();
+    this.lengths = new KnownLengths(executor);
   }
 
   /** Returns a builder with every setting at its default. */
@@ -147,14 +154,15 @@ public final class ResponseCache implements Closeable {
   }
 
   /**
-   * The length of the answer kept for {@code key}, whichever data source it was made from; -1 when
-   * none is kept. An answer kept once, even from an earlier version of its data source, tells
-   * that the next one is most likely of about that size: the web layer sends such a get as a
-   * short request. Allocates nothing.
+   * The length of {@code key}'s answer as last seen, whichever data source it was made from:
+   * the answer kept, else the length remembered of the last load (kept or not, until some 8,000
+   * other answers have been loaded since); {@link Integer#MAX_VALUE} for one that was over its
+   * cap; -1 when unknown. The next answer is most likely of about that size: the web layer sends
+   * a get known to fit as a short request.
    */
   public int knownLength(ResponseKey key) {
     CachedResponse entry = entries.get(Objects.requireNonNull(key, "key == null"));
-    return entry == null ? -1 : entry.length(false);
+    return entry != null ? entry.length(false) : lengths.length(key);
   }
 
   /**
@@ -209,6 +217,12 @@ public final class ResponseCache implements Closeable {
       counters.hits.increment();
       return entry;
     }
+    if (lengths.isOver(key, current, cap)) {
+      // Over the cap last time, from this very data source: stream it, read nothing ahead.
+      counters.misses.increment();
+      counters.tooLarge.increment();
+      return reader.streamAlone(loader);
+    }
     Flight mine = new Flight(current);
     Flight flight = flights.putIfAbsent(key, mine);
     if (flight != null) {
@@ -237,7 +251,7 @@ public final class ResponseCache implements Closeable {
       // A load from another version of the data source (one request saw the data-source cache
       // just before a reload, the other just after): its answer may differ, so load alone.
       counters.misses.increment();
-      return loadAlone(current, cap, gzip, loader);
+      return loadAlone(key, current, cap, gzip, loader);
     }
     Flight.Outcome outcome = flight.await(loadTimeoutNanos, key);
     CachedResponse shared = outcome.response();
@@ -269,6 +283,7 @@ public final class ResponseCache implements Closeable {
       flight.done.complete(Flight.Outcome.failed(e));
       throw e;
     }
+    remember(key, flight.source, cap, answer);
     if (!(answer instanceof CachedResponse response)) {
       flights.remove(key, flight);
       flight.done.complete(Flight.Outcome.TOO_LARGE);
@@ -287,9 +302,19 @@ public final class ResponseCache implements Closeable {
   }
 
   /** Loads without sharing and without keeping the answer (a load from another data source). */
-  private LoadedResponse loadAlone(DataSource current, int cap, boolean gzip,
+  private LoadedResponse loadAlone(ResponseKey key, DataSource current, int cap, boolean gzip,
       ResponseLoader loader) throws IOException {
-    return reader.read(current, cap, gzip, loader);
+    LoadedResponse answer = reader.read(current, cap, gzip, loader);
+    remember(key, current, cap, answer);
+    return answer;
+  }
+
+  private void remember(ResponseKey key, DataSource source, int cap, LoadedResponse answer) {
+    if (answer instanceof CachedResponse kept) {
+      lengths.fits(key, source, kept.length(false));
+    } else {
+      lengths.over(key, source, cap);
+    }
   }
 
   /**
@@ -414,6 +439,7 @@ public final class ResponseCache implements Closeable {
   public void close() {
     closed = true;
     invalidateAll();
+    lengths.clear();
   }
 
   /** Runs Caffeine's pending maintenance (evictions, weights) now; for tests. */

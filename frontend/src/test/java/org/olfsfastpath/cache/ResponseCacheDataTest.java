@@ -57,8 +57,11 @@ final class ResponseCacheDataTest {
     assertNotSame(kept, cache.load(KEY, changed, CAP, false, bes));
     assertEquals(2, bes.opens.get());
 
+    // Invalidated or evicted, the answer is gone; its length stays known, a hint.
     cache.invalidate("/data/sst.nc");
-    assertEquals(-1, cache.knownLength(KEY));
+    assertNull(cache.lookup(KEY, changed));
+    assertEquals(40_000, cache.knownLength(KEY));
+    assertEquals(-1, cache.knownLength(ResponseKey.of("", "/data/sst.nc", "dods", "sst[1]")));
   }
 
   @Test
@@ -73,8 +76,21 @@ final class ResponseCacheDataTest {
     }
     assertNull(cache.lookup(KEY, sst));
     assertEquals(0, cache.size());
-    assertEquals(-1, cache.knownLength(KEY));
+    assertEquals(Integer.MAX_VALUE, cache.knownLength(KEY), "known to be over its cap");
     assertEquals(1, cache.stats().tooLargeCount());
+
+    // The next time, from the same data source, it streams at once: nothing read ahead.
+    try (StreamedResponse again = assertInstanceOf(StreamedResponse.class,
+        cache.load(KEY, sst, CAP, false, new CountingLoader(large)));
+        InputStream body = again.body()) {
+      assertEquals(0, again.headLength());
+      assertArrayEquals(large, body.readAllBytes());
+    }
+    // From another version of the data source, it may fit now: read ahead again.
+    try (StreamedResponse changed = (StreamedResponse) cache.load(KEY,
+        source("/data/sst.nc"), CAP, false, new CountingLoader(large))) {
+      assertEquals(CAP + 1, changed.headLength());
+    }
   }
 
   @Test
@@ -97,7 +113,8 @@ final class ResponseCacheDataTest {
     DataSource sst = source("/data/sst.nc");
     byte[][] heads = new byte[2][];
     for (int i = 0; i < 2; i++) {
-      try (StreamedResponse streamed = (StreamedResponse) cache.load(KEY, sst, CAP, false,
+      ResponseKey key = ResponseKey.of("", "/data/sst.nc", "dods", "sst[" + i + "]");
+      try (StreamedResponse streamed = (StreamedResponse) cache.load(key, sst, CAP, false,
           new CountingLoader(bytes(2 * CAP)))) {
         InputStream body = streamed.body();
         body.readAllBytes();
