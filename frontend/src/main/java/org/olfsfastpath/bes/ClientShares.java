@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
  * connections at once; past it, its requests wait in a queue of their own (at most
  * {@code queueLength} of them, each at most {@code queueWait}), then are refused with
  * {@link BesLimitException}. A client is its address as the web layer resolved it; the front end's
- * own commands ({@link Caller#internal()}) count against no share.
+ * own commands ({@link Caller#internal()}) count against no share. A share of every connection of
+ * the group ({@code 100%}) turns shares off: nobody is counted and nobody queues.
  *
  * <p>Lock-free, with no lock shared by clients: one {@link Share} per client that holds or waits
  * for a connection, in a concurrent map read without locking. A share is a fair semaphore of
@@ -41,6 +42,8 @@ final class ClientShares {
   private static final Logger log = LoggerFactory.getLogger(BesGroup.class);
 
   private final String prefix;
+  /** Whether shares apply: a share of every connection is no share (and no queue of its own). */
+  private final boolean enabled;
   private final int limit;
   private final int connections;
   private final int queueLength;
@@ -61,6 +64,7 @@ final class ClientShares {
       PoolClock clock) {
     this.prefix = prefix;
     this.limit = Math.max(1, limit);
+    this.enabled = this.limit < connections;
     this.connections = connections;
     this.queueLength = queueLength;
     this.queueWaitNanos = queueWaitNanos;
@@ -78,7 +82,7 @@ final class ClientShares {
   /**
    * Takes a place in the caller's share, waiting in its queue when the share is full: the place a
    * command holds until it ends (a get: until its response closes). Returns at once for the front
-   * end's own commands.
+   * end's own commands, and when the share is the group's every connection (shares off).
    *
    * @return the share to {@link #release} when the command ends, or null for an internal caller
    * @throws BesLimitException if the client's queue is full ({@code CLIENT_QUEUE}) or its
@@ -86,7 +90,7 @@ final class ClientShares {
    * @throws InterruptedIOException if the thread was interrupted while waiting
    */
   @Nullable Share acquire(Caller caller) throws BesLimitException, InterruptedIOException {
-    if (caller.internal()) {
+    if (caller.internal() || !enabled) {
       return null;
     }
     Share share = join(caller.client());

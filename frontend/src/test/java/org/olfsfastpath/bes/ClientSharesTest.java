@@ -86,6 +86,16 @@ final class ClientSharesTest {
   }
 
   @Test
+  void aShareOfEveryConnection_isNoShare_nobodyCountedNorQueued() throws Exception {
+    ClientShares shares = new ClientShares("/", 32, 32, 0, WAIT, clock);
+    for (int i = 0; i < 100; i++) {
+      assertNull(shares.acquire(Caller.longRequest("192.0.2.7")));
+    }
+    assertEquals(0, shares.stats().clients());
+    assertEquals(0, clock.waited());
+  }
+
+  @Test
   void queueFull_refusedAtOnce_namingTheQueue() throws Exception {
     ClientShares shares = shares(1, 1, PoolClock.SYSTEM);
     ClientShares.Share held = shares.acquire(Caller.longRequest("192.0.2.7"));
