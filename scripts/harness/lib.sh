@@ -348,7 +348,7 @@ H_CONFIGS=(
   "cache-off|cache-off||off|on|tcp|cache off: showNode and get for every request, TCP with QUICKACK"
   "cache-on|cache-off||datasource|on|tcp|cache on: one get per warm request, TCP with QUICKACK"
   "cache-on-unix|cache-off||datasource|on|unix|cache on, BES over its Unix socket"
-  "response-cache|cache-off||on|on|tcp|response cache on too (the default): warm metadata answered from memory, no BES message; data one get"
+  "response-cache|cache-off||on|on|tcp|response cache on too (the default): warm metadata and small data answers answered from memory, no BES message"
   "2009-cache-off|2009-cache-off||off|off|tcp|2009 conditions, cache off: plain TCP client, BES-faithful split writes (each message stalls ~40 ms)"
   "2009-cache-on|2009-cache-off||datasource|off|tcp|2009 conditions, cache on: plain TCP client, BES-faithful split writes"
   "2009-delay-cache-off|2009-delay-cache-off|--delay showNode=40|off|on|tcp|2009 service time, cache off: showNode takes 40 ms in the emulator"
