@@ -133,8 +133,8 @@ public final class ShareScenarios {
   public ScenarioResult slowReadersKeepTheirShare(int readers, int addresses, int bytesPerSecond,
       int normalClients, Duration load) throws Exception {
     FaultScenarios.Run run = faults.new Run(readers + " slow readers (" + bytesPerSecond / 1000
-        + " KB/s) of a 400 MiB answer from " + addresses + " addresses, " + normalClients
-        + " other clients", false);
+        + " KB/s) of a 400 MiB answer from " + (addresses == 1 ? "one address"
+        : addresses + " addresses") + ", " + normalClients + " other clients", false);
     List<String> kept = List.of(FaultScenarios.SMALL, FaultScenarios.ASCII);
     kept.forEach(bench::reference);
     List<Long> idle = normalLoad(run, normalClients, System.nanoTime()
