@@ -443,7 +443,7 @@ h_start_config() {
     return 0
   fi
   # Every load generator of the harness is one client address: shares off.
-  olfs_config_write "$logs/$name.olfs.xml" "$bes" "$C_CACHE" "$C_QUICKACK" "" off
+  olfs_config_write "$logs/$name.olfs.xml" "$bes" "$C_CACHE" "$C_QUICKACK" "" "" off
   h_log "$name: starting the front end (BES $bes, cache $C_CACHE, QUICKACK $C_QUICKACK)"
   h_start_frontend "$logs" "$name" "$logs/$name.olfs.xml"
 }

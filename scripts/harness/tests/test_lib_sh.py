@@ -75,7 +75,7 @@ class LibShTest(unittest.TestCase):
     def test_config_file_for_a_load_generator_turns_shares_off(self):
         with tempfile.TemporaryDirectory() as d:
             path = Path(d) / "olfs.xml"
-            rc, _, err = bash(f"olfs_config_write '{path}' 127.0.0.1:10022 on '' '' off")
+            rc, _, err = bash(f"olfs_config_write '{path}' 127.0.0.1:10022 on '' '' '' off")
             self.assertEqual(rc, 0, err)
             root = ET.parse(path).getroot()
             rc, _, err = bash(f"olfs_config_write '{path}.default' 127.0.0.1:10022 on")
@@ -140,6 +140,32 @@ class LibShTest(unittest.TestCase):
             root = ET.parse(path).getroot()
         self.assertEqual(root.find("FastPath/Cache").get("enabled"), "true")
         self.assertEqual(root.find("FastPath/ResponseCache").get("enabled"), "true")
+
+    def test_data_types_left_out_keep_the_front_ends_default(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "olfs.xml"
+            rc, _, err = bash(f"olfs_config_write '{path}' 127.0.0.1:10022 on")
+            self.assertEqual(rc, 0, err)
+            root = ET.parse(path).getroot()
+        self.assertNotIn("dataTypes", root.find("FastPath/ResponseCache").attrib)
+
+    def test_data_types_none_is_written_as_an_explicit_empty_list(self):
+        # scripts/dars's second front end: no data answer kept, whatever the default becomes.
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "olfs.xml"
+            rc, _, err = bash(f"olfs_config_write '{path}' 127.0.0.1:10022 on '' '' none")
+            self.assertEqual(rc, 0, err)
+            root = ET.parse(path).getroot()
+        cache = root.find("FastPath/ResponseCache")
+        self.assertEqual((cache.get("enabled"), cache.get("dataTypes")), ("true", ""))
+
+    def test_data_types_listed_are_written_as_given(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "olfs.xml"
+            rc, _, err = bash(f"olfs_config_write '{path}' 127.0.0.1:10022 on '' '' 'dods ascii'")
+            self.assertEqual(rc, 0, err)
+            root = ET.parse(path).getroot()
+        self.assertEqual(root.find("FastPath/ResponseCache").get("dataTypes"), "dods ascii")
 
     def test_a_component_stopped_mid_run_is_forgotten(self):
         rc, out, err = bash("h_start x /dev/null sleep 30; a=$H_LAST_PID; h_start y /dev/null sleep 30; "

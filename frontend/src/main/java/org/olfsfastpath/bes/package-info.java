@@ -1,5 +1,7 @@
 /**
- * The BES command layer: request documents built with JDOM2 in the upstream OLFS's order,
+ * The BES command layer: request documents built with JDOM2 in the upstream OLFS's order (a DAP4
+ * get's server function included, {@link org.olfsfastpath.bes.GetRequest#dap4Function()}, and the
+ * probe that asks whether the BES has a module, {@link org.olfsfastpath.bes.TransmitterProbe}),
  * immutable parsed answers ({@link org.olfsfastpath.bes.BesNode},
  * {@link org.olfsfastpath.bes.BesError}), a bounded pool of warm PPT connections per BES, and the
  * groups that spread commands over several BES.

@@ -194,6 +194,27 @@ final class Assembly {
   }
 
   /**
+   * The bot filter's rules, from the file's {@code BotFilter} (or {@code BotBlocker}); none when
+   * the file has neither.
+   *
+   * @param contextPath the web application's, e.g. {@code /opendap}: the default allowed paths lie
+   *     below it
+   * @throws ConfigurationException naming the file, the setting and the value, for an address
+   *     that is not one or a pattern that does not compile
+   */
+  static BotRules botRules(FrontEndConfig config, String contextPath) {
+    BotRules.Spec spec = config.botFilter();
+    if (spec.values().isEmpty()) {
+      return BotRules.NONE;
+    }
+    try {
+      return BotRules.newBuilder().apply(spec).contextPath(contextPath).build();
+    } catch (SpecException e) {
+      throw spec.refused(config.source(), e);
+    }
+  }
+
+  /**
    * Builds with the layer's own checks, turning a refusal into the configuration error that names
    * the file, the setting and its value.
    */

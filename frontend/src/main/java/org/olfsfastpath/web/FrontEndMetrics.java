@@ -82,6 +82,9 @@ import org.slf4j.LoggerFactory;
  *       {@code olfs_datasource_cache_negative_hits_total}, {@code
  *       olfs_datasource_cache_refreshes_total}, {@code olfs_datasource_cache_mtime_checks_total},
  *       {@code olfs_datasource_cache_mtime_reloads_total}.
+ *   <li>The bot filter: {@code olfs_bot_filter_refusals_total} by {@code cause} ({@code
+ *       IpAddress}, {@code IpMatch}, {@code UserAgentMatch}), read from its statistics value as
+ *       {@code /status} and JMX read it; each refusal is also a request of type {@code blocked}.
  *   <li>The JVM: {@code jvm_memory_*}, {@code jvm_gc_*}, {@code jvm_threads_*}, {@code
  *       jvm_classes_*}, {@code process_cpu_*}, {@code system_cpu_*}, {@code process_uptime_*};
  *       and Tomcat's connectors, thread pools and servlets ({@code tomcat_*}), read from
@@ -375,6 +378,23 @@ final class FrontEndMetrics implements AutoCloseable {
     cacheCounter("olfs.response.cache.stale.misses",
         "Misses that replaced an answer made from an earlier data source", responses,
         c -> c.stats().staleMissCount());
+  }
+
+  /**
+   * Exports the bot filter's refusals, read from its statistics value at each scrape: {@code
+   * olfs_bot_filter_refusals_total} by {@code cause}, the element of the rule that refused ({@code
+   * IpAddress}, {@code IpMatch}, {@code UserAgentMatch}), as {@code /status} counts them. Call
+   * once.
+   */
+  void monitorBotFilter(Supplier<BotFilterStats> stats) {
+    Objects.requireNonNull(stats, "stats == null");
+    monitored.add(stats);
+    for (BotRules.Cause cause : BotRules.Cause.values()) {
+      FunctionCounter.builder("olfs.bot.filter.refusals", stats, s -> s.get().refusals(cause))
+          .description("Requests the bot filter refused, by the kind of rule that refused them")
+          .tag("cause", cause.element())
+          .register(registry);
+    }
   }
 
   private <K, V> void bindCaffeine(com.github.benmanes.caffeine.cache.Cache<K, V> cache,

@@ -23,22 +23,26 @@ import org.olfsfastpath.dap.ResponseType;
  * history of a netCDF file), then answers from the response cache when its policy keeps the type
  * (a hit costs no BES message, a miss one get shared by every request that wants the same answer
  * at once), and otherwise streams the BES's body through. A HEAD is answered from the catalog
- * alone.
+ * alone, once the {@link ModuleProbes} say the BES can make the response (when it cannot, the
+ * HEAD is the GET's 501).
  */
 final class GetResponder {
   private final DapBackend backend;
   private final CachedAnswers answers;
   private final CachePolicy policy;
+  private final ModuleProbes probes;
   private final BodyCopy copy;
   private final FrontEndSettings settings;
   private final String serverVersion;
   private final Clock clock;
 
-  GetResponder(DapBackend backend, CachedAnswers answers, CachePolicy policy, BodyCopy copy,
-      FrontEndSettings settings, String serverVersion, Clock clock) {
+  GetResponder(DapBackend backend, CachedAnswers answers, CachePolicy policy,
+      ModuleProbes probes, BodyCopy copy, FrontEndSettings settings, String serverVersion,
+      Clock clock) {
     this.backend = backend;
     this.answers = answers;
     this.policy = policy;
+    this.probes = probes;
     this.copy = copy;
     this.settings = settings;
     this.serverVersion = serverVersion;
@@ -49,6 +53,9 @@ final class GetResponder {
       throws IOException, ClientGoneException, DapRequestRejectedException {
     ResponseType type = dataset.type();
     GetRequest get = getRequest(ex, dataset);
+    if (ex.head) {
+      probes.check(get); // A module the BES lacks is the GET's 501, not a 200.
+    }
     ex.resp.setStatus(200);
     ex.resp.setContentType(type.contentType());
     if (!type.contentDescription().isEmpty()) {
@@ -104,6 +111,10 @@ final class GetResponder {
   GetRequest getRequest(Exchange ex, DapRequest.Dataset dataset)
       throws DapRequestRejectedException {
     ResponseType type = dataset.type();
+    if (type == ResponseType.DAP_XML && !dataset.dap4Function().isEmpty()) {
+      throw new DapRequestRejectedException(400, "the BES's xml_data response does not run"
+          + " server functions (dap4.function); ask for .dap or .dap.csv");
+    }
     String constraint = type == ResponseType.DAP_XML
         ? ConstraintTranslation.toDap2(dataset.constraint()) : dataset.constraint();
     String xmlBase = type.besType().usesXmlBase()
@@ -113,7 +124,8 @@ final class GetResponder {
             historyQuery(ex, dataset), dataset.constraint())
         : List.of();
     return new GetRequest(dataset.path(), type.besType(), constraint, xmlBase,
-        dataset.dap4Checksums(), contexts);
+        dataset.dap4Checksums(), contexts,
+        type == ResponseType.DAP_XML ? "" : dataset.dap4Function(), false);
   }
 
   /**
@@ -123,10 +135,15 @@ final class GetResponder {
    */
   private static String historyQuery(Exchange ex, DapRequest.Dataset dataset) {
     String constraint = dataset.constraint();
-    if (!ex.post || constraint.isEmpty()) {
-      return ex.post ? "" : ex.query();
+    if (!ex.post) {
+      return ex.query();
     }
-    String encoded = PercentEncoding.query(constraint);
-    return dataset.type().isDap4() ? "dap4.ce=" + encoded : encoded;
+    String query = constraint.isEmpty() ? "" : dataset.type().isDap4()
+        ? "dap4.ce=" + PercentEncoding.query(constraint) : PercentEncoding.query(constraint);
+    if (!dataset.dap4Function().isEmpty()) {
+      query += (query.isEmpty() ? "" : "&") + "dap4.function="
+          + PercentEncoding.query(dataset.dap4Function());
+    }
+    return query;
   }
 }

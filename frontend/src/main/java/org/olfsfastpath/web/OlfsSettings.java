@@ -1,14 +1,17 @@
 package org.olfsfastpath.web;
 
+import static org.olfsfastpath.web.OlfsSetting.Kind.ADDRESS;
 import static org.olfsfastpath.web.OlfsSetting.Kind.BOOLEAN;
 import static org.olfsfastpath.web.OlfsSetting.Kind.DURATION;
 import static org.olfsfastpath.web.OlfsSetting.Kind.FLAG;
 import static org.olfsfastpath.web.OlfsSetting.Kind.HYRAX_SIZE;
 import static org.olfsfastpath.web.OlfsSetting.Kind.INTEGER;
 import static org.olfsfastpath.web.OlfsSetting.Kind.PATH;
+import static org.olfsfastpath.web.OlfsSetting.Kind.PATTERN;
 import static org.olfsfastpath.web.OlfsSetting.Kind.SIZE;
 import static org.olfsfastpath.web.OlfsSetting.Kind.TEXT;
 import static org.olfsfastpath.web.OlfsSetting.Layer.BES;
+import static org.olfsfastpath.web.OlfsSetting.Layer.BOT_FILTER;
 import static org.olfsfastpath.web.OlfsSetting.Layer.CACHE;
 import static org.olfsfastpath.web.OlfsSetting.Layer.ENDPOINT;
 import static org.olfsfastpath.web.OlfsSetting.Layer.GROUP;
@@ -26,10 +29,12 @@ import java.util.Set;
  * and docs/configuration.md's settings table is written (a test keeps the two the same). Adding a
  * setting is one row here plus the key in the owning layer's builder.
  *
- * <p>Upstream's own elements ({@code BESManager}) mean what they mean upstream, and anything else
- * an upstream file holds is ignored; our section, {@code FastPath}, is checked strictly, so a
- * misspelt setting fails the start instead of doing nothing. {@code FastPath/ClientPool} values
- * apply to every BES.
+ * <p>Upstream's own elements ({@code BESManager}, {@code BotFilter} ...) mean what they mean
+ * upstream, and anything else an upstream file holds is ignored and named at start ({@link
+ * IgnoredSettings}); our section, {@code FastPath}, is checked strictly, so a misspelt setting
+ * fails the start instead of doing nothing. The bot filter's rows are lists of values, which
+ * {@link BotRules#read} reads and {@link BotRulesBuilder} takes by these keys. {@code
+ * FastPath/ClientPool} values apply to every BES.
  */
 final class OlfsSettings {
   /** The element that each BES of the file is. */
@@ -86,6 +91,29 @@ final class OlfsSettings {
       row("HttpPost@max", WEB, "httpPostMax", INTEGER,
           "the largest POST body in bytes (at most 10000000); larger is a 413", "2000000",
           "2000000"),
+      row("BotFilter/IpAddress", BOT_FILTER, "ipAddresses", ADDRESS,
+          "a client address refused with 403 before any BES work, compared with the address"
+              + " Tomcat reports (behind a proxy, Tomcat's RemoteIpValve makes that the client's);"
+              + " IPv6 addresses compare as addresses, however written. `BotBlocker` is read when"
+              + " there is no `BotFilter`, as upstream", "none", "192.0.2.7"),
+      row("BotFilter/IpMatch", BOT_FILTER, "ipMatches", PATTERN,
+          "refuse (403) client addresses the pattern matches whole", "none",
+          "65\\.55\\.\\d+\\.\\d+"),
+      row("BotFilter/UserAgentMatch", BOT_FILTER, "userAgentMatches", PATTERN,
+          "refuse (403) clients whose User-Agent the pattern matches whole", "none",
+          ".*facebookexternalhit.*"),
+      row("BotFilter/AllowedResponseRegex", BOT_FILTER, "allowedResponses", PATTERN,
+          "request paths (the context path included) that a refused client may still fetch,"
+              + " unless BlockedResponseRegex matches them too",
+          "paths below `docs/images/` and `docs/css/` of the context (none with"
+              + " BlockImagesAndCss)", "/opendap/robots\\.txt"),
+      row("BotFilter/BlockedResponseRegex", BOT_FILTER, "blockedResponses", PATTERN,
+          "request paths a refused client is refused even where AllowedResponseRegex lets it"
+              + " in; with BlockImagesAndCss and no AllowedResponseRegex, the only paths it is"
+              + " refused (as upstream)", "none", ".*\\.dods"),
+      row("BotFilter/BlockImagesAndCss", BOT_FILTER, "blockImagesAndCss", FLAG,
+          "present: drop the default AllowedResponseRegex (upstream's error page images and"
+              + " styles, which this front end does not serve)", "absent", "present"),
       row("FastPath/serviceUrl", WEB, "serviceUrl", TEXT,
           "the service's absolute URL as users see it, which the site map names", "the first"
               + " request's", "https://data.example.org/opendap"),

@@ -6,8 +6,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The responders of one {@link DapServlet}, built here and nowhere else, each once, sharing their
- * helpers: one {@link Pages}, one {@link CachedAnswers} for the gets and the forms, one
- * {@link BodyCopy} per compression setting. The servlet receives them whole and builds nothing.
+ * helpers: one {@link Pages}, one {@link CachedAnswers} for the gets and the forms, one {@link
+ * ModuleProbes} for the HEADs, one {@link BodyCopy} per compression setting. The servlet receives
+ * them whole and builds nothing.
  *
  * @param nodes answers a path that names a catalog node (dataset responses, bare URLs, files)
  * @param catalogs answers the views of a directory
@@ -24,7 +25,7 @@ record Responders(NodeResponder nodes, CatalogResponder catalogs, SiteMapRespond
    *
    * @param serverVersion this front end's version, in the headers and documents
    * @param context the container, for its table of file types; null outside one
-   * @param clock the time a netCDF file's history names
+   * @param clock the time a netCDF file's history names and how long a module probe is kept
    */
   static Responders create(FrontEndSettings settings, DapBackend backend, FrontEndStats stats,
       String serverVersion, VersionService versions, @Nullable ServletContext context,
@@ -34,7 +35,8 @@ record Responders(NodeResponder nodes, CatalogResponder catalogs, SiteMapRespond
     CachedAnswers answers = new CachedAnswers(backend);
     FileResponder files = new FileResponder(backend, new BodyCopy(stats, false), context);
     GetResponder gets = new GetResponder(backend, answers, new CachePolicy(backend.responses()),
-        new BodyCopy(stats, settings.gzip()), settings, serverVersion, clock);
+        new ModuleProbes(backend, clock), new BodyCopy(stats, settings.gzip()), settings,
+        serverVersion, clock);
     DatasetResponder datasets = new DatasetResponder(headers, gets,
         new FormResponder(backend, answers, pages, stats), files, versions, settings, stats,
         serverVersion);

@@ -149,6 +149,33 @@ final class StatusSections {
     return b;
   }
 
+  /**
+   * The bot filter's section: whether it is on, its rules counted by kind ({@code rules}) and
+   * its refusals by cause under upstream's element names ({@code refused}: {@code IpAddress},
+   * {@code IpMatch}, {@code UserAgentMatch}).
+   */
+  static Map<String, Object> botFilter(BotFilterStats s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("enabled", s.enabled());
+    m.put("rules", pick(new LinkedHashMap<>(), s, "ipAddresses", "ipMatches",
+        "userAgentMatches", "allowedResponses", "blockedResponses"));
+    Map<String, Object> refused = new LinkedHashMap<>();
+    for (BotRules.Cause cause : BotRules.Cause.values()) {
+      refused.put(cause.element(), s.refusals(cause));
+    }
+    m.put("refused", refused);
+    return m;
+  }
+
+  /** The ignored settings' section: one object per setting, its place and what to do instead. */
+  static List<Object> ignoredSettings(List<IgnoredSettings.Ignored> ignored) {
+    List<Object> list = new ArrayList<>();
+    for (IgnoredSettings.Ignored one : ignored) {
+      list.add(fields(one));
+    }
+    return list;
+  }
+
   /** Puts the named components of {@code value} into {@code section}, in the order named. */
   private static Map<String, Object> pick(Map<String, Object> section, Record value,
       String... names) {

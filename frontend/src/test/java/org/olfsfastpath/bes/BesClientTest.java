@@ -114,9 +114,9 @@ final class BesClientTest {
     assertEquals(version, client.showVersion());
     assertEquals(List.of("s@x.org"), client.showBesKey("SupportEmail"));
     assertEquals("OK", client.showStatus());
-    assertTrue(takeRequest().xml().contains("<showVersion />"));
-    assertTrue(takeRequest().xml().contains("<showBesKey key=\"SupportEmail\" />"));
-    assertTrue(takeRequest().xml().contains("<showStatus />"));
+    assertTrue(takeRequest().xml().contains("<showVersion/>"));
+    assertTrue(takeRequest().xml().contains("<showBesKey key=\"SupportEmail\"/>"));
+    assertTrue(takeRequest().xml().contains("<showStatus/>"));
   }
 
   @Test

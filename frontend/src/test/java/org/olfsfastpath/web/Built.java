@@ -10,7 +10,7 @@ import org.olfsfastpath.cache.ResponseCache;
  * The objects an olfs.xml file builds, as the web application builds them at start (nothing
  * connects): for tests that check a value reached the layer that owns it.
  */
-record Built(BesBackend backend, FrontEndSettings web) implements AutoCloseable {
+record Built(BesBackend backend, FrontEndSettings web, BotRules bots) implements AutoCloseable {
   static FrontEndConfig parse(String xml) {
     return OlfsConfigFile.parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)),
         "olfs.xml");
@@ -23,7 +23,9 @@ record Built(BesBackend backend, FrontEndSettings web) implements AutoCloseable 
 
   static Built of(FrontEndConfig config) {
     FrontEndSettings web = Assembly.web(config);
-    return new Built(Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE)), web);
+    BotRules bots = Assembly.botRules(config, "/opendap");
+    return new Built(Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE)), web,
+        bots);
   }
 
   BesClient client() {

@@ -34,6 +34,8 @@ final class FakeBackend implements DapBackend {
   /** Bodies by BES get type; others get {@link #body}. */
   final Map<BesGetType, byte[]> bodies = new HashMap<>();
   IOException getFailure;
+  /** Get types whose module the fake BES lacks: a probe of one is "Unable to find transmitter". */
+  final java.util.Set<BesGetType> missingModules = java.util.EnumSet.noneOf(BesGetType.class);
   /** The buildSiteMap answer; null: the BES does not know the command. */
   byte[] siteMap;
   final AtomicInteger siteMapBuilds = new AtomicInteger();
@@ -82,6 +84,15 @@ final class FakeBackend implements DapBackend {
     callers.add(caller);
     if (getFailure != null) {
       throw getFailure;
+    }
+    if (request.probe()) {
+      // As the BES reads a get with no definition: the module check first, then the definition.
+      String returnAs = request.type().returnAs();
+      throw new BesErrorException(new BesError(BesError.SYNTAX_USER,
+          missingModules.contains(request.type())
+              ? "Unable to find transmitter " + returnAs
+              : "Unable to find definition " + org.olfsfastpath.bes.TransmitterProbe.DEFINITION,
+          0, "support@opendap.org"));
     }
     byte[] answer = bodies.getOrDefault(request.type(), body);
     InputStream data = new ByteArrayInputStream(answer);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -77,6 +78,24 @@ final class SettingsDefaultsTest {
     m.put("AddFileoutTypeSuffixToDownloadFilename", web.addFileoutTypeSuffix());
     m.put("HttpPost@enabled", web.httpPost());
     m.put("HttpPost@max", web.httpPostMax());
+    BotRulesBuilder bots = BotRules.newBuilder();
+    BotRules oneAddress = BotRules.newBuilder().ipAddresses(List.of("192.0.2.7"))
+        .contextPath("/opendap").build();
+    m.put("BotFilter/IpAddress", described("none", bots.getIpAddresses().isEmpty()));
+    m.put("BotFilter/IpMatch", described("none", bots.getIpMatches().isEmpty()));
+    m.put("BotFilter/UserAgentMatch", described("none", bots.getUserAgentMatches().isEmpty()));
+    // The builder's own list is the file's; build() puts the default paths before it.
+    m.put("BotFilter/AllowedResponseRegex", described("paths below `docs/images/` and"
+        + " `docs/css/` of the context (none with BlockImagesAndCss)",
+        bots.getAllowedResponses().isEmpty() && oneAddress.allowedResponses().size() == 1
+            && oneAddress.refuses("192.0.2.7", null, "/opendap/docs/images/a.png").isEmpty()
+            && oneAddress.refuses("192.0.2.7", null, "/opendap/docs/css/a.css").isEmpty()
+            && oneAddress.refuses("192.0.2.7", null, "/opendap/docs/js/a.js").isPresent()
+            && BotRules.newBuilder().ipAddresses(List.of("192.0.2.7")).blockImagesAndCss(true)
+                .build().allowedResponses().isEmpty()));
+    m.put("BotFilter/BlockedResponseRegex", described("none",
+        bots.getBlockedResponses().isEmpty()));
+    m.put("BotFilter/BlockImagesAndCss", bots.getBlockImagesAndCss());
     m.put("FastPath/serviceUrl", described("the first request's", web.serviceUrl().isEmpty()));
     m.put("FastPath/WarmUp@enabled", web.warmUp());
     m.put("FastPath/WarmUp@dataset",

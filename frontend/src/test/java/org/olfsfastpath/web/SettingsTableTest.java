@@ -58,6 +58,16 @@ final class SettingsTableTest {
           built -> built.web().addFileoutTypeSuffix()),
       Map.entry("HttpPost@enabled", built -> built.web().httpPost()),
       Map.entry("HttpPost@max", built -> built.web().httpPostMax()),
+      Map.entry("BotFilter/IpAddress", built -> built.bots().ipAddresses().get(0)),
+      Map.entry("BotFilter/IpMatch", built -> built.bots().ipMatches().get(0).pattern()),
+      Map.entry("BotFilter/UserAgentMatch",
+          built -> built.bots().userAgentMatches().get(0).pattern()),
+      // The default pattern comes first; the file's follows it.
+      Map.entry("BotFilter/AllowedResponseRegex",
+          built -> built.bots().allowedResponses().get(1).pattern()),
+      Map.entry("BotFilter/BlockedResponseRegex",
+          built -> built.bots().blockedResponses().get(0).pattern()),
+      Map.entry("BotFilter/BlockImagesAndCss", built -> built.bots().blockImagesAndCss()),
       Map.entry("FastPath/serviceUrl", built -> built.web().serviceUrl().orElseThrow()),
       Map.entry("FastPath/WarmUp@enabled", built -> built.web().warmUp()),
       Map.entry("FastPath/WarmUp@dataset", built -> built.web().warmUpDataset().orElseThrow()),
@@ -158,6 +168,8 @@ final class SettingsTableTest {
           case SIZE, HYRAX_SIZE -> "lots";
           case INTEGER -> "-7x";
           case BOOLEAN -> "maybe";
+          case ADDRESS -> "bot.example.org";
+          case PATTERN -> "(unclosed";
           default -> throw new AssertionError("no bad value for " + setting.path()
               + ": add it to BAD");
         };
@@ -247,7 +259,7 @@ final class SettingsTableTest {
       case BOOLEAN -> Specs.bool(value);
       case FLAG -> true;
       case PATH -> setting.path().equals("FastPath/catalogRoot") ? value : Path.of(value);
-      case TEXT -> value;
+      case TEXT, ADDRESS, PATTERN -> value;
     };
   }
 }

@@ -112,6 +112,34 @@ final class StatusSectionsTest {
   }
 
   @Test
+  void botFilter_namesAndOrder() {
+    Map<String, Object> m = StatusSections.botFilter(
+        new BotFilterStats(true, 1, 2, 3, 4, 5, 6, 7, 8));
+    assertEquals(List.of("enabled", "rules", "refused"), List.copyOf(m.keySet()));
+    assertEquals(true, m.get("enabled"));
+    Map<?, ?> rules = (Map<?, ?>) m.get("rules");
+    assertEquals(List.of("ipAddresses", "ipMatches", "userAgentMatches", "allowedResponses",
+        "blockedResponses"), List.copyOf(rules.keySet()));
+    assertEquals(List.of(1, 2, 3, 4, 5), List.copyOf(rules.values()));
+    Map<?, ?> refused = (Map<?, ?>) m.get("refused");
+    assertEquals(List.of("IpAddress", "IpMatch", "UserAgentMatch"),
+        List.copyOf(refused.keySet()));
+    assertEquals(List.of(6L, 7L, 8L), List.copyOf(refused.values()));
+  }
+
+  @Test
+  void ignoredSettings_namesAndOrder() {
+    List<Object> list = StatusSections.ignoredSettings(List.of(
+        new IgnoredSettings.Ignored("ThreddsService", "keep it upstream"),
+        new IgnoredSettings.Ignored("Timer", "see the metrics")));
+    assertEquals(2, list.size());
+    Map<?, ?> first = (Map<?, ?>) list.get(0);
+    assertEquals(List.of("setting", "instead"), List.copyOf(first.keySet()));
+    assertEquals(List.of("ThreddsService", "keep it upstream"), List.copyOf(first.values()));
+    assertEquals("Timer", ((Map<?, ?>) list.get(1)).get("setting"));
+  }
+
+  @Test
   void frontEnd_namesAndOrder() {
     FrontEndStats stats = new FrontEndStats();
     stats.requests.add(5);
