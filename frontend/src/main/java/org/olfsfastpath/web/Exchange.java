@@ -19,10 +19,6 @@ final class Exchange {
   private @Nullable DapRequest answering;
   private @Nullable String client;
 
-  Exchange(HttpServletRequest req, HttpServletResponse resp) {
-    this(req, resp, ClientAddresses.DIRECT);
-  }
-
   /** @param clients tells who the request comes from, for the BES groups' shares */
   Exchange(HttpServletRequest req, HttpServletResponse resp, ClientAddresses clients) {
     this.req = req;
