@@ -396,7 +396,7 @@ public final class BesClient implements Closeable {
    */
   private Exchange send(byte[] document, @Nullable CallTrace trace, boolean longHold)
       throws IOException {
-    BesConnectionPool.Lease lease = pool.acquire(trace, longHold);
+    Lease lease = pool.acquire(trace, longHold);
     try {
       return new Exchange(lease, lease.connection.send(document));
     } catch (IOException e) {
@@ -407,7 +407,7 @@ public final class BesClient implements Closeable {
       }
       log.debug("BES connection {} failed on reuse, sending once more on a fresh one: {}",
           lease.connection.id(), e.toString());
-      BesConnectionPool.Lease fresh = pool.replace(lease, e, trace);
+      Lease fresh = pool.replace(lease, e, trace);
       if (trace != null) {
         trace.resentOnFreshConnection();
       }
@@ -423,5 +423,5 @@ public final class BesClient implements Closeable {
     }
   }
 
-  private record Exchange(BesConnectionPool.Lease lease, PptResponse response) {}
+  private record Exchange(Lease lease, PptResponse response) {}
 }

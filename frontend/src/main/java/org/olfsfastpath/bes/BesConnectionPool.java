@@ -58,15 +58,14 @@ final class BesConnectionPool {
   private final long acquireTimeoutNanos;
   private final long maxIdleNanos;
   private final int maxConcurrentConnects;
-  private final int reserve;
   private final PoolClock clock;
   private final BesEventListener listener;
   private final ScheduledExecutorService maintenance;
 
   private final Semaphore leases;
   private final Semaphore connects;
-  /** The leases requests whose answer may be long may hold; null without a reserve. */
-  private final @Nullable Semaphore longLeases;
+  /** The connections kept for short requests, and the long leases the others take. */
+  private final PoolReserve reserve;
   /** Idle connections, most recently returned first. */
   private final ConcurrentLinkedDeque<IdleConnection> idle = new ConcurrentLinkedDeque<>();
   private final AtomicInteger open = new AtomicInteger();
@@ -77,7 +76,6 @@ final class BesConnectionPool {
   private final LongAdder waits = new LongAdder();
   private final LongAdder exhausted = new LongAdder();
   private final LongAdder connectFailures = new LongAdder();
-  private final LongAdder reserveRefusals = new LongAdder();
   private volatile boolean closed;
 
   BesConnectionPool(PptEndpoint endpoint, Connector connector, int maxConnections,
@@ -91,15 +89,13 @@ final class BesConnectionPool {
     this.acquireTimeoutNanos = acquireTimeoutNanos;
     this.maxIdleNanos = maxIdleNanos;
     this.maxConcurrentConnects = maxConcurrentConnects;
-    this.reserve = Math.max(0, Math.min(reserve, maxConnections - 1));
     this.clock = Objects.requireNonNull(clock, "clock == null");
     this.listener = Objects.requireNonNull(listener, "listener == null");
     this.maintenance = maintenance;
     // Fair: a request that has waited longest gets the next free connection.
     this.leases = new Semaphore(maxConnections, true);
     this.connects = new Semaphore(maxConcurrentConnects, true);
-    this.longLeases = this.reserve == 0 ? null
-        : new Semaphore(maxConnections - this.reserve, true);
+    this.reserve = new PoolReserve(maxConnections, reserve);
   }
 
   /**
@@ -126,14 +122,16 @@ final class BesConnectionPool {
   Lease acquire(@Nullable CallTrace trace, boolean longHold) throws IOException {
     checkOpen();
     long start = clock.nanoTime();
-    Semaphore longs = longHold ? longLeases : null;
+    Semaphore longs = longHold ? reserve.longLeases() : null;
     boolean waited = false;
     if (longs != null && !tryAcquire(longs, 0)) {
       waited = true;
       waits.increment();
       listener.acquireWaitStart();
       if (!tryAcquire(longs, acquireTimeoutNanos)) {
-        throw reserveRefused();
+        BesLimitException refused = reserve.refused(acquireTimeoutNanos);
+        listener.poolExhausted(String.valueOf(refused.getMessage()));
+        throw refused;
       }
     }
     try {
@@ -321,35 +319,21 @@ final class BesConnectionPool {
   BesPoolStats stats() {
     int total = open.get();
     int idleCount = idle.size();
-    Semaphore longs = longLeases;
-    int longInUse = longs == null ? 0
-        : Math.max(0, maxConnections - reserve - longs.availablePermits());
     return new BesPoolStats(total, idleCount, Math.max(0, total - idleCount), created.sum(),
         discarded.sum(), retried.sum(), waits.sum(), exhausted.sum(), connectFailures.sum(),
-        reserve, longInUse, reserveRefusals.sum());
+        reserve.reserved(), reserve.longInUse(), reserve.refusals());
   }
 
   /** The connections kept for short requests. */
   int reserve() {
-    return reserve;
+    return reserve.reserved();
   }
 
   private void releaseLeases(boolean longLease) {
     leases.release();
-    Semaphore longs = longLeases;
-    if (longLease && longs != null) {
-      longs.release();
+    if (longLease) {
+      reserve.giveBack();
     }
-  }
-
-  private BesLimitException reserveRefused() {
-    reserveRefusals.increment();
-    String message = String.format(Locale.US, "every BES connection that long downloads may use"
-        + " is busy (%d of the %d to this BES; the other %d are kept for short requests such as"
-        + " metadata) and none came free in %d ms; retry shortly", maxConnections - reserve,
-        maxConnections, reserve, TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos));
-    listener.poolExhausted(message);
-    return new BesLimitException(BesLimitException.Limit.RESERVE, "", message);
   }
 
   private @Nullable Lease pollIdle() {
@@ -491,39 +475,6 @@ final class BesConnectionPool {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted while waiting for a BES connection");
-    }
-  }
-
-  /** A connection lent to one request, with the lease that bounds the pool. Not thread-safe. */
-  static final class Lease {
-    final PptConnection connection;
-    /** Whether the connection came from the idle set, so may have gone stale while idle. */
-    final boolean reused;
-    /** Whether the lease also holds one of the long leases, given back with it. */
-    boolean longLease;
-    boolean released;
-
-    Lease(PptConnection connection, boolean reused) {
-      this.connection = connection;
-      this.reused = reused;
-    }
-
-    void checkHeld() {
-      if (released) {
-        throw new IllegalStateException("lease on BES connection " + connection.id()
-            + " was already released");
-      }
-    }
-  }
-
-  /** One stay of a connection in the idle set; identity matters, so eviction cannot race reuse. */
-  private static final class IdleConnection {
-    final PptConnection connection;
-    final long idleSinceNanos;
-
-    IdleConnection(PptConnection connection, long idleSinceNanos) {
-      this.connection = connection;
-      this.idleSinceNanos = idleSinceNanos;
     }
   }
 }

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -81,7 +80,7 @@ public final class BesGroup implements Closeable {
   private final PoolClock clock;
   private final BesEventListener listener;
   private final GroupHealth health;
-  private final AtomicInteger rotation = new AtomicInteger();
+  private final MemberChoice choice;
   private final LongAdder requests = new LongAdder();
   private final LongAdder failovers = new LongAdder();
   private final LongAdder retries = new LongAdder();
@@ -115,6 +114,7 @@ public final class BesGroup implements Closeable {
         : ProbeScheduler.threads("olfs-fastpath BES group " + prefix + " probe", members.length);
     this.health = new GroupHealth(prefix, members, ejectionBaseNanos, ejectionMaxNanos,
         ejectionThreshold, clock, listener, scheduler);
+    this.choice = new MemberChoice(members, clock, health);
   }
 
   /** Returns a builder holding the defaults; at least one member must be added. */
@@ -365,7 +365,7 @@ public final class BesGroup implements Closeable {
   private <T> T execute(boolean holdsUntilClose, MemberCall<T> call) throws IOException {
     checkOpen();
     requests.increment();
-    GroupMember first = choose(null);
+    GroupMember first = choice.choose(null);
     if (first == null) {
       throw health.down(null);
     }
@@ -402,7 +402,7 @@ public final class BesGroup implements Closeable {
       return null;
     }
     if (failover) {
-      GroupMember other = choose(failed);
+      GroupMember other = choice.choose(failed);
       if (other != null) {
         return other;
       }
@@ -463,59 +463,6 @@ public final class BesGroup implements Closeable {
         member.exit();
       }
     }
-  }
-
-  /**
-   * The available BES with the fewest commands in flight per unit of weight, then the fewest picks
-   * per unit of weight, then the first in this call's turn; null if none is available. Notices
-   * ejected BES whose probe is due and has the probe threads run it.
-   */
-  private @Nullable GroupMember choose(@Nullable GroupMember exclude) {
-    int n = members.length;
-    int start = n == 1 ? 0 : Math.floorMod(rotation.getAndIncrement(), n);
-    GroupMember best = null;
-    long bestInFlight = 0;
-    long bestPicks = 0;
-    long now = 0;
-    boolean nowRead = false;
-    for (int i = 0; i < n; i++) {
-      GroupMember member = members[(start + i) % n];
-      GroupMember.Ejection ejection = member.ejection.get();
-      if (ejection != null) {
-        if (!nowRead) {
-          now = clock.nanoTime();
-          nowRead = true;
-        }
-        health.probeIfDue(member, ejection, now);
-        continue;
-      }
-      if (member == exclude) {
-        continue;
-      }
-      long inFlight = member.inFlight.get();
-      long picks = member.picks.get();
-      if (best == null || isBetter(inFlight, picks, member.weight, bestInFlight, bestPicks,
-          best.weight)) {
-        best = member;
-        bestInFlight = inFlight;
-        bestPicks = picks;
-      }
-    }
-    if (best != null) {
-      best.picks.incrementAndGet();
-    }
-    return best;
-  }
-
-  /** Compares a/wa with b/wb without division, then picks the same way; ties keep the first. */
-  static boolean isBetter(long inFlight, long picks, int weight, long bestInFlight,
-      long bestPicks, int bestWeight) {
-    long load = inFlight * bestWeight;
-    long bestLoad = bestInFlight * weight;
-    if (load != bestLoad) {
-      return load < bestLoad;
-    }
-    return picks * bestWeight < bestPicks * weight;
   }
 
   private void checkOpen() {

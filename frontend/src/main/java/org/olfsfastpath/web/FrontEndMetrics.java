@@ -31,9 +31,7 @@ import java.util.function.ToDoubleFunction;
 import javax.management.MBeanServer;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesGroupStats;
-import org.olfsfastpath.bes.BesLimitException;
 import org.olfsfastpath.bes.BesPoolStats;
-import org.olfsfastpath.bes.BesShareStats;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
 import org.slf4j.Logger;
@@ -260,7 +258,8 @@ final class FrontEndMetrics implements AutoCloseable {
 
   /**
    * Exports one BES group's retries and fair shares, read from {@code stats} at each scrape: the
-   * same counts as the status document's {@code groups} section. Call once per group.
+   * same counts as the status document's {@code groups} section ({@link GroupMetrics}). Call once
+   * per group.
    *
    * @param group the group's prefix ({@code group} tag)
    */
@@ -268,51 +267,7 @@ final class FrontEndMetrics implements AutoCloseable {
     Objects.requireNonNull(group, "group == null");
     Objects.requireNonNull(stats, "stats == null");
     monitored.add(stats);
-    groupCounter("olfs.bes.group.retries", "Commands sent once more after their BES failed"
-        + " before a byte went on (to the same BES or another)", group, stats,
-        s -> s.retries());
-    groupCounter("olfs.bes.group.failovers", "Commands sent once more to another BES", group,
-        stats, s -> s.failovers());
-    for (BesLimitException.Limit limit : BesLimitException.Limit.values()) {
-      FunctionCounter.builder("olfs.bes.group.refused", stats, s -> refused(s.get().shares(), limit))
-          .description("Requests refused by a limit: a client's share, its queue, a pool's"
-              + " reserve")
-          .tags("group", group, "limit", limit.key())
-          .register(registry);
-    }
-    groupGauge("olfs.bes.group.clients", "Clients holding or waiting for a connection", group,
-        stats, s -> s.shares().clients());
-    groupGauge("olfs.bes.group.client.in.use", "Requests holding a place in their client's share",
-        group, stats, s -> s.shares().inUse());
-    groupGauge("olfs.bes.group.client.waiting", "Requests waiting past their client's share",
-        group, stats, s -> s.shares().waiting());
-    groupGauge("olfs.bes.group.client.share", "Connections one client may hold at once", group,
-        stats, s -> s.shares().limit());
-  }
-
-  private static double refused(BesShareStats shares, BesLimitException.Limit limit) {
-    return switch (limit) {
-      case CLIENT_SHARE -> shares.refusedShare();
-      case CLIENT_QUEUE -> shares.refusedQueue();
-      case RESERVE -> shares.refusedReserve();
-    };
-  }
-
-  private void groupGauge(String name, String description, String group,
-      Supplier<BesGroupStats> stats, ToDoubleFunction<BesGroupStats> value) {
-    Gauge.builder(name, stats, s -> value.applyAsDouble(s.get()))
-        .description(description)
-        .tags("group", group)
-        .strongReference(true)
-        .register(registry);
-  }
-
-  private void groupCounter(String name, String description, String group,
-      Supplier<BesGroupStats> stats, ToDoubleFunction<BesGroupStats> value) {
-    FunctionCounter.builder(name, stats, s -> value.applyAsDouble(s.get()))
-        .description(description)
-        .tags("group", group)
-        .register(registry);
+    GroupMetrics.bind(registry, group, stats);
   }
 
   private void poolGauge(String name, String description, String bes,
