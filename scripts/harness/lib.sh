@@ -363,7 +363,7 @@ H_CONFIGS=(
   "cache-off|cache-off||off|on|tcp|cache off: showNode and get for every request, TCP with QUICKACK"
   "cache-on|cache-off||datasource|on|tcp|cache on: one get per warm request, TCP with QUICKACK"
   "cache-on-unix|cache-off||datasource|on|unix|cache on, BES over its Unix socket"
-  "response-cache|cache-off||on|on|tcp|response cache on too (the default): warm metadata answered from memory, no BES message; data one get"
+  "response-cache|cache-off||on|on|tcp|response cache on too (the default): warm metadata and small data answers answered from memory, no BES message"
   "2009-cache-off|2009-cache-off||off|off|tcp|2009 conditions, cache off: plain TCP client, BES-faithful split writes (each message stalls ~40 ms)"
   "2009-cache-on|2009-cache-off||datasource|off|tcp|2009 conditions, cache on: plain TCP client, BES-faithful split writes"
   "2009-delay-cache-off|2009-delay-cache-off|--delay showNode=40|off|on|tcp|2009 service time, cache off: showNode takes 40 ms in the emulator"
@@ -457,7 +457,8 @@ h_start_config() {
     h_start_model "$logs" "$name" "$bes" "$C_CACHE"
     return 0
   fi
-  olfs_config_write "$logs/$name.olfs.xml" "$bes" "$C_CACHE" "$C_QUICKACK"
+  # Every load generator of the harness is one client address: shares off.
+  olfs_config_write "$logs/$name.olfs.xml" "$bes" "$C_CACHE" "$C_QUICKACK" "" "" off
   h_log "$name: starting the front end (BES $bes, cache $C_CACHE, QUICKACK $C_QUICKACK)"
   h_start_frontend "$logs" "$name" "$logs/$name.olfs.xml"
 }

@@ -1,7 +1,7 @@
 # Sourced by scripts/serve and scripts/harness/lib.sh: the one writer of the olfs.xml files the
 # scripts give the front end.
 
-# olfs_config_write FILE ENDPOINTS CACHE [QUICKACK [DATA_ROOT [DATA_TYPES]]]
+# olfs_config_write FILE ENDPOINTS CACHE [QUICKACK [DATA_ROOT [DATA_TYPES [SHARES]]]]
 #   ENDPOINTS HOST:PORT, or unix:PATH for the BES's Unix socket; or several HOST:PORT separated by
 #             commas: one <BES> each, all of prefix /, one group the front end balances
 #   CACHE     on (both caches, the front end's default; also when empty), datasource (the
@@ -12,9 +12,12 @@
 #   DATA_TYPES which data answers the response cache keeps: empty for the front end's default,
 #             `none` for none (dataTypes="", said explicitly so that it holds whatever the default
 #             is), or a list such as `dods ascii`
+#   SHARES    on (the default: each client address keeps to its share of the BES connections) or
+#             off (clientShare 100%): for a load generator, every one of whose connections comes
+#             from this one address, so that it measures the server rather than one client's share
 olfs_config_write() {
   local file=$1 endpoints=$2 cache=${3:-on} quickack=${4:-} data_root=${5:-} data_types=${6:-}
-  local endpoint list response_cache
+  local shares=${7:-on} endpoint list response_cache
   IFS=, read -r -a list <<< "$endpoints"
   if ((${#list[@]} > 1)); then
     for endpoint in "${list[@]}"; do
@@ -50,6 +53,7 @@ olfs_config_write() {
     fi
     echo "    <ResponseCache $response_cache/>"
     [[ -n "$quickack" ]] && echo "    <ClientPool quickAck=\"$([[ "$quickack" == off ]] && echo false || echo true)\"/>"
+    [[ "$shares" == off ]] && echo '    <BesGroups clientShare="100%"/>'
     echo '  </FastPath>'
     echo '</OLFSConfig>'
   } > "$file"

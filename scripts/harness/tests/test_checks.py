@@ -33,6 +33,13 @@ class ChecksTest(unittest.TestCase):
         self.assertEqual((ratio.ok, ratio.actual), (False, "4.00"))
         self.assertIn("FAILED", checks.render(list(found.values())))
 
+    def test_the_response_cache_sends_no_message_for_a_warm_small_answer(self):
+        with tempfile.TemporaryDirectory() as d:
+            summary(d, [("response-cache", 0, "")])
+            found = {c.name: c for c in checks.study_checks(d)}
+        self.assertEqual(found["response-cache ascii: BES messages per warm request"].expected, "= 0")
+        self.assertTrue(all(c.ok for c in found.values()), checks.render(list(found.values())))
+
     def test_the_2009_olfs_model_sends_five_messages_and_memoized_one(self):
         with tempfile.TemporaryDirectory() as d:
             summary(d, [("2009-olfs-model", 5, ""), ("2009-olfs-model-memoized", 1, 8.0)])

@@ -90,6 +90,18 @@ class LibShTest(unittest.TestCase):
         self.assertEqual(root.find("FastPath/ResponseCache").get("enabled"), "false")
         self.assertEqual(root.find("FastPath/ClientPool").get("quickAck"), "false")
 
+    def test_config_file_for_a_load_generator_turns_shares_off(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "olfs.xml"
+            rc, _, err = bash(f"olfs_config_write '{path}' 127.0.0.1:10022 on '' '' '' off")
+            self.assertEqual(rc, 0, err)
+            root = ET.parse(path).getroot()
+            rc, _, err = bash(f"olfs_config_write '{path}.default' 127.0.0.1:10022 on")
+            self.assertEqual(rc, 0, err)
+            default = ET.parse(f"{path}.default").getroot()
+        self.assertEqual(root.find("FastPath/BesGroups").get("clientShare"), "100%")
+        self.assertIsNone(default.find("FastPath/BesGroups"), "shares at their defaults")
+
     def test_config_file_with_the_data_source_cache_alone(self):
         with tempfile.TemporaryDirectory() as d:
             path = Path(d) / "olfs.xml"

@@ -169,17 +169,18 @@ final class Assembly {
 
   /**
    * The response cache. Its {@code dataTypes} must name data responses of the table by suffix
-   * ({@code dods}, {@code dap.csv}): the web layer knows them, the cache stores the names.
+   * ({@code dods}, {@code dap.csv}), or be {@code all} (the default) or empty (none): the web
+   * layer knows them, the cache stores the names.
    */
   static ResponseCache responseCache(FrontEndConfig config) {
     LayerSpec spec = config.responseCache();
     return build(config, spec, () -> {
       ResponseCache cache = ResponseCache.from(spec.values()).build();
       for (String name : cache.dataTypes()) {
-        if (CachePolicy.dataType(name).isEmpty()) {
+        if (!CachePolicy.isDataTypeName(name)) {
           cache.close();
           throw new SpecException("dataTypes", String.join(" ", cache.dataTypes()), "'" + name
-              + "' is not a data response; expected suffixes without their dot, from "
+              + "' is not a data response; expected all, or suffixes without their dot, from "
               + String.join(", ", CachePolicy.DATA_TYPE_NAMES));
         }
       }

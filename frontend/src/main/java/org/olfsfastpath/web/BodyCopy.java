@@ -20,7 +20,7 @@ final class BodyCopy {
   // Allocated per request: a small answer should not pay for 64 KiB it never fills; large bodies
   // are read from the PPT connection's own 64 KiB buffer, so a smaller copy costs only memcpy calls.
   private static final int COPY_BUFFER = 16 * 1024;
-  private static final int RESPONSE_BUFFER = 32 * 1024;
+  static final int RESPONSE_BUFFER = 32 * 1024;
 
   private final FrontEndStats stats;
   private final boolean gzip;
@@ -46,10 +46,35 @@ final class BodyCopy {
     return compress;
   }
 
-  /** Streams {@code bes}'s body; the status and headers are already set. */
+  /**
+   * Streams {@code bes}'s body; the status and headers are already set. If the BES breaks the body
+   * off while nothing has reached the client yet (what was read still sits in the uncommitted
+   * response buffer), the BES layer may send the get once more ({@link BesResponse#restart}): the
+   * buffer is dropped and the new answer streamed from its start.
+   */
   void send(Exchange ex, BesResponse bes, boolean compress)
       throws BesStreamException, ClientGoneException {
-    send(ex, bes.body(), compress);
+    try {
+      send(ex, bes.body(), compress);
+    } catch (BesStreamException e) {
+      if (ex.resp.isCommitted() || !(e.getCause() instanceof IOException failure)
+          || !restart(bes, failure, e)) {
+        throw e;
+      }
+      ex.resp.resetBuffer();
+      send(ex, bes.body(), compress);
+    }
+  }
+
+  /** Whether {@code bes} was sent again; its own failure to be sent again ends the response. */
+  private static boolean restart(BesResponse bes, IOException failure, BesStreamException e)
+      throws BesStreamException {
+    try {
+      return bes.restart(failure);
+    } catch (IOException again) {
+      again.addSuppressed(failure);
+      throw new BesStreamException(e.sent, again);
+    }
   }
 
   /** Streams {@code in} (a BES body); the status and headers are already set. */

@@ -30,12 +30,18 @@ final class BotFilter implements Filter {
       + " (olfs.xml BotFilter).\n").getBytes(StandardCharsets.UTF_8);
 
   private final BotRules rules;
+  private final ClientAddresses clients;
   private final DapServlet.RequestTimer timer;
   /** Refusals, by the ordinal of their cause. */
   private final LongAdder[] refused = new LongAdder[BotRules.Cause.values().length];
 
-  BotFilter(BotRules rules, DapServlet.RequestTimer timer) {
+  /**
+   * @param clients tells who a request comes from: the peer, or behind a trusted proxy the client
+   *     it forwarded ({@code FastPath/TrustedProxies}), the same rule as the fair shares'
+   */
+  BotFilter(BotRules rules, ClientAddresses clients, DapServlet.RequestTimer timer) {
     this.rules = Objects.requireNonNull(rules, "rules == null");
+    this.clients = Objects.requireNonNull(clients, "clients == null");
     this.timer = Objects.requireNonNull(timer, "timer == null");
     for (int i = 0; i < refused.length; i++) {
       refused[i] = new LongAdder();
@@ -47,15 +53,16 @@ final class BotFilter implements Filter {
       throws IOException, ServletException {
     long start = System.nanoTime();
     HttpServletRequest req = (HttpServletRequest) request;
-    Optional<BotRules.Cause> cause = rules.refuses(req.getRemoteAddr(),
-        req.getHeader("User-Agent"), req.getRequestURI());
+    String client = clients.of(req);
+    Optional<BotRules.Cause> cause = rules.refuses(client, req.getHeader("User-Agent"),
+        req.getRequestURI());
     if (cause.isEmpty()) {
       chain.doFilter(request, response);
       return;
     }
     refused[cause.get().ordinal()].increment();
     log.debug("bot filter: refused {} {} from {} ({})", req.getMethod(), req.getRequestURI(),
-        req.getRemoteAddr(), cause.get().element());
+        client, cause.get().element());
     HttpServletResponse resp = (HttpServletResponse) response;
     resp.setStatus(HttpServletResponse.SC_FORBIDDEN);
     resp.setContentType("text/plain;charset=UTF-8");

@@ -23,10 +23,12 @@ import org.olfsfastpath.spec.SpecException;
  * User-Agent whole. A refused client is still let through to the paths {@code
  * AllowedResponseRegex} matches (by default the images and styles of upstream's error page,
  * unless {@code BlockImagesAndCss} is present), except those {@code BlockedResponseRegex} matches;
- * with neither kind of path pattern it is refused everywhere. The address is the one the
- * container reports ({@code getRemoteAddr()}), as upstream: a proxy's {@code X-Forwarded-For} is
- * never read here, since any client can write it; behind a proxy, Tomcat's RemoteIpValve makes the
- * reported address the client's.
+ * with neither kind of path pattern it is refused everywhere. The address is the client's as
+ * {@link ClientAddresses} resolves it for every feature: the one the container reports ({@code
+ * getRemoteAddr()}), as upstream, unless that is a trusted proxy of {@code
+ * FastPath/TrustedProxies}, whose {@code X-Forwarded-For} then names the client; a client's own
+ * header is never believed, since any client can write one. Tomcat's RemoteIpValve does the same
+ * for the container (the reported address is then the client's already).
  *
  * <p>Built by {@link BotRulesBuilder} (from olfs.xml by {@link Assembly#botRules}), which compiles
  * the patterns once, at start; one that does not compile stops the start, naming it. Immutable and

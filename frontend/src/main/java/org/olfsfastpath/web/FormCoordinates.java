@@ -7,6 +7,7 @@ import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.bes.BesGetType;
 import org.olfsfastpath.bes.BesProtocolException;
 import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.cache.DataSource;
@@ -42,7 +43,8 @@ final class FormCoordinates {
    *
    * @param xmlBase the dataset URL a DAP4 answer names, as for the form's DMR
    */
-  Coordinates fetch(DatasetForm form, String path, DataSource source, String xmlBase) {
+  Coordinates fetch(DatasetForm form, String path, DataSource source, String xmlBase,
+      Caller caller) {
     CoordinateRequest request = form.coordinateRequest();
     if (request.isEmpty()) {
       return request.unavailable("");
@@ -57,7 +59,7 @@ final class FormCoordinates {
     GetRequest get = new GetRequest(path, request.dap4() ? BesGetType.DAP : BesGetType.DODS,
         request.constraint(), request.dap4() ? xmlBase : "");
     try {
-      return request.read(read(get, source, (int) cap));
+      return request.read(read(get, source, (int) cap, caller));
     } catch (BesErrorException e) {
       log.warn("coordinate values of {} not shown: the BES answered {} with an error: {}", path,
           request.constraint(), e.getMessage());
@@ -76,10 +78,11 @@ final class FormCoordinates {
   }
 
   /** The answer, from the response cache when it holds it; at most {@code max} bytes. */
-  private byte[] read(GetRequest get, DataSource source, int max) throws IOException {
+  private byte[] read(GetRequest get, DataSource source, int max, Caller caller)
+      throws IOException {
     if (backend.responses().isEnabled()) {
       CachedResponse hit = answers.lookup(get, source);
-      LoadedResponse answer = hit != null ? hit : answers.load(get, source, max, false);
+      LoadedResponse answer = hit != null ? hit : answers.load(get, source, max, false, caller);
       if (answer instanceof CachedResponse cached) {
         try (InputStream in = cached.newInputStream(false)) {
           return in.readAllBytes();
@@ -89,7 +92,7 @@ final class FormCoordinates {
         return limited(streamed.body(), max);
       }
     }
-    try (BesResponse bes = backend.get(get)) {
+    try (BesResponse bes = backend.get(get, caller)) {
       return limited(bes.body(), max);
     }
   }

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.util.Optional;
 import org.olfsfastpath.bes.BesProtocolException;
 import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.cache.DataSource;
@@ -63,16 +64,19 @@ final class FormResponder {
     if (responses.isEnabled()) {
       CachedResponse hit = answers.lookup(get, source);
       description = CachedAnswers.readAll(hit != null ? hit
-          : answers.load(get, source, responses.maxEntryBytes(), true), MAX_DESCRIPTION);
+          : answers.load(get, source, responses.maxEntryBytes(), true,
+              Caller.shortRequest(ex.client())), MAX_DESCRIPTION);
     } else {
-      try (BesResponse bes = backend.get(get)) {
+      try (BesResponse bes = backend.get(get, Caller.shortRequest(ex.client()))) {
         description = readAll(bes.body());
       }
     }
     DatasetModel model = type.besType().isDap4() ? DatasetParser.dmr(description)
         : DatasetParser.ddx(description);
     DatasetForm form = DatasetForm.of(model, description);
-    form = form.withCoordinates(coordinates.fetch(form, dataset.path(), source, xmlBase));
+    // Short: its size is computed before it is asked for, and bounded by the cache's entry cap.
+    form = form.withCoordinates(coordinates.fetch(form, dataset.path(), source, xmlBase,
+        Caller.shortRequest(ex.client())));
     FormSelection selection = FormSelection.parse(form, ex.req.getQueryString());
     Site site = pages.site(ex);
     Optional<String> location = selection.location(dataset.path());

@@ -21,6 +21,7 @@ import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.olfsfastpath.bes.BesClient;
+import org.olfsfastpath.bes.BesGroup;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.ResponseCache;
@@ -91,6 +92,9 @@ public final class FrontEndListener implements ServletContextListener {
     for (BesClient client : started.router().clients()) {
       meters.monitorPool(client.endpoint().toString(), client::poolStats);
     }
+    for (BesGroup group : started.router().groups()) {
+      meters.monitorGroup(group.prefix(), group::stats);
+    }
     DapServlet dap = DapServlet.assemble(settings, started, stats, version,
         settings.catalogRoot().orElseGet(() ->
             started.cache().dataRoot().map(Object::toString).orElse(null)),
@@ -105,7 +109,7 @@ public final class FrontEndListener implements ServletContextListener {
       background.execute(warmUp::run);
     }
     WarmUp warming = warmUp;
-    BotFilter bots = new BotFilter(botRules, meters::recordRequest);
+    BotFilter bots = new BotFilter(botRules, ClientAddresses.of(settings), meters::recordRequest);
     if (bots.hasRules()) {
       // Before every servlet, as upstream maps its filter: a refused client costs no BES work.
       context.addFilter("botFilter", bots).addMappingForUrlPatterns(

@@ -30,6 +30,7 @@ import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import javax.management.MBeanServer;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.bes.BesGroupStats;
 import org.olfsfastpath.bes.BesPoolStats;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
@@ -58,7 +59,14 @@ import org.slf4j.LoggerFactory;
  *       {@code olfs_bes_pool_created_connections_total}, {@code
  *       olfs_bes_pool_discarded_connections_total}, {@code olfs_bes_pool_retried_total}, {@code
  *       olfs_bes_pool_waits_total}, {@code olfs_bes_pool_exhausted_total}, {@code
- *       olfs_bes_pool_connect_failures_total}.
+ *       olfs_bes_pool_connect_failures_total}, and for the reserve {@code
+ *       olfs_bes_pool_reserved_connections}, {@code olfs_bes_pool_long_in_use_connections}
+ *       (gauges) and {@code olfs_bes_pool_reserve_refusals_total}.
+ *   <li>Per BES group ({@code group} tag, its prefix): {@code olfs_bes_group_retries_total},
+ *       {@code olfs_bes_group_failovers_total}, {@code olfs_bes_group_refused_total} by {@code
+ *       limit} ({@code clientShare}, {@code clientQueue}, {@code reserve}), and the gauges {@code
+ *       olfs_bes_group_clients}, {@code olfs_bes_group_client_in_use}, {@code
+ *       olfs_bes_group_client_waiting}, {@code olfs_bes_group_client_share}.
  *   <li>Both caches through Micrometer's {@code CaffeineCacheMetrics}, tagged {@code
  *       cache="datasource"} and {@code cache="response"}: {@code cache_gets_total} by {@code
  *       result} (hit, miss), {@code cache_puts_total} (loads), {@code cache_evictions_total},
@@ -240,6 +248,26 @@ final class FrontEndMetrics implements AutoCloseable {
         bes, stats, BesPoolStats::exhausted);
     poolCounter("olfs.bes.pool.connect.failures", "Connection attempts that failed", null, bes,
         stats, BesPoolStats::connectFailures);
+    poolGauge("olfs.bes.pool.reserved", "Connections kept for short requests", bes, stats,
+        BesPoolStats::reserved);
+    poolGauge("olfs.bes.pool.long.in.use", "Connections lent to requests whose answer may be long",
+        bes, stats, BesPoolStats::longInUse);
+    poolCounter("olfs.bes.pool.reserve.refusals", "Long requests refused: only the reserve was"
+        + " left", null, bes, stats, BesPoolStats::reserveRefusals);
+  }
+
+  /**
+   * Exports one BES group's retries and fair shares, read from {@code stats} at each scrape: the
+   * same counts as the status document's {@code groups} section ({@link GroupMetrics}). Call once
+   * per group.
+   *
+   * @param group the group's prefix ({@code group} tag)
+   */
+  void monitorGroup(String group, Supplier<BesGroupStats> stats) {
+    Objects.requireNonNull(group, "group == null");
+    Objects.requireNonNull(stats, "stats == null");
+    monitored.add(stats);
+    GroupMetrics.bind(registry, group, stats);
   }
 
   private void poolGauge(String name, String description, String bes,

@@ -50,6 +50,7 @@ public final class FrontEndSettings {
   private final boolean warmUp;
   private final @Nullable String warmUpDataset;
   private final long largeDownload;
+  private final String trustedProxies;
 
   private FrontEndSettings(Builder b) {
     this.maxUrlLength = b.getMaxUrlLength();
@@ -69,6 +70,7 @@ public final class FrontEndSettings {
     this.warmUp = b.getWarmUp();
     this.warmUpDataset = b.warmUpDataset.orNull();
     this.largeDownload = b.getLargeDownload();
+    this.trustedProxies = b.trustedProxies.get();
   }
 
   public static Builder newBuilder() {
@@ -82,7 +84,8 @@ public final class FrontEndSettings {
    * ({@code download}, {@code requestForm}, {@code dsr}), {@code dataRequestForm} ({@code dap4},
    * {@code dap2}), {@code allowDirectDataSourceAccess}, {@code addFileoutTypeSuffix}, {@code
    * httpPost} (booleans), {@code httpPostMax} (bytes), {@code siteMapRefresh} (a duration),
-   * {@code serviceUrl}, {@code warmUp}, {@code warmUpDataset} and {@code largeDownload} (a size).
+   * {@code serviceUrl}, {@code warmUp}, {@code warmUpDataset}, {@code largeDownload} (a size)
+   * and {@code trustedProxies}.
    *
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value
    */
@@ -188,6 +191,14 @@ public final class FrontEndSettings {
     return largeDownload;
   }
 
+  /**
+   * The proxies whose {@code X-Forwarded-For} names the client (addresses and CIDR blocks,
+   * separated by blanks or commas); empty when none is trusted, the default.
+   */
+  public String trustedProxies() {
+    return trustedProxies;
+  }
+
   /** The settings; never the admin token. */
   @Override
   public String toString() {
@@ -196,7 +207,8 @@ public final class FrontEndSettings {
         + (catalogRoot == null ? "default" : catalogRoot) + ", adminToken="
         + (adminToken == null ? "none" : "set") + ", datasetUrlResponse=" + datasetUrlResponse
         + ", dataRequestForm=" + dataRequestForm + ", directAccess=" + allowDirectDataSourceAccess
-        + ", post=" + (httpPost ? "up to " + httpPostMax + " bytes" : "off");
+        + ", post=" + (httpPost ? "up to " + httpPostMax + " bytes" : "off")
+        + (trustedProxies.isEmpty() ? "" : ", trustedProxies=" + trustedProxies);
   }
 
   /**
@@ -251,7 +263,26 @@ public final class FrontEndSettings {
     private final Setting<Long> largeDownload = settings.add(Setting.atLeast("largeDownload",
         Site.DEFAULT_LARGE_DOWNLOAD, 0, Specs::size).shownAs(Specs::formatSize));
 
+    private final Setting<String> trustedProxies = settings.add(Setting.of("trustedProxies", "")
+        .text(String::strip).check(proxies -> {
+          ClientAddresses.trusting(proxies); // validates
+          return proxies.strip();
+        }));
+
     private Builder() {}
+
+    /**
+     * The proxies whose {@code X-Forwarded-For} names the client (default none): IP addresses
+     * and CIDR blocks, separated by blanks or commas, e.g. the nginx in front of several front
+     * ends. The client is then the right-most address of the header that is not a trusted proxy.
+     *
+     * @throws IllegalArgumentException if an entry is neither an address nor a CIDR block
+     * @throws IllegalStateException if already set
+     */
+    public Builder trustedProxies(String proxies) {
+      trustedProxies.set(proxies);
+      return this;
+    }
 
     /**
      * @throws IllegalArgumentException if under 64

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
 import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.cache.DataSource;
@@ -69,7 +70,8 @@ final class GetResponder {
       CachedResponse hit = answers.lookup(get, source);
       if (hit != null || !ex.head) {
         LoadedResponse answer = hit != null ? hit
-            : answers.load(get, source, maxBytes, type.isTextual() && settings.gzip());
+            : answers.load(get, source, maxBytes, type.isTextual() && settings.gzip(),
+                caller(ex, type, get, maxBytes));
         if (answer instanceof CachedResponse cached) {
           copy.sendCached(ex, cached, type.isTextual());
           return;
@@ -84,9 +86,25 @@ final class GetResponder {
     if (ex.head) {
       return; // From the catalog alone: no BES message.
     }
-    try (BesResponse bes = backend.get(get)) {
+    try (BesResponse bes = backend.get(get, caller(ex, type, get, -1))) {
       copy.send(ex, bes, compress);
     }
+  }
+
+  /**
+   * Who asks, and whether the answer may hold its BES connection long: a metadata answer is
+   * short; a data answer is short only when the response cache will read it whole at BES speed
+   * ({@code maxBytes}, its cap, at least 0) and an earlier answer of the same get kept there
+   * says it fits; any other may be as long as its client is slow, so it leaves the pools'
+   * reserve to short requests.
+   */
+  private Caller caller(Exchange ex, ResponseType type, GetRequest get, long maxBytes) {
+    if (type.isMetadata()) {
+      return Caller.shortRequest(ex.client());
+    }
+    int known = maxBytes < 0 ? -1 : answers.knownLength(get);
+    return known >= 0 && known <= maxBytes ? Caller.shortRequest(ex.client())
+        : Caller.longRequest(ex.client());
   }
 
   /** The BES get for a response: its constraint, xml:base and the history of a netCDF file. */

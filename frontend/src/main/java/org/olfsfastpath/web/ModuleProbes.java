@@ -13,6 +13,7 @@ import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.bes.BesGetType;
 import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.bes.TransmitterProbe;
 import org.slf4j.Logger;
@@ -81,7 +82,9 @@ final class ModuleProbes {
   private @Nullable Known ask(Key key, String path, Instant now) throws IOException {
     Optional<Boolean> canMake;
     BesError error;
-    try (BesResponse unexpected = backend.get(GetRequest.probe(path, key.type()))) {
+    // The front end's own short question, remembered for every client: no client's share.
+    try (BesResponse unexpected = backend.get(GetRequest.probe(path, key.type()),
+        Caller.INTERNAL)) {
       // A BES that answers a get with no definition with data: it can make the response.
       log.debug("the probe of {} for {} was answered with data: {}", key.type(), path,
           unexpected);

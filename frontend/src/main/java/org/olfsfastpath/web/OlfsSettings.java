@@ -155,8 +155,8 @@ final class OlfsSettings {
               + " directory 1 plus its entries", "none", "500000"),
       row("FastPath/ResponseCache@enabled", RESPONSE_CACHE, "enabled", BOOLEAN,
           "keep whole metadata answers (`.das .dds .dmr .dmr.xml .ddx .info`, the forms' DMR and"
-              + " DDX) in memory, valid exactly while their data-source entry is; `false`: every"
-              + " request sends its get", "true", "true"),
+              + " DDX) and small data answers in memory, valid exactly while their data-source"
+              + " entry is; `false`: every request sends its get", "true", "true"),
       row("FastPath/ResponseCache@maximumWeight", RESPONSE_CACHE, "maximumWeight", SIZE,
           "the response cache's bound in bytes (bodies and their gzip forms)", "64 MiB",
           "256MiB"),
@@ -164,11 +164,12 @@ final class OlfsSettings {
           "the largest metadata answer kept; larger ones stream as they come", "256 KiB",
           "1MiB"),
       row("FastPath/ResponseCache@dataTypes", RESPONSE_CACHE, "dataTypes", TEXT,
-          "data responses also kept, by suffix without its dot (`ascii dods dap.csv`); none by"
-              + " default: data requests rarely repeat, and each entry takes memory", "none",
-          "ascii dods"),
+          "data responses also kept up to maxDataEntryBytes, by suffix without its dot (`ascii"
+              + " dods dap.csv`); `all`: every one but the netCDF downloads; empty (`\"\"`): none",
+          "all", "ascii dods"),
       row("FastPath/ResponseCache@maxDataEntryBytes", RESPONSE_CACHE, "maxDataEntryBytes", SIZE,
-          "the largest data answer kept, for the types in dataTypes", "256 KiB", "64KiB"),
+          "the largest data answer kept; a larger one streams on once past it and is never kept",
+          "1 MiB", "256KiB"),
       row("FastPath/ResponseCache@loadTimeout", RESPONSE_CACHE, "loadTimeout", DURATION,
           "how long a request waits for another request's get of the same answer", "60 s",
           "30"),
@@ -183,9 +184,26 @@ final class OlfsSettings {
       row("FastPath/BesGroups@failover", GROUP, "failover", BOOLEAN,
           "retry a command that failed before any byte reached the client once on another BES"
               + " of the group", "true", "true"),
+      row("FastPath/BesGroups@retry", GROUP, "retry", BOOLEAN,
+          "send a command its BES broke off (a BES process that died) before any byte reached"
+              + " the client once more on a new connection to the same BES when no other can take"
+              + " it; also a get whose body broke before a byte went out", "true", "true"),
+      row("FastPath/BesGroups@clientShare", GROUP, "clientShare", TEXT,
+          "the most of a group's BES connections one client (its address) holds at once: a"
+              + " count, or a percentage of the connections of the group's BES; `100%`: no share",
+          "25%", "8"),
+      row("FastPath/BesGroups@clientQueue", GROUP, "clientQueue", INTEGER,
+          "requests of one client that may wait past its share; more are refused at once (503)",
+          "8", "16"),
+      row("FastPath/BesGroups@clientQueueWait", GROUP, "clientQueueWait", DURATION,
+          "how long a request waits past its client's share before a 503", "5 s", "10"),
       row("FastPath/ClientPool@acquireTimeout", BES, "acquireTimeout", DURATION,
           "how long a request waits for a free BES connection before a 503; 0 fails at once",
           "5 s", "2"),
+      row("FastPath/ClientPool@reserve", BES, "reserve", TEXT,
+          "BES connections kept for short requests (metadata, pages, answers known to be small):"
+              + " a count, or a percentage of `maximum` (at least 1); long downloads never take"
+              + " the last of them", "10%", "4"),
       row("FastPath/ClientPool@maxIdle", BES, "maxIdle", DURATION,
           "how long an idle BES connection (and its BES process) is kept", "5 min", "10m"),
       row("FastPath/ClientPool@prewarm", BES, "prewarm", INTEGER,
@@ -205,6 +223,10 @@ final class OlfsSettings {
           "gzip text responses for clients that accept it", "true", "true"),
       row("FastPath/RetryAfter@seconds", WEB, "retryAfterSeconds", INTEGER,
           "Retry-After of a 503 when every BES connection is busy", "1", "2"),
+      row("FastPath/TrustedProxies", WEB, "trustedProxies", TEXT,
+          "proxies whose `X-Forwarded-For` names the client (addresses, CIDR blocks): the client is"
+              + " the right-most address of the header that is not a trusted proxy; from any other"
+              + " peer the header is ignored", "none", "127.0.0.1 10.0.0.0/8"),
       row("FastPath/Admin@token", WEB, "adminToken", TEXT,
           "token (16 or more characters) that allows operator actions from other hosts", "none",
           "0123456789abcdef"));

@@ -15,9 +15,10 @@ import org.jspecify.annotations.Nullable;
  * @param siteMaps answers robots.txt and the site map, built once and kept
  * @param headers the DAP headers every answer carries
  * @param versions the version document
+ * @param clients tells who each request comes from ({@code FastPath/TrustedProxies})
  */
 record Responders(NodeResponder nodes, CatalogResponder catalogs, SiteMapResponder siteMaps,
-    DapHeaders headers, VersionService versions) {
+    DapHeaders headers, VersionService versions, ClientAddresses clients) {
 
   /**
    * Builds every responder for one servlet.
@@ -43,6 +44,7 @@ record Responders(NodeResponder nodes, CatalogResponder catalogs, SiteMapRespond
     return new Responders(
         new NodeResponder(backend, datasets, files, pages, settings, headers, stats),
         new CatalogResponder(backend, pages, stats),
-        new SiteMapResponder(backend, pages, settings), headers, versions);
+        new SiteMapResponder(backend, pages, settings), headers, versions,
+        ClientAddresses.of(settings));
   }
 }

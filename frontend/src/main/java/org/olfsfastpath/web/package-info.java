@@ -14,7 +14,11 @@
  * {@code FormResponder} and {@code FileResponder}, {@code CatalogResponder}, {@code
  * SiteMapResponder}), and {@code DapServlet} receives them. It registers the bot filter ({@code
  * BotFilter}) in front of everything, the DAP servlet on {@code /}, the status servlet on {@code
- * /status}, the metrics on {@code /metrics} and the JMX beans; at shutdown it closes them.
+ * /status}, the metrics on {@code /metrics} and the JMX beans; at shutdown it closes them. Who a
+ * request comes from is {@code ClientAddresses}' answer (the peer, or behind a trusted proxy the
+ * address it forwarded), the one rule for every feature that tells clients apart (the bot filter,
+ * the fair shares); each BES get is sent for that client as a short or a long request ({@link
+ * org.olfsfastpath.bes.Caller}), which the groups' shares and the pools' reserve go by.
  *
  * <p>Every component's statistics value (each cache's, the pools', the groups', the bot filter's
  * {@code BotFilterStats}, the front end's {@code FrontEndStats.Snapshot}) is rendered by the three

@@ -133,7 +133,7 @@ final class BesClientTest {
   @Test
   void invalidCharacter_rejectedBeforeAnyConnectionIsUsed() {
     assertThrows(IllegalArgumentException.class, () -> client.showNode("/a\u0002"));
-    assertEquals(new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 0), client.poolStats());
+    assertEquals(new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
     assertEquals(0, bes.emulator().connectionCount());
   }
 

@@ -395,7 +395,9 @@ final class BesGroupTest {
       assertFalse(e instanceof BesUnavailableException, e.toString());
     }
     assertFalse(member(0).ejected());
-    assertEquals(5, member(0).ioFailures());
+    // Each command went twice: once more on a new connection (retry), broken off both times.
+    assertEquals(10, member(0).ioFailures());
+    assertEquals(5, group.stats().retries());
   }
 
   @Test

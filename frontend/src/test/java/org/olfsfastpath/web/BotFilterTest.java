@@ -25,7 +25,7 @@ final class BotFilterTest {
   private final FilterChain chain = (request, response) -> passed.add(request.toString());
   private final BotFilter filter = new BotFilter(Assembly.botRules(Built.parse("<OLFSConfig>"
           + "<BotFilter><IpAddress>192.0.2.7</IpAddress><UserAgentMatch>.*BadBot.*</UserAgentMatch>"
-          + "</BotFilter></OLFSConfig>"), "/opendap"),
+          + "</BotFilter></OLFSConfig>"), "/opendap"), ClientAddresses.DIRECT,
       (type, status, nanos) -> timed.add(type + " " + status));
 
   private FakeHttp.Response run(FakeHttp.Request request) throws Exception {
@@ -54,6 +54,30 @@ final class BotFilterTest {
         status.get("refused"));
   }
 
+  /**
+   * Behind a trusted proxy the filter sees the client the proxy forwarded, as the fair shares do;
+   * a client's own X-Forwarded-For, from an untrusted peer, neither refuses nor frees it.
+   */
+  @Test
+  void theClientsAddress_isTheOneTheSharesUse_behindATrustedProxyOnly() throws Exception {
+    BotFilter proxied = new BotFilter(Assembly.botRules(Built.parse("<OLFSConfig><BotFilter>"
+            + "<IpAddress>192.0.2.7</IpAddress></BotFilter></OLFSConfig>"), "/opendap"),
+        ClientAddresses.trusting("127.0.0.1"), (type, status, nanos) -> timed.add(type));
+    FakeHttp.Request forwarded = FakeHttp.Request.get("/coads_climatology.nc.das")
+        .header("X-Forwarded-For", "192.0.2.7");
+    FakeHttp.Response r = new FakeHttp.Response();
+    proxied.doFilter(forwarded.build(), r.build(), chain);
+    assertEquals(403, r.status, "the bad client through the proxy");
+
+    FakeHttp.Request spoofed = FakeHttp.Request.get("/coads_climatology.nc.das")
+        .header("X-Forwarded-For", "198.51.100.1");
+    spoofed.remoteAddr = "192.0.2.7";
+    FakeHttp.Response s = new FakeHttp.Response();
+    proxied.doFilter(spoofed.build(), s.build(), chain);
+    assertEquals(403, s.status, "its own header does not hide it");
+    assertEquals(List.of(), passed);
+  }
+
   @Test
   void otherClients_reachTheServlet() throws Exception {
     FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.das")
@@ -74,7 +98,8 @@ final class BotFilterTest {
 
   @Test
   void status_withoutFilter_saysSo() {
-    BotFilter none = new BotFilter(BotRules.NONE, (type, status, nanos) -> { });
+    BotFilter none = new BotFilter(BotRules.NONE, ClientAddresses.DIRECT,
+        (type, status, nanos) -> { });
     assertFalse(none.hasRules());
     Map<String, Object> status = StatusSections.botFilter(none.stats());
     assertEquals(false, status.get("enabled"));

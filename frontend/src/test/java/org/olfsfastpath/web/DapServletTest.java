@@ -3,6 +3,7 @@ package org.olfsfastpath.web;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,6 +17,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,6 +27,7 @@ import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.bes.BesGetType;
 import org.olfsfastpath.bes.BesPoolExhaustedException;
+import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.dap.DapRequestParser;
@@ -408,6 +411,7 @@ final class DapServletTest {
 
   @Test
   void besFailureBeforeCommit_becomesACleanError_withoutPartialData() throws IOException {
+    streamDataStraight();
     backend.failAfter = 10;
     FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.ascii"));
     assertEquals(502, r.status);
@@ -439,6 +443,7 @@ final class DapServletTest {
 
   @Test
   void besFailureAfterCommit_abortsTheResponse() {
+    streamDataStraight();
     backend.body = new byte[100_000];
     backend.failAfter = 70_000;
     FakeHttp.Response response = new FakeHttp.Response(32 * 1024);
@@ -544,11 +549,104 @@ final class DapServletTest {
   }
 
   @Test
-  void dataResponses_areNotKept_byDefault() throws IOException {
+  void smallDataResponses_areKept_byDefault_aRepeatCostsNoGet() throws IOException {
+    FakeHttp.Response first = run(FakeHttp.Request.get("/coads_climatology.nc.ascii"));
+    FakeHttp.Response second = run(FakeHttp.Request.get("/coads_climatology.nc.ascii"));
+    assertEquals(1, backend.gets.size());
+    assertArrayEquals(first.body(), second.body());
+    assertNotNull(second.header("ETag"));
+  }
+
+  /** {@code <ResponseCache dataTypes=""/>}: no data answer is kept, as before they were. */
+  @Test
+  void dataTypesEmpty_keepsNoDataAnswer() throws IOException {
+    streamDataStraight();
     run(FakeHttp.Request.get("/coads_climatology.nc.ascii"));
     FakeHttp.Response second = run(FakeHttp.Request.get("/coads_climatology.nc.ascii"));
     assertEquals(2, backend.gets.size());
     assertNull(second.header("ETag"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "CLIENT_SHARE | clientShare",
+      "CLIENT_QUEUE | clientQueue",
+      "RESERVE | reserve"})
+  void aLimitsRefusal_is503_withRetryAfter_andADapErrorNamingTheLimit(String limit, String key)
+      throws IOException {
+    backend.getFailure = new org.olfsfastpath.bes.BesLimitException(
+        org.olfsfastpath.bes.BesLimitException.Limit.valueOf(limit), "192.0.2.7",
+        "this client (192.0.2.7) already holds its share");
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dods"));
+    assertEquals(503, r.status);
+    assertEquals(Integer.toString(settings.retryAfterSeconds()), r.header("Retry-After"));
+    assertEquals("dods_error", r.header("Content-Description"));
+    assertTrue(r.text().startsWith("Error {"), r.text());
+    assertTrue(r.text().contains("the server is busy (" + key + "): this client (192.0.2.7)"
+        + " already holds its share"), r.text());
+    assertEquals(1, stats.limitRefusals.sum());
+    assertEquals(0, stats.poolExhausted.sum());
+  }
+
+  @Test
+  void callers_metadataShort_dataLongUntilTheCacheKnowsItSmall() throws IOException {
+    run(FakeHttp.Request.get("/coads_climatology.nc.das"));
+    run(FakeHttp.Request.get("/coads_climatology.nc.dods"));
+    assertEquals(List.of(Caller.shortRequest("127.0.0.1"), Caller.longRequest("127.0.0.1")),
+        backend.callers);
+
+    // The dataset changed: the kept .dods is stale, but its size says the next one is short.
+    backend.withDataset("/coads_climatology.nc");
+    run(FakeHttp.Request.get("/coads_climatology.nc.dods"));
+    assertEquals(Caller.shortRequest("127.0.0.1"), backend.callers.get(2));
+
+    // A netCDF download is never kept, so never known: long.
+    run(FakeHttp.Request.get("/coads_climatology.nc.nc"));
+    assertEquals(Caller.longRequest("127.0.0.1"), backend.callers.get(3));
+  }
+
+  @Test
+  void theCallersAddress_fromXForwardedFor_onlyThroughATrustedProxy() throws IOException {
+    settings = FrontEndSettings.newBuilder().trustedProxies("127.0.0.1").build();
+    run(FakeHttp.Request.get("/coads_climatology.nc.das").header("X-Forwarded-For",
+        "192.0.2.1, 198.51.100.7"));
+    FakeHttp.Request direct = FakeHttp.Request.get("/coads_climatology.nc.dds")
+        .header("X-Forwarded-For", "198.51.100.7");
+    direct.remoteAddr = "203.0.113.9";
+    run(direct);
+    assertEquals(List.of("198.51.100.7", "203.0.113.9"),
+        backend.callers.stream().map(Caller::client).toList());
+  }
+
+  @Test
+  void brokenBeforeAnyByteReachedTheClient_sentOnceMore_andAnswered200() throws IOException {
+    streamDataStraight();
+    backend.restartable = true;
+    backend.failAfter = 10;
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dods"));
+    assertEquals(200, r.status);
+    assertArrayEquals(backend.body, r.body(), "the new answer from its start, once");
+    assertEquals(1, backend.restarts.get());
+    assertEquals(0, stats.midStreamFailures.sum());
+  }
+
+  @Test
+  void brokenAfterBytesReachedTheClient_notSentAgain() {
+    streamDataStraight();
+    backend.restartable = true;
+    backend.body = new byte[100_000];
+    backend.failAfter = 70_000;
+    FakeHttp.Response response = new FakeHttp.Response(32 * 1024);
+    assertThrows(IOException.class,
+        () -> run(FakeHttp.Request.get("/coads_climatology.nc.dods"), response));
+    assertTrue(response.committed);
+    assertEquals(0, backend.restarts.get());
+  }
+
+  /** Data answers stream from the BES as they come: none is kept. */
+  private void streamDataStraight() {
+    backend.responses = org.olfsfastpath.cache.ResponseCache.from(Map.of("dataTypes", ""))
+        .build();
   }
 
   @Test

@@ -64,8 +64,10 @@ final class MetricsTextFormatTest {
     ResponseCache responses = ResponseCache.newBuilder().executor(Runnable::run).build();
     try (dataSources; responses) {
       metrics.monitorCaches(dataSources, responses);
-      metrics.monitorPool("localhost:10022", () -> new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0));
-      metrics.monitorPool("bes \"two\"\\", () -> new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 0));
+      metrics.monitorPool("localhost:10022",
+          () -> new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0));
+      metrics.monitorPool("bes \"two\"\\",
+          () -> new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
       metrics.monitorBotFilter(() -> new BotFilterStats(true, 1, 0, 1, 1, 0, 2, 0, 1));
       metrics.recordRequest("das", 200, TimeUnit.MICROSECONDS.toNanos(200));
       metrics.recordRequest("das", 304, TimeUnit.MICROSECONDS.toNanos(50));

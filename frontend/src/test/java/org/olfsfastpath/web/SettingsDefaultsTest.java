@@ -114,14 +114,20 @@ final class SettingsDefaultsTest {
     m.put("FastPath/ResponseCache@enabled", responses.isEnabled());
     m.put("FastPath/ResponseCache@maximumWeight", responses.maximumWeight());
     m.put("FastPath/ResponseCache@maxEntryBytes", responses.maxEntryBytes());
-    m.put("FastPath/ResponseCache@dataTypes", described("none", responses.dataTypes().isEmpty()));
+    m.put("FastPath/ResponseCache@dataTypes",
+        described("all", responses.dataTypes().equals(Set.of("all"))));
     m.put("FastPath/ResponseCache@maxDataEntryBytes", responses.maxDataEntryBytes());
     m.put("FastPath/ResponseCache@loadTimeout", responses.loadTimeout());
     m.put("FastPath/BesGroups@ejectionBase", group.getEjectionBase());
     m.put("FastPath/BesGroups@ejectionMax", group.getEjectionMax());
     m.put("FastPath/BesGroups@ejectionThreshold", group.getEjectionThreshold());
     m.put("FastPath/BesGroups@failover", group.getFailover());
+    m.put("FastPath/BesGroups@retry", group.getRetry());
+    m.put("FastPath/BesGroups@clientShare", group.getClientShare());
+    m.put("FastPath/BesGroups@clientQueue", group.getClientQueue());
+    m.put("FastPath/BesGroups@clientQueueWait", group.getClientQueueWait());
     m.put("FastPath/ClientPool@acquireTimeout", client.getAcquireTimeout());
+    m.put("FastPath/ClientPool@reserve", client.getReserve());
     m.put("FastPath/ClientPool@maxIdle", client.getMaxIdle());
     m.put("FastPath/ClientPool@prewarm", client.getPrewarm());
     m.put("FastPath/ClientPool@connectTimeout", ppt.connectTimeout());
@@ -132,6 +138,7 @@ final class SettingsDefaultsTest {
     m.put("FastPath/Limits@maxConstraintLength", web.maxConstraintLength());
     m.put("FastPath/Gzip@enabled", web.gzip());
     m.put("FastPath/RetryAfter@seconds", web.retryAfterSeconds());
+    m.put("FastPath/TrustedProxies", described("none", web.trustedProxies().isEmpty()));
     m.put("FastPath/Admin@token", described("none", web.adminToken().isEmpty()));
     return m;
   }

@@ -22,7 +22,8 @@ public final class SoakMain {
 
   /** The command line: durations as 90s, 10m or plain seconds. */
   public record Options(Duration soak, int killCycles, Duration killLoad, Duration killDown,
-      long datasets, int clients, int wedgeRequests, Duration wedgeHold, Path out) {
+      long datasets, int clients, int wedgeRequests, Duration wedgeHold, int drops,
+      Duration dropLoad, int slowReaders, Duration shareLoad, Path out) {
     static Options parse(String[] args) {
       Duration soak = Duration.ofMinutes(10);
       int killCycles = 3;
@@ -32,6 +33,10 @@ public final class SoakMain {
       int clients = 16;
       int wedgeRequests = 1_000;
       Duration wedgeHold = Duration.ofSeconds(30);
+      int drops = 3;
+      Duration dropLoad = Duration.ofSeconds(60);
+      int slowReaders = 200;
+      Duration shareLoad = Duration.ofSeconds(60);
       Path out = Path.of("results", "soak");
       for (int i = 0; i < args.length; i++) {
         String flag = args[i];
@@ -48,6 +53,10 @@ public final class SoakMain {
           case "--clients" -> clients = Integer.parseInt(value);
           case "--wedge-requests" -> wedgeRequests = Integer.parseInt(value);
           case "--wedge-hold" -> wedgeHold = duration(flag, value);
+          case "--drops" -> drops = Integer.parseInt(value);
+          case "--drop-load" -> dropLoad = duration(flag, value);
+          case "--slow-readers" -> slowReaders = Integer.parseInt(value);
+          case "--share-load" -> shareLoad = duration(flag, value);
           case "--out" -> out = Path.of(value);
           default -> throw new IllegalArgumentException("unknown flag " + flag);
         }
@@ -61,8 +70,11 @@ public final class SoakMain {
         throw new IllegalArgumentException("--wedge-requests was " + wedgeRequests
             + ", must be at least 1");
       }
+      if (drops < 1 || slowReaders < 1) {
+        throw new IllegalArgumentException("--drops and --slow-readers must be at least 1");
+      }
       return new Options(soak, killCycles, killLoad, killDown, datasets, clients, wedgeRequests,
-          wedgeHold, out);
+          wedgeHold, drops, dropLoad, slowReaders, shareLoad, out);
     }
 
     private static Duration duration(String flag, String text) {
@@ -132,6 +144,30 @@ public final class SoakMain {
       add(results, out, scenarios.concurrentConnections(1024, FaultScenarios.ASCII));
       add(results, out, scenarios.soak(options.soak(), options.clients(), Duration.ofSeconds(30), out));
       add(results, out, scenarios.cacheBound(options.datasets(), 8));
+      report.run();
+    }
+
+    // Every BES process killed at once, several times, under 10 clients (DropAllConnectionsIT).
+    try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-drops"),
+        FaultBench.Settings.DROPS)) {
+      FaultScenarios faults = new FaultScenarios(bench);
+      faults.warmUp();
+      add(results, out, new ShareScenarios(bench, faults).dropAllUnderLoad(10, options.drops(),
+          options.dropLoad()));
+      report.run();
+    }
+
+    // Fair shares at the shipped defaults (SharesIT): slow readers from 20 addresses, then 48
+    // from one, each beside 10 other clients.
+    try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-shares"),
+        FaultBench.Settings.SHARES)) {
+      FaultScenarios faults = new FaultScenarios(bench);
+      faults.warmUp();
+      ShareScenarios shares = new ShareScenarios(bench, faults);
+      add(results, out, shares.slowReadersKeepTheirShare(options.slowReaders(), 20, 20_000, 10,
+          options.shareLoad()));
+      add(results, out, shares.slowReadersKeepTheirShare(48, 1, 20_000, 10,
+          options.shareLoad()));
       report.run();
     }
 

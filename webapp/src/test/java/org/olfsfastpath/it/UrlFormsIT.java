@@ -62,9 +62,11 @@ final class UrlFormsIT {
       // A directory to list: /synthetic/ holds ds0.nc, ds1.nc and ds2.nc.
       .emulator(bes -> bes.syntheticDatasets(3))
       // The readings of a path that name no dataset are remembered for the whole run, so a warm
-      // request never asks again; everything else is olfs.xml's defaults.
+      // request never asks again; no data answer is kept, so that each data request's own get
+      // reaches the BES and is checked (FrontEndIT checks the kept ones); everything else is
+      // olfs.xml's defaults.
       .olfsXml(bes -> FrontEndExtension.olfsXml(FrontEndExtension.tcp(bes),
-          "<Cache negativeTtl=\"600\"/>"));
+          "<Cache negativeTtl=\"600\"/><ResponseCache dataTypes=\"\"/>"));
 
   /**
    * One row per case; DS is coads_climatology.nc. Columns:
