@@ -6,7 +6,7 @@ from pathlib import Path
 
 
 # The study's plots: file name and title, in report order.
-RESPONSE_TIMES = ("response-times.png", "Response time per run")
+RESPONSE_TIMES = ("response-times.png", "Response time per configuration")
 BES_MESSAGES = ("bes-messages.png", "Round trip of each BES message in one request")
 
 
@@ -76,9 +76,11 @@ def publish(args):
     text = ["# Current figures", "",
             "Made by `scripts/study --publish` (see docs/benchmarks.md); regenerate them on a quiet "
             "machine.", "", rep.settings_list(study.read_settings(folder)), "",
-            rep.results_table(measurements), "", rep.ratios_table(measurements), "",
-            rep.factors_paragraph(measurements), ""]
-    model = rep.model_section(measurements)
+            rep.TOTAL_TIME, "", rep.results_table(measurements), "", rep.RATIOS, "",
+            rep.ratios_table(measurements), "", rep.factors_paragraph(measurements), ""]
+    model = rep.model_section(measurements, conversations=(
+        "in that run's own report (`results/<run>/report.md`, section \"One request's BES "
+        "conversation\", which this page does not copy)"))
     if model:
         text += ["## The 2009 study from its mechanism", "", model, ""]
     for png, title in (RESPONSE_TIMES, BES_MESSAGES):
@@ -106,6 +108,8 @@ def check(args):
         found += checks.read_checks(args.recorded)
     if args.study:
         found += checks.study_checks(args.study, args.min_delay_ratio, args.min_stall_ratio)
+    if args.dars:
+        found += checks.dars_checks(args.dars, args.min_slice_ratio)
     if args.cluster:
         from . import cluster
         found += [checks.Check("cluster: " + c.name, c.expected, c.actual, c.ok)
@@ -171,6 +175,44 @@ def warm_http(args):
     return 0
 
 
+def timing_line(args):
+    """One line on a configuration's timing files, for the study's progress: per response, the
+    first request and the median of the timed runs."""
+    from . import timing
+    raw = Path(args.raw)
+    parts = []
+    for path in sorted(raw.glob(f"{args.configuration}.*.txt")):
+        response = path.name[len(args.configuration) + 1:-len(".txt")]
+        if "." in response:
+            continue
+        runs = timing.read_runs(path)
+        first = raw / f"{args.configuration}.{response}.first.txt"
+        first_runs = timing.read_runs(first) if first.exists() else []
+        text = f".{response}"
+        if first_runs:
+            text += f" first request {first_runs[0].total * 1000:.1f} ms,"
+        if runs:
+            stats = timing.summarize(r.total for r in runs)
+            text += f" median {stats.p50 * 1000:.1f} ms over {stats.n} runs"
+        parts.append(text)
+    if not parts:
+        return 1
+    print("; ".join(parts))
+    return 0
+
+
+def maven_progress(args):
+    from . import progress
+
+    def write(text):
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+    progress.filter_maven(iter(sys.stdin.readline, ""), write, prog=args.prog,
+                          problems_only=args.problems_only)
+    return 0
+
+
 def cluster_wait(args):
     from . import cluster
     missing = cluster.wait_recovered(args.folder, args.timeout, args.interval)
@@ -193,7 +235,150 @@ def cluster_report(args):
     return 0 if all(c.ok for c in found) else 1
 
 
+def dars_urls(args):
+    from . import dars
+    for case, url in dars.case_urls(args.base, args.large, args.small, args.slice):
+        print(f"{case}\t{url}")
+    return 0
+
+
+def dars_forms(args):
+    from . import dars
+    for form, url in dars.form_urls(args.base, args.dataset, args.ce):
+        print(f"{form}\t{url}")
+    return 0
+
+
+def pid_of_port(args):
+    from . import procstat
+    where = args.where
+    if where.startswith("unix:"):
+        pid = procstat.pid_listening_unix(where[len("unix:"):])
+    elif where.isdigit():
+        pid = procstat.pid_listening(int(where))
+    else:
+        print(f"pid-of-port: expected a port or unix:PATH but was {where!r}", file=sys.stderr)
+        return 2
+    if pid is None:
+        print(f"pid-of-port: no process that can be seen listens on {where}", file=sys.stderr)
+        return 1
+    print(pid)
+    return 0
+
+
+def wrk_summary(args):
+    from . import load
+    try:
+        r = load.parse_wrk(Path(args.file).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        print(f"no wrk result: {e}")
+        return 1
+    print(f"{r.requests_per_s:,.1f} req/s, {r.mb_per_s:,.1f} MB/s, {r.requests} requests, "
+          f"{r.errors} errors")
+    return 0
+
+
+def sample(args):
+    from . import procstat
+    named = []
+    for spec in args.process:
+        name, _, pid = spec.partition("=")
+        if not name or not pid.isdigit():
+            print(f"sample: expected NAME=PID but was {spec!r}", file=sys.stderr)
+            return 2
+        named.append((name, int(pid)))
+    procstat.sample(named, args.out, args.interval)
+    return 0
+
+
+WRK_CONNECTIONS = 10  # scripts/dars runs wrk -t2 -c10
+
+
+def dars_plan(args):
+    """The constant-rate plan of one server: each case at a fraction of wrk's rate. When wrk
+    finished fewer answers than it had connections (whole large answers in a short run), the rate
+    is its bytes per second over the answer's size instead, if that is more."""
+    from . import dars, gatling, load
+    folder = Path(args.folder)
+    urls = {r["case"]: r["url"] for r in dars.read_tsv(folder / "urls.tsv") if r["server"] == args.server}
+    steps = []
+    for case, *_ in dars.CASES:
+        wrk = folder / "raw" / "wrk" / f"{args.server}.{case}.txt"
+        if case not in urls or not wrk.exists():
+            continue
+        try:
+            result = load.parse_wrk(wrk.read_text(encoding="utf-8"))
+        except ValueError as e:
+            print(f"dars-plan: {args.server} {case}: no constant-rate step: {e}", file=sys.stderr)
+            continue
+        answered = [r for r in dars.read_requests(folder / "raw" / "first" / f"{args.server}.{case}.tsv")
+                    + dars.read_requests(folder / "raw" / "stream" / f"{args.server}.{case}.tsv")
+                    if r.status == 200 and r.bytes > 0]
+        capacity = result.requests_per_s
+        if answered and result.requests < WRK_CONNECTIONS:
+            capacity = max(capacity, result.bytes_read / result.duration_s / answered[0].bytes)
+        if capacity <= 0:
+            print(f"dars-plan: {args.server} {case}: nothing read under wrk, no constant-rate step",
+                  file=sys.stderr)
+            continue
+        rate = min(capacity * args.fraction, args.cap)
+        steps.append(gatling.Step(f"{args.server}/{case}", urls[case], rate,
+                                  gatling.step_seconds(rate, args.seconds, args.min_requests)))
+    gatling.write_plan(args.out, steps)
+    for s in steps:
+        print(f"{s.name}: {s.rate:.3g} req/s for {s.seconds:g} s")
+    return 0 if steps else 1
+
+
+def ppt_stream(args):
+    import json
+    from dataclasses import asdict
+    from . import ppt
+    result = ppt.stream_gets(args.endpoint, args.path, args.ce, args.count)
+    record = asdict(result) | {"mb_per_s": result.mb_per_s, "cpu_share": result.cpu_share}
+    if args.out:
+        Path(args.out).write_text(json.dumps(record, indent=1), encoding="utf-8")
+    print(f"bare PPT client: {len(result.sizes)} gets of {args.path}, {result.mb_per_s:.1f} MB/s, "
+          f"client CPU {100 * result.cpu_share:.0f}% of one core")
+    return 0
+
+
+def dars_conversions(args):
+    from . import conversions, dars
+    forms = dars.form_urls(args.base, args.dataset, args.ce)
+    if args.forms:
+        wanted = args.forms.split(",")
+        unknown = [f for f in wanted if f not in {name for name, _ in forms}]
+        if unknown:
+            print(f"dars-conversions: unknown forms {unknown}", file=sys.stderr)
+            return 2
+        forms = [(name, url) for name, url in forms if name in wanted]
+    costs = conversions.measure(forms, args.trace, args.runs)
+    conversions.save(costs, args.out)
+    for c in costs:
+        if c.status == 200:
+            print(f".{c.form}: {c.bytes:,} bytes, {c.seconds_median * 1000:.1f} ms, "
+                  f"BES {c.bes_seconds_median * 1000:.1f} ms ({c.bes_gets} gets)")
+        else:
+            print(f".{c.form}: status {c.status}: {c.error[:100]}")
+    return 0
+
+
+def dars_report(args):
+    from . import dars_report as rep
+    print(rep.write(args.folder, args.no_plots))
+    return 0
+
+
+def make_data(args):
+    from . import dars_data
+    for path in dars_data.make(args.directory):
+        print(path)
+    return 0
+
+
 def main(argv=None):
+    from . import dars  # the DARS datasets' names, as defaults of its commands
     parser = argparse.ArgumentParser(prog="python3 -m harness")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("report", help="write summary.csv, report.md and plots of a study folder")
@@ -212,6 +397,8 @@ def main(argv=None):
     p.add_argument("--recorded", help="name<TAB>expected<TAB>actual lines from the shell part")
     p.add_argument("--study", help="a quick study folder with summary.csv")
     p.add_argument("--cluster", help="a scripts/cluster results folder")
+    p.add_argument("--dars", help="a scripts/dars results folder")
+    p.add_argument("--min-slice-ratio", type=float, default=10.0)
     p.add_argument("--min-delay-ratio", type=float, default=5.0)
     p.add_argument("--min-stall-ratio", type=float, default=1.5)
     p.set_defaults(run=check)
@@ -239,6 +426,15 @@ def main(argv=None):
     p.add_argument("url")
     p.add_argument("--count", type=int, default=200)
     p.set_defaults(run=warm_http)
+    p = sub.add_parser("timing-line", help="one line on a configuration's timing files (first request, median)")
+    p.add_argument("raw")
+    p.add_argument("configuration")
+    p.set_defaults(run=timing_line)
+    p = sub.add_parser("maven-progress", help="mvn -B's output with its downloads summed up")
+    p.add_argument("--prog", default="test")
+    p.add_argument("--problems-only", action="store_true",
+                   help="pass on only Maven's [ERROR] and [WARNING] lines besides the summaries")
+    p.set_defaults(run=maven_progress)
     p = sub.add_parser("cluster-wait", help="wait until what scripts/cluster stopped and started again serves")
     p.add_argument("folder")
     p.add_argument("--timeout", type=float, default=120.0)
@@ -249,6 +445,60 @@ def main(argv=None):
     p = sub.add_parser("cluster-report", help="write cluster.md, cluster.tsv and checks.tsv of a scripts/cluster folder")
     p.add_argument("folder")
     p.set_defaults(run=cluster_report)
+    p = sub.add_parser("dars-urls", help="print CASE<TAB>URL of the DARS cases under a base URL")
+    p.add_argument("base")
+    p.add_argument("--large", default=dars.LARGE)
+    p.add_argument("--small", default=dars.SMALL)
+    p.add_argument("--slice", default=dars.SLICE)
+    p.set_defaults(run=dars_urls)
+    p = sub.add_parser("dars-forms", help="print FORM<TAB>URL of one data request in each output form")
+    p.add_argument("base")
+    p.add_argument("--dataset", required=True)
+    p.add_argument("--ce", default="", help="a DAP2 projection; DAP4 forms get it as dap4.ce")
+    p.set_defaults(run=dars_forms)
+    p = sub.add_parser("pid-of-port", help="print the pid of the process listening on a TCP port or unix:PATH")
+    p.add_argument("where", help="PORT or unix:PATH")
+    p.set_defaults(run=pid_of_port)
+    p = sub.add_parser("wrk-summary", help="print req/s, MB/s, requests and errors of a wrk output file")
+    p.add_argument("file")
+    p.set_defaults(run=wrk_summary)
+    p = sub.add_parser("sample", help="sample CPU, RSS and threads of processes (and their children) until stopped")
+    p.add_argument("process", nargs="+", help="NAME=PID")
+    p.add_argument("--out", required=True)
+    p.add_argument("--interval", type=float, default=0.5)
+    p.set_defaults(run=sample)
+    p = sub.add_parser("dars-plan", help="write a server's constant-rate plan from its wrk runs")
+    p.add_argument("folder")
+    p.add_argument("server")
+    p.add_argument("--fraction", type=float, required=True)
+    p.add_argument("--seconds", type=float, required=True)
+    p.add_argument("--cap", type=float, default=float("inf"), help="the highest rate offered, req/s")
+    p.add_argument("--min-requests", type=int, default=2)
+    p.add_argument("--out", required=True)
+    p.set_defaults(run=dars_plan)
+    p = sub.add_parser("ppt-stream", help="stream whole answers of one get as a bare PPT client; print MB/s")
+    p.add_argument("endpoint", help="HOST:PORT or unix:PATH")
+    p.add_argument("--path", required=True)
+    p.add_argument("--ce", default="")
+    p.add_argument("--count", type=int, default=3)
+    p.add_argument("--out")
+    p.set_defaults(run=ppt_stream)
+    p = sub.add_parser("dars-conversions", help="time one data request in each output form, BES time from the trace")
+    p.add_argument("base")
+    p.add_argument("--dataset", required=True)
+    p.add_argument("--ce", default="")
+    p.add_argument("--forms", default="", help="comma-separated subset, e.g. dods,ascii")
+    p.add_argument("--trace", required=True)
+    p.add_argument("--runs", type=int, default=10)
+    p.add_argument("--out", required=True)
+    p.set_defaults(run=dars_conversions)
+    p = sub.add_parser("dars-report", help="write summary.csv, report.md and plots of a scripts/dars folder")
+    p.add_argument("folder")
+    p.add_argument("--no-plots", action="store_true")
+    p.set_defaults(run=dars_report)
+    p = sub.add_parser("make-data", help="write the DARS datasets as netCDF-4 files into a directory")
+    p.add_argument("directory")
+    p.set_defaults(run=make_data)
     args = parser.parse_args(argv)
     return args.run(args)
 

@@ -31,8 +31,9 @@ def _float(value):
 
 def study_checks(folder, min_delay_ratio=5.0, min_stall_ratio=1.5):
     """Checks on a quick study run: BES messages per warm request of each configuration (2 cache
-    off, 1 cache on; the 2009 OLFS model 5, memoized 1), and the cache-on speed-ups measured side
-    by side under the 2009 profiles."""
+    off, 1 cache on, 0 with the response cache, which keeps metadata and small data answers; the
+    2009 OLFS model 5, memoized 1), and the cache-on speed-ups measured side by side under the
+    2009 profiles."""
     with open(Path(folder) / "summary.csv", newline="", encoding="utf-8") as f:
         rows = {(r["configuration"], r["response"]): r for r in csv.DictReader(f)}
     checks = []
@@ -42,6 +43,8 @@ def study_checks(folder, min_delay_ratio=5.0, min_stall_ratio=1.5):
             continue
         if config in study.MODEL_ROWS:
             expected = study.MODEL_ROWS[config][2]
+        elif config == "response-cache":
+            expected = 0
         else:
             expected = 2 if config.endswith("cache-off") else 1
         checks.append(exactly(f"{config} {response}: BES messages per warm request", expected, warm))
@@ -51,6 +54,35 @@ def study_checks(folder, min_delay_ratio=5.0, min_stall_ratio=1.5):
             # Medians: one request slowed by something else on the machine must not decide.
             checks.append(at_least(f"{config}: median Total_time speed-up against its cache-off",
                                    minimum, _float(r["speedup_vs_baseline_p50"])))
+    return checks
+
+
+def dars_checks(folder, min_slice_ratio=10.0):
+    """Checks on a scripts/dars run: every case of each of our front ends answered 200 and saw no
+    error (its first request and wrk's closed loop, which never offers more than the server
+    takes; the errors at Gatling's open-model rate are reported, not checked, since a loaded
+    machine can push that rate past what the server keeps up with), and the first front end
+    (the default, data answers cached) served the repeated slice at least `min_slice_ratio` times
+    as fast as the second (data answers not cached), side by side in the same run."""
+    from . import dars
+    ours = [s.name for s in dars.read_servers(folder) if s.kind == dars.FRONTEND]
+    found = {(r.server, r.case): r for r in dars.rows(folder)}
+    checks = []
+    for server in ours:
+        for case, *_ in dars.CASES:
+            r = found.get((server, case))
+            answered = r is not None and r.status == "200"
+            checks.append(exactly(f"dars {server} {case}: answered 200 (1 = yes)", 1, 1 if answered else 0))
+            errors = None if r is None or r.errors != r.errors else r.errors  # NaN: never measured
+            checks.append(exactly(f"dars {server} {case}: errors (first request and wrk)", 0, errors))
+    if len(ours) >= 2:
+        cached, uncached = found.get((ours[0], "slice")), found.get((ours[1], "slice"))
+        ratio = None
+        if cached and uncached and uncached.req_per_s > 0 and cached.req_per_s == cached.req_per_s:
+            ratio = cached.req_per_s / uncached.req_per_s
+        checks.append(at_least(f"dars slice: {ours[0]} req/s over {ours[1]}'s", min_slice_ratio, ratio))
+    else:
+        checks.append(Check("dars: two front ends measured", "= 2", str(len(ours)), False))
     return checks
 
 

@@ -16,11 +16,17 @@ fp_property() {
   sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$tool_root/pom.xml" | head -1
 }
 
-# fp_tomcat_home MAJOR(11|10): where `mvn -pl webapp dependency:unpack@unpack-tomcat` puts Tomcat.
+# The same WAR rewritten for javax.servlet (Tomcat 9), built by the webapp-javax module.
+FP_JAVAX_WAR="$tool_root/webapp-javax/target/olfs-fastpath-$tool_version-javax.war"
+
+# fp_tomcat_home MAJOR(11|10|9): where `mvn -pl webapp dependency:unpack@unpack-tomcat` (Tomcat 11
+# and 10.1) or `mvn -pl webapp-javax dependency:unpack@unpack-tomcat9` (Tomcat 9) puts Tomcat.
 fp_tomcat_home() {
-  local property=tomcat.version
-  [[ "$1" == 10* ]] && property=tomcat10.version
-  echo "$tool_root/webapp/target/tomcat-dist/apache-tomcat-$(fp_property "$property")"
+  case "$1" in
+    9) echo "$tool_root/webapp-javax/target/tomcat-dist/apache-tomcat-$(fp_property tomcat9.version)" ;;
+    10*) echo "$tool_root/webapp/target/tomcat-dist/apache-tomcat-$(fp_property tomcat10.version)" ;;
+    *) echo "$tool_root/webapp/target/tomcat-dist/apache-tomcat-$(fp_property tomcat.version)" ;;
+  esac
 }
 
 # fp_stale FILE DIR...: whether FILE is missing or older than a pom or a file under the DIRs.

@@ -22,8 +22,10 @@ h_die() {
   exit 1
 }
 
+# h_log MESSAGE...: a progress line on stderr, with the time since the script started (m:ss), so
+# that a long step shows as it goes and says how long it took.
 h_log() {
-  echo "${H_PROG:-harness}: $*" >&2
+  printf '%s [%d:%02d]: %s\n' "${H_PROG:-harness}" $((SECONDS / 60)) $((SECONDS % 60)) "$*" >&2
 }
 
 # h_init PROGRAM_NAME: sets the message prefix and the traps that stop everything started.
@@ -34,6 +36,17 @@ h_init() {
   trap 'h_log "terminated"; exit 143' TERM
   [[ -x "$H_PY" ]] || h_die "python3 is missing (Debian package python3; run scripts/setup)"
   export PYTHONPATH="$H_ROOT/scripts${PYTHONPATH:+:$PYTHONPATH}"
+}
+
+# h_run_showing_progress LOG COMMAND...: runs a harness script (scripts/study, scripts/cluster)
+# with all its output to LOG, and passes its progress lines (h_log's "scripts/NAME [m:ss]: ...") on
+# to stderr, indented, as they come. Returns COMMAND's status.
+h_run_showing_progress() {
+  local log=$1
+  shift
+  "$@" 2>&1 | tee "$log" \
+    | { grep --line-buffered -E '^[^ ]+ \[[0-9]+:[0-9]{2}\]: ' | sed -u 's/^/    /' >&2 || true; }
+  return "${PIPESTATUS[0]}"
 }
 
 h_python() {
@@ -187,11 +200,13 @@ h_build() {
     return 0
   fi
   command -v mvn >/dev/null || h_die "mvn is missing (Debian package maven; run scripts/setup)"
-  h_log "building the front end and the tools (mvn -DskipTests -pl webapp,tools -am package)"
+  h_log "building the front end and the tools (mvn -DskipTests -pl webapp,tools -am package; the" \
+    "first build downloads Maven's plugins and libraries, and says how much)"
   # The tools jar and its lib/ too, so scripts/bes-emulator and scripts/ppt-trace need no build of
-  # their own.
-  (cd "$H_ROOT" && mvn -q -B -ntp -DskipTests -pl webapp,tools -am package) \
-    || h_die "the build failed"
+  # their own. Maven's own lines are left out but for problems; its downloads are summed up.
+  (cd "$H_ROOT" && mvn -B -DskipTests -pl webapp,tools -am package 2>&1 \
+    | h_python maven-progress --prog "$H_PROG" --problems-only >&2) \
+    || h_die "the build failed (mvn -B -DskipTests -pl webapp,tools -am package shows it whole)"
 }
 
 # h_start_emulator LOGDIR NAME ARGS...: starts the BES emulator on a free port (and on the Unix
@@ -348,7 +363,7 @@ H_CONFIGS=(
   "cache-off|cache-off||off|on|tcp|cache off: showNode and get for every request, TCP with QUICKACK"
   "cache-on|cache-off||datasource|on|tcp|cache on: one get per warm request, TCP with QUICKACK"
   "cache-on-unix|cache-off||datasource|on|unix|cache on, BES over its Unix socket"
-  "response-cache|cache-off||on|on|tcp|response cache on too (the default): warm metadata answered from memory, no BES message; data one get"
+  "response-cache|cache-off||on|on|tcp|response cache on too (the default): warm metadata and small data answers answered from memory, no BES message"
   "2009-cache-off|2009-cache-off||off|off|tcp|2009 conditions, cache off: plain TCP client, BES-faithful split writes (each message stalls ~40 ms)"
   "2009-cache-on|2009-cache-off||datasource|off|tcp|2009 conditions, cache on: plain TCP client, BES-faithful split writes"
   "2009-delay-cache-off|2009-delay-cache-off|--delay showNode=40|off|on|tcp|2009 service time, cache off: showNode takes 40 ms in the emulator"
@@ -442,7 +457,8 @@ h_start_config() {
     h_start_model "$logs" "$name" "$bes" "$C_CACHE"
     return 0
   fi
-  olfs_config_write "$logs/$name.olfs.xml" "$bes" "$C_CACHE" "$C_QUICKACK"
+  # Every load generator of the harness is one client address: shares off.
+  olfs_config_write "$logs/$name.olfs.xml" "$bes" "$C_CACHE" "$C_QUICKACK" "" "" off
   h_log "$name: starting the front end (BES $bes, cache $C_CACHE, QUICKACK $C_QUICKACK)"
   h_start_frontend "$logs" "$name" "$logs/$name.olfs.xml"
 }

@@ -14,6 +14,8 @@ from . import timing
 
 _UNITS = {"us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "h": 3600.0}
 _COUNT = {"": 1.0, "k": 1e3, "M": 1e6, "G": 1e9}
+# wrk prints amounts of data in binary multiples: 4.41GB is 4.41 * 2^30 bytes.
+_BYTES = {"B": 1.0, "KB": 2.0 ** 10, "MB": 2.0 ** 20, "GB": 2.0 ** 30, "TB": 2.0 ** 40, "PB": 2.0 ** 50}
 
 
 def seconds(text):
@@ -22,6 +24,14 @@ def seconds(text):
     if not m:
         raise ValueError(f"expected a wrk duration such as 1.23ms but was {text!r}")
     return float(m.group(1)) * _UNITS[m.group(2)]
+
+
+def data_bytes(text):
+    """'4.41GB' -> 4.41 * 2^30; wrk's units are B, KB, MB, GB, TB, PB, powers of 1024."""
+    m = re.fullmatch(r"([0-9.]+)(B|KB|MB|GB|TB|PB)", text.strip())
+    if not m:
+        raise ValueError(f"expected a wrk amount of data such as 4.41GB but was {text!r}")
+    return float(m.group(1)) * _BYTES[m.group(2)]
 
 
 def count(text):
@@ -45,6 +55,13 @@ class WrkResult:
     thread_rate_sd: float
     socket_errors: dict = field(default_factory=dict)
     non_2xx_3xx: int = 0
+    bytes_read: float = 0.0  # everything read, answers cut off at the end of the run included
+
+    @property
+    def mb_per_s(self):
+        """Megabytes (10^6 bytes) read per second, as wrk's Transfer/sec counts them: the bytes
+        of answers still streaming when the run ended count too."""
+        return self.bytes_read / 1e6 / self.duration_s if self.duration_s > 0 else 0.0
 
     @property
     def errors(self):
@@ -66,7 +83,7 @@ def parse_wrk(text):
 
     lat = find(r"^\s*Latency\s+(\S+)\s+(\S+)\s+(\S+)\s+\S+%?\s*$", "Latency line")
     rate = find(r"^\s*Req/Sec\s+(\S+)\s+(\S+)\s+(\S+)", "Req/Sec line")
-    total = find(r"^\s*(\d+) requests in ([0-9.]+\w+),", "requests line")
+    total = find(r"^\s*(\d+) requests in ([0-9.]+\w+), ([0-9.]+[KMGTP]?B) read", "requests line")
     rps = find(r"^Requests/sec:\s+([0-9.]+)", "Requests/sec line")
     percentiles = {}
     for p, value in re.findall(r"^\s+(\d+(?:\.\d+)?)%\s+(\S+)\s*$", text, re.MULTILINE):
@@ -82,7 +99,7 @@ def parse_wrk(text):
         latency_sd_s=seconds(lat.group(2)), latency_max_s=seconds(lat.group(3)),
         percentiles=percentiles, thread_rate_mean=count(rate.group(1)),
         thread_rate_sd=count(rate.group(2)), socket_errors=errors,
-        non_2xx_3xx=int(m.group(1)) if m else 0)
+        non_2xx_3xx=int(m.group(1)) if m else 0, bytes_read=data_bytes(total.group(3)))
 
 
 @dataclass

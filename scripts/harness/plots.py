@@ -4,54 +4,76 @@ import matplotlib
 
 matplotlib.use("Agg")  # files only: no display on servers and in CI
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.ticker import MaxNLocator  # noqa: E402
+from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator  # noqa: E402
 
 from . import study  # noqa: E402
 
 
 def response_times(measurements, path, response="ascii"):
-    """Total_time of every run per configuration (the study's figure 2), log scale, milliseconds:
-    the first request after start in a panel of its own on the left (one marker per configuration,
-    its value written beside it), the timed runs on the right."""
+    """Total_time of every run per configuration (the study's figure 2), one row each, on a log
+    scale in milliseconds: on the left the timed runs (a box from the first to the third quartile
+    with the median, whiskers to the fastest and slowest run, a dot per run), on the right the
+    first request after start, on the same rows; below them the 2009 study's two figures (mean
+    and sd). A line marks one delayed ACK (about 44 ms), the step between the rows that stall once
+    per request and those that do not stall."""
     chosen = [m for m in measurements if m.response == response] or measurements
-    fig, (first_ax, ax) = plt.subplots(1, 2, figsize=(11.5, 5.5), dpi=110, sharey=True,
-                                       gridspec_kw={"width_ratios": [1, 4], "wspace": 0.04})
-    markers = "os^vD<>pP*hX"
+    rows = [m.configuration.name for m in chosen] + ["2009 study, before", "2009 study, after"]
+    fig, (ax, first_ax) = plt.subplots(
+        1, 2, figsize=(11.5, 1.6 + 0.42 * len(rows)), dpi=110, sharey=True,
+        gridspec_kw={"width_ratios": [3.2, 1], "wspace": 0.04})
+    values = []
     for i, m in enumerate(chosen):
-        marker = markers[i % len(markers)]
-        runs = list(range(1, len(m.warm) + 1))
+        colour = f"C{i % 10}"
         totals = [r.total * 1000 for r in m.warm]
-        line, = ax.plot(runs, totals, marker=marker, markersize=4, linewidth=1,
-                        label=f"{m.configuration.name} (mean {m.stats.mean * 1000:.1f} ms)")
+        values += totals
+        if totals:
+            ax.boxplot(totals, positions=[i], vert=False, widths=0.55, whis=(0, 100),
+                       showfliers=False, medianprops={"color": colour, "linewidth": 2},
+                       boxprops={"color": colour}, whiskerprops={"color": colour},
+                       capprops={"color": colour})
+            # A fixed spread around the row (no randomness: the same run draws the same plot).
+            spread = [((k * 0.618034) % 1.0 - 0.5) * 0.5 for k in range(len(totals))]
+            ax.plot(totals, [i + d for d in spread], "o", markersize=3, color=colour, alpha=0.55)
         if m.first_total is not None:
             first = m.first_total * 1000
-            first_ax.plot([i], [first], marker=marker, markersize=8, color=line.get_color(),
-                          linestyle="none")
-            first_ax.annotate(f"{first:.0f}", (i, first), textcoords="offset points", xytext=(6, -3),
-                              fontsize=7, color=line.get_color())
-    for a in (first_ax, ax):
-        a.axhline(study.STUDY_BEFORE_MEAN * 1000, color="black", linestyle="--", linewidth=1)
-        a.axhline(study.STUDY_AFTER_MEAN * 1000, color="grey", linestyle=":", linewidth=1.2)
-        a.grid(True, which="both", alpha=0.3)
-    # Legend entries for the study's two lines, drawn once.
-    ax.plot([], [], color="black", linestyle="--", linewidth=1,
-            label=f"2009 study before ({study.STUDY_BEFORE_MEAN * 1000:.1f} ms)")
-    ax.plot([], [], color="grey", linestyle=":", linewidth=1.2,
-            label=f"2009 study after ({study.STUDY_AFTER_MEAN * 1000:.1f} ms)")
-    first_ax.set_yscale("log")
-    first_ax.set_xlim(-0.7, max(len(chosen) - 1, 0) + 0.9)
-    first_ax.set_xticks(range(len(chosen)))
-    first_ax.set_xticklabels([str(i + 1) for i in range(len(chosen))], fontsize=7)
-    first_ax.set_xlabel("configuration (legend order)", fontsize=8)
-    first_ax.set_title("first request after start", fontsize=9)
-    first_ax.set_ylabel("Total_time (ms, log scale)")
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel("timed run")
-    ax.set_title("timed runs", fontsize=9)
-    fig.suptitle(f"Response time per run, .{response} request" if chosen[0].response == response
-                 else "Response time per run")
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    fig.subplots_adjust(left=0.07, right=0.70, bottom=0.11, top=0.88)
+            values.append(first)
+            first_ax.plot([first], [i], "D", markersize=6, color=colour)
+            first_ax.annotate(f"{first:.0f} ms", (first, i), textcoords="offset points",
+                              xytext=(7, -3), fontsize=7.5, color=colour)
+    for j, (mean, sd) in enumerate(((study.STUDY_BEFORE_MEAN, study.STUDY_BEFORE_SD),
+                                     (study.STUDY_AFTER_MEAN, study.STUDY_AFTER_SD))):
+        y = len(chosen) + j
+        ax.errorbar([mean * 1000], [y], xerr=[[sd * 1000], [sd * 1000]], fmt="s", color="black",
+                    markersize=5, capsize=4)
+        ax.annotate(f"mean {mean * 1000:.1f} ms, sd {sd * 1000:.1f}", (mean * 1000, y),
+                    textcoords="offset points", xytext=(0, 7), fontsize=7.5, ha="center")
+        values.append(mean * 1000)
+    low = max(min(values) / 1.6, 0.1) if values else 1
+    high = max(values) * 2.2 if values else 1000
+    for a, right, subs in ((ax, high, (1.0, 2.0, 5.0)), (first_ax, high * 3, (1.0,))):
+        a.axvline(study.DELAYED_ACK_MS, color="firebrick", linestyle="--", linewidth=1)
+        a.set_xscale("log")
+        a.set_xlim(low, right)
+        a.xaxis.set_major_locator(LogLocator(base=10, subs=subs))
+        a.xaxis.set_minor_locator(NullLocator())
+        a.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        a.tick_params(axis="x", labelsize=8)
+        a.grid(True, axis="x", alpha=0.3)
+        a.axhline(len(chosen) - 0.5, color="grey", linewidth=0.8)
+    # Above the first row, clear of the runs.
+    ax.text(study.DELAYED_ACK_MS * 1.04, -0.75, f"{study.DELAYED_ACK_MS:g} ms: one delayed ACK",
+            color="firebrick", fontsize=8, va="center")
+    ax.set_yticks(range(len(rows)))
+    ax.set_yticklabels(rows, fontsize=8.5)
+    ax.set_ylim(len(rows) - 0.4, -1.1)
+    ax.set_xlabel("Total_time, ms (log scale)")
+    first_ax.set_xlabel("Total_time, ms (log scale)")
+    ax.set_title("timed runs: box = quartiles and median, whiskers = fastest and slowest, "
+                 "dots = each run", fontsize=8.5)
+    first_ax.set_title("first request after start", fontsize=8.5)
+    fig.suptitle(f"Response time per configuration, .{response} request"
+                 if chosen and chosen[0].response == response else "Response time per configuration")
+    fig.subplots_adjust(left=0.19, right=0.97, bottom=0.1 + 0.5 / len(rows), top=0.9 - 0.3 / len(rows))
     fig.savefig(path)
     plt.close(fig)
 

@@ -28,6 +28,9 @@ class Message:
     response_bytes: int
     error: bool
     elapsed: float
+    # From the request's first byte reaching the proxy to its last: about 44 ms when a writer of
+    # 2009 (header and document apart, no TCP_NODELAY) waited for a delayed ACK, else about 0.
+    request_wait: float = 0.0
 
     @property
     def round_trip(self):
@@ -85,6 +88,7 @@ def parse_line(line, where="trace"):
         response_bytes=int(record.get("resp_bytes", 0)),
         error=bool(record.get("error", False)),
         elapsed=elapsed_ms / 1000.0,
+        request_wait=float(record.get("request_ms", 0.0)) / 1000.0,
     )
 
 

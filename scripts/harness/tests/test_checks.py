@@ -6,7 +6,7 @@ from harness import checks
 
 SUMMARY_HEADER = ("configuration,response,runs,mean_s,sd_s,p50_s,p90_s,max_s,first_s,"
                   "bes_messages_first,bes_messages_per_warm_request,speedup_vs_baseline_warm,"
-                  "speedup_vs_baseline_p50,speedup_vs_baseline_first,speedup_vs_2009_before,ratio_to_2009_after\n")
+                  "speedup_vs_baseline_p50,speedup_vs_baseline_first,speedup_vs_2009_before,speedup_vs_2009_after\n")
 
 
 def summary(folder, rows):
@@ -32,6 +32,13 @@ class ChecksTest(unittest.TestCase):
         ratio = found["2009-delay-cache-on: median Total_time speed-up against its cache-off"]
         self.assertEqual((ratio.ok, ratio.actual), (False, "4.00"))
         self.assertIn("FAILED", checks.render(list(found.values())))
+
+    def test_the_response_cache_sends_no_message_for_a_warm_small_answer(self):
+        with tempfile.TemporaryDirectory() as d:
+            summary(d, [("response-cache", 0, "")])
+            found = {c.name: c for c in checks.study_checks(d)}
+        self.assertEqual(found["response-cache ascii: BES messages per warm request"].expected, "= 0")
+        self.assertTrue(all(c.ok for c in found.values()), checks.render(list(found.values())))
 
     def test_the_2009_olfs_model_sends_five_messages_and_memoized_one(self):
         with tempfile.TemporaryDirectory() as d:

@@ -16,6 +16,24 @@ def bash(script):
 
 
 class LibShTest(unittest.TestCase):
+    def test_a_progress_line_says_how_long_the_script_has_run(self):
+        rc, _, err = bash('SECONDS=75; H_PROG=scripts/study h_log "configuration 2 of 6: cache-on"')
+        self.assertEqual(rc, 0)
+        self.assertRegex(err, r"^scripts/study \[1:1[5-9]\]: configuration 2 of 6: cache-on\n$")
+
+    def test_a_scripts_progress_lines_reach_the_console_and_everything_its_log(self):
+        with tempfile.TemporaryDirectory() as d:
+            log = Path(d) / "study.out"
+            script = ('H_PROG=scripts/study; h_log "configuration 1 of 1: cache-on"; '
+                      'echo "| a table |"; echo "warmed 127.0.0.1:1 in 1.0 s" >&2; exit 3')
+            rc, _, err = bash(f"h_run_showing_progress '{log}' bash -c 'source \"{LIB}\"; {script}' "
+                              "|| echo \"status $?\" >&2")
+            self.assertEqual(rc, 0, err)
+            self.assertRegex(err, r"^    scripts/study \[0:0\d\]: configuration 1 of 1: cache-on\n"
+                                  r"status 3\n$")
+            self.assertEqual(log.read_text().splitlines()[1:], ["| a table |",
+                                                                "warmed 127.0.0.1:1 in 1.0 s"])
+
     def test_every_configuration_runs_against_the_emulator(self):
         rc, names, _ = bash('h_selected ""')
         self.assertEqual(rc, 0)
@@ -71,6 +89,18 @@ class LibShTest(unittest.TestCase):
         self.assertEqual(root.find("FastPath/Cache").get("enabled"), "false")
         self.assertEqual(root.find("FastPath/ResponseCache").get("enabled"), "false")
         self.assertEqual(root.find("FastPath/ClientPool").get("quickAck"), "false")
+
+    def test_config_file_for_a_load_generator_turns_shares_off(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "olfs.xml"
+            rc, _, err = bash(f"olfs_config_write '{path}' 127.0.0.1:10022 on '' '' '' off")
+            self.assertEqual(rc, 0, err)
+            root = ET.parse(path).getroot()
+            rc, _, err = bash(f"olfs_config_write '{path}.default' 127.0.0.1:10022 on")
+            self.assertEqual(rc, 0, err)
+            default = ET.parse(f"{path}.default").getroot()
+        self.assertEqual(root.find("FastPath/BesGroups").get("clientShare"), "100%")
+        self.assertIsNone(default.find("FastPath/BesGroups"), "shares at their defaults")
 
     def test_config_file_with_the_data_source_cache_alone(self):
         with tempfile.TemporaryDirectory() as d:
@@ -128,6 +158,32 @@ class LibShTest(unittest.TestCase):
             root = ET.parse(path).getroot()
         self.assertEqual(root.find("FastPath/Cache").get("enabled"), "true")
         self.assertEqual(root.find("FastPath/ResponseCache").get("enabled"), "true")
+
+    def test_data_types_left_out_keep_the_front_ends_default(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "olfs.xml"
+            rc, _, err = bash(f"olfs_config_write '{path}' 127.0.0.1:10022 on")
+            self.assertEqual(rc, 0, err)
+            root = ET.parse(path).getroot()
+        self.assertNotIn("dataTypes", root.find("FastPath/ResponseCache").attrib)
+
+    def test_data_types_none_is_written_as_an_explicit_empty_list(self):
+        # scripts/dars's second front end: no data answer kept, whatever the default becomes.
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "olfs.xml"
+            rc, _, err = bash(f"olfs_config_write '{path}' 127.0.0.1:10022 on '' '' none")
+            self.assertEqual(rc, 0, err)
+            root = ET.parse(path).getroot()
+        cache = root.find("FastPath/ResponseCache")
+        self.assertEqual((cache.get("enabled"), cache.get("dataTypes")), ("true", ""))
+
+    def test_data_types_listed_are_written_as_given(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "olfs.xml"
+            rc, _, err = bash(f"olfs_config_write '{path}' 127.0.0.1:10022 on '' '' 'dods ascii'")
+            self.assertEqual(rc, 0, err)
+            root = ET.parse(path).getroot()
+        self.assertEqual(root.find("FastPath/ResponseCache").get("dataTypes"), "dods ascii")
 
     def test_a_component_stopped_mid_run_is_forgotten(self):
         rc, out, err = bash("h_start x /dev/null sleep 30; a=$H_LAST_PID; h_start y /dev/null sleep 30; "

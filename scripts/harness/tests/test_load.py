@@ -61,6 +61,19 @@ class WrkParseTest(unittest.TestCase):
         self.assertAlmostEqual(r.thread_rate_mean, 4100.0)
         self.assertTrue(r.steady)
 
+    def test_bytes_read_in_binary_multiples_give_megabytes_per_second(self):
+        # wrk's "4.41GB read" is 4.41 * 2^30 bytes; MB/s counts 10^6 bytes, over the run's duration.
+        big = WRK_OK.replace("1707 requests in 2.00s, 313.58KB read", "89 requests in 2.00s, 4.41GB read")
+        r = load.parse_wrk(big)
+        self.assertAlmostEqual(r.bytes_read, 4.41 * 2 ** 30)
+        self.assertAlmostEqual(r.mb_per_s, 4.41 * 2 ** 30 / 1e6 / 2.0)
+        self.assertAlmostEqual(load.parse_wrk(WRK_OK).bytes_read, 313.58 * 1024)
+        self.assertAlmostEqual(load.parse_wrk(WRK_ERRORS).bytes_read, 2 ** 20)
+
+    def test_an_amount_of_data_without_a_wrk_unit_is_refused(self):
+        with self.assertRaisesRegex(ValueError, "amount of data"):
+            load.data_bytes("4.41 GiB")
+
     def test_rejects_output_without_results(self):
         with self.assertRaisesRegex(ValueError, "no Latency line"):
             load.parse_wrk("unable to connect to 127.0.0.1:1 Connection refused\n")

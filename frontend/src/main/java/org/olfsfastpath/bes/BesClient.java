@@ -81,7 +81,8 @@ public final class BesClient implements Closeable {
     this.listener = b.getEventListener();
     this.pool = new BesConnectionPool(target, connector, maxConnections,
         maxCommandsPerConnection, acquireTimeout.toNanos(), maxIdle.toNanos(),
-        b.getMaxConcurrentConnects(), b.getClock(), listener, executor);
+        b.getMaxConcurrentConnects(), b.getReservedConnections(), b.getClock(), listener,
+        executor);
   }
 
   /** Returns a builder holding the defaults; only the endpoint must be set. */
@@ -93,8 +94,8 @@ public final class BesClient implements Closeable {
    * Returns a builder configured from a text spec whose keys are the builder's method names:
    * {@code maxConnections}, {@code maxCommandsPerConnection}, {@code prewarm},
    * {@code maxConcurrentConnects} (integers), {@code acquireTimeout}, {@code maxIdle},
-   * {@code besTimeout} (durations), {@code maxResponseSize}, {@code maxVariableSize} (sizes) and
-   * {@code uid}. The endpoint and the PPT options are set on the builder.
+   * {@code besTimeout} (durations), {@code maxResponseSize}, {@code maxVariableSize} (sizes),
+   * {@code reserve} (a count or a percentage) and {@code uid}. The endpoint and the PPT options are set on the builder.
    *
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value, if a key is
    *     unknown or the builder refuses its value
@@ -195,15 +196,20 @@ public final class BesClient implements Closeable {
    * @throws IOException on a transport or protocol failure
    */
   public BesResponse get(GetRequest request) throws IOException {
-    return get(request, null);
+    return get(request, null, true);
   }
 
-  BesResponse get(GetRequest request, @Nullable CallTrace trace) throws IOException {
+  /**
+   * Same as {@link #get(GetRequest)}; {@code longHold}: whether the answer may hold its
+   * connection long, so must leave the pool's reserve to short requests.
+   */
+  BesResponse get(GetRequest request, @Nullable CallTrace trace, boolean longHold)
+      throws IOException {
     byte[] document = requests.get(request);
     long start = commandStart("get");
     Throwable failure = null;
     try {
-      Exchange exchange = send(document, trace);
+      Exchange exchange = send(document, trace, longHold);
       if (exchange.response.isError()) {
         throw new BesErrorException(BesAnswers.parseError(readAndRelease(exchange)));
       }
@@ -277,6 +283,11 @@ public final class BesClient implements Closeable {
     return maxCommandsPerConnection;
   }
 
+  /** The connections kept for short requests, out of maxConnections. */
+  public int reservedConnections() {
+    return pool.reserve();
+  }
+
   /** How long a request waits for a free connection. */
   public Duration acquireTimeout() {
     return acquireTimeout;
@@ -344,7 +355,7 @@ public final class BesClient implements Closeable {
     long start = commandStart(name);
     Throwable failure = null;
     try {
-      Exchange exchange = send(document, trace);
+      Exchange exchange = send(document, trace, false);
       boolean error = exchange.response.isError();
       byte[] answer = readAndRelease(exchange);
       if (error) {
@@ -383,8 +394,9 @@ public final class BesClient implements Closeable {
    * the send (the write, or reading the answer's first chunks) fails, nothing has reached the
    * caller yet, so the document goes once more on a fresh connection.
    */
-  private Exchange send(byte[] document, @Nullable CallTrace trace) throws IOException {
-    BesConnectionPool.Lease lease = pool.acquire(trace);
+  private Exchange send(byte[] document, @Nullable CallTrace trace, boolean longHold)
+      throws IOException {
+    Lease lease = pool.acquire(trace, longHold);
     try {
       return new Exchange(lease, lease.connection.send(document));
     } catch (IOException e) {
@@ -395,7 +407,10 @@ public final class BesClient implements Closeable {
       }
       log.debug("BES connection {} failed on reuse, sending once more on a fresh one: {}",
           lease.connection.id(), e.toString());
-      BesConnectionPool.Lease fresh = pool.replace(lease, e, trace);
+      Lease fresh = pool.replace(lease, e, trace);
+      if (trace != null) {
+        trace.resentOnFreshConnection();
+      }
       try {
         return new Exchange(fresh, fresh.connection.send(document));
       } catch (IOException | RuntimeException retryFailure) {
@@ -408,5 +423,5 @@ public final class BesClient implements Closeable {
     }
   }
 
-  private record Exchange(BesConnectionPool.Lease lease, PptResponse response) {}
+  private record Exchange(Lease lease, PptResponse response) {}
 }

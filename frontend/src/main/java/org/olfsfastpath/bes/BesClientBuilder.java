@@ -35,6 +35,11 @@ public final class BesClientBuilder {
   public static final Duration DEFAULT_MAX_IDLE = Duration.ofMinutes(5);
   /** Default most connects in flight: the BES listens with an accept backlog of 5. */
   public static final int DEFAULT_MAX_CONCURRENT_CONNECTS = 4;
+  /**
+   * Default connections kept for short requests: a tenth of maxConnections, at least one (3 of the
+   * default 32, 20 of upstream's shipped 200).
+   */
+  public static final String DEFAULT_RESERVE = "10%";
 
   private static final Duration MAX_DURATION = Duration.ofDays(1);
 
@@ -53,6 +58,8 @@ public final class BesClientBuilder {
   private final Setting<Integer> prewarm = settings.add(Setting.atLeast("prewarm", 0, 0));
   private final Setting<Integer> maxConcurrentConnects = settings.add(
       Setting.between("maxConcurrentConnects", DEFAULT_MAX_CONCURRENT_CONNECTS, 1, 1000));
+  private final Setting<Portion> reserve = settings.add(Setting.of("reserve",
+      Portion.parse("reserve", DEFAULT_RESERVE)).text(text -> Portion.parse("reserve", text)));
   private final Setting<String> uid = settings.add(Setting.of("uid", BesContexts.ANONYMOUS_UID)
       .text(String::strip).check(value -> {
         requireArgument(!value.isEmpty(), "uid was empty");
@@ -190,6 +197,23 @@ public final class BesClientBuilder {
   }
 
   /**
+   * The connections kept for short requests (default {@value #DEFAULT_RESERVE}): a count
+   * ({@code 4}) or a percentage of maxConnections ({@code 10%}, rounded down but at least one).
+   * A request whose answer may hold its connection long (a data answer streamed at its client's
+   * pace; see {@link Caller#longHold()}) never takes the last of them, so metadata and pages are
+   * answered while long downloads hold every other connection; such a request that finds only
+   * the reserve left for the acquire timeout is refused with {@link BesLimitException}. At most
+   * maxConnections - 1; {@code 0} keeps none.
+   *
+   * @throws IllegalArgumentException if neither a count 0-10000 nor a percentage 0-100%
+   * @throws IllegalStateException if already set
+   */
+  public BesClientBuilder reserve(String reserve) {
+    this.reserve.set(Portion.parse("reserve", Objects.requireNonNull(reserve, "reserve == null")));
+    return this;
+  }
+
+  /**
    * The {@code uid} context sent with data requests (default {@code not_logged_in}, as the OLFS
    * sends for anonymous users).
    *
@@ -285,6 +309,16 @@ public final class BesClientBuilder {
 
   public int getMaxConcurrentConnects() {
     return maxConcurrentConnects.get();
+  }
+
+  /** The reserve as written: a count or a percentage of maxConnections. */
+  public String getReserve() {
+    return reserve.get().toString();
+  }
+
+  /** The connections the reserve keeps of maxConnections: never all of them. */
+  public int getReservedConnections() {
+    return Math.max(0, Math.min(reserve.get().of(getMaxConnections()), getMaxConnections() - 1));
   }
 
   public String getUid() {

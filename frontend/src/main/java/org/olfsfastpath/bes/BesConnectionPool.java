@@ -35,6 +35,13 @@ import org.jspecify.annotations.Nullable;
  * out, and the idle connections sit in a lock-free deque; no lock is ever held across I/O. A
  * second semaphore caps the connects in flight, because the BES listens with an accept backlog
  * of 5 and refuses what overflows it.
+ *
+ * <p>The reserve: a request whose answer may hold its connection long (a data answer streamed at
+ * its client's pace) first takes one of {@code maxConnections - reserve} long leases, a third fair
+ * semaphore, so long downloads never take the last {@code reserve} connections, which stay for
+ * short requests (metadata, pages, answers known to be small). A short request takes only the
+ * lease. Without a reserve the third semaphore does not exist, and a long request costs nothing
+ * more.
  */
 final class BesConnectionPool {
   private static final Logger log = LoggerFactory.getLogger(BesConnectionPool.class);
@@ -57,6 +64,8 @@ final class BesConnectionPool {
 
   private final Semaphore leases;
   private final Semaphore connects;
+  /** The connections kept for short requests, and the long leases the others take. */
+  private final PoolReserve reserve;
   /** Idle connections, most recently returned first. */
   private final ConcurrentLinkedDeque<IdleConnection> idle = new ConcurrentLinkedDeque<>();
   private final AtomicInteger open = new AtomicInteger();
@@ -71,7 +80,7 @@ final class BesConnectionPool {
 
   BesConnectionPool(PptEndpoint endpoint, Connector connector, int maxConnections,
       long maxCommandsPerConnection, long acquireTimeoutNanos, long maxIdleNanos,
-      int maxConcurrentConnects, PoolClock clock, BesEventListener listener,
+      int maxConcurrentConnects, int reserve, PoolClock clock, BesEventListener listener,
       ScheduledExecutorService maintenance) {
     this.endpoint = Objects.requireNonNull(endpoint, "endpoint == null");
     this.connector = Objects.requireNonNull(connector, "connector == null");
@@ -86,48 +95,77 @@ final class BesConnectionPool {
     // Fair: a request that has waited longest gets the next free connection.
     this.leases = new Semaphore(maxConnections, true);
     this.connects = new Semaphore(maxConcurrentConnects, true);
+    this.reserve = new PoolReserve(maxConnections, reserve);
   }
 
   /**
-   * Lends a connection: the most recently returned idle one that still looks usable, or a new
-   * one. Waits at most the acquire timeout for a lease, then fails.
+   * Lends a connection for a short request: the most recently returned idle one that still looks
+   * usable, or a new one. Waits at most the acquire timeout for a lease, then fails.
    *
    * @throws BesPoolExhaustedException if every connection stayed busy for the acquire timeout, or
    *     no connect could start within it
    * @throws IOException if a new connection could not be opened
    */
   Lease acquire() throws IOException {
-    return acquire(null);
+    return acquire(null, false);
   }
 
   /**
    * Same as {@link #acquire()}, recording a failed connect in {@code trace} (when not null) so the
-   * caller can tell it from a failed command.
+   * caller can tell it from a failed command. A request whose answer may hold its connection long
+   * ({@code longHold}) must first find one of the connections outside the reserve within the
+   * acquire timeout.
+   *
+   * @throws BesLimitException if {@code longHold} and only the reserve was left for the whole
+   *     acquire timeout
    */
-  Lease acquire(@Nullable CallTrace trace) throws IOException {
+  Lease acquire(@Nullable CallTrace trace, boolean longHold) throws IOException {
     checkOpen();
     long start = clock.nanoTime();
-    if (!tryAcquire(leases, 0)) {
+    Semaphore longs = longHold ? reserve.longLeases() : null;
+    boolean waited = false;
+    if (longs != null && !tryAcquire(longs, 0)) {
+      waited = true;
       waits.increment();
       listener.acquireWaitStart();
-      if (!tryAcquire(leases, acquireTimeoutNanos)) {
-        throw exhausted(String.format(Locale.US,
-            "all %d BES connections to %s stayed busy for %d ms; raise maxConnections (%d) or "
-                + "acquireTimeout (%d ms), or look for slow BES requests",
-            maxConnections, endpoint, TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos),
-            maxConnections, TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos)));
+      if (!tryAcquire(longs, acquireTimeoutNanos)) {
+        BesLimitException refused = reserve.refused(acquireTimeoutNanos);
+        listener.poolExhausted(String.valueOf(refused.getMessage()));
+        throw refused;
       }
+    }
+    try {
+      if (!tryAcquire(leases, 0)) {
+        if (!waited) {
+          waits.increment();
+          listener.acquireWaitStart();
+        }
+        long left = acquireTimeoutNanos - (clock.nanoTime() - start);
+        if (left <= 0 || !tryAcquire(leases, left)) {
+          throw exhausted(String.format(Locale.US,
+              "all %d BES connections to %s stayed busy for %d ms; raise maxConnections (%d) or "
+                  + "acquireTimeout (%d ms), or look for slow BES requests",
+              maxConnections, endpoint, TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos),
+              maxConnections, TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos)));
+        }
+      }
+    } catch (IOException | RuntimeException | Error e) {
+      if (longs != null) {
+        longs.release();
+      }
+      throw e;
     }
     try {
       Lease lease = pollIdle();
       if (lease == null) {
         lease = connect(acquireTimeoutNanos - (clock.nanoTime() - start), true, trace);
       }
+      lease.longLease = longs != null;
       Lease acquired = lease;
       listener.connectionAcquired(acquired.connection.id(), acquired.reused);
       return lease;
     } catch (IOException | RuntimeException | Error e) {
-      leases.release();
+      releaseLeases(longs != null);
       throw e;
     }
   }
@@ -152,9 +190,11 @@ final class BesConnectionPool {
     discard(stale.connection, "failed on reuse: " + cause.getMessage());
     try {
       checkOpen();
-      return connect(acquireTimeoutNanos, false, trace);
+      Lease fresh = connect(acquireTimeoutNanos, false, trace);
+      fresh.longLease = stale.longLease;
+      return fresh;
     } catch (IOException | RuntimeException | Error e) {
-      leases.release();
+      releaseLeases(stale.longLease);
       throw e;
     }
   }
@@ -187,7 +227,7 @@ final class BesConnectionPool {
         discard(connection, reason);
       }
     } finally {
-      leases.release();
+      releaseLeases(lease.longLease);
       boolean wasKept = kept;
       listener.connectionReleased(connection.id(), wasKept);
     }
@@ -280,7 +320,20 @@ final class BesConnectionPool {
     int total = open.get();
     int idleCount = idle.size();
     return new BesPoolStats(total, idleCount, Math.max(0, total - idleCount), created.sum(),
-        discarded.sum(), retried.sum(), waits.sum(), exhausted.sum(), connectFailures.sum());
+        discarded.sum(), retried.sum(), waits.sum(), exhausted.sum(), connectFailures.sum(),
+        reserve.reserved(), reserve.longInUse(), reserve.refusals());
+  }
+
+  /** The connections kept for short requests. */
+  int reserve() {
+    return reserve.reserved();
+  }
+
+  private void releaseLeases(boolean longLease) {
+    leases.release();
+    if (longLease) {
+      reserve.giveBack();
+    }
   }
 
   private @Nullable Lease pollIdle() {
@@ -422,37 +475,6 @@ final class BesConnectionPool {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted while waiting for a BES connection");
-    }
-  }
-
-  /** A connection lent to one request, with the lease that bounds the pool. Not thread-safe. */
-  static final class Lease {
-    final PptConnection connection;
-    /** Whether the connection came from the idle set, so may have gone stale while idle. */
-    final boolean reused;
-    boolean released;
-
-    Lease(PptConnection connection, boolean reused) {
-      this.connection = connection;
-      this.reused = reused;
-    }
-
-    void checkHeld() {
-      if (released) {
-        throw new IllegalStateException("lease on BES connection " + connection.id()
-            + " was already released");
-      }
-    }
-  }
-
-  /** One stay of a connection in the idle set; identity matters, so eviction cannot race reuse. */
-  private static final class IdleConnection {
-    final PptConnection connection;
-    final long idleSinceNanos;
-
-    IdleConnection(PptConnection connection, long idleSinceNanos) {
-      this.connection = connection;
-      this.idleSinceNanos = idleSinceNanos;
     }
   }
 }

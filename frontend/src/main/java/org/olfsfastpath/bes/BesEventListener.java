@@ -88,4 +88,11 @@ public interface BesEventListener {
    * the caller, is sent once more to the BES at {@code to} of the same group.
    */
   default void failover(PptEndpoint from, PptEndpoint to, IOException cause) {}
+
+  /**
+   * A command that the BES at {@code endpoint} broke off with {@code cause} (its process died),
+   * before anything went on from its answer, is sent once more to the same BES on a new
+   * connection, since no other BES of the group could take it.
+   */
+  default void resent(PptEndpoint endpoint, IOException cause) {}
 }

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,11 +40,24 @@ import org.jspecify.annotations.Nullable;
  * and the connection stays in its pool. One probe at a time per BES, always on the group's probe
  * threads (daemon threads started on first need, ended when idle), never on a request thread.
  *
- * <p><b>Failover.</b> A command whose BES could not be reached or broke it off before anything
- * reached the caller is sent once more to another available BES: showNode, showBesKey,
- * buildSiteMap, and a get until its response is handed out. Once the caller holds a get's response
- * nothing is retried: a failure then surfaces from its body, and the caller aborts its own client
- * connection. BES errors, timeouts and pool exhaustion are not retried.
+ * <p><b>Failover and retry.</b> A command whose BES could not be reached or broke it off before
+ * anything reached the caller is sent once more: to another available BES ({@link
+ * BesGroupBuilder#failover(boolean) failover}), else, if its BES broke it off (a process that
+ * died: reset, end of stream, an unreadable answer) and the client has not already sent it again
+ * on a fresh connection, to the same BES on a new connection ({@link BesGroupBuilder#retry(boolean)
+ * retry}). So are showNode, showBesKey, buildSiteMap, and a get until its response is handed out.
+ * A get's body that fails before its caller read a byte is sent again the same way, by itself, and
+ * one whose caller read bytes but passed none on may be, at the caller's request ({@link
+ * BesResponse#restart(IOException)}); once a byte went on, a failure surfaces from the body and
+ * the caller aborts its own client connection. A command is sent again at most once in all. BES
+ * errors, timeouts, pool exhaustion and refusals by a limit are not retried.
+ *
+ * <p><b>Fair shares.</b> A get names its {@link Caller}: no client holds more than its share of
+ * the group's connections at once ({@link BesGroupBuilder#clientShare(String) clientShare}); past
+ * it, its gets wait in a queue of their own, bounded in length and wait, then are refused with
+ * {@link BesLimitException}. The wait is on the client's own semaphore, never a lock shared with
+ * other clients ({@code ClientShares}). Each BES's pool keeps its reserve for short requests
+ * ({@link BesClientBuilder#reserve(String)}).
  *
  * <p><b>Down.</b> While every BES of the group is out, each command fails at once, with no connect,
  * with {@link BesUnavailableException} naming the BES, the cause and the time until the next
@@ -63,12 +75,15 @@ public final class BesGroup implements Closeable {
   private final long ejectionMaxNanos;
   private final int ejectionThreshold;
   private final boolean failover;
+  private final boolean retry;
+  private final ClientShares shares;
   private final PoolClock clock;
   private final BesEventListener listener;
   private final GroupHealth health;
-  private final AtomicInteger rotation = new AtomicInteger();
+  private final MemberChoice choice;
   private final LongAdder requests = new LongAdder();
   private final LongAdder failovers = new LongAdder();
+  private final LongAdder retries = new LongAdder();
 
   BesGroup(BesGroupBuilder b) {
     this.prefix = b.getPrefix();
@@ -85,13 +100,21 @@ public final class BesGroup implements Closeable {
     this.ejectionMaxNanos = b.getEjectionMax().toNanos();
     this.ejectionThreshold = b.getEjectionThreshold();
     this.failover = b.getFailover();
+    this.retry = b.getRetry();
     this.clock = b.getClock();
+    int connections = 0;
+    for (GroupMember member : members) {
+      connections += member.client.maxConnections();
+    }
+    this.shares = new ClientShares(prefix, b.clientSharePortion().of(connections), connections,
+        b.getClientQueue(), b.getClientQueueWait().toNanos(), clock);
     this.listener = GuardedListener.guard(b.getEventListener());
     ProbeScheduler given = b.getScheduler();
     ProbeScheduler scheduler = given != null ? given
         : ProbeScheduler.threads("olfs-fastpath BES group " + prefix + " probe", members.length);
     this.health = new GroupHealth(prefix, members, ejectionBaseNanos, ejectionMaxNanos,
         ejectionThreshold, clock, listener, scheduler);
+    this.choice = new MemberChoice(members, clock, health);
   }
 
   /** Returns a builder holding the defaults; at least one member must be added. */
@@ -101,9 +124,10 @@ public final class BesGroup implements Closeable {
 
   /**
    * Returns a builder configured from a text spec whose keys are the builder's method names:
-   * {@code prefix} (text), {@code ejectionBase}, {@code ejectionMax} (durations),
-   * {@code ejectionThreshold} (an integer) and {@code failover} (a boolean). Members are added on
-   * the builder.
+   * {@code prefix} (text), {@code ejectionBase}, {@code ejectionMax}, {@code clientQueueWait}
+   * (durations), {@code ejectionThreshold}, {@code clientQueue} (integers), {@code failover},
+   * {@code retry} (booleans) and {@code clientShare} (a count or a percentage). Members are added
+   * on the builder.
    *
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value, if a key is
    *     unknown or the builder refuses its value
@@ -130,23 +154,53 @@ public final class BesGroup implements Closeable {
   }
 
   /**
+   * Same as {@link #get(GetRequest, Caller)} for the front end's own get, whose answer may be
+   * long ({@link Caller#INTERNAL_LONG}): no client's share counts it.
+   */
+  public BesResponse get(GetRequest request) throws IOException {
+    return get(request, Caller.INTERNAL_LONG);
+  }
+
+  /**
    * Sends the data request to one BES of the group and returns the streaming response once that
-   * BES has said it is not an error. The caller must close it. A failure before this returns may
-   * have been retried once on another BES; a failure while reading the body never is.
+   * BES has said it is not an error. The caller must close it. First takes a place in the
+   * caller's share of the group's connections, waiting in the caller's queue when the share is
+   * full; the place is held until the response is closed. A failure before this returns may have
+   * been retried once, and so may a failure of the body before its caller passed a byte on (see
+   * the class comment).
    *
    * @param request the request, its path within the group (prefix stripped)
+   * @param caller who asks, and whether the answer may hold its connection long
    * @throws IllegalArgumentException if the path, constraint or xml:base holds a character XML 1.0
    *     cannot carry
+   * @throws BesLimitException if the caller's share stayed full for its queue wait, its queue was
+   *     full, or (a long answer) only the reserve of the BES was left
    * @throws BesUnavailableException if no BES of the group is available
    * @throws BesErrorException if the BES answered an error before any data
    * @throws BesPoolExhaustedException if no connection became free within the acquire timeout
    * @throws IOException on a transport or protocol failure, after a failover if one was possible
    * @see BesClient#get(GetRequest)
    */
-  public BesResponse get(GetRequest request) throws IOException {
+  public BesResponse get(GetRequest request, Caller caller) throws IOException {
     Objects.requireNonNull(request, "request == null");
-    return execute(true, (member, trace) ->
-        new GroupResponse(member, member.client.get(request, trace), health::streamFailed));
+    Objects.requireNonNull(caller, "caller == null");
+    checkOpen();
+    ClientShares.Share share = shares.acquire(caller);
+    try {
+      MemberCall<GroupResponse.Attempt> call = (member, trace) -> new GroupResponse.Attempt(
+          member, member.client.get(request, trace, caller.longHold()), trace.isResend());
+      GroupResponse.Attempt first = execute(true, call);
+      return new GroupResponse(first, health::streamFailed,
+          (failed, failure) -> resendAfterHandOut(failed, failure, call),
+          () -> shares.release(share));
+    } catch (BesLimitException e) {
+      shares.refusedByReserve(share, e);
+      shares.release(share);
+      throw new BesLimitException(e.limit(), caller.client(), String.valueOf(e.getMessage()));
+    } catch (IOException | RuntimeException | Error e) {
+      shares.release(share);
+      throw e;
+    }
   }
 
   /**
@@ -241,7 +295,8 @@ public final class BesGroup implements Closeable {
       }
     }
     return new BesGroupStats(prefix, list, available, available == 0 ? downSince : null,
-        requests.sum(), failovers.sum(), health.unavailableCount());
+        requests.sum(), failovers.sum(), health.unavailableCount(), retries.sum(),
+        shares.stats());
   }
 
   /** How long an ejected BES waits for its first probe. */
@@ -262,6 +317,16 @@ public final class BesGroup implements Closeable {
   /** Whether a failed command is sent once more to another BES of the group. */
   public boolean failover() {
     return failover;
+  }
+
+  /** Whether a command its BES broke off is sent once more to the same BES when none other can. */
+  public boolean retry() {
+    return retry;
+  }
+
+  /** The connections of the group one client may hold at once. */
+  public int clientShare() {
+    return shares.limit();
   }
 
   /** Closes every idle connection of every BES of the group now. */
@@ -300,7 +365,7 @@ public final class BesGroup implements Closeable {
   private <T> T execute(boolean holdsUntilClose, MemberCall<T> call) throws IOException {
     checkOpen();
     requests.increment();
-    GroupMember first = choose(null);
+    GroupMember first = choice.choose(null);
     if (first == null) {
       throw health.down(null);
     }
@@ -309,19 +374,12 @@ public final class BesGroup implements Closeable {
       return attempt(first, trace, holdsUntilClose, call);
     } catch (IOException e) {
       FailureKind kind = health.record(first, e, trace);
-      if (!kind.retriable() || !failover) {
-        throw health.surface(kind, e);
-      }
-      GroupMember second = choose(first);
+      GroupMember second = resendTo(first, kind, trace.resent());
       if (second == null) {
         throw health.surface(kind, e);
       }
-      failovers.increment();
-      first.failovers.increment();
-      log.debug("command failed on BES {} of group {}, sending it to {}: {}", first.endpoint,
-          prefix, second.endpoint, e.toString());
-      listener.failover(first.endpoint, second.endpoint, e);
-      CallTrace retryTrace = new CallTrace();
+      resent(first, second, e);
+      CallTrace retryTrace = CallTrace.forResend();
       try {
         return attempt(second, retryTrace, holdsUntilClose, call);
       } catch (IOException again) {
@@ -329,6 +387,64 @@ public final class BesGroup implements Closeable {
         thrown.addSuppressed(e);
         throw thrown;
       }
+    }
+  }
+
+  /**
+   * Where a command that failed with {@code kind} on {@code failed} goes once more: another
+   * available BES (failover), else the same one on a new connection when it broke the command
+   * off, is still in service, and was not already sent it again on a fresh connection (retry);
+   * null when it is not sent again.
+   */
+  private @Nullable GroupMember resendTo(GroupMember failed, FailureKind kind,
+      boolean resentOnFreshConnection) {
+    if (!kind.retriable()) {
+      return null;
+    }
+    if (failover) {
+      GroupMember other = choice.choose(failed);
+      if (other != null) {
+        return other;
+      }
+    }
+    return retry && kind == FailureKind.IO && !resentOnFreshConnection
+        && failed.ejection.get() == null ? failed : null;
+  }
+
+  /** Counts and tells a command sent once more, from {@code from} to {@code to}. */
+  private void resent(GroupMember from, GroupMember to, IOException cause) {
+    retries.increment();
+    if (to != from) {
+      failovers.increment();
+      from.failovers.increment();
+      log.debug("command failed on BES {} of group {}, sending it to {}: {}", from.endpoint,
+          prefix, to.endpoint, cause.toString());
+      listener.failover(from.endpoint, to.endpoint, cause);
+    } else {
+      log.debug("command broken off by BES {} of group {}, sending it again on a new"
+          + " connection: {}", from.endpoint, prefix, cause.toString());
+      listener.resent(from.endpoint, cause);
+    }
+  }
+
+  /** A get's body failed before anything went on: the command once more, if it may be. */
+  private GroupResponse.@Nullable Attempt resendAfterHandOut(GroupMember failed,
+      IOException failure, MemberCall<GroupResponse.Attempt> call) throws IOException {
+    if (health.isClosed()) {
+      return null;
+    }
+    GroupMember next = resendTo(failed, FailureKind.IO, false);
+    if (next == null) {
+      return null;
+    }
+    resent(failed, next, failure);
+    CallTrace trace = CallTrace.forResend();
+    try {
+      return attempt(next, trace, true, call);
+    } catch (IOException again) {
+      IOException thrown = health.surface(health.record(next, again, trace), again);
+      thrown.addSuppressed(failure);
+      throw thrown;
     }
   }
 
@@ -347,59 +463,6 @@ public final class BesGroup implements Closeable {
         member.exit();
       }
     }
-  }
-
-  /**
-   * The available BES with the fewest commands in flight per unit of weight, then the fewest picks
-   * per unit of weight, then the first in this call's turn; null if none is available. Notices
-   * ejected BES whose probe is due and has the probe threads run it.
-   */
-  private @Nullable GroupMember choose(@Nullable GroupMember exclude) {
-    int n = members.length;
-    int start = n == 1 ? 0 : Math.floorMod(rotation.getAndIncrement(), n);
-    GroupMember best = null;
-    long bestInFlight = 0;
-    long bestPicks = 0;
-    long now = 0;
-    boolean nowRead = false;
-    for (int i = 0; i < n; i++) {
-      GroupMember member = members[(start + i) % n];
-      GroupMember.Ejection ejection = member.ejection.get();
-      if (ejection != null) {
-        if (!nowRead) {
-          now = clock.nanoTime();
-          nowRead = true;
-        }
-        health.probeIfDue(member, ejection, now);
-        continue;
-      }
-      if (member == exclude) {
-        continue;
-      }
-      long inFlight = member.inFlight.get();
-      long picks = member.picks.get();
-      if (best == null || isBetter(inFlight, picks, member.weight, bestInFlight, bestPicks,
-          best.weight)) {
-        best = member;
-        bestInFlight = inFlight;
-        bestPicks = picks;
-      }
-    }
-    if (best != null) {
-      best.picks.incrementAndGet();
-    }
-    return best;
-  }
-
-  /** Compares a/wa with b/wb without division, then picks the same way; ties keep the first. */
-  static boolean isBetter(long inFlight, long picks, int weight, long bestInFlight,
-      long bestPicks, int bestWeight) {
-    long load = inFlight * bestWeight;
-    long bestLoad = bestInFlight * weight;
-    if (load != bestLoad) {
-      return load < bestLoad;
-    }
-    return picks * bestWeight < bestPicks * weight;
   }
 
   private void checkOpen() {

@@ -39,6 +39,16 @@ public final class BesGroupBuilder {
   public static final Duration DEFAULT_EJECTION_MAX = Duration.ofSeconds(10);
   /** Default commands broken off in a row after which a BES is taken out. */
   public static final int DEFAULT_EJECTION_THRESHOLD = 3;
+  /**
+   * Default share of a group's connections one client may hold at once: a quarter, so that at
+   * least four clients are served at once however greedy each is (8 of the default 32
+   * connections, 50 of upstream's shipped 200).
+   */
+  public static final String DEFAULT_CLIENT_SHARE = "25%";
+  /** Default requests one client may have waiting past its share. */
+  public static final int DEFAULT_CLIENT_QUEUE = 8;
+  /** Default longest wait of a request in its client's queue, as long as a pool's acquire wait. */
+  public static final Duration DEFAULT_CLIENT_QUEUE_WAIT = Duration.ofSeconds(5);
 
   /** The settings a text spec sets, for {@link BesGroup#from}: keys are the setters' names. */
   private final Settings settings = new Settings("BES group");
@@ -52,6 +62,14 @@ public final class BesGroupBuilder {
   private final Setting<Integer> ejectionThreshold = settings.add(
       Setting.between("ejectionThreshold", DEFAULT_EJECTION_THRESHOLD, 1, 1000));
   private final Setting<Boolean> failover = settings.add(Setting.bool("failover", true));
+  private final Setting<Boolean> retry = settings.add(Setting.bool("retry", true));
+  private final Setting<Portion> clientShare = settings.add(Setting.of("clientShare",
+      Portion.parse("clientShare", DEFAULT_CLIENT_SHARE))
+      .text(text -> Portion.parse("clientShare", text)));
+  private final Setting<Integer> clientQueue = settings.add(
+      Setting.between("clientQueue", DEFAULT_CLIENT_QUEUE, 0, 10_000));
+  private final Setting<Duration> clientQueueWait = settings.add(Setting.duration(
+      "clientQueueWait", DEFAULT_CLIENT_QUEUE_WAIT, Duration.ZERO, Duration.ofDays(1)));
   private final Setting<BesEventListener> listener =
       Setting.of("eventListener", BesEventListener.NONE);
   private final Setting<PoolClock> clock = Setting.of("clock", PoolClock.SYSTEM);
@@ -167,6 +185,63 @@ public final class BesGroupBuilder {
   }
 
   /**
+   * Whether a command whose BES broke it off before any byte of its answer reached the caller
+   * (reset, end of stream, an unreadable answer: a BES process that died) is sent once more on a
+   * new connection of the same BES when no other BES of the group can take it (default true). With
+   * {@link #failover(boolean)} another BES is tried first. A get whose body fails before the
+   * caller read a byte of it is sent again the same way, once, and the body goes on from the new
+   * answer's start ({@link BesResponse#restart(java.io.IOException)}).
+   *
+   * @throws IllegalStateException if already set
+   */
+  public BesGroupBuilder retry(boolean enabled) {
+    retry.set(enabled);
+    return this;
+  }
+
+  /**
+   * The connections of the group one client may hold at once (default
+   * {@value #DEFAULT_CLIENT_SHARE}): a count ({@code 8}) or a percentage of the connections of all
+   * the group's BES ({@code 25%}, rounded down, at least one). A client is the address the web
+   * layer resolves ({@link Caller#client()}); the front end's own commands count against no
+   * share. Past its share a client's requests wait in a queue of their own ({@link
+   * #clientQueue(int)}, {@link #clientQueueWait(Duration)}), then are refused with
+   * {@link BesLimitException}. {@code 100%} turns shares off.
+   *
+   * @throws IllegalArgumentException if neither a count 0-10000 nor a percentage 0-100%
+   * @throws IllegalStateException if already set
+   */
+  public BesGroupBuilder clientShare(String share) {
+    clientShare.set(Portion.parse("clientShare", Objects.requireNonNull(share, "share == null")));
+    return this;
+  }
+
+  /**
+   * The requests one client may have waiting past its share (default {@value
+   * #DEFAULT_CLIENT_QUEUE}); one more is refused at once. {@code 0}: none wait, a request past the
+   * share is refused at once.
+   *
+   * @throws IllegalArgumentException if not 0-10000
+   * @throws IllegalStateException if already set
+   */
+  public BesGroupBuilder clientQueue(int requests) {
+    clientQueue.set(requests);
+    return this;
+  }
+
+  /**
+   * The longest a request waits in its client's queue for one of the client's connections to
+   * come free (default 5 s); then it is refused.
+   *
+   * @throws IllegalArgumentException if negative, between 0 and 1 ms, or over a day
+   * @throws IllegalStateException if already set
+   */
+  public BesGroupBuilder clientQueueWait(Duration wait) {
+    clientQueueWait.set(wait);
+    return this;
+  }
+
+  /**
    * Receives ejection, probe and failover events (default {@link BesEventListener#NONE}).
    *
    * @throws IllegalStateException if already set
@@ -206,6 +281,27 @@ public final class BesGroupBuilder {
 
   public boolean getFailover() {
     return failover.get();
+  }
+
+  public boolean getRetry() {
+    return retry.get();
+  }
+
+  /** The client share as written: a count or a percentage of the group's connections. */
+  public String getClientShare() {
+    return clientShare.get().toString();
+  }
+
+  public int getClientQueue() {
+    return clientQueue.get();
+  }
+
+  public Duration getClientQueueWait() {
+    return clientQueueWait.get();
+  }
+
+  Portion clientSharePortion() {
+    return clientShare.get();
   }
 
   BesEventListener getEventListener() {

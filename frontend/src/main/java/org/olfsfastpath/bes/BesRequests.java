@@ -100,6 +100,16 @@ final class BesRequests {
 
     Element request = newRequest();
     addTimeoutContext(request);
+    if (get.probe()) {
+      // No container, no define: the BES reads the get and stops at the missing definition.
+      request.addContent(setContext("errors", "xml"));
+      Element probe = new Element("get", BES_NS).setAttribute("type", type.besType())
+          .setAttribute("definition", TransmitterProbe.DEFINITION);
+      if (type.returnAs() != null) {
+        probe.setAttribute("returnAs", type.returnAs());
+      }
+      return serialize(request.addContent(probe));
+    }
     // Contexts of the request itself (the history entries of a netCDF download) come right after
     // bes_timeout, where the OLFS inserts them.
     for (GetRequest.Context context : get.contexts()) {
@@ -131,7 +141,11 @@ final class BesRequests {
     // The OLFS asks for the info page and a file without a constraint.
     String constraint = type == BesGetType.INFO_PAGE || type == BesGetType.STREAM ? ""
         : get.constraint();
-    request.addContent(define(DEFINITION, DEFINITION_SPACE, CONTAINER, constraint, type.isDap4()));
+    Element define = define(DEFINITION, DEFINITION_SPACE, CONTAINER, constraint, type.isDap4());
+    if (type.isDap4()) {
+      Dap4Function.addTo(define.getChild("container", BES_NS), get.dap4Function());
+    }
+    request.addContent(define);
     Element getElement = new Element("get", BES_NS)
         .setAttribute("type", type.besType())
         .setAttribute("definition", DEFINITION);
@@ -228,7 +242,14 @@ final class BesRequests {
     } catch (IOException e) {
       throw new UncheckedIOException("writing to memory failed", e);
     }
-    return text.toString().getBytes(StandardCharsets.UTF_8);
+    // JDOM2 closes an empty element with " />", the OLFS's documents with "/>": the same to the
+    // BES, but the exact bytes keep our documents comparable with recorded ones. Text and
+    // attribute values never hold a raw '>' (JDOM2 escapes it), so only tags are changed.
+    String xml = text.toString();
+    if (xml.indexOf(" />") >= 0) {
+      xml = xml.replace(" />", "/>");
+    }
+    return xml.getBytes(StandardCharsets.UTF_8);
   }
 
   /**

@@ -128,8 +128,19 @@ public final class BesRouter implements Closeable {
    * @throws IOException as {@link BesGroup#get(GetRequest)}
    */
   public BesResponse get(GetRequest request) throws IOException {
+    return get(request, Caller.INTERNAL_LONG);
+  }
+
+  /**
+   * Same as {@link #get(GetRequest)}, for {@code caller}: its client's share of the group's
+   * connections and, for a short answer, the pools' reserve apply ({@link
+   * BesGroup#get(GetRequest, Caller)}).
+   *
+   * @throws IOException as {@link BesGroup#get(GetRequest, Caller)}
+   */
+  public BesResponse get(GetRequest request, Caller caller) throws IOException {
     Route route = route(request.path());
-    return route.group().get(request.withPath(route.path()));
+    return route.group().get(request.withPath(route.path()), caller);
   }
 
   /**

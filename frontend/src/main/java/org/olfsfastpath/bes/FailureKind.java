@@ -14,11 +14,20 @@ enum FailureKind {
   TIMEOUT,
   /** The BES answered an error: it works; neither. */
   BES_ERROR,
-  /** Every connection to the BES stayed busy: neither. */
+  /** Every connection to the BES stayed busy, or every one outside its reserve: neither. */
   EXHAUSTED;
 
   boolean retriable() {
     return this == CONNECT || this == IO;
+  }
+
+  /**
+   * What a failure of a body that was already handed out says: {@link #IO} for one a BES process
+   * that died gives (reset, end of stream, an unreadable chunk), which may be sent again.
+   */
+  static FailureKind ofBody(IOException e) {
+    return e instanceof PptStreamErrorException ? BES_ERROR
+        : e instanceof InterruptedIOException ? TIMEOUT : IO;
   }
 
   /** What {@code e} says of the BES that failed a command; {@code trace} tells a failed connect. */
@@ -29,7 +38,7 @@ enum FailureKind {
     if (e instanceof BesErrorException || e instanceof PptStreamErrorException) {
       return FailureKind.BES_ERROR;
     }
-    if (e instanceof BesPoolExhaustedException) {
+    if (e instanceof BesPoolExhaustedException || e instanceof BesLimitException) {
       return FailureKind.EXHAUSTED;
     }
     if (e instanceof InterruptedIOException) {

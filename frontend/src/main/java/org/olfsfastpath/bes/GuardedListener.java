@@ -183,4 +183,13 @@ final class GuardedListener implements BesEventListener {
   public String toString() {
     return "GuardedListener(" + delegate + ")";
   }
+
+  @Override
+  public void resent(PptEndpoint endpoint, IOException cause) {
+    try {
+      delegate.resent(endpoint, cause);
+    } catch (RuntimeException e) {
+      failed("resent", e);
+    }
+  }
 }

@@ -11,10 +11,10 @@ import org.olfsfastpath.ppt.PptStreamErrorException;
  */
 final class PooledResponse extends ClosingResponse {
   private final BesConnectionPool pool;
-  private final BesConnectionPool.Lease lease;
+  private final Lease lease;
   private final PptResponse response;
 
-  PooledResponse(BesConnectionPool pool, BesConnectionPool.Lease lease, PptResponse response) {
+  PooledResponse(BesConnectionPool pool, Lease lease, PptResponse response) {
     super(response.body());
     this.pool = pool;
     this.lease = lease;

@@ -6,7 +6,6 @@ import com.github.benmanes.caffeine.cache.Policy;
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.util.Map;
@@ -20,10 +19,10 @@ import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spec.Specs;
 
 /**
- * Keeps whole BES answers (by default the metadata responses: DAS, DDS, DMR, DDX, info) in memory
- * as immutable bytes with their gzip form and a strong ETag, so a warm metadata request sends the
- * BES no message at all. Thread-safe; build one per web application with {@link #newBuilder()} and
- * share it.
+ * Keeps whole BES answers (the metadata responses: DAS, DDS, DMR, DDX, info; and by default data
+ * answers up to 1 MiB) in memory as immutable bytes with their gzip form and a strong ETag, so a
+ * warm metadata request, or a repeated small slice, sends the BES no message at all. Thread-safe;
+ * build one per web application with {@link #newBuilder()} and share it.
  *
  * <p><b>Validity.</b> An entry is served exactly while the {@link DataSource} it was made from is
  * the one the {@link DataSourceCache} answers for its path now: {@link #lookup} compares the two
@@ -44,7 +43,14 @@ import org.olfsfastpath.spec.Specs;
  * <p><b>Bounds.</b> At most {@code maximumWeight} bytes (Caffeine's size-based eviction, weighing
  * each entry's body, gzip form, key and a fixed overhead); an answer over the caller's cap
  * ({@code maxEntryBytes} by default) is not kept but streamed to its caller as it would be without
- * a cache. BES errors and failed loads are never kept.
+ * a cache: the cache reads at most the cap plus one byte of it (into one of a few head buffers
+ * kept for reuse, {@link #maxHeadBufferBytes()}), then hands those bytes and the open rest on. So
+ * beyond {@code maximumWeight} a load in flight holds at most its cap (a large answer's head, until
+ * its caller has read it), and the kept head buffers at most four times the largest cap. The
+ * length of each answer loaded is remembered apart (at most 8,192 of them, a few hundred bytes
+ * each), so that an answer known to be over its cap is streamed at once the next time, with no
+ * head read, and one known to fit is a short request for the BES's reserve. BES errors and failed
+ * loads are never kept.
  *
  * <p><b>BES messages.</b> A warm key costs none. A cold one costs one get, however many requests
  * ask for it at once: loads are single-flight per key, the requests that arrive during a load wait
@@ -65,6 +71,10 @@ public final class ResponseCache implements Closeable {
   private final Set<String> dataTypes;
   private final long loadTimeoutNanos;
   private final Ticker ticker;
+  /** Reads each answer from its loader, counted. */
+  private final AnswerReader reader;
+  /** The lengths of answers loaded, kept or not: a hint for the web layer and for large ones. */
+  private final KnownLengths lengths;
   /** Every count of {@link #stats()}, and the statistics Caffeine itself reports. */
   private final CacheCounters counters = new CacheCounters();
   private final Cache<ResponseKey, CachedResponse> cache;
@@ -83,6 +93,9 @@ public final class ResponseCache implements Closeable {
     this.loadTimeoutNanos = builder.loadTimeoutNanos();
     Ticker givenTicker = builder.getTicker();
     this.ticker = givenTicker != null ? givenTicker : Ticker.systemTicker();
+    this.reader = new AnswerReader(counters, ticker, new HeadBuffers(
+        (int) Math.min(Math.max(maxEntryBytes, maxDataEntryBytes) + 1,
+            ResponseCacheBuilder.MAX_ENTRY_BYTES + 1), AnswerReader.KEPT_HEAD_BUFFERS));
     // Maintenance is a little bookkeeping after writes: on the writing thread unless told
     // otherwise, so this cache owns no thread.
     Executor given = builder.getExecutor();
@@ -94,6 +107,7 @@ public final class ResponseCache implements Closeable {
         .recordStats(() -> counters)
         .build();
     this.entries = cache.asMap();
+    this.lengths = new KnownLengths(executor);
   }
 
   /** Returns a builder with every setting at its default. */
@@ -136,6 +150,18 @@ public final class ResponseCache implements Closeable {
       return entry;
     }
     return null;
+  }
+
+  /**
+   * The length of {@code key}'s answer as last seen, whichever data source it was made from:
+   * the answer kept, else the length remembered of the last load (kept or not, until some 8,000
+   * other answers have been loaded since); {@link Integer#MAX_VALUE} for one that was over its
+   * cap; -1 when unknown. The next answer is most likely of about that size: the web layer sends
+   * a get known to fit as a short request.
+   */
+  public int knownLength(ResponseKey key) {
+    CachedResponse entry = entries.get(Objects.requireNonNull(key, "key == null"));
+    return entry != null ? entry.length(false) : lengths.length(key);
   }
 
   /**
@@ -183,12 +209,18 @@ public final class ResponseCache implements Closeable {
     int cap = (int) Math.min(maxBytes, ResponseCacheBuilder.MAX_ENTRY_BYTES);
     if (!enabled) {
       counters.misses.increment();
-      return streamAlone(loader);
+      return reader.streamAlone(loader);
     }
     CachedResponse entry = entries.get(key);
     if (entry != null && entry.source() == current) {
       counters.hits.increment();
       return entry;
+    }
+    if (lengths.isOver(key, current, cap)) {
+      // Over the cap last time, from this very data source: stream it, read nothing ahead.
+      counters.misses.increment();
+      counters.tooLarge.increment();
+      return reader.streamAlone(loader);
     }
     Flight mine = new Flight(current);
     Flight flight = flights.putIfAbsent(key, mine);
@@ -218,7 +250,7 @@ public final class ResponseCache implements Closeable {
       // A load from another version of the data source (one request saw the data-source cache
       // just before a reload, the other just after): its answer may differ, so load alone.
       counters.misses.increment();
-      return loadAlone(current, cap, gzip, loader);
+      return loadAlone(key, current, cap, gzip, loader);
     }
     Flight.Outcome outcome = flight.await(loadTimeoutNanos, key);
     CachedResponse shared = outcome.response();
@@ -233,7 +265,7 @@ public final class ResponseCache implements Closeable {
     }
     // Too large to keep: this request needs a stream of its own, and need not buffer it.
     counters.tooLarge.increment();
-    return streamAlone(loader);
+    return reader.streamAlone(loader);
   }
 
   /**
@@ -244,12 +276,13 @@ public final class ResponseCache implements Closeable {
       ResponseLoader loader) throws IOException {
     LoadedResponse answer;
     try {
-      answer = read(flight.source, cap, gzip, loader);
+      answer = reader.read(flight.source, cap, gzip, loader);
     } catch (IOException | RuntimeException | Error e) {
       flights.remove(key, flight);
       flight.done.complete(Flight.Outcome.failed(e));
       throw e;
     }
+    remember(key, flight.source, cap, answer);
     if (!(answer instanceof CachedResponse response)) {
       flights.remove(key, flight);
       flight.done.complete(Flight.Outcome.TOO_LARGE);
@@ -268,58 +301,19 @@ public final class ResponseCache implements Closeable {
   }
 
   /** Loads without sharing and without keeping the answer (a load from another data source). */
-  private LoadedResponse loadAlone(DataSource current, int cap, boolean gzip,
+  private LoadedResponse loadAlone(ResponseKey key, DataSource current, int cap, boolean gzip,
       ResponseLoader loader) throws IOException {
-    return read(current, cap, gzip, loader);
+    LoadedResponse answer = reader.read(current, cap, gzip, loader);
+    remember(key, current, cap, answer);
+    return answer;
   }
 
-  /**
-   * Reads one answer, counted: whole when it fits {@code cap} (a {@link CachedResponse} made from
-   * {@code source}), else its first bytes and the open rest (a {@link StreamedResponse}).
-   */
-  private LoadedResponse read(DataSource source, int cap, boolean gzip, ResponseLoader loader)
-      throws IOException {
-    long start = ticker.read();
-    InputStream in = null;
-    try {
-      in = open(loader);
-      byte[] head = in.readNBytes(cap + 1);
-      if (head.length > cap) {
-        counters.loadSuccesses.increment();
-        counters.tooLarge.increment();
-        return StreamedResponse.of(head, in);
-      }
-      in.close();
-      CachedResponse response = CachedResponse.of(head, source, gzip);
-      counters.loadSuccesses.increment();
-      return response;
-    } catch (IOException | RuntimeException | Error e) {
-      closeQuietly(in, e);
-      counters.loadFailures.increment();
-      throw e;
-    } finally {
-      counters.totalLoadNanos.add(ticker.read() - start);
+  private void remember(ResponseKey key, DataSource source, int cap, LoadedResponse answer) {
+    if (answer instanceof CachedResponse kept) {
+      lengths.fits(key, source, kept.length(false));
+    } else {
+      lengths.over(key, source, cap);
     }
-  }
-
-  /** Opens the loader's stream and hands it over unread. */
-  private StreamedResponse streamAlone(ResponseLoader loader) throws IOException {
-    long start = ticker.read();
-    try {
-      StreamedResponse response = StreamedResponse.of(open(loader));
-      counters.loadSuccesses.increment();
-      return response;
-    } catch (IOException | RuntimeException | Error e) {
-      counters.loadFailures.increment();
-      throw e;
-    } finally {
-      counters.totalLoadNanos.add(ticker.read() - start);
-    }
-  }
-
-  private static InputStream open(ResponseLoader loader) throws IOException {
-    InputStream in = loader.open();
-    return Objects.requireNonNull(in, () -> "loader " + loader + " returned null");
   }
 
   /**
@@ -383,14 +377,15 @@ public final class ResponseCache implements Closeable {
     return maxEntryBytes;
   }
 
-  /** The largest answer of an opted-in data type kept, in bytes, for the web layer to pass. */
+  /** The largest answer of a kept data type kept, in bytes, for the web layer to pass. */
   public long maxDataEntryBytes() {
     return maxDataEntryBytes;
   }
 
   /**
-   * The data response types operators opted in (e.g. {@code dods}, {@code ascii}), as written;
-   * the web layer decides what they mean and refuses names it does not know. Empty by default.
+   * The data response types kept (e.g. {@code dods}, {@code ascii}), as written; the web layer
+   * decides what they mean and refuses names it does not know. {@code [all]} by default ({@link
+   * ResponseCacheBuilder#ALL_DATA_TYPES}: every one it may keep); empty for none.
    */
   public Set<String> dataTypes() {
     return dataTypes;
@@ -399,6 +394,14 @@ public final class ResponseCache implements Closeable {
   /** How long a request waits for another request's load of the same key. */
   public Duration loadTimeout() {
     return Duration.ofNanos(loadTimeoutNanos);
+  }
+
+  /**
+   * The most memory the cache may hold beyond its entries' bound: the head buffers kept for reuse,
+   * into which the first bytes of large answers are read before they are known to be large.
+   */
+  public long maxHeadBufferBytes() {
+    return reader.maxKeptBytes();
   }
 
   /** Returns the approximate number of entries held. */
@@ -435,6 +438,7 @@ public final class ResponseCache implements Closeable {
   public void close() {
     closed = true;
     invalidateAll();
+    lengths.clear();
   }
 
   /** Runs Caffeine's pending maintenance (evictions, weights) now; for tests. */
@@ -450,16 +454,5 @@ public final class ResponseCache implements Closeable {
 
   private static int weigh(ResponseKey key, CachedResponse response) {
     return (int) Math.min(Integer.MAX_VALUE, key.weight() + response.weight());
-  }
-
-  private static void closeQuietly(@Nullable InputStream in, Throwable failure) {
-    if (in == null) {
-      return;
-    }
-    try {
-      in.close();
-    } catch (IOException | RuntimeException e) {
-      failure.addSuppressed(e);
-    }
   }
 }

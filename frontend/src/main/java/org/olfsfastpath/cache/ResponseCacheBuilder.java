@@ -36,8 +36,13 @@ public final class ResponseCacheBuilder {
   static final long DEFAULT_MAXIMUM_WEIGHT = 64L << 20;
   /** Default cap of a metadata answer: 256 KiB, above nearly every DAS, DDS or DMR. */
   static final long DEFAULT_MAX_ENTRY_BYTES = 256L << 10;
-  /** Default cap of an opted-in data answer: 256 KiB. */
-  static final long DEFAULT_MAX_DATA_ENTRY_BYTES = 256L << 10;
+  /**
+   * Default cap of a data answer: 1 MiB, room for a repeated slice of a large dataset (a few
+   * hundred thousand values), 1/64 of the default bound.
+   */
+  static final long DEFAULT_MAX_DATA_ENTRY_BYTES = 1L << 20;
+  /** The name of {@link #dataTypes} that means every data response the web layer may keep. */
+  public static final String ALL_DATA_TYPES = "all";
   static final long DEFAULT_LOAD_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
   /** The largest cap: 1 GiB, well below the largest Java array. */
   static final long MAX_ENTRY_BYTES = 1L << 30;
@@ -105,9 +110,12 @@ public final class ResponseCacheBuilder {
 
   /**
    * Names the data response types (e.g. {@code dods}, {@code ascii}) whose answers are kept
-   * too, up to {@link #maxDataEntryBytes}. The cache stores the names; the web layer decides
-   * what each means. None by default: data answers are large and rarely asked twice with the
-   * same constraint, and would evict the metadata every client asks for.
+   * too, up to {@link #maxDataEntryBytes}; {@value #ALL_DATA_TYPES} (the default) names every one
+   * the web layer may keep, and an empty collection (an empty text) none. The cache stores the
+   * names; the web layer decides what each means. A repeated small slice is then answered from
+   * memory, with no BES message; an answer over the cap streams on and is never kept, and the
+   * cache's bound ({@link #maximumWeight}) is shared with the metadata, which Caffeine keeps in
+   * preference when it is asked for more often.
    *
    * @throws IllegalArgumentException if a name is not letters, digits, {@code . _ -}
    * @throws IllegalStateException if already set
@@ -118,8 +126,9 @@ public final class ResponseCacheBuilder {
   }
 
   /**
-   * Sets the largest answer of an opted-in data type kept, in bytes. Default 256 KiB, or {@code
-   * maximumWeight} if that is less.
+   * Sets the largest answer of a kept data type kept, in bytes. Default 1 MiB, or {@code
+   * maximumWeight} if that is less. The cache reads at most this many bytes (plus one) of an
+   * answer before it knows that it is larger, and then streams it on.
    *
    * @throws IllegalArgumentException if negative or over 1 GiB
    * @throws IllegalStateException if already set
@@ -212,7 +221,8 @@ public final class ResponseCacheBuilder {
 
   Set<String> getDataTypes() {
     Collection<String> types = dataTypes.orNull();
-    return types == null ? Set.of() : Collections.unmodifiableSet(new LinkedHashSet<>(types));
+    return types == null ? Set.of(ALL_DATA_TYPES)
+        : Collections.unmodifiableSet(new LinkedHashSet<>(types));
   }
 
   @Nullable Executor getExecutor() {

@@ -41,8 +41,9 @@ public record ResponseKey(String group, String path, String type, String constra
   /**
    * The key of exactly what {@code request} asks the BES for: its path, its get type's name
    * ({@code DAS}, {@code DMR}, {@code ASCII}: one per type and {@code returnAs}), its constraint,
-   * and as contexts its {@code xml:base}, its DAP4 checksum flag and each further context, in
-   * order. Two gets that send different bytes to the BES get different keys.
+   * and as contexts its {@code xml:base}, its DAP4 checksum flag, each further context, in order,
+   * and its server function, if any. Two gets that send different bytes to the BES get different
+   * keys.
    *
    * @param group the BES group, or the empty string when there is only one
    * @param request the get, whose path must be the one the data-source cache is asked about
@@ -54,6 +55,9 @@ public record ResponseKey(String group, String path, String type, String constra
     contexts.add("dap4.checksum=" + request.dap4Checksums());
     for (GetRequest.Context context : request.contexts()) {
       contexts.add(context.name() + "=" + context.value());
+    }
+    if (!request.dap4Function().isEmpty()) {
+      contexts.add("dap4.function=" + request.dap4Function());
     }
     return new ResponseKey(group, request.path(), request.type().name(), request.constraint(),
         contexts);

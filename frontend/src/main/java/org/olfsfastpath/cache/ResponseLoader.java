@@ -26,4 +26,18 @@ public interface ResponseLoader {
    * @throws IOException if the BES answered an error or could not be asked
    */
   InputStream open() throws IOException;
+
+  /**
+   * Reading the stream opened last failed with {@code failure} before the cache handed any of it
+   * on: starts it again from its first byte if the answer may be asked for once more (for a BES
+   * get: the BES broke it off, and it was not sent again already), so the cache reads it anew.
+   * The default never does.
+   *
+   * @return whether the stream starts again from its first byte; false to fail with {@code
+   *     failure}
+   * @throws IOException if starting it again failed; the load fails with that instead
+   */
+  default boolean restart(IOException failure) throws IOException {
+    return false;
+  }
 }

@@ -21,18 +21,34 @@ public final class StreamedResponse implements LoadedResponse, Closeable {
   private static final byte[] NO_HEAD = new byte[0];
 
   private final byte[] head;
+  private final int headLength;
   private final InputStream rest;
+  private final Runnable headDone;
   private boolean used;
+  private boolean headReleased;
 
-  private StreamedResponse(byte[] head, InputStream rest) {
+  private StreamedResponse(byte[] head, int headLength, InputStream rest, Runnable headDone) {
     this.head = head;
+    this.headLength = headLength;
     this.rest = rest;
+    this.headDone = headDone;
   }
 
   /** The answer is {@code head} followed by whatever {@code rest} still holds. */
   static StreamedResponse of(byte[] head, InputStream rest) {
-    return new StreamedResponse(Objects.requireNonNull(head, "head == null"),
-        Objects.requireNonNull(rest, "rest == null"));
+    return of(head, head.length, rest, () -> { });
+  }
+
+  /**
+   * The answer is the first {@code headLength} bytes of {@code head}, followed by whatever
+   * {@code rest} still holds; {@code headDone} runs once when the head was read or the response
+   * closed, after which {@code head} is not read again (its buffer may be lent again).
+   */
+  static StreamedResponse of(byte[] head, int headLength, InputStream rest, Runnable headDone) {
+    Objects.requireNonNull(head, "head == null");
+    Objects.checkFromIndexSize(0, headLength, head.length);
+    return new StreamedResponse(head, headLength, Objects.requireNonNull(rest, "rest == null"),
+        Objects.requireNonNull(headDone, "headDone == null"));
   }
 
   /** The whole answer from {@code rest}, nothing read yet. */
@@ -42,7 +58,7 @@ public final class StreamedResponse implements LoadedResponse, Closeable {
 
   /** How many bytes the cache read before it gave up keeping the answer. */
   public int headLength() {
-    return head.length;
+    return headLength;
   }
 
   /**
@@ -52,10 +68,11 @@ public final class StreamedResponse implements LoadedResponse, Closeable {
    */
   public InputStream body() {
     use();
-    if (head.length == 0) {
+    if (headLength == 0) {
+      releaseHead();
       return rest;
     }
-    return new SequenceInputStream(new ByteArrayInputStream(head), rest);
+    return new SequenceInputStream(new HeadStream(), rest);
   }
 
   /**
@@ -68,14 +85,26 @@ public final class StreamedResponse implements LoadedResponse, Closeable {
   public long transferTo(OutputStream out) throws IOException {
     Objects.requireNonNull(out, "out == null");
     use();
-    out.write(head, 0, head.length);
-    return head.length + rest.transferTo(out);
+    try {
+      out.write(head, 0, headLength);
+    } finally {
+      releaseHead();
+    }
+    return headLength + rest.transferTo(out);
   }
 
   /** Closes the loader's stream; idempotent as far as that stream is. */
   @Override
   public void close() throws IOException {
+    releaseHead();
     rest.close();
+  }
+
+  private void releaseHead() {
+    if (!headReleased) {
+      headReleased = true;
+      headDone.run();
+    }
   }
 
   private void use() {
@@ -87,6 +116,39 @@ public final class StreamedResponse implements LoadedResponse, Closeable {
 
   @Override
   public String toString() {
-    return "StreamedResponse{head " + head.length + " bytes}";
+    return "StreamedResponse{head " + headLength + " bytes}";
+  }
+
+  /** The head as a stream that lets its buffer go once read to its end. */
+  private final class HeadStream extends ByteArrayInputStream {
+    HeadStream() {
+      super(head, 0, headLength);
+    }
+
+    @Override
+    public synchronized int read() {
+      int b = headReleased ? -1 : super.read();
+      if (b < 0) {
+        releaseHead();
+      }
+      return b;
+    }
+
+    @Override
+    public synchronized int read(byte[] b, int off, int len) {
+      if (headReleased) {
+        return -1;
+      }
+      int n = super.read(b, off, len);
+      if (pos >= count) {
+        releaseHead();
+      }
+      return n;
+    }
+
+    @Override
+    public void close() {
+      releaseHead();
+    }
   }
 }

@@ -4,9 +4,11 @@
  * lock. {@link org.olfsfastpath.cache.DataSourceCache} keeps what the BES said about each catalog
  * path, with a freshness policy (TTL, refresh-ahead in {@code NodeRefresher}, expiry in {@code
  * NodeExpiry}, disk checks against the data root), so a warm request sends no showNode; {@link
- * org.olfsfastpath.cache.ResponseCache} keeps whole answers (the metadata by default), valid
- * exactly while the data-source entry they were made from is current, so a warm metadata request
- * sends nothing. Both are built by {@link org.olfsfastpath.cache.DataSourceCacheBuilder} and {@link
+ * org.olfsfastpath.cache.ResponseCache} keeps whole answers (the metadata, and data answers up
+ * to 1 MiB by default), valid exactly while the data-source entry they were made from is current,
+ * so a warm metadata request or a repeated small slice sends nothing; it reads each answer through
+ * {@code AnswerReader} (a large one into a reused head buffer, then streamed on) and remembers
+ * each answer's length in {@code KnownLengths}. Both are built by {@link org.olfsfastpath.cache.DataSourceCacheBuilder} and {@link
  * org.olfsfastpath.cache.ResponseCacheBuilder} ({@code newBuilder()}, or {@code from(settings)}
  * whose keys are the builder's method names).
  *

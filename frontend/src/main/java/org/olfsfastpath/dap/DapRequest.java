@@ -27,15 +27,24 @@ public sealed interface DapRequest permits DapRequest.Dataset, DapRequest.Node,
    * @param suffix the suffix as the URL wrote it (case kept), to take off the URL for xml:base
    * @param query the raw query string (a form's state, and what a download's history names), or
    *     the empty string
+   * @param dap4Function the DAP4 server function expression ({@code dap4.function}), decoded, or
+   *     the empty string; only DAP4 responses of the BES carry one
    */
   record Dataset(String path, ResponseType type, String constraint, boolean dap4Checksums,
-      String suffix, String query) implements DapRequest {
+      String suffix, String query, String dap4Function) implements DapRequest {
     public Dataset {
       Objects.requireNonNull(path, "path == null");
       Objects.requireNonNull(type, "type == null");
       Objects.requireNonNull(constraint, "constraint == null");
       Objects.requireNonNull(suffix, "suffix == null");
       Objects.requireNonNull(query, "query == null");
+      Objects.requireNonNull(dap4Function, "dap4Function == null");
+    }
+
+    /** A request without a server function. */
+    public Dataset(String path, ResponseType type, String constraint, boolean dap4Checksums,
+        String suffix, String query) {
+      this(path, type, constraint, dap4Checksums, suffix, query, "");
     }
 
     /** A request for {@code type} with its canonical suffix and no query. */
@@ -45,7 +54,8 @@ public sealed interface DapRequest permits DapRequest.Dataset, DapRequest.Node,
 
     /** The same request answered as {@code other} (a representation chosen by Accept). */
     public Dataset as(ResponseType other) {
-      return new Dataset(path, other, constraint, dap4Checksums, suffix, query);
+      return new Dataset(path, other, constraint, dap4Checksums, suffix, query,
+          other.model() == ResponseType.Model.DAP4 ? dap4Function : "");
     }
   }
 

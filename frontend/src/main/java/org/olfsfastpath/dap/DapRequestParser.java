@@ -1,9 +1,11 @@
 package org.olfsfastpath.dap;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,7 +22,10 @@ import org.jspecify.annotations.Nullable;
  * <p>DAP2 constraints are the whole query string, percent-decoded once with {@code +} kept as a
  * {@code +} (the upstream OLFS hands the query string to the BES as is and libdap decodes the
  * escapes once). DAP4 constraints are the {@code dap4.ce} parameter, decoded as a form value (so
- * {@code +} is a space), as the upstream OLFS does with {@code getParameter}.
+ * {@code +} is a space), as the upstream OLFS does with {@code getParameter}; so is {@code
+ * dap4.function}, the server function expression a DAP4 response of the BES carries. A response of
+ * the BES asked with {@code dap4.async} or {@code dap4.store_result}, which upstream passes on and
+ * this server does not offer, is refused with 501.
  */
 public final class DapRequestParser {
   /** Default cap on the raw path plus query string, in characters. */
@@ -31,6 +36,12 @@ public final class DapRequestParser {
   private static final String DAP4_CE = "dap4.ce";
   private static final String HYRAX = "/hyrax";
   private static final String DAP4_CHECKSUM = "dap4.checksum";
+  private static final String DAP4_FUNCTION = "dap4.function";
+  /**
+   * Query parameters upstream gives a meaning this front end does not offer: answering as if they
+   * were absent would be a wrong answer, so a response of the BES asked with one is a 501.
+   */
+  private static final List<String> NOT_OFFERED = List.of("dap4.async", "dap4.store_result");
 
   private final int maxUrlLength;
   private final int maxConstraintLength;
@@ -144,16 +155,27 @@ public final class DapRequestParser {
     return new DapRequest.Node(decoded, readings);
   }
 
-  /** One reading of a node's path as a dataset response, with its constraint. */
+  /** One reading of a node's path as a dataset response, with its constraint and function. */
   private DapRequest.Dataset reading(String datasetPath, ResponseType type, String suffix,
       String query, Parameters parameters) throws DapRequestRejectedException {
-    String constraint = switch (type.source()) {
-      case BES -> type.model() == ResponseType.Model.DAP4 ? dap4Constraint(parameters)
-          : dap2Constraint(query, parameters);
-      default -> "";
-    };
+    boolean fromBes = type.source() == ResponseType.Source.BES;
+    if (fromBes) {
+      for (String name : NOT_OFFERED) {
+        if (parameters.has(name)) {
+          throw new DapRequestRejectedException(501, name + " is not offered by this server:"
+              + " it answers every request at once and keeps no results; ask without " + name);
+        }
+      }
+    }
+    boolean dap4 = type.model() == ResponseType.Model.DAP4;
+    String constraint = !fromBes ? "" : dap4 ? dap4Constraint(parameters)
+        : dap2Constraint(query, parameters);
+    // As upstream, dap4.function goes to the BES with every DAP4 response it makes; a DAP2
+    // response takes the whole query string as its constraint, dap4.function included.
+    String function = fromBes && dap4 ? dap4Function(parameters) : "";
     boolean checksums = type.isDap4() && parameters.checksums();
-    return new DapRequest.Dataset(datasetPath, type, constraint, checksums, suffix, query);
+    return new DapRequest.Dataset(datasetPath, type, constraint, checksums, suffix, query,
+        function);
   }
 
   /** The URL space also lives under {@code /hyrax/}, where upstream's own redirects send users. */
@@ -197,19 +219,41 @@ public final class DapRequestParser {
   }
 
   /**
+   * The DAP4 server function expression: the {@code dap4.function} values of the URL, then of a
+   * POST body, joined with {@code ;} (which separates functions in the expression), bounded like a
+   * constraint.
+   */
+  private String dap4Function(Parameters parameters) throws DapRequestRejectedException {
+    List<String> values = new ArrayList<>(parameters.urlValues(DAP4_FUNCTION));
+    values.addAll(parameters.bodyValues(DAP4_FUNCTION));
+    values.removeIf(String::isBlank);
+    String function = String.join(";", values);
+    if (function.length() > maxConstraintLength) {
+      throw new DapRequestRejectedException(414, "the server function expression is "
+          + function.length() + " characters long, more than the limit of "
+          + maxConstraintLength);
+    }
+    rejectControlCharacters(function, "server function expression");
+    return function;
+  }
+
+  /**
    * The form parameters of the query string and of a POST body, decoded once as form values
    * ({@code +} is a space), as the upstream OLFS reads them with getParameter.
    */
   private static final class Parameters {
     private final List<String[]> url;
     private final List<String[]> body;
+    /** Parameter names written without a value ({@code ?dap4.async}), URL and body alike. */
+    private final Set<String> bare = new HashSet<>();
 
     Parameters(String query, String body) throws DapRequestRejectedException {
-      this.url = decode(query);
-      this.body = decode(body);
+      this.url = decode(query, bare);
+      this.body = decode(body, bare);
     }
 
-    private static List<String[]> decode(String form) throws DapRequestRejectedException {
+    private static List<String[]> decode(String form, Set<String> bare)
+        throws DapRequestRejectedException {
       List<String[]> pairs = new ArrayList<>();
       if (form.isEmpty()) {
         return pairs;
@@ -217,6 +261,9 @@ public final class DapRequestParser {
       for (String parameter : form.split("&")) {
         int eq = parameter.indexOf('=');
         if (eq < 0) {
+          if (parameter.startsWith("dap4.")) {
+            bare.add(PercentDecoding.decode(parameter, true, "query parameter name"));
+          }
           continue;
         }
         pairs.add(new String[] {
@@ -232,6 +279,12 @@ public final class DapRequestParser {
 
     List<String> bodyValues(String name) {
       return values(body, name);
+    }
+
+    /** Whether the URL or the body names the parameter, with a value or without. */
+    boolean has(String name) {
+      return bare.contains(name) || !values(url, name).isEmpty()
+          || !values(body, name).isEmpty();
     }
 
     /** Whether {@code dap4.checksum=true} is among the parameters (the last one counts). */

@@ -12,8 +12,10 @@ import org.olfsfastpath.json.JsonWriter;
  *
  * <p>The page has breadcrumbs from the catalog root, a parent link, and a row per entry in BES
  * order: sub-directories; datasets linked by name to the configured form ({@code .dmr.html} or
- * {@code .html}) with links to {@code .dmr.xml .dap .dds .das .info}, the other form, and
- * {@code .file} when allowed; other files linked to themselves. Sizes read at a glance with the
+ * {@code .html}), as upstream Hyrax links them (its DataRequestForm setting), with links
+ * labelled by what they open: "DAP4 form", "DAP2 form", "DMR", "DDS", "DAS", "info", "netCDF",
+ * "DAP4 data" and "source file" when allowed, each with a title; other files linked to
+ * themselves. Sizes read at a glance with the
  * exact byte count in a {@code data} element, dates are ISO 8601 UTC. JSON-LD (schema.org
  * {@code DataCatalog}) lists the datasets. Every link is relative to the directory URL, so the
  * page works behind any proxy or context path; the directory URL must end in a slash (redirect
@@ -23,7 +25,12 @@ import org.olfsfastpath.json.JsonWriter;
  * renders in milliseconds (jmh {@code CatalogPageBenchmark}).
  */
 public final class CatalogPage {
-  private static final String[] DATA_LINKS = {".dmr.xml", ".dap", ".dds", ".das", ".info"};
+  /** The responses a dataset row links after the forms and the metadata. */
+  private static final List<Markup.Link> DATA_LINKS = List.of(
+      new Markup.Link(".nc", "netCDF", "The whole dataset as a netCDF-3 file (.nc), made by the"
+          + " BES; for a part of it, use a form"),
+      new Markup.Link(".dap", "DAP4 data", "The whole dataset as DAP4 binary data (.dap), for"
+          + " DAP4 clients"));
 
   private CatalogPage() {}
 
@@ -59,51 +66,64 @@ public final class CatalogPage {
     out.append("<h1>").append(Markup.escape(path)).append("</h1>\n<p class=\"meta\">")
         .append(count(datasets, "dataset")).append(", ").append(count(directories, "directory"))
         .append(", ").append(count(children.size() - datasets - directories, "other file"))
-        .append(" \u00b7 <a href=\"catalog.xml\">THREDDS catalog</a> \u00b7 <a"
-            + " href=\"contents.json\">JSON</a></p>\n</header>\n<main>\n<table class=\"listing\">"
+        .append(" \u00b7 <a href=\"catalog.xml\" title=\"This directory as a THREDDS catalog"
+            + " (catalog.xml), for siphon and other THREDDS clients\">THREDDS catalog</a> \u00b7"
+            + " <a href=\"contents.json\" title=\"This listing as JSON (contents.json)\">JSON</a>"
+            + "</p>\n</header>\n<main>\n<table class=\"listing\">"
             + "\n<caption class=\"sr\">Contents of ").append(Markup.escape(path))
         .append("</caption>\n<thead><tr><th scope=\"col\">Name</th><th scope=\"col\">Last"
             + " modified (UTC)</th><th scope=\"col\" class=\"num\">Size</th><th scope=\"col\">"
             + "Responses</th></tr></thead>\n<tbody>\n");
     if (!path.equals("/")) {
-      out.append("<tr class=\"up\"><td><a href=\"../\">../</a></td><td colspan=\"3\">"
-          + "Parent directory</td></tr>\n");
+      out.append("<tr class=\"up\"><td><a href=\"../\" title=\"Parent directory\">../</a>"
+          + "</td><td colspan=\"3\">Parent directory</td></tr>\n");
     }
     String form = site.formType().suffix();
-    String otherForm = site.formType() == FormType.DAP4 ? FormType.DAP2.suffix()
-        : FormType.DAP4.suffix();
+    String formTitle = site.formType().label() + " data request form: choose variables and"
+        + " ranges, then download";
     for (int i = 0; i < hrefs.length; i++) {
       DataSource.Child child = children.get(i);
       String href = hrefs[i];
       String name = Markup.escape(child.name());
       String time = Markup.timestamp(child.lastModified());
       if (child.isDirectory()) {
-        out.append("<tr class=\"dir\"><td><a href=\"").append(href).append("/\">").append(name)
-            .append("/</a></td>");
+        out.append("<tr class=\"dir\"><td><a href=\"").append(href)
+            .append("/\" title=\"Directory listing\">").append(name).append("/</a></td>");
       } else if (child.isData()) {
-        out.append("<tr class=\"data\"><td><a href=\"").append(href).append(form).append("\">")
-            .append(name).append("</a></td>");
-      } else {
-        out.append("<tr class=\"file\"><td><a href=\"").append(href).append("\">").append(name)
+        out.append("<tr class=\"data\"><td><a href=\"").append(href).append(form)
+            .append("\" title=\"").append(formTitle).append("\">").append(name)
             .append("</a></td>");
+      } else {
+        out.append("<tr class=\"file\"><td><a href=\"").append(href)
+            .append("\" title=\"The file as it is stored\">").append(name).append("</a></td>");
       }
       out.append("<td><time datetime=\"").append(time).append("\">").append(time)
           .append("</time></td><td class=\"num\">");
       if (child.isDirectory()) {
-        out.append("-</td><td class=\"links\"><a href=\"").append(href)
-            .append("/catalog.xml\">thredds</a></td></tr>\n");
+        out.append("-</td><td class=\"links\">");
+        Markup.link(out, href + "/catalog.xml", "THREDDS catalog", "This directory as a THREDDS"
+            + " catalog (catalog.xml), for siphon and other THREDDS clients");
+        out.append("</td></tr>\n");
         continue;
       }
       out.append("<data value=\"").append(child.size()).append("\" title=\"")
           .append(Markup.exactSize(child.size())).append("\">")
           .append(Markup.humanSize(child.size())).append("</data></td><td class=\"links\">");
       if (child.isData()) {
-        for (String suffix : DATA_LINKS) {
-          link(out, href, suffix);
+        for (FormType type : FormType.values()) {
+          Markup.link(out, href + type.suffix(), type.label() + " form", "The " + type.label()
+              + " data request form (" + type.suffix() + "): choose variables and ranges, then"
+              + " download");
         }
-        link(out, href, otherForm);
+        for (Markup.Link link : Markup.METADATA_LINKS) {
+          Markup.link(out, href + link.suffix(), link.label(), link.title());
+        }
+        for (Markup.Link link : DATA_LINKS) {
+          Markup.link(out, href + link.suffix(), link.label(), link.title());
+        }
         if (site.fileAccess()) {
-          link(out, href, ".file");
+          Markup.link(out, href + ".file", "source file", "The dataset's source file as it is"
+              + " stored (.file)");
         }
       }
       out.append("</td></tr>\n");
@@ -114,11 +134,6 @@ public final class CatalogPage {
     out.append("</tbody>\n</table>\n</main>\n");
     Markup.footer(out, null);
     return out.toString().getBytes(StandardCharsets.UTF_8);
-  }
-
-  private static void link(StringBuilder out, String href, String suffix) {
-    out.append("<a href=\"").append(href).append(suffix).append("\">").append(suffix, 1,
-        suffix.length()).append("</a>");
   }
 
   private static String count(int n, String noun) {

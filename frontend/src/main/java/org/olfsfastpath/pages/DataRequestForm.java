@@ -50,6 +50,25 @@ public final class DataRequestForm {
   public static byte[] render(DatasetModel model, DataSource dataset, Site site,
       FormSelection selection) {
     Objects.requireNonNull(model, "model == null");
+    return render(DatasetForm.of(model, new byte[0]), dataset, site, selection);
+  }
+
+  /**
+   * Renders the form as UTF-8 HTML, with the dataset's coordinate values beside its index ranges
+   * and the size of each download.
+   *
+   * @param form the dataset, its coordinates and sizes; its model chooses the form
+   * @param dataset the dataset's catalog entry: its path names the page's links, its
+   *     modification time and size go into JSON-LD
+   * @param site the server's URL and settings
+   * @param selection what the form shows as selected, {@link FormSelection#none} at first
+   * @throws IllegalArgumentException if {@code dataset} is a directory or {@code selection} was
+   *     read for another model
+   */
+  public static byte[] render(DatasetForm form, DataSource dataset, Site site,
+      FormSelection selection) {
+    Objects.requireNonNull(form, "form == null");
+    DatasetModel model = form.model();
     Objects.requireNonNull(dataset, "dataset == null");
     Objects.requireNonNull(site, "site == null");
     Objects.requireNonNull(selection, "selection == null");
@@ -60,11 +79,12 @@ public final class DataRequestForm {
       throw new IllegalArgumentException("selection was read for dataset "
           + selection.model().name() + ", not for " + model.name());
     }
-    return new Renderer(model, dataset, site, selection).page()
+    return new Renderer(form, dataset, site, selection).page()
         .getBytes(StandardCharsets.UTF_8);
   }
 
   private static final class Renderer {
+    private final DatasetForm datasetForm;
     private final DatasetModel model;
     private final DataSource dataset;
     private final Site site;
@@ -73,8 +93,9 @@ public final class DataRequestForm {
     private final String href;
     private final StringBuilder out;
 
-    Renderer(DatasetModel model, DataSource dataset, Site site, FormSelection selection) {
-      this.model = model;
+    Renderer(DatasetForm datasetForm, DataSource dataset, Site site, FormSelection selection) {
+      this.datasetForm = datasetForm;
+      this.model = datasetForm.model();
       this.dataset = dataset;
       this.site = site;
       this.selection = selection;
@@ -92,15 +113,17 @@ public final class DataRequestForm {
       out.append("<h1>").append(Markup.escape(name)).append("</h1>\n<p class=\"meta\">")
           .append(form.label()).append(" data request form \u00b7 ");
       FormType other = form == FormType.DAP4 ? FormType.DAP2 : FormType.DAP4;
-      out.append("<a href=\"").append(href).append(other.suffix()).append("\">")
-          .append(other.label()).append(" form</a> \u00b7 metadata:");
-      for (String suffix : new String[] {".dmr.xml", ".dds", ".das", ".info"}) {
-        out.append(" <a href=\"").append(href).append(suffix).append("\">")
-            .append(suffix.substring(1)).append("</a>");
+      Markup.link(out, href + other.suffix(), other.label() + " form",
+          "The " + other.label() + " data request form of this dataset");
+      out.append(" \u00b7 metadata:");
+      for (Markup.Link link : Markup.METADATA_LINKS) {
+        out.append(' ');
+        Markup.link(out, href + link.suffix(), link.label(), link.title());
       }
       out.append("</p>\n</header>\n<main>\n");
       form();
-      out.append("</main>\n");
+      out.append("</main>\n<script type=\"application/json\" id=\"form-data\">")
+          .append(FormData.json(datasetForm, site)).append("</script>\n");
       Markup.footer(out, Markup.SCRIPT);
       return out.toString();
     }
@@ -126,38 +149,7 @@ public final class DataRequestForm {
     }
 
     private void requestPanel() {
-      out.append("<section class=\"panel\" aria-labelledby=\"h-request\">\n"
-          + "<h2 id=\"h-request\">Request</h2>\n");
-      if (!selection.errors().isEmpty()) {
-        out.append("<div class=\"errors\" role=\"alert\"><p>The request has errors:</p><ul>");
-        for (String error : selection.errors()) {
-          out.append("<li>").append(Markup.escape(error)).append("</li>");
-        }
-        out.append("</ul></div>\n");
-      }
-      String query = selection.query();
-      String dataUrl = site.url(dataset.path()) + (query.isEmpty() ? "" : "?" + query);
-      out.append("<label for=\"constraint-url\">Data URL (for DAP clients; the buttons add a"
-          + " format)</label>\n<div class=\"url\"><input id=\"constraint-url\" type=\"text\""
-          + " readonly spellcheck=\"false\" value=\"").append(Markup.escape(dataUrl))
-          .append("\"><button type=\"button\" id=\"copy-url\" class=\"secondary\" hidden>Copy"
-              + "</button></div>\n<p id=\"form-status\" class=\"status\" role=\"status\""
-              + " aria-live=\"polite\"></p>\n<div class=\"buttons\" role=\"group\""
-              + " aria-label=\"Download\">\n<button type=\"submit\" id=\"button-update\""
-              + " class=\"secondary\">Update data URL</button>\n");
-      for (DownloadFormat format : DownloadFormat.of(model.form())) {
-        out.append("<button type=\"submit\" name=\"").append(FormSelection.FORMAT_FIELD)
-            .append("\" value=\"").append(format.token()).append("\" id=\"button-")
-            .append(format.token()).append("\" data-suffix=\"").append(format.suffix())
-            .append("\">").append(format.label()).append(" <span class=\"sfx\">")
-            .append(format.suffix()).append("</span></button>\n");
-      }
-      if (site.fileAccess()) {
-        out.append("<a class=\"button secondary\" id=\"link-file\" href=\"").append(href)
-            .append(".file\">Source file <span class=\"sfx\">").append(Markup.humanSize(
-                dataset.size())).append("</span></a>\n");
-      }
-      out.append("</div>\n</section>\n");
+      RequestPanel.write(out, datasetForm, dataset, site, selection, href);
     }
 
     private void variables() {
@@ -167,6 +159,13 @@ public final class DataRequestForm {
           .append("<p class=\"hint\">Check variables and narrow their index ranges; with none"
               + " checked you get the whole dataset. Indexes count from 0: start, stride (every"
               + " n-th) and stop (included).</p>\n");
+      if (!datasetForm.coordinates().axes().isEmpty()) {
+        out.append("<p class=\"hint\" id=\"value-rules\">Or choose by coordinate value in"
+            + " <em>from</em> and <em>to</em>: a value picks the index of the nearest"
+            + " coordinate value; halfway between two, the one inside the range; beyond either"
+            + " end, the first or last index. Dates are written YYYY-MM-DD, with hh:mm or"
+            + " hh:mm:ss after them if you like.</p>\n");
+      }
       if (all.isEmpty()) {
         out.append("<p class=\"hint\">This dataset has no variables.</p>\n</section>\n");
         return;
@@ -176,12 +175,13 @@ public final class DataRequestForm {
           + "<th scope=\"col\">Dimensions</th><th scope=\"col\">Index ranges</th></tr></thead>"
           + "\n<tbody>\n");
       for (Variable variable : model.variables()) {
-        row(variable, 0);
+        row(variable, 0, "");
       }
       out.append("</tbody>\n</table>\n</section>\n");
     }
 
-    private void row(Variable variable, int depth) {
+    /** A variable's row, then its members'; {@code parent} is the enclosing row's id. */
+    private void row(Variable variable, int depth, String parent) {
       String id = Markup.escape(FormSelection.idOf(variable));
       out.append("<tr id=\"row-").append(id).append('"');
       if (depth > 0) {
@@ -190,7 +190,11 @@ public final class DataRequestForm {
       out.append(">\n<td><input type=\"checkbox\" id=\"var-").append(id).append("\" name=\"")
           .append(FormSelection.VARIABLE_FIELD).append("\" value=\"")
           .append(Markup.escape(variable.constraintName())).append("\" data-fqn=\"")
-          .append(Markup.escape(variable.fqn())).append("\" data-sizes=\"");
+          .append(Markup.escape(variable.fqn())).append('"');
+      if (!parent.isEmpty()) {
+        out.append(" data-parent=\"").append(parent).append('"');
+      }
+      out.append(" data-sizes=\"");
       List<Dimension> dims = variable.dimensions();
       for (int i = 0; i < dims.size(); i++) {
         out.append(i == 0 ? "" : " ").append(dims.get(i).size());
@@ -236,43 +240,13 @@ public final class DataRequestForm {
       }
       out.append("</td>\n<td>");
       for (int i = 0; i < dims.size(); i++) {
-        ranges(id, i, dims.get(i));
+        RangeFields.write(out, variable, i, datasetForm.coordinates().axis(variable, i)
+            .orElse(null), selection);
       }
       out.append("</td>\n</tr>\n");
       for (Variable member : variable.members()) {
-        row(member, depth + 1);
+        row(member, depth + 1, id);
       }
-    }
-
-    private void ranges(String id, int index, Dimension dimension) {
-      String label = Markup.escape(FormSelection.dimensionLabel(dimension, index));
-      long last = dimension.size() - 1;
-      if (last < 0) {
-        out.append("<div class=\"ln\">").append(label).append(" is empty</div>");
-        return;
-      }
-      String prefix = "dim-" + id + "-" + index;
-      out.append("<fieldset class=\"dim\" id=\"").append(prefix).append("\" data-label=\"")
-          .append(label).append("\"><legend>").append(label).append(", 0 to ").append(last)
-          .append("</legend>");
-      input(prefix + "-start", "start", 0, last, 0);
-      input(prefix + "-stride", "stride", 1, last + 1, 1);
-      input(prefix + "-stop", "stop", 0, last, last);
-      out.append("</fieldset>");
-    }
-
-    private void input(String field, String label, long min, long max, long fallback) {
-      String submitted = selection.field(field);
-      out.append("<label for=\"").append(field).append("\">").append(label)
-          .append("</label> <input type=\"number\" id=\"").append(field).append("\" name=\"")
-          .append(field).append("\" min=\"").append(min).append("\" max=\"").append(max)
-          .append("\" step=\"1\" inputmode=\"numeric\" value=\"")
-          .append(submitted == null ? Long.toString(fallback) : Markup.escape(submitted))
-          .append('"');
-      if (selection.fieldError(field) != null) {
-        out.append(" aria-invalid=\"true\"");
-      }
-      out.append("> ");
     }
 
     /** Top-level names without the DAP4 root slash (groups keep theirs); members by own name. */

@@ -59,10 +59,13 @@ public record DatasetModel(String name, FormType form, List<Attribute> attribute
    * @param attributes its attributes, in document order
    * @param maps the names of its map (coordinate) variables, as the document gives them
    * @param members a Structure's or Sequence's member variables; empty otherwise
+   * @param gridMaps a DAP2 Grid's maps as the DDX declares them (name, element type, the one
+   *     dimension), in the order of {@code maps}; empty in DAP4, where a Map names another
+   *     variable of the dataset, and for every other variable
    */
   public record Variable(String name, String fqn, String constraintName, String type,
       List<Dimension> dimensions, List<Attribute> attributes, List<String> maps,
-      List<Variable> members) {
+      List<Variable> members, List<Variable> gridMaps) {
     public Variable {
       Objects.requireNonNull(name, "name == null");
       Objects.requireNonNull(fqn, "fqn == null");
@@ -72,6 +75,14 @@ public record DatasetModel(String name, FormType form, List<Attribute> attribute
       attributes = List.copyOf(attributes);
       maps = List.copyOf(maps);
       members = List.copyOf(members);
+      gridMaps = List.copyOf(gridMaps);
+    }
+
+    /** A variable that is not a DAP2 Grid. */
+    public Variable(String name, String fqn, String constraintName, String type,
+        List<Dimension> dimensions, List<Attribute> attributes, List<String> maps,
+        List<Variable> members) {
+      this(name, fqn, constraintName, type, dimensions, attributes, maps, members, List.of());
     }
 
     /** The first attribute named {@code name} with a value, or null. */

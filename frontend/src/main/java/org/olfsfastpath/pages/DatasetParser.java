@@ -190,6 +190,7 @@ public final class DatasetParser {
     List<Attribute> attributes = new ArrayList<>();
     List<Dimension> dims = new ArrayList<>();
     List<String> maps = new ArrayList<>();
+    List<Variable> gridMaps = new ArrayList<>();
     List<Variable> members = new ArrayList<>();
     String type = kind;
     Element body = element;
@@ -199,7 +200,10 @@ public final class DatasetParser {
         switch (child.getName()) {
           case "Attribute" -> attributes.add(attribute(child));
           case "Array" -> array = child;
-          case "Map" -> maps.add(name(child));
+          case "Map" -> {
+            maps.add(name(child));
+            gridMaps.add(gridMap(child, fqn));
+          }
           default -> { }
         }
       }
@@ -250,7 +254,33 @@ public final class DatasetParser {
         }
       }
     }
-    return new Variable(name, fqn, constraintName, type, dims, attributes, maps, members);
+    return new Variable(name, fqn, constraintName, type, dims, attributes, maps, members,
+        gridMaps);
+  }
+
+  /** A Grid's {@code Map}: its element type and dimension, as an array would declare them. */
+  private static Variable gridMap(Element map, String gridFqn) throws BesProtocolException {
+    String name = name(map);
+    String type = null;
+    List<Dimension> dims = new ArrayList<>();
+    List<Attribute> attributes = new ArrayList<>();
+    for (Element child : map.getChildren()) {
+      String kind = child.getName();
+      if (kind.equals("dimension")) {
+        String dimName = child.getAttributeValue("name");
+        dims.add(new Dimension(dimName == null ? "" : dimName, size(child, "dimension")));
+      } else if (kind.equals("Attribute")) {
+        attributes.add(attribute(child));
+      } else if (type == null && DAP2_ATOMIC.contains(kind)) {
+        type = kind;
+      }
+    }
+    if (type == null) {
+      throw new BesProtocolException("expected an element type in Map " + name + " of Grid "
+          + gridFqn + " but it had none");
+    }
+    return new Variable(name, gridFqn + "." + name, constraintOf(gridFqn) + "."
+        + constraintSegment(name), type, dims, attributes, List.of(), List.of());
   }
 
   /** The constraint name of a DAP2 structure FQN ({@code a.b}): each part escaped. */

@@ -27,14 +27,19 @@ import org.olfsfastpath.pages.DatasetModel.Variable;
  *
  * <p>Field names: each variable's checkbox is {@code var} with the variable's constraint name as
  * its value; each dimension {@code i} (from 0) of a variable has {@code dim-<id>-<i>-start},
- * {@code -stride} and {@code -stop}, where {@code <id>} is {@link #idOf(Variable)}; the pressed
- * button is {@code format} with a {@link DownloadFormat#token()} value.
+ * {@code -stride} and {@code -stop}, and where the dimension has coordinate values
+ * {@code -from} and {@code -to} (values, see {@link DimensionRange}), where {@code <id>} is
+ * {@link #idOf(Variable)}; the pressed button is {@code format} with a
+ * {@link DownloadFormat#token()} value, and {@code confirm} repeats that value when the person
+ * confirmed a large download.
  */
 public final class FormSelection {
   /** The checkboxes' field name. */
   public static final String VARIABLE_FIELD = "var";
   /** The download buttons' field name. */
   public static final String FORMAT_FIELD = "format";
+  /** The field that confirms a large download: the format's token, set by the warning. */
+  public static final String CONFIRM_FIELD = "confirm";
 
   private final DatasetModel model;
   private final Set<String> checked;
@@ -43,10 +48,13 @@ public final class FormSelection {
   private final List<String> errors;
   private final @Nullable DownloadFormat format;
   private final String constraint;
+  private final List<Projection> projections;
+  private final List<String> notes;
+  private final String confirmed;
 
   private FormSelection(DatasetModel model, Set<String> checked, Map<String, String> fields,
       Map<String, String> fieldErrors, List<String> errors, @Nullable DownloadFormat format,
-      String constraint) {
+      String constraint, List<Projection> projections, List<String> notes, String confirmed) {
     this.model = model;
     this.checked = Set.copyOf(checked);
     this.fields = Map.copyOf(fields);
@@ -54,27 +62,49 @@ public final class FormSelection {
     this.errors = List.copyOf(errors);
     this.format = format;
     this.constraint = constraint;
+    this.projections = List.copyOf(projections);
+    this.notes = List.copyOf(notes);
+    this.confirmed = confirmed;
   }
 
   /** Nothing selected: the form as it first appears. */
   public static FormSelection none(DatasetModel model) {
     Objects.requireNonNull(model, "model == null");
-    return new FormSelection(model, Set.of(), Map.of(), Map.of(), List.of(), null, "");
+    return new FormSelection(model, Set.of(), Map.of(), Map.of(), List.of(), null, "", List.of(),
+        List.of(), "");
   }
 
   /**
-   * Reads a form page's query string (form-encoded, UTF-8). Parameters that are not form fields
-   * are ignored, so any query gives a selection.
+   * Reads a form page's query string (form-encoded, UTF-8) without coordinate values. Parameters
+   * that are not form fields are ignored, so any query gives a selection.
    *
    * @param model the dataset the form describes
    * @param rawQuery the query string as sent, or null
    */
   public static FormSelection parse(DatasetModel model, @Nullable String rawQuery) {
     Objects.requireNonNull(model, "model == null");
+    return parse(model, CoordinateRequest.of(model).unavailable(""), rawQuery);
+  }
+
+  /**
+   * Reads a form page's query string with the dataset's coordinate values, so that the
+   * {@code from} and {@code to} value fields choose indexes (see {@link DimensionRange}).
+   *
+   * @param form the dataset the form describes, with its coordinates
+   * @param rawQuery the query string as sent, or null
+   */
+  public static FormSelection parse(DatasetForm form, @Nullable String rawQuery) {
+    Objects.requireNonNull(form, "form == null");
+    return parse(form.model(), form.coordinates(), rawQuery);
+  }
+
+  private static FormSelection parse(DatasetModel model, Coordinates coordinates,
+      @Nullable String rawQuery) {
     Map<String, String> fields = new HashMap<>();
     Set<String> checked = new LinkedHashSet<>();
     List<String> errors = new ArrayList<>();
     String formatToken = null;
+    String confirmed = "";
     if (rawQuery != null && !rawQuery.isEmpty()) {
       for (String parameter : rawQuery.split("&")) {
         int eq = parameter.indexOf('=');
@@ -93,6 +123,8 @@ public final class FormSelection {
           checked.add(value);
         } else if (name.equals(FORMAT_FIELD)) {
           formatToken = value;
+        } else if (name.equals(CONFIRM_FIELD)) {
+          confirmed = value;
         } else if (name.startsWith("dim-")) {
           fields.put(name, value);
         }
@@ -109,11 +141,11 @@ public final class FormSelection {
     Set<String> known = new LinkedHashSet<>();
     Map<String, String> fieldErrors = new LinkedHashMap<>();
     List<String> clauses = new ArrayList<>();
-    for (Variable variable : model.allVariables()) {
-      known.add(variable.constraintName());
-      if (checked.contains(variable.constraintName())) {
-        clauses.add(clause(variable, fields, fieldErrors));
-      }
+    List<Projection> projections = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    for (Variable variable : model.variables()) {
+      select(variable, false, new Reading(checked, coordinates, fields, fieldErrors, notes,
+          clauses, projections, known));
     }
     for (String name : checked) {
       if (!known.contains(name)) {
@@ -123,66 +155,67 @@ public final class FormSelection {
     errors.addAll(fieldErrors.values());
     String separator = model.form() == FormType.DAP4 ? ";" : ",";
     return new FormSelection(model, checked, fields, fieldErrors, errors, format,
-        String.join(separator, clauses));
+        String.join(separator, clauses), projections, notes, confirmed);
+  }
+
+  /** What a reading of the query collects. */
+  private record Reading(Set<String> checked, Coordinates coordinates, Map<String, String> fields,
+      Map<String, String> fieldErrors, List<String> notes, List<String> clauses,
+      List<Projection> projections, Set<String> known) {}
+
+  /**
+   * Reads {@code variable} and its members, depth first as the form lists them: a checked one
+   * gets its clause, and its share of the answer unless a checked structure around it already
+   * sends it.
+   */
+  private static void select(Variable variable, boolean inChecked, Reading reading) {
+    reading.known().add(variable.constraintName());
+    boolean isChecked = reading.checked().contains(variable.constraintName());
+    if (isChecked) {
+      long[] counts = new long[variable.dimensions().size()];
+      String clause = clause(variable, reading, counts);
+      reading.clauses().add(clause);
+      if (!inChecked) {
+        reading.projections().add(new Projection(variable, counts,
+            !clause.equals(variable.constraintName())));
+      }
+    }
+    for (Variable member : variable.members()) {
+      select(member, inChecked || isChecked, reading);
+    }
   }
 
   /**
    * A variable's projection: its constraint name, then {@code [start:stride:stop]} for each
-   * dimension unless all of them ask for the whole extent.
+   * dimension unless all of them ask for the whole extent. Fills {@code counts} with the number
+   * of indexes selected along each dimension.
    */
-  private static String clause(Variable variable, Map<String, String> fields,
-      Map<String, String> fieldErrors) {
-    String id = idOf(variable);
+  private static String clause(Variable variable, Reading reading, long[] counts) {
     StringBuilder hyperslab = new StringBuilder();
     boolean whole = true;
     List<Dimension> dimensions = variable.dimensions();
     for (int i = 0; i < dimensions.size(); i++) {
       long size = dimensions.get(i).size();
+      counts[i] = size;
       if (size == 0) {
         return variable.constraintName();
       }
-      String where = variable.fqn() + ", " + dimensionLabel(dimensions.get(i), i) + ": ";
-      String prefix = "dim-" + id + "-" + i + "-";
-      Long start = number(fields, prefix + "start", 0, where + "start", fieldErrors);
-      if (start != null && (start < 0 || start > size - 1)) {
-        fieldErrors.put(prefix + "start", where + "start " + start + " must be between 0 and "
-            + (size - 1));
-        start = null;
-      }
-      Long stride = number(fields, prefix + "stride", 1, where + "stride", fieldErrors);
-      if (stride != null && stride < 1) {
-        fieldErrors.put(prefix + "stride", where + "stride " + stride + " must be at least 1");
-        stride = null;
-      }
-      Long stop = number(fields, prefix + "stop", size - 1, where + "stop", fieldErrors);
-      long lowest = start == null ? 0 : start;
-      if (stop != null && (stop < lowest || stop > size - 1)) {
-        fieldErrors.put(prefix + "stop", where + "stop " + stop + " must be between " + lowest
-            + " and " + (size - 1));
-        stop = null;
-      }
-      if (start == null || stride == null || stop == null) {
+      long[] range = DimensionRange.read(variable, i, reading.coordinates().axis(variable, i)
+          .orElse(null), reading.fields(), reading.fieldErrors(), reading.notes());
+      if (range == null) {
         continue;
       }
-      whole &= start == 0 && stride == 1 && stop == size - 1;
-      hyperslab.append('[').append(start).append(':').append(stride).append(':').append(stop)
-          .append(']');
+      counts[i] = Projection.count(range[0], range[1], range[2]);
+      whole &= range[0] == 0 && range[1] == 1 && range[2] == size - 1;
+      hyperslab.append('[').append(range[0]).append(':').append(range[1]).append(':')
+          .append(range[2]).append(']');
     }
     return whole ? variable.constraintName() : variable.constraintName() + hyperslab;
   }
 
-  private static @Nullable Long number(Map<String, String> fields, String field, long fallback,
-      String what, Map<String, String> fieldErrors) {
-    String text = fields.getOrDefault(field, "").strip();
-    if (text.isEmpty()) {
-      return fallback;
-    }
-    try {
-      return Long.parseLong(text);
-    } catch (NumberFormatException e) {
-      fieldErrors.put(field, what + " \"" + visible(text) + "\" is not a whole number");
-      return null;
-    }
+  /** The start of the names of dimension {@code d}'s fields: {@code dim-<id>-<d>-}. */
+  static String fieldPrefix(Variable variable, int d) {
+    return "dim-" + idOf(variable) + "-" + d + "-";
   }
 
   /** How messages and labels name dimension {@code index} (from 0) of a variable. */
@@ -246,6 +279,24 @@ public final class FormSelection {
     return model.form() == FormType.DAP4 ? "dap4.ce=" + encoded : encoded;
   }
 
+  /**
+   * The variables the answer carries, each once, with their counts: empty when nothing is
+   * checked (the whole dataset).
+   */
+  List<Projection> projections() {
+    return projections;
+  }
+
+  /** What the value fields selected, a sentence each ({@code from 100 selects index 40}). */
+  List<String> notes() {
+    return notes;
+  }
+
+  /** Whether the person confirmed a large download in {@code format}. */
+  boolean confirmed(DownloadFormat format) {
+    return confirmed.equals(format.token());
+  }
+
   /** The pressed download button, if one was pressed and exists on this form. */
   public Optional<DownloadFormat> format() {
     return Optional.ofNullable(format);
@@ -278,7 +329,7 @@ public final class FormSelection {
     return query.isEmpty() ? segment + suffix : segment + suffix + "?" + query;
   }
 
-  private static String visible(String text) {
+  static String visible(String text) {
     StringBuilder out = new StringBuilder(Math.min(text.length(), 80));
     for (int i = 0; i < text.length() && i < 80; i++) {
       char c = text.charAt(i);

@@ -27,6 +27,22 @@ final class Markup {
 
   private static final String[] UNITS = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
 
+  /**
+   * A link to one of a dataset's responses, labelled by what it opens.
+   *
+   * @param suffix the response's suffix, e.g. {@code .dmr.xml}
+   * @param label the link's text, e.g. {@code DMR}
+   * @param title the link's title: what it opens, for the pointer and assistive technology
+   */
+  record Link(String suffix, String label, String title) {}
+
+  /** The metadata responses of a dataset, as listings and forms link them. */
+  static final List<Link> METADATA_LINKS = List.of(
+      new Link(".dmr.xml", "DMR", "DAP4 metadata: the Dataset Metadata Response (.dmr.xml), XML"),
+      new Link(".dds", "DDS", "DAP2 structure: the Dataset Descriptor Structure (.dds), text"),
+      new Link(".das", "DAS", "DAP2 attributes: the Dataset Attribute Structure (.das), text"),
+      new Link(".info", "info", "Structure and attributes on one page (.info), HTML"));
+
   private Markup() {}
 
   /** Escapes text for element content and double-quoted attribute values. */
@@ -64,8 +80,9 @@ final class Markup {
       if (here) {
         out.append("<li aria-current=\"page\">").append(escape(label)).append("</li>");
       } else {
-        out.append("<li><a href=\"").append(up(segments.size() - k)).append("\">")
-            .append(escape(label)).append("</a></li>");
+        out.append("<li><a href=\"").append(up(segments.size() - k)).append("\" title=\"")
+            .append(k == 0 ? "The catalog root" : "Listing of " + escape(label))
+            .append("\">").append(escape(label)).append("</a></li>");
       }
     }
     if (current != null) {
@@ -119,6 +136,12 @@ final class Markup {
   /** The relative link of a name in the page's directory. */
   static String href(String name) {
     return escape(PercentEncoding.segment(name));
+  }
+
+  /** Writes a link with its title; {@code href} is already escaped, the texts are not. */
+  static void link(StringBuilder out, String href, String label, String title) {
+    out.append("<a href=\"").append(href).append("\" title=\"").append(escape(title))
+        .append("\">").append(escape(label)).append("</a>");
   }
 
   /** Writes the page footer and closes the document (after {@code script}, when given). */

@@ -15,8 +15,14 @@ import org.olfsfastpath.dap.PercentEncoding;
  *     datasets
  * @param fileAccess whether datasets' source files may be downloaded ({@code .file}), olfs.xml's
  *     {@code <AllowDirectDataSourceAccess/>}
+ * @param largeDownload the answer size in bytes above which the request forms ask before a
+ *     download; 0 never asks
  */
-public record Site(String serviceUrl, FormType formType, boolean fileAccess) {
+public record Site(String serviceUrl, FormType formType, boolean fileAccess,
+    long largeDownload) {
+  /** The default {@link #largeDownload()}: 100 MB. */
+  public static final long DEFAULT_LARGE_DOWNLOAD = 100_000_000L;
+
   /**
    * Checks and normalizes the service URL (one trailing slash is dropped).
    *
@@ -26,6 +32,10 @@ public record Site(String serviceUrl, FormType formType, boolean fileAccess) {
   public Site {
     Objects.requireNonNull(serviceUrl, "serviceUrl == null");
     Objects.requireNonNull(formType, "formType == null");
+    if (largeDownload < 0) {
+      throw new IllegalArgumentException("largeDownload was " + largeDownload
+          + ", must be >= 0");
+    }
     if (serviceUrl.endsWith("/")) {
       serviceUrl = serviceUrl.substring(0, serviceUrl.length() - 1);
     }
@@ -42,6 +52,11 @@ public record Site(String serviceUrl, FormType formType, boolean fileAccess) {
       throw new IllegalArgumentException("serviceUrl was \"" + serviceUrl
           + "\", must be an absolute http or https URL without query or fragment");
     }
+  }
+
+  /** A site that asks before downloads over {@link #DEFAULT_LARGE_DOWNLOAD}. */
+  public Site(String serviceUrl, FormType formType, boolean fileAccess) {
+    this(serviceUrl, formType, fileAccess, DEFAULT_LARGE_DOWNLOAD);
   }
 
   /**

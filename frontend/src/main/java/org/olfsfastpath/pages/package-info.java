@@ -4,9 +4,12 @@
  *
  * <p>The entry points are {@link org.olfsfastpath.pages.DataRequestForm#render} (the DAP4
  * {@code .dmr.html} and DAP2 {@code .html} forms, from a
- * {@link org.olfsfastpath.pages.DatasetModel} that {@link org.olfsfastpath.pages.DatasetParser}
- * reads from the BES's DMR or DDX, and a
- * {@link org.olfsfastpath.pages.FormSelection} read from the form's query),
+ * {@link org.olfsfastpath.pages.DatasetForm}: the {@link org.olfsfastpath.pages.DatasetModel}
+ * that {@link org.olfsfastpath.pages.DatasetParser} reads from the BES's DMR or DDX, the sizes
+ * of its answers, and its {@link org.olfsfastpath.pages.Coordinates} read from the one data
+ * answer a {@link org.olfsfastpath.pages.CoordinateRequest} names; and a
+ * {@link org.olfsfastpath.pages.FormSelection} read from the form's query, where coordinate
+ * values choose indexes),
  * {@link org.olfsfastpath.pages.CatalogPage#render} (the HTML listing),
  * {@link org.olfsfastpath.pages.ThreddsCatalog#render} ({@code catalog.xml}) and
  * {@link org.olfsfastpath.pages.SiteMap} with its {@link org.olfsfastpath.pages.SiteMapCache}.

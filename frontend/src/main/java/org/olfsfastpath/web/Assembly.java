@@ -172,17 +172,18 @@ final class Assembly {
 
   /**
    * The response cache. Its {@code dataTypes} must name data responses of the table by suffix
-   * ({@code dods}, {@code dap.csv}): the web layer knows them, the cache stores the names.
+   * ({@code dods}, {@code dap.csv}), or be {@code all} (the default) or empty (none): the web
+   * layer knows them, the cache stores the names.
    */
   static ResponseCache responseCache(FrontEndConfig config) {
     LayerSpec spec = config.responseCache();
     return build(config, spec, () -> {
       ResponseCache cache = ResponseCache.from(spec.values()).build();
       for (String name : cache.dataTypes()) {
-        if (CachePolicy.dataType(name).isEmpty()) {
+        if (!CachePolicy.isDataTypeName(name)) {
           cache.close();
           throw new SpecException("dataTypes", String.join(" ", cache.dataTypes()), "'" + name
-              + "' is not a data response; expected suffixes without their dot, from "
+              + "' is not a data response; expected all, or suffixes without their dot, from "
               + String.join(", ", CachePolicy.DATA_TYPE_NAMES));
         }
       }
@@ -229,6 +230,27 @@ final class Assembly {
   /** The web layer's own settings. */
   static FrontEndSettings web(FrontEndConfig config) {
     return build(config, config.web(), () -> FrontEndSettings.from(config.web().values()).build());
+  }
+
+  /**
+   * The bot filter's rules, from the file's {@code BotFilter} (or {@code BotBlocker}); none when
+   * the file has neither.
+   *
+   * @param contextPath the web application's, e.g. {@code /opendap}: the default allowed paths lie
+   *     below it
+   * @throws ConfigurationException naming the file, the setting and the value, for an address
+   *     that is not one or a pattern that does not compile
+   */
+  static BotRules botRules(FrontEndConfig config, String contextPath) {
+    BotRules.Spec spec = config.botFilter();
+    if (spec.values().isEmpty()) {
+      return BotRules.NONE;
+    }
+    try {
+      return BotRules.newBuilder().apply(spec).contextPath(contextPath).build();
+    } catch (SpecException e) {
+      throw spec.refused(config.source(), e);
+    }
   }
 
   /**

@@ -10,6 +10,7 @@ import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.bes.BesGroup;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.bes.BesRouter;
+import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.bes.MemberVersion;
 import org.olfsfastpath.cache.DataSource;
@@ -55,8 +56,8 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   }
 
   @Override
-  public BesResponse get(GetRequest request) throws IOException {
-    return router.get(request);
+  public BesResponse get(GetRequest request, Caller caller) throws IOException {
+    return router.get(request, caller);
   }
 
   @Override
@@ -112,12 +113,12 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   }
 
   @Override
-  public Map<String, Object> statistics() {
+  public Map<String, Object> statistics(boolean operator) {
     Map<String, Object> sections = new LinkedHashMap<>();
     sections.put("cache", StatusSections.dataSourceCache(cache.stats()));
     sections.put("responseCache", StatusSections.responseCache(responses.stats()));
     sections.put("pool", StatusSections.pool(router.poolStats()));
-    sections.put("groups", StatusSections.groups(router.stats()));
+    sections.put("groups", StatusSections.groups(router.stats(), operator));
     return sections;
   }
 

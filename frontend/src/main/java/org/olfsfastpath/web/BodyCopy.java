@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.zip.GZIPOutputStream;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.spool.Spool;
 
@@ -59,15 +60,54 @@ final class BodyCopy {
   }
 
   /**
-   * Sends {@code body}, the body of the BES response {@code owner}, and closes {@code owner}
-   * (which releases its BES connection): at once when the answer fits the response buffer or
-   * streams without the spool, else when its transfer has read it to its end (or failed, or its
-   * client went away). The status and headers are already set.
+   * Sends {@code bes}'s body and closes {@code bes} (which releases its BES connection): at once
+   * when the answer fits the response buffer or streams without the spool, else when its
+   * transfer has read it to its end (or failed, or its client went away). The status and headers
+   * are already set. If the BES breaks the body off while nothing has reached the client yet, the
+   * BES layer may send the get once more ({@link BesResponse#restart}) and the new answer is sent
+   * from its start.
    *
    * @throws BesStreamException if the BES failed before the answer was handed to the spool, with
    *     the bytes sent before (none, unless the spool is off)
    */
-  void stream(Exchange ex, InputStream answer, Closeable owner, boolean compress)
+  void stream(Exchange ex, BesResponse bes, boolean compress)
+      throws BesStreamException, ClientGoneException {
+    if (!spooling(ex)) {
+      try {
+        send(ex, bes, compress);
+      } finally {
+        bes.close();
+      }
+      return;
+    }
+    stream(ex, bes.body(), bes, bes, compress);
+  }
+
+  /**
+   * Sends {@code body}, the body of {@code owner} (an answer the response cache did not keep), and
+   * closes {@code owner}, as {@link #stream(Exchange, BesResponse, boolean)} does, without a
+   * second try.
+   */
+  void stream(Exchange ex, InputStream body, Closeable owner, boolean compress)
+      throws BesStreamException, ClientGoneException {
+    if (!spooling(ex)) {
+      try {
+        send(ex, body, compress);
+      } finally {
+        closeQuietly(owner);
+      }
+      return;
+    }
+    stream(ex, body, owner, null, compress);
+  }
+
+  /** Whether a long body goes through the spool: it is on, and the container runs async. */
+  private boolean spooling(Exchange ex) {
+    return spool.isEnabled() && ex.req.isAsyncSupported();
+  }
+
+  private void stream(Exchange ex, InputStream answer, Closeable owner,
+      @Nullable BesResponse restartable, boolean compress)
       throws BesStreamException, ClientGoneException {
     InputStream body = new FilterInputStream(answer) {
       @Override
@@ -75,34 +115,12 @@ final class BodyCopy {
         owner.close();
       }
     };
-    if (!spool.isEnabled() || !ex.req.isAsyncSupported()) {
-      try {
-        send(ex, body, compress);
-      } finally {
-        closeQuietly(body);
-      }
-      return;
-    }
     byte[] first = spool.buffer();
     boolean handedOver = false;
     try {
-      int n = 0;
-      boolean whole = false;
-      while (n < RESPONSE_BUFFER) {
-        int read;
-        try {
-          read = body.read(first, n, RESPONSE_BUFFER - n);
-        } catch (IOException e) {
-          throw new BesStreamException(0, e);
-        }
-        if (read < 0) {
-          whole = true;
-          break;
-        }
-        n += read;
-      }
+      int n = readFirst(body, first, restartable);
       ex.resp.setBufferSize(RESPONSE_BUFFER);
-      if (whole) {
+      if (n >= 0) {
         closeQuietly(body); // The BES connection goes back before the client is written to.
         writeWhole(ex, first, n, compress);
         return;
@@ -110,12 +128,12 @@ final class BodyCopy {
       if (compress) {
         stats.gzipResponses.increment();
         InputStream rest = new SequenceInputStream(
-            new ByteArrayInputStream(Arrays.copyOf(first, n)), body);
+            new ByteArrayInputStream(Arrays.copyOf(first, RESPONSE_BUFFER)), body);
         handedOver = true;
         AsyncOutput.start(ex, spool, first, 0, new GzipInput(rest), stats);
       } else {
         handedOver = true;
-        AsyncOutput.start(ex, spool, first, n, body, stats);
+        AsyncOutput.start(ex, spool, first, RESPONSE_BUFFER, body, stats);
       }
     } catch (IOException e) {
       if (e instanceof BesStreamException stream) {
@@ -128,6 +146,38 @@ final class BodyCopy {
         closeQuietly(body);
       }
     }
+  }
+
+  /**
+   * Reads the answer into {@code first} up to the response buffer, on the request's thread,
+   * before anything reaches the client: so an answer broken off now may be sent again once.
+   *
+   * @return the answer's length when it ended within the buffer, or -1 when the buffer is full
+   *     and more follows
+   */
+  private static int readFirst(InputStream body, byte[] first, @Nullable BesResponse restartable)
+      throws BesStreamException {
+    boolean restarted = false;
+    int n = 0;
+    while (n < RESPONSE_BUFFER) {
+      int read;
+      try {
+        read = body.read(first, n, RESPONSE_BUFFER - n);
+      } catch (IOException e) {
+        if (restartable == null || restarted
+            || !restart(restartable, e, new BesStreamException(0, e))) {
+          throw new BesStreamException(0, e);
+        }
+        restarted = true;
+        n = 0; // The new answer, from its first byte.
+        continue;
+      }
+      if (read < 0) {
+        return n;
+      }
+      n += read;
+    }
+    return -1;
   }
 
   /** Writes an answer read whole, at most the response buffer: the container sends it. */
@@ -155,6 +205,38 @@ final class BodyCopy {
       closeable.close();
     } catch (IOException e) {
       // Closing a BES body releases its connection and does not fail.
+    }
+  }
+
+  /**
+   * Copies {@code bes}'s body as the client takes it (the path without the spool); the status and
+   * headers are already set; the caller closes {@code bes}. If the BES breaks the body off while
+   * nothing has reached the client yet (what was read still sits in the uncommitted response
+   * buffer), the BES layer may send the get once more ({@link BesResponse#restart}): the buffer is
+   * dropped and the new answer streamed from its start.
+   */
+  void send(Exchange ex, BesResponse bes, boolean compress)
+      throws BesStreamException, ClientGoneException {
+    try {
+      send(ex, bes.body(), compress);
+    } catch (BesStreamException e) {
+      if (ex.resp.isCommitted() || !(e.getCause() instanceof IOException failure)
+          || !restart(bes, failure, e)) {
+        throw e;
+      }
+      ex.resp.resetBuffer();
+      send(ex, bes.body(), compress);
+    }
+  }
+
+  /** Whether {@code bes} was sent again; its own failure to be sent again ends the response. */
+  private static boolean restart(BesResponse bes, IOException failure, BesStreamException e)
+      throws BesStreamException {
+    try {
+      return bes.restart(failure);
+    } catch (IOException again) {
+      again.addSuppressed(failure);
+      throw new BesStreamException(e.sent, again);
     }
   }
 

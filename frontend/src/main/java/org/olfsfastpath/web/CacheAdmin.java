@@ -10,6 +10,11 @@ interface CacheAdmin {
   /** Drops everything cached. */
   void invalidateAll();
 
-  /** Statistics of the layers below (cache, pool), by section name, for the status document. */
-  Map<String, Object> statistics();
+  /**
+   * Statistics of the layers below (cache, pool), by section name, for the status document.
+   *
+   * @param operator whether the reader may see client addresses (the clients holding the most of
+   *     each BES group's connections)
+   */
+  Map<String, Object> statistics(boolean operator);
 }

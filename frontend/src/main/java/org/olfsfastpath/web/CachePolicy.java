@@ -1,17 +1,21 @@
 package org.olfsfastpath.web;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import org.olfsfastpath.cache.ResponseCache;
+import org.olfsfastpath.cache.ResponseCacheBuilder;
 import org.olfsfastpath.dap.ResponseType;
 
 /**
  * Which answers the response cache keeps: every metadata response (small, asked for on every
  * open of a dataset) up to {@code maxEntryBytes}, and the data responses olfs.xml names in
- * {@code dataTypes} up to {@code maxDataEntryBytes}. netCDF downloads are never kept: each names
- * its own request and time in the file's history, so no two are the same bytes.
+ * {@code dataTypes} ({@code all} by default) up to {@code maxDataEntryBytes}. netCDF downloads are
+ * never kept: each names its own request and time in the file's history, so no two are the same
+ * bytes.
  */
 final class CachePolicy {
   /** The data responses {@code dataTypes} may name: their suffixes without the dot. */
@@ -21,9 +25,22 @@ final class CachePolicy {
       .toList();
 
   private final ResponseCache cache;
+  /** The data responses kept, decided once from {@code dataTypes}. */
+  private final Set<ResponseType> keptData = EnumSet.noneOf(ResponseType.class);
 
   CachePolicy(ResponseCache cache) {
     this.cache = cache;
+    boolean all = cache.dataTypes().contains(ResponseCacheBuilder.ALL_DATA_TYPES);
+    for (ResponseType type : ResponseType.values()) {
+      if (isDataType(type) && (all || cache.dataTypes().contains(name(type)))) {
+        keptData.add(type);
+      }
+    }
+  }
+
+  /** Whether {@code name} is a name {@code dataTypes} may hold: a data response, or {@code all}. */
+  static boolean isDataTypeName(String name) {
+    return name.equals(ResponseCacheBuilder.ALL_DATA_TYPES) || dataType(name).isPresent();
   }
 
   /** The data response {@code name} (a suffix without its dot) names, if it is one. */
@@ -43,8 +60,7 @@ final class CachePolicy {
     if (type.isMetadata()) {
       return cache.maxEntryBytes();
     }
-    return isDataType(type) && cache.dataTypes().contains(name(type)) ? cache.maxDataEntryBytes()
-        : -1;
+    return keptData.contains(type) ? cache.maxDataEntryBytes() : -1;
   }
 
   private static boolean isDataType(ResponseType type) {

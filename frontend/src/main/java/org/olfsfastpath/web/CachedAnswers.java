@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.cache.DataSource;
@@ -34,28 +35,63 @@ final class CachedAnswers {
   }
 
   /**
+   * The length of the answer kept for {@code get}, from whichever version of its data source;
+   * -1 when none is. An answer kept once is most likely as short the next time.
+   */
+  int knownLength(GetRequest get) {
+    return backend.responses().knownLength(key(get));
+  }
+
+  /**
    * The answer for {@code get}: kept when it is at most {@code maxBytes} (then a
    * {@link CachedResponse}), else streamed ({@link org.olfsfastpath.cache.StreamedResponse},
    * which the caller closes).
    *
    * @param gzip whether to keep a gzip form beside it
+   * @param caller who asks, for the BES's shares and reserve
    */
-  LoadedResponse load(GetRequest get, DataSource source, long maxBytes, boolean gzip)
-      throws IOException {
-    return backend.responses().load(key(get), source, maxBytes, gzip, opener(get));
+  LoadedResponse load(GetRequest get, DataSource source, long maxBytes, boolean gzip,
+      Caller caller) throws IOException {
+    return backend.responses().load(key(get), source, maxBytes, gzip, new Opener(get, caller));
   }
 
-  /** Opens the get; closing the stream closes the BES response (returning its connection). */
-  private ResponseLoader opener(GetRequest get) {
-    return () -> {
-      BesResponse response = backend.get(get);
-      return new FilterInputStream(response.body()) {
+  /**
+   * Opens the get; closing the stream closes the BES response (returning its connection). If the
+   * BES breaks the answer off while the cache reads it, before anything went on, the BES layer
+   * may send the get once more and the cache reads the new answer from its start.
+   */
+  private final class Opener implements ResponseLoader {
+    private final GetRequest get;
+    private final Caller caller;
+    private @Nullable BesResponse response;
+
+    Opener(GetRequest get, Caller caller) {
+      this.get = get;
+      this.caller = caller;
+    }
+
+    @Override
+    public InputStream open() throws IOException {
+      BesResponse opened = backend.get(get, caller);
+      response = opened;
+      return new FilterInputStream(opened.body()) {
         @Override
-        public void close() throws IOException {
-          response.close();
+        public void close() {
+          opened.close();
         }
       };
-    };
+    }
+
+    @Override
+    public boolean restart(IOException failure) throws IOException {
+      BesResponse opened = response;
+      return opened != null && opened.restart(failure);
+    }
+
+    @Override
+    public String toString() {
+      return "get " + get.type() + " " + get.path();
+    }
   }
 
   /** Reads an answer whole (a form's DMR or DDX), kept or not, up to {@code max} bytes. */

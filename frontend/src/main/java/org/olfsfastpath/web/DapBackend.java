@@ -3,6 +3,7 @@ package org.olfsfastpath.web;
 import java.io.IOException;
 import java.util.List;
 import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.cache.ResponseCache;
@@ -26,13 +27,17 @@ interface DapBackend {
   DataSource lookup(String path) throws IOException;
 
   /**
-   * Sends a get. The returned response has passed the BES's error check.
+   * Sends a get for {@code caller}: its client's share of the BES connections applies, and a
+   * short answer may use a pool's reserve. The returned response has passed the BES's error
+   * check.
    *
    * @throws org.olfsfastpath.bes.BesErrorException if the BES answered an error before any data
+   * @throws org.olfsfastpath.bes.BesLimitException if the client's share, its queue or the pool's
+   *     reserve refused it
    * @throws org.olfsfastpath.bes.BesPoolExhaustedException if no BES connection became free
    * @throws IOException if the BES could not be reached or spoke garbage
    */
-  BesResponse get(GetRequest request) throws IOException;
+  BesResponse get(GetRequest request, Caller caller) throws IOException;
 
   /**
    * The BES group that serves {@code path}, as the response cache's keys name it: the empty

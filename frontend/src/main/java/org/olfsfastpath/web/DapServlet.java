@@ -8,9 +8,12 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
+import org.olfsfastpath.bes.BesLimitException;
 import org.olfsfastpath.bes.BesPoolExhaustedException;
 import org.olfsfastpath.bes.BesUnavailableException;
 import org.olfsfastpath.dap.BesMessages;
@@ -43,6 +46,8 @@ import org.slf4j.LoggerFactory;
 final class DapServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
   private static final Logger log = LoggerFactory.getLogger(DapServlet.class);
+  /** The least time between two warnings of a busy pool. */
+  private static final long EXHAUSTED_WARNING_EVERY = TimeUnit.SECONDS.toNanos(10);
 
   private final transient DapRequestParser parser;
   private final transient Responders responders;
@@ -50,6 +55,10 @@ final class DapServlet extends HttpServlet {
   private final transient FrontEndSettings settings;
   private final @Nullable String catalogRoot;
   private final transient RequestTimer timer;
+  /** When a busy pool was last warned of, and the 503s since. */
+  private final transient AtomicLong lastExhaustedWarning =
+      new AtomicLong(System.nanoTime() - EXHAUSTED_WARNING_EVERY);
+  private final transient AtomicLong exhaustedSinceWarning = new AtomicLong();
 
   /** Receives each request's response type, status and time (the metrics). */
   @FunctionalInterface
@@ -107,7 +116,7 @@ final class DapServlet extends HttpServlet {
     }
     long start = System.nanoTime();
     stats.requests.increment();
-    Exchange ex = new Exchange(req, resp);
+    Exchange ex = new Exchange(req, resp, responders.clients());
     ex.whenEnded(() -> timer.record(typeName(ex.answering()), resp.getStatus(),
         System.nanoTime() - start));
     try {
@@ -211,11 +220,20 @@ final class DapServlet extends HttpServlet {
       sendBesError(ex, e.error());
     } catch (BesUnavailableException e) {
       sendUnavailable(ex, e);
+    } catch (BesLimitException e) {
+      // The group logs the first refusal of each episode of a client; one line per refusal would
+      // flood the log exactly when a client misbehaves.
+      stats.limitRefusals.increment();
+      log.debug("{} refused for {} by {}: {}", req.getRequestURI(), e.client(), e.limit().key(),
+          e.getMessage());
+      sendError(ex, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "the server is busy ("
+          + e.limit().key() + "): " + e.getMessage(),
+          List.of("Retry-After", Integer.toString(settings.retryAfterSeconds())));
     } catch (BesPoolExhaustedException e) {
       stats.poolExhausted.increment();
-      log.warn("every BES connection is busy; answering 503 to {}", req.getRequestURI());
+      warnExhausted(req.getRequestURI());
       sendError(ex, HttpServletResponse.SC_SERVICE_UNAVAILABLE,
-          "the server is busy: every BES connection is in use; retry shortly",
+          "the server is busy (pool): every BES connection is in use; retry shortly",
           List.of("Retry-After", Integer.toString(settings.retryAfterSeconds())));
     } catch (ClientGoneException e) {
       // The client closed its connection; the unread BES response was discarded on close.
@@ -224,6 +242,22 @@ final class DapServlet extends HttpServlet {
           String.valueOf(e.getCause()));
     } catch (IOException e) {
       handleBesFailure(ex, e);
+    }
+  }
+
+  /**
+   * Warns of a busy pool at most once per {@link #EXHAUSTED_WARNING_EVERY}, with the number of
+   * 503s since the last warning: one line per refused request would flood the log exactly when
+   * the server is overloaded.
+   */
+  private void warnExhausted(String uri) {
+    long now = System.nanoTime();
+    long last = lastExhaustedWarning.get();
+    long since = exhaustedSinceWarning.incrementAndGet();
+    if (now - last >= EXHAUSTED_WARNING_EVERY && lastExhaustedWarning.compareAndSet(last, now)) {
+      exhaustedSinceWarning.addAndGet(-since);
+      log.warn("every BES connection is busy; answering 503 to {} ({} such answers since the last"
+          + " warning)", uri, since);
     }
   }
 

@@ -16,15 +16,29 @@ final class Exchange {
   final HttpServletResponse resp;
   final boolean head;
   final boolean post;
+  private final ClientAddresses clients;
   private @Nullable DapRequest answering;
+  private @Nullable String client;
   private @Nullable Runnable whenEnded;
   private boolean async;
 
-  Exchange(HttpServletRequest req, HttpServletResponse resp) {
+  /** @param clients tells who the request comes from, for the BES groups' shares */
+  Exchange(HttpServletRequest req, HttpServletResponse resp, ClientAddresses clients) {
     this.req = req;
     this.resp = resp;
     this.head = req.getMethod().equals("HEAD");
     this.post = req.getMethod().equals("POST");
+    this.clients = clients;
+  }
+
+  /** Who the request comes from ({@link ClientAddresses}), resolved when first asked. */
+  String client() {
+    String known = client;
+    if (known == null) {
+      known = clients.of(req);
+      client = known;
+    }
+    return known;
   }
 
   /** What the response answers, once known: an error to it takes the form its client reads. */

@@ -5,6 +5,7 @@ import java.io.IOException;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesGetType;
 import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.dap.DownloadName;
@@ -51,7 +52,10 @@ final class FileResponder {
     if (ex.head) {
       return;
     }
-    BesResponse bes = backend.get(new GetRequest(file.path(), BesGetType.STREAM, "", ""));
-    copy.stream(ex, bes.body(), bes, false);
+    // A file the response buffer holds whole lets its connection go at BES speed.
+    Caller caller = file.size() >= 0 && file.size() <= BodyCopy.RESPONSE_BUFFER
+        ? Caller.shortRequest(ex.client()) : Caller.longRequest(ex.client());
+    BesResponse bes = backend.get(new GetRequest(file.path(), BesGetType.STREAM, "", ""), caller);
+    copy.stream(ex, bes, false);
   }
 }

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.util.Optional;
 import org.olfsfastpath.bes.BesProtocolException;
 import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.cache.DataSource;
@@ -13,16 +14,20 @@ import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.dap.DapRequest;
 import org.olfsfastpath.dap.ResponseType;
 import org.olfsfastpath.pages.DataRequestForm;
+import org.olfsfastpath.pages.DatasetForm;
 import org.olfsfastpath.pages.DatasetModel;
 import org.olfsfastpath.pages.DatasetParser;
 import org.olfsfastpath.pages.FormSelection;
 import org.olfsfastpath.pages.PageHeaders;
+import org.olfsfastpath.pages.Site;
 
 /**
  * Answers the data request forms: {@code .dmr.html} (DAP4) from the BES's DMR, {@code .html}
  * (DAP2) from its DDX, asked without a constraint (the query string of a form page is the form's
- * state, never a constraint for the BES). A submitted form whose button was pressed is answered
- * with a 303 to the data URL it built, so the form works without JavaScript.
+ * state, never a constraint for the BES), with the dataset's coordinate values
+ * ({@link FormCoordinates}). A submitted form whose button was pressed is answered with a 303 to
+ * the data URL it built, so the form works without JavaScript; when that answer is larger than
+ * olfs.xml's {@code RequestForm@largeDownload}, the form first asks whether to download it.
  */
 final class FormResponder {
   /** A DMR or DDX larger than this is not made into a page. */
@@ -32,10 +37,13 @@ final class FormResponder {
   private final CachedAnswers answers;
   private final Pages pages;
   private final FrontEndStats stats;
+  private final FormCoordinates coordinates;
 
-  FormResponder(DapBackend backend, CachedAnswers answers, Pages pages, FrontEndStats stats) {
+  FormResponder(DapBackend backend, CachedAnswers answers, FormCoordinates coordinates,
+      Pages pages, FrontEndStats stats) {
     this.backend = backend;
     this.answers = answers;
+    this.coordinates = coordinates;
     this.pages = pages;
     this.stats = stats;
   }
@@ -56,17 +64,24 @@ final class FormResponder {
     if (responses.isEnabled()) {
       CachedResponse hit = answers.lookup(get, source);
       description = CachedAnswers.readAll(hit != null ? hit
-          : answers.load(get, source, responses.maxEntryBytes(), true), MAX_DESCRIPTION);
+          : answers.load(get, source, responses.maxEntryBytes(), true,
+              Caller.shortRequest(ex.client())), MAX_DESCRIPTION);
     } else {
-      try (BesResponse bes = backend.get(get)) {
+      try (BesResponse bes = backend.get(get, Caller.shortRequest(ex.client()))) {
         description = readAll(bes.body());
       }
     }
     DatasetModel model = type.besType().isDap4() ? DatasetParser.dmr(description)
         : DatasetParser.ddx(description);
-    FormSelection selection = FormSelection.parse(model, ex.req.getQueryString());
+    DatasetForm form = DatasetForm.of(model, description);
+    // Short: its size is computed before it is asked for, and bounded by the cache's entry cap.
+    form = form.withCoordinates(coordinates.fetch(form, dataset.path(), source, xmlBase,
+        Caller.shortRequest(ex.client())));
+    FormSelection selection = FormSelection.parse(form, ex.req.getQueryString());
+    Site site = pages.site(ex);
     Optional<String> location = selection.location(dataset.path());
-    if (location.isPresent()) {
+    // A large download is asked about first: the form again, with the question.
+    if (location.isPresent() && !form.needsConfirmation(selection, site)) {
       stats.redirects.increment();
       ex.resp.setStatus(303);
       ex.resp.setHeader("Location", location.get());
@@ -74,7 +89,7 @@ final class FormResponder {
       return;
     }
     stats.pages.increment();
-    BodyCopy.write(ex, DataRequestForm.render(model, source, pages.site(ex), selection));
+    BodyCopy.write(ex, DataRequestForm.render(form, source, site, selection));
   }
 
   private static byte[] readAll(InputStream in) throws IOException {

@@ -15,9 +15,13 @@ import java.util.Objects;
  * @param responseCache the response cache's spec
  * @param spool the spool's spec
  * @param web the web layer's spec
+ * @param botFilter the bot filter's rules as read, built and compiled at start ({@link
+ *     Assembly#botRules})
+ * @param ignored what the file holds that this front end does not implement
  */
 record FrontEndConfig(String source, List<Bes> bes, LayerSpec groups, LayerSpec cache,
-    LayerSpec responseCache, LayerSpec spool, LayerSpec web) {
+    LayerSpec responseCache, LayerSpec spool, LayerSpec web, BotRules.Spec botFilter,
+    List<IgnoredSettings.Ignored> ignored) {
   FrontEndConfig {
     Objects.requireNonNull(source, "source == null");
     bes = List.copyOf(bes);
@@ -26,6 +30,8 @@ record FrontEndConfig(String source, List<Bes> bes, LayerSpec groups, LayerSpec 
     Objects.requireNonNull(responseCache, "responseCache == null");
     Objects.requireNonNull(spool, "spool == null");
     Objects.requireNonNull(web, "web == null");
+    Objects.requireNonNull(botFilter, "botFilter == null");
+    ignored = List.copyOf(ignored);
   }
 
   /**

@@ -1,8 +1,10 @@
 package org.olfsfastpath.web;
 
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
+import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.ServletRegistration;
 import java.io.File;
 import java.io.IOException;
@@ -11,17 +13,19 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.stream.Collectors;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.olfsfastpath.bes.BesClient;
+import org.olfsfastpath.bes.BesGroup;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.ResponseCache;
@@ -34,11 +38,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Builds the front end when the web application starts, and takes it down when it stops: the one
- * place that creates the object graph. Reads the settings ({@link ConfigLocation}), builds the BES
- * client, the caches and the spool, registers the DAP servlet on {@code /} (async supported: long
- * answers stream on in non-blocking mode) and the status servlet on {@code /status}, and the JMX
- * beans. A bad configuration throws, which stops the web
- * application from starting; the log names the setting.
+ * place that creates the object graph. Reads the settings ({@link ConfigLocation}), names what the
+ * file holds that is not implemented ({@link IgnoredSettings}), builds the BES client, the caches
+ * and the spool, registers the bot filter (when olfs.xml has one), the DAP servlet on {@code /}
+ * (both async supported: a long answer streams on in non-blocking mode after service returns) and
+ * the status servlet on {@code /status}, and the JMX beans. A bad configuration throws, which
+ * stops the web application from starting; the log names the setting.
  */
 public final class FrontEndListener implements ServletContextListener {
   private static final Logger log = LoggerFactory.getLogger(FrontEndListener.class);
@@ -55,21 +60,23 @@ public final class FrontEndListener implements ServletContextListener {
     ServletContext context = event.getServletContext();
     FrontEndSettings settings;
     FrontEndConfig config;
+    BotRules botRules;
     FrontEndMetrics meters = new FrontEndMetrics();
     BesBackend started;
     Spool spool;
     try {
-      Optional<ConfigLocation.Source> found =
-          ConfigLocation.find(context::getInitParameter, System::getProperty, System::getenv);
-      found.ifPresentOrElse(
-          source -> log.info("olfs-fastpath: configuration {} (named by the {})",
-              source.file(), source.namedBy()),
-          () -> log.info("olfs-fastpath: no configuration named (context parameter or system"
-              + " property {}, or environment variable {}): using the defaults",
-              ConfigLocation.NAME, ConfigLocation.ENV));
-      config = ConfigLocation.load(found);
+      ConfigLocation.Lookup lookup = ConfigLocation.locate(context::getInitParameter,
+          System::getProperty, System::getenv, ConfigDirectories.Access.FILES);
+      log.info(lookup.logLine());
+      config = ConfigLocation.load(lookup.source());
+      if (!config.ignored().isEmpty()) {
+        log.warn("olfs-fastpath: {} holds settings this front end does not implement, ignored: {}",
+            config.source(), config.ignored().stream().map(Object::toString)
+                .collect(Collectors.joining("; ")));
+      }
       settings = Assembly.web(config);
       spool = Assembly.spool(config, containerTemp(context));
+      botRules = Assembly.botRules(config, context.getContextPath());
       started = Assembly.backend(config, new BesEvents(meters::recordBesCommand));
     } catch (ConfigurationException e) {
       log.error("olfs-fastpath cannot start: {}", e.getMessage());
@@ -95,6 +102,9 @@ public final class FrontEndListener implements ServletContextListener {
     for (BesClient client : started.router().clients()) {
       meters.monitorPool(client.endpoint().toString(), client::poolStats);
     }
+    for (BesGroup group : started.router().groups()) {
+      meters.monitorGroup(group.prefix(), group::stats);
+    }
     DapServlet dap = DapServlet.assemble(settings, started, stats, version,
         settings.catalogRoot().orElseGet(() ->
             started.cache().dataRoot().map(Object::toString).orElse(null)),
@@ -112,26 +122,39 @@ public final class FrontEndListener implements ServletContextListener {
       background.execute(warmUp::run);
     }
     WarmUp warming = warmUp;
+    BotFilter bots = new BotFilter(botRules, ClientAddresses.of(settings), meters::recordRequest);
+    if (bots.hasRules()) {
+      // Before every servlet, as upstream maps its filter: a refused client costs no BES work.
+      FilterRegistration.Dynamic filter = context.addFilter("botFilter", bots);
+      // The DAP servlet behind it streams long answers on asynchronously.
+      filter.setAsyncSupported(true);
+      filter.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
+      log.info("olfs-fastpath: bot filter on: {}", bots);
+    }
+    meters.monitorBotFilter(bots::stats);
+    List<IgnoredSettings.Ignored> ignored = config.ignored();
     StatusServlet status = new StatusServlet(stats, started, settings, () -> {
       Map<String, Object> sections = new LinkedHashMap<>();
       sections.put("siteMap", Map.of("builds", dap.siteMapBuilds()));
       sections.put("warmUp", warming == null ? WarmUp.off() : warming.status());
+      sections.put("botFilter", StatusSections.botFilter(bots.stats()));
+      sections.put("ignoredSettings", StatusSections.ignoredSettings(ignored));
       sections.put("spool", StatusSections.spool(spool.stats()));
       return sections;
     });
     context.addServlet("status", status).addMapping("/status", "/status/*");
     context.addServlet("metrics", new MetricsServlet(meters, settings))
         .addMapping("/metrics", "/metrics/*");
-    registerMBeans(context, started, spool,
+    registerMBeans(context, started,
         new FrontEndMonitor(stats, status, started,
-            () -> StatusSections.pool(started.router().poolStats())));
+            () -> StatusSections.pool(started.router().poolStats())), bots, spool);
     log.info("olfs-fastpath {} serving {}: BES {}, {}, {}", version,
         context.getContextPath().isEmpty() ? "/" : context.getContextPath(), started,
         settings, spool);
   }
 
-  private void registerMBeans(ServletContext context, BesBackend backend, Spool spool,
-      FrontEndMonitor monitor) {
+  private void registerMBeans(ServletContext context, BesBackend backend,
+      FrontEndMonitor monitor, BotFilter bots, Spool spool) {
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     String contextName = ObjectName.quote(context.getContextPath().isEmpty() ? "/"
         : context.getContextPath());
@@ -152,9 +175,14 @@ public final class FrontEndListener implements ServletContextListener {
       server.registerMBean(new StatsBean<>(ResponseCacheStats.class, answers::stats,
           ResponseCacheStats::toJson, answers::invalidate, answers::invalidateAll), responses);
       registered.add(responses);
+      ObjectName botFilter = new ObjectName("org.olfsfastpath:type=BotFilter,context="
+          + contextName);
+      server.registerMBean(new StatsBean<>(BotFilterStats.class, bots::stats,
+          BotFilterStats::toJson), botFilter);
+      registered.add(botFilter);
       ObjectName spooled = new ObjectName("org.olfsfastpath:type=Spool,context=" + contextName);
-      server.registerMBean(StatsBean.readOnly(SpoolStats.class, spool::stats,
-          SpoolStats::toJson), spooled);
+      server.registerMBean(new StatsBean<>(SpoolStats.class, spool::stats, SpoolStats::toJson),
+          spooled);
       registered.add(spooled);
     } catch (JMException e) {
       // Statistics stay available at /status; a second deployment under the same name lands here.

@@ -30,6 +30,7 @@ import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import javax.management.MBeanServer;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.bes.BesGroupStats;
 import org.olfsfastpath.bes.BesPoolStats;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
@@ -59,7 +60,14 @@ import org.slf4j.LoggerFactory;
  *       {@code olfs_bes_pool_created_connections_total}, {@code
  *       olfs_bes_pool_discarded_connections_total}, {@code olfs_bes_pool_retried_total}, {@code
  *       olfs_bes_pool_waits_total}, {@code olfs_bes_pool_exhausted_total}, {@code
- *       olfs_bes_pool_connect_failures_total}.
+ *       olfs_bes_pool_connect_failures_total}, and for the reserve {@code
+ *       olfs_bes_pool_reserved_connections}, {@code olfs_bes_pool_long_in_use_connections}
+ *       (gauges) and {@code olfs_bes_pool_reserve_refusals_total}.
+ *   <li>Per BES group ({@code group} tag, its prefix): {@code olfs_bes_group_retries_total},
+ *       {@code olfs_bes_group_failovers_total}, {@code olfs_bes_group_refused_total} by {@code
+ *       limit} ({@code clientShare}, {@code clientQueue}, {@code reserve}), and the gauges {@code
+ *       olfs_bes_group_clients}, {@code olfs_bes_group_client_in_use}, {@code
+ *       olfs_bes_group_client_waiting}, {@code olfs_bes_group_client_share}.
  *   <li>Both caches through Micrometer's {@code CaffeineCacheMetrics}, tagged {@code
  *       cache="datasource"} and {@code cache="response"}: {@code cache_gets_total} by {@code
  *       result} (hit, miss), {@code cache_puts_total} (loads), {@code cache_evictions_total},
@@ -73,13 +81,14 @@ import org.slf4j.LoggerFactory;
  *       {@code olfs_datasource_cache_negative_hits_total}, {@code
  *       olfs_datasource_cache_refreshes_total}, {@code olfs_datasource_cache_mtime_checks_total},
  *       {@code olfs_datasource_cache_mtime_reloads_total}.
- *   <li>The spool ({@link #monitorSpool}): {@code olfs_spool_memory_bytes}, {@code
- *       olfs_spool_memory_peak_bytes}, {@code olfs_spool_memory_budget_bytes}, {@code
- *       olfs_spool_disk_bytes}, {@code olfs_spool_disk_peak_bytes}, {@code
- *       olfs_spool_disk_budget_bytes}, {@code olfs_spool_open_files} (gauges); {@code
- *       olfs_spool_responses_total}, {@code olfs_spool_bytes_total}, {@code
+ *   <li>The spool ({@link SpoolMetrics}): {@code olfs_spool_memory_bytes} and {@code
+ *       olfs_spool_disk_bytes} with their peaks and budgets, {@code olfs_spool_open_files},
+ *       {@code olfs_spool_responses_total}, {@code olfs_spool_bytes_total}, {@code
  *       olfs_spool_early_releases_total}, {@code olfs_spool_fallbacks_total} by {@code cause},
  *       {@code olfs_spool_client_disconnects_total}.
+ *   <li>The bot filter: {@code olfs_bot_filter_refusals_total} by {@code cause} ({@code
+ *       IpAddress}, {@code IpMatch}, {@code UserAgentMatch}), read from its statistics value as
+ *       {@code /status} and JMX read it; each refusal is also a request of type {@code blocked}.
  *   <li>The JVM: {@code jvm_memory_*}, {@code jvm_gc_*}, {@code jvm_threads_*}, {@code
  *       jvm_classes_*}, {@code process_cpu_*}, {@code system_cpu_*}, {@code process_uptime_*};
  *       and Tomcat's connectors, thread pools and servlets ({@code tomcat_*}), read from
@@ -245,6 +254,26 @@ final class FrontEndMetrics implements AutoCloseable {
         bes, stats, BesPoolStats::exhausted);
     poolCounter("olfs.bes.pool.connect.failures", "Connection attempts that failed", null, bes,
         stats, BesPoolStats::connectFailures);
+    poolGauge("olfs.bes.pool.reserved", "Connections kept for short requests", bes, stats,
+        BesPoolStats::reserved);
+    poolGauge("olfs.bes.pool.long.in.use", "Connections lent to requests whose answer may be long",
+        bes, stats, BesPoolStats::longInUse);
+    poolCounter("olfs.bes.pool.reserve.refusals", "Long requests refused: only the reserve was"
+        + " left", null, bes, stats, BesPoolStats::reserveRefusals);
+  }
+
+  /**
+   * Exports one BES group's retries and fair shares, read from {@code stats} at each scrape: the
+   * same counts as the status document's {@code groups} section ({@link GroupMetrics}). Call once
+   * per group.
+   *
+   * @param group the group's prefix ({@code group} tag)
+   */
+  void monitorGroup(String group, Supplier<BesGroupStats> stats) {
+    Objects.requireNonNull(group, "group == null");
+    Objects.requireNonNull(stats, "stats == null");
+    monitored.add(stats);
+    GroupMetrics.bind(registry, group, stats);
   }
 
   private void poolGauge(String name, String description, String bes,
@@ -313,62 +342,20 @@ final class FrontEndMetrics implements AutoCloseable {
   }
 
   /**
-   * Exports the spool's statistics value, read at each scrape: the bytes it holds now in memory
-   * and on disk, their peaks and budgets, its open files (gauges), and the responses it spooled,
-   * the bytes, the BES connections it released early, the fallbacks by {@code cause} ({@code
-   * memory}, {@code disk_budget}, {@code disk_error}) and the clients gone mid-spool (counters).
-   * Call once.
+   * Exports the bot filter's refusals, read from its statistics value at each scrape: {@code
+   * olfs_bot_filter_refusals_total} by {@code cause}, the element of the rule that refused ({@code
+   * IpAddress}, {@code IpMatch}, {@code UserAgentMatch}), as {@code /status} counts them. Call
+   * once.
    */
-  void monitorSpool(Spool spool) {
-    Objects.requireNonNull(spool, "spool == null");
-    monitored.add(spool);
-    spoolGauge("olfs.spool.memory", "Memory holding spooled bytes now", spool,
-        s -> s.stats().memoryBytes());
-    spoolGauge("olfs.spool.memory.peak", "The most memory that held spooled bytes", spool,
-        s -> s.stats().memoryPeakBytes());
-    spoolGauge("olfs.spool.memory.budget", "The spool's memory bound (FastPath/Spool@memory)",
-        spool, s -> s.stats().memoryBudget());
-    spoolGauge("olfs.spool.disk", "Bytes of spool files on disk now", spool,
-        s -> s.stats().diskBytes());
-    spoolGauge("olfs.spool.disk.peak", "The most bytes of spool files on disk", spool,
-        s -> s.stats().diskPeakBytes());
-    spoolGauge("olfs.spool.disk.budget", "The spool's disk bound (FastPath/Spool@disk)", spool,
-        s -> s.stats().diskBudget());
-    Gauge.builder("olfs.spool.open.files", spool, s -> s.stats().openFiles())
-        .description("Spool files open now, at most one per response")
-        .strongReference(true)
-        .register(registry);
-    cacheCounter("olfs.spool.responses", "Responses whose client fell behind, so part of the"
-        + " answer waited in the spool", spool, s -> s.stats().spooledResponses());
-    FunctionCounter.builder("olfs.spool.bytes", spool, s -> s.stats().spooledBytes())
-        .description("Bytes that waited in the spool, in memory or on disk")
-        .baseUnit(BaseUnits.BYTES)
-        .register(registry);
-    cacheCounter("olfs.spool.early.releases", "BES connections returned to the pool while"
-        + " their client still had spooled bytes to read", spool, s -> s.stats().earlyReleases());
-    fallbackCounter(spool, "memory", s -> s.stats().fallbackMemory());
-    fallbackCounter(spool, "disk_budget", s -> s.stats().fallbackDiskBudget());
-    fallbackCounter(spool, "disk_error", s -> s.stats().fallbackDiskError());
-    cacheCounter("olfs.spool.client.disconnects", "Clients gone while part of their answer"
-        + " waited in the spool, which was freed at once", spool,
-        s -> s.stats().clientDisconnects());
-  }
-
-  private void spoolGauge(String name, String description, Spool spool,
-      ToDoubleFunction<Spool> value) {
-    Gauge.builder(name, spool, value)
-        .description(description)
-        .baseUnit(BaseUnits.BYTES)
-        .strongReference(true)
-        .register(registry);
-  }
-
-  private void fallbackCounter(Spool spool, String cause, ToDoubleFunction<Spool> value) {
-    FunctionCounter.builder("olfs.spool.fallbacks", spool, value)
-        .description("Responses that streamed straight from the BES because the spool had no"
-            + " room, by cause")
-        .tag("cause", cause)
-        .register(registry);
+  void monitorBotFilter(Supplier<BotFilterStats> stats) {
+    Objects.requireNonNull(stats, "stats == null");
+    monitored.add(stats);
+    for (BotRules.Cause cause : BotRules.Cause.values()) {
+      FunctionCounter.builder("olfs.bot.filter.refusals", stats, s -> s.get().refusals(cause))
+          .description("Requests the bot filter refused, by the kind of rule that refused them")
+          .tag("cause", cause.element())
+          .register(registry);
+    }
   }
 
   private <K, V> void bindCaffeine(com.github.benmanes.caffeine.cache.Cache<K, V> cache,
@@ -422,6 +409,13 @@ final class FrontEndMetrics implements AutoCloseable {
     }
     closeables.clear();
     registry.close();
+  }
+
+  /** Exports the spool's statistics value, read at each scrape ({@link SpoolMetrics}). Call once. */
+  void monitorSpool(Spool spool) {
+    Objects.requireNonNull(spool, "spool == null");
+    monitored.add(spool);
+    new SpoolMetrics(spool).bindTo(registry);
   }
 
   private void bind(MeterBinder binder) {

@@ -12,14 +12,16 @@ import org.olfsfastpath.pages.FormType;
 import org.olfsfastpath.pages.Site;
 import org.olfsfastpath.spec.Setting;
 import org.olfsfastpath.spec.Settings;
+import org.olfsfastpath.spec.Specs;
 
 /**
  * What the web layer itself is configured with: request limits, compression, the 503's
- * Retry-After, the operator token, how BES messages are scrubbed, and the URL options of the
+ * Retry-After, the operator token, how BES messages are scrubbed, the URL options of the
  * upstream OLFS (what the bare dataset URL answers, which request form, direct file access,
- * download names, POST, the site map's age). Immutable; build with
- * {@link #newBuilder()} or from a text spec with {@link #from(Map)}. The settings of the BES
- * client, the socket options and the caches belong to those layers and are never mirrored here.
+ * download names, POST, the site map's age), and the size above which a request form asks before
+ * a download. Immutable; build with {@link #newBuilder()} or from a text spec with
+ * {@link #from(Map)}. The settings of the BES client, the socket options and the caches belong to
+ * those layers and are never mirrored here.
  */
 public final class FrontEndSettings {
   /** Default Retry-After of a 503, in seconds. */
@@ -47,6 +49,8 @@ public final class FrontEndSettings {
   private final @Nullable String serviceUrl;
   private final boolean warmUp;
   private final @Nullable String warmUpDataset;
+  private final long largeDownload;
+  private final String trustedProxies;
 
   private FrontEndSettings(Builder b) {
     this.maxUrlLength = b.getMaxUrlLength();
@@ -65,6 +69,8 @@ public final class FrontEndSettings {
     this.serviceUrl = b.serviceUrl.orNull();
     this.warmUp = b.getWarmUp();
     this.warmUpDataset = b.warmUpDataset.orNull();
+    this.largeDownload = b.getLargeDownload();
+    this.trustedProxies = b.trustedProxies.get();
   }
 
   public static Builder newBuilder() {
@@ -77,8 +83,9 @@ public final class FrontEndSettings {
    * {@code gzip} (boolean), {@code adminToken}, {@code catalogRoot}, {@code datasetUrlResponse}
    * ({@code download}, {@code requestForm}, {@code dsr}), {@code dataRequestForm} ({@code dap4},
    * {@code dap2}), {@code allowDirectDataSourceAccess}, {@code addFileoutTypeSuffix}, {@code
-   * httpPost} (booleans), {@code httpPostMax} (bytes), {@code siteMapRefresh} (a duration) and
-   * {@code serviceUrl}.
+   * httpPost} (booleans), {@code httpPostMax} (bytes), {@code siteMapRefresh} (a duration),
+   * {@code serviceUrl}, {@code warmUp}, {@code warmUpDataset}, {@code largeDownload} (a size)
+   * and {@code trustedProxies}.
    *
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value
    */
@@ -179,6 +186,19 @@ public final class FrontEndSettings {
     return Optional.ofNullable(warmUpDataset);
   }
 
+  /** The answer size above which the request forms ask before a download; 0 never asks. */
+  public long largeDownload() {
+    return largeDownload;
+  }
+
+  /**
+   * The proxies whose {@code X-Forwarded-For} names the client (addresses and CIDR blocks,
+   * separated by blanks or commas); empty when none is trusted, the default.
+   */
+  public String trustedProxies() {
+    return trustedProxies;
+  }
+
   /** The settings; never the admin token. */
   @Override
   public String toString() {
@@ -187,7 +207,8 @@ public final class FrontEndSettings {
         + (catalogRoot == null ? "default" : catalogRoot) + ", adminToken="
         + (adminToken == null ? "none" : "set") + ", datasetUrlResponse=" + datasetUrlResponse
         + ", dataRequestForm=" + dataRequestForm + ", directAccess=" + allowDirectDataSourceAccess
-        + ", post=" + (httpPost ? "up to " + httpPostMax + " bytes" : "off");
+        + ", post=" + (httpPost ? "up to " + httpPostMax + " bytes" : "off")
+        + (trustedProxies.isEmpty() ? "" : ", trustedProxies=" + trustedProxies);
   }
 
   /**
@@ -239,8 +260,29 @@ public final class FrontEndSettings {
           + " such as /data/sst.nc", path);
       return path;
     }));
+    private final Setting<Long> largeDownload = settings.add(Setting.atLeast("largeDownload",
+        Site.DEFAULT_LARGE_DOWNLOAD, 0, Specs::size).shownAs(Specs::formatSize));
+
+    private final Setting<String> trustedProxies = settings.add(Setting.of("trustedProxies", "")
+        .text(String::strip).check(proxies -> {
+          ClientAddresses.trusting(proxies); // validates
+          return proxies.strip();
+        }));
 
     private Builder() {}
+
+    /**
+     * The proxies whose {@code X-Forwarded-For} names the client (default none): IP addresses
+     * and CIDR blocks, separated by blanks or commas, e.g. the nginx in front of several front
+     * ends. The client is then the right-most address of the header that is not a trusted proxy.
+     *
+     * @throws IllegalArgumentException if an entry is neither an address nor a CIDR block
+     * @throws IllegalStateException if already set
+     */
+    public Builder trustedProxies(String proxies) {
+      trustedProxies.set(proxies);
+      return this;
+    }
 
     /**
      * @throws IllegalArgumentException if under 64
@@ -397,6 +439,22 @@ public final class FrontEndSettings {
     public Builder warmUpDataset(String path) {
       warmUpDataset.set(path);
       return this;
+    }
+
+    /**
+     * Sets the answer size in bytes above which the request forms ask before a download (default
+     * 100 MB); 0 never asks.
+     *
+     * @throws IllegalArgumentException if negative
+     * @throws IllegalStateException if already set
+     */
+    public Builder largeDownload(long bytes) {
+      largeDownload.set(bytes);
+      return this;
+    }
+
+    public long getLargeDownload() {
+      return largeDownload.get();
     }
 
     public boolean getWarmUp() {

@@ -16,6 +16,7 @@ final class FrontEndStats {
   final LongAdder besErrors = new LongAdder();
   final LongAdder besUnavailable = new LongAdder();
   final LongAdder poolExhausted = new LongAdder();
+  final LongAdder limitRefusals = new LongAdder();
   final LongAdder midStreamFailures = new LongAdder();
   final LongAdder clientAborts = new LongAdder();
   final LongAdder bytesStreamed = new LongAdder();
@@ -28,16 +29,19 @@ final class FrontEndStats {
   Snapshot snapshot() {
     return new Snapshot(requests.sum(), dataResponses.sum(), notModified.sum(),
         headRequests.sum(), listings.sum(), rejected.sum(), besErrors.sum(),
-        besUnavailable.sum(), poolExhausted.sum(), midStreamFailures.sum(), clientAborts.sum(),
+        besUnavailable.sum(), poolExhausted.sum(), limitRefusals.sum(), midStreamFailures.sum(),
+        clientAborts.sum(),
         bytesStreamed.sum(), gzipResponses.sum(), pages.sum(), redirects.sum(), posts.sum());
   }
 
   /**
    * The counters at one moment, each counted since the web application started; the status
-   * document's {@code frontEnd} section, under these names and in this order.
+   * document's {@code frontEnd} section, under these names and in this order. {@code
+   * limitRefusals}: 503s because a client's share, its queue or a pool's reserve refused a
+   * request (the BES groups count them by limit).
    */
   record Snapshot(long requests, long dataResponses, long notModified, long headRequests,
       long listings, long rejected, long besErrors, long besUnavailable, long poolExhausted,
-      long midStreamFailures, long clientAborts, long bytesStreamed, long gzipResponses,
-      long pages, long redirects, long posts) {}
+      long limitRefusals, long midStreamFailures, long clientAborts, long bytesStreamed,
+      long gzipResponses, long pages, long redirects, long posts) {}
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
 import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.cache.DataSource;
@@ -22,22 +23,26 @@ import org.olfsfastpath.dap.ResponseType;
  * history of a netCDF file), then answers from the response cache when its policy keeps the type
  * (a hit costs no BES message, a miss one get shared by every request that wants the same answer
  * at once), and otherwise streams the BES's body through. A HEAD is answered from the catalog
- * alone.
+ * alone, once the {@link ModuleProbes} say the BES can make the response (when it cannot, the
+ * HEAD is the GET's 501).
  */
 final class GetResponder {
   private final DapBackend backend;
   private final CachedAnswers answers;
   private final CachePolicy policy;
+  private final ModuleProbes probes;
   private final BodyCopy copy;
   private final FrontEndSettings settings;
   private final String serverVersion;
   private final Clock clock;
 
-  GetResponder(DapBackend backend, CachedAnswers answers, CachePolicy policy, BodyCopy copy,
-      FrontEndSettings settings, String serverVersion, Clock clock) {
+  GetResponder(DapBackend backend, CachedAnswers answers, CachePolicy policy,
+      ModuleProbes probes, BodyCopy copy, FrontEndSettings settings, String serverVersion,
+      Clock clock) {
     this.backend = backend;
     this.answers = answers;
     this.policy = policy;
+    this.probes = probes;
     this.copy = copy;
     this.settings = settings;
     this.serverVersion = serverVersion;
@@ -48,6 +53,9 @@ final class GetResponder {
       throws IOException, ClientGoneException, DapRequestRejectedException {
     ResponseType type = dataset.type();
     GetRequest get = getRequest(ex, dataset);
+    if (ex.head) {
+      probes.check(get); // A module the BES lacks is the GET's 501, not a 200.
+    }
     ex.resp.setStatus(200);
     ex.resp.setContentType(type.contentType());
     if (!type.contentDescription().isEmpty()) {
@@ -62,7 +70,8 @@ final class GetResponder {
       CachedResponse hit = answers.lookup(get, source);
       if (hit != null || !ex.head) {
         LoadedResponse answer = hit != null ? hit
-            : answers.load(get, source, maxBytes, type.isTextual() && settings.gzip());
+            : answers.load(get, source, maxBytes, type.isTextual() && settings.gzip(),
+                caller(ex, type, get, maxBytes));
         if (answer instanceof CachedResponse cached) {
           copy.sendCached(ex, cached, type.isTextual());
           return;
@@ -76,15 +85,35 @@ final class GetResponder {
     if (ex.head) {
       return; // From the catalog alone: no BES message.
     }
-    BesResponse bes = backend.get(get);
+    BesResponse bes = backend.get(get, caller(ex, type, get, -1));
     // Closed by the copy: the connection goes back as soon as the BES has sent the whole answer.
-    copy.stream(ex, bes.body(), bes, compress);
+    copy.stream(ex, bes, compress);
+  }
+
+  /**
+   * Who asks, and whether the answer may hold its BES connection long: a metadata answer is
+   * short; a data answer is short only when the response cache will read it whole at BES speed
+   * ({@code maxBytes}, its cap, at least 0) and an earlier answer of the same get kept there
+   * says it fits; any other may be as long as its client is slow, so it leaves the pools'
+   * reserve to short requests.
+   */
+  private Caller caller(Exchange ex, ResponseType type, GetRequest get, long maxBytes) {
+    if (type.isMetadata()) {
+      return Caller.shortRequest(ex.client());
+    }
+    int known = maxBytes < 0 ? -1 : answers.knownLength(get);
+    return known >= 0 && known <= maxBytes ? Caller.shortRequest(ex.client())
+        : Caller.longRequest(ex.client());
   }
 
   /** The BES get for a response: its constraint, xml:base and the history of a netCDF file. */
   GetRequest getRequest(Exchange ex, DapRequest.Dataset dataset)
       throws DapRequestRejectedException {
     ResponseType type = dataset.type();
+    if (type == ResponseType.DAP_XML && !dataset.dap4Function().isEmpty()) {
+      throw new DapRequestRejectedException(400, "the BES's xml_data response does not run"
+          + " server functions (dap4.function); ask for .dap or .dap.csv");
+    }
     String constraint = type == ResponseType.DAP_XML
         ? ConstraintTranslation.toDap2(dataset.constraint()) : dataset.constraint();
     String xmlBase = type.besType().usesXmlBase()
@@ -94,7 +123,8 @@ final class GetResponder {
             historyQuery(ex, dataset), dataset.constraint())
         : List.of();
     return new GetRequest(dataset.path(), type.besType(), constraint, xmlBase,
-        dataset.dap4Checksums(), contexts);
+        dataset.dap4Checksums(), contexts,
+        type == ResponseType.DAP_XML ? "" : dataset.dap4Function(), false);
   }
 
   /**
@@ -104,10 +134,15 @@ final class GetResponder {
    */
   private static String historyQuery(Exchange ex, DapRequest.Dataset dataset) {
     String constraint = dataset.constraint();
-    if (!ex.post || constraint.isEmpty()) {
-      return ex.post ? "" : ex.query();
+    if (!ex.post) {
+      return ex.query();
     }
-    String encoded = PercentEncoding.query(constraint);
-    return dataset.type().isDap4() ? "dap4.ce=" + encoded : encoded;
+    String query = constraint.isEmpty() ? "" : dataset.type().isDap4()
+        ? "dap4.ce=" + PercentEncoding.query(constraint) : PercentEncoding.query(constraint);
+    if (!dataset.dap4Function().isEmpty()) {
+      query += (query.isEmpty() ? "" : "&") + "dap4.function="
+          + PercentEncoding.query(dataset.dap4Function());
+    }
+    return query;
   }
 }

@@ -64,11 +64,6 @@ final class NodeResponder {
       }
       notData = notData == null ? source : notData;
     }
-    if (ex.post) {
-      throw new Refusal(405, "POST is for dataset responses ("
-          + node.path().substring(node.path().lastIndexOf('/') + 1) + " is not one); use GET",
-          "Allow", "GET, HEAD");
-    }
     DataSource source;
     try {
       source = backend.lookup(node.path());
@@ -86,9 +81,15 @@ final class NodeResponder {
       }
       throw e;
     }
+    if (ex.post && !source.isData()) {
+      throw new Refusal(405, "POST is for dataset responses ("
+          + node.path().substring(node.path().lastIndexOf('/') + 1) + " is not one); use GET",
+          "Allow", "GET, HEAD");
+    }
     if (source.isDirectory()) {
       redirect(ex, name(node) + "/" + (ex.query().isEmpty() ? "" : "?" + ex.query()));
     } else if (source.isData()) {
+      // A POST too, as upstream: the bare dataset URL answers it as it answers a GET.
       sendDataset(ex, source);
     } else {
       sendFile(ex, source);

@@ -21,9 +21,10 @@ import org.jspecify.annotations.Nullable;
  * {@link OlfsSettings}. The reader only finds values and records where each came from; the layers
  * that take them validate them ({@link Assembly}).
  *
- * <p>An upstream Hyrax olfs.xml works as it is: {@code BESManager} means what it means upstream,
- * and every other element of an upstream file is ignored. Our own section, {@code FastPath}, is
- * checked strictly: an unknown element or attribute fails the start.
+ * <p>An upstream Hyrax olfs.xml works as it is: {@code BESManager} and the other upstream
+ * settings of the table mean what they mean upstream, and every other element of an upstream file
+ * is ignored and named ({@link IgnoredSettings}). Our own section, {@code FastPath}, is checked
+ * strictly: an unknown element or attribute fails the start.
  */
 public final class OlfsConfigFile {
   private OlfsConfigFile() {}
@@ -93,6 +94,7 @@ public final class OlfsConfigFile {
         case RESPONSE_CACHE -> copy(setting, value(root, setting), responseCache);
         case SPOOL -> copy(setting, value(root, setting), spool);
         case WEB -> copy(setting, value(root, setting), web);
+        case BOT_FILTER -> { } // Lists of values: BotRules.read reads them.
         default -> forEveryBes.add(setting);
       }
     }
@@ -112,7 +114,8 @@ public final class OlfsConfigFile {
       }
       bes.add(one);
     }
-    return new FrontEndConfig(source, bes, groups, cache, responseCache, spool, web);
+    return new FrontEndConfig(source, bes, groups, cache, responseCache, spool, web,
+        BotRules.read(root), IgnoredSettings.find(root));
   }
 
   private static LayerSpec target(FrontEndConfig.Bes bes, OlfsSetting setting) {

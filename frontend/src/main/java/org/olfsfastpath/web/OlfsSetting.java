@@ -40,7 +40,9 @@ record OlfsSetting(String path, Layer layer, String key, Kind kind, String meani
     /** The spool of the answers whose clients fall behind ({@code org.olfsfastpath.spool.Spool}). */
     SPOOL,
     /** The web layer's own ({@link FrontEndSettings}). */
-    WEB
+    WEB,
+    /** The bot filter's rules ({@link BotRulesBuilder}), each setting a list of values. */
+    BOT_FILTER
   }
 
   /** What a value looks like, for reading, docs and tests. */
@@ -57,7 +59,11 @@ record OlfsSetting(String path, Layer layer, String key, Kind kind, String meani
     /** An element whose presence means true, as upstream's {@code <AllowDirectDataSourceAccess/>}. */
     FLAG("present or absent"),
     PATH("absolute path"),
-    TEXT("text");
+    TEXT("text"),
+    /** An IP address; the element may appear any number of times. */
+    ADDRESS("IP address; repeatable"),
+    /** A Java regular expression that must match the whole value; repeatable. */
+    PATTERN("regular expression, matching the whole value; repeatable");
 
     private final String description;
 

@@ -1,14 +1,17 @@
 package org.olfsfastpath.web;
 
+import static org.olfsfastpath.web.OlfsSetting.Kind.ADDRESS;
 import static org.olfsfastpath.web.OlfsSetting.Kind.BOOLEAN;
 import static org.olfsfastpath.web.OlfsSetting.Kind.DURATION;
 import static org.olfsfastpath.web.OlfsSetting.Kind.FLAG;
 import static org.olfsfastpath.web.OlfsSetting.Kind.HYRAX_SIZE;
 import static org.olfsfastpath.web.OlfsSetting.Kind.INTEGER;
 import static org.olfsfastpath.web.OlfsSetting.Kind.PATH;
+import static org.olfsfastpath.web.OlfsSetting.Kind.PATTERN;
 import static org.olfsfastpath.web.OlfsSetting.Kind.SIZE;
 import static org.olfsfastpath.web.OlfsSetting.Kind.TEXT;
 import static org.olfsfastpath.web.OlfsSetting.Layer.BES;
+import static org.olfsfastpath.web.OlfsSetting.Layer.BOT_FILTER;
 import static org.olfsfastpath.web.OlfsSetting.Layer.CACHE;
 import static org.olfsfastpath.web.OlfsSetting.Layer.ENDPOINT;
 import static org.olfsfastpath.web.OlfsSetting.Layer.GROUP;
@@ -27,10 +30,12 @@ import java.util.Set;
  * and docs/configuration.md's settings table is written (a test keeps the two the same). Adding a
  * setting is one row here plus the key in the owning layer's builder.
  *
- * <p>Upstream's own elements ({@code BESManager}) mean what they mean upstream, and anything else
- * an upstream file holds is ignored; our section, {@code FastPath}, is checked strictly, so a
- * misspelt setting fails the start instead of doing nothing. {@code FastPath/ClientPool} values
- * apply to every BES.
+ * <p>Upstream's own elements ({@code BESManager}, {@code BotFilter} ...) mean what they mean
+ * upstream, and anything else an upstream file holds is ignored and named at start ({@link
+ * IgnoredSettings}); our section, {@code FastPath}, is checked strictly, so a misspelt setting
+ * fails the start instead of doing nothing. The bot filter's rows are lists of values, which
+ * {@link BotRules#read} reads and {@link BotRulesBuilder} takes by these keys. {@code
+ * FastPath/ClientPool} values apply to every BES.
  */
 final class OlfsSettings {
   /** The element that each BES of the file is. */
@@ -87,9 +92,35 @@ final class OlfsSettings {
       row("HttpPost@max", WEB, "httpPostMax", INTEGER,
           "the largest POST body in bytes (at most 10000000); larger is a 413", "2000000",
           "2000000"),
+      row("BotFilter/IpAddress", BOT_FILTER, "ipAddresses", ADDRESS,
+          "a client address refused with 403 before any BES work, compared with the address"
+              + " Tomcat reports (behind a proxy, Tomcat's RemoteIpValve makes that the client's);"
+              + " IPv6 addresses compare as addresses, however written. `BotBlocker` is read when"
+              + " there is no `BotFilter`, as upstream", "none", "192.0.2.7"),
+      row("BotFilter/IpMatch", BOT_FILTER, "ipMatches", PATTERN,
+          "refuse (403) client addresses the pattern matches whole", "none",
+          "65\\.55\\.\\d+\\.\\d+"),
+      row("BotFilter/UserAgentMatch", BOT_FILTER, "userAgentMatches", PATTERN,
+          "refuse (403) clients whose User-Agent the pattern matches whole", "none",
+          ".*facebookexternalhit.*"),
+      row("BotFilter/AllowedResponseRegex", BOT_FILTER, "allowedResponses", PATTERN,
+          "request paths (the context path included) that a refused client may still fetch,"
+              + " unless BlockedResponseRegex matches them too",
+          "paths below `docs/images/` and `docs/css/` of the context (none with"
+              + " BlockImagesAndCss)", "/opendap/robots\\.txt"),
+      row("BotFilter/BlockedResponseRegex", BOT_FILTER, "blockedResponses", PATTERN,
+          "request paths a refused client is refused even where AllowedResponseRegex lets it"
+              + " in; with BlockImagesAndCss and no AllowedResponseRegex, the only paths it is"
+              + " refused (as upstream)", "none", ".*\\.dods"),
+      row("BotFilter/BlockImagesAndCss", BOT_FILTER, "blockImagesAndCss", FLAG,
+          "present: drop the default AllowedResponseRegex (upstream's error page images and"
+              + " styles, which this front end does not serve)", "absent", "present"),
       row("FastPath/serviceUrl", WEB, "serviceUrl", TEXT,
           "the service's absolute URL as users see it, which the site map names", "the first"
               + " request's", "https://data.example.org/opendap"),
+      row("FastPath/RequestForm@largeDownload", WEB, "largeDownload", SIZE,
+          "the request forms ask before a download whose answer is larger than this (the size"
+              + " they show for the selection); 0 never asks", "100 MB", "1GB"),
       row("FastPath/WarmUp@enabled", WEB, "warmUp", BOOLEAN,
           "right after start, send a few internal requests for one dataset, so the first client"
               + " request finds the code compiled, the BES connection open and the caches filled",
@@ -125,8 +156,8 @@ final class OlfsSettings {
               + " directory 1 plus its entries", "none", "500000"),
       row("FastPath/ResponseCache@enabled", RESPONSE_CACHE, "enabled", BOOLEAN,
           "keep whole metadata answers (`.das .dds .dmr .dmr.xml .ddx .info`, the forms' DMR and"
-              + " DDX) in memory, valid exactly while their data-source entry is; `false`: every"
-              + " request sends its get", "true", "true"),
+              + " DDX) and small data answers in memory, valid exactly while their data-source"
+              + " entry is; `false`: every request sends its get", "true", "true"),
       row("FastPath/ResponseCache@maximumWeight", RESPONSE_CACHE, "maximumWeight", SIZE,
           "the response cache's bound in bytes (bodies and their gzip forms)", "64 MiB",
           "256MiB"),
@@ -134,11 +165,12 @@ final class OlfsSettings {
           "the largest metadata answer kept; larger ones stream as they come", "256 KiB",
           "1MiB"),
       row("FastPath/ResponseCache@dataTypes", RESPONSE_CACHE, "dataTypes", TEXT,
-          "data responses also kept, by suffix without its dot (`ascii dods dap.csv`); none by"
-              + " default: data requests rarely repeat, and each entry takes memory", "none",
-          "ascii dods"),
+          "data responses also kept up to maxDataEntryBytes, by suffix without its dot (`ascii"
+              + " dods dap.csv`); `all`: every one but the netCDF downloads; empty (`\"\"`): none",
+          "all", "ascii dods"),
       row("FastPath/ResponseCache@maxDataEntryBytes", RESPONSE_CACHE, "maxDataEntryBytes", SIZE,
-          "the largest data answer kept, for the types in dataTypes", "256 KiB", "64KiB"),
+          "the largest data answer kept; a larger one streams on once past it and is never kept",
+          "1 MiB", "256KiB"),
       row("FastPath/ResponseCache@loadTimeout", RESPONSE_CACHE, "loadTimeout", DURATION,
           "how long a request waits for another request's get of the same answer", "60 s",
           "30"),
@@ -172,9 +204,26 @@ final class OlfsSettings {
       row("FastPath/BesGroups@failover", GROUP, "failover", BOOLEAN,
           "retry a command that failed before any byte reached the client once on another BES"
               + " of the group", "true", "true"),
+      row("FastPath/BesGroups@retry", GROUP, "retry", BOOLEAN,
+          "send a command its BES broke off (a BES process that died) before any byte reached"
+              + " the client once more on a new connection to the same BES when no other can take"
+              + " it; also a get whose body broke before a byte went out", "true", "true"),
+      row("FastPath/BesGroups@clientShare", GROUP, "clientShare", TEXT,
+          "the most of a group's BES connections one client (its address) holds at once: a"
+              + " count, or a percentage of the connections of the group's BES; `100%`: no share",
+          "25%", "8"),
+      row("FastPath/BesGroups@clientQueue", GROUP, "clientQueue", INTEGER,
+          "requests of one client that may wait past its share; more are refused at once (503)",
+          "8", "16"),
+      row("FastPath/BesGroups@clientQueueWait", GROUP, "clientQueueWait", DURATION,
+          "how long a request waits past its client's share before a 503", "5 s", "10"),
       row("FastPath/ClientPool@acquireTimeout", BES, "acquireTimeout", DURATION,
           "how long a request waits for a free BES connection before a 503; 0 fails at once",
           "5 s", "2"),
+      row("FastPath/ClientPool@reserve", BES, "reserve", TEXT,
+          "BES connections kept for short requests (metadata, pages, answers known to be small):"
+              + " a count, or a percentage of `maximum` (at least 1); long downloads never take"
+              + " the last of them", "10%", "4"),
       row("FastPath/ClientPool@maxIdle", BES, "maxIdle", DURATION,
           "how long an idle BES connection (and its BES process) is kept", "5 min", "10m"),
       row("FastPath/ClientPool@prewarm", BES, "prewarm", INTEGER,
@@ -194,6 +243,10 @@ final class OlfsSettings {
           "gzip text responses for clients that accept it", "true", "true"),
       row("FastPath/RetryAfter@seconds", WEB, "retryAfterSeconds", INTEGER,
           "Retry-After of a 503 when every BES connection is busy", "1", "2"),
+      row("FastPath/TrustedProxies", WEB, "trustedProxies", TEXT,
+          "proxies whose `X-Forwarded-For` names the client (addresses, CIDR blocks): the client is"
+              + " the right-most address of the header that is not a trusted proxy; from any other"
+              + " peer the header is ignored", "none", "127.0.0.1 10.0.0.0/8"),
       row("FastPath/Admin@token", WEB, "adminToken", TEXT,
           "token (16 or more characters) that allows operator actions from other hosts", "none",
           "0123456789abcdef"));

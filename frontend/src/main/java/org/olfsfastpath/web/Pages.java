@@ -7,24 +7,27 @@ import org.olfsfastpath.pages.Site;
 
 /**
  * The site the pages describe: the service URL, which request form links point to, whether files
- * may be downloaded. Pages for one client name the URL that client used (behind a proxy, the
- * proxy's); the site map, cached for everyone, names one canonical URL: the configured
- * {@code serviceUrl}, else the first request's.
+ * may be downloaded, when a download asks first. Pages for one client name the URL that client
+ * used (behind a proxy, the proxy's); the site map, cached for everyone, names one canonical URL:
+ * the configured {@code serviceUrl}, else the first request's.
  */
 final class Pages {
   private final FormType form;
   private final boolean fileAccess;
+  private final long largeDownload;
   private final AtomicReference<Site> canonical = new AtomicReference<>();
 
   Pages(FrontEndSettings settings) {
     this.form = settings.dataRequestForm();
     this.fileAccess = settings.allowDirectDataSourceAccess();
-    settings.serviceUrl().ifPresent(url -> canonical.set(new Site(url, form, fileAccess)));
+    this.largeDownload = settings.largeDownload();
+    settings.serviceUrl().ifPresent(url -> canonical.set(new Site(url, form, fileAccess,
+        largeDownload)));
   }
 
   /** The site as this client reaches it. */
   Site site(Exchange ex) {
-    return new Site(ex.serviceUrl(), form, fileAccess);
+    return new Site(ex.serviceUrl(), form, fileAccess, largeDownload);
   }
 
   /** The one site the site map names. */

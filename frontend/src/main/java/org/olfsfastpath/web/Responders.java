@@ -7,24 +7,26 @@ import org.olfsfastpath.spool.Spool;
 
 /**
  * The responders of one {@link DapServlet}, built here and nowhere else, each once, sharing their
- * helpers: one {@link Pages}, one {@link CachedAnswers} for the gets and the forms, one
- * {@link BodyCopy} per compression setting. The servlet receives them whole and builds nothing.
+ * helpers: one {@link Pages}, one {@link CachedAnswers} for the gets, the forms and the forms'
+ * coordinate values ({@link FormCoordinates}), one {@link ModuleProbes} for the HEADs, one {@link
+ * BodyCopy} per compression setting. The servlet receives them whole and builds nothing.
  *
  * @param nodes answers a path that names a catalog node (dataset responses, bare URLs, files)
  * @param catalogs answers the views of a directory
  * @param siteMaps answers robots.txt and the site map, built once and kept
  * @param headers the DAP headers every answer carries
  * @param versions the version document
+ * @param clients tells who each request comes from ({@code FastPath/TrustedProxies})
  */
 record Responders(NodeResponder nodes, CatalogResponder catalogs, SiteMapResponder siteMaps,
-    DapHeaders headers, VersionService versions) {
+    DapHeaders headers, VersionService versions, ClientAddresses clients) {
 
   /**
    * Builds every responder for one servlet.
    *
    * @param serverVersion this front end's version, in the headers and documents
    * @param context the container, for its table of file types; null outside one
-   * @param clock the time a netCDF file's history names
+   * @param clock the time a netCDF file's history names and how long a module probe is kept
    * @param spool where the answers of clients that fall behind wait
    */
   static Responders create(FrontEndSettings settings, DapBackend backend, FrontEndStats stats,
@@ -35,13 +37,16 @@ record Responders(NodeResponder nodes, CatalogResponder catalogs, SiteMapRespond
     CachedAnswers answers = new CachedAnswers(backend);
     FileResponder files = new FileResponder(backend, new BodyCopy(stats, false, spool), context);
     GetResponder gets = new GetResponder(backend, answers, new CachePolicy(backend.responses()),
-        new BodyCopy(stats, settings.gzip(), spool), settings, serverVersion, clock);
+        new ModuleProbes(backend, clock), new BodyCopy(stats, settings.gzip(), spool), settings,
+        serverVersion, clock);
     DatasetResponder datasets = new DatasetResponder(headers, gets,
-        new FormResponder(backend, answers, pages, stats), files, versions, settings, stats,
+        new FormResponder(backend, answers, new FormCoordinates(backend, answers), pages, stats),
+        files, versions, settings, stats,
         serverVersion);
     return new Responders(
         new NodeResponder(backend, datasets, files, pages, settings, headers, stats),
         new CatalogResponder(backend, pages, stats),
-        new SiteMapResponder(backend, pages, settings), headers, versions);
+        new SiteMapResponder(backend, pages, settings), headers, versions,
+        ClientAddresses.of(settings));
   }
 }

@@ -30,9 +30,9 @@ import org.jspecify.annotations.Nullable;
  * derives (a public method without parameters, such as {@code hitRate()}) is a read-only
  * attribute named as a JavaBean getter would be ({@code hitCount} is {@code HitCount}, the boolean
  * {@code enabled} is {@code Enabled}), the value as one JSON object is {@code StatsJson}, and the
- * component's actions {@code invalidate(path)} and {@code invalidateAll()} are operations (a
- * component with nothing to invalidate, the spool, has none: {@link #readOnly}). Every
- * read takes a fresh snapshot, so the bean shows what {@code /status} and the metrics show.
+ * component's actions, when it has them (the caches' {@code invalidate(path)} and {@code
+ * invalidateAll()}), are operations. Every read takes a fresh snapshot, so the bean shows what
+ * {@code /status} and the metrics show.
  *
  * @param <S> the statistics value
  */
@@ -42,12 +42,13 @@ final class StatsBean<S extends Record> implements DynamicMBean {
 
   private final Supplier<S> stats;
   private final Function<S, String> json;
-  private final @Nullable Consumer<String> invalidate;
-  private final @Nullable Runnable invalidateAll;
+  private final @Nullable Actions actions;
   private final Map<String, Method> attributes;
   private final MBeanInfo info;
 
   /**
+   * A bean for a component that holds what it counts: a cache.
+   *
    * @param type the record class of the value
    * @param stats takes a fresh snapshot
    * @param json the value as one JSON object
@@ -56,23 +57,34 @@ final class StatsBean<S extends Record> implements DynamicMBean {
    */
   StatsBean(Class<S> type, Supplier<S> stats, Function<S, String> json,
       Consumer<String> invalidate, Runnable invalidateAll) {
-    this(type, stats, json, Objects.requireNonNull(invalidate, "invalidate == null"),
-        Objects.requireNonNull(invalidateAll, "invalidateAll == null"), true);
+    this(type, stats, json, new Actions(invalidate, invalidateAll));
   }
 
-  /** The bean of a statistics value that has nothing to invalidate: attributes only. */
-  static <S extends Record> StatsBean<S> readOnly(Class<S> type, Supplier<S> stats,
-      Function<S, String> json) {
-    return new StatsBean<>(type, stats, json, null, null, false);
+  /**
+   * A read-only bean, with no operation: for a component that holds nothing to drop (the bot
+   * filter, the spool).
+   *
+   * @param type the record class of the value
+   * @param stats takes a fresh snapshot
+   * @param json the value as one JSON object
+   */
+  StatsBean(Class<S> type, Supplier<S> stats, Function<S, String> json) {
+    this(type, stats, json, (Actions) null);
+  }
+
+  /** What a component that holds what it counts can be asked to drop. */
+  private record Actions(Consumer<String> invalidate, Runnable invalidateAll) {
+    Actions {
+      Objects.requireNonNull(invalidate, "invalidate == null");
+      Objects.requireNonNull(invalidateAll, "invalidateAll == null");
+    }
   }
 
   private StatsBean(Class<S> type, Supplier<S> stats, Function<S, String> json,
-      @Nullable Consumer<String> invalidate, @Nullable Runnable invalidateAll,
-      boolean operations) {
+      @Nullable Actions actions) {
     this.stats = Objects.requireNonNull(stats, "stats == null");
     this.json = Objects.requireNonNull(json, "json == null");
-    this.invalidate = invalidate;
-    this.invalidateAll = invalidateAll;
+    this.actions = actions;
     this.attributes = attributes(type);
     List<MBeanAttributeInfo> infos = new ArrayList<>();
     attributes.forEach((name, method) -> infos.add(new MBeanAttributeInfo(name,
@@ -81,8 +93,8 @@ final class StatsBean<S extends Record> implements DynamicMBean {
     infos.add(new MBeanAttributeInfo(JSON, String.class.getName(),
         "the whole snapshot as one JSON object", true, false, false));
     this.info = new MBeanInfo(getClass().getName(), type.getSimpleName() + " as JMX attributes",
-        infos.toArray(new MBeanAttributeInfo[0]), null, !operations ? new MBeanOperationInfo[0]
-            : new MBeanOperationInfo[] {
+        infos.toArray(new MBeanAttributeInfo[0]), null, actions == null
+            ? new MBeanOperationInfo[0] : new MBeanOperationInfo[] {
             new MBeanOperationInfo("invalidate", "drops what is held for one catalog path",
                 new MBeanParameterInfo[] {new MBeanParameterInfo("path", String.class.getName(),
                     "a catalog path, e.g. /data/sst.nc")}, "void", MBeanOperationInfo.ACTION),
@@ -167,24 +179,19 @@ final class StatsBean<S extends Record> implements DynamicMBean {
   public @Nullable Object invoke(String action, Object @Nullable [] params,
       String @Nullable [] signature) throws MBeanException, ReflectionException {
     int count = params == null ? 0 : params.length;
-    Runnable all = invalidateAll;
-    Consumer<String> one = invalidate;
-    if (all == null || one == null) {
-      throw new ReflectionException(new NoSuchMethodException(action),
-          "no operation " + action + ": this bean has attributes only");
-    }
-    if (action.equals("invalidateAll") && count == 0) {
-      all.run();
+    Actions held = actions;
+    if (held != null && action.equals("invalidateAll") && count == 0) {
+      held.invalidateAll().run();
       return null;
     }
-    if (action.equals("invalidate") && count == 1 && params != null
+    if (held != null && action.equals("invalidate") && count == 1 && params != null
         && params[0] instanceof String path) {
-      one.accept(path);
+      held.invalidate().accept(path);
       return null;
     }
     throw new ReflectionException(new NoSuchMethodException(action),
-        "no operation " + action + " with " + count + " parameters; there are invalidate(path)"
-            + " and invalidateAll()");
+        "no operation " + action + " with " + count + " parameters; " + (held == null
+            ? "this bean has none" : "there are invalidate(path) and invalidateAll()"));
   }
 
   @Override

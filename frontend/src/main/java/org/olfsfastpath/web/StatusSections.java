@@ -10,6 +10,7 @@ import java.util.Map;
 import org.olfsfastpath.bes.BesGroupStats;
 import org.olfsfastpath.bes.BesMemberStats;
 import org.olfsfastpath.bes.BesPoolStats;
+import org.olfsfastpath.bes.BesShareStats;
 import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.LoadStats;
 import org.olfsfastpath.cache.ResponseCacheStats;
@@ -79,28 +80,58 @@ final class StatusSections {
     return pick(m, (Record) s, "hitCount", "missCount", "loadSuccessCount", "loadFailureCount");
   }
 
-  /** The groups section: one object per group, each holding one per BES. */
-  static List<Object> groups(List<BesGroupStats> groups) {
+  /**
+   * The groups section: one object per group, each holding one per BES and its clients' shares.
+   *
+   * @param showClients whether the clients holding the most are named by address (for an
+   *     operator); otherwise only their counts are shown
+   */
+  static List<Object> groups(List<BesGroupStats> groups, boolean showClients) {
     List<Object> list = new ArrayList<>();
     for (BesGroupStats group : groups) {
-      list.add(group(group));
+      list.add(group(group, showClients));
     }
     return list;
   }
 
-  private static Map<String, Object> group(BesGroupStats group) {
+  private static Map<String, Object> group(BesGroupStats group, boolean showClients) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("prefix", group.prefix());
     m.put("down", group.down());
     m.put("downSince", group.downSince() == null ? null : group.downSince().toString());
     m.put("available", group.available());
     m.put("inFlight", group.inFlight());
-    pick(m, group, "requests", "failovers", "unavailable");
+    pick(m, group, "requests", "failovers", "retries", "unavailable");
+    m.put("shares", shares(group.shares(), showClients));
     List<Object> members = new ArrayList<>();
     for (BesMemberStats member : group.members()) {
       members.add(member(member));
     }
     m.put("bes", members);
+    return m;
+  }
+
+  /** A group's fair shares: the limits, the clients now (the top ones), the refusals by limit. */
+  private static Map<String, Object> shares(BesShareStats s, boolean showClients) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    pick(m, s, "limit", "queueLength");
+    m.put("queueWaitMillis", s.queueWait().toMillis());
+    pick(m, s, "clients", "inUse", "waiting", "queued");
+    Map<String, Object> refused = new LinkedHashMap<>();
+    refused.put("clientShare", s.refusedShare());
+    refused.put("clientQueue", s.refusedQueue());
+    refused.put("reserve", s.refusedReserve());
+    m.put("refused", refused);
+    List<Object> top = new ArrayList<>();
+    for (BesShareStats.ClientUse client : s.top()) {
+      Map<String, Object> c = new LinkedHashMap<>();
+      // Addresses are personal data: named only to an operator.
+      c.put("client", showClients ? client.client() : null);
+      c.put("inUse", client.inUse());
+      c.put("waiting", client.waiting());
+      top.add(c);
+    }
+    m.put("top", top);
     return m;
   }
 
@@ -120,7 +151,37 @@ final class StatusSections {
     b.put("poolOpen", member.pool().total());
     b.put("poolIdle", member.pool().idle());
     b.put("poolInUse", member.pool().inUse());
+    b.put("poolReserved", member.pool().reserved());
+    b.put("poolLongInUse", member.pool().longInUse());
+    b.put("poolReserveRefusals", member.pool().reserveRefusals());
     return b;
+  }
+
+  /**
+   * The bot filter's section: whether it is on, its rules counted by kind ({@code rules}) and
+   * its refusals by cause under upstream's element names ({@code refused}: {@code IpAddress},
+   * {@code IpMatch}, {@code UserAgentMatch}).
+   */
+  static Map<String, Object> botFilter(BotFilterStats s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("enabled", s.enabled());
+    m.put("rules", pick(new LinkedHashMap<>(), s, "ipAddresses", "ipMatches",
+        "userAgentMatches", "allowedResponses", "blockedResponses"));
+    Map<String, Object> refused = new LinkedHashMap<>();
+    for (BotRules.Cause cause : BotRules.Cause.values()) {
+      refused.put(cause.element(), s.refusals(cause));
+    }
+    m.put("refused", refused);
+    return m;
+  }
+
+  /** The ignored settings' section: one object per setting, its place and what to do instead. */
+  static List<Object> ignoredSettings(List<IgnoredSettings.Ignored> ignored) {
+    List<Object> list = new ArrayList<>();
+    for (IgnoredSettings.Ignored one : ignored) {
+      list.add(fields(one));
+    }
+    return list;
   }
 
   /** Puts the named components of {@code value} into {@code section}, in the order named. */

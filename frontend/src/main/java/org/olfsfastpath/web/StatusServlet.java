@@ -21,7 +21,9 @@ import org.jspecify.annotations.Nullable;
  * <ul>
  *   <li>{@code GET /status}: JSON statistics of the front end, the site map, the data-source
  *       cache and the BES connection pool. Open to everyone (it shows counts, never paths or
- *       settings).
+ *       settings); the addresses of the clients holding the most BES connections are shown only
+ *       to a request an operator endpoint would allow ({@link OperatorAccess}), others see their
+ *       counts alone.
  *   <li>{@code POST /status/invalidate?path=/some/dataset.nc} drops one cached path;
  *       {@code POST /status/invalidate?all=true} drops everything. Allowed from a loopback
  *       address with no proxy header (Forwarded, X-Forwarded-For), or from anywhere with
@@ -51,12 +53,22 @@ final class StatusServlet extends HttpServlet {
     this.sections = Objects.requireNonNull(sections, "sections == null");
   }
 
-  /** The whole status document. */
+  /** The whole status document, as an operator sees it (client addresses included). */
   Map<String, Object> status() {
+    return status(true);
+  }
+
+  /**
+   * The whole status document.
+   *
+   * @param operator whether client addresses are shown (the clients holding the most of each BES
+   *     group's connections); to others only their counts
+   */
+  Map<String, Object> status(boolean operator) {
     Map<String, Object> status = new LinkedHashMap<>();
     status.put("frontEnd", StatusSections.fields(stats.snapshot()));
     status.putAll(sections.get());
-    status.putAll(admin.statistics());
+    status.putAll(admin.statistics(operator));
     return status;
   }
 
@@ -68,7 +80,7 @@ final class StatusServlet extends HttpServlet {
       return;
     }
     resp.setHeader("Cache-Control", "no-store");
-    send(resp, HttpServletResponse.SC_OK, Json.indented(status()));
+    send(resp, HttpServletResponse.SC_OK, Json.indented(status(access.allows(req))));
   }
 
   @Override

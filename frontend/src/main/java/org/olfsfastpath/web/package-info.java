@@ -2,18 +2,24 @@
  * The web application: servlets, configuration, status, metrics and JMX; the composition root.
  *
  * <p>The entry point is {@link org.olfsfastpath.web.FrontEndListener}, which the container finds
- * by its annotation. At startup it reads the olfs.xml-style settings ({@link
- * org.olfsfastpath.web.OlfsConfigFile}, following the one table {@code OlfsSettings}) and has
- * {@code Assembly}, the one place that builds the other layers' objects, build each from its part
- * of the settings: the BES router over its groups and both caches, held by {@code BesBackend},
- * and the spool ({@link org.olfsfastpath.spool.Spool}),
- * which only delegates (lookups to the data-source cache, whose loader is {@code
- * router::showNode}; gets and the site map to the router). {@code Responders} builds the DAP
- * servlet's responders once ({@code NodeResponder}, {@code DatasetResponder} with {@code
- * GetResponder}, {@code FormResponder} and {@code FileResponder}, {@code CatalogResponder}, {@code
- * SiteMapResponder}), and {@code DapServlet} receives them. It registers the DAP servlet on
- * {@code /}, the status servlet on {@code /status}, the metrics on {@code /metrics} and the JMX
- * beans; at shutdown it closes them.
+ * by its annotation. At startup it finds the olfs.xml-style settings where they are named or
+ * where Hyrax keeps them ({@code ConfigLocation}), reads them ({@link
+ * org.olfsfastpath.web.OlfsConfigFile}, following the one table {@code OlfsSettings}), names
+ * what it does not implement ({@code IgnoredSettings}) and has {@code Assembly}, the one place
+ * that builds the other layers' objects, build each from its part of the settings: the BES router
+ * over its groups and both caches, held by {@code BesBackend}, which only delegates (lookups to
+ * the data-source cache, whose loader is {@code router::showNode}; gets and the site map to the
+ * router), and the spool ({@link org.olfsfastpath.spool.Spool}). {@code Responders} builds the DAP
+ * servlet's responders and their helpers once ({@code NodeResponder}, {@code DatasetResponder}
+ * with {@code GetResponder} and its {@code ModuleProbes}, {@code FormResponder} and {@code
+ * FileResponder}, {@code CatalogResponder}, {@code SiteMapResponder}), and {@code DapServlet}
+ * receives them. It registers the bot filter ({@code BotFilter}) in front of everything, the DAP
+ * servlet on {@code /}, the status servlet on {@code /status}, the metrics on {@code /metrics}
+ * and the JMX beans; at shutdown it closes them. Who a request comes from is {@code
+ * ClientAddresses}' answer (the peer, or behind a trusted proxy the address it forwarded), the
+ * one rule for every feature that tells clients apart (the bot filter, the fair shares); each BES
+ * get is sent for that client as a short or a long request ({@link
+ * org.olfsfastpath.bes.Caller}), which the groups' shares and the pools' reserve go by.
  *
  * <p>A body longer than the response buffer streams in Servlet non-blocking mode ({@code
  * BodyCopy} hands it to {@code AsyncOutput}, the client side of a spool {@code Transfer}): the
@@ -21,11 +27,11 @@
  * and the container's write callbacks feed the client from the spool, so a slow client holds no
  * thread and no BES connection.
  *
- * <p>Every component's statistics value (each cache's, the pools', the groups', the front end's
- * {@code FrontEndStats.Snapshot}) is rendered by the three exporters from the same snapshot: the
- * status document ({@code StatusSections}), one generic JMX bean per value ({@code StatsBean}) and
- * the Prometheus metrics ({@code FrontEndMetrics}). Only this package maps exceptions to HTTP
- * statuses.
+ * <p>Every component's statistics value (each cache's, the pools', the groups', the bot filter's
+ * {@code BotFilterStats}, the spool's, the front end's {@code FrontEndStats.Snapshot}) is rendered
+ * by the three exporters from the same snapshot: the status document ({@code StatusSections}), one
+ * generic JMX bean per value ({@code StatsBean}) and the Prometheus metrics ({@code
+ * FrontEndMetrics}). Only this package maps exceptions to HTTP statuses.
  */
 @NullMarked
 package org.olfsfastpath.web;

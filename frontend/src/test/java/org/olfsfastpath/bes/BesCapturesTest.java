@@ -44,7 +44,7 @@ import org.junit.jupiter.api.TestFactory;
  */
 final class BesCapturesTest {
   /** The captures README.md lists; a new one needs a decision here on how it is checked. */
-  private static final int CAPTURES = 56;
+  private static final int CAPTURES = 59;
 
   /** Captured commands this client never sends (removed from the BES, or diagnostics only). */
   private static final Set<String> NOT_BUILT = Set.of("showCatalog", "showInfo", "showPathInfo",
@@ -89,7 +89,7 @@ final class BesCapturesTest {
         assertSameRequest(intended(name, captured), ours, name);
       }));
     }
-    assertEquals(47, tests.size(), "buildable or never-sent captures");
+    assertEquals(50, tests.size(), "buildable or never-sent captures");
     return tests;
   }
 
@@ -158,7 +158,7 @@ final class BesCapturesTest {
         }
       }));
     }
-    assertEquals(46, tests.size(), "captures with a wire answer to a command this client sends");
+    assertEquals(49, tests.size(), "captures with a wire answer to a command this client sends");
     return tests;
   }
 
@@ -391,8 +391,15 @@ final class BesCapturesTest {
     assertNotNull(type, "no BesGetType for " + get.getAttributes());
     String path = captured.getChild("setContainer", BesRequests.BES_NS).getText();
     Element container = captured.getChild("define", BesRequests.BES_NS).getChildren().get(0);
-    String constraint = container.getChildren().isEmpty()
-        ? "" : container.getChildren().get(0).getText();
+    String constraint = "";
+    String function = "";
+    for (Element child : container.getChildren()) {
+      if (child.getName().equals("dap4function")) {
+        function = child.getText();
+      } else {
+        constraint = child.getText();
+      }
+    }
     Map<String, String> contexts = contexts(captured);
     // The history of a netCDF file: contexts of the request itself, which the web layer makes.
     List<GetRequest.Context> own = new ArrayList<>();
@@ -402,7 +409,7 @@ final class BesCapturesTest {
       }
     }
     return new GetRequest(path, type, constraint, contexts.getOrDefault("xml:base", ""),
-        "true".equals(contexts.get("dap4_checksums")), own);
+        "true".equals(contexts.get("dap4_checksums")), own, function, false);
   }
 
   private static BesGetType typeOrNull(Element get) {

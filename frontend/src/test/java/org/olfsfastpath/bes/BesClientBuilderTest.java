@@ -26,7 +26,7 @@ final class BesClientBuilderTest {
   void defaults_build() {
     try (BesClient client = BesClient.newBuilder().endpoint(ENDPOINT).build()) {
       assertEquals(ENDPOINT, client.endpoint());
-      assertEquals(new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 0), client.poolStats());
+      assertEquals(new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
     }
   }
 
@@ -53,7 +53,7 @@ final class BesClientBuilderTest {
         + " must be 0 or between 1 ms and 1 day", e.getMessage());
     assertEquals("key maximum value was set to '3': not a BES client setting; known:"
         + " maxConnections, maxCommandsPerConnection, acquireTimeout, maxIdle, prewarm,"
-        + " maxConcurrentConnects, uid, besTimeout, maxResponseSize, maxVariableSize",
+        + " maxConcurrentConnects, reserve, uid, besTimeout, maxResponseSize, maxVariableSize",
         assertThrows(SpecException.class, () -> BesClient.from(Map.of("maximum", "3")))
             .getMessage());
   }

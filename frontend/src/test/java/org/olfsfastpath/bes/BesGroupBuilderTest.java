@@ -32,12 +32,18 @@ final class BesGroupBuilderTest {
     assertEquals(Duration.ofSeconds(10), builder.getEjectionMax());
     assertEquals(3, builder.getEjectionThreshold());
     assertTrue(builder.getFailover());
+    assertTrue(builder.getRetry());
+    assertEquals("25%", builder.getClientShare());
+    assertEquals(8, builder.getClientQueue());
+    assertEquals(Duration.ofSeconds(5), builder.getClientQueueWait());
     try (BesGroup group = builder.addMember(client(ONE)).addMember(client(TWO), 2).build()) {
       assertEquals("/", group.prefix());
       assertEquals(List.of(ONE, TWO), group.members().stream().map(BesClient::endpoint).toList());
       assertEquals(List.of(1, 2),
           group.stats().members().stream().map(BesMemberStats::weight).toList());
-      assertEquals(new BesGroupStats("/", group.stats().members(), 2, null, 0, 0, 0),
+      // Shares: a quarter of the group's 64 connections, the default queue and wait.
+      assertEquals(new BesGroupStats("/", group.stats().members(), 2, null, 0, 0, 0, 0,
+          new BesShareStats(16, 8, Duration.ofSeconds(5), 0, 0, 0, 0, 0, 0, 0, List.of())),
           group.stats());
     }
   }
@@ -108,7 +114,8 @@ final class BesGroupBuilderTest {
         assertThrows(SpecException.class,
             () -> BesGroup.from(Map.of("ejectionBase", "soon"))).getMessage());
     assertEquals("key weight value was set to '2': not a BES group setting; known: prefix,"
-        + " ejectionBase, ejectionMax, ejectionThreshold, failover",
+        + " ejectionBase, ejectionMax, ejectionThreshold, failover, retry, clientShare,"
+        + " clientQueue, clientQueueWait",
         assertThrows(SpecException.class, () -> BesGroup.from(Map.of("weight", "2")))
             .getMessage());
   }

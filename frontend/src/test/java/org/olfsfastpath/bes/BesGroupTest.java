@@ -136,6 +136,7 @@ final class BesGroupTest {
   }
 
   @Test
+  @SuppressWarnings("try") // the responses are held open only to keep their BES in flight
   void choice_fewestInFlight() throws IOException {
     group = builder().addMember(client(a)).addMember(client(b)).addMember(client(c)).build();
     try (BesResponse first = group.get(DAS); BesResponse second = group.get(DAS)) {
@@ -156,6 +157,7 @@ final class BesGroupTest {
   }
 
   @Test
+  @SuppressWarnings("try") // the responses are held open only to keep their BES in flight
   void choice_weights_lightTrafficAndInFlight() throws IOException {
     group = builder().addMember(client(a), 2).addMember(client(b)).build();
     for (int i = 0; i < 30; i++) {
@@ -393,7 +395,9 @@ final class BesGroupTest {
       assertFalse(e instanceof BesUnavailableException, e.toString());
     }
     assertFalse(member(0).ejected());
-    assertEquals(5, member(0).ioFailures());
+    // Each command went twice: once more on a new connection (retry), broken off both times.
+    assertEquals(10, member(0).ioFailures());
+    assertEquals(5, group.stats().retries());
   }
 
   @Test

@@ -24,8 +24,9 @@ final class ResponseCacheBuilderTest {
       assertTrue(cache.isEnabled());
       assertEquals(64L << 20, cache.maximumWeight());
       assertEquals(256L << 10, cache.maxEntryBytes());
-      assertEquals(256L << 10, cache.maxDataEntryBytes());
-      assertEquals(Set.of(), cache.dataTypes());
+      assertEquals(1L << 20, cache.maxDataEntryBytes());
+      assertEquals(Set.of("all"), cache.dataTypes());
+      assertEquals(4L * ((1L << 20) + 1), cache.maxHeadBufferBytes());
       assertEquals(Duration.ofSeconds(60), cache.loadTimeout());
       assertEquals(0, cache.size());
       assertTrue(cache.caffeine().policy().isRecordingStats());

@@ -72,6 +72,19 @@ final class ResponseKeyTest {
         ResponseKey.forGet("", new GetRequest("/a.nc", BesGetType.DMR, "", "", false)));
   }
 
+  /** Regression guard: a function's answer must never be served for the plain request. */
+  @Test
+  void forGet_serverFunction_isPartOfTheKey() {
+    GetRequest plain = GetRequest.of("/a.nc", BesGetType.DAP, "x");
+    GetRequest function = new GetRequest("/a.nc", BesGetType.DAP, "x", "", false, List.of(),
+        "version()", false);
+    assertNotEquals(ResponseKey.forGet("", plain), ResponseKey.forGet("", function));
+    assertEquals(ResponseKey.forGet("", function), ResponseKey.forGet("", new GetRequest(
+        "/a.nc", BesGetType.DAP, "x", "", false, List.of(), "version()", false)));
+    assertEquals(List.of("xml:base=", "dap4.checksum=false"),
+        ResponseKey.forGet("", plain).contexts(), "a get without one keeps its key");
+  }
+
   @Test
   void nullComponents_areNamed() {
     assertEquals("group == null", assertThrows(NullPointerException.class,

@@ -269,4 +269,60 @@ final class DapRequestParserTest {
     assertEquals("maxConstraintLength was -1, must be > 0",
         assertThrows(IllegalArgumentException.class, () -> new DapRequestParser(1, -1)).getMessage());
   }
+
+  // ------------------------------------------------------------ dap4.function, dap4.async
+
+  @Test
+  void dap4Function_isReadForDap4ResponsesOfTheBes() throws Exception {
+    DapRequest.Dataset dap = dataset("/c.nc.dap",
+        "dap4.function=linear_scale(COADSX,2,0)&dap4.ce=COADSX");
+    assertEquals("linear_scale(COADSX,2,0)", dap.dap4Function());
+    assertEquals("COADSX", dap.constraint());
+    assertEquals("version()", dataset("/c.nc.dmr", "dap4.function=version%28%29").dap4Function());
+    // Two are joined as the expression separates functions.
+    assertEquals("version();version()",
+        dataset("/c.nc.dap", "dap4.function=version()&dap4.function=version()").dap4Function());
+    DapRequest.Dataset posted = first(parser.parse("/c.nc.dap", "dap4.function=a()",
+        "dap4.function=b()"));
+    assertEquals("a();b()", posted.dap4Function());
+  }
+
+  @Test
+  void dap4Function_isNoneForDap2ResponsesAndForms() throws Exception {
+    DapRequest.Dataset dds = dataset("/c.nc.dds", "dap4.function=version()");
+    assertEquals("", dds.dap4Function());
+    assertEquals("dap4.function=version()", dds.constraint());
+    assertEquals("", dataset("/c.nc.dmr.html", "dap4.function=version()").dap4Function());
+    assertEquals("", dataset("/c.nc.dsr", "dap4.function=version()").dap4Function());
+  }
+
+  @Test
+  void dap4Function_isCheckedLikeAConstraint() {
+    DapRequestRejectedException control = assertThrows(DapRequestRejectedException.class,
+        () -> parser.parse("/c.nc.dap", "dap4.function=version(%0a)"));
+    assertEquals(400, control.httpStatus());
+    DapRequestRejectedException tooLong = assertThrows(DapRequestRejectedException.class,
+        () -> new DapRequestParser(100_000, 10).parse("/c.nc.dap",
+            "dap4.function=version(COADSX)"));
+    assertEquals(414, tooLong.httpStatus());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"dap4.async=10", "dap4.async", "dap4.store_result=http://x/",
+      "dap4.ce=x&dap4.store_result"})
+  void asyncAndStoredResults_are501(String query) {
+    for (String path : List.of("/c.nc.dap", "/c.nc.dods", "/c.nc.dmr")) {
+      DapRequestRejectedException e = assertThrows(DapRequestRejectedException.class,
+          () -> parser.parse(path, query), path);
+      assertEquals(501, e.httpStatus(), path);
+      assertTrue(e.getMessage().contains("is not offered by this server"), e.getMessage());
+    }
+  }
+
+  /** Pages and documents built here take no BES work: the parameters change nothing there. */
+  @Test
+  void asyncOnAPage_changesNothing() throws Exception {
+    assertEquals(DapRequest.Dataset.class, dataset("/c.nc.dsr", "dap4.async=1").getClass());
+    assertEquals(ResponseType.DMR_FORM, dataset("/c.nc.dmr.html", "dap4.async").type());
+  }
 }

@@ -55,7 +55,7 @@ final class DataRequestFormTest {
     }
     assertTrue(page.contains("<button type=\"submit\" name=\"format\" value=\"ascii\""
         + " id=\"button-ascii\" data-suffix=\".ascii\">ASCII <span class=\"sfx\">.ascii</span>"
-        + "</button>"), page);
+        + " <span class=\"size\" id=\"size-ascii\" data-bytes=\""), page);
     assertFalse(page.contains("button-dap-csv"), page);
     assertTrue(page.contains("<form id=\"request\" method=\"get\""
         + " action=\"coads_climatology.nc.html\" data-form=\"dap2\""
@@ -102,7 +102,8 @@ final class DataRequestFormTest {
     String page = render(model);
     assertEquals(1, count(page, "<script>"), "only the form script");
     assertEquals(1, count(page, "<script type=\"application/ld+json\">"));
-    assertEquals(2, count(page, "</script>"));
+    assertEquals(1, count(page, "<script type=\"application/json\" id=\"form-data\">"));
+    assertEquals(3, count(page, "</script>"));
     assertFalse(page.contains("<img"), page);
     assertTrue(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), page);
     assertTrue(page.contains("<label class=\"name\" for=\"var-~22~3E~3Cimg~20src~3Dx~20onerror"
@@ -189,8 +190,8 @@ final class DataRequestFormTest {
     DatasetModel model = Samples.ddx();
     String page = render(model, site, FormSelection.none(model));
     assertTrue(page.contains("<a class=\"button secondary\" id=\"link-file\""
-        + " href=\"coads_climatology.nc.file\">Source file <span class=\"sfx\">3.0 MiB</span>"
-        + "</a>"), page);
+        + " href=\"coads_climatology.nc.file\" title=\"The dataset's source file as it is stored\">"
+        + "Source file <span class=\"sfx\">3.0 MiB</span></a>"), page);
     List<?> distribution = (List<?>) JsonCheck.jsonLd(page).get("distribution");
     assertEquals(Map.of("@type", "DataDownload", "name", "Source file",
         "contentUrl", "http://example.org/opendap/nc/coads_climatology.nc.file",
@@ -204,10 +205,13 @@ final class DataRequestFormTest {
   void linksAreRelative_breadcrumbsClimbToTheRoot() throws Exception {
     String page = render(Samples.dmr());
     assertTrue(page.contains("<nav aria-label=\"Breadcrumb\"><ol class=\"crumbs\"><li><a"
-        + " href=\"../\">opendap</a></li><li><a href=\"./\">nc</a></li><li aria-current="
+        + " href=\"../\" title=\"The catalog root\">opendap</a></li><li><a href=\"./\""
+        + " title=\"Listing of nc\">nc</a></li><li aria-current="
         + "\"page\">coads_climatology.nc</li></ol></nav>"), page);
-    assertTrue(page.contains("<a href=\"coads_climatology.nc.html\">DAP2 form</a>"), page);
-    assertTrue(page.contains("<a href=\"coads_climatology.nc.dmr.xml\">dmr.xml</a>"), page);
+    assertTrue(page.contains("<a href=\"coads_climatology.nc.html\" title=\"The DAP2 data request"
+        + " form of this dataset\">DAP2 form</a>"), page);
+    assertTrue(page.contains("<a href=\"coads_climatology.nc.dmr.xml\" title=\"DAP4 metadata:"
+        + " the Dataset Metadata Response (.dmr.xml), XML\">DMR</a>"), page);
     assertTrue(page.contains("<link rel=\"canonical\""
         + " href=\"http://example.org/opendap/nc/coads_climatology.nc.dmr.html\">"), page);
   }
@@ -279,6 +283,117 @@ final class DataRequestFormTest {
     assertEquals(7, ((List<?>) JsonCheck.jsonLd(dap4).get("variableMeasured")).size());
     assertEquals("FERRET V4.30 (debug/no GUI) 15-Aug-96", JsonCheck.jsonLd(dap2)
         .get("description"));
+  }
+
+  // ------------------------------------------------------------------ values and sizes
+
+  private static DatasetForm coads(boolean dap4) throws Exception {
+    org.olfsfastpath.emulator.dap.EmulatedDataset coads =
+        org.olfsfastpath.emulator.dap.Datasets.coadsClimatology();
+    return Emulated.withCoordinates(dap4 ? Emulated.dap4Form(coads) : Emulated.dap2Form(coads),
+        coads);
+  }
+
+  private static String render(DatasetForm form, Site site, String query) {
+    return Samples.text(DataRequestForm.render(form, COADS, site,
+        FormSelection.parse(form, query)));
+  }
+
+  @Test
+  void coordinateValues_standBesideTheIndexes_withTheRulesStated() throws Exception {
+    String page = render(coads(true), Samples.SITE, "");
+    assertTrue(page.contains("<fieldset class=\"dim\" id=\"dim-SST-2\" data-label=\"COADSX\""
+        + " data-axis=\"COADSX\"><legend>COADSX, 0 to 179</legend>"), page);
+    assertTrue(page.contains("<div class=\"row values\"><label for=\"dim-SST-2-from\">from"
+        + "</label> <input type=\"text\" class=\"value\" id=\"dim-SST-2-from\""
+        + " name=\"dim-SST-2-from\" spellcheck=\"false\" autocomplete=\"off\" value=\"21\">"
+        + " <label for=\"dim-SST-2-to\">to</label> <input type=\"text\" class=\"value\""
+        + " id=\"dim-SST-2-to\" name=\"dim-SST-2-to\" spellcheck=\"false\" autocomplete=\"off\""
+        + " value=\"379\"> <span class=\"units\">degrees_east</span><input type=\"hidden\""
+        + " name=\"dim-SST-2-shown\" value=\"0:179\"></div><div class=\"ln axis\">21 to 379,"
+        + " step 2</div>"), page);
+    assertTrue(page.contains("value=\"0000-01-16 06:00:00\""), page);
+    assertTrue(page.contains("<div class=\"ln axis\">0000-01-16 06:00:00 to 0000-12-16 01:20:06,"
+        + " step 730.485 hour <span class=\"units\">(hour since 0000-01-01 00:00:00)</span><br>"
+        + "the standard calendar has no year 0"), page);
+    assertTrue(page.contains("a value picks the index of the nearest coordinate value; halfway"
+        + " between two, the one inside the range; beyond either end, the first or last index."),
+        page);
+  }
+
+  @Test
+  void sizes_forTheWholeDataset_asServed() throws Exception {
+    String page = render(coads(false), Samples.SITE, "");
+    byte[] dods = Emulated.dap2(org.olfsfastpath.emulator.dap.Datasets.coadsClimatology(),
+        "dods", "", "");
+    assertTrue(page.contains("<span class=\"size\" id=\"size-dods\" data-bytes=\""
+        + dods.length + "\" data-kind=\"exact\" title=\"" + NumberText.grouped(dods.length)
+        + " bytes, exactly\">3.0 MiB</span>"), page);
+    assertTrue(page.contains("id=\"size-ascii\" data-bytes=\""), page);
+    assertTrue(page.contains("data-kind=\"about\" title=\"about "), page);
+    assertTrue(page.contains("Answer sizes for the whole dataset (nothing checked): exact for"
+        + " .dods, about for text and netCDF, which depend on the values. Downloads over 100 MB"
+        + " ask first."), page);
+  }
+
+  @Test
+  void theScriptsData_isJsonWithEachFormatsTermsAndTheAxes() throws Exception {
+    DatasetForm form = coads(true);
+    String page = render(form, new Site("http://example.org/opendap", FormType.DAP4, false,
+        5_000_000), "");
+    String open = "<script type=\"application/json\" id=\"form-data\">";
+    int start = page.indexOf(open) + open.length();
+    Map<?, ?> data = (Map<?, ?>) JsonCheck.parse(page.substring(start,
+        page.indexOf("</script>", start)));
+    assertEquals(5e6, data.get("largeDownload"));
+    assertEquals("5 MB", data.get("largeDownloadText"));
+    Map<?, ?> dap = (Map<?, ?>) ((Map<?, ?>) data.get("formats")).get("dap");
+    assertEquals(true, dap.get("chunked"));
+    assertEquals("exact", dap.get("kind"));
+    assertEquals(List.of("/TIME", "/COADSY", "/COADSX"), ((Map<?, ?>) ((Map<?, ?>) dap.get("vars"))
+        .get("SST")).get("dims"));
+    Map<?, ?> time = (Map<?, ?>) ((Map<?, ?>) data.get("axes")).get("TIME");
+    assertEquals("366", ((List<?>) time.get("values")).get(0));
+    assertEquals("0000-01-16 06:00:00", ((List<?>) time.get("texts")).get(0));
+    assertEquals(Map.of("calendar", "standard", "epochDay", 1721058.0, "epochSecond", "0",
+        "secondsPerUnit", "3600"), time.get("time"));
+  }
+
+  @Test
+  void aLargeDownload_isAskedAboutFirst_inThePage() throws Exception {
+    Site site = new Site("http://example.org/opendap", FormType.DAP2, false, 5_000_000);
+    String asked = render(coads(false), site, "format=csv");
+    assertTrue(asked.contains("<div class=\"warning\" id=\"large-download\" role=\"alert\">"
+        + "<p>The CSV answer (.csv) for the whole dataset is about "), asked);
+    assertTrue(asked.contains("more than the 5 MB this server asks about first.</p><input"
+        + " type=\"hidden\" name=\"confirm\" value=\"csv\"><button type=\"submit\""
+        + " id=\"confirm-download\" name=\"format\" value=\"csv\">Download about "), asked);
+    assertFalse(render(coads(false), site, "format=dods").contains("id=\"large-download\""),
+        "3 MB is under the limit");
+    assertFalse(render(coads(false), site, "format=csv&confirm=csv").contains(
+        "id=\"large-download\""));
+  }
+
+  @Test
+  void valueTranslations_areListed_whenThePageIsRenderedAgain() throws Exception {
+    String page = render(coads(false), Samples.SITE, "var=COADSX&dim-COADSX-0-from=100"
+        + "&dim-COADSX-0-to=200&dim-COADSX-0-shown=0:179");
+    assertTrue(page.contains("<ul class=\"notes\" id=\"value-notes\"><li>COADSX, COADSX: from"
+        + " 100 selects index 40 (101)</li><li>COADSX, COADSX: to 200 selects index 89 (199)</li>"
+        + "</ul>"), page);
+    assertTrue(page.contains("value=\"http://example.org/opendap/nc/coads_climatology.nc"
+        + "?COADSX%5B40:1:89%5D\""), page);
+  }
+
+  @Test
+  void whyCoordinateValuesAreMissing_isSaid() throws Exception {
+    DatasetForm form = Emulated.dap4Form(org.olfsfastpath.emulator.dap.Datasets.fnoc1());
+    form = form.withCoordinates(form.coordinateRequest().unavailable("the BES did not send"
+        + " them in time"));
+    String page = render(form, Samples.SITE, "");
+    assertTrue(page.contains("<p class=\"hint\" id=\"coordinates-note\">Coordinate values are"
+        + " not shown: the BES did not send them in time. Choose ranges by index.</p>"), page);
+    assertFalse(page.contains("class=\"row values\""), page);
   }
 
   private static String sha256(String text) throws Exception {

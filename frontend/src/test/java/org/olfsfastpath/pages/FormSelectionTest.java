@@ -158,4 +158,82 @@ final class FormSelectionTest {
     assertEquals(dap4.constraint(), dap.constraint());
     assertEquals("/COADSX[3:1:9];/SST[0:1:0][0:1:179]", dap.constraint());
   }
+
+  // ------------------------------------------------------------------ coordinate values
+
+  private static DatasetForm coads4() throws Exception {
+    return Emulated.withCoordinates(Emulated.dap4Form(
+        org.olfsfastpath.emulator.dap.Datasets.coadsClimatology()),
+        org.olfsfastpath.emulator.dap.Datasets.coadsClimatology());
+  }
+
+  @Test
+  void values_selectTheNearestIndexes_towardTheInsideOnATie() throws Exception {
+    FormSelection selection = FormSelection.parse(coads4(), "var=/COADSX"
+        + "&dim-COADSX-0-start=0&dim-COADSX-0-stop=179&dim-COADSX-0-shown=0:179"
+        + "&dim-COADSX-0-from=100&dim-COADSX-0-to=200&format=dap");
+    assertEquals("/COADSX[40:1:89]", selection.constraint());
+    assertEquals(List.of(), selection.errors());
+    assertEquals(List.of("/COADSX, COADSX: from 100 selects index 40 (101)",
+        "/COADSX, COADSX: to 200 selects index 89 (199)"), selection.notes());
+    assertEquals("40", selection.field("dim-COADSX-0-start"));
+    assertEquals("101", selection.field("dim-COADSX-0-from"));
+    assertEquals("40:89", selection.field("dim-COADSX-0-shown"));
+    assertEquals(Optional.of("coads_climatology.nc.dap?dap4.ce=/COADSX%5B40:1:89%5D"),
+        selection.location(PATH));
+  }
+
+  @Test
+  void anIndexEditedWithoutScripts_winsOverTheValueStillShownBesideIt() throws Exception {
+    // The page showed 40:89 with 101 and 199; the person typed 10 into start only.
+    FormSelection selection = FormSelection.parse(coads4(), "var=/COADSX"
+        + "&dim-COADSX-0-start=10&dim-COADSX-0-stop=89&dim-COADSX-0-shown=40:89"
+        + "&dim-COADSX-0-from=101&dim-COADSX-0-to=199");
+    assertEquals("/COADSX[10:1:89]", selection.constraint());
+    assertEquals(List.of(), selection.notes());
+    assertEquals("41", selection.field("dim-COADSX-0-from"), "the value follows the index");
+  }
+
+  @Test
+  void aValueEditedWithoutScripts_winsOverTheIndexLeftAsShown() throws Exception {
+    FormSelection selection = FormSelection.parse(coads4(), "var=/COADSX"
+        + "&dim-COADSX-0-start=40&dim-COADSX-0-stop=89&dim-COADSX-0-shown=40:89"
+        + "&dim-COADSX-0-from=101&dim-COADSX-0-to=300");
+    assertEquals("/COADSX[40:1:139]", selection.constraint());
+    assertEquals(List.of("/COADSX, COADSX: to 300 selects index 139 (299)"), selection.notes());
+  }
+
+  @Test
+  void datesSelectTimes_andValuesBeyondTheEndsTheEnds() throws Exception {
+    FormSelection selection = FormSelection.parse(coads4(), "var=/TIME"
+        + "&dim-TIME-0-from=0000-03-01&dim-TIME-0-to=9000");
+    // 1 March of year 0 (a leap year) lies 1440 hours in: nearer the February value (1096.485)
+    // than the March one (1826.97). 9000 hours is past the last value, so the last index.
+    assertEquals("/TIME[1:1:11]", selection.constraint());
+    assertEquals("0000-02-15 16:29:06", selection.field("dim-TIME-0-from"));
+  }
+
+  @Test
+  void valuesInTheWrongOrder_orUnreadable_areErrors() throws Exception {
+    FormSelection reversed = FormSelection.parse(coads4(), "var=/COADSX"
+        + "&dim-COADSX-0-from=200&dim-COADSX-0-to=100&format=dap");
+    assertEquals(List.of("/COADSX, COADSX: the values select index 90 to 39: give them in the"
+        + " axis's order (its values increase with the index)"), reversed.errors());
+    assertEquals(Optional.empty(), reversed.location(PATH));
+    FormSelection unreadable = FormSelection.parse(coads4(), "var=/TIME"
+        + "&dim-TIME-0-from=spring");
+    assertEquals(List.of("/TIME, TIME: from \"spring\" is not a number or a date like"
+        + " 0000-01-16 06:00:00"), unreadable.errors());
+  }
+
+  @Test
+  void aMemberOfACheckedStructure_isCountedOnceInTheSize() throws Exception {
+    DatasetModel model = DatasetParser.dmr("""
+        <Dataset name="d"><Structure name="s"><Int32 name="a"/><Int32 name="b"/></Structure>
+        </Dataset>""".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    FormSelection selection = FormSelection.parse(model, "var=/s&var=/s.a");
+    assertEquals("/s;/s.a", selection.constraint());
+    assertEquals(1, selection.projections().size());
+    assertEquals("/s", selection.projections().get(0).variable().fqn());
+  }
 }

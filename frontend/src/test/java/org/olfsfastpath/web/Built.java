@@ -11,7 +11,8 @@ import org.olfsfastpath.spool.Spool;
  * The objects an olfs.xml file builds, as the web application builds them at start (nothing
  * connects): for tests that check a value reached the layer that owns it.
  */
-record Built(BesBackend backend, FrontEndSettings web, Spool spool) implements AutoCloseable {
+record Built(BesBackend backend, FrontEndSettings web, BotRules bots, Spool spool)
+    implements AutoCloseable {
   static FrontEndConfig parse(String xml) {
     return OlfsConfigFile.parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)),
         "olfs.xml");
@@ -24,11 +25,12 @@ record Built(BesBackend backend, FrontEndSettings web, Spool spool) implements A
 
   static Built of(FrontEndConfig config) {
     FrontEndSettings web = Assembly.web(config);
+    BotRules bots = Assembly.botRules(config, "/opendap");
     // The JVM's temporary directory stands for the servlet container's.
     Spool spool = Assembly.spool(config,
         java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
     return new Built(Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE)), web,
-        spool);
+        bots, spool);
   }
 
   BesClient client() {

@@ -3,6 +3,7 @@ package org.olfsfastpath.web;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,6 +17,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,6 +27,7 @@ import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.bes.BesGetType;
 import org.olfsfastpath.bes.BesPoolExhaustedException;
+import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.dap.DapRequestParser;
@@ -409,6 +412,7 @@ final class DapServletTest {
 
   @Test
   void besFailureBeforeCommit_becomesACleanError_withoutPartialData() throws IOException {
+    streamDataStraight();
     backend.failAfter = 10;
     FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.ascii"));
     assertEquals(502, r.status);
@@ -440,6 +444,7 @@ final class DapServletTest {
 
   @Test
   void besFailureAfterCommit_abortsTheResponse() {
+    streamDataStraight();
     backend.body = new byte[100_000];
     backend.failAfter = 70_000;
     FakeHttp.Response response = new FakeHttp.Response(32 * 1024);
@@ -545,11 +550,104 @@ final class DapServletTest {
   }
 
   @Test
-  void dataResponses_areNotKept_byDefault() throws IOException {
+  void smallDataResponses_areKept_byDefault_aRepeatCostsNoGet() throws IOException {
+    FakeHttp.Response first = run(FakeHttp.Request.get("/coads_climatology.nc.ascii"));
+    FakeHttp.Response second = run(FakeHttp.Request.get("/coads_climatology.nc.ascii"));
+    assertEquals(1, backend.gets.size());
+    assertArrayEquals(first.body(), second.body());
+    assertNotNull(second.header("ETag"));
+  }
+
+  /** {@code <ResponseCache dataTypes=""/>}: no data answer is kept, as before they were. */
+  @Test
+  void dataTypesEmpty_keepsNoDataAnswer() throws IOException {
+    streamDataStraight();
     run(FakeHttp.Request.get("/coads_climatology.nc.ascii"));
     FakeHttp.Response second = run(FakeHttp.Request.get("/coads_climatology.nc.ascii"));
     assertEquals(2, backend.gets.size());
     assertNull(second.header("ETag"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "CLIENT_SHARE | clientShare",
+      "CLIENT_QUEUE | clientQueue",
+      "RESERVE | reserve"})
+  void aLimitsRefusal_is503_withRetryAfter_andADapErrorNamingTheLimit(String limit, String key)
+      throws IOException {
+    backend.getFailure = new org.olfsfastpath.bes.BesLimitException(
+        org.olfsfastpath.bes.BesLimitException.Limit.valueOf(limit), "192.0.2.7",
+        "this client (192.0.2.7) already holds its share");
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dods"));
+    assertEquals(503, r.status);
+    assertEquals(Integer.toString(settings.retryAfterSeconds()), r.header("Retry-After"));
+    assertEquals("dods_error", r.header("Content-Description"));
+    assertTrue(r.text().startsWith("Error {"), r.text());
+    assertTrue(r.text().contains("the server is busy (" + key + "): this client (192.0.2.7)"
+        + " already holds its share"), r.text());
+    assertEquals(1, stats.limitRefusals.sum());
+    assertEquals(0, stats.poolExhausted.sum());
+  }
+
+  @Test
+  void callers_metadataShort_dataLongUntilTheCacheKnowsItSmall() throws IOException {
+    run(FakeHttp.Request.get("/coads_climatology.nc.das"));
+    run(FakeHttp.Request.get("/coads_climatology.nc.dods"));
+    assertEquals(List.of(Caller.shortRequest("127.0.0.1"), Caller.longRequest("127.0.0.1")),
+        backend.callers);
+
+    // The dataset changed: the kept .dods is stale, but its size says the next one is short.
+    backend.withDataset("/coads_climatology.nc");
+    run(FakeHttp.Request.get("/coads_climatology.nc.dods"));
+    assertEquals(Caller.shortRequest("127.0.0.1"), backend.callers.get(2));
+
+    // A netCDF download is never kept, so never known: long.
+    run(FakeHttp.Request.get("/coads_climatology.nc.nc"));
+    assertEquals(Caller.longRequest("127.0.0.1"), backend.callers.get(3));
+  }
+
+  @Test
+  void theCallersAddress_fromXForwardedFor_onlyThroughATrustedProxy() throws IOException {
+    settings = FrontEndSettings.newBuilder().trustedProxies("127.0.0.1").build();
+    run(FakeHttp.Request.get("/coads_climatology.nc.das").header("X-Forwarded-For",
+        "192.0.2.1, 198.51.100.7"));
+    FakeHttp.Request direct = FakeHttp.Request.get("/coads_climatology.nc.dds")
+        .header("X-Forwarded-For", "198.51.100.7");
+    direct.remoteAddr = "203.0.113.9";
+    run(direct);
+    assertEquals(List.of("198.51.100.7", "203.0.113.9"),
+        backend.callers.stream().map(Caller::client).toList());
+  }
+
+  @Test
+  void brokenBeforeAnyByteReachedTheClient_sentOnceMore_andAnswered200() throws IOException {
+    streamDataStraight();
+    backend.restartable = true;
+    backend.failAfter = 10;
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dods"));
+    assertEquals(200, r.status);
+    assertArrayEquals(backend.body, r.body(), "the new answer from its start, once");
+    assertEquals(1, backend.restarts.get());
+    assertEquals(0, stats.midStreamFailures.sum());
+  }
+
+  @Test
+  void brokenAfterBytesReachedTheClient_notSentAgain() {
+    streamDataStraight();
+    backend.restartable = true;
+    backend.body = new byte[100_000];
+    backend.failAfter = 70_000;
+    FakeHttp.Response response = new FakeHttp.Response(32 * 1024);
+    assertThrows(IOException.class,
+        () -> run(FakeHttp.Request.get("/coads_climatology.nc.dods"), response));
+    assertTrue(response.committed);
+    assertEquals(0, backend.restarts.get());
+  }
+
+  /** Data answers stream from the BES as they come: none is kept. */
+  private void streamDataStraight() {
+    backend.responses = org.olfsfastpath.cache.ResponseCache.from(Map.of("dataTypes", ""))
+        .build();
   }
 
   @Test
@@ -580,11 +678,146 @@ final class DapServletTest {
   @Test
   void theForm_andDmr_shareOneKeptAnswer() throws IOException {
     backend.bodies.put(BesGetType.DMR, DMR.getBytes(StandardCharsets.UTF_8));
+    backend.bodies.put(BesGetType.DAP, coadsDap("/COADSX"));
     assertEquals(200, run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html")).status);
     assertEquals(200, run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html")).status);
     FakeHttp.Response dmr = run(FakeHttp.Request.get("/coads_climatology.nc.dmr"));
     assertEquals(DMR, dmr.text());
-    assertEquals(1, backend.gets.size());
+    assertEquals(List.of(BesGetType.DMR, BesGetType.DAP), backend.gets.stream()
+        .map(GetRequest::type).toList(), "one DMR for the form and .dmr, one for the"
+        + " coordinates: " + backend.gets);
+  }
+
+  /** The emulator's coads {@code dap} answer for {@code constraint}, as the BES sends it. */
+  static byte[] coadsDap(String constraint) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try {
+      org.olfsfastpath.emulator.dap.Datasets.coadsClimatology().write(
+          new org.olfsfastpath.emulator.dap.DapQuery("dap", "", constraint, true,
+              "http://localhost:8080/opendap/coads_climatology.nc"), out);
+    } catch (org.olfsfastpath.emulator.dap.DapRequestException e) {
+      throw new AssertionError("the emulator refused " + constraint, e);
+    }
+    return out.toByteArray();
+  }
+
+  @Test
+  void theForm_showsCoordinateValues_fromOneDataRequestKeptForTheNextView() throws IOException {
+    backend.bodies.put(BesGetType.DMR, DMR.getBytes(StandardCharsets.UTF_8));
+    backend.bodies.put(BesGetType.DAP, coadsDap("/COADSX"));
+    FakeHttp.Response first = run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html"));
+    assertEquals(200, first.status);
+    assertTrue(first.text().contains("21 to 379, step 2"), first.text());
+    assertTrue(first.text().contains("id=\"dim-COADSX-0-from\" name=\"dim-COADSX-0-from\""
+        + " spellcheck=\"false\" autocomplete=\"off\" value=\"21\">"), first.text());
+    GetRequest coordinates = backend.gets.get(1);
+    assertEquals(new GetRequest("/coads_climatology.nc", BesGetType.DAP, "/COADSX",
+        "http://localhost:8080/opendap/coads_climatology.nc"), coordinates);
+    FakeHttp.Response second = run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html"));
+    assertEquals(first.text(), second.text());
+    assertEquals(2, backend.gets.size(), "the second view asks the BES nothing");
+  }
+
+  @Test
+  void coordinatesThatCannotBeRead_leaveIndexRanges_andThePageSaysWhy() throws IOException {
+    backend.bodies.put(BesGetType.DMR, DMR.getBytes(StandardCharsets.UTF_8));
+    // The DAP answer is the default body, a DDS: not a dap answer.
+    List<String> log = new java.util.ArrayList<>();
+    FakeHttp.Response r = coordinatesLogged(log,
+        () -> run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html")));
+    assertEquals(List.of("coordinate values of /coads_climatology.nc not shown: expected a DAP4"
+        + " chunk of 6386785 bytes but only 64 followed"), log);
+    assertEquals(200, r.status);
+    assertTrue(r.text().contains("<p class=\"hint\" id=\"coordinates-note\">Coordinate values"
+        + " are not shown: the BES&#39;s answer could not be read (expected a DAP4 chunk of"), r.text());
+    assertTrue(r.text().contains("id=\"dim-COADSX-0-start\""), r.text());
+    assertFalse(r.text().contains("id=\"dim-COADSX-0-from\""), r.text());
+  }
+
+  @Test
+  void coordinatesThatTheBesRefuses_leaveIndexRanges_andThePageSaysWhy() throws IOException {
+    backend.bodies.put(BesGetType.DMR, DMR.getBytes(StandardCharsets.UTF_8));
+    backend.getFailures.put(BesGetType.DAP, new BesErrorException(new BesError(
+        BesError.SYNTAX_USER, "Failed to read /usr/share/hyrax/coads_climatology.nc", 0, "")));
+    List<String> log = new java.util.ArrayList<>();
+    FakeHttp.Response r = coordinatesLogged(log,
+        () -> run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html")));
+    assertEquals(List.of("coordinate values of /coads_climatology.nc not shown: the BES answered"
+        + " /COADSX with an error: BES error type 3: Failed to read"
+        + " /usr/share/hyrax/coads_climatology.nc"), log, "the operator's log has the message");
+    assertEquals(200, r.status);
+    assertTrue(r.text().contains("Coordinate values are not shown: the BES refused the request"
+        + " for them (error type 3; the server&#39;s log has its message). Choose ranges by"
+        + " index."), r.text());
+    assertFalse(r.text().contains("/usr/share/hyrax"), "no server path on the page");
+    assertTrue(r.text().contains("id=\"dim-COADSX-0-stop\""), r.text());
+  }
+
+  /** Runs {@code request} with FormCoordinates' warnings in {@code log} instead of the console. */
+  private static FakeHttp.Response coordinatesLogged(List<String> log,
+      java.util.concurrent.Callable<FakeHttp.Response> request) throws IOException {
+    java.util.logging.Logger logger = java.util.logging.Logger.getLogger(
+        FormCoordinates.class.getName());
+    java.util.logging.Handler handler = new java.util.logging.Handler() {
+      @Override
+      public void publish(java.util.logging.LogRecord record) {
+        // SLF4J hands java.util.logging the message already formatted.
+        log.add(record.getMessage());
+      }
+
+      @Override
+      public void flush() { }
+
+      @Override
+      public void close() { }
+    };
+    logger.addHandler(handler);
+    logger.setUseParentHandlers(false);
+    try {
+      return request.call();
+    } catch (IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    } finally {
+      logger.removeHandler(handler);
+      logger.setUseParentHandlers(true);
+    }
+  }
+
+  @Test
+  void submittedForm_byCoordinateValue_redirectsToTheIndexRangeItSelects() throws IOException {
+    backend.bodies.put(BesGetType.DMR, DMR.getBytes(StandardCharsets.UTF_8));
+    backend.bodies.put(BesGetType.DAP, coadsDap("/COADSX"));
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html?var=%2FCOADSX"
+        + "&dim-COADSX-0-start=0&dim-COADSX-0-stride=1&dim-COADSX-0-stop=179"
+        + "&dim-COADSX-0-from=100&dim-COADSX-0-to=200&format=dap"));
+    assertEquals(303, r.status);
+    assertEquals("coads_climatology.nc.dap?dap4.ce=/COADSX%5B40:1:89%5D", r.header("Location"));
+  }
+
+  @Test
+  void largeDownload_isAskedAboutFirst_withoutJavaScript_thenConfirmed() throws IOException {
+    // This DMR is not laid out as libdap prints one, so its sizes are estimates.
+    settings = FrontEndSettings.newBuilder().catalogRoot("/usr/share/hyrax")
+        .largeDownload(1000).build();
+    backend.bodies.put(BesGetType.DMR, DMR.getBytes(StandardCharsets.UTF_8));
+    backend.bodies.put(BesGetType.DAP, coadsDap("/COADSX"));
+    FakeHttp.Response asked = run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html"
+        + "?format=dap"));
+    assertEquals(200, asked.status);
+    assertTrue(asked.text().contains("<div class=\"warning\" id=\"large-download\""
+        + " role=\"alert\"><p>The DAP4 binary answer (.dap) for the whole dataset is about 1.8"
+        + " KiB (about 1,810 bytes, estimated), more than the 1 kB this server asks about"
+        + " first.</p>"
+        + "<input type=\"hidden\" name=\"confirm\" value=\"dap\">"), asked.text());
+    FakeHttp.Response small = run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html"
+        + "?var=%2FCOADSX&dim-COADSX-0-stop=9&format=dap"));
+    assertEquals(303, small.status, "a small selection downloads at once");
+    FakeHttp.Response confirmed = run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html"
+        + "?confirm=dap&format=dap"));
+    assertEquals(303, confirmed.status);
+    assertEquals("coads_climatology.nc.dap", confirmed.header("Location"));
   }
 
   @Test
@@ -614,13 +847,14 @@ final class DapServletTest {
   @Test
   void browserOnDmr_getsTheForm_fromADmrWithoutConstraint() throws IOException {
     backend.bodies.put(BesGetType.DMR, DMR.getBytes(StandardCharsets.UTF_8));
+    backend.bodies.put(BesGetType.DAP, coadsDap("/COADSX"));
     FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dmr?dap4.ce=/COADSX")
         .header("Accept", BROWSER));
     assertEquals(200, r.status);
     assertEquals(PageHeaders.HTML_TYPE, r.header("Content-Type"));
     assertEquals(PageHeaders.CONTENT_SECURITY_POLICY, r.header("Content-Security-Policy"));
     assertTrue(r.text().contains("id=\"var-COADSX\""), r.text());
-    assertEquals(1, backend.gets.size());
+    assertEquals(2, backend.gets.size(), "the DMR and the coordinates: " + backend.gets);
     assertEquals(BesGetType.DMR, backend.gets.get(0).type());
     assertEquals("", backend.gets.get(0).constraint());
     assertEquals("http://localhost:8080/opendap/coads_climatology.nc",
@@ -630,6 +864,7 @@ final class DapServletTest {
   @Test
   void submittedForm_redirectsToTheDataUrl() throws IOException {
     backend.bodies.put(BesGetType.DMR, DMR.getBytes(StandardCharsets.UTF_8));
+    backend.bodies.put(BesGetType.DAP, coadsDap("/COADSX"));
     FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dmr.html?var=%2FCOADSX"
         + "&dim-COADSX-0-start=2&dim-COADSX-0-stride=3&dim-COADSX-0-stop=20&format=dap-csv"));
     assertEquals(303, r.status);

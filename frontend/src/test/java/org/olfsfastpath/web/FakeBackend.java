@@ -13,6 +13,7 @@ import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.bes.BesGetType;
 import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.cache.ResponseCache;
@@ -25,12 +26,18 @@ final class FakeBackend implements DapBackend {
   final Map<String, DataSource> nodes = new HashMap<>();
   final Map<String, IOException> lookupFailures = new HashMap<>();
   final List<GetRequest> gets = new ArrayList<>();
+  /** Who each get named, in order. */
+  final List<Caller> callers = new ArrayList<>();
   final AtomicInteger lookups = new AtomicInteger();
   final AtomicInteger closed = new AtomicInteger();
   byte[] body = "Dataset {\n    Float64 COADSX[COADSX = 180];\n} coads_climatology.nc;\n".getBytes();
   /** Bodies by BES get type; others get {@link #body}. */
   final Map<BesGetType, byte[]> bodies = new HashMap<>();
   IOException getFailure;
+  /** Get types whose module the fake BES lacks: a probe of one is "Unable to find transmitter". */
+  final java.util.Set<BesGetType> missingModules = java.util.EnumSet.noneOf(BesGetType.class);
+  /** Failures of gets of one type only. */
+  final Map<BesGetType, IOException> getFailures = new HashMap<>();
   /** The buildSiteMap answer; null: the BES does not know the command. */
   byte[] siteMap;
   final AtomicInteger siteMapBuilds = new AtomicInteger();
@@ -38,6 +45,10 @@ final class FakeBackend implements DapBackend {
   /** When set, reading the body fails after this many bytes. */
   int failAfter = -1;
   IOException streamFailure = new IOException("BES sent status=error after data chunks");
+  /** Whether a response may be sent again once after its body broke (as a BES group's may). */
+  boolean restartable;
+  /** Responses sent again. */
+  final AtomicInteger restarts = new AtomicInteger();
 
   FakeBackend withDataset(String path) {
     nodes.put(path, new DataSource(path, true, MODIFIED, 3114044, false, List.of()));
@@ -70,13 +81,27 @@ final class FakeBackend implements DapBackend {
   }
 
   @Override
-  public BesResponse get(GetRequest request) throws IOException {
+  public BesResponse get(GetRequest request, Caller caller) throws IOException {
     gets.add(request);
+    callers.add(caller);
     if (getFailure != null) {
       throw getFailure;
     }
-    InputStream data = new ByteArrayInputStream(bodies.getOrDefault(request.type(), body));
-    InputStream stream = failAfter < 0 ? data : new InputStream() {
+    if (request.probe()) {
+      // As the BES reads a get with no definition: the module check first, then the definition.
+      String returnAs = request.type().returnAs();
+      throw new BesErrorException(new BesError(BesError.SYNTAX_USER,
+          missingModules.contains(request.type())
+              ? "Unable to find transmitter " + returnAs
+              : "Unable to find definition " + org.olfsfastpath.bes.TransmitterProbe.DEFINITION,
+          0, "support@opendap.org"));
+    }
+    if (getFailures.containsKey(request.type())) {
+      throw getFailures.get(request.type());
+    }
+    byte[] answer = bodies.getOrDefault(request.type(), body);
+    InputStream data = new ByteArrayInputStream(answer);
+    InputStream broken = failAfter < 0 ? data : new InputStream() {
       int read;
 
       @Override
@@ -95,6 +120,18 @@ final class FakeBackend implements DapBackend {
         return n;
       }
     };
+    InputStream[] current = {broken};
+    InputStream stream = new InputStream() {
+      @Override
+      public int read() throws IOException {
+        return current[0].read();
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) throws IOException {
+        return current[0].read(b, off, len);
+      }
+    };
     return new BesResponse() {
       @Override
       public InputStream body() {
@@ -102,6 +139,18 @@ final class FakeBackend implements DapBackend {
       }
 
       private boolean done;
+      private boolean resent;
+
+      @Override
+      public boolean restart(IOException failure) {
+        if (!restartable || resent) {
+          return false;
+        }
+        resent = true;
+        restarts.incrementAndGet();
+        current[0] = new ByteArrayInputStream(answer);
+        return true;
+      }
 
       @Override
       public void close() {

@@ -13,6 +13,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -72,6 +73,9 @@ final class FakeHttp {
             case "getQueryString" -> query;
             case "getRemoteAddr" -> remoteAddr;
             case "getHeader" -> headers.get((String) args[0]);
+            case "getHeaders" -> java.util.Collections.enumeration(
+                headers.containsKey((String) args[0]) ? List.of(headers.get((String) args[0]))
+                    : List.<String>of());
             case "getParameter" -> parameters.get((String) args[0]);
             case "getDateHeader" -> {
               String v = headers.get((String) args[0]);

@@ -73,6 +73,7 @@ final class FrontEndListenerTest {
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     ObjectName frontEnd = new ObjectName("org.olfsfastpath:type=FrontEnd,context=\"/listener-test\"");
     ObjectName cache = new ObjectName("org.olfsfastpath:type=DataSourceCache,context=\"/listener-test\"");
+    ObjectName bots = new ObjectName("org.olfsfastpath:type=BotFilter,context=\"/listener-test\"");
     try {
       assertInstanceOf(DapServlet.class, servlets.get("dap"));
       assertInstanceOf(StatusServlet.class, servlets.get("status"));
@@ -81,15 +82,18 @@ final class FrontEndListenerTest {
       assertEquals(List.of("/status", "/status/*"), mappings.get("status"));
       assertTrue(server.isRegistered(frontEnd));
       assertTrue(server.isRegistered(cache));
+      assertEquals(false, server.getAttribute(bots, "Enabled"), "no BotFilter in the file");
       assertEquals(0L, server.getAttribute(frontEnd, "Requests"));
       String status = (String) server.getAttribute(frontEnd, "StatusJson");
       assertTrue(status.contains("\"pool\""), status);
+      assertTrue(status.contains("\"botFilter\": {\n    \"enabled\": false"), status);
       server.invoke(frontEnd, "invalidateAll", new Object[0], new String[0]);
     } finally {
       listener.contextDestroyed(new ServletContextEvent(context));
     }
     assertFalse(server.isRegistered(frontEnd));
     assertFalse(server.isRegistered(cache));
+    assertFalse(server.isRegistered(bots));
   }
 
   @Test

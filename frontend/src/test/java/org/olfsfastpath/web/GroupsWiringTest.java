@@ -118,7 +118,7 @@ final class GroupsWiringTest {
       assertTrue(System.nanoTime() - start < Duration.ofMillis(100).toNanos(), "fails fast");
     }
     assertEquals(200, get(servlet, "/coads_climatology.nc.das").status, "the / group serves");
-    Object groups = built.backend().statistics().get("groups");
+    Object groups = built.backend().statistics(true).get("groups");
     assertTrue(groups.toString().contains("down=true"), groups.toString());
 
     ghrsst = BesEmulator.newBuilder().faithfulWrites(false).port(free).syntheticDatasets(5)

@@ -16,7 +16,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.olfsfastpath.bes.BesNode;
+import org.olfsfastpath.bes.BesGroupStats;
 import org.olfsfastpath.bes.BesPoolStats;
+import org.olfsfastpath.bes.BesShareStats;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
@@ -90,7 +92,7 @@ final class MetricsRecordingTest {
   @Test
   void pool_isReadAtEachScrape() {
     AtomicReference<BesPoolStats> pool =
-        new AtomicReference<>(new BesPoolStats(3, 2, 1, 5, 2, 1, 4, 0, 1));
+        new AtomicReference<>(new BesPoolStats(3, 2, 1, 5, 2, 1, 4, 0, 1, 0, 0, 0));
     metrics.monitorPool(BES, pool::get);
 
     String scrape = metrics.scrape();
@@ -105,11 +107,37 @@ final class MetricsRecordingTest {
     assertLine(scrape, "olfs_bes_pool_exhausted_total{bes=\"" + BES + "\"} 0.0");
     assertLine(scrape, "olfs_bes_pool_connect_failures_total{bes=\"" + BES + "\"} 1.0");
 
-    pool.set(new BesPoolStats(4, 0, 4, 6, 2, 1, 9, 2, 1));
+    pool.set(new BesPoolStats(4, 0, 4, 6, 2, 1, 9, 2, 1, 0, 0, 0));
     System.gc(); // the supplier is a method reference nothing else holds: it must survive
     scrape = metrics.scrape();
     assertLine(scrape, "olfs_bes_pool_in_use_connections{bes=\"" + BES + "\"} 4.0");
     assertLine(scrape, "olfs_bes_pool_exhausted_total{bes=\"" + BES + "\"} 2.0");
+  }
+
+  @Test
+  void poolReserve_andGroupSharesAndRetries_areReadAtEachScrape() {
+    metrics.monitorPool(BES, () -> new BesPoolStats(3, 2, 1, 5, 2, 1, 4, 0, 1, 3, 2, 7));
+    AtomicReference<BesGroupStats> group = new AtomicReference<>(new BesGroupStats("/data",
+        List.of(), 1, null, 40, 2, 0, 5, new BesShareStats(8, 8, java.time.Duration.ofSeconds(5),
+            3, 11, 4, 9, 10, 20, 30, List.of())));
+    metrics.monitorGroup("/data", group::get);
+
+    String scrape = metrics.scrape();
+    assertLine(scrape, "olfs_bes_pool_reserved_connections{bes=\"" + BES + "\"} 3.0");
+    assertLine(scrape, "olfs_bes_pool_long_in_use_connections{bes=\"" + BES + "\"} 2.0");
+    assertLine(scrape, "olfs_bes_pool_reserve_refusals_total{bes=\"" + BES + "\"} 7.0");
+    assertLine(scrape, "olfs_bes_group_retries_total{group=\"/data\"} 5.0");
+    assertLine(scrape, "olfs_bes_group_failovers_total{group=\"/data\"} 2.0");
+    assertLine(scrape,
+        "olfs_bes_group_refused_total{group=\"/data\",limit=\"clientShare\"} 10.0");
+    assertLine(scrape,
+        "olfs_bes_group_refused_total{group=\"/data\",limit=\"clientQueue\"} 20.0");
+    assertLine(scrape, "olfs_bes_group_refused_total{group=\"/data\",limit=\"reserve\"} 30.0");
+    assertLine(scrape, "olfs_bes_group_clients{group=\"/data\"} 3.0");
+    assertLine(scrape, "olfs_bes_group_client_in_use{group=\"/data\"} 11.0");
+    assertLine(scrape, "olfs_bes_group_client_waiting{group=\"/data\"} 4.0");
+    assertLine(scrape, "olfs_bes_group_client_share{group=\"/data\"} 8.0");
+    assertFalse(scrape.contains("192.0.2."), "no client address is a label");
   }
 
   @Test

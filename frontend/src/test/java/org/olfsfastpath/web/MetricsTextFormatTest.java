@@ -64,8 +64,11 @@ final class MetricsTextFormatTest {
     ResponseCache responses = ResponseCache.newBuilder().executor(Runnable::run).build();
     try (dataSources; responses) {
       metrics.monitorCaches(dataSources, responses);
-      metrics.monitorPool("localhost:10022", () -> new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0));
-      metrics.monitorPool("bes \"two\"\\", () -> new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 0));
+      metrics.monitorPool("localhost:10022",
+          () -> new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0));
+      metrics.monitorPool("bes \"two\"\\",
+          () -> new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+      metrics.monitorBotFilter(() -> new BotFilterStats(true, 1, 0, 1, 1, 0, 2, 0, 1));
       metrics.recordRequest("das", 200, TimeUnit.MICROSECONDS.toNanos(200));
       metrics.recordRequest("das", 304, TimeUnit.MICROSECONDS.toNanos(50));
       metrics.recordRequest("contents.html", 200, TimeUnit.MILLISECONDS.toNanos(2));
@@ -98,6 +101,7 @@ final class MetricsTextFormatTest {
       assertEquals("gauge 2", families.get("olfs_bes_pool_open_connections"));
       assertEquals("counter 2", families.get("olfs_bes_pool_created_connections"));
       assertEquals("counter 4", families.get("cache_gets"));
+      assertEquals("counter 3", families.get("olfs_bot_filter_refusals"), "one per cause");
       assertEquals("gauge 2", families.get("cache_size"));
       assertEquals("counter 1", families.get("olfs_response_cache_too_large"));
       assertEquals("gauge 1", families.get("olfs_response_cache_weight_bytes"));

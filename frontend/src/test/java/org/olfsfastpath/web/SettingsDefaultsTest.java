@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -80,7 +81,26 @@ final class SettingsDefaultsTest {
     m.put("AddFileoutTypeSuffixToDownloadFilename", web.addFileoutTypeSuffix());
     m.put("HttpPost@enabled", web.httpPost());
     m.put("HttpPost@max", web.httpPostMax());
+    BotRulesBuilder bots = BotRules.newBuilder();
+    BotRules oneAddress = BotRules.newBuilder().ipAddresses(List.of("192.0.2.7"))
+        .contextPath("/opendap").build();
+    m.put("BotFilter/IpAddress", described("none", bots.getIpAddresses().isEmpty()));
+    m.put("BotFilter/IpMatch", described("none", bots.getIpMatches().isEmpty()));
+    m.put("BotFilter/UserAgentMatch", described("none", bots.getUserAgentMatches().isEmpty()));
+    // The builder's own list is the file's; build() puts the default paths before it.
+    m.put("BotFilter/AllowedResponseRegex", described("paths below `docs/images/` and"
+        + " `docs/css/` of the context (none with BlockImagesAndCss)",
+        bots.getAllowedResponses().isEmpty() && oneAddress.allowedResponses().size() == 1
+            && oneAddress.refuses("192.0.2.7", null, "/opendap/docs/images/a.png").isEmpty()
+            && oneAddress.refuses("192.0.2.7", null, "/opendap/docs/css/a.css").isEmpty()
+            && oneAddress.refuses("192.0.2.7", null, "/opendap/docs/js/a.js").isPresent()
+            && BotRules.newBuilder().ipAddresses(List.of("192.0.2.7")).blockImagesAndCss(true)
+                .build().allowedResponses().isEmpty()));
+    m.put("BotFilter/BlockedResponseRegex", described("none",
+        bots.getBlockedResponses().isEmpty()));
+    m.put("BotFilter/BlockImagesAndCss", bots.getBlockImagesAndCss());
     m.put("FastPath/serviceUrl", described("the first request's", web.serviceUrl().isEmpty()));
+    m.put("FastPath/RequestForm@largeDownload", web.largeDownload());
     m.put("FastPath/WarmUp@enabled", web.warmUp());
     m.put("FastPath/WarmUp@dataset",
         described("the first one near the catalog root", web.warmUpDataset().isEmpty()));
@@ -97,7 +117,8 @@ final class SettingsDefaultsTest {
     m.put("FastPath/ResponseCache@enabled", responses.isEnabled());
     m.put("FastPath/ResponseCache@maximumWeight", responses.maximumWeight());
     m.put("FastPath/ResponseCache@maxEntryBytes", responses.maxEntryBytes());
-    m.put("FastPath/ResponseCache@dataTypes", described("none", responses.dataTypes().isEmpty()));
+    m.put("FastPath/ResponseCache@dataTypes",
+        described("all", responses.dataTypes().equals(Set.of("all"))));
     m.put("FastPath/ResponseCache@maxDataEntryBytes", responses.maxDataEntryBytes());
     m.put("FastPath/ResponseCache@loadTimeout", responses.loadTimeout());
     m.put("FastPath/Spool@enabled", spool.isEnabled());
@@ -110,7 +131,12 @@ final class SettingsDefaultsTest {
     m.put("FastPath/BesGroups@ejectionMax", group.getEjectionMax());
     m.put("FastPath/BesGroups@ejectionThreshold", group.getEjectionThreshold());
     m.put("FastPath/BesGroups@failover", group.getFailover());
+    m.put("FastPath/BesGroups@retry", group.getRetry());
+    m.put("FastPath/BesGroups@clientShare", group.getClientShare());
+    m.put("FastPath/BesGroups@clientQueue", group.getClientQueue());
+    m.put("FastPath/BesGroups@clientQueueWait", group.getClientQueueWait());
     m.put("FastPath/ClientPool@acquireTimeout", client.getAcquireTimeout());
+    m.put("FastPath/ClientPool@reserve", client.getReserve());
     m.put("FastPath/ClientPool@maxIdle", client.getMaxIdle());
     m.put("FastPath/ClientPool@prewarm", client.getPrewarm());
     m.put("FastPath/ClientPool@connectTimeout", ppt.connectTimeout());
@@ -121,6 +147,7 @@ final class SettingsDefaultsTest {
     m.put("FastPath/Limits@maxConstraintLength", web.maxConstraintLength());
     m.put("FastPath/Gzip@enabled", web.gzip());
     m.put("FastPath/RetryAfter@seconds", web.retryAfterSeconds());
+    m.put("FastPath/TrustedProxies", described("none", web.trustedProxies().isEmpty()));
     m.put("FastPath/Admin@token", described("none", web.adminToken().isEmpty()));
     return m;
   }

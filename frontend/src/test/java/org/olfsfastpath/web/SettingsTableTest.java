@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,7 +58,18 @@ final class SettingsTableTest {
           built -> built.web().addFileoutTypeSuffix()),
       Map.entry("HttpPost@enabled", built -> built.web().httpPost()),
       Map.entry("HttpPost@max", built -> built.web().httpPostMax()),
+      Map.entry("BotFilter/IpAddress", built -> built.bots().ipAddresses().get(0)),
+      Map.entry("BotFilter/IpMatch", built -> built.bots().ipMatches().get(0).pattern()),
+      Map.entry("BotFilter/UserAgentMatch",
+          built -> built.bots().userAgentMatches().get(0).pattern()),
+      // The default pattern comes first; the file's follows it.
+      Map.entry("BotFilter/AllowedResponseRegex",
+          built -> built.bots().allowedResponses().get(1).pattern()),
+      Map.entry("BotFilter/BlockedResponseRegex",
+          built -> built.bots().blockedResponses().get(0).pattern()),
+      Map.entry("BotFilter/BlockImagesAndCss", built -> built.bots().blockImagesAndCss()),
       Map.entry("FastPath/serviceUrl", built -> built.web().serviceUrl().orElseThrow()),
+      Map.entry("FastPath/RequestForm@largeDownload", built -> built.web().largeDownload()),
       Map.entry("FastPath/WarmUp@enabled", built -> built.web().warmUp()),
       Map.entry("FastPath/WarmUp@dataset", built -> built.web().warmUpDataset().orElseThrow()),
       Map.entry("FastPath/unixSocket",
@@ -92,6 +103,17 @@ final class SettingsTableTest {
       Map.entry("FastPath/BesGroups@ejectionThreshold",
           built -> built.router().rootGroup().ejectionThreshold()),
       Map.entry("FastPath/BesGroups@failover", built -> built.router().rootGroup().failover()),
+      Map.entry("FastPath/BesGroups@retry", built -> built.router().rootGroup().retry()),
+      // A count: the connections of the group's one BES (32) do not change it.
+      Map.entry("FastPath/BesGroups@clientShare",
+          built -> Integer.toString(built.router().rootGroup().clientShare())),
+      Map.entry("FastPath/BesGroups@clientQueue",
+          built -> built.router().rootGroup().stats().shares().queueLength()),
+      Map.entry("FastPath/BesGroups@clientQueueWait",
+          built -> built.router().rootGroup().stats().shares().queueWait()),
+      Map.entry("FastPath/ClientPool@reserve",
+          built -> Integer.toString(built.client().reservedConnections())),
+      Map.entry("FastPath/TrustedProxies", built -> built.web().trustedProxies()),
       Map.entry("FastPath/ClientPool@acquireTimeout", built -> built.client().acquireTimeout()),
       Map.entry("FastPath/ClientPool@maxIdle", built -> built.client().maxIdle()),
       Map.entry("FastPath/ClientPool@prewarm", built -> built.client().prewarmCount()),
@@ -115,6 +137,9 @@ final class SettingsTableTest {
       Map.entry("FastPath/catalogRoot", "relative"),
       Map.entry("FastPath/Spool@directory", "relative/spool"),
       Map.entry("FastPath/Admin@token", "too-short"),
+      Map.entry("FastPath/BesGroups@clientShare", "a quarter"),
+      Map.entry("FastPath/ClientPool@reserve", "150%"),
+      Map.entry("FastPath/TrustedProxies", "proxy.example.org"),
       Map.entry("DatasetUrlResponse@type", "sometimes"),
       Map.entry("FastPath/ResponseCache@dataTypes", "dods das"),
       Map.entry("FastPath/WarmUp@dataset", "sst.nc"),
@@ -122,8 +147,14 @@ final class SettingsTableTest {
       Map.entry("HttpPost@max", "20000000"),
       Map.entry("FastPath/serviceUrl", "ftp://example.org/opendap"));
 
-  static Stream<OlfsSetting> settings() {
-    return OlfsSettings.ALL.stream();
+  /** Every setting, each case named by its place in olfs.xml. */
+  static Stream<Named<OlfsSetting>> settings() {
+    return OlfsSettings.ALL.stream().map(s -> Named.of(s.path(), s));
+  }
+
+  /** The settings that can be given a bad value: a flag is present or absent, it has none. */
+  static Stream<Named<OlfsSetting>> settingsWithValues() {
+    return settings().filter(s -> s.getPayload().kind() != OlfsSetting.Kind.FLAG);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -141,17 +172,17 @@ final class SettingsTableTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("settings")
+  @MethodSource("settingsWithValues")
   void badValue_stopsTheStart_namingFilePathAndValue(OlfsSetting setting, @TempDir Path dir)
       throws IOException {
-    Assumptions.assumeFalse(setting.kind() == OlfsSetting.Kind.FLAG,
-        "a flag is present or absent: it has no bad value");
     String bad = BAD.containsKey(setting.path()) ? BAD.get(setting.path())
         : switch (setting.kind()) {
           case DURATION -> "ten";
           case SIZE, HYRAX_SIZE -> "lots";
           case INTEGER -> "-7x";
           case BOOLEAN -> "maybe";
+          case ADDRESS -> "bot.example.org";
+          case PATTERN -> "(unclosed";
           default -> throw new AssertionError("no bad value for " + setting.path()
               + ": add it to BAD");
         };
@@ -241,7 +272,7 @@ final class SettingsTableTest {
       case BOOLEAN -> Specs.bool(value);
       case FLAG -> true;
       case PATH -> setting.path().equals("FastPath/catalogRoot") ? value : Path.of(value);
-      case TEXT -> value;
+      case TEXT, ADDRESS, PATTERN -> value;
     };
   }
 }

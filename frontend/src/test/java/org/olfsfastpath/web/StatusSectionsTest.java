@@ -1,6 +1,8 @@
 package org.olfsfastpath.web;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -10,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.olfsfastpath.bes.BesGroupStats;
 import org.olfsfastpath.bes.BesMemberStats;
 import org.olfsfastpath.bes.BesPoolStats;
+import org.olfsfastpath.bes.BesShareStats;
 import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.ResponseCacheStats;
 import org.olfsfastpath.ppt.PptEndpoint;
@@ -61,11 +64,14 @@ final class StatusSectionsTest {
 
   @Test
   void pool_namesAndOrder() {
-    assertEquals(Map.of("total", 3L, "idle", 2L, "inUse", 1L, "created", 5L, "discarded", 2L,
-        "retried", 1L, "waits", 4L, "exhausted", 0L, "connectFailures", 1L),
-        StatusSections.pool(new BesPoolStats(3, 2, 1, 5, 2, 1, 4, 0, 1)));
+    assertEquals(Map.ofEntries(Map.entry("total", 3L), Map.entry("idle", 2L),
+        Map.entry("inUse", 1L), Map.entry("created", 5L), Map.entry("discarded", 2L),
+        Map.entry("retried", 1L), Map.entry("waits", 4L), Map.entry("exhausted", 0L),
+        Map.entry("connectFailures", 1L), Map.entry("reserved", 3L), Map.entry("longInUse", 1L),
+        Map.entry("reserveRefusals", 6L)),
+        StatusSections.pool(new BesPoolStats(3, 2, 1, 5, 2, 1, 4, 0, 1, 3, 1, 6)));
     assertEquals(List.of("total", "idle", "inUse", "created", "discarded", "retried", "waits",
-        "exhausted", "connectFailures"),
+        "exhausted", "connectFailures", "reserved", "longInUse", "reserveRefusals"),
         List.copyOf(StatusSections.pool(BesPoolStats.EMPTY).keySet()));
   }
 
@@ -73,21 +79,77 @@ final class StatusSectionsTest {
   void groups_andTheirBes_namesAndOrder() {
     BesMemberStats member = new BesMemberStats(PptEndpoint.tcp("bes1", 10022), 2, 1, 10, 1, 2,
         3, 4, 5, 6, 7, SINCE, "refused", Duration.ofMillis(980), 8, 9, 10,
-        new BesPoolStats(3, 2, 1, 5, 2, 1, 4, 0, 1));
-    Map<?, ?> group = (Map<?, ?>) StatusSections.groups(List.of(new BesGroupStats("/data",
-        List.of(member), 0, SINCE, 11, 12, 13))).get(0);
+        new BesPoolStats(3, 2, 1, 5, 2, 1, 4, 0, 1, 3, 1, 6));
+    BesShareStats shares = new BesShareStats(8, 4, Duration.ofSeconds(5), 2, 9, 3, 20, 15, 16,
+        17, List.of(new BesShareStats.ClientUse("192.0.2.7", 8, 3),
+            new BesShareStats.ClientUse("192.0.2.8", 1, 0)));
+    BesGroupStats stats = new BesGroupStats("/data", List.of(member), 0, SINCE, 11, 12, 13, 14,
+        shares);
+    Map<?, ?> group = (Map<?, ?>) StatusSections.groups(List.of(stats), true).get(0);
 
     assertEquals(List.of("prefix", "down", "downSince", "available", "inFlight", "requests",
-        "failovers", "unavailable", "bes"), List.copyOf(group.keySet()));
-    assertEquals(List.of("/data", true, SINCE.toString(), 0, 1, 11L, 12L, 13L),
-        List.copyOf(group.values()).subList(0, 8));
+        "failovers", "retries", "unavailable", "shares", "bes"), List.copyOf(group.keySet()));
+    assertEquals(List.of("/data", true, SINCE.toString(), 0, 1, 11L, 12L, 14L, 13L),
+        List.copyOf(group.values()).subList(0, 9));
+    Map<?, ?> share = (Map<?, ?>) group.get("shares");
+    assertEquals(List.of("limit", "queueLength", "queueWaitMillis", "clients", "inUse",
+        "waiting", "queued", "refused", "top"), List.copyOf(share.keySet()));
+    assertEquals(List.of(8, 4, 5000L, 2, 9, 3, 20L), List.copyOf(share.values()).subList(0, 7));
+    assertEquals(Map.of("clientShare", 15L, "clientQueue", 16L, "reserve", 17L),
+        share.get("refused"));
+    assertEquals(List.of(Map.of("client", "192.0.2.7", "inUse", 8, "waiting", 3),
+        Map.of("client", "192.0.2.8", "inUse", 1, "waiting", 0)), share.get("top"));
     Map<?, ?> bes = (Map<?, ?>) ((List<?>) group.get("bes")).get(0);
     assertEquals(List.of("bes", "weight", "ejected", "ejectedSince", "ejectionCause",
         "nextProbeMillis", "inFlight", "requests", "connectFailures", "ioFailures", "timeouts",
         "besErrors", "exhausted", "streamFailures", "failovers", "ejections", "probes",
-        "probeFailures", "poolOpen", "poolIdle", "poolInUse"), List.copyOf(bes.keySet()));
+        "probeFailures", "poolOpen", "poolIdle", "poolInUse", "poolReserved", "poolLongInUse",
+        "poolReserveRefusals"), List.copyOf(bes.keySet()));
     assertEquals(List.of("bes1:10022", 2, true, SINCE.toString(), "refused", 980L, 1, 10L, 1L,
-        2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 3, 2, 1), List.copyOf(bes.values()));
+        2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 3, 2, 1, 3, 1, 6L), List.copyOf(bes.values()));
+  }
+
+  /** Addresses are personal data: the status document names them to an operator only. */
+  @Test
+  void groups_topClients_namedToOperatorsOnly() {
+    BesShareStats shares = new BesShareStats(8, 4, Duration.ofSeconds(5), 1, 8, 0, 0, 0, 0, 0,
+        List.of(new BesShareStats.ClientUse("192.0.2.7", 8, 0)));
+    BesGroupStats stats = new BesGroupStats("/", List.of(), 1, null, 0, 0, 0, 0, shares);
+    Map<?, ?> hidden = (Map<?, ?>) ((Map<?, ?>) StatusSections.groups(List.of(stats), false)
+        .get(0)).get("shares");
+    List<?> top = (List<?>) hidden.get("top");
+    Map<?, ?> first = (Map<?, ?>) top.get(0);
+    assertNull(first.get("client"));
+    assertEquals(8, first.get("inUse"));
+    assertFalse(hidden.toString().contains("192.0.2.7"), hidden.toString());
+  }
+
+  @Test
+  void botFilter_namesAndOrder() {
+    Map<String, Object> m = StatusSections.botFilter(
+        new BotFilterStats(true, 1, 2, 3, 4, 5, 6, 7, 8));
+    assertEquals(List.of("enabled", "rules", "refused"), List.copyOf(m.keySet()));
+    assertEquals(true, m.get("enabled"));
+    Map<?, ?> rules = (Map<?, ?>) m.get("rules");
+    assertEquals(List.of("ipAddresses", "ipMatches", "userAgentMatches", "allowedResponses",
+        "blockedResponses"), List.copyOf(rules.keySet()));
+    assertEquals(List.of(1, 2, 3, 4, 5), List.copyOf(rules.values()));
+    Map<?, ?> refused = (Map<?, ?>) m.get("refused");
+    assertEquals(List.of("IpAddress", "IpMatch", "UserAgentMatch"),
+        List.copyOf(refused.keySet()));
+    assertEquals(List.of(6L, 7L, 8L), List.copyOf(refused.values()));
+  }
+
+  @Test
+  void ignoredSettings_namesAndOrder() {
+    List<Object> list = StatusSections.ignoredSettings(List.of(
+        new IgnoredSettings.Ignored("ThreddsService", "keep it upstream"),
+        new IgnoredSettings.Ignored("Timer", "see the metrics")));
+    assertEquals(2, list.size());
+    Map<?, ?> first = (Map<?, ?>) list.get(0);
+    assertEquals(List.of("setting", "instead"), List.copyOf(first.keySet()));
+    assertEquals(List.of("ThreddsService", "keep it upstream"), List.copyOf(first.values()));
+    assertEquals("Timer", ((Map<?, ?>) list.get(1)).get("setting"));
   }
 
   @Test
@@ -97,7 +159,8 @@ final class StatusSectionsTest {
     stats.posts.increment();
     Map<String, Object> m = StatusSections.fields(stats.snapshot());
     assertEquals(List.of("requests", "dataResponses", "notModified", "headRequests", "listings",
-        "rejected", "besErrors", "besUnavailable", "poolExhausted", "midStreamFailures",
+        "rejected", "besErrors", "besUnavailable", "poolExhausted", "limitRefusals",
+        "midStreamFailures",
         "clientAborts", "bytesStreamed", "gzipResponses", "pages", "redirects", "posts"),
         List.copyOf(m.keySet()));
     assertEquals(5L, m.get("requests"));

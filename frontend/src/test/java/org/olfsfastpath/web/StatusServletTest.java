@@ -33,7 +33,7 @@ final class StatusServletTest {
     }
 
     @Override
-    public Map<String, Object> statistics() {
+    public Map<String, Object> statistics(boolean operator) {
       Map<String, Object> cache = new LinkedHashMap<>();
       cache.put("hitRate", 0.75);
       cache.put("size", 3L);

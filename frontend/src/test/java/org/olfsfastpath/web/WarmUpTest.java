@@ -19,6 +19,12 @@ final class WarmUpTest {
   {
     backend.bodies.put(org.olfsfastpath.bes.BesGetType.DMR,
         DapServletTest.DMR.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      backend.bodies.put(org.olfsfastpath.bes.BesGetType.DAP,
+          DapServletTest.coadsDap("/COADSX"));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private DapServlet servlet(FrontEndStats stats) {
@@ -35,15 +41,17 @@ final class WarmUpTest {
     DapServlet clients = servlet(clientStats);
     WarmUp warmUp = new WarmUp(servlet(new FrontEndStats()), backend, null, "/opendap");
     assertEquals(27, warmUp.run());
-    // .das, .dds and .dmr (the form shares the DMR): each fetched once, then kept.
-    assertEquals(3, backend.gets.size());
+    // .das, .dds and .dmr (the form shares the DMR), and the form's coordinate values: each
+    // fetched once, then kept.
+    assertEquals(List.of("das", "dds", "dmr", "dap"), backend.gets.stream()
+        .map(get -> get.type().besType()).toList());
     assertEquals("/nc/fnoc 1.nc", backend.gets.get(0).path());
     assertEquals(0, clientStats.requests.sum(), "clients' counters see no warm-up request");
 
     FakeHttp.Response first = new FakeHttp.Response();
     clients.service(FakeHttp.Request.get("/nc/fnoc%201.nc.das").build(), first.build());
     assertEquals(200, first.status);
-    assertEquals(3, backend.gets.size(), "the first client request costs no BES message");
+    assertEquals(4, backend.gets.size(), "the first client request costs no BES message");
   }
 
   @Test

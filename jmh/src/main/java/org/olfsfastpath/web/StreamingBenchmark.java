@@ -66,8 +66,10 @@ public class StreamingBenchmark extends StandardRun {
     emulator.start();
     FrontEndConfig config = OlfsConfigFile.parse(new ByteArrayInputStream((
         "<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>" + emulator.port()
-            + "</port></BES></BESManager><FastPath><WarmUp enabled=\"false\"/><Spool enabled=\""
-            + (path == Path.SPOOL) + "\" disk=\"0\"/></FastPath></OLFSConfig>")
+            + "</port></BES></BESManager><FastPath><WarmUp enabled=\"false\"/>"
+            // No data answer kept: each request sends its get, the path measured here.
+            + "<ResponseCache dataTypes=\"\"/><Spool enabled=\"" + (path == Path.SPOOL)
+            + "\" disk=\"0\"/></FastPath></OLFSConfig>")
         .getBytes(StandardCharsets.UTF_8)), "benchmark olfs.xml");
     FrontEndSettings settings = Assembly.web(config);
     backend = Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE));

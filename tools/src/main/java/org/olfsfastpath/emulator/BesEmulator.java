@@ -158,7 +158,7 @@ public final class BesEmulator implements Closeable {
    * chunk and without an error. Counted in {@link #dropCount()}, {@link
    * #droppedConnectionCount()} and {@link #countsText()}; the connections end in {@link
    * #closedConnectionCount()} as their threads finish. {@code scripts/bes-emulator} does the same
-   * on SIGUSR1.
+   * when its control port ({@code --control-port}) is sent {@code drop}.
    *
    * @return how many connections were open and are now closed
    * @throws IllegalStateException if not started or already closed

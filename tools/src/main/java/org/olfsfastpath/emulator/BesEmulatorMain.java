@@ -9,14 +9,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import org.jspecify.annotations.Nullable;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /**
  * Runs a {@link BesEmulator} from the command line ({@code scripts/bes-emulator}) until it is
- * killed. Prints one line naming the endpoints it listens on; on SIGUSR1 drops every open
- * connection ({@link BesEmulator#dropAllConnections()}) and goes on; on SIGTERM or SIGINT prints
- * the command counts as {@code name=count} lines and exits.
+ * killed. Prints one line naming the endpoints it listens on, and with {@code --control-port} one
+ * naming its {@link ControlPort}, whose {@code drop} drops every open connection
+ * ({@link BesEmulator#dropAllConnections()}) while the emulator goes on; on SIGTERM or SIGINT
+ * prints the command counts as {@code name=count} lines and exits.
  */
 public final class BesEmulatorMain {
   static final String USAGE = String.join("\n",
@@ -37,13 +36,21 @@ public final class BesEmulatorMain {
       "  --show-info-2009     answer showInfo like the BES of 2009 (default: type 3 error, like today's)",
       "  --without M[,M...]   leave BES modules out, e.g. --without fileout_netcdf,gdal to answer",
       "                       like the recorded BES (netcdf: 'Unable to find transmitter')",
+      "  --control-port N     listen on 127.0.0.1:N (0: a free port) for control lines: 'drop'",
+      "                       closes every open connection at once, as when every BES process is",
+      "                       killed, answers 'dropped N' and the emulator keeps listening",
       "  --help               print this help",
-      "Prints 'BES emulator listening on 127.0.0.1:PORT [unix:PATH]' once listening; on SIGUSR1",
-      "closes every open connection at once, as when every BES process is killed, and keeps",
-      "listening; on SIGTERM prints the counts (requests=N, then CMD=N per command) and exits.");
+      "Prints 'BES emulator listening on 127.0.0.1:PORT [unix:PATH]' once listening, then with",
+      "--control-port 'BES emulator control on 127.0.0.1:PORT'; on SIGTERM prints the counts",
+      "(requests=N, then CMD=N per command) and exits.");
 
-  /** The signal on which the emulator drops every connection (its name without SIG). */
-  static final String DROP_SIGNAL = "USR1";
+  /**
+   * What the flags configure: the emulator, and the control port (-1: none).
+   *
+   * @param emulator the configured builder
+   * @param controlPort the control port's number, 0 for a free one, -1 for no control port
+   */
+  record Options(BesEmulator.Builder emulator, int controlPort) {}
 
   /** A flag or value that makes no sense, with the message to show. */
   static final class UsageException extends Exception {
@@ -62,12 +69,14 @@ public final class BesEmulatorMain {
 
   public static void main(String[] args) {
     BesEmulator emulator;
+    Options options;
     try {
       if (wantsHelp(args)) {
         System.out.println(USAGE);
         return;
       }
-      emulator = parse(args).build();
+      options = parse(args);
+      emulator = options.emulator().build();
       emulator.start();
     } catch (UsageException | IllegalArgumentException | IllegalStateException e) {
       System.err.println("bes-emulator: " + e.getMessage());
@@ -79,18 +88,34 @@ public final class BesEmulatorMain {
       System.exit(1);
       return;
     }
+    ControlPort control = null;
+    if (options.controlPort() >= 0) {
+      try {
+        control = ControlPort.start(options.controlPort(), emulator, System.err);
+      } catch (IOException e) {
+        emulator.close();
+        System.err.println("bes-emulator: cannot start the control port: " + e.getMessage());
+        System.exit(1);
+        return;
+      }
+    }
     PrintStream out = System.out;
     out.println(listeningLine(emulator));
-    out.flush();
-    try {
-      dropOnSignal(emulator, System.err);
-    } catch (IllegalArgumentException e) {
-      System.err.println("bes-emulator: SIG" + DROP_SIGNAL + " cannot be handled (" + e.getMessage()
-          + "): no signal drops the connections");
+    if (control != null) {
+      out.println(controlLine(control));
     }
+    out.flush();
+    ControlPort started = control;
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       out.print(emulator.countsText());
       out.flush();
+      if (started != null) {
+        try {
+          started.close();
+        } catch (IOException e) {
+          System.err.println("bes-emulator: closing the control port: " + e.getMessage());
+        }
+      }
       emulator.close();
     }, "bes-emulator-shutdown"));
     try {
@@ -98,27 +123,6 @@ public final class BesEmulatorMain {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  /**
-   * Makes SIG{@value #DROP_SIGNAL} drop every open connection of {@code emulator} and say so on
-   * {@code log}: how a script kills every BES process of an emulator running as a process of its
-   * own ({@code kill -USR1 PID}).
-   *
-   * @return the handler it replaced
-   * @throws IllegalArgumentException if the JVM keeps the signal for itself
-   */
-  static SignalHandler dropOnSignal(BesEmulator emulator, PrintStream log) {
-    return Signal.handle(new Signal(DROP_SIGNAL), signal -> {
-      try {
-        int dropped = emulator.dropAllConnections();
-        log.println("bes-emulator: SIG" + signal.getName() + ": dropped all " + dropped
-            + " open connections");
-      } catch (IllegalStateException e) {
-        log.println("bes-emulator: SIG" + signal.getName() + " ignored: " + e.getMessage());
-      }
-      log.flush();
-    });
   }
 
   static String listeningLine(BesEmulator emulator) {
@@ -129,6 +133,10 @@ public final class BesEmulatorMain {
       // TCP only.
     }
     return line;
+  }
+
+  static String controlLine(ControlPort control) {
+    return "BES emulator control on 127.0.0.1:" + control.port();
   }
 
   static boolean wantsHelp(String[] args) {
@@ -145,8 +153,9 @@ public final class BesEmulatorMain {
    *
    * @throws UsageException naming the flag and the value that is wrong
    */
-  static BesEmulator.Builder parse(String[] args) throws UsageException {
+  static Options parse(String[] args) throws UsageException {
     BesEmulator.Builder builder = BesEmulator.newBuilder();
+    int controlPort = -1;
     List<String> queue = new ArrayList<>(List.of(args));
     while (!queue.isEmpty()) {
       String arg = queue.remove(0);
@@ -182,13 +191,14 @@ public final class BesEmulatorMain {
             builder.showInfo2009(true);
           }
           case "--without" -> builder.withoutModules(value(flag, inlineValue, queue).split(",", -1));
+          case "--control-port" -> controlPort = port(flag, value(flag, inlineValue, queue));
           default -> throw new UsageException("unknown flag " + arg);
         }
       } catch (IllegalArgumentException | IllegalStateException e) {
         throw new UsageException(flag + ": " + e.getMessage(), e);
       }
     }
-    return builder;
+    return new Options(builder, controlPort);
   }
 
   private static void delay(BesEmulator.Builder builder, String spec) throws UsageException {
@@ -223,6 +233,14 @@ public final class BesEmulatorMain {
       throw new UsageException(String.format(Locale.US, "%s was %s, must fit an int", flag, text));
     }
     return (int) value;
+  }
+
+  private static int port(String flag, String text) throws UsageException {
+    int port = integer(flag, text);
+    if (port < 0 || port > 65535) {
+      throw new UsageException(flag + " was " + text + ", must be 0-65535");
+    }
+    return port;
   }
 
   private static long longValue(String flag, String text) throws UsageException {

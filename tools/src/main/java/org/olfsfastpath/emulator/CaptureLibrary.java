@@ -22,8 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Recorded BES exchanges ({@code NAME.request.xml} with {@code NAME.wire}) replayed when a request
- * asks the same thing: for a get, the same container path, type, returnAs and constraint; for any
- * other command, the same command with the same attributes. The replay keeps the recording's
+ * asks the same thing: for a get, the same container path, type, returnAs, constraint and server
+ * function; for any other command, the same command with the same attributes. The replay keeps the recording's
  * chunks and extensions and puts the live request's reqID and reqUUID in place of the recorded
  * ones. Immutable after loading; shared by all connections.
  */
@@ -114,6 +114,11 @@ final class CaptureLibrary {
     return "get|" + type + "|" + returnAs + "|" + realName + "|" + (dap4 ? "dap4:" : "dap2:") + constraint;
   }
 
+  /** A constraint with the server function sent beside it, as one part of a get's key. */
+  static String withFunction(String constraint, String dap4Function) {
+    return dap4Function.isEmpty() ? constraint : constraint + "|dap4function:" + dap4Function;
+  }
+
   /** The key of any other response command: its name and attributes. */
   static String commandKey(Element command) {
     Map<String, String> attributes = new TreeMap<>();
@@ -143,7 +148,9 @@ final class CaptureLibrary {
                 containerPaths.getOrDefault(containerName, ""),
                 RequestDocuments.childValue(container, "constraint", RequestDocuments.childValue(command, "constraint", "")),
                 RequestDocuments.childValue(container, "dap4constraint",
-                    RequestDocuments.childValue(command, "dap4constraint", ""))));
+                    RequestDocuments.childValue(command, "dap4constraint", "")),
+                RequestDocuments.childValue(container, "dap4function",
+                    RequestDocuments.childValue(command, "dap4function", ""))));
           }
         }
         case "get" -> {
@@ -154,7 +161,7 @@ final class CaptureLibrary {
           String type = command.getAttributeValue("type", "");
           boolean dap4 = RequestDocuments.isDap4(type);
           return Optional.of(getKey(type, command.getAttributeValue("returnAs", ""), use.realName(),
-              dap4 ? use.dap4Constraint() : use.constraint(), dap4));
+              dap4 ? withFunction(use.dap4Constraint(), use.dap4Function()) : use.constraint(), dap4));
         }
         default -> {
           return Optional.of(commandKey(command));

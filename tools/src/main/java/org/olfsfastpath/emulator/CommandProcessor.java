@@ -14,6 +14,7 @@ import org.jdom2.Document;
 import org.jdom2.Element;
 import org.olfsfastpath.emulator.dap.DapQuery;
 import org.olfsfastpath.emulator.dap.EmulatedDataset;
+import org.olfsfastpath.emulator.dap.ServerFunctions;
 
 /**
  * The BES's XML command interpreter, as BESXMLInterface runs it: parse the whole document, apply
@@ -32,6 +33,7 @@ final class CommandProcessor {
   private final Catalog catalog;
   private final CaptureLibrary captures;
   private final Modules modules;
+  private final ServerFunctions functions;
   private final boolean showInfo2009;
 
   CommandProcessor(Catalog catalog, CaptureLibrary captures) {
@@ -48,6 +50,7 @@ final class CommandProcessor {
     this.catalog = catalog;
     this.captures = captures;
     this.modules = modules;
+    this.functions = ServerFunctions.loadedBy(modules::has);
     this.showInfo2009 = showInfo2009;
   }
 
@@ -134,6 +137,7 @@ final class CommandProcessor {
           if (container.getAttributeValue("name", "").isEmpty()) {
             throw BesFailure.syntax("define command: container element missing name prop", "BESXMLDefineCommand.cc", 212);
           }
+          validateFunctions(container);
         }
       }
       case "get" -> {
@@ -183,6 +187,25 @@ final class CommandProcessor {
       default -> {
         // The rest take no required properties.
       }
+    }
+  }
+
+  /** BESXMLDefineCommand's checks of a container's {@code dap4function} elements, in its order. */
+  private static void validateFunctions(Element container) throws BesFailure {
+    boolean seen = false;
+    for (Element function : container.getChildren("dap4function", container.getNamespace())) {
+      if (!function.getAttributes().isEmpty()) {
+        throw BesFailure.syntax("define command: dap4_function element should not contain properties",
+            "BESXMLDefineCommand.cc", 259);
+      }
+      if (RequestDocuments.value(function).isEmpty()) {
+        throw BesFailure.syntax("define command: dap4_function element missing value", "BESXMLDefineCommand.cc", 263);
+      }
+      if (seen) {
+        throw BesFailure.syntax("define command: container element contains multiple dap4_function elements",
+            "BESXMLDefineCommand.cc", 267);
+      }
+      seen = true;
     }
   }
 
@@ -324,6 +347,7 @@ final class CommandProcessor {
     private void define(Element command) throws BesFailure {
       String defaultConstraint = RequestDocuments.childValue(command, "constraint", "");
       String defaultDap4 = RequestDocuments.childValue(command, "dap4constraint", "");
+      String defaultFunction = RequestDocuments.childValue(command, "dap4function", "");
       List<Session.ContainerUse> uses = new ArrayList<>();
       for (Element container : command.getChildren("container", command.getNamespace())) {
         String containerName = container.getAttributeValue("name");
@@ -331,8 +355,9 @@ final class CommandProcessor {
             "Could not find the container " + containerName, "BESXMLDefineCommand.cc", 354));
         String constraint = RequestDocuments.childValue(container, "constraint", "");
         String dap4 = RequestDocuments.childValue(container, "dap4constraint", "");
+        String function = RequestDocuments.childValue(container, "dap4function", "");
         uses.add(new Session.ContainerUse(containerName, realName, constraint.isEmpty() ? defaultConstraint : constraint,
-            dap4.isEmpty() ? defaultDap4 : dap4));
+            dap4.isEmpty() ? defaultDap4 : dap4, function.isEmpty() ? defaultFunction : function));
       }
       session.define(command.getAttributeValue("name"), uses);
     }
@@ -346,8 +371,8 @@ final class CommandProcessor {
       String returnAs = command.getAttributeValue("returnAs", "");
       boolean dap4 = RequestDocuments.isDap4(type);
       String constraint = dap4 ? use.dap4Constraint() : use.constraint();
-      Optional<Reply> replay = captures.replay(
-          CaptureLibrary.getKey(type, returnAs, use.realName(), constraint, dap4), ids);
+      Optional<Reply> replay = captures.replay(CaptureLibrary.getKey(type, returnAs, use.realName(),
+          CaptureLibrary.withFunction(constraint, dap4 ? use.dap4Function() : ""), dap4), ids);
       if (replay.isPresent()) {
         return replay.get();
       }
@@ -367,6 +392,10 @@ final class CommandProcessor {
         dataset = catalog.dataset(path);
       } catch (RuntimeException e) {
         throw BesFailure.transmitException(type, e);
+      }
+      if (type.equals("dap") && !use.dap4Function().isEmpty()) {
+        // The BES runs a dap4function for DAP4 data only; its dmr answer ignores it.
+        dataset = functions.applyTo(dataset, use.dap4Function());
       }
       String xmlBase = session.context("xml:base").orElse("");
       boolean checksums = session.context("dap4_checksums").map("true"::equalsIgnoreCase).orElse(false);

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
+import java.net.StandardSocketOptions;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -264,6 +265,25 @@ final class Connection implements Runnable {
         int length = Math.max(payload.length, 16);
         rawOut.write(PptFraming.header(length, PptFraming.DATA));
         rawOut.write(payload, 0, payload.length / 2);
+        return false;
+      }
+      case CLOSE_AFTER_HEADER -> {
+        byte[] payload = render(reply);
+        rawOut.write(PptFraming.header(Math.max(payload.length, 16), PptFraming.DATA));
+        rawOut.flush();
+        return false;
+      }
+      case RESET -> {
+        try {
+          channel.setOption(StandardSocketOptions.SO_LINGER, 0);
+        } catch (UnsupportedOperationException unix) {
+          // A Unix socket has no reset: a close is what its client sees.
+        }
+        return false;
+      }
+      case HALF_CLOSE -> {
+        channel.shutdownOutput();
+        drainUntilClosed(in);
         return false;
       }
       case STALL_MID_RESPONSE -> {

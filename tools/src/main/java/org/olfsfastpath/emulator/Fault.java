@@ -27,6 +27,21 @@ public final class Fault {
     /** Sends the chunk header of the real answer and half its payload, then closes. */
     TRUNCATED_CHUNK,
     /**
+     * Sends the chunk header of the real answer, then closes: the header says data follows, and
+     * the first read of it finds the end of stream (a process killed between header and payload).
+     */
+    CLOSE_AFTER_HEADER,
+    /**
+     * Reads the request, then resets the connection (TCP RST, as a killed process's socket gives
+     * when data is still in flight to it); on a Unix socket, which has no reset, closes it.
+     */
+    RESET,
+    /**
+     * Reads the request, then shuts its own side down (FIN) without answering and keeps reading
+     * until the client closes: a half-closed connection.
+     */
+    HALF_CLOSE,
+    /**
      * Sends the chunk header of the real answer and half its payload, then stops writing and
      * keeps the connection open until the client closes it (a BES stuck mid-message).
      */
@@ -89,6 +104,18 @@ public final class Fault {
 
   public static Fault truncatedChunk() {
     return new Fault(Kind.TRUNCATED_CHUNK, Duration.ZERO);
+  }
+
+  public static Fault closeAfterHeader() {
+    return new Fault(Kind.CLOSE_AFTER_HEADER, Duration.ZERO);
+  }
+
+  public static Fault reset() {
+    return new Fault(Kind.RESET, Duration.ZERO);
+  }
+
+  public static Fault halfClose() {
+    return new Fault(Kind.HALF_CLOSE, Duration.ZERO);
   }
 
   public static Fault stallMidResponse() {

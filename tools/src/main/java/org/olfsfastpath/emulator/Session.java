@@ -15,13 +15,22 @@ import java.util.Optional;
  * Confined to the connection's thread.
  */
 final class Session {
-  /** A container used by a definition, with the constraints given for it. */
-  record ContainerUse(String containerName, String realName, String constraint, String dap4Constraint) {
+  /**
+   * A container used by a definition, with the constraints given for it and the DAP4 server
+   * function expression ({@code dap4function}), or the empty string.
+   */
+  record ContainerUse(String containerName, String realName, String constraint, String dap4Constraint,
+      String dap4Function) {
     ContainerUse {
       Objects.requireNonNull(containerName, "containerName == null");
       Objects.requireNonNull(realName, "realName == null");
       Objects.requireNonNull(constraint, "constraint == null");
       Objects.requireNonNull(dap4Constraint, "dap4Constraint == null");
+      Objects.requireNonNull(dap4Function, "dap4Function == null");
+    }
+
+    ContainerUse(String containerName, String realName, String constraint, String dap4Constraint) {
+      this(containerName, realName, constraint, dap4Constraint, "");
     }
   }
 

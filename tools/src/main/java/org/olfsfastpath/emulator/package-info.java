@@ -10,8 +10,9 @@
  * ({@code /big/<N>MiB.nc}, {@code /dars/}), from an arithmetic synthetic catalog, or by replaying
  * captured exchanges, and it writes like the real BES (chunk header and payload in separate
  * writes, no TCP_NODELAY) unless told otherwise. {@link org.olfsfastpath.emulator.Fault} scripts
- * the ways a BES fails; {@code dropAllConnections()} kills every BES process at once. {@link org.olfsfastpath.emulator.BesEmulatorMain} runs it from the command line
- * ({@code scripts/bes-emulator}).
+ * the ways a BES fails; {@code dropAllConnections()} kills every BES process at once.
+ * {@link org.olfsfastpath.emulator.BesEmulatorMain} runs it from the command line
+ * ({@code scripts/bes-emulator}), where a loopback {@code ControlPort} lets a script do the same.
  */
 @NullMarked
 package org.olfsfastpath.emulator;

@@ -31,27 +31,49 @@ public final class FaultBench implements AutoCloseable {
    * @param ejectionBase the wait before the first probe of a BES taken out of service
    *     ({@code FastPath/BesGroups@ejectionBase})
    * @param ejectionMax the longest wait between two probes ({@code FastPath/BesGroups@ejectionMax})
+   * @param shares whether the groups' fair shares and the pools' reserve are on at their
+   *     defaults; off ({@code clientShare="100%"}, {@code reserve="0"}) for the scenarios whose
+   *     clients all come from one loopback address and that measure the pool itself
+   * @param keepData whether data answers are kept by the response cache, as by default; off
+   *     ({@code dataTypes=""}) for the scenarios that need every data request to reach the BES
    */
   public record Settings(Duration readTimeout, Duration acquireTimeout, int poolMaximum, int cacheMaxEntries,
       int retryAfterSeconds, String heap, Duration handshakeTimeout, Duration ejectionBase,
-      Duration ejectionMax) {
+      Duration ejectionMax, boolean shares, boolean keepData) {
     /**
      * What the fault scenarios run with (FaultsIT, and scripts/soak's fault part): a handshake
      * timeout of 1 s, half the read timeout, so that a wedged BES (its handshake never answered)
      * is told apart from a slow one by the time alone; the shipped ejectionBase (1 s) and an
      * ejectionMax of 4 s instead of 10 s, so that a BES that comes back after a long outage is
-     * probed within seconds and the suite stays short.
+     * probed within seconds and the suite stays short. Every client is 127.0.0.1 and every data
+     * request must meet the faults: no shares, no data answer kept.
      */
     public static final Settings FAULTS = new Settings(Duration.ofSeconds(2), Duration.ofSeconds(1),
-        8, 10_000, 2, "256m", Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(4));
-    /** What the load checks run with (LoadIT). */
+        8, 10_000, 2, "256m", Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(4),
+        false, false);
+    /** What the load checks run with (LoadIT): one client address, every data request a get. */
     public static final Settings LOAD = new Settings(Duration.ofSeconds(10), Duration.ofSeconds(5),
-        32, 500, 1, "256m", Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofSeconds(10));
+        32, 500, 1, "256m", Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofSeconds(10),
+        false, false);
+    /**
+     * What the drop scenario runs with (DropAllConnectionsIT): a pool for 10 clients and room to
+     * spare, every data request a get (so the drops meet requests in flight), one client address.
+     */
+    public static final Settings DROPS = new Settings(Duration.ofSeconds(10),
+        Duration.ofSeconds(5), 16, 10_000, 1, "256m", Duration.ofSeconds(5), Duration.ofSeconds(1),
+        Duration.ofSeconds(4), false, false);
+    /**
+     * What the fair-share scenario runs with (SharesIT): the shipped defaults of the pool (32
+     * connections, 10% reserve), the shares (25%, a queue of 8 for 5 s) and the response cache.
+     */
+    public static final Settings SHARES = new Settings(Duration.ofSeconds(10),
+        Duration.ofSeconds(5), 32, 10_000, 1, "384m", Duration.ofSeconds(5), Duration.ofSeconds(1),
+        Duration.ofSeconds(4), true, true);
 
     /** The same settings with another pool size, node cache size and heap. */
     public Settings withSizes(int poolMaximum, int cacheMaxEntries, String heap) {
       return new Settings(readTimeout, acquireTimeout, poolMaximum, cacheMaxEntries,
-          retryAfterSeconds, heap, handshakeTimeout, ejectionBase, ejectionMax);
+          retryAfterSeconds, heap, handshakeTimeout, ejectionBase, ejectionMax, shares, keepData);
     }
 
     String olfsXml(int besPort) {
@@ -71,15 +93,17 @@ public final class FaultBench implements AutoCloseable {
             <FastPath>
               <catalogRoot>/usr/share/hyrax</catalogRoot>
               <Cache enabled="true" negativeTtl="0"/>
-              <ClientPool acquireTimeout="%dms" connectTimeout="2" handshakeTimeout="%dms"/>
-              <BesGroups ejectionBase="%dms" ejectionMax="%dms"/>
+              <ClientPool acquireTimeout="%dms" connectTimeout="2" handshakeTimeout="%dms"%s/>
+              <BesGroups ejectionBase="%dms" ejectionMax="%dms"%s/>
               <Limits maxUrlLength="4096" maxConstraintLength="1024"/>
-              <RetryAfter seconds="%d"/>
+              <RetryAfter seconds="%d"/>%s
             </FastPath>
           </OLFSConfig>
           """, besPort, readTimeout.toMillis(), poolMaximum, cacheMaxEntries,
-          acquireTimeout.toMillis(), handshakeTimeout.toMillis(), ejectionBase.toMillis(),
-          ejectionMax.toMillis(), retryAfterSeconds);
+          acquireTimeout.toMillis(), handshakeTimeout.toMillis(),
+          shares ? "" : " reserve=\"0\"", ejectionBase.toMillis(), ejectionMax.toMillis(),
+          shares ? "" : " clientShare=\"100%\"", retryAfterSeconds,
+          keepData ? "" : "\n    <ResponseCache dataTypes=\"\"/>");
     }
   }
 
@@ -348,7 +372,7 @@ public final class FaultBench implements AutoCloseable {
   }
 
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     try {
       frontEnd.close();
     } finally {

@@ -12,8 +12,9 @@ import java.util.Locale;
 /**
  * The longer fault and soak run behind {@code scripts/soak}: the fault scenarios of {@link
  * FaultsIT} with longer loads, a longer wedge and several kill cycles, the 1,024-connection burst, a steady soak
- * (ten minutes by default), the cache bound over a million distinct datasets, and the spool's
- * scenarios ({@link SpoolScenarios}: slow readers, four 400 MiB answers at full speed). Prints the
+ * (ten minutes by default), the cache bound over a million distinct datasets, every BES process
+ * killed at once, the fair shares, and the spool's scenarios ({@link SpoolScenarios}: slow
+ * readers, four 400 MiB answers at full speed). Prints the
  * table of {@link ScenarioResult} rows and writes it to {@code OUT/soak.md}; exits 1 when a
  * scenario failed. Tomcat, the WAR and the work directory come from the system properties
  * {@code tomcat.home}, {@code war.file} and {@code it.work.dir}, as in the integration tests.
@@ -23,9 +24,13 @@ public final class SoakMain {
 
   /** The command line: durations as 90s, 10m or plain seconds. */
   public record Options(Duration soak, int killCycles, Duration killLoad, Duration killDown,
-      long datasets, int clients, int wedgeRequests, Duration wedgeHold, int slowClients,
-      long slowRate, String only, Path out) {
-    /** The parts that run: {@code faults}, {@code load}, {@code spool}; all when empty. */
+      long datasets, int clients, int wedgeRequests, Duration wedgeHold, int drops,
+      Duration dropLoad, int slowReaders, Duration shareLoad, int slowClients, long slowRate,
+      String only, Path out) {
+    /** The parts: faults, load, drops, shares, spool. */
+    static final List<String> PARTS = List.of("faults", "load", "drops", "shares", "spool");
+
+    /** Whether {@code part} runs: every part when no {@code --only} was given. */
     boolean runs(String part) {
       return only.isEmpty() || only.equals(part);
     }
@@ -39,6 +44,10 @@ public final class SoakMain {
       int clients = 16;
       int wedgeRequests = 1_000;
       Duration wedgeHold = Duration.ofSeconds(30);
+      int drops = 3;
+      Duration dropLoad = Duration.ofSeconds(60);
+      int slowReaders = 200;
+      Duration shareLoad = Duration.ofSeconds(60);
       int slowClients = 16;
       long slowRate = 20_000;
       String only = "";
@@ -58,6 +67,10 @@ public final class SoakMain {
           case "--clients" -> clients = Integer.parseInt(value);
           case "--wedge-requests" -> wedgeRequests = Integer.parseInt(value);
           case "--wedge-hold" -> wedgeHold = duration(flag, value);
+          case "--drops" -> drops = Integer.parseInt(value);
+          case "--drop-load" -> dropLoad = duration(flag, value);
+          case "--slow-readers" -> slowReaders = Integer.parseInt(value);
+          case "--share-load" -> shareLoad = duration(flag, value);
           case "--slow-clients" -> slowClients = Integer.parseInt(value);
           case "--slow-rate" -> slowRate = Long.parseLong(value);
           case "--only" -> only = value;
@@ -74,15 +87,18 @@ public final class SoakMain {
         throw new IllegalArgumentException("--wedge-requests was " + wedgeRequests
             + ", must be at least 1");
       }
-      if (!List.of("", "faults", "load", "spool").contains(only)) {
-        throw new IllegalArgumentException("--only was " + only + ", must be faults, load or"
-            + " spool");
+      if (drops < 1 || slowReaders < 1) {
+        throw new IllegalArgumentException("--drops and --slow-readers must be at least 1");
       }
       if (slowClients < 1 || slowRate < 1) {
         throw new IllegalArgumentException("--slow-clients and --slow-rate must be at least 1");
       }
+      if (!only.isEmpty() && !PARTS.contains(only)) {
+        throw new IllegalArgumentException("--only was " + only + ", must be one of "
+            + String.join(", ", PARTS));
+      }
       return new Options(soak, killCycles, killLoad, killDown, datasets, clients, wedgeRequests,
-          wedgeHold, slowClients, slowRate, only, out);
+          wedgeHold, drops, dropLoad, slowReaders, shareLoad, slowClients, slowRate, only, out);
     }
 
     private static Duration duration(String flag, String text) {
@@ -132,10 +148,39 @@ public final class SoakMain {
       report.run();
     }
 
-    // Load: the settings of LoadIT, with the shipped OLFS node cache size and a larger heap.
+    // Load: the settings of LoadIT, with the shipped OLFS node cache size and a larger heap; the
+    // spool's scenarios on the same bench.
     if (options.runs("load") || options.runs("spool")) {
       runLoad(layout, options, results, out);
       report.run();
+    }
+
+    // Every BES process killed at once, several times, under 10 clients (DropAllConnectionsIT).
+    if (options.runs("drops")) {
+      try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-drops"),
+          FaultBench.Settings.DROPS)) {
+        FaultScenarios faults = new FaultScenarios(bench);
+        faults.warmUp();
+        add(results, out, new ShareScenarios(bench, faults).dropAllUnderLoad(10,
+            options.drops(), options.dropLoad()));
+        report.run();
+      }
+    }
+
+    // Fair shares at the shipped defaults (SharesIT): slow readers from 20 addresses, then 48
+    // from one, each beside 10 other clients.
+    if (options.runs("shares")) {
+      try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-shares"),
+          FaultBench.Settings.SHARES)) {
+        FaultScenarios faults = new FaultScenarios(bench);
+        faults.warmUp();
+        ShareScenarios shares = new ShareScenarios(bench, faults);
+        add(results, out, shares.slowReadersKeepTheirShare(options.slowReaders(), 20, 20_000,
+            10, options.shareLoad()));
+        add(results, out, shares.slowReadersKeepTheirShare(48, 1, 20_000, 10,
+            options.shareLoad()));
+        report.run();
+      }
     }
 
     String table = ScenarioResult.table(results);

@@ -48,7 +48,7 @@ final class SpoolScenarios {
   ScenarioResult slowReaders(int clients, long bytesPerSecond) throws Exception {
     FaultScenarios.Run run = scenarios.new Run(clients + " slow readers at " + bytesPerSecond
         + " B/s, big/40MiB.nc.dods", false);
-    SlowReader.Result reference = new SlowReader(bench.port(), BIG, 0, 1 << 20).call();
+    SlowDownload.Result reference = new SlowDownload(bench.port(), BIG, 0, 1 << 20).call();
     run.count(reference.outcome());
     if (!reference.outcome().equals("200")) {
       run.problem("a fast download of " + BIG + " got " + reference.outcome() + ": "
@@ -58,11 +58,11 @@ final class SpoolScenarios {
     long releasedBefore = bench.status().get("spool", "earlyReleases");
     ExecutorService pool = Executors.newFixedThreadPool(clients);
     try {
-      List<SlowReader> readers = new ArrayList<>();
-      List<Future<SlowReader.Result>> results = new ArrayList<>();
+      List<SlowDownload> readers = new ArrayList<>();
+      List<Future<SlowDownload.Result>> results = new ArrayList<>();
       long start = System.nanoTime();
       for (int i = 0; i < clients; i++) {
-        SlowReader reader = new SlowReader(bench.port(), BIG, bytesPerSecond,
+        SlowDownload reader = new SlowDownload(bench.port(), BIG, bytesPerSecond,
             SLOW_RECEIVE_BUFFER);
         readers.add(reader);
         results.add(pool.submit(reader));
@@ -78,7 +78,7 @@ final class SpoolScenarios {
         Thread.sleep(50);
       }
       long releasedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-      long mostRead = readers.stream().mapToLong(SlowReader::received).max().orElse(0);
+      long mostRead = readers.stream().mapToLong(SlowDownload::received).max().orElse(0);
       StatusDocument at = bench.status();
       if (!released) {
         run.problem("the BES connections were not back in the pool while the clients read: pool "
@@ -93,9 +93,9 @@ final class SpoolScenarios {
           run.problem("a client had read the whole answer before the connections were back");
         }
       }
-      readers.forEach(SlowReader::readAtFullSpeed);
-      for (Future<SlowReader.Result> future : results) {
-        SlowReader.Result result = future.get(TIMEOUT_NANOS, TimeUnit.NANOSECONDS);
+      readers.forEach(SlowDownload::readAtFullSpeed);
+      for (Future<SlowDownload.Result> future : results) {
+        SlowDownload.Result result = future.get(TIMEOUT_NANOS, TimeUnit.NANOSECONDS);
         run.count(result.outcome());
         if (!result.outcome().equals("200")) {
           run.problem("a slow download got " + result.outcome() + ": " + result.failure());
@@ -126,12 +126,12 @@ final class SpoolScenarios {
     long rssPeak = rssBefore;
     long heapDuring = -1;
     ExecutorService pool = Executors.newFixedThreadPool(clients);
-    List<SlowReader.Result> done = new ArrayList<>();
+    List<SlowDownload.Result> done = new ArrayList<>();
     try {
-      List<SlowReader> readers = new ArrayList<>();
-      List<Future<SlowReader.Result>> results = new ArrayList<>();
+      List<SlowDownload> readers = new ArrayList<>();
+      List<Future<SlowDownload.Result>> results = new ArrayList<>();
       for (int i = 0; i < clients; i++) {
-        SlowReader reader = new SlowReader(bench.port(), LARGE, 0, 1 << 20);
+        SlowDownload reader = new SlowDownload(bench.port(), LARGE, 0, 1 << 20);
         readers.add(reader);
         results.add(pool.submit(reader));
       }
@@ -144,7 +144,7 @@ final class SpoolScenarios {
         }
         Thread.sleep(250);
       }
-      for (Future<SlowReader.Result> future : results) {
+      for (Future<SlowDownload.Result> future : results) {
         done.add(future.get(TIMEOUT_NANOS, TimeUnit.NANOSECONDS));
       }
     } finally {
@@ -154,7 +154,7 @@ final class SpoolScenarios {
     long rssAfter = ProcessProbe.rssKb(pid);
     long spooled = bench.status().get("spool", "spooledBytes") - spooledBefore;
     String sha = done.isEmpty() ? "" : done.get(0).sha256();
-    for (SlowReader.Result result : done) {
+    for (SlowDownload.Result result : done) {
       run.count(result.outcome());
       if (!result.outcome().equals("200")) {
         run.problem("a 400 MiB download got " + result.outcome() + ": " + result.failure());

@@ -123,6 +123,46 @@ public record StatusDocument(Map<String, Map<String, Double>> sections,
     return millis == null ? null : Duration.ofMillis(((Number) millis).longValue());
   }
 
+  /** The {@code /} group's fair shares: {@code limit}, {@code clients}, {@code inUse} ... */
+  @SuppressWarnings("unchecked")
+  public Map<String, Object> shares() {
+    if (!(rootGroup().get("shares") instanceof Map<?, ?> shares)) {
+      throw new IllegalStateException("/status group / has no shares: " + rootGroup());
+    }
+    return (Map<String, Object>) shares;
+  }
+
+  /** A number of the {@code /} group's shares, e.g. {@code limit}, {@code waiting}. */
+  public long sharesCounter(String key) {
+    return number(shares(), key, "group / shares");
+  }
+
+  /** A refusal count of the {@code /} group: {@code clientShare}, {@code clientQueue}, {@code reserve}. */
+  public long refused(String limit) {
+    if (!(shares().get("refused") instanceof Map<?, ?> refused)
+        || !(refused.get(limit) instanceof Number n)) {
+      throw new IllegalStateException("/status group / shares has no refused." + limit + ": "
+          + shares());
+    }
+    return n.longValue();
+  }
+
+  /**
+   * The clients holding the most of the {@code /} group's connections, as the document lists
+   * them: address (null unless read as an operator) to connections in use.
+   */
+  public Map<String, Long> topClients() {
+    Map<String, Long> top = new LinkedHashMap<>();
+    if (shares().get("top") instanceof List<?> list) {
+      for (Object entry : list) {
+        if (entry instanceof Map<?, ?> client && client.get("inUse") instanceof Number n) {
+          top.put(String.valueOf(client.get("client")), n.longValue());
+        }
+      }
+    }
+    return top;
+  }
+
   private static long number(Map<String, Object> object, String key, String where) {
     if (!(object.get(key) instanceof Number n)) {
       throw new IllegalStateException("/status " + where + " has no number " + key + ": " + object);

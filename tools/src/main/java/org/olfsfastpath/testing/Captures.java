@@ -70,12 +70,13 @@ public final class Captures {
 
   /**
    * The names of the captures that have a file with {@code suffix} (e.g. {@code .wire}), sorted;
-   * a single placeholder {@code "(absent)"} when the captures are not here, so that a
-   * parameterized test reports one skip (from {@link #dir()}) rather than no test at all.
+   * a single placeholder, {@value ContainerSkips#ALL_CASES}, when the captures are not here, so
+   * that a parameterized test reports one skipped case (from {@link #dir()}) rather than none: a
+   * {@code @MethodSource} that skipped would stop the whole method, which no report counts.
    */
   public static List<String> names(String suffix) {
     if (!present()) {
-      return List.of("(absent)");
+      return List.of(ContainerSkips.ALL_CASES);
     }
     try (Stream<Path> files = Files.list(dir())) {
       return files.map(p -> p.getFileName().toString())

@@ -64,7 +64,15 @@ public final class FrontEndExtension implements BeforeAllCallback, AfterAllCallb
 
   /** Runs Tomcat 10.1 instead of 11. */
   public FrontEndExtension tomcat10() {
-    this.tomcatHomeProperty = "tomcat10.home";
+    return tomcatHome("tomcat10.home");
+  }
+
+  /**
+   * Runs the Tomcat whose home the named system property gives (default {@code tomcat.home},
+   * Tomcat 11), e.g. {@code tomcat9.home} for the javax WAR's tests.
+   */
+  public FrontEndExtension tomcatHome(String property) {
+    this.tomcatHomeProperty = Objects.requireNonNull(property, "property == null");
     return this;
   }
 

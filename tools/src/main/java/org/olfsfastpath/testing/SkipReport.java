@@ -4,26 +4,36 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.junit.platform.engine.TestExecutionResult;
-import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.support.descriptor.ClassSource;
-import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
 /**
  * Prints every skipped test with its reason on the console, one line each, and a count when the
- * run ends: a test disabled by a condition ({@code @Disabled}, {@code @EnabledIf...}) and a test
+ * run ends, counting as Surefire and Failsafe count in their reports: a test disabled by a
+ * condition ({@code @Disabled}, {@code @EnabledIf...}, an {@code ExecutionCondition}) and a test
  * that stopped on an assumption ({@code Assumptions.assumeTrue}, the way the tests skip when a
  * program such as ncdump or the shared BES captures are absent). Surefire and failsafe otherwise
  * keep the reason in their XML reports only.
  *
  * <pre>
  * SKIPPED FrontEndIT &gt; ncdumpReadsTheDds(): /usr/bin/ncdump is not installed (...)
- * SKIPPED: 1 test skipped in this run, reasons above
+ * SKIPPED PptCapturesTest &gt; decoder_recoversThePayloadAndExtensions(String) &gt; (all cases): ...
+ * SKIPPED: 2 tests skipped in this run, reasons above
  * </pre>
+ *
+ * <p>Surefire's count, which this one follows: a disabled class counts each of its direct
+ * children (test methods, parameterized methods, nested classes) once; a disabled method counts
+ * once, parameterized or not; a test that stopped on an assumption counts once. A container that
+ * stopped on an assumption before its tests existed (a {@code @MethodSource} that skips, an
+ * extension's {@code beforeAll} that skips) counts nowhere in Surefire: it is printed as {@code
+ * NOT COUNTED} so that it does not vanish, and should be rewritten to skip inside its tests. {@link
+ * ContainerSkips} already turns a skipping {@code @TestFactory} or {@code @BeforeAll} into skipped
+ * tests.
  *
  * <p>Registered for the JUnit Platform launcher in {@code META-INF/services}, so every module
  * whose tests have this module on their class path gets it. Prints to standard output; never
@@ -32,6 +42,7 @@ import org.junit.platform.launcher.TestPlan;
 public final class SkipReport implements TestExecutionListener {
   private final PrintStream out;
   private final List<String> skipped = new ArrayList<>();
+  private final List<String> uncounted = new ArrayList<>();
   private @Nullable TestPlan plan;
 
   /** The instance the launcher creates: prints to {@code System.out}. */
@@ -47,18 +58,38 @@ public final class SkipReport implements TestExecutionListener {
   public void testPlanExecutionStarted(TestPlan testPlan) {
     this.plan = testPlan;
     skipped.clear();
+    uncounted.clear();
   }
 
   @Override
   public void executionSkipped(TestIdentifier test, String reason) {
+    if (isClass(test)) {
+      // Surefire reports each direct child of a skipped class as one skipped test.
+      Set<TestIdentifier> children = plan == null ? Set.of() : plan.getChildren(test);
+      for (TestIdentifier child : children) {
+        report(child, reason);
+      }
+      return;
+    }
     report(test, reason);
   }
 
   @Override
   public void executionFinished(TestIdentifier test, TestExecutionResult result) {
-    if (result.getStatus() == TestExecutionResult.Status.ABORTED) {
-      report(test, result.getThrowable().map(Throwable::getMessage).orElse(null));
+    if (result.getStatus() != TestExecutionResult.Status.ABORTED) {
+      return;
     }
+    String reason = result.getThrowable().map(Throwable::getMessage).orElse(null);
+    if (test.isTest()) {
+      report(test, reason);
+      return;
+    }
+    String line = "NOT COUNTED " + name(test) + ": " + describe(reason)
+        + " [stopped before its tests existed, so no report counts them: skip inside the tests"
+        + " or with a condition instead (org.olfsfastpath.testing)]";
+    uncounted.add(line);
+    out.println(line);
+    out.flush();
   }
 
   @Override
@@ -66,13 +97,19 @@ public final class SkipReport implements TestExecutionListener {
     if (!skipped.isEmpty()) {
       out.println("SKIPPED: " + skipped.size() + (skipped.size() == 1 ? " test" : " tests")
           + " skipped in this run, reasons above");
-      out.flush();
     }
+    if (!uncounted.isEmpty()) {
+      out.println("NOT COUNTED: " + uncounted.size() + (uncounted.size() == 1 ? " container"
+          : " containers") + " stopped on an assumption before their tests existed, above");
+    }
+    out.flush();
   }
 
   /** The lines printed so far in this run. */
   List<String> lines() {
-    return List.copyOf(skipped);
+    List<String> all = new ArrayList<>(skipped);
+    all.addAll(uncounted);
+    return List.copyOf(all);
   }
 
   private void report(TestIdentifier test, @Nullable String reason) {
@@ -93,28 +130,28 @@ public final class SkipReport implements TestExecutionListener {
         .replaceAll("\\s*\\R\\s*", " ");
   }
 
-  /** {@code Class > method}, the class found on the way up for a parameterized or nested test. */
+  /**
+   * {@code Class > method() > case}: the nearest class's simple name, then every display name
+   * below it down to the test, so that an invocation of a parameterized method or a dynamic test
+   * names its method too.
+   */
   private String name(TestIdentifier test) {
-    Optional<TestSource> source = test.getSource();
-    if (source.isPresent() && source.get() instanceof ClassSource c) {
-      return simpleName(c.getClassName());
-    }
-    String className = source.filter(MethodSource.class::isInstance).map(s -> ((MethodSource) s).getClassName())
-        .orElse(null);
-    TestIdentifier up = test;
-    while (className == null && plan != null) {
-      Optional<TestIdentifier> parent = plan.getParent(up);
+    List<String> below = new ArrayList<>();
+    TestIdentifier at = test;
+    while (!isClass(at)) {
+      below.add(0, at.getDisplayName());
+      Optional<TestIdentifier> parent = plan == null ? Optional.empty() : plan.getParent(at);
       if (parent.isEmpty()) {
-        break;
+        return String.join(" > ", below);
       }
-      up = parent.get();
-      className = up.getSource().filter(ClassSource.class::isInstance)
-          .map(s -> ((ClassSource) s).getClassName()).orElse(null);
+      at = parent.get();
     }
-    return (className == null ? "" : simpleName(className) + " > ") + test.getDisplayName();
+    String className = ((ClassSource) at.getSource().orElseThrow()).getClassName();
+    below.add(0, className.substring(className.lastIndexOf('.') + 1));
+    return String.join(" > ", below);
   }
 
-  private static String simpleName(String className) {
-    return className.substring(className.lastIndexOf('.') + 1);
+  private static boolean isClass(TestIdentifier test) {
+    return test.isContainer() && test.getSource().filter(ClassSource.class::isInstance).isPresent();
   }
 }

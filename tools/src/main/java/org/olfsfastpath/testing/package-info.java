@@ -2,8 +2,23 @@
  * Test support shared by the modules' tests: JUnit extensions that start a BES emulator ({@link
  * org.olfsfastpath.testing.EmulatorExtension}) or the WAR in a real Tomcat in front of one ({@link
  * org.olfsfastpath.testing.FrontEndExtension}), the recorded BES captures ({@link
- * org.olfsfastpath.testing.Captures}), a ticker tests advance by hand, and the listener that prints
- * every skipped test with its reason.
+ * org.olfsfastpath.testing.Captures}), a ticker tests advance by hand, and what every test run gets
+ * without asking: the console's skip lines and count ({@link
+ * org.olfsfastpath.testing.SkipReport}), skips of whole containers turned into counted skips
+ * ({@link org.olfsfastpath.testing.ContainerSkips}), and the log kept off the console unless a
+ * test fails ({@link org.olfsfastpath.testing.LogOnFailure}).
+ *
+ * <p>How a test skips, so that the console and Surefire's and Failsafe's reports count it alike,
+ * once per case, with its reason: with an assumption inside the test, {@code @BeforeEach} or
+ * {@code @BeforeAll} ({@code assumeTrue(Files.isExecutable(NCDUMP), "/usr/bin/ncdump is not
+ * installed (Debian package netcdf-bin, which scripts/setup installs)")}), or with an {@code
+ * ExecutionCondition} on the class; the reason names what is missing and where it comes from. A
+ * {@code @TestFactory} may skip before it returns. A {@code @MethodSource} must not skip (no report
+ * counts a method whose cases could not be listed; the console prints it as {@code NOT COUNTED}):
+ * it returns a placeholder case that skips, as {@link org.olfsfastpath.testing.Captures#names}
+ * does. The shared captures are found only through {@link org.olfsfastpath.testing.Captures}, so
+ * that the README's list of the tests that need them is written from the sources
+ * (ReadmeListsTest).
  *
  * <p>A test that guards a fixed bug carries {@link org.olfsfastpath.testing.Regression}, naming the
  * bug and its fix, under a name that says what it guards.

@@ -78,37 +78,95 @@ public final class TomcatServer implements AutoCloseable {
     requireFile(tomcatHome.resolve("bin/catalina.sh"),
         "no Tomcat at " + tomcatHome + ": mvn verify unpacks it (pre-integration-test)");
     requireFile(war, "no WAR at " + war + ": mvn verify builds it");
+    makeBase(base, tomcatHome.resolve("conf"), war);
+    int port = freePort();
+    Files.writeString(base.resolve("conf/server.xml"), serverXml(port));
+    Path config = Files.writeString(base.resolve("olfs.xml"), olfsXml);
+    ProcessBuilder builder = catalina("bash", tomcatHome, base);
+    builder.environment().put("CATALINA_OPTS", "-Xmx" + heap + " -XX:+UseSerialGC"
+        + " -Djava.security.egd=file:/dev/./urandom -Dolfs.config=" + config);
+    return new TomcatServer(builder.start(), base, port);
+  }
+
+  /** A fresh CATALINA_BASE: the directories, the files of {@code conf}, the WAR as opendap.war. */
+  private static void makeBase(Path base, Path conf, Path war) throws IOException {
     deleteRecursively(base);
-    for (String dir : List.of("conf", "logs", "temp", "work", "webapps")) {
+    for (String dir : List.of("conf", "logs", "temp", "work", "webapps", "lib")) {
       Files.createDirectories(base.resolve(dir));
     }
-    try (Stream<Path> files = Files.list(tomcatHome.resolve("conf"))) {
+    try (Stream<Path> files = Files.list(conf)) {
       for (Path file : (Iterable<Path>) files::iterator) {
         if (Files.isRegularFile(file)) {
           Files.copy(file, base.resolve("conf").resolve(file.getFileName()));
         }
       }
     }
-    int port = freePort();
-    Files.writeString(base.resolve("conf/server.xml"), serverXml(port));
-    Path config = Files.writeString(base.resolve("olfs.xml"), olfsXml);
     Files.copy(war, base.resolve("webapps/opendap.war"), StandardCopyOption.REPLACE_EXISTING);
+  }
 
-    ProcessBuilder builder = new ProcessBuilder("bash",
-        tomcatHome.resolve("bin/catalina.sh").toString(), "run")
+  /**
+   * {@code catalina.sh run} of {@code home} on {@code base}, its console in logs/console.log,
+   * with nothing from the caller's environment that could change which Tomcat or settings run.
+   */
+  private static ProcessBuilder catalina(String shell, Path home, Path base) {
+    ProcessBuilder builder = new ProcessBuilder(shell, home.resolve("bin/catalina.sh").toString(),
+        "run")
         .redirectErrorStream(true)
         .redirectOutput(base.resolve("logs/console.log").toFile());
     Map<String, String> env = builder.environment();
-    env.put("CATALINA_HOME", tomcatHome.toString());
+    env.put("CATALINA_HOME", home.toString());
     env.put("CATALINA_BASE", base.toString());
     env.put("JAVA_HOME", Path.of(System.getProperty("java.home")).toString());
-    // Nothing from the caller's environment may change which Tomcat or settings run.
-    for (String name : List.of("JRE_HOME", "CATALINA_PID", "OLFS_CONFIG", "JAVA_OPTS")) {
+    for (String name : List.of("JRE_HOME", "CATALINA_PID", "CATALINA_TMPDIR", "OLFS_CONFIG",
+        "JAVA_OPTS", "CATALINA_OPTS")) {
       env.remove(name);
     }
-    env.put("CATALINA_OPTS", "-Xmx" + heap + " -XX:+UseSerialGC"
-        + " -Djava.security.egd=file:/dev/./urandom -Dolfs.config=" + config);
-    return new TomcatServer(builder.start(), base, port);
+    return builder;
+  }
+
+  /**
+   * Debian's own Tomcat (the {@code tomcat10} package) as an operator runs it, but as the
+   * calling user and from a CATALINA_BASE of its own rather than as the package's system
+   * service: CATALINA_HOME is the package's ({@code /usr/share/tomcat10}), {@code conf} holds the
+   * package's configuration files as they are, except that the HTTP connector listens on a free
+   * loopback port, and the WAR is {@code webapps/opendap.war}. Waits as {@link #start} waits.
+   *
+   * @param packageConf the package's configuration: {@code /etc/tomcat10}, or the copies the
+   *     package keeps in {@code /usr/share/tomcat10/etc} (readable by every user)
+   * @param javaOptions what an operator adds to the JVM's options, e.g. system properties
+   */
+  public static TomcatServer startPackaged(Path catalinaHome, Path packageConf, Path war,
+      Path base, String heap, String javaOptions) throws IOException, InterruptedException {
+    requireFile(catalinaHome.resolve("bin/catalina.sh"),
+        "no packaged Tomcat at " + catalinaHome);
+    requireFile(war, "no WAR at " + war + ": mvn verify builds it");
+    makeBase(base, packageConf, war);
+    int port = freePort();
+    Path serverXml = base.resolve("conf/server.xml");
+    String packaged = Files.readString(serverXml, StandardCharsets.UTF_8);
+    String connector = "<Connector port=\"8080\" protocol=\"HTTP/1.1\"";
+    if (!packaged.contains(connector)) {
+      throw new IllegalStateException(packageConf + "/server.xml has no " + connector
+          + ": not the configuration Debian's tomcat10 ships");
+    }
+    Files.writeString(serverXml, packaged.replaceFirst("<Server port=\"\\d+\"",
+            "<Server port=\"-1\"")
+        .replace(connector, "<Connector port=\"" + port + "\" address=\"127.0.0.1\""
+            + " protocol=\"HTTP/1.1\""), StandardCharsets.UTF_8);
+    ProcessBuilder builder = catalina("sh", catalinaHome, base);
+    Map<String, String> env = builder.environment();
+    // As /etc/default/tomcat10 and the package's unit set it, plus the operator's options.
+    env.put("JAVA_OPTS", "-Djava.awt.headless=true");
+    env.put("CATALINA_OPTS", "-Xmx" + heap + " -Djava.security.egd=file:/dev/./urandom "
+        + javaOptions);
+    TomcatServer tomcat = new TomcatServer(builder.start(), base, port);
+    try {
+      tomcat.awaitReady();
+    } catch (InterruptedException | RuntimeException e) {
+      tomcat.close();
+      throw e;
+    }
+    return tomcat;
   }
 
   private void awaitReady() throws InterruptedException {
@@ -213,12 +271,22 @@ public final class TomcatServer implements AutoCloseable {
     }
   }
 
+  /**
+   * Stops Tomcat: TERM, then KILL after 30 s. Interrupted while waiting, it kills Tomcat at once
+   * and keeps the thread's interrupt status (a close that threw InterruptedException would leave
+   * the process to whoever catches it).
+   */
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     process.destroy();
-    if (!process.waitFor(30, TimeUnit.SECONDS)) {
+    try {
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
       process.destroyForcibly();
-      process.waitFor(10, TimeUnit.SECONDS);
+      Thread.currentThread().interrupt();
     }
   }
 

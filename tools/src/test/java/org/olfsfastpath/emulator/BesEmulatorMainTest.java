@@ -4,17 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 final class BesEmulatorMainTest {
 
@@ -24,9 +30,14 @@ final class BesEmulatorMainTest {
     Files.write(data.resolve("a.nc"), new byte[3]);
     Path counts = dir.resolve("counts.txt");
     Path socket = dir.resolve("bes.sock");
-    try (BesEmulator bes = BesEmulatorMain.parse(new String[] {"--port", "0", "--socket", socket.toString(),
-        "--data=" + data, "--delay", "showVersion=0", "--datasets", "1000", "--fanout", "10", "--fast-writes",
-        "--counts-file", counts.toString(), "--catalog-root", "/data"}).build()) {
+    BesEmulatorMain.Options options = BesEmulatorMain.parse(new String[] {"--port", "0", "--socket",
+        socket.toString(), "--data=" + data, "--delay", "showVersion=0", "--datasets", "1000", "--fanout",
+        "10", "--fast-writes", "--counts-file", counts.toString(), "--catalog-root", "/data",
+        "--control-port=0"});
+    assertEquals(0, options.controlPort());
+    assertEquals(-1, BesEmulatorMain.parse(new String[] {"--port", "0"}).controlPort(),
+        "no control port unless asked for");
+    try (BesEmulator bes = options.emulator().build()) {
       bes.start();
       assertEquals("BES emulator listening on 127.0.0.1:" + bes.port() + " unix:" + socket,
           BesEmulatorMain.listeningLine(bes));
@@ -49,11 +60,14 @@ final class BesEmulatorMainTest {
     assertEquals("--datasets: syntheticDatasets was -5, must be 0-2147483647", usageError("--datasets", "-5"));
     assertTrue(usageError("--data", "/no/such/dir").startsWith("--data: dataDirectory was /no/such/dir"));
     assertTrue(usageError("--without", "fileout_netcdf,hdf5").startsWith("--without: unknown module hdf5,"));
+    assertEquals("--control-port was 70000, must be 0-65535", usageError("--control-port", "70000"));
+    assertEquals("--control-port needs a value", usageError("--control-port"));
   }
 
   @Test
   void without_leavesModulesOut() throws Exception {
-    try (BesEmulator bes = BesEmulatorMain.parse(new String[] {"--without", "fileout_netcdf,gdal"}).build()) {
+    try (BesEmulator bes = BesEmulatorMain.parse(new String[] {"--without", "fileout_netcdf,gdal"}).emulator()
+        .build()) {
       bes.start();
       String answer = Exchanges.once(bes, Requests.get("/fnoc1.nc", "dods", "lat", "netcdf")).body();
       assertTrue(answer.contains("<Message>Unable to find transmitter netcdf</Message>"), answer);
@@ -61,32 +75,105 @@ final class BesEmulatorMainTest {
   }
 
   @Test
-  void sigusr1_dropsEveryConnection_andTheEmulatorGoesOn() throws Exception {
+  void controlPortDrop_dropsEveryConnection_andTheEmulatorGoesOn() throws Exception {
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     try (BesEmulator bes = BesEmulator.newBuilder().build();
         PrintStream logStream = new PrintStream(log, true, StandardCharsets.UTF_8)) {
       int port = Exchanges.start(bes);
-      SignalHandler previous = BesEmulatorMain.dropOnSignal(bes, logStream);
-      try (Socket first = Exchanges.rawConnect(port); Socket second = Exchanges.rawConnect(port)) {
-        Signal.raise(new Signal(BesEmulatorMain.DROP_SIGNAL));
-        assertEquals(-1, first.getInputStream().read());
-        assertEquals(-1, second.getInputStream().read());
-        assertTrue(bes.awaitClosedConnections(2, Duration.ofSeconds(10)));
-      } finally {
-        Signal.handle(new Signal(BesEmulatorMain.DROP_SIGNAL), previous);
+      try (ControlPort control = ControlPort.start(0, bes, logStream)) {
+        assertEquals("BES emulator control on 127.0.0.1:" + control.port(),
+            BesEmulatorMain.controlLine(control));
+        try (Socket first = Exchanges.rawConnect(port); Socket second = Exchanges.rawConnect(port)) {
+          // The answer comes once the connections are closed and the drop counted.
+          assertEquals("dropped 2", control(control.port(), "drop\n"));
+          assertEquals(-1, first.getInputStream().read());
+          assertEquals(-1, second.getInputStream().read());
+          assertTrue(bes.awaitClosedConnections(2, Duration.ofSeconds(10)));
+        }
+        assertEquals("bes-emulator: control: dropped all 2 open connections\n",
+            log.toString(StandardCharsets.UTF_8));
+        assertEquals(1, bes.dropCount());
+        assertEquals(2, bes.droppedConnectionCount());
+        assertTrue(Exchanges.once(bes, Requests.showNode("/")).body().contains("<showNode>"));
+        // Blanks and a CRLF are read as the command; a second drop with nothing open (once the
+        // showNode's connection has ended) drops none.
+        assertTrue(bes.awaitClosedConnections(3, Duration.ofSeconds(10)));
+        assertEquals("dropped 0", control(control.port(), "  drop\r\n"));
+        assertEquals(2, bes.dropCount());
       }
-      // The handler's thread says so once it has dropped them and counted the drop.
-      long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-      while (log.size() == 0 && System.nanoTime() < deadline) {
-        Thread.sleep(10);
-      }
-      assertEquals("bes-emulator: SIGUSR1: dropped all 2 open connections\n",
-          log.toString(StandardCharsets.UTF_8));
-      assertEquals(1, bes.dropCount());
-      assertEquals(2, bes.droppedConnectionCount());
-      assertTrue(Exchanges.once(bes, Requests.showNode("/")).body().contains("<showNode>"));
     }
-    assertTrue(BesEmulatorMain.USAGE.contains("on SIGUSR1"));
+    assertTrue(BesEmulatorMain.USAGE.contains("--control-port N"));
+  }
+
+  @Test
+  void controlPort_refusesWhatItDoesNotKnow_andGoesOn() throws Exception {
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    try (BesEmulator bes = BesEmulator.newBuilder().build();
+        PrintStream logStream = new PrintStream(log, true, StandardCharsets.UTF_8)) {
+      Exchanges.start(bes);
+      try (ControlPort control = ControlPort.start(0, bes, logStream)) {
+        assertEquals("error: unknown command 'pause' (the one command is drop)",
+            control(control.port(), "pause\n"));
+        assertEquals("error: a line longer than " + ControlPort.MAX_LINE + " bytes",
+            control(control.port(), "x".repeat(ControlPort.MAX_LINE + 1) + "\n"));
+        assertEquals("dropped 0", control(control.port(), "drop\n"));
+      }
+      assertEquals(1, bes.dropCount());
+    }
+    // A stopped emulator cannot drop: the answer says why, as the log does.
+    BesEmulator stopped = BesEmulator.newBuilder().build();
+    try (ControlPort control = ControlPort.start(0, stopped, new PrintStream(log, true,
+        StandardCharsets.UTF_8))) {
+      assertTrue(control(control.port(), "drop\n").startsWith("error: "));
+    } finally {
+      stopped.close();
+    }
+  }
+
+  @Test
+  void commandLine_controlPortDrop_reachesTheRunningProcess() throws Exception {
+    // The emulator as scripts/bes-emulator runs it: a process of its own, told from outside.
+    String java = ProcessHandle.current().info().command().orElse("java");
+    Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        BesEmulatorMain.class.getName(), "--port", "0", "--control-port", "0")
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+        StandardCharsets.UTF_8))) {
+      String listening = out.readLine();
+      String controlLine = out.readLine();
+      assertTrue(listening != null && listening.startsWith("BES emulator listening on 127.0.0.1:"),
+          listening);
+      assertTrue(controlLine != null && controlLine.startsWith("BES emulator control on 127.0.0.1:"),
+          controlLine);
+      int port = Integer.parseInt(listening.substring(listening.lastIndexOf(':') + 1));
+      int controlPort = Integer.parseInt(controlLine.substring(controlLine.lastIndexOf(':') + 1));
+      try (Socket bes = Exchanges.rawConnect(port)) {
+        assertEquals("dropped 1", control(controlPort, "drop\n"));
+        assertEquals(-1, bes.getInputStream().read());
+      }
+      // SIGTERM: the counts, then the end (Process.destroy would close the output unread).
+      process.toHandle().destroy();
+      List<String> counts = out.lines().toList();
+      assertTrue(process.waitFor(30, TimeUnit.SECONDS), "the emulator ended");
+      assertEquals(List.of("requests=0", "dropAllConnections=1", "droppedConnections=1"), counts);
+    } finally {
+      process.destroyForcibly();
+    }
+  }
+
+  /** Sends {@code text} to a control port and returns the line it answers. */
+  private static String control(int port, String text) throws IOException {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 5000);
+      socket.setSoTimeout(10_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(text.getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      InputStream in = socket.getInputStream();
+      String answer = new String(in.readAllBytes(), StandardCharsets.US_ASCII);
+      assertTrue(answer.endsWith("\n"), answer);
+      return answer.substring(0, answer.length() - 1);
+    }
   }
 
   @Test

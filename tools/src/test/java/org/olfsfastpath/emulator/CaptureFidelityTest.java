@@ -27,6 +27,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.olfsfastpath.emulator.dap.Datasets;
 import org.olfsfastpath.emulator.dap.EmulatedDataset;
+import org.olfsfastpath.testing.Captures;
 
 /**
  * For every exchange recorded from a real BES in {@code ${shared.dir}/bes-captures} that the
@@ -74,18 +75,13 @@ final class CaptureFidelityTest {
   private static BesEmulator laterDataBes;
   private static BesEmulator earlierModulesBes;
   private static Map<String, EmulatedDataset> builtIns;
-  private static String skipReason = "";
 
   @BeforeAll
   static void startOnRecordedData() throws IOException {
-    Path shared = Path.of(System.getProperty("shared.dir", "../shared"));
-    captures = shared.resolve("bes-captures");
-    Path recordedData = shared.resolve("data");
-    if (!Files.isDirectory(captures) || !Files.isDirectory(recordedData)) {
-      skipReason = "no BES captures at " + captures.toAbsolutePath()
-          + " (shared material exists only inside the team; set -Dshared.dir)";
-      return;
-    }
+    // Skips the class, saying why, where the shared material is absent (ContainerSkips counts
+    // the factory below as one skipped test).
+    captures = Captures.dir();
+    Path recordedData = Captures.data();
     Instant recorded = recordingTime();
     mirror(recordedData, data, recorded);
     try {
@@ -127,7 +123,6 @@ final class CaptureFidelityTest {
 
   @TestFactory
   Stream<DynamicTest> eachRecordedExchange_isReproducedByteForByte() throws IOException {
-    assumeTrue(skipReason.isEmpty(), skipReason);
     List<DynamicTest> tests = new ArrayList<>();
     try (Stream<Path> files = Files.list(captures)) {
       files.map(p -> p.getFileName().toString())
@@ -142,7 +137,7 @@ final class CaptureFidelityTest {
   }
 
   private static void reproduce(String name) throws IOException {
-    assumeTrue(!NOT_EMULATED.contains(name), name + ": the emulator does not implement this command");
+    assumeTrue(!NOT_EMULATED.contains(name), "the emulator does not implement this command");
     byte[] request = Files.readAllBytes(captures.resolve(name + ".request.xml"));
     String requestText = new String(request, StandardCharsets.UTF_8);
     BesEmulator emulator = LATER_DATA.contains(name) ? laterDataBes
@@ -156,7 +151,7 @@ final class CaptureFidelityTest {
       String dataset = datasetOf(requestText);
       boolean resolvedBeforeTheDataset = !Files.exists(data.resolve(dataset));
       assumeTrue(resolvedBeforeTheDataset || builtIns.containsKey(dataset),
-          name + ": the DAP generator has no built-in dataset " + dataset + " yet");
+          "the DAP generator has no built-in dataset " + dataset + " yet");
     }
     byte[] actual;
     try (Socket socket = Exchanges.rawConnect(emulator.port())) {
@@ -179,7 +174,7 @@ final class CaptureFidelityTest {
     List<String> expectedChunks = Exchanges.chunks(expected);
     List<String> actualChunks = Exchanges.chunks(actual);
     assertEquals(expectedChunks, actualChunks, name + ": chunks");
-    assumeFalse(generatedValues, name + ": DDS, sizes and chunks match; the stand-in generates some values");
+    assumeFalse(generatedValues, "DDS, sizes and chunks match; the stand-in generates some values");
     assertEquals(new String(expected, StandardCharsets.ISO_8859_1), new String(actual, StandardCharsets.ISO_8859_1),
         name + ": wire bytes");
   }
@@ -203,7 +198,7 @@ final class CaptureFidelityTest {
       assertTrue(payload.contains(" name=\"" + variable + "\">"), name + ": " + variable + " is missing");
     }
     assertTrue(payload.endsWith("</Dataset>\n"), name + ": answer ends " + payload.substring(payload.length() - 40));
-    assumeTrue(false, name + ": " + ANSWER_NOT_KEPT.get(name));
+    assumeTrue(false, ANSWER_NOT_KEPT.get(name));
   }
 
   private static byte[] sameGeneratedUuid(byte[] wire) {

@@ -75,7 +75,7 @@ final class ShowInfo2009Test {
   void commandLineFlag_turnsItOn() throws Exception {
     Files.write(data.resolve("a.nc"), new byte[3]);
     try (BesEmulator bes = BesEmulatorMain.parse(new String[] {"--data", data.toString(), "--show-info-2009"})
-        .build()) {
+        .emulator().build()) {
       bes.start();
       assertTrue(Exchanges.once(bes, showInfo("/a.nc")).body().startsWith(
           "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<showInfo>\n"));

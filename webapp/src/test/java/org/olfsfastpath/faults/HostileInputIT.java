@@ -48,21 +48,34 @@ final class HostileInputIT {
    * What the BES must receive for one request: nothing, showNodes of these paths in order (a path
    * with a suffix is looked up as the dataset it names, then as a file of its own), or a get.
    */
-  record BesSees(String command, String path, String constraint, List<String> paths) {
-    static final BesSees NOTHING = new BesSees("", "", "", List.of());
+  record BesSees(String command, String path, String constraint, List<String> paths,
+      String function, String coordinates) {
+    static final BesSees NOTHING = new BesSees("", "", "", List.of(), "", "");
 
     static BesSees showNode(String... paths) {
-      return new BesSees("showNode", paths[0], "", List.of(paths));
+      return new BesSees("showNode", paths[0], "", List.of(paths), "", "");
     }
 
     static BesSees get(String path, String constraint) {
-      return new BesSees("get", path, constraint, List.of(path));
+      return new BesSees("get", path, constraint, List.of(path), "", "");
+    }
+
+    /** A get with a DAP4 server function, its text as the client wrote it. */
+    static BesSees get(String path, String constraint, String function) {
+      return new BesSees("get", path, constraint, List.of(path), function, "");
+    }
+
+    /** A request form's get, then its one get of the dataset's coordinate values. */
+    static BesSees formGet(String path, String constraint, String coordinates) {
+      return new BesSees("get", path, constraint, List.of(path), "", coordinates);
     }
 
     @Override
     public String toString() {
       return command.isEmpty() ? "nothing" : command + " " + paths
-          + (constraint.isEmpty() ? "" : " [" + constraint + "]");
+          + (constraint.isEmpty() ? "" : " [" + constraint + "]")
+          + (function.isEmpty() ? "" : " function [" + function + "]")
+          + (coordinates.isEmpty() ? "" : " then get [" + coordinates + "]");
     }
   }
 
@@ -171,9 +184,29 @@ final class HostileInputIT {
             + ".dap.xml?dap4.ce=/SST%7CSST%3E2", Set.of(400), BesSees.NOTHING),
         get("markup as a form's variable is not echoed", DATASET
             + ".dmr.html?var=%3Cscript%3Ealert(1)%3C/script%3E&format=dap", Set.of(200),
-            BesSees.get("/coads_climatology.nc", "")),
+            BesSees.formGet("/coads_climatology.nc", "", "/COADSX;/COADSY;/TIME")),
         get("an unknown site map file", "/opendap/siteMap/smap_%3Cx%3E.txt", Set.of(404),
             BesSees.NOTHING),
+        // DAP4 server functions: the expression reaches the BES as text inside the one get,
+        // never as an element of the command; what upstream offers and this server does not is
+        // refused before the BES.
+        get("element injection in a dap4.function", DATASET + ".dap?dap4.function=x%3C/"
+                + "dap4function%3E%3C/container%3E%3C/define%3E%3Cget%20type=%22stream%22%20"
+                + "definition=%22d1%22/%3E%3C!--", Set.of(400),
+            BesSees.get("/coads_climatology.nc", "", "x</dap4function></container></define>"
+                + "<get type=\"stream\" definition=\"d1\"/><!--")),
+        get("CDATA end and markup in a dap4.function", DATASET + ".dap?dap4.ce=COADSX"
+                + "&dap4.function=linear_scale(%3Cscript%3E,%5D%5D%3E,0)", Set.of(400),
+            BesSees.get("/coads_climatology.nc", "COADSX", "linear_scale(<script>,]]>,0)")),
+        get("a control character in a dap4.function", DATASET + ".dap?dap4.function=version(%0d)",
+            refused, BesSees.NOTHING),
+        post("element injection in a POST dap4.function", DATASET + ".dap",
+            "dap4.function=x%3C%2Fdap4function%3E%3Cget%2F%3E", Set.of(400),
+            BesSees.get("/coads_climatology.nc", "", "x</dap4function><get/>")),
+        get("dap4.async is not offered", DATASET + ".dap?dap4.async=1", Set.of(501),
+            BesSees.NOTHING),
+        get("dap4.store_result is not offered", DATASET + ".dods?dap4.store_result=http://x/",
+            Set.of(501), BesSees.NOTHING),
         // POST bodies: bounded, typed, and carried into the command intact.
         post("XML metacharacters in a POST constraint", DATASET + ".ascii",
             "ce=COADSX%3C%3E%26%22'%5D%5D%3E", Set.of(400),
@@ -259,7 +292,7 @@ final class HostileInputIT {
     }
     if (expected.command().equals("showNode")) {
       assertEquals(expected.paths().size(), received.size(),
-          () -> name + ": expected " + expected + ", got " + received);
+          name + ": expected " + expected + ", got " + received);
       for (int i = 0; i < received.size(); i++) {
         RecordedRequest sent = received.get(i);
         assertEquals("", sent.failure(), name + ": the BES could not parse the command");
@@ -270,7 +303,14 @@ final class HostileInputIT {
       }
       return;
     }
-    assertEquals(1, received.size(), () -> name + ": expected one BES request, got " + received);
+    if (!expected.coordinates().isEmpty()) {
+      assertEquals(2, received.size(), name + ": expected " + expected + ", got " + received);
+      RecordedRequest coordinates = received.get(1);
+      assertEquals(expected.coordinates(), coordinates.constraint(), name);
+      assertEquals(expected.path(), coordinates.containerPath(), name);
+      received = received.subList(0, 1);
+    }
+    assertEquals(1, received.size(), name + ": expected one BES request, got " + received);
     RecordedRequest sent = received.get(0);
     assertEquals("", sent.failure(), name + ": the BES could not parse the command");
     commandElement(sent.xml(), expected.command());
@@ -279,6 +319,14 @@ final class HostileInputIT {
         .toList(), name + ": exactly one get, nothing added");
     assertEquals(expected.path(), sent.containerPath(), name);
     assertEquals(expected.constraint(), sent.constraint(), name);
+    Element define = commandElement(sent.xml(), "define");
+    Element container = define.getChild("container", define.getNamespace());
+    List<Element> functions = container.getChildren("dap4function", container.getNamespace());
+    assertEquals(expected.function().isEmpty() ? 0 : 1, functions.size(), name);
+    if (!functions.isEmpty()) {
+      assertEquals(expected.function(), functions.get(0).getText(), name);
+      assertEquals(List.of(), functions.get(0).getChildren(), name + ": no element inside");
+    }
   }
 
   /** Parses the recorded document as the BES would and finds the one command element. */

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
@@ -58,9 +59,15 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * The pages in a real headless Chromium (Debian's chromium and chromedriver, driven by Selenium):
  * from the catalog listing through a link to each request form, a selection made in the form,
  * a download button pressed, and the answer compared byte for byte with the same data URL
- * fetched directly; the same with scripts off, through the form's 303; a dataset whose names
- * are markup, shown as text with no script run on the listing, both forms and the THREDDS
- * catalog. Saves screenshots of the listing and both forms under {@code target/screenshots}
+ * fetched directly; the same with scripts off, through the form's 303; a range chosen by
+ * coordinate value (COADSX 100 to 200 degrees_east) giving the bytes of the index range it maps
+ * to, with and without scripts; the size a form shows equal to the bytes of the answer; a large
+ * download asked about first, with and without scripts (the limit lowered to 5 MB here, so that
+ * coads_climatology.nc's 7 MB text answers are large), and at the default 100 MB, on a second
+ * front end as shipped, for the emulator's {@code /big/} datasets just over and just under it; a
+ * dataset whose names are markup, shown
+ * as text with no script run on the listing, both forms and the THREDDS catalog. Saves
+ * screenshots of the listing and both forms under {@code target/screenshots}
  * ({@code scripts/screenshots} copies them into docs/images).
  *
  * <p>Nothing is downloaded while it runs: the driver and browser are given by path, so Selenium
@@ -92,7 +99,13 @@ final class BrowserIT {
 
   @RegisterExtension
   static final FrontEndExtension FRONT_END = FrontEndExtension.named("BrowserIT")
-      .emulator(b -> b.dataDirectory(hostileData()).genericDataset(Datasets::find));
+      .emulator(b -> b.dataDirectory(hostileData()).genericDataset(Datasets::find))
+      .olfsXml(bes -> FrontEndExtension.olfsXml(FrontEndExtension.tcp(bes),
+          "<RequestForm largeDownload=\"5MB\"/>"));
+
+  /** A front end as shipped (largeDownload 100 MB), before the emulator's default catalog. */
+  @RegisterExtension
+  static final FrontEndExtension AS_SHIPPED = FrontEndExtension.named("BrowserIT-as-shipped");
 
   /** Selenium's log records, to show that Selenium Manager was never asked. */
   private final List<LogRecord> seleniumLog = new CopyOnWriteArrayList<>();
@@ -169,7 +182,7 @@ final class BrowserIT {
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
     options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu",
-        "--disable-dev-shm-usage", "--window-size=1200,1000", "--force-device-scale-factor=1",
+        "--disable-dev-shm-usage", "--window-size=1200,1150", "--force-device-scale-factor=1",
         "--hide-scrollbars", "--lang=en-US", "--no-first-run", "--disable-sync",
         "--disable-default-apps", "--disable-extensions", "--disable-background-networking",
         "--disable-component-update", "--disable-domain-reliability", "--metrics-recording-only",
@@ -195,7 +208,13 @@ final class BrowserIT {
     browser.get(opendap.toString());
     screenshot(browser, "listing.png");
     WebElement row = browser.findElement(By.xpath("//tr[td/a[text()='" + COADS + "']]"));
-    row.findElement(By.cssSelector("a[href='" + COADS + ".html']")).click();
+    // Each link says what it opens; the name opens the configured (DAP4) form.
+    assertEquals(COADS + ".dmr.html", row.findElement(By.linkText(COADS)).getDomAttribute(
+        "href"));
+    WebElement dap2Form = row.findElement(By.linkText("DAP2 form"));
+    assertEquals("The DAP2 data request form (.html): choose variables and ranges, then"
+        + " download", dap2Form.getDomAttribute("title"));
+    dap2Form.click();
     await(browser, d -> d.getCurrentUrl().endsWith(COADS + ".html"));
     assertEquals("DAP2 data request form", browser.findElement(By.cssSelector("p.meta"))
         .getText().split(" \u00b7 ")[0]);
@@ -207,7 +226,6 @@ final class BrowserIT {
     select(browser, "COADSX", 10, 5, 40);
     assertEquals(opendap + COADS + "?COADSX%5B10:5:40%5D",
         browser.findElement(By.id("constraint-url")).getDomProperty("value"));
-    screenshot(browser, "dap2-form.png");
     browser.findElement(By.id("button-ascii")).click();
     String data = COADS + ".ascii?COADSX%5B10:5:40%5D";
     await(browser, d -> d.getCurrentUrl().endsWith(data));
@@ -258,7 +276,8 @@ final class BrowserIT {
   void withoutJavaScript_labelsRead_andTheFormGoesThroughThe303() throws Exception {
     long redirects = statusCount("redirects");
     noScript.get(opendap.toString());
-    noScript.findElement(By.cssSelector("a[href='" + COADS + ".html']")).click();
+    noScript.findElement(By.xpath("//tr[td/a[text()='" + COADS + "']]"))
+        .findElement(By.linkText("DAP2 form")).click();
     await(noScript, d -> d.getCurrentUrl().endsWith(COADS + ".html"));
     // The script did not run: it would have shown the copy button and hidden "Update data URL".
     assertFalse(noScript.findElement(By.id("copy-url")).isDisplayed());
@@ -291,6 +310,168 @@ final class BrowserIT {
 
   @Test
   @Order(5)
+  void chosenByCoordinateValue_isTheIndexRangeItMapsTo_withAndWithoutScripts()
+      throws Exception {
+    // COADSX runs 21 to 379 by 2: 100 lies halfway between 99 (index 39) and 101 (index 40),
+    // 200 between 199 (89) and 201 (90); a tie goes inside the range.
+    String data = COADS + ".ascii?COADSX%5B40:1:89%5D";
+    browser.get(opendap + COADS + ".html");
+    check(browser, "var-COADSX");
+    typeText(browser, "dim-COADSX-0-from", "100");
+    typeText(browser, "dim-COADSX-0-to", "200");
+    assertEquals("40", browser.findElement(By.id("dim-COADSX-0-start")).getDomProperty("value"));
+    assertEquals("89", browser.findElement(By.id("dim-COADSX-0-stop")).getDomProperty("value"));
+    assertEquals(opendap + COADS + "?COADSX%5B40:1:89%5D",
+        browser.findElement(By.id("constraint-url")).getDomProperty("value"));
+    screenshot(browser, "dap2-form.png");
+    browser.findElement(By.id("button-ascii")).click();
+    await(browser, d -> d.getCurrentUrl().endsWith(data));
+    String answer = preText(browser, true);
+    assertEquals(direct(data), answer);
+    assertTrue(answer.startsWith("Dataset: " + COADS + "\nCOADSX, 101, 103, "), answer);
+
+    // Without scripts the server translates the values, and answers the same 303.
+    noScript.get(opendap + COADS + ".html");
+    check(noScript, "var-COADSX");
+    typeText(noScript, "dim-COADSX-0-from", "100");
+    typeText(noScript, "dim-COADSX-0-to", "200");
+    noScript.findElement(By.id("button-ascii")).click();
+    await(noScript, d -> d.getCurrentUrl().endsWith(data));
+    assertEquals(direct(data), preText(noScript, false));
+
+    // "Update data URL" shows what the values selected.
+    noScript.navigate().back();
+    await(noScript, d -> d.getCurrentUrl().endsWith(COADS + ".html"));
+    check(noScript, "var-COADSX");
+    typeText(noScript, "dim-COADSX-0-from", "100");
+    noScript.findElement(By.id("button-update")).click();
+    await(noScript, d -> d.getCurrentUrl().contains(COADS + ".html?"));
+    // The page come back to still holds the "to" value typed before.
+    assertEquals("COADSX, COADSX: from 100 selects index 40 (101)\nCOADSX, COADSX: to 200 selects"
+        + " index 89 (199)", noScript.findElement(By.id("value-notes")).getText());
+    assertEquals("101", noScript.findElement(By.id("dim-COADSX-0-from")).getDomProperty("value"));
+  }
+
+  @Test
+  @Order(6)
+  void theSizeShown_isTheBytesOfTheAnswer() throws Exception {
+    // As served, without scripts: the whole dataset.
+    noScript.get(opendap + COADS + ".html");
+    assertEquals(bytes(COADS + ".dods"), shownSize(noScript, "dods"));
+
+    // Live, with scripts: a DAP4 selection partly by value, its .dap answer.
+    browser.get(opendap + COADS + ".dmr.html");
+    check(browser, "var-SST");
+    type(browser, "dim-SST-0-stop", 2);
+    typeText(browser, "dim-SST-1-from", "-30");
+    typeText(browser, "dim-SST-1-to", "30");
+    type(browser, "dim-SST-2-stride", 3);
+    check(browser, "var-TIME");
+    String query = query(browser);
+    // -30 and 30 lie halfway between two COADSY values (-89 by 2): inside, 30 and 59.
+    assertEquals("dap4.ce=/TIME;/SST%5B0:1:2%5D%5B30:1:59%5D%5B0:3:179%5D", query);
+    assertEquals(bytes(COADS + ".dap?" + query), shownSize(browser, "dap"));
+    assertEquals("exact", browser.findElement(By.id("size-dap")).getDomAttribute("data-kind"));
+
+    // And a DAP2 one: COADSX by value, a slice of AIRT, its .dods answer.
+    browser.get(opendap + COADS + ".html");
+    check(browser, "var-COADSX");
+    typeText(browser, "dim-COADSX-0-from", "100");
+    typeText(browser, "dim-COADSX-0-to", "200");
+    check(browser, "var-AIRT");
+    type(browser, "dim-AIRT-1-start", 10);
+    type(browser, "dim-AIRT-1-stop", 20);
+    query = query(browser);
+    assertEquals("COADSX%5B40:1:89%5D,AIRT%5B0:1:11%5D%5B10:1:20%5D%5B0:1:179%5D", query);
+    assertEquals(bytes(COADS + ".dods?" + query), shownSize(browser, "dods"));
+  }
+
+  @Test
+  @Order(7)
+  void aLargeDownload_isAskedAboutFirst_withAndWithoutScripts() throws Exception {
+    // The whole dataset as ASCII is about 7 MB, over this server's 5 MB.
+    browser.get(opendap + COADS + ".html");
+    WebElement warning = browser.findElement(By.id("download-warning"));
+    assertFalse(warning.isDisplayed());
+    browser.findElement(By.id("button-ascii")).click();
+    await(browser, d -> d.findElement(By.id("download-warning")).isDisplayed());
+    String text = browser.findElement(By.id("download-warning-text")).getText();
+    assertTrue(text.startsWith("The ASCII answer (.ascii) is about 6."), text);
+    assertTrue(text.endsWith("more than the 5 MB this server asks about first. Download it"
+        + " anyway?"), text);
+    assertTrue(browser.getCurrentUrl().endsWith(COADS + ".html"), browser.getCurrentUrl());
+    browser.findElement(By.id("download-cancel")).click();
+    assertFalse(browser.findElement(By.id("download-warning")).isDisplayed());
+    // A small selection downloads at once; the large one, once confirmed.
+    browser.findElement(By.id("button-dods")).click();
+    assertFalse(browser.findElement(By.id("download-warning")).isDisplayed(),
+        "3 MB of .dods is under the limit");
+    browser.get(opendap + COADS + ".html");
+    browser.findElement(By.id("button-ascii")).click();
+    await(browser, d -> d.findElement(By.id("download-warning")).isDisplayed());
+    browser.findElement(By.id("download-anyway")).click();
+    await(browser, d -> d.getCurrentUrl().endsWith(COADS + ".ascii"));
+
+    // Without scripts, the server asks in the page, and its button confirms.
+    noScript.get(opendap + COADS + ".html");
+    noScript.findElement(By.id("button-ascii")).click();
+    await(noScript, d -> d.getCurrentUrl().contains(COADS + ".html?"));
+    WebElement asked = noScript.findElement(By.id("large-download"));
+    assertTrue(asked.getText().startsWith("The ASCII answer (.ascii) for the whole dataset is"
+        + " about 6."), asked.getText());
+    asked.findElement(By.id("confirm-download")).click();
+    await(noScript, d -> d.getCurrentUrl().endsWith(COADS + ".ascii"));
+    assertTrue(preText(noScript, false).startsWith("Dataset: " + COADS + "\n"));
+  }
+
+  @Test
+  @Order(8)
+  void aBigDataset_isAskedAboutFirst_atTheDefault100MB() throws Exception {
+    // big/400MiB.nc is data[time=400][lat=512][lon=512], Float32: one MiB a time step. Its
+    // whole .dods is 400 MiB and its DDS; 96 time steps are 100.7 MB, 95 are 99.6 MB.
+    URI shipped = AS_SHIPPED.opendap();
+    String big = "big/400MiB.nc";
+    browser.get(shipped + big + ".html");
+    long whole = shownSize(browser, "dods");
+    assertTrue(whole > 400L << 20 && whole < (400L << 20) + 1024, "the whole .dods: " + whole);
+    browser.findElement(By.id("button-dods")).click();
+    await(browser, d -> d.findElement(By.id("download-warning")).isDisplayed());
+    assertEquals("The DAP2 binary answer (.dods) is 400.0 MiB (" + grouped(whole) + " bytes,"
+        + " exactly), more than the 100 MB this server asks about first. Download it anyway?",
+        browser.findElement(By.id("download-warning-text")).getText());
+    assertTrue(browser.getCurrentUrl().endsWith(big + ".html"), browser.getCurrentUrl());
+    browser.findElement(By.id("download-cancel")).click();
+    assertFalse(browser.findElement(By.id("download-warning")).isDisplayed());
+
+    // Just over the limit: the first 96 time steps.
+    check(browser, "var-data");
+    type(browser, "dim-data-0-stop", 95);
+    long over = shownSize(browser, "dods");
+    assertTrue(over > 100_000_000L && over < 100_000_000L + (1L << 20), "96 steps: " + over);
+    browser.findElement(By.id("button-dods")).click();
+    await(browser, d -> d.findElement(By.id("download-warning")).isDisplayed());
+    assertTrue(browser.getCurrentUrl().endsWith(big + ".html"), browser.getCurrentUrl());
+    browser.findElement(By.id("download-cancel")).click();
+
+    // Without scripts the server decides alike: the question for 96 steps, the 303 for 95 (not
+    // followed, so that nothing is downloaded).
+    String query = "?var=data&dim-data-0-start=0&dim-data-0-stride=1&dim-data-0-stop=";
+    HttpResponse<byte[]> asked = ItSupport.get(URI.create(shipped + big + ".html" + query
+        + "95&format=dods"));
+    assertEquals(200, asked.statusCode());
+    assertTrue(ItSupport.text(asked).contains("<div class=\"warning\" id=\"large-download\""
+        + " role=\"alert\"><p>The DAP2 binary answer (.dods) for this selection is 96.0 MiB ("
+        + grouped(over) + " bytes, exactly), more than the 100 MB this server asks about"
+        + " first.</p>"), ItSupport.text(asked));
+    HttpResponse<byte[]> under = ItSupport.get(URI.create(shipped + big + ".html" + query
+        + "94&format=dods"));
+    assertEquals(303, under.statusCode(), ItSupport.text(under));
+    assertEquals("400MiB.nc.dods?data%5B0:1:94%5D%5B0:1:511%5D%5B0:1:511%5D",
+        under.headers().firstValue("Location").orElseThrow());
+  }
+
+  @Test
+  @Order(9)
   void hostileNames_areText_inTheListing_theForms_andTheThreddsCatalog() throws Exception {
     String name = Datasets.HOSTILE_FILE_NAME;
     String variable = "<script>alert(2)</script>\"'";
@@ -322,8 +503,9 @@ final class BrowserIT {
           "\"'><img src=x onerror=alert(6)>")) {
         assertTrue(text.contains(shown), form + " shows " + shown + ": " + text);
       }
-      // Exactly the page's own two scripts: the JSON-LD block and the form's.
-      assertNoInjectedElements(browser, 2);
+      // Exactly the page's own three script elements: the JSON-LD and form-data blocks (data,
+      // never run) and the form's script.
+      assertNoInjectedElements(browser, 3);
       String jsonLd = browser.findElement(By.cssSelector("script[type='application/ld+json']"))
           .getDomProperty("textContent");
       assertTrue(jsonLd.contains("\\u003c/script>\\u003cscript>alert(4)\\u003c/script>"), jsonLd);
@@ -345,7 +527,7 @@ final class BrowserIT {
     // data URL it builds.
     noScript.get(dap4Form.replace(".dmr.html", ".html"));
     assertNoAlert(noScript);
-    assertNoInjectedElements(noScript, 2);
+    assertNoInjectedElements(noScript, 3);
     noScript.findElements(By.cssSelector("input[name='var']")).get(1).click();
     noScript.findElement(By.id("button-ascii")).click();
     await(noScript, d -> d.getCurrentUrl().contains(".nc.ascii?"));
@@ -373,7 +555,7 @@ final class BrowserIT {
   }
 
   @Test
-  @Order(6)
+  @Order(10)
   void hostileName_isOneEncodedUrlInTheSiteMap() throws Exception {
     HttpResponse<byte[]> map = ItSupport.get(opendap.resolve("siteMap/smap_0.txt"));
     assertEquals(200, map.statusCode(), ItSupport.text(map));
@@ -388,7 +570,7 @@ final class BrowserIT {
   }
 
   @Test
-  @Order(7)
+  @Order(11)
   void seleniumManager_wasNeverAsked() {
     assertTrue(seleniumLog.stream().anyMatch(r -> String.valueOf(r.getMessage())
         .startsWith("Skipping Selenium Manager")), "Selenium logged how it found the driver");
@@ -399,6 +581,14 @@ final class BrowserIT {
   }
 
   // ---------------------------------------------------------------------------------------------
+
+  /** Checks a box unless it is checked (a page come back to keeps what was checked). */
+  private static void check(WebDriver driver, String id) {
+    WebElement box = driver.findElement(By.id(id));
+    if (!box.isSelected()) {
+      box.click();
+    }
+  }
 
   /** Checks a variable and types one range into its first dimension. */
   private static void select(WebDriver driver, String id, int start, int stride, int stop) {
@@ -412,9 +602,37 @@ final class BrowserIT {
   }
 
   private static void type(WebDriver driver, String id, int value) {
+    typeText(driver, id, Integer.toString(value));
+  }
+
+  private static void typeText(WebDriver driver, String id, String text) {
     WebElement input = driver.findElement(By.id(id));
     input.clear();
-    input.sendKeys(Integer.toString(value));
+    input.sendKeys(text);
+  }
+
+  /** The query of the data URL the form shows. */
+  private static String query(WebDriver driver) {
+    String url = driver.findElement(By.id("constraint-url")).getDomProperty("value");
+    return url.substring(url.indexOf('?') + 1);
+  }
+
+  /** The exact size a form shows on a format's button. */
+  private static long shownSize(WebDriver driver, String token) {
+    return Long.parseLong(driver.findElement(By.id("size-" + token)).getDomAttribute(
+        "data-bytes"));
+  }
+
+  /** {@code n} with a comma between each three digits, as the pages write byte counts. */
+  private static String grouped(long n) {
+    return String.format(Locale.ROOT, "%,d", n);
+  }
+
+  /** The number of bytes the front end sends for a data URL. */
+  private long bytes(String pathAndQuery) throws Exception {
+    HttpResponse<byte[]> response = ItSupport.get(URI.create(opendap + pathAndQuery));
+    assertEquals(200, response.statusCode(), pathAndQuery + ": " + ItSupport.text(response));
+    return response.body().length;
   }
 
   /** The bytes the front end sends for a data URL, as text. */
@@ -466,12 +684,12 @@ final class BrowserIT {
   }
 
   /**
-   * Saves what the browser shows, with no field focused: a page shorter than the window as its
-   * body alone, a longer one as the window.
+   * Saves what the browser shows, from the top and with no field focused: a page shorter than
+   * the window as its body alone, a longer one as the window.
    */
   private void screenshot(WebDriver driver, String name) throws IOException {
     ((JavascriptExecutor) driver).executeScript(
-        "if (document.activeElement) { document.activeElement.blur(); }");
+        "if (document.activeElement) { document.activeElement.blur(); } window.scrollTo(0, 0);");
     WebElement body = driver.findElement(By.tagName("body"));
     boolean fits = body.getRect().getHeight() < driver.manage().window().getSize().getHeight();
     byte[] png = (fits ? (TakesScreenshot) body : (TakesScreenshot) driver)

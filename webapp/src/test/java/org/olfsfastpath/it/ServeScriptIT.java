@@ -45,6 +45,7 @@ final class ServeScriptIT {
     assertFalse(listening(port), "Tomcat still listens on " + port + " after --stop");
   }
 
+  @SuppressWarnings("try") // a connection accepted is the answer; nothing is sent on it
   private static boolean listening(int port) {
     try (Socket ignored = new Socket("127.0.0.1", port)) {
       return true;

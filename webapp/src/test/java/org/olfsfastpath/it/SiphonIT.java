@@ -3,8 +3,10 @@ package org.olfsfastpath.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -14,8 +16,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,6 +47,9 @@ import org.olfsfastpath.testing.FrontEndExtension;
 final class SiphonIT {
   /** What pip installs: siphon as the catalog shape was checked against, current xarray. */
   static final List<String> PACKAGES = List.of("siphon==0.11.0", "xarray", "netCDF4");
+  /** The lines of pip's output that say what it fetches and installs. */
+  private static final Pattern PIP_PROGRESS =
+      Pattern.compile("^\\s*(Collecting|Downloading|Installing collected|Successfully installed)");
 
   @RegisterExtension
   static final FrontEndExtension FRONT_END = FrontEndExtension.named("SiphonIT")
@@ -77,6 +85,10 @@ final class SiphonIT {
         }
         String system = Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3"
             : "python3";
+        System.out.println("SiphonIT: making a virtual environment in " + venv + " and installing "
+            + PACKAGES + " from PyPI into it (about 250 MB with their dependencies; once, kept"
+            + " until mvn clean)");
+        long start = System.nanoTime();
         Run made = run(List.of(system, "-m", "venv", "--clear", venv.toString()), 120);
         if (made.exitCode() != 0) {
           return ConditionEvaluationResult.disabled(system + " cannot make a virtual"
@@ -84,14 +96,16 @@ final class SiphonIT {
               + tail(made.output()));
         }
         List<String> pip = new ArrayList<>(List.of(python.toString(), "-m", "pip", "install",
-            "--no-input", "--disable-pip-version-check", "--quiet", "--retries", "2",
+            "--no-input", "--disable-pip-version-check", "--progress-bar", "off", "--retries", "2",
             "--timeout", "30"));
         pip.addAll(PACKAGES);
-        Run installed = run(pip, 900);
+        Run installed = runShowingDownloads(pip, 900, start);
         if (installed.exitCode() != 0) {
           return ConditionEvaluationResult.disabled("pip could not install " + PACKAGES
               + " from PyPI into " + venv + " (no network?): " + tail(installed.output()));
         }
+        System.out.println(progress(start) + "installed; the environment holds "
+            + megabytes(venv) + " MB");
         return ConditionEvaluationResult.enabled("siphon installed into " + venv);
       } catch (IOException e) {
         return ConditionEvaluationResult.disabled("python3 is not available (" + e.getMessage()
@@ -99,6 +113,51 @@ final class SiphonIT {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return ConditionEvaluationResult.disabled("interrupted while installing siphon");
+      }
+    }
+
+    /**
+     * Runs pip, printing as they come the lines that say what it fetches and how large each file
+     * is ({@code Collecting ...}, {@code Downloading x.whl (12.3 MB)}, {@code Successfully
+     * installed ...}), each after the time since the environment was begun: the first install
+     * takes a minute or more, and silence would look like a hang.
+     */
+    private static Run runShowingDownloads(List<String> command, int seconds, long start)
+        throws IOException, InterruptedException {
+      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      StringBuilder output = new StringBuilder();
+      Thread reader = new Thread(() -> {
+        try (BufferedReader lines = new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+          for (String line; (line = lines.readLine()) != null; ) {
+            output.append(line).append('\n');
+            if (PIP_PROGRESS.matcher(line).find()) {
+              System.out.println(progress(start) + "pip: " + line.strip());
+            }
+          }
+        } catch (IOException e) {
+          output.append("(reading pip's output failed: ").append(e).append(")\n");
+        }
+      }, "SiphonIT-pip");
+      reader.start();
+      if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        reader.join(5_000);
+        throw new IOException(command.get(0) + " did not finish within " + seconds + " s");
+      }
+      reader.join(10_000);
+      return new Run(process.exitValue(), output.toString());
+    }
+
+    private static String progress(long start) {
+      long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+      return String.format(Locale.ROOT, "SiphonIT [%d:%02d]: ", seconds / 60, seconds % 60);
+    }
+
+    private static long megabytes(Path dir) throws IOException {
+      try (Stream<Path> files = Files.walk(dir)) {
+        return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum()
+            / 1_000_000;
       }
     }
 

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.olfsfastpath.soak.SlowReader;
+import org.olfsfastpath.soak.SlowDownload;
 import org.olfsfastpath.soak.StatusDocument;
 import org.olfsfastpath.testing.FrontEndExtension;
 import org.olfsfastpath.tomcat.TomcatServer;
@@ -86,7 +86,7 @@ final class SpoolIT {
   @Test
   void slowReaders_releaseTheirBesConnectionsAtTheBesEnd_andGetTheWholeAnswer()
       throws Exception {
-    SlowReader.Result reference = new SlowReader(port(), BIG, 0, 1 << 20).call();
+    SlowDownload.Result reference = new SlowDownload(port(), BIG, 0, 1 << 20).call();
     assertEquals(200, reference.status(), String.valueOf(reference.failure()));
     assertTrue(reference.complete());
     assertTrue(reference.bytes() > 40L << 20, "the whole 40 MiB answer: " + reference.bytes());
@@ -94,11 +94,11 @@ final class SpoolIT {
 
     ExecutorService pool = Executors.newFixedThreadPool(SLOW_CLIENTS);
     try {
-      List<SlowReader> readers = new ArrayList<>();
-      List<Future<SlowReader.Result>> results = new ArrayList<>();
+      List<SlowDownload> readers = new ArrayList<>();
+      List<Future<SlowDownload.Result>> results = new ArrayList<>();
       long start = System.nanoTime();
       for (int i = 0; i < SLOW_CLIENTS; i++) {
-        SlowReader reader = new SlowReader(port(), BIG, SLOW, RECEIVE_BUFFER);
+        SlowDownload reader = new SlowDownload(port(), BIG, SLOW, RECEIVE_BUFFER);
         readers.add(reader);
         results.add(pool.submit(reader));
       }
@@ -110,7 +110,7 @@ final class SpoolIT {
       });
       long releasedMillis = (System.nanoTime() - start) / 1_000_000;
       StatusDocument at = status();
-      long mostRead = readers.stream().mapToLong(SlowReader::received).max().orElse(0);
+      long mostRead = readers.stream().mapToLong(SlowDownload::received).max().orElse(0);
       System.out.printf(Locale.ROOT, "SpoolIT: %d slow clients at %d B/s: BES connections back"
               + " in the pool %d ms after the requests, the clients having read at most %d of %d"
               + " bytes; spool then: %d B in memory, %d B on disk, %d files%n", SLOW_CLIENTS,
@@ -124,9 +124,9 @@ final class SpoolIT {
       assertEquals(SLOW_CLIENTS, spoolFiles().size());
 
       // The clients read on, now at full speed, to the end.
-      readers.forEach(SlowReader::readAtFullSpeed);
-      for (Future<SlowReader.Result> future : results) {
-        SlowReader.Result result = future.get();
+      readers.forEach(SlowDownload::readAtFullSpeed);
+      for (Future<SlowDownload.Result> future : results) {
+        SlowDownload.Result result = future.get();
         assertEquals(200, result.status(), String.valueOf(result.failure()));
         assertTrue(result.complete(), "ended before its last chunk: " + result);
         assertEquals(reference.bytes(), result.bytes());
@@ -147,10 +147,10 @@ final class SpoolIT {
   @Test
   void clientHangsUpMidSpool_itsFileIsFreedAtOnce() throws Exception {
     long disconnectsBefore = status().get("spool", "clientDisconnects");
-    SlowReader reader = new SlowReader(port(), BIG, SLOW, RECEIVE_BUFFER);
+    SlowDownload reader = new SlowDownload(port(), BIG, SLOW, RECEIVE_BUFFER);
     ExecutorService pool = Executors.newSingleThreadExecutor();
     try {
-      Future<SlowReader.Result> result = pool.submit(reader);
+      Future<SlowDownload.Result> result = pool.submit(reader);
       assertTrue(await(() -> status().get("spool", "diskBytes") > 0),
           "the answer never reached the spool file: " + status().sections().get("spool"));
       assertEquals(1, spoolFiles().size());

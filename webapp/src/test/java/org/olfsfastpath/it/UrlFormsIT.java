@@ -44,6 +44,9 @@ import org.olfsfastpath.testing.FrontEndExtension;
  * metadata response none, its answer kept by the response cache (its get is checked on the first
  * request, after its path was dropped from the caches); a HEAD, a 304, a refusal (404 not offered,
  * 501 not implemented, 405, 406) and anything answered from the caches cost none.
+ *
+ * <p>Beside the table: the DAP4 server functions ({@code dap4.function}) and the query
+ * parameters upstream gives a meaning this front end does not offer.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class UrlFormsIT {
@@ -59,9 +62,11 @@ final class UrlFormsIT {
       // A directory to list: /synthetic/ holds ds0.nc, ds1.nc and ds2.nc.
       .emulator(bes -> bes.syntheticDatasets(3))
       // The readings of a path that name no dataset are remembered for the whole run, so a warm
-      // request never asks again; everything else is olfs.xml's defaults.
+      // request never asks again; no data answer is kept, so that each data request's own get
+      // reaches the BES and is checked (FrontEndIT checks the kept ones); everything else is
+      // olfs.xml's defaults.
       .olfsXml(bes -> FrontEndExtension.olfsXml(FrontEndExtension.tcp(bes),
-          "<Cache negativeTtl=\"600\"/>"));
+          "<Cache negativeTtl=\"600\"/><ResponseCache dataTypes=\"\"/>"));
 
   /**
    * One row per case; DS is coads_climatology.nc. Columns:
@@ -129,16 +134,16 @@ final class UrlFormsIT {
       DS.dsr.html    | -    | - | 200 | text/html;charset=UTF-8         | -          | 3.2 | -                      | same
       DS.ver         | -    | - | 200 | text/xml                        | -          | 3.2 | -                      | same
       DS.file        | -    | - | 403 | text/html;charset=UTF-8         | -          | 3.2 | -                      | same
-      DS             | -    | - | 302 DS.dmr.html | -                     | -          | -   | -                      | 405
-      # HEAD is answered from the catalog alone, before any BES get: where only the BES's answer
-      # says a response cannot be made (a transmitter the BES lacks, data fileout_covjson cannot
-      # convert), HEAD sends what a GET sends when it can. The emulator claims fileout_netcdf but
-      # writes no netCDF-4 file, so its .nc4 GETs fail where a BES with fileout_netcdf's
-      # netCDF-4 writer answers them.
-      HEAD DS.nc4         | dap2 | - | 200 | application/x-netcdf;ver=4     | DS.nc4     | 3.2 | - | -
-      HEAD DS.tiff        | dap2 | - | 200 | image/tiff;application=geotiff | DS.tiff    | 3.2 | - | -
-      HEAD DS.jp2         | dap2 | - | 200 | image/jp2;application=gmljp2   | DS.jp2     | 3.2 | - | -
-      HEAD DS.dap.nc4     | dap4 | - | 200 | application/x-netcdf;ver=4     | DS.nc4     | 4.0 | - | -
+      DS             | -    | - | 302 DS.dmr.html | -                     | -          | -   | -                      | same
+      # HEAD is answered from the catalog, without a get: a response whose BES module is missing
+      # (a transmitter the BES lacks) is the GET's 501, known from one probe that reads no data
+      # (made by the first of the two requests of a row); a failure only the data shows (data
+      # fileout_covjson cannot convert) is not known before the GET. The emulator claims
+      # fileout_netcdf but has no netCDF-4 writer, like a BES whose fileout_netcdf lacks one.
+      HEAD DS.nc4         | dap2 | - | 501 | text/html;charset=UTF-8        | -          | 3.2 | - | -
+      HEAD DS.tiff        | dap2 | - | 501 | text/html;charset=UTF-8        | -          | 3.2 | - | -
+      HEAD DS.jp2         | dap2 | - | 501 | text/html;charset=UTF-8        | -          | 3.2 | - | -
+      HEAD DS.dap.nc4     | dap4 | - | 501 | text/html;charset=UTF-8        | -          | 4.0 | - | -
       HEAD DS.dap.covjson | dap4 | - | 200 | application/prs.coverage+json  | DS.covjson | 4.0 | - | -
       # Representative Accept headers: a browser's, text/csv, and ones nothing matches (406)
       DS.dmr         | dap4 | browser          | 200 | text/html;charset=UTF-8 | -    | 4.0 | dmr /DS none           | same
@@ -150,7 +155,7 @@ final class UrlFormsIT {
       DS.dmr         | dap4 | application/xml  | 406 | application/vnd.opendap.dap4.error+xml | - | 4.0 | -           | same
       DS.nc          | dap2 | application/json | 406 | text/html;charset=UTF-8 | -    | 3.2 | -                      | same
       DS.dmr.html    | -    | application/json | 406 | text/html;charset=UTF-8 | -    | 4.0 | -                      | same
-      DS             | -    | browser          | 302 DS.dmr.html | -           | -    | -   | -                      | 405
+      DS             | -    | browser          | 302 DS.dmr.html | -           | -    | -   | -                      | same
       synthetic/     | -    | browser          | 200 | text/html;charset=UTF-8 | -    | -   | -                      | 405
       # Not datasets: the version, directories and their views, the site map, a plain file
       version        | -    | - | 200 | text/xml                        | -          | 3.2 | -                      | 405
@@ -327,6 +332,17 @@ final class UrlFormsIT {
     } else if (kept && !method.equals("HEAD")) {
       List<RecordedRequest> firstGets = first.stream()
           .filter(request -> "get".equals(request.responseCommand())).toList();
+      if (isForm(form)) {
+        // A form also asks once for its coordinates' values, in its own protocol.
+        assertEquals(2, firstGets.size(), where + ", the first after the drop: "
+            + commands(first));
+        RecordedRequest coordinates = firstGets.get(1);
+        boolean dap4 = form.get().type().equals("dmr");
+        assertEquals(dap4 ? "dap" : "dods", coordinates.getType(), where);
+        assertEquals(dap4 ? "/COADSX;/COADSY;/TIME" : "COADSX,COADSY,TIME",
+            coordinates.constraint(), where);
+        firstGets = firstGets.subList(0, 1);
+      }
       assertEquals(1, firstGets.size(), where + ", the first after the drop: " + commands(first));
       checkGet(form, prefix, post, firstGets.get(0), where);
     }
@@ -339,6 +355,93 @@ final class UrlFormsIT {
       assertEquals(0, again.body().length, where);
       assertEquals(List.of(), commands(conditional), where + ": a 304 costs no BES message");
     }
+  }
+
+  /**
+   * {@code dap4.function} reaches the BES inside the one get, and its answer is the functions'
+   * result, not the dataset (upstream's answer to the same URL is the BES's payload as it is).
+   */
+  @Test
+  void dap4Function_answersTheFunctionsResult_oneGet() throws Exception {
+    drain();
+    HttpResponse<byte[]> r = ItSupport.get(opendap.resolve(DS + ".dap?dap4.function=version()"));
+    assertEquals(200, r.statusCode(), ItSupport.text(r));
+    assertEquals("application/vnd.opendap.dap4.data", header(r, "Content-Type"));
+    String body = ItSupport.text(r);
+    assertTrue(body.contains("name=\"function_results\">\n    <String name=\"version\"/>"), body);
+    assertTrue(body.contains("<ds:function  name=\"linear_scale\""), body);
+    List<RecordedRequest> sent = drain().stream()
+        .filter(request -> "get".equals(request.responseCommand())).toList();
+    assertEquals(1, sent.size(), commands(sent).toString());
+    Element container = containerOf(sent.get(0));
+    assertEquals("version()", container.getChildText("dap4function", container.getNamespace()));
+  }
+
+  /** Byte for byte the real BES's answers, which upstream sends on as they are. */
+  @Test
+  void dap4Function_answers_equalTheRealBes() throws Exception {
+    if (!org.olfsfastpath.testing.Captures.present()) {
+      org.olfsfastpath.testing.Captures.skip();
+    }
+    for (String[] c : new String[][] {
+        {"version()", "", "get_dap_coads_dap4function_version"},
+        {"linear_scale(COADSX,2,0)", "&dap4.ce=COADSX",
+            "get_dap_coads_dap4function_linear_scale"}}) {
+      HttpResponse<byte[]> r = ItSupport.get(opendap.resolve(DS + ".dap?dap4.function=" + c[0]
+          + c[1]));
+      assertEquals(200, r.statusCode(), ItSupport.text(r));
+      assertEquals(new String(org.olfsfastpath.testing.Captures.response(c[2]),
+          StandardCharsets.ISO_8859_1), ItSupport.text(r), c[2]);
+    }
+  }
+
+  @Test
+  void dap4Function_withAConstraint_scalesTheVariable() throws Exception {
+    drain();
+    HttpResponse<byte[]> r = ItSupport.get(opendap.resolve(DS
+        + ".dap?dap4.function=linear_scale(COADSX,2,0)&dap4.ce=COADSX"));
+    assertEquals(200, r.statusCode(), ItSupport.text(r));
+    RecordedRequest sent = drain().stream()
+        .filter(request -> "get".equals(request.responseCommand())).findFirst().orElseThrow();
+    Element container = containerOf(sent);
+    assertEquals(List.of("dap4constraint", "dap4function"),
+        container.getChildren().stream().map(Element::getName).toList());
+  }
+
+  /** A function the BES does not know is its error, mapped as any other: 400, a DAP4 error. */
+  @Test
+  void dap4Function_unknown_isTheBesError() throws Exception {
+    HttpResponse<byte[]> r = ItSupport.get(opendap.resolve(DS
+        + ".dap?dap4.function=no_such_function(COADSX)"));
+    assertEquals(400, r.statusCode(), ItSupport.text(r));
+    assertEquals("application/vnd.opendap.dap4.error+xml", header(r, "Content-Type"));
+    assertTrue(ItSupport.text(r).contains("'no_such_function' is not a registered DAP4 server"
+        + " function."), ItSupport.text(r));
+  }
+
+  @Test
+  void asyncAndStoredResults_are501_noBesMessage() throws Exception {
+    for (String query : List.of("dap4.async=60", "dap4.store_result=x")) {
+      drain();
+      long before = bes.requestCount();
+      HttpResponse<byte[]> r = ItSupport.get(opendap.resolve(DS + ".dap?" + query));
+      assertEquals(501, r.statusCode(), query + ": " + ItSupport.text(r));
+      assertTrue(ItSupport.text(r).contains("is not offered by this server"), ItSupport.text(r));
+      assertEquals(before, bes.requestCount(), query);
+    }
+  }
+
+  private static Element containerOf(RecordedRequest sent) throws Exception {
+    Element request = new SAXBuilder().build(new StringReader(sent.xml())).getRootElement();
+    Element define = request.getChild("define", request.getNamespace());
+    return define.getChild("container", request.getNamespace());
+  }
+
+  /** Whether the row is a request form: an HTML page made from the DDX or the DMR. */
+  private static boolean isForm(Form form) {
+    return form.get() != null && (form.get().type().equals("ddx")
+        || form.get().type().equals("dmr")) && form.contentType() != null
+        && form.contentType().startsWith("text/html");
   }
 
   private void checkGet(Form form, String prefix, boolean post, RecordedRequest sent,

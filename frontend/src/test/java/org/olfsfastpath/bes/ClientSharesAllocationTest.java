@@ -1,0 +1,51 @@
+package org.olfsfastpath.bes;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Taking a place in a client's share and giving it back allocates nothing for a client already
+ * present (one with a request under way): a map read, a compare-and-set on its count and a
+ * semaphore permit. Measured with the JVM's per-thread allocation counter.
+ */
+final class ClientSharesAllocationTest {
+  private static final int ROUNDS = 50_000;
+  /** Generous: a counter cell may allocate a little once; a per-command object would not pass. */
+  private static final double MAX_BYTES_PER_COMMAND = 4.0;
+
+  @Test
+  void aPresentClientsPlace_allocatesNothing() throws IOException {
+    assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
+        "this JVM cannot count allocated bytes per thread");
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    assumeTrue(threads.isThreadAllocatedMemorySupported(),
+        "this JVM cannot count allocated bytes per thread");
+    threads.setThreadAllocatedMemoryEnabled(true);
+
+    ClientShares shares = new ClientShares("/", 8, 32, 8, TimeUnit.SECONDS.toNanos(5),
+        PoolClock.SYSTEM);
+    Caller caller = Caller.longRequest("192.0.2.7");
+    ClientShares.Share download = shares.acquire(caller);  // keeps the client present
+    assertNotNull(download);
+    for (int i = 0; i < ROUNDS; i++) {  // warm up
+      shares.release(shares.acquire(caller));
+    }
+    long thread = Thread.currentThread().getId();
+    long before = threads.getThreadAllocatedBytes(thread);
+    for (int i = 0; i < ROUNDS; i++) {
+      shares.release(shares.acquire(caller));
+    }
+    long allocated = threads.getThreadAllocatedBytes(thread) - before;
+    double perCommand = (double) allocated / ROUNDS;
+    assertTrue(perCommand < MAX_BYTES_PER_COMMAND,
+        "a place allocated " + perCommand + " bytes on average (" + allocated + " in all)");
+    shares.release(download);
+  }
+}

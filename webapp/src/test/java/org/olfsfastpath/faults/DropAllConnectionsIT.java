@@ -1,0 +1,62 @@
+package org.olfsfastpath.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.olfsfastpath.soak.FaultBench;
+import org.olfsfastpath.soak.FaultScenarios;
+import org.olfsfastpath.soak.ProcessProbe;
+import org.olfsfastpath.soak.ScenarioResult;
+import org.olfsfastpath.soak.ShareScenarios;
+
+/**
+ * Every BES process killed at once, three times, under a 10-client load, in a real Tomcat: the
+ * emulator drops all its connections ({@code dropAllConnections}) while the clients ask for small
+ * data (a get each), a 3 MB answer and kept metadata. Not one request fails unless its answer had
+ * already started streaming to its client: the front end sends a command whose BES died before
+ * the first byte once more, on a new connection ({@link ShareScenarios#dropAllUnderLoad}, which
+ * scripts/soak runs longer).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+final class DropAllConnectionsIT {
+  private FaultBench bench;
+  private ShareScenarios scenarios;
+
+  @BeforeAll
+  void start() throws Exception {
+    Assumptions.assumeTrue(ProcessProbe.supported(), "counting threads and descriptors needs /proc");
+    FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
+    bench = FaultBench.start(layout, layout.workDir().resolve("drops"), FaultBench.Settings.DROPS);
+    FaultScenarios faults = new FaultScenarios(bench);
+    faults.warmUp();
+    scenarios = new ShareScenarios(bench, faults);
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    if (bench != null) {
+      bench.close();
+    }
+  }
+
+  @Test
+  void threeDropsUnder10Clients_noRequestFails_thatHadNotStartedStreaming() throws Exception {
+    ScenarioResult result = scenarios.dropAllUnderLoad(10, 3, Duration.ofSeconds(9));
+    System.out.println(ScenarioResult.table(List.of(result)));
+    assertTrue(result.passed(), result::toString);
+    // Only whole answers and large ones cut while streaming: no 502, 503 or 504.
+    assertEquals(List.of(), result.outcomes().keySet().stream()
+        .filter(outcome -> !outcome.equals("200") && !outcome.equals("truncated")).toList(),
+        result::toString);
+    assertFalse(result.outcomes().getOrDefault("200", 0L) == 0, result::toString);
+    assertEquals(3, bench.bes().dropCount());
+  }
+}
