@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -39,6 +40,7 @@ public final class SlowDownload implements Callable<SlowDownload.Result> {
   private static final int PIECE = 4096;
 
   private final int port;
+  private final String localAddress;
   private final String target;
   private final int receiveBuffer;
   private final AtomicLong received = new AtomicLong();
@@ -53,7 +55,17 @@ public final class SlowDownload implements Callable<SlowDownload.Result> {
    *     slow reader soon instead of after megabytes of kernel buffers
    */
   public SlowDownload(int port, String target, long bytesPerSecond, int receiveBuffer) {
+    this(port, "127.0.0.1", target, bytesPerSecond, receiveBuffer);
+  }
+
+  /**
+   * The same, connecting from {@code localAddress}, a loopback address of its own ({@code
+   * 127.0.0.x}, every one of which is this machine on Linux), so the front end tells it apart.
+   */
+  public SlowDownload(int port, String localAddress, String target, long bytesPerSecond,
+      int receiveBuffer) {
     this.port = port;
+    this.localAddress = localAddress;
     this.target = target;
     this.bytesPerSecond = bytesPerSecond;
     this.receiveBuffer = receiveBuffer;
@@ -91,6 +103,7 @@ public final class SlowDownload implements Callable<SlowDownload.Result> {
     int status = 0;
     try (Socket socket = new Socket()) {
       socket.setReceiveBufferSize(receiveBuffer);
+      socket.bind(new InetSocketAddress(InetAddress.getByName(localAddress), 0));
       socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
       socket.setSoTimeout(120_000);
       socket.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"

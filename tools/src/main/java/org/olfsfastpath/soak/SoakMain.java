@@ -179,6 +179,9 @@ public final class SoakMain {
             10, options.shareLoad()));
         add(results, out, shares.slowReadersKeepTheirShare(48, 1, 20_000, 10,
             options.shareLoad()));
+        // The same with the spool's answers: 48 slow readers of 40 MiB, all spooled.
+        add(results, out, new SpoolScenarios(faults, bench).slowReadersBesideOthers(48,
+            "127.0.0.12", 20_000, 10, options.shareLoad()));
         report.run();
       }
     }
