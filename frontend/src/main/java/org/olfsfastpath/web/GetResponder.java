@@ -94,8 +94,8 @@ final class GetResponder {
    * Who asks, and whether the answer may hold its BES connection long: a metadata answer is
    * short; a data answer is short only when the response cache will read it whole at BES speed
    * ({@code maxBytes}, its cap, at least 0) and an earlier answer of the same get kept there
-   * says it fits; any other may be as long as its client is slow, so it leaves the pools'
-   * reserve to short requests.
+   * says it fits; any other may be long (as long as its BES answer, or as its client when the
+   * spool has no room left), so it leaves the pools' reserve to short requests.
    */
   private Caller caller(Exchange ex, ResponseType type, GetRequest get, long maxBytes) {
     if (type.isMetadata()) {
