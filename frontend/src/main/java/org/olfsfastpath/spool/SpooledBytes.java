@@ -177,13 +177,45 @@ final class SpooledBytes {
     fallBack(Fallback.DISK_ERROR, e.toString());
   }
 
-  /** The first memory buffer with bytes to write, or null when the rest is in the file. */
-  @Nullable Segment head() {
-    return head;
+  /**
+   * Sets {@code piece} to the next bytes to write, in order: the first memory buffer's, else up to
+   * a buffer of the file's (read by {@link Piece#load()} outside the lock).
+   *
+   * @return false when nothing waits to be written
+   */
+  boolean next(Piece piece) {
+    Segment first = head;
+    piece.segment = first;
+    piece.file = null;
+    if (first != null) {
+      piece.bytes = first.bytes;
+      piece.off = first.start;
+      piece.len = first.end - first.start;
+      return true;
+    }
+    if (fileUnread() > 0) {
+      piece.bytes = readBuffer();
+      piece.off = 0;
+      piece.len = (int) Math.min(piece.bytes.length, fileUnread());
+      piece.position = fileRead;
+      piece.file = file;
+      return true;
+    }
+    return false;
+  }
+
+  /** The writer wrote {@code piece}: its memory buffer, or its part of the file, is done with. */
+  void consumed(Piece piece) {
+    Segment segment = piece.segment;
+    if (segment != null) {
+      consumed(segment, piece.len);
+    } else {
+      fileConsumed(piece.len);
+    }
   }
 
   /** The writer wrote {@code len} bytes of {@code segment} from its start. */
-  void consumed(Segment segment, int len) {
+  private void consumed(Segment segment, int len) {
     segment.start += len;
     if (segment.start == segment.end) {
       head = segment.next;
@@ -201,13 +233,8 @@ final class SpooledBytes {
     return file == null ? 0 : fileWritten - fileRead;
   }
 
-  /** Where the writer reads the file next. */
-  long readPosition() {
-    return fileRead;
-  }
-
   /** The writer's buffer for reading the file back, taken on first need. */
-  byte[] readBuffer() {
+  private byte[] readBuffer() {
     byte[] b = readBuffer;
     if (b == null) {
       b = readBuffer = buffers.take();
@@ -216,7 +243,7 @@ final class SpooledBytes {
   }
 
   /** The writer wrote {@code len} bytes of the file; the file is emptied once all are. */
-  void fileConsumed(int len) {
+  private void fileConsumed(int len) {
     fileRead += len;
     if (fileRead == fileWritten) {
       resetFile();
@@ -290,6 +317,29 @@ final class SpooledBytes {
   public String toString() {
     return "SpooledBytes{memoryBuffers=" + memoryBuffers + ", fileUnread=" + fileUnread()
         + ", diskReserved=" + diskReserved + "}";
+  }
+
+  /**
+   * What the writer writes next: {@code bytes[off, off + len)}, of a memory buffer, or read back
+   * from the file at {@code position}. One per transfer, reused.
+   */
+  static final class Piece {
+    private static final byte[] NOTHING = new byte[0];
+
+    byte[] bytes = NOTHING;
+    int off;
+    int len;
+    long position;
+    @Nullable Segment segment;
+    @Nullable SpoolFile file;
+
+    /** Reads a piece of the file into its buffer; outside the lock. */
+    void load() throws IOException {
+      SpoolFile from = file;
+      if (from != null) {
+        len = from.read(bytes, off, len, position);
+      }
+    }
   }
 
   /** Spooled bytes in one memory buffer: {@code bytes[start, end)} are still to be written. */

@@ -3,36 +3,31 @@ package org.olfsfastpath.spool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spool.SpooledBytes.Place;
-import org.olfsfastpath.spool.SpooledBytes.Segment;
+import org.olfsfastpath.spool.SpooledBytes.Piece;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One answer on its way from the BES to its client. Two roles meet here:
+ * One answer on its way from the BES to its client. The <em>producer</em>, {@link #run()} on a
+ * thread of its own, reads the answer as fast as the BES sends it and closes its source at the
+ * end, which returns the BES connection to the pool; while the client keeps up it writes each
+ * buffer straight to the client, and once the client falls behind it puts the bytes into the
+ * spool instead ({@link SpooledBytes}: memory within the bounds, then the response's file). The
+ * <em>writer</em> hands the spooled bytes to the client, in order, whenever the client can take
+ * more ({@link #onWritePossible()}, on the container's thread), and ends the response once the
+ * spool is empty and the source ended.
  *
- * <ul>
- *   <li>the <em>producer</em>, {@link #run()} on a thread of its own, reads the answer as fast as
- *       the BES sends it and closes its source at the end, which returns the BES connection to the
- *       pool. While the client keeps up, it writes each buffer straight to the client; once the
- *       client falls behind, it puts the bytes into the spool instead ({@link SpooledBytes}:
- *       memory up to the bounds, then the response's file) and reads on;
- *   <li>the <em>writer</em> hands the spooled bytes to the client, in order, whenever the client
- *       can take more ({@link #onWritePossible()}, on the container's thread), and ends the
- *       response once the spool is empty and the source ended.
- * </ul>
- *
- * <p>No thread waits for the client: the writer only writes what the client's output takes at
- * once, and the producer waits only when the spool has no room (the response then streams
- * straight, at the client's pace, as without a spool). One lock guards the state; the client is
- * written and the file read and written outside it. The writer role is held by one thread at a
- * time: the producer takes it when the client was ready and nothing is spooled, the client's
- * callback otherwise (a callback that comes while the role is held tells the holder to ask the
- * client again).
+ * <p>No thread waits for the client: the writer writes only what the client's output takes at
+ * once; the producer waits only when the spool has no room (the response then streams straight,
+ * at the client's pace). One lock guards the state; the client is written and the file read and
+ * written outside it. One thread at a time holds the writer role: the producer when the client was
+ * ready and nothing is spooled, the client's callback otherwise.
  *
  * <p>When the client goes away ({@link #clientGone}), the spool is freed at once (its memory back
  * to the budget, its file deleted) and the producer stops at its next buffer, closing the source
@@ -43,16 +38,13 @@ public final class Transfer implements Runnable {
   private static final Logger log = LoggerFactory.getLogger(Transfer.class);
   /** How often a producer that found no room looks again for budget other responses freed. */
   private static final long ROOM_POLL_MILLIS = 50;
-  private static final byte[] NOTHING = new byte[0];
 
-  private enum Out {
-    /** Nobody writes; the client took the last write at once. */
-    IDLE,
-    /** A thread holds the writer role. */
-    WRITING,
-    /** Nobody writes; the client said not ready (or has not said yet) and will call back. */
-    AWAITING
-  }
+  /**
+   * The writer role: nobody writes and the client took the last write at once (IDLE); a thread
+   * writes (WRITING); nobody writes and the client said not ready, or has not said yet, and will
+   * call back (AWAITING).
+   */
+  private enum Out { IDLE, WRITING, AWAITING }
 
   private final Spool spool;
   private final Buffers buffers;
@@ -65,15 +57,20 @@ public final class Transfer implements Runnable {
   private final byte[] buffer;
   private int initial;
 
+  // The writer role's alone.
+  private final Piece piece = new Piece();
+
   // Guarded by lock.
   private final SpooledBytes spooled;
+  private boolean tellOnUnlock;
   private Out out = Out.AWAITING;
   private boolean callback;
   private boolean sourceDone;
   private @Nullable IOException sourceFailure;
   private boolean ended;
   private boolean goneUntold;
-  private long sent;
+  /** Bytes the client was given: added to by the writer role's holder alone. */
+  private volatile long sent;
 
   Transfer(Spool spool, byte[] first, int length, InputStream source, ClientOutput client) {
     this.spool = spool;
@@ -87,8 +84,8 @@ public final class Transfer implements Runnable {
 
   /**
    * The producer: reads the answer to its end, writing or spooling each buffer, then closes the
-   * source (the BES connection goes back to the pool). Run once, on a thread that may block on
-   * the BES, never on the client.
+   * source (its BES connection goes back to the pool). Run once, on a thread that may wait for
+   * the BES, never for the client.
    */
   @Override
   public void run() {
@@ -147,7 +144,6 @@ public final class Transfer implements Runnable {
    * the producer stops at its next buffer. Safe to call from any thread, more than once.
    */
   public void clientGone(@Nullable Throwable cause) {
-    boolean tell;
     lock.lock();
     try {
       if (ended) {
@@ -159,13 +155,13 @@ public final class Transfer implements Runnable {
       }
       endLocked();
       // A thread writing to the client tells it when done, so no call comes after gone().
-      tell = out != Out.WRITING;
-      goneUntold = !tell;
+      if (out == Out.WRITING) {
+        goneUntold = true;
+      } else {
+        tellOnUnlock = true;
+      }
     } finally {
-      lock.unlock();
-    }
-    if (tell) {
-      client.gone();
+      unlockAndTell();
     }
   }
 
@@ -190,9 +186,8 @@ public final class Transfer implements Runnable {
   }
 
   /**
-   * Sends {@code buffer[0, n)} on: straight to the client when it is ready and nothing is
-   * spooled, else into the spool; with no room in the spool, waits until the client has taken
-   * everything (or room turns up) and goes on then.
+   * Sends {@code buffer[0, n)} on: straight to a ready client when nothing is spooled, else into
+   * the spool; with no room there, waits until the client has taken everything or room turns up.
    *
    * @return false when the response has ended and the producer should stop
    * @throws InterruptedIOException if interrupted while waiting for room
@@ -222,7 +217,7 @@ public final class Transfer implements Runnable {
             write = takeRoleIfIdleLocked();
           } else {
             position = spooled.appendPosition();
-            file = spooled.file();
+            file = Objects.requireNonNull(spooled.file(), "a placed append has its file");
           }
         }
       } finally {
@@ -237,7 +232,7 @@ public final class Transfer implements Runnable {
         }
         return !isEnded();
       }
-      if (append(file, n, position)) {
+      if (append(Objects.requireNonNull(file), n, position)) {
         return !isEnded();
       }
       // The file failed and the bytes are still in the buffer: place them again.
@@ -250,10 +245,8 @@ public final class Transfer implements Runnable {
       changed.await(ROOM_POLL_MILLIS, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      InterruptedIOException interrupted = new InterruptedIOException(
-          "interrupted while waiting for the client to read");
-      interrupted.initCause(e);
-      throw interrupted;
+      throw (InterruptedIOException) new InterruptedIOException(
+          "interrupted while waiting for the client to read").initCause(e);
     }
   }
 
@@ -265,27 +258,15 @@ public final class Transfer implements Runnable {
       writeFailed(e);
       return false;
     }
-    lock.lock();
-    try {
-      sent += n;
-    } finally {
-      lock.unlock();
-    }
+    sent += n;
     drain(); // Finds nothing spooled: asks the client and gives the role up.
     return !isEnded();
   }
 
-  /**
-   * Appends {@code buffer[0, n)} to the spool file at {@code position}, outside the lock.
-   *
-   * @return false if the file failed and the bytes were not spooled
-   */
-  private boolean append(@Nullable SpoolFile file, int n, long position) {
+  /** Appends {@code buffer[0, n)} to the file at {@code position}; false if the file failed. */
+  private boolean append(SpoolFile file, int n, long position) {
     IOException failure = null;
     try {
-      if (file == null) {
-        throw new IOException("the spool file was deleted");
-      }
       file.write(buffer, 0, n, position);
     } catch (IOException e) {
       failure = e;
@@ -356,10 +337,9 @@ public final class Transfer implements Runnable {
   }
 
   /**
-   * The writer: while the client is ready, hands it the spooled bytes in order; ends the response
-   * when nothing is left and the source ended (or at once when it failed). The caller holds the
-   * writer role; it is given up here: idle when nothing is left to write, awaiting when the
-   * client is not ready.
+   * The writer, for the caller that holds the role: while the client is ready, hands it the
+   * spooled bytes in order; ends the response when nothing is left and the source ended (at once
+   * when it failed); gives the role up (idle, or awaiting the client's call).
    */
   private void drain() {
     while (true) {
@@ -370,20 +350,13 @@ public final class Transfer implements Runnable {
         writeFailed(e);
         return;
       }
-      byte[] from = NOTHING;
-      int off = 0;
-      int len = 0;
-      long position = 0;
-      Segment segment = null;
-      SpoolFile file = null;
       boolean end = false;
       IOException failure;
       long before;
-      boolean tellGone = false;
       lock.lock();
       try {
         if (ended) {
-          tellGone = releaseRoleLocked();
+          releaseRoleLocked();
           return;
         }
         if (!ready) {
@@ -397,34 +370,21 @@ public final class Transfer implements Runnable {
         callback = false;
         before = sent;
         failure = sourceFailure;
-        segment = spooled.head();
-        if (failure != null) {
+        if (failure == null && !spooled.next(piece)) {
+          if (!sourceDone) {
+            out = Out.IDLE; // Nothing spooled: the producer writes the next bytes itself.
+            changed.signalAll();
+            return;
+          }
           end = true;
-        } else if (segment != null) {
-          from = segment.bytes;
-          off = segment.start;
-          len = segment.end - segment.start;
-        } else if (spooled.fileUnread() > 0) {
-          from = spooled.readBuffer();
-          len = (int) Math.min(from.length, spooled.fileUnread());
-          position = spooled.readPosition();
-          file = spooled.file();
-        } else if (sourceDone) {
-          end = true;
-        } else {
-          out = Out.IDLE;
-          changed.signalAll();
-          return;
         }
-        if (end) {
+        if (failure != null || end) {
+          end = true;
           endLocked();
           releaseRoleLocked();
         }
       } finally {
-        lock.unlock();
-        if (tellGone) {
-          client.gone();
-        }
+        unlockAndTell();
       }
       if (end) {
         if (failure != null) {
@@ -434,16 +394,14 @@ public final class Transfer implements Runnable {
         }
         return;
       }
-      if (file != null) {
-        try {
-          len = file.read(from, 0, len, position);
-        } catch (IOException e) {
-          spoolFailed(e);
-          return;
-        }
+      try {
+        piece.load();
+      } catch (IOException e) {
+        spoolFailed(e);
+        return;
       }
       try {
-        client.write(from, off, len);
+        client.write(piece.bytes, piece.off, piece.len);
       } catch (IOException | RuntimeException e) {
         writeFailed(e);
         return;
@@ -451,21 +409,14 @@ public final class Transfer implements Runnable {
       lock.lock();
       try {
         if (ended) {
-          tellGone = releaseRoleLocked();
+          releaseRoleLocked();
           return;
         }
-        sent += len;
-        if (segment != null) {
-          spooled.consumed(segment, len);
-        } else {
-          spooled.fileConsumed(len);
-        }
+        sent += piece.len;
+        spooled.consumed(piece);
         changed.signalAll();
       } finally {
-        lock.unlock();
-        if (tellGone) {
-          client.gone();
-        }
+        unlockAndTell();
       }
     }
   }
@@ -473,26 +424,21 @@ public final class Transfer implements Runnable {
   /** A write to the client failed: it went away. The writer role ends with the transfer. */
   private void writeFailed(Exception e) {
     clientGone(e);
-    boolean tell;
     lock.lock();
     try {
-      tell = releaseRoleLocked();
+      releaseRoleLocked();
     } finally {
-      lock.unlock();
-    }
-    if (tell) {
-      client.gone();
+      unlockAndTell();
     }
   }
 
   /** Reading the file back failed: the answer cannot be completed, so it is aborted. */
   private void spoolFailed(IOException e) {
     long before;
-    boolean tell = false;
     lock.lock();
     try {
       if (ended) {
-        tell = releaseRoleLocked();
+        releaseRoleLocked();
         return;
       }
       log.warn("olfs-fastpath: reading a spool file back failed; aborting the response: {}",
@@ -501,10 +447,7 @@ public final class Transfer implements Runnable {
       endLocked();
       releaseRoleLocked();
     } finally {
-      lock.unlock();
-      if (tell) {
-        client.gone();
-      }
+      unlockAndTell();
     }
     client.abort(e, before);
   }
@@ -517,20 +460,28 @@ public final class Transfer implements Runnable {
   }
 
   /**
-   * Gives the writer role up; once the transfer ended, the writer's read buffer with it.
-   *
-   * @return whether the client went away while this thread wrote, so that it must now be told
+   * Gives the writer role up; once the transfer ended, the writer's read buffer with it. A client
+   * that went away while this thread wrote is told so at {@link #unlockAndTell()}.
    */
-  private boolean releaseRoleLocked() {
+  private void releaseRoleLocked() {
     if (out == Out.WRITING) {
       out = Out.IDLE;
     }
     if (ended) {
       spooled.releaseReadBuffer();
     }
-    boolean tell = goneUntold;
+    tellOnUnlock |= goneUntold;
     goneUntold = false;
-    return tell;
+  }
+
+  /** Unlocks, then tells the client it is gone if this thread owes it that. */
+  private void unlockAndTell() {
+    boolean tell = tellOnUnlock;
+    tellOnUnlock = false;
+    lock.unlock();
+    if (tell) {
+      client.gone();
+    }
   }
 
   @Override
