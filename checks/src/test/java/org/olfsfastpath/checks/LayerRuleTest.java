@@ -23,8 +23,10 @@ import org.junit.jupiter.api.Test;
  * see the builders of every layer below (in {@code Assembly} alone); nothing depends on it. {@code
  * dap} and {@code pages} see only value types of {@code bes} and {@code cache} (records, enums,
  * exceptions), never a client, pool or cache, and {@code cache} sees only value types of {@code
- * bes}. Routing (a command to a group, a path without its prefix) happens in {@code bes} alone.
- * Only {@code web} touches the servlet API. The tools (emulator, trace, soak harness, Tomcat
+ * bes}. {@code spool} (where the answers of clients that fall behind wait) stands beside the layers
+ * with nothing of ours but {@code spec} and {@code json}, and only {@code web} uses it. Routing
+ * (a command to a group, a path without its prefix) happens in {@code bes} alone. Only {@code web}
+ * touches the servlet API. The tools (emulator, trace, soak harness, Tomcat
  * launcher, test support, the 2009 model) may use {@code ppt}, {@code spec} and {@code json}, and
  * nothing of the front end depends on them; {@code spec} and {@code json} depend on nothing of
  * ours.
@@ -41,10 +43,12 @@ final class LayerRuleTest {
       .layer("bes").definedBy("org.olfsfastpath.bes..")
       .layer("cache").definedBy("org.olfsfastpath.cache..")
       .layer("dap").definedBy("org.olfsfastpath.dap..", "org.olfsfastpath.pages..")
+      .layer("spool").definedBy("org.olfsfastpath.spool..")
       .layer("web").definedBy("org.olfsfastpath.web..")
       .layer("tools").definedBy(TOOLS)
       .whereLayer("web").mayNotBeAccessedByAnyLayer()
       .whereLayer("dap").mayOnlyBeAccessedByLayers("web")
+      .whereLayer("spool").mayOnlyBeAccessedByLayers("web")
       .whereLayer("cache").mayOnlyBeAccessedByLayers("dap", "web")
       .whereLayer("bes").mayOnlyBeAccessedByLayers("cache", "dap", "web")
       .whereLayer("ppt").mayOnlyBeAccessedByLayers("bes", "web", "tools")
@@ -98,7 +102,8 @@ final class LayerRuleTest {
             || owner.equals("org.olfsfastpath.bes.BesGroup")
             || owner.equals("org.olfsfastpath.cache.DataSourceCache")
             || owner.equals("org.olfsfastpath.cache.ResponseCache")
-            || owner.equals("org.olfsfastpath.ppt.PptOptions"))
+            || owner.equals("org.olfsfastpath.ppt.PptOptions")
+            || owner.equals("org.olfsfastpath.spool.Spool"))
             || owner.equals("org.olfsfastpath.bes.BesRouter") && name.equals("of");
       });
 
@@ -127,6 +132,13 @@ final class LayerRuleTest {
           .and(not(resideInAnyPackage("org.olfsfastpath.spec.."))))
       .because("every layer may use the settings grammar");
 
+  static final ArchRule spoolDependsOnlyOnSpecAndJson = noClasses()
+      .that().resideInAnyPackage("org.olfsfastpath.spool..")
+      .should().dependOnClassesThat(resideInAnyPackage("org.olfsfastpath..")
+          .and(not(resideInAnyPackage("org.olfsfastpath.spool..", "org.olfsfastpath.spec..",
+              "org.olfsfastpath.json.."))))
+      .because("the spool holds bytes for a client: no BES type, no servlet, no cache");
+
   static final ArchRule jsonDependsOnNothingOfOurs = noClasses()
       .that().resideInAnyPackage("org.olfsfastpath.json..")
       .should().dependOnClassesThat(resideInAnyPackage("org.olfsfastpath..")
@@ -136,6 +148,7 @@ final class LayerRuleTest {
   static final ArchRule noToolInTheFrontEnd = noClasses()
       .that().resideInAnyPackage("org.olfsfastpath.bes..", "org.olfsfastpath.cache..",
           "org.olfsfastpath.dap..", "org.olfsfastpath.pages..", "org.olfsfastpath.web..",
+          "org.olfsfastpath.spool..",
           "org.olfsfastpath.ppt..", "org.olfsfastpath.spec..", "org.olfsfastpath.json..")
       .should().dependOnClassesThat(resideInAnyPackage(TOOLS))
       .because("the WAR holds no tool class");
@@ -186,6 +199,11 @@ final class LayerRuleTest {
   }
 
   @Test
+  void theSpoolDependsOnlyOnTheSettingsGrammarAndTheJsonWriter() {
+    spoolDependsOnlyOnSpecAndJson.check(CLASSES);
+  }
+
+  @Test
   void theJsonWriterDependsOnNothingOfOurs() {
     jsonDependsOnNothingOfOurs.check(CLASSES);
   }
@@ -199,7 +217,7 @@ final class LayerRuleTest {
   void everyLayerHasClasses() {
     // A rule over packages that hold nothing passes whatever the code does.
     for (String layer : new String[] {"spec", "json", "ppt", "bes", "cache", "dap", "pages", "web",
-        "emulator", "trace"}) {
+        "spool", "emulator", "trace"}) {
       org.junit.jupiter.api.Assertions.assertFalse(CLASSES.stream().noneMatch(
           c -> c.getPackageName().equals("org.olfsfastpath." + layer)), layer + " has no class");
     }

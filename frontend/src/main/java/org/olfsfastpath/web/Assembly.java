@@ -20,6 +20,9 @@ import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.spec.SpecException;
 import org.olfsfastpath.spec.Specs;
+import org.olfsfastpath.spool.Spool;
+import org.olfsfastpath.spool.SpoolBuilder;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Hands each spec of a {@link FrontEndConfig} to the layer that owns it and builds that layer's
@@ -185,6 +188,42 @@ final class Assembly {
         }
       }
       return cache;
+    });
+  }
+
+  /**
+   * The spool, its files in {@code FastPath/Spool@directory} or else in {@code containerTemp}
+   * (the servlet container's temporary directory, {@code jakarta.servlet.context.tempdir}).
+   * Checks the directory and deletes the spool files a crash left there.
+   *
+   * @param containerTemp the container's temporary directory; null outside a container, where
+   *     the spool then keeps to memory unless the file names a directory
+   * @throws ConfigurationException naming the setting, e.g. a directory that is missing, not
+   *     writable or on a full disk
+   */
+  static Spool spool(FrontEndConfig config, @Nullable Path containerTemp) {
+    LayerSpec spec = config.spool();
+    return build(config, spec, () -> {
+      SpoolBuilder builder = Spool.from(spec.values());
+      if (builder.getDirectory() == null) {
+        if (containerTemp == null) {
+          if (builder.isEnabled() && builder.getDisk() > 0 && spec.raw("disk") == null) {
+            builder.disk(0);
+          }
+        } else {
+          builder.directory(containerTemp);
+          try {
+            return builder.build();
+          } catch (SpecException e) {
+            // Not from the file: name the setting and where its default came from.
+            throw new ConfigurationException(config.source() + ": FastPath/Spool@directory is"
+                + " not set, so the spool uses the servlet container's temporary directory "
+                + containerTemp + ", which " + e.reason() + "; name another with"
+                + " FastPath/Spool@directory", e);
+          }
+        }
+      }
+      return builder.build();
     });
   }
 

@@ -1,33 +1,46 @@
 package org.olfsfastpath.web;
 
+import java.io.ByteArrayInputStream;
+import java.io.Closeable;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.SequenceInputStream;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.zip.GZIPOutputStream;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.cache.CachedResponse;
+import org.olfsfastpath.spool.Spool;
 
 /**
- * Copies a BES body to the client through a fixed buffer, never holding it whole, gzip-compressed
- * when the body is text and the client accepts it. Tells a failure of the BES side
- * ({@link BesStreamException}, with the bytes already sent) from the client going away
- * ({@link ClientGoneException}): the first must abort the response if it was committed, the second
- * needs no answer at all.
+ * Sends a BES body to the client, never holding it whole, gzip-compressed when the body is text
+ * and the client accepts it. An answer that ends within the response buffer is read whole, its
+ * BES connection released, and written at once; a longer one streams through the {@link Spool}
+ * ({@link AsyncOutput}), so its BES connection goes back to the pool when the BES has finished,
+ * not when the client has; with the spool off (or outside a container) it is copied through a
+ * fixed buffer as the client reads. Tells a failure of the BES side ({@link BesStreamException},
+ * with the bytes already sent) from the client going away ({@link ClientGoneException}): the first
+ * must abort the response if it was committed, the second needs no answer at all.
  */
 final class BodyCopy {
-  // Allocated per request: a small answer should not pay for 64 KiB it never fills; large bodies
-  // are read from the PPT connection's own 64 KiB buffer, so a smaller copy costs only memcpy calls.
+  // Allocated per request on the copying path: a small answer should not pay for 64 KiB it never
+  // fills; large bodies are read from the PPT connection's own 64 KiB buffer, so a smaller copy
+  // costs only memcpy calls.
   private static final int COPY_BUFFER = 16 * 1024;
+  /** The servlet's response buffer; an answer that fits is written at once, synchronously. */
   static final int RESPONSE_BUFFER = 32 * 1024;
 
   private final FrontEndStats stats;
   private final boolean gzip;
+  private final Spool spool;
 
-  BodyCopy(FrontEndStats stats, boolean gzip) {
+  BodyCopy(FrontEndStats stats, boolean gzip, Spool spool) {
     this.stats = stats;
     this.gzip = gzip;
+    this.spool = spool;
   }
 
   /**
@@ -47,10 +60,160 @@ final class BodyCopy {
   }
 
   /**
-   * Streams {@code bes}'s body; the status and headers are already set. If the BES breaks the body
-   * off while nothing has reached the client yet (what was read still sits in the uncommitted
-   * response buffer), the BES layer may send the get once more ({@link BesResponse#restart}): the
-   * buffer is dropped and the new answer streamed from its start.
+   * Sends {@code bes}'s body and closes {@code bes} (which releases its BES connection): at once
+   * when the answer fits the response buffer or streams without the spool, else when its
+   * transfer has read it to its end (or failed, or its client went away). The status and headers
+   * are already set. If the BES breaks the body off while nothing has reached the client yet, the
+   * BES layer may send the get once more ({@link BesResponse#restart}) and the new answer is sent
+   * from its start.
+   *
+   * @throws BesStreamException if the BES failed before the answer was handed to the spool, with
+   *     the bytes sent before (none, unless the spool is off)
+   */
+  void stream(Exchange ex, BesResponse bes, boolean compress)
+      throws BesStreamException, ClientGoneException {
+    if (!spooling(ex)) {
+      try {
+        send(ex, bes, compress);
+      } finally {
+        bes.close();
+      }
+      return;
+    }
+    stream(ex, bes.body(), bes, bes, compress);
+  }
+
+  /**
+   * Sends {@code body}, the body of {@code owner} (an answer the response cache did not keep), and
+   * closes {@code owner}, as {@link #stream(Exchange, BesResponse, boolean)} does, without a
+   * second try.
+   */
+  void stream(Exchange ex, InputStream body, Closeable owner, boolean compress)
+      throws BesStreamException, ClientGoneException {
+    if (!spooling(ex)) {
+      try {
+        send(ex, body, compress);
+      } finally {
+        closeQuietly(owner);
+      }
+      return;
+    }
+    stream(ex, body, owner, null, compress);
+  }
+
+  /** Whether a long body goes through the spool: it is on, and the container runs async. */
+  private boolean spooling(Exchange ex) {
+    return spool.isEnabled() && ex.req.isAsyncSupported();
+  }
+
+  private void stream(Exchange ex, InputStream answer, Closeable owner,
+      @Nullable BesResponse restartable, boolean compress)
+      throws BesStreamException, ClientGoneException {
+    InputStream body = new FilterInputStream(answer) {
+      @Override
+      public void close() throws IOException {
+        owner.close();
+      }
+    };
+    byte[] first = spool.buffer();
+    boolean handedOver = false;
+    try {
+      int n = readFirst(body, first, restartable);
+      ex.resp.setBufferSize(RESPONSE_BUFFER);
+      if (n >= 0) {
+        closeQuietly(body); // The BES connection goes back before the client is written to.
+        writeWhole(ex, first, n, compress);
+        return;
+      }
+      if (compress) {
+        stats.gzipResponses.increment();
+        InputStream rest = new SequenceInputStream(
+            new ByteArrayInputStream(Arrays.copyOf(first, RESPONSE_BUFFER)), body);
+        handedOver = true;
+        AsyncOutput.start(ex, spool, first, 0, new GzipInput(rest), stats);
+      } else {
+        handedOver = true;
+        AsyncOutput.start(ex, spool, first, RESPONSE_BUFFER, body, stats);
+      }
+    } catch (IOException e) {
+      if (e instanceof BesStreamException stream) {
+        throw stream;
+      }
+      throw new ClientGoneException(e);
+    } finally {
+      if (!handedOver) {
+        spool.recycle(first);
+        closeQuietly(body);
+      }
+    }
+  }
+
+  /**
+   * Reads the answer into {@code first} up to the response buffer, on the request's thread,
+   * before anything reaches the client: so an answer broken off now may be sent again once.
+   *
+   * @return the answer's length when it ended within the buffer, or -1 when the buffer is full
+   *     and more follows
+   */
+  private static int readFirst(InputStream body, byte[] first, @Nullable BesResponse restartable)
+      throws BesStreamException {
+    boolean restarted = false;
+    int n = 0;
+    while (n < RESPONSE_BUFFER) {
+      int read;
+      try {
+        read = body.read(first, n, RESPONSE_BUFFER - n);
+      } catch (IOException e) {
+        if (restartable == null || restarted
+            || !restart(restartable, e, new BesStreamException(0, e))) {
+          throw new BesStreamException(0, e);
+        }
+        restarted = true;
+        n = 0; // The new answer, from its first byte.
+        continue;
+      }
+      if (read < 0) {
+        return n;
+      }
+      n += read;
+    }
+    return -1;
+  }
+
+  /** Writes an answer read whole, at most the response buffer: the container sends it. */
+  private void writeWhole(Exchange ex, byte[] bytes, int length, boolean compress)
+      throws ClientGoneException {
+    try {
+      OutputStream out = ex.resp.getOutputStream();
+      if (compress) {
+        stats.gzipResponses.increment();
+        GZIPOutputStream gzipOut = new GZIPOutputStream(out, COPY_BUFFER / 4);
+        gzipOut.write(bytes, 0, length);
+        gzipOut.finish();
+      } else {
+        out.write(bytes, 0, length);
+      }
+    } catch (IOException e) {
+      throw new ClientGoneException(e);
+    }
+    stats.bytesStreamed.add(length);
+    stats.dataResponses.increment();
+  }
+
+  private static void closeQuietly(Closeable closeable) {
+    try {
+      closeable.close();
+    } catch (IOException e) {
+      // Closing a BES body releases its connection and does not fail.
+    }
+  }
+
+  /**
+   * Copies {@code bes}'s body as the client takes it (the path without the spool); the status and
+   * headers are already set; the caller closes {@code bes}. If the BES breaks the body off while
+   * nothing has reached the client yet (what was read still sits in the uncommitted response
+   * buffer), the BES layer may send the get once more ({@link BesResponse#restart}): the buffer is
+   * dropped and the new answer streamed from its start.
    */
   void send(Exchange ex, BesResponse bes, boolean compress)
       throws BesStreamException, ClientGoneException {
@@ -77,7 +240,11 @@ final class BodyCopy {
     }
   }
 
-  /** Streams {@code in} (a BES body); the status and headers are already set. */
+  /**
+   * Copies {@code in} (a BES body) through a fixed buffer as the client takes it, holding the BES
+   * connection until the client has read it all: the path without the spool. The status and
+   * headers are already set; the caller closes {@code in}.
+   */
   void send(Exchange ex, InputStream in, boolean compress)
       throws BesStreamException, ClientGoneException {
     ex.resp.setBufferSize(RESPONSE_BUFFER);

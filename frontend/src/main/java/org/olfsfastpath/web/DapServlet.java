@@ -1,5 +1,6 @@
 package org.olfsfastpath.web;
 
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -20,6 +21,7 @@ import org.olfsfastpath.dap.DapRequest;
 import org.olfsfastpath.dap.DapRequestParser;
 import org.olfsfastpath.dap.DapRequestRejectedException;
 import org.olfsfastpath.dap.ErrorBody;
+import org.olfsfastpath.spool.Spool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,7 +39,9 @@ import org.slf4j.LoggerFactory;
  * <p>Every failure is answered here, in the form the client reads ({@link ErrorBody}). If the BES
  * fails after part of a body was sent, the connection is aborted (the exception reaches the
  * container, which closes the connection without the final chunk) so the client cannot mistake a
- * truncated body for a complete one.
+ * truncated body for a complete one; for a body that streams on after service has returned
+ * ({@link AsyncOutput}), the same happens in the async dispatch that the failure brings back here.
+ * The request's time and status are recorded when its response has ended.
  */
 final class DapServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
@@ -71,14 +75,15 @@ final class DapServlet extends HttpServlet {
    * @param catalogRoot the catalog root as the BES names it in messages, removed from them; null
    *     when unknown
    * @param context the container, for its table of file types; null outside one
+   * @param spool where the answers of clients that fall behind wait
    */
   static DapServlet assemble(FrontEndSettings settings, DapBackend backend, FrontEndStats stats,
       String serverVersion, @Nullable String catalogRoot, VersionService versions,
       jakarta.servlet.@Nullable ServletContext context, java.time.Clock clock,
-      RequestTimer timer) {
+      RequestTimer timer, Spool spool) {
     return new DapServlet(new DapRequestParser(settings.maxUrlLength(),
         settings.maxConstraintLength()), Responders.create(settings, backend, stats,
-        serverVersion, versions, context, clock), stats, settings, catalogRoot, timer);
+        serverVersion, versions, context, clock, spool), stats, settings, catalogRoot, timer);
   }
 
   /**
@@ -105,14 +110,46 @@ final class DapServlet extends HttpServlet {
 
   @Override
   protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+    if (req.getDispatcherType() == DispatcherType.ASYNC) {
+      abortStream(req);
+      return;
+    }
     long start = System.nanoTime();
     stats.requests.increment();
     Exchange ex = new Exchange(req, resp, responders.clients());
+    ex.whenEnded(() -> timer.record(typeName(ex.answering()), resp.getStatus(),
+        System.nanoTime() - start));
     try {
       answer(ex);
     } finally {
-      timer.record(typeName(ex.answering()), resp.getStatus(), System.nanoTime() - start);
+      if (!ex.isAsync()) {
+        ex.ended();
+      }
     }
+  }
+
+  /**
+   * The async dispatch of a body that streamed through the spool ({@link AsyncOutput}) and whose
+   * BES failed after part of it went out: throws, as a synchronous response does, so the
+   * container aborts the connection and the client cannot take the truncated body for a whole
+   * one.
+   */
+  private void abortStream(HttpServletRequest req) throws IOException {
+    Object failure = req.getAttribute(AsyncOutput.FAILURE);
+    if (failure instanceof BesStreamException e) {
+      req.removeAttribute(AsyncOutput.FAILURE);
+      stats.midStreamFailures.increment();
+      throw abortion(req, e);
+    }
+  }
+
+  /** Logs a BES failure after part of a body went out; returns what to throw. */
+  private static IOException abortion(HttpServletRequest req, BesStreamException e) {
+    IOException cause = e.getCause() instanceof IOException inner ? inner : e;
+    log.warn("BES failed after {} bytes of {} had been sent; aborting the client connection: {}",
+        e.sent, req.getRequestURI(), cause.toString());
+    return new IOException("BES response failed after part of it was sent to the client;"
+        + " aborting the connection so the client sees the failure", cause);
   }
 
   /**
@@ -257,11 +294,8 @@ final class DapServlet extends HttpServlet {
       stats.besUnavailable.increment();
     }
     if (ex.resp.isCommitted()) {
-      long sent = e instanceof BesStreamException stream ? stream.sent : -1;
-      log.warn("BES failed after {} bytes of {} had been sent; aborting the client connection: {}",
-          sent, ex.req.getRequestURI(), cause.toString());
-      throw new IOException("BES response failed after part of it was sent to the client;"
-          + " aborting the connection so the client sees the failure", cause);
+      throw abortion(ex.req, e instanceof BesStreamException stream ? stream
+          : new BesStreamException(-1, cause));
     }
     if (cause instanceof BesErrorException besError) {
       sendBesError(ex, besError.error());

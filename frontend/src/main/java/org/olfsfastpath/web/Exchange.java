@@ -8,7 +8,8 @@ import org.olfsfastpath.dap.DapRequest;
 /**
  * One request in flight: the servlet request and response, the method, and what the request has
  * been understood to ask for so far (which decides the form of an error body). Confined to the
- * request's thread.
+ * request's thread, until a body streaming asynchronously ({@link AsyncOutput}) ends it on
+ * another ({@link #ended()}).
  */
 final class Exchange {
   final HttpServletRequest req;
@@ -18,6 +19,8 @@ final class Exchange {
   private final ClientAddresses clients;
   private @Nullable DapRequest answering;
   private @Nullable String client;
+  private @Nullable Runnable whenEnded;
+  private boolean async;
 
   /** @param clients tells who the request comes from, for the BES groups' shares */
   Exchange(HttpServletRequest req, HttpServletResponse resp, ClientAddresses clients) {
@@ -45,6 +48,29 @@ final class Exchange {
 
   @Nullable DapRequest answering() {
     return answering;
+  }
+
+  /** What to do when the response has ended: record the request's time and status. */
+  void whenEnded(Runnable action) {
+    this.whenEnded = action;
+  }
+
+  /** The body streams on after the servlet returns; {@link #ended()} comes when it is over. */
+  void goneAsync() {
+    this.async = true;
+  }
+
+  boolean isAsync() {
+    return async;
+  }
+
+  /** The response has ended: on the request's thread, or on the one that ended its stream. */
+  void ended() {
+    Runnable action = whenEnded;
+    whenEnded = null;
+    if (action != null) {
+      action.run();
+    }
   }
 
   /** The Accept header, or null. */

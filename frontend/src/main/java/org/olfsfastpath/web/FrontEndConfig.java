@@ -13,13 +13,14 @@ import java.util.Objects;
  * @param groups the spec every BES group is built with (ejection, failover)
  * @param cache the data-source cache's spec
  * @param responseCache the response cache's spec
+ * @param spool the spool's spec
  * @param web the web layer's spec
  * @param botFilter the bot filter's rules as read, built and compiled at start ({@link
  *     Assembly#botRules})
  * @param ignored what the file holds that this front end does not implement
  */
 record FrontEndConfig(String source, List<Bes> bes, LayerSpec groups, LayerSpec cache,
-    LayerSpec responseCache, LayerSpec web, BotRules.Spec botFilter,
+    LayerSpec responseCache, LayerSpec spool, LayerSpec web, BotRules.Spec botFilter,
     List<IgnoredSettings.Ignored> ignored) {
   FrontEndConfig {
     Objects.requireNonNull(source, "source == null");
@@ -27,6 +28,7 @@ record FrontEndConfig(String source, List<Bes> bes, LayerSpec groups, LayerSpec 
     Objects.requireNonNull(groups, "groups == null");
     Objects.requireNonNull(cache, "cache == null");
     Objects.requireNonNull(responseCache, "responseCache == null");
+    Objects.requireNonNull(spool, "spool == null");
     Objects.requireNonNull(web, "web == null");
     Objects.requireNonNull(botFilter, "botFilter == null");
     ignored = List.copyOf(ignored);

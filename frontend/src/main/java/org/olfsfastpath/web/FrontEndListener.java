@@ -4,9 +4,13 @@ import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
+import jakarta.servlet.FilterRegistration;
+import jakarta.servlet.ServletRegistration;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -26,6 +30,8 @@ import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.cache.ResponseCacheStats;
+import org.olfsfastpath.spool.Spool;
+import org.olfsfastpath.spool.SpoolStats;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.jspecify.annotations.Nullable;
@@ -33,10 +39,11 @@ import org.jspecify.annotations.Nullable;
 /**
  * Builds the front end when the web application starts, and takes it down when it stops: the one
  * place that creates the object graph. Reads the settings ({@link ConfigLocation}), names what the
- * file holds that is not implemented ({@link IgnoredSettings}), builds the BES client and the
- * data-source cache, registers the bot filter (when olfs.xml has one), the DAP servlet on {@code
- * /} and the status servlet on {@code /status}, and the JMX beans. A bad configuration throws,
- * which stops the web application from starting; the log names the setting.
+ * file holds that is not implemented ({@link IgnoredSettings}), builds the BES client, the caches
+ * and the spool, registers the bot filter (when olfs.xml has one), the DAP servlet on {@code /}
+ * (both async supported: a long answer streams on in non-blocking mode after service returns) and
+ * the status servlet on {@code /status}, and the JMX beans. A bad configuration throws, which
+ * stops the web application from starting; the log names the setting.
  */
 public final class FrontEndListener implements ServletContextListener {
   private static final Logger log = LoggerFactory.getLogger(FrontEndListener.class);
@@ -56,6 +63,7 @@ public final class FrontEndListener implements ServletContextListener {
     BotRules botRules;
     FrontEndMetrics meters = new FrontEndMetrics();
     BesBackend started;
+    Spool spool;
     try {
       ConfigLocation.Lookup lookup = ConfigLocation.locate(context::getInitParameter,
           System::getProperty, System::getenv, ConfigDirectories.Access.FILES);
@@ -67,6 +75,7 @@ public final class FrontEndListener implements ServletContextListener {
                 .collect(Collectors.joining("; ")));
       }
       settings = Assembly.web(config);
+      spool = Assembly.spool(config, containerTemp(context));
       botRules = Assembly.botRules(config, context.getContextPath());
       started = Assembly.backend(config, new BesEvents(meters::recordBesCommand));
     } catch (ConfigurationException e) {
@@ -89,6 +98,7 @@ public final class FrontEndListener implements ServletContextListener {
     versions.start(background);
     String contextPath = context.getContextPath();
     meters.monitorCaches(started.cache(), started.responses());
+    meters.monitorSpool(spool);
     for (BesClient client : started.router().clients()) {
       meters.monitorPool(client.endpoint().toString(), client::poolStats);
     }
@@ -98,13 +108,16 @@ public final class FrontEndListener implements ServletContextListener {
     DapServlet dap = DapServlet.assemble(settings, started, stats, version,
         settings.catalogRoot().orElseGet(() ->
             started.cache().dataRoot().map(Object::toString).orElse(null)),
-        versions, context, Clock.systemUTC(), meters::recordRequest);
-    context.addServlet("dap", dap).addMapping("/");
+        versions, context, Clock.systemUTC(), meters::recordRequest, spool);
+    ServletRegistration.Dynamic dapRegistration = context.addServlet("dap", dap);
+    // A long answer goes on in Servlet non-blocking mode once service() returns (the spool).
+    dapRegistration.setAsyncSupported(true);
+    dapRegistration.addMapping("/");
     WarmUp warmUp = null;
     if (settings.warmUp()) {
       // After the version fetch on the same thread: the BES connection is open by then.
       DapServlet twin = DapServlet.assemble(settings, started, new FrontEndStats(), version, null,
-          versions, context, Clock.systemUTC(), DapServlet.RequestTimer.NONE);
+          versions, context, Clock.systemUTC(), DapServlet.RequestTimer.NONE, spool);
       warmUp = new WarmUp(twin, started, settings.warmUpDataset().orElse(null), contextPath);
       background.execute(warmUp::run);
     }
@@ -112,8 +125,10 @@ public final class FrontEndListener implements ServletContextListener {
     BotFilter bots = new BotFilter(botRules, ClientAddresses.of(settings), meters::recordRequest);
     if (bots.hasRules()) {
       // Before every servlet, as upstream maps its filter: a refused client costs no BES work.
-      context.addFilter("botFilter", bots).addMappingForUrlPatterns(
-          EnumSet.of(DispatcherType.REQUEST), false, "/*");
+      FilterRegistration.Dynamic filter = context.addFilter("botFilter", bots);
+      // The DAP servlet behind it streams long answers on asynchronously.
+      filter.setAsyncSupported(true);
+      filter.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
       log.info("olfs-fastpath: bot filter on: {}", bots);
     }
     meters.monitorBotFilter(bots::stats);
@@ -124,6 +139,7 @@ public final class FrontEndListener implements ServletContextListener {
       sections.put("warmUp", warming == null ? WarmUp.off() : warming.status());
       sections.put("botFilter", StatusSections.botFilter(bots.stats()));
       sections.put("ignoredSettings", StatusSections.ignoredSettings(ignored));
+      sections.put("spool", StatusSections.spool(spool.stats()));
       return sections;
     });
     context.addServlet("status", status).addMapping("/status", "/status/*");
@@ -131,14 +147,14 @@ public final class FrontEndListener implements ServletContextListener {
         .addMapping("/metrics", "/metrics/*");
     registerMBeans(context, started,
         new FrontEndMonitor(stats, status, started,
-            () -> StatusSections.pool(started.router().poolStats())), bots);
-    log.info("olfs-fastpath {} serving {}: BES {}, {}", version,
+            () -> StatusSections.pool(started.router().poolStats())), bots, spool);
+    log.info("olfs-fastpath {} serving {}: BES {}, {}, {}", version,
         context.getContextPath().isEmpty() ? "/" : context.getContextPath(), started,
-        settings);
+        settings, spool);
   }
 
   private void registerMBeans(ServletContext context, BesBackend backend,
-      FrontEndMonitor monitor, BotFilter bots) {
+      FrontEndMonitor monitor, BotFilter bots, Spool spool) {
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     String contextName = ObjectName.quote(context.getContextPath().isEmpty() ? "/"
         : context.getContextPath());
@@ -164,6 +180,10 @@ public final class FrontEndListener implements ServletContextListener {
       server.registerMBean(new StatsBean<>(BotFilterStats.class, bots::stats,
           BotFilterStats::toJson), botFilter);
       registered.add(botFilter);
+      ObjectName spooled = new ObjectName("org.olfsfastpath:type=Spool,context=" + contextName);
+      server.registerMBean(new StatsBean<>(SpoolStats.class, spool::stats, SpoolStats::toJson),
+          spooled);
+      registered.add(spooled);
     } catch (JMException e) {
       // Statistics stay available at /status; a second deployment under the same name lands here.
       log.warn("olfs-fastpath: JMX registration failed, continuing without it: {}", e.toString());
@@ -194,6 +214,12 @@ public final class FrontEndListener implements ServletContextListener {
       backend = null;
       log.info("olfs-fastpath stopped: BES connections and cache closed");
     }
+  }
+
+  /** The container's temporary directory for this web application, or null outside one. */
+  private static @Nullable Path containerTemp(ServletContext context) {
+    Object dir = context.getAttribute(ServletContext.TEMPDIR);
+    return dir instanceof File file ? file.toPath().toAbsolutePath() : null;
   }
 
   private static String version(ServletContext context) {

@@ -34,6 +34,7 @@ import org.olfsfastpath.bes.BesGroupStats;
 import org.olfsfastpath.bes.BesPoolStats;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
+import org.olfsfastpath.spool.Spool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,6 +81,11 @@ import org.slf4j.LoggerFactory;
  *       {@code olfs_datasource_cache_negative_hits_total}, {@code
  *       olfs_datasource_cache_refreshes_total}, {@code olfs_datasource_cache_mtime_checks_total},
  *       {@code olfs_datasource_cache_mtime_reloads_total}.
+ *   <li>The spool ({@link SpoolMetrics}): {@code olfs_spool_memory_bytes} and {@code
+ *       olfs_spool_disk_bytes} with their peaks and budgets, {@code olfs_spool_open_files},
+ *       {@code olfs_spool_responses_total}, {@code olfs_spool_bytes_total}, {@code
+ *       olfs_spool_early_releases_total}, {@code olfs_spool_fallbacks_total} by {@code cause},
+ *       {@code olfs_spool_client_disconnects_total}.
  *   <li>The bot filter: {@code olfs_bot_filter_refusals_total} by {@code cause} ({@code
  *       IpAddress}, {@code IpMatch}, {@code UserAgentMatch}), read from its statistics value as
  *       {@code /status} and JMX read it; each refusal is also a request of type {@code blocked}.
@@ -403,6 +409,13 @@ final class FrontEndMetrics implements AutoCloseable {
     }
     closeables.clear();
     registry.close();
+  }
+
+  /** Exports the spool's statistics value, read at each scrape ({@link SpoolMetrics}). Call once. */
+  void monitorSpool(Spool spool) {
+    Objects.requireNonNull(spool, "spool == null");
+    monitored.add(spool);
+    new SpoolMetrics(spool).bindTo(registry);
   }
 
   private void bind(MeterBinder binder) {

@@ -76,9 +76,8 @@ final class GetResponder {
           copy.sendCached(ex, cached, type.isTextual());
           return;
         }
-        try (StreamedResponse streamed = (StreamedResponse) answer) {
-          copy.send(ex, streamed.body(), copy.negotiateGzip(ex, type.isTextual()));
-        }
+        StreamedResponse streamed = (StreamedResponse) answer;
+        copy.stream(ex, streamed.body(), streamed, copy.negotiateGzip(ex, type.isTextual()));
         return;
       }
     }
@@ -86,17 +85,17 @@ final class GetResponder {
     if (ex.head) {
       return; // From the catalog alone: no BES message.
     }
-    try (BesResponse bes = backend.get(get, caller(ex, type, get, -1))) {
-      copy.send(ex, bes, compress);
-    }
+    BesResponse bes = backend.get(get, caller(ex, type, get, -1));
+    // Closed by the copy: the connection goes back as soon as the BES has sent the whole answer.
+    copy.stream(ex, bes, compress);
   }
 
   /**
    * Who asks, and whether the answer may hold its BES connection long: a metadata answer is
    * short; a data answer is short only when the response cache will read it whole at BES speed
    * ({@code maxBytes}, its cap, at least 0) and an earlier answer of the same get kept there
-   * says it fits; any other may be as long as its client is slow, so it leaves the pools'
-   * reserve to short requests.
+   * says it fits; any other may be long (as long as its BES answer, or as its client when the
+   * spool has no room left), so it leaves the pools' reserve to short requests.
    */
   private Caller caller(Exchange ex, ResponseType type, GetRequest get, long maxBytes) {
     if (type.isMetadata()) {

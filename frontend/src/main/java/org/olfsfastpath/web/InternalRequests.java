@@ -39,6 +39,7 @@ final class InternalRequests {
           case "getDateHeader" -> -1L;
           case "getIntHeader" -> -1;
           case "getContentLengthLong" -> -1L;
+          case "getDispatcherType" -> jakarta.servlet.DispatcherType.REQUEST;
           case "toString" -> "internal " + method + " " + uri;
           case "hashCode" -> System.identityHashCode(proxy);
           case "equals" -> proxy == args[0];

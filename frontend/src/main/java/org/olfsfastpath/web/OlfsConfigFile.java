@@ -80,6 +80,7 @@ public final class OlfsConfigFile {
     LayerSpec groups = new LayerSpec();
     LayerSpec cache = new LayerSpec();
     LayerSpec responseCache = new LayerSpec();
+    LayerSpec spool = new LayerSpec();
     LayerSpec web = new LayerSpec();
     // Settings outside the BES elements; FastPath/ClientPool ones go into every BES's specs.
     List<OlfsSetting> forEveryBes = new ArrayList<>();
@@ -91,6 +92,7 @@ public final class OlfsConfigFile {
         case GROUP -> copy(setting, value(root, setting), groups);
         case CACHE -> copy(setting, value(root, setting), cache);
         case RESPONSE_CACHE -> copy(setting, value(root, setting), responseCache);
+        case SPOOL -> copy(setting, value(root, setting), spool);
         case WEB -> copy(setting, value(root, setting), web);
         case BOT_FILTER -> { } // Lists of values: BotRules.read reads them.
         default -> forEveryBes.add(setting);
@@ -112,7 +114,7 @@ public final class OlfsConfigFile {
       }
       bes.add(one);
     }
-    return new FrontEndConfig(source, bes, groups, cache, responseCache, web,
+    return new FrontEndConfig(source, bes, groups, cache, responseCache, spool, web,
         BotRules.read(root), IgnoredSettings.find(root));
   }
 

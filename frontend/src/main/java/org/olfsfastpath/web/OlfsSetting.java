@@ -37,6 +37,8 @@ record OlfsSetting(String path, Layer layer, String key, Kind kind, String meani
     CACHE,
     /** The response cache ({@code org.olfsfastpath.cache.ResponseCache}). */
     RESPONSE_CACHE,
+    /** The spool of the answers whose clients fall behind ({@code org.olfsfastpath.spool.Spool}). */
+    SPOOL,
     /** The web layer's own ({@link FrontEndSettings}). */
     WEB,
     /** The bot filter's rules ({@link BotRulesBuilder}), each setting a list of values. */

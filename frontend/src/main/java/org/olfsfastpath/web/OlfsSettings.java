@@ -18,6 +18,7 @@ import static org.olfsfastpath.web.OlfsSetting.Layer.GROUP;
 import static org.olfsfastpath.web.OlfsSetting.Layer.PPT;
 import static org.olfsfastpath.web.OlfsSetting.Layer.RESPONSE_CACHE;
 import static org.olfsfastpath.web.OlfsSetting.Layer.ROUTING;
+import static org.olfsfastpath.web.OlfsSetting.Layer.SPOOL;
 import static org.olfsfastpath.web.OlfsSetting.Layer.WEB;
 
 import java.util.LinkedHashSet;
@@ -173,6 +174,25 @@ final class OlfsSettings {
       row("FastPath/ResponseCache@loadTimeout", RESPONSE_CACHE, "loadTimeout", DURATION,
           "how long a request waits for another request's get of the same answer", "60 s",
           "30"),
+      row("FastPath/Spool@enabled", SPOOL, "enabled", BOOLEAN,
+          "when a client reads slower than the BES writes, keep the rest of the answer (memory,"
+              + " then a file) and return the BES connection to the pool as soon as the BES has"
+              + " sent it all; `false`: the connection is held until the client has read the"
+              + " answer", "true", "true"),
+      row("FastPath/Spool@responseMemory", SPOOL, "responseMemory", SIZE,
+          "the memory one response may hold in the spool, in buffers of 64 KiB; past it, its"
+              + " file", "1 MiB", "2MiB"),
+      row("FastPath/Spool@memory", SPOOL, "memory", SIZE,
+          "the memory all responses may hold in the spool at once", "32 MiB", "128MiB"),
+      row("FastPath/Spool@disk", SPOOL, "disk", SIZE,
+          "the bytes all spool files may hold at once; 0 spools in memory only. With no room"
+              + " left a response streams straight from the BES, never an error", "2 GiB",
+          "20GiB"),
+      row("FastPath/Spool@directory", SPOOL, "directory", PATH,
+          "where the spool files go, one directory per front end (files left by a crash are"
+              + " deleted at start); it must exist, be writable and have 64 MiB free, or `disk`"
+              + " if less", "the servlet container's temporary directory",
+          "/var/cache/olfs/spool"),
       row("FastPath/BesGroups@ejectionBase", GROUP, "ejectionBase", DURATION,
           "how long a BES whose connect failed is out of service before the first probe; each"
               + " failed probe doubles it", "1 s", "2"),

@@ -3,6 +3,7 @@ package org.olfsfastpath.web;
 import jakarta.servlet.ServletContext;
 import java.time.Clock;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.spool.Spool;
 
 /**
  * The responders of one {@link DapServlet}, built here and nowhere else, each once, sharing their
@@ -26,16 +27,17 @@ record Responders(NodeResponder nodes, CatalogResponder catalogs, SiteMapRespond
    * @param serverVersion this front end's version, in the headers and documents
    * @param context the container, for its table of file types; null outside one
    * @param clock the time a netCDF file's history names and how long a module probe is kept
+   * @param spool where the answers of clients that fall behind wait
    */
   static Responders create(FrontEndSettings settings, DapBackend backend, FrontEndStats stats,
       String serverVersion, VersionService versions, @Nullable ServletContext context,
-      Clock clock) {
+      Clock clock, Spool spool) {
     Pages pages = new Pages(settings);
     DapHeaders headers = new DapHeaders(serverVersion);
     CachedAnswers answers = new CachedAnswers(backend);
-    FileResponder files = new FileResponder(backend, new BodyCopy(stats, false), context);
+    FileResponder files = new FileResponder(backend, new BodyCopy(stats, false, spool), context);
     GetResponder gets = new GetResponder(backend, answers, new CachePolicy(backend.responses()),
-        new ModuleProbes(backend, clock), new BodyCopy(stats, settings.gzip()), settings,
+        new ModuleProbes(backend, clock), new BodyCopy(stats, settings.gzip(), spool), settings,
         serverVersion, clock);
     DatasetResponder datasets = new DatasetResponder(headers, gets,
         new FormResponder(backend, answers, new FormCoordinates(backend, answers), pages, stats),

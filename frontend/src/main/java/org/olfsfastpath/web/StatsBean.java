@@ -62,7 +62,7 @@ final class StatsBean<S extends Record> implements DynamicMBean {
 
   /**
    * A read-only bean, with no operation: for a component that holds nothing to drop (the bot
-   * filter).
+   * filter, the spool).
    *
    * @param type the record class of the value
    * @param stats takes a fresh snapshot

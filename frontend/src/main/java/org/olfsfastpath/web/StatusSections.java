@@ -14,6 +14,7 @@ import org.olfsfastpath.bes.BesShareStats;
 import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.LoadStats;
 import org.olfsfastpath.cache.ResponseCacheStats;
+import org.olfsfastpath.spool.SpoolStats;
 
 /**
  * The status document's sections, each rendered from the statistics value of its component (the
@@ -61,6 +62,13 @@ final class StatusSections {
     pick(m, s, "tooLargeCount", "staleMissCount");
     m.put("averageLoadMillis", s.averageLoadPenaltyNanos() / 1e6);
     pick(m, s, "evictionCount", "evictedBytes", "entryCount", "weightedBytes", "maximumWeight");
+    return m;
+  }
+
+  /** The spool section: its statistics value under its own names, then all fallbacks. */
+  static Map<String, Object> spool(SpoolStats s) {
+    Map<String, Object> m = fields(s);
+    m.put("fallbacks", s.fallbacks());
     return m;
   }
 

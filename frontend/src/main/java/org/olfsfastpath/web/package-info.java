@@ -9,22 +9,29 @@
  * that builds the other layers' objects, build each from its part of the settings: the BES router
  * over its groups and both caches, held by {@code BesBackend}, which only delegates (lookups to
  * the data-source cache, whose loader is {@code router::showNode}; gets and the site map to the
- * router). {@code Responders} builds the DAP servlet's responders and their helpers once ({@code
- * NodeResponder}, {@code DatasetResponder} with {@code GetResponder} and its {@code ModuleProbes},
- * {@code FormResponder} and {@code FileResponder}, {@code CatalogResponder}, {@code
- * SiteMapResponder}), and {@code DapServlet} receives them. It registers the bot filter ({@code
- * BotFilter}) in front of everything, the DAP servlet on {@code /}, the status servlet on {@code
- * /status}, the metrics on {@code /metrics} and the JMX beans; at shutdown it closes them. Who a
- * request comes from is {@code ClientAddresses}' answer (the peer, or behind a trusted proxy the
- * address it forwarded), the one rule for every feature that tells clients apart (the bot filter,
- * the fair shares); each BES get is sent for that client as a short or a long request ({@link
+ * router), and the spool ({@link org.olfsfastpath.spool.Spool}). {@code Responders} builds the DAP
+ * servlet's responders and their helpers once ({@code NodeResponder}, {@code DatasetResponder}
+ * with {@code GetResponder} and its {@code ModuleProbes}, {@code FormResponder} and {@code
+ * FileResponder}, {@code CatalogResponder}, {@code SiteMapResponder}), and {@code DapServlet}
+ * receives them. It registers the bot filter ({@code BotFilter}) in front of everything, the DAP
+ * servlet on {@code /}, the status servlet on {@code /status}, the metrics on {@code /metrics}
+ * and the JMX beans; at shutdown it closes them. Who a request comes from is {@code
+ * ClientAddresses}' answer (the peer, or behind a trusted proxy the address it forwarded), the
+ * one rule for every feature that tells clients apart (the bot filter, the fair shares); each BES
+ * get is sent for that client as a short or a long request ({@link
  * org.olfsfastpath.bes.Caller}), which the groups' shares and the pools' reserve go by.
  *
+ * <p>A body longer than the response buffer streams in Servlet non-blocking mode ({@code
+ * BodyCopy} hands it to {@code AsyncOutput}, the client side of a spool {@code Transfer}): the
+ * request's thread returns at once, the transfer's producer reads the BES on a container thread,
+ * and the container's write callbacks feed the client from the spool, so a slow client holds no
+ * thread and no BES connection.
+ *
  * <p>Every component's statistics value (each cache's, the pools', the groups', the bot filter's
- * {@code BotFilterStats}, the front end's {@code FrontEndStats.Snapshot}) is rendered by the three
- * exporters from the same snapshot: the status document ({@code StatusSections}), one generic JMX
- * bean per value ({@code StatsBean}) and the Prometheus metrics ({@code FrontEndMetrics}). Only
- * this package maps exceptions to HTTP statuses.
+ * {@code BotFilterStats}, the spool's, the front end's {@code FrontEndStats.Snapshot}) is rendered
+ * by the three exporters from the same snapshot: the status document ({@code StatusSections}), one
+ * generic JMX bean per value ({@code StatsBean}) and the Prometheus metrics ({@code
+ * FrontEndMetrics}). Only this package maps exceptions to HTTP statuses.
  */
 @NullMarked
 package org.olfsfastpath.web;

@@ -5,12 +5,14 @@ import java.nio.charset.StandardCharsets;
 import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
+import org.olfsfastpath.spool.Spool;
 
 /**
  * The objects an olfs.xml file builds, as the web application builds them at start (nothing
  * connects): for tests that check a value reached the layer that owns it.
  */
-record Built(BesBackend backend, FrontEndSettings web, BotRules bots) implements AutoCloseable {
+record Built(BesBackend backend, FrontEndSettings web, BotRules bots, Spool spool)
+    implements AutoCloseable {
   static FrontEndConfig parse(String xml) {
     return OlfsConfigFile.parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)),
         "olfs.xml");
@@ -24,8 +26,11 @@ record Built(BesBackend backend, FrontEndSettings web, BotRules bots) implements
   static Built of(FrontEndConfig config) {
     FrontEndSettings web = Assembly.web(config);
     BotRules bots = Assembly.botRules(config, "/opendap");
+    // The JVM's temporary directory stands for the servlet container's.
+    Spool spool = Assembly.spool(config,
+        java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
     return new Built(Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE)), web,
-        bots);
+        bots, spool);
   }
 
   BesClient client() {
@@ -46,6 +51,7 @@ record Built(BesBackend backend, FrontEndSettings web, BotRules bots) implements
 
   @Override
   public void close() {
+    spool.close();
     backend.close();
   }
 }

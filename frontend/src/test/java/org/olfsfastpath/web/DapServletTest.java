@@ -71,7 +71,8 @@ final class DapServletTest {
   private DapServlet servlet(DapRequestParser parser) {
     if (responders == null || respondersSettings != settings) {
       responders = Responders.create(settings, backend, stats, "test", versions, null,
-          Clock.fixed(NOW, ZoneOffset.UTC));
+          Clock.fixed(NOW, ZoneOffset.UTC), org.olfsfastpath.spool.Spool.newBuilder().disk(0)
+              .build());
       respondersSettings = settings;
     }
     return new DapServlet(parser, responders, stats, settings,

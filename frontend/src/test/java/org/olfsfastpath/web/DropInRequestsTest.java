@@ -29,7 +29,8 @@ final class DropInRequestsTest {
   private final DapServlet servlet = new DapServlet(DapRequestParser.withDefaults(),
       Responders.create(settings, backend, stats, "test",
           new VersionService("test", backend::versions, List.of()), null,
-          Clock.fixed(NOW, ZoneOffset.UTC)),
+          Clock.fixed(NOW, ZoneOffset.UTC), org.olfsfastpath.spool.Spool.newBuilder().disk(0)
+              .build()),
       stats, settings, null, DapServlet.RequestTimer.NONE);
 
   private FakeHttp.Response run(FakeHttp.Request request) throws IOException {

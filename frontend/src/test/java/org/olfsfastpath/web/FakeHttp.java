@@ -122,6 +122,9 @@ final class FakeHttp {
                 throw new UnsupportedOperationException();
               }
             };
+            case "getDispatcherType" -> jakarta.servlet.DispatcherType.REQUEST;
+            // No container: a long body is copied as the client takes it, without the spool.
+            case "isAsyncSupported" -> false;
             case "toString" -> method + " " + path;
             default -> throw new UnsupportedOperationException(m.getName());
           });

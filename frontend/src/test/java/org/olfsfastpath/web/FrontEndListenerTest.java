@@ -27,12 +27,16 @@ import org.junit.jupiter.api.io.TempDir;
 final class FrontEndListenerTest {
   private final Map<String, Servlet> servlets = new LinkedHashMap<>();
   private final Map<String, List<String>> mappings = new LinkedHashMap<>();
+  private final Map<String, Boolean> asyncSupported = new LinkedHashMap<>();
+  @TempDir
+  Path tempDir;
 
   private ServletContext context(String contextPath, String configFile) {
     return (ServletContext) Proxy.newProxyInstance(getClass().getClassLoader(),
         new Class<?>[] {ServletContext.class}, (proxy, m, args) -> switch (m.getName()) {
           case "getInitParameter" -> args[0].equals("olfs.config") ? configFile : null;
           case "getContextPath" -> contextPath;
+          case "getAttribute" -> args[0].equals(ServletContext.TEMPDIR) ? tempDir.toFile() : null;
           case "getResourceAsStream" -> new ByteArrayInputStream("version=9.9.9\n".getBytes());
           case "addServlet" -> {
             String name = (String) args[0];
@@ -49,6 +53,10 @@ final class FrontEndListenerTest {
           if (m.getName().equals("addMapping")) {
             mappings.computeIfAbsent(name, k -> new ArrayList<>()).addAll(List.of((String[]) args[0]));
             return java.util.Set.of();
+          }
+          if (m.getName().equals("setAsyncSupported")) {
+            asyncSupported.put(name, (Boolean) args[0]);
+            return null;
           }
           throw new UnsupportedOperationException(m.getName());
         });
@@ -70,6 +78,7 @@ final class FrontEndListenerTest {
       assertInstanceOf(DapServlet.class, servlets.get("dap"));
       assertInstanceOf(StatusServlet.class, servlets.get("status"));
       assertEquals(List.of("/"), mappings.get("dap"));
+      assertEquals(Map.of("dap", true), asyncSupported, "long answers stream on after service");
       assertEquals(List.of("/status", "/status/*"), mappings.get("status"));
       assertTrue(server.isRegistered(frontEnd));
       assertTrue(server.isRegistered(cache));

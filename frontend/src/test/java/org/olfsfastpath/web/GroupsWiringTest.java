@@ -55,7 +55,8 @@ final class GroupsWiringTest {
   private DapServlet servlet(FrontEndStats stats) {
     return DapServlet.assemble(built.web(), built.backend(), stats, "test", null,
         new VersionService("test", built.backend()::versions, List.of()), null,
-        Clock.systemUTC(), DapServlet.RequestTimer.NONE);
+        Clock.systemUTC(), DapServlet.RequestTimer.NONE,
+        org.olfsfastpath.spool.Spool.newBuilder().disk(0).build());
   }
 
   @Test

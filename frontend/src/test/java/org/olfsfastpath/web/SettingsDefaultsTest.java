@@ -23,6 +23,8 @@ import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.pages.FormType;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.spec.Specs;
+import org.olfsfastpath.spool.Spool;
+import org.olfsfastpath.spool.SpoolBuilder;
 
 /**
  * Each default the settings table documents (OlfsSettings' default column, which
@@ -56,6 +58,7 @@ final class SettingsDefaultsTest {
     BesGroupBuilder group = BesGroup.newBuilder();
     PptOptions ppt = PptOptions.defaults();
     FrontEndSettings web = FrontEndSettings.defaults();
+    SpoolBuilder spool = Spool.newBuilder();
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("BESManager/BES/prefix", group.getPrefix());
     m.put("BESManager/BES@weight", BesGroupBuilder.DEFAULT_WEIGHT);
@@ -118,6 +121,12 @@ final class SettingsDefaultsTest {
         described("all", responses.dataTypes().equals(Set.of("all"))));
     m.put("FastPath/ResponseCache@maxDataEntryBytes", responses.maxDataEntryBytes());
     m.put("FastPath/ResponseCache@loadTimeout", responses.loadTimeout());
+    m.put("FastPath/Spool@enabled", spool.isEnabled());
+    m.put("FastPath/Spool@responseMemory", spool.getResponseMemory());
+    m.put("FastPath/Spool@memory", spool.getMemory());
+    m.put("FastPath/Spool@disk", spool.getDisk());
+    m.put("FastPath/Spool@directory", described("the servlet container's temporary directory",
+        spool.getDirectory() == null));
     m.put("FastPath/BesGroups@ejectionBase", group.getEjectionBase());
     m.put("FastPath/BesGroups@ejectionMax", group.getEjectionMax());
     m.put("FastPath/BesGroups@ejectionThreshold", group.getEjectionThreshold());

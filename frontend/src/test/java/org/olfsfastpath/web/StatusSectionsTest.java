@@ -16,6 +16,7 @@ import org.olfsfastpath.bes.BesShareStats;
 import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.ResponseCacheStats;
 import org.olfsfastpath.ppt.PptEndpoint;
+import org.olfsfastpath.spool.SpoolStats;
 
 /**
  * The status document's sections, rendered from each component's statistics value under the
@@ -46,6 +47,18 @@ final class StatusSectionsTest {
         "evictionCount", "evictedBytes", "entryCount", "weightedBytes", "maximumWeight"),
         List.copyOf(m.keySet()));
     assertEquals(List.of(true, 0.25, 1L, 3L, 2L, 1L, 1L, 0L, 1.0, 2L, 300L, 4L, 4096L, 65536L),
+        List.copyOf(m.values()));
+  }
+
+  @Test
+  void spool_namesAndOrder() {
+    Map<String, Object> m = StatusSections.spool(
+        new SpoolStats(true, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14));
+    assertEquals(List.of("enabled", "spooledResponses", "spooledBytes", "earlyReleases",
+        "memoryBytes", "memoryPeakBytes", "memoryBudget", "diskBytes", "diskPeakBytes",
+        "diskBudget", "openFiles", "fallbackMemory", "fallbackDiskBudget", "fallbackDiskError",
+        "clientDisconnects", "fallbacks"), List.copyOf(m.keySet()));
+    assertEquals(List.of(true, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L, 13L, 14L, 36L),
         List.copyOf(m.values()));
   }
 

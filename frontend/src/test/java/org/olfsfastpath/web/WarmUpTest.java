@@ -31,7 +31,7 @@ final class WarmUpTest {
     FrontEndSettings settings = FrontEndSettings.defaults();
     return DapServlet.assemble(settings, backend, stats, "test", null,
         new VersionService("test", backend::versions, List.of()), null, Clock.systemUTC(),
-        DapServlet.RequestTimer.NONE);
+        DapServlet.RequestTimer.NONE, org.olfsfastpath.spool.Spool.newBuilder().disk(0).build());
   }
 
   @Test

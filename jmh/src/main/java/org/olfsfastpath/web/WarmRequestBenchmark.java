@@ -73,7 +73,7 @@ public class WarmRequestBenchmark extends StandardRun {
     backend = Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE));
     servlet = DapServlet.assemble(settings, backend, new FrontEndStats(), "jmh", null,
         new VersionService("jmh", backend::versions, backend.unaskedVersions()), null,
-        java.time.Clock.systemUTC(), DapServlet.RequestTimer.NONE);
+        java.time.Clock.systemUTC(), DapServlet.RequestTimer.NONE, Assembly.spool(config, null));
     request = InternalRequests.request("GET", "/opendap",
         "/coads_climatology.nc." + response, response.equals("ascii") ? "COADSX" : null,
         Map.of());

@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.util.function.Consumer;
 import jdk.net.ExtendedSocketOptions;
 
 /**
@@ -23,6 +24,9 @@ import jdk.net.ExtendedSocketOptions;
  * {@code SO_TIMEOUT}, and a Unix domain channel has no socket adaptor to set it on).
  */
 final class ChannelTransport implements Closeable {
+  /** Selection needs no selected-key set: one key, and the caller reads or writes next. */
+  private static final Consumer<SelectionKey> IGNORE = key -> { };
+
   private final PptEndpoint endpoint;
   private final SocketChannel channel;
   private final Selector selector;
@@ -32,6 +36,10 @@ final class ChannelTransport implements Closeable {
   private final long writeTimeoutMillis;
   private final boolean quickAck;
   private long writeCalls;
+  // The views of the last two arrays read into (the connection's buffer and its caller's), kept
+  // so that a long answer costs no ByteBuffer per read.
+  private ByteBuffer view = ByteBuffer.allocate(0);
+  private ByteBuffer otherView = ByteBuffer.allocate(0);
 
   private ChannelTransport(PptEndpoint endpoint, SocketChannel channel, Selector selector,
       PptOptions options, boolean quickAck) throws IOException {
@@ -132,7 +140,7 @@ final class ChannelTransport implements Closeable {
    * @return the count read, or -1 at end of stream
    */
   int read(byte[] buffer, int offset, int length, long deadlineNanos) throws IOException {
-    ByteBuffer target = ByteBuffer.wrap(buffer, offset, length);
+    ByteBuffer target = view(buffer, offset, length);
     long deadline = deadlineNanos;
     while (true) {
       if (quickAck) {
@@ -161,7 +169,29 @@ final class ChannelTransport implements Closeable {
 
   /** Reads what is available without waiting: 0 if nothing is, -1 at end of stream. */
   int readAvailable(byte[] buffer, int offset, int length) throws IOException {
-    return channel.read(ByteBuffer.wrap(buffer, offset, length));
+    return channel.read(view(buffer, offset, length));
+  }
+
+  /**
+   * A view of {@code array[offset, offset + length)}: one of the two kept views when it wraps
+   * that array, so that streaming a large answer through the same buffers allocates nothing.
+   */
+  private ByteBuffer view(byte[] array, int offset, int length) {
+    ByteBuffer target;
+    if (view.array() == array) {
+      target = view;
+    } else if (otherView.array() == array) {
+      target = otherView;
+      otherView = view;
+      view = target;
+    } else {
+      otherView = view;
+      target = view = ByteBuffer.wrap(array);
+    }
+    target.clear();
+    target.position(offset);
+    target.limit(offset + length);
+    return target;
   }
 
   /** Writes all of {@code bytes}, handing them to the kernel in one call whenever it takes them. */
@@ -189,8 +219,7 @@ final class ChannelTransport implements Closeable {
   private void await(int op, long timeoutMillis, String doing) throws IOException {
     key.interestOps(op);
     try {
-      selector.select(timeoutMillis);
-      selector.selectedKeys().clear();
+      selector.select(IGNORE, timeoutMillis);
     } finally {
       key.interestOps(0);
     }

@@ -304,7 +304,7 @@ public final class FaultBench implements AutoCloseable {
 
   /** Resources of the front end at rest: every request done, every client connection closed. */
   public record Resources(ProcessProbe.Snapshot process, long poolTotal, long poolInUse,
-      StatusDocument status) {}
+      StatusDocument status, long spoolFiles) {}
 
   /**
    * Waits (at most 20 s) until no request holds a BES connection and Tomcat has closed every
@@ -320,21 +320,43 @@ public final class FaultBench implements AutoCloseable {
       long total = status.get("pool", "total");
       long inUse = status.get("pool", "inUse");
       boolean quiet = inUse == 0 && snapshot.httpSockets() <= 1 && snapshot.besSockets() == total;
+      long openFiles = status.sections().getOrDefault("spool", Map.of())
+          .getOrDefault("openFiles", 0.0).longValue();
+      long spoolFiles = Math.max(openFiles, spoolFilesOnDisk());
+      quiet &= spoolFiles == 0;
       if (quiet || System.nanoTime() > deadline) {
-        return new Resources(snapshot, total, inUse, status);
+        return new Resources(snapshot, total, inUse, status, spoolFiles);
       }
       Thread.sleep(100);
     }
   }
 
-  /** What grew between two measurements at rest. */
-  public record Leaks(long connections, int threads, int fds) {
+  /**
+   * What grew between two measurements at rest.
+   *
+   * @param spoolFiles spool files left at rest: files named {@code olfs-spool-*.tmp} anywhere
+   *     under Tomcat's base (the servlet container's temporary directory is the spool's
+   *     default), or the files the spool's statistics count open, whichever is more
+   */
+  public record Leaks(long spoolFiles, long connections, int threads, int fds) {
     static Leaks between(Resources before, Resources after) {
       long connections = (after.process().besSockets() - after.poolTotal()) + after.poolInUse();
-      return new Leaks(connections,
+      return new Leaks(after.spoolFiles(), connections,
           after.process().ownThreads() - before.process().ownThreads(),
           after.process().ownFds() - before.process().ownFds()
               + after.process().strayEpolls() - before.process().strayEpolls());
+    }
+  }
+
+  /** Spool files under Tomcat's base now: the spool's own directory is its temporary one. */
+  long spoolFilesOnDisk() {
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(frontEnd.base())) {
+      return files.filter(f -> {
+        String name = f.getFileName().toString();
+        return name.startsWith("olfs-spool-") && name.endsWith(".tmp");
+      }).count();
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return -1;
     }
   }
 

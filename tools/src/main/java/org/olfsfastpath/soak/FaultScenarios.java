@@ -1054,6 +1054,9 @@ public final class FaultScenarios {
         after = bench.atRest();
         leaks = FaultBench.Leaks.between(before, after);
       }
+      if (leaks.spoolFiles() != 0) {
+        problem(leaks.spoolFiles() + " spool files left at rest");
+      }
       if (leaks.connections() != 0) {
         problem(leaks.connections() + " BES connections outside the pool (sockets "
             + after.process().besSockets() + ", pool total " + after.poolTotal() + ", in use "

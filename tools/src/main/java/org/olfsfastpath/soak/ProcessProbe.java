@@ -61,6 +61,21 @@ public final class ProcessProbe {
     }
   }
 
+  /** The process's resident set (VmRSS of /proc/PID/status), in KiB; -1 if it cannot be read. */
+  public static long rssKb(long pid) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"),
+          StandardCharsets.UTF_8)) {
+        if (line.startsWith("VmRSS:")) {
+          return Long.parseLong(line.substring(6).replace("kB", "").strip());
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      return -1;
+    }
+    return -1;
+  }
+
   public static boolean supported() {
     return Files.isDirectory(Path.of("/proc/self/task"));
   }

@@ -44,8 +44,8 @@ public record ScenarioResult(String scenario, long requests, SortedMap<String, L
   /** The results as a Markdown table, one row per scenario. */
   public static String table(List<ScenarioResult> results) {
     StringBuilder out = new StringBuilder();
-    out.append("| scenario | requests | answers by status | recovery | leaked connections / threads"
-        + " / fds | heap after GC | result |\n");
+    out.append("| scenario | requests | answers by status | recovery | leaked spool files /"
+        + " connections / threads / fds | heap after GC | result |\n");
     out.append("|---|---:|---|---:|---|---:|---|\n");
     for (ScenarioResult r : results) {
       out.append("| ").append(r.scenario())
@@ -53,7 +53,8 @@ public record ScenarioResult(String scenario, long requests, SortedMap<String, L
           .append(" | ").append(outcomesText(r.outcomes()))
           .append(" | ").append(r.recoveryMillis() < 0 ? "-" : r.recoveryMillis() + " ms")
           .append(" | ").append(r.leaks() == null ? "baseline"
-              : r.leaks().connections() + " / " + r.leaks().threads() + " / " + r.leaks().fds())
+              : r.leaks().spoolFiles() + " / " + r.leaks().connections() + " / "
+                  + r.leaks().threads() + " / " + r.leaks().fds())
           .append(" | ").append(r.heapAfterGcKb() < 0 ? "-"
               : String.format(Locale.ROOT, "%.1f MiB", r.heapAfterGcKb() / 1024.0))
           .append(" | ").append(r.passed() ? "pass" : "FAIL: " + String.join("; ", r.problems()))

@@ -12,7 +12,9 @@ import java.util.Locale;
 /**
  * The longer fault and soak run behind {@code scripts/soak}: the fault scenarios of {@link
  * FaultsIT} with longer loads, a longer wedge and several kill cycles, the 1,024-connection burst, a steady soak
- * (ten minutes by default) and the cache bound over a million distinct datasets. Prints the
+ * (ten minutes by default), the cache bound over a million distinct datasets, every BES process
+ * killed at once, the fair shares, and the spool's scenarios ({@link SpoolScenarios}: slow
+ * readers, four 400 MiB answers at full speed). Prints the
  * table of {@link ScenarioResult} rows and writes it to {@code OUT/soak.md}; exits 1 when a
  * scenario failed. Tomcat, the WAR and the work directory come from the system properties
  * {@code tomcat.home}, {@code war.file} and {@code it.work.dir}, as in the integration tests.
@@ -23,7 +25,16 @@ public final class SoakMain {
   /** The command line: durations as 90s, 10m or plain seconds. */
   public record Options(Duration soak, int killCycles, Duration killLoad, Duration killDown,
       long datasets, int clients, int wedgeRequests, Duration wedgeHold, int drops,
-      Duration dropLoad, int slowReaders, Duration shareLoad, Path out) {
+      Duration dropLoad, int slowReaders, Duration shareLoad, int slowClients, long slowRate,
+      String only, Path out) {
+    /** The parts: faults, load, drops, shares, spool. */
+    static final List<String> PARTS = List.of("faults", "load", "drops", "shares", "spool");
+
+    /** Whether {@code part} runs: every part when no {@code --only} was given. */
+    boolean runs(String part) {
+      return only.isEmpty() || only.equals(part);
+    }
+
     static Options parse(String[] args) {
       Duration soak = Duration.ofMinutes(10);
       int killCycles = 3;
@@ -37,6 +48,9 @@ public final class SoakMain {
       Duration dropLoad = Duration.ofSeconds(60);
       int slowReaders = 200;
       Duration shareLoad = Duration.ofSeconds(60);
+      int slowClients = 16;
+      long slowRate = 20_000;
+      String only = "";
       Path out = Path.of("results", "soak");
       for (int i = 0; i < args.length; i++) {
         String flag = args[i];
@@ -57,6 +71,9 @@ public final class SoakMain {
           case "--drop-load" -> dropLoad = duration(flag, value);
           case "--slow-readers" -> slowReaders = Integer.parseInt(value);
           case "--share-load" -> shareLoad = duration(flag, value);
+          case "--slow-clients" -> slowClients = Integer.parseInt(value);
+          case "--slow-rate" -> slowRate = Long.parseLong(value);
+          case "--only" -> only = value;
           case "--out" -> out = Path.of(value);
           default -> throw new IllegalArgumentException("unknown flag " + flag);
         }
@@ -73,8 +90,15 @@ public final class SoakMain {
       if (drops < 1 || slowReaders < 1) {
         throw new IllegalArgumentException("--drops and --slow-readers must be at least 1");
       }
+      if (slowClients < 1 || slowRate < 1) {
+        throw new IllegalArgumentException("--slow-clients and --slow-rate must be at least 1");
+      }
+      if (!only.isEmpty() && !PARTS.contains(only)) {
+        throw new IllegalArgumentException("--only was " + only + ", must be one of "
+            + String.join(", ", PARTS));
+      }
       return new Options(soak, killCycles, killLoad, killDown, datasets, clients, wedgeRequests,
-          wedgeHold, drops, dropLoad, slowReaders, shareLoad, out);
+          wedgeHold, drops, dropLoad, slowReaders, shareLoad, slowClients, slowRate, only, out);
     }
 
     private static Duration duration(String flag, String text) {
@@ -119,8 +143,60 @@ public final class SoakMain {
     };
 
     // Faults: the settings of FaultsIT, each scenario longer or repeated.
-    try (FaultBench bench = FaultBench.startWithBesDown(layout, layout.workDir().resolve("soak-faults"),
-        FaultBench.Settings.FAULTS)) {
+    if (options.runs("faults")) {
+      runFaults(layout, options, results, out);
+      report.run();
+    }
+
+    // Load: the settings of LoadIT, with the shipped OLFS node cache size and a larger heap; the
+    // spool's scenarios on the same bench.
+    if (options.runs("load") || options.runs("spool")) {
+      runLoad(layout, options, results, out);
+      report.run();
+    }
+
+    // Every BES process killed at once, several times, under 10 clients (DropAllConnectionsIT).
+    if (options.runs("drops")) {
+      try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-drops"),
+          FaultBench.Settings.DROPS)) {
+        FaultScenarios faults = new FaultScenarios(bench);
+        faults.warmUp();
+        add(results, out, new ShareScenarios(bench, faults).dropAllUnderLoad(10,
+            options.drops(), options.dropLoad()));
+        report.run();
+      }
+    }
+
+    // Fair shares at the shipped defaults (SharesIT): slow readers from 20 addresses, then 48
+    // from one, each beside 10 other clients.
+    if (options.runs("shares")) {
+      try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-shares"),
+          FaultBench.Settings.SHARES)) {
+        FaultScenarios faults = new FaultScenarios(bench);
+        faults.warmUp();
+        ShareScenarios shares = new ShareScenarios(bench, faults);
+        add(results, out, shares.slowReadersKeepTheirShare(options.slowReaders(), 20, 20_000,
+            10, options.shareLoad()));
+        add(results, out, shares.slowReadersKeepTheirShare(48, 1, 20_000, 10,
+            options.shareLoad()));
+        // The same with the spool's answers: 48 slow readers of 40 MiB, all spooled.
+        add(results, out, new SpoolScenarios(faults, bench).slowReadersBesideOthers(48,
+            "127.0.0.12", 20_000, 10, options.shareLoad()));
+        report.run();
+      }
+    }
+
+    String table = ScenarioResult.table(results);
+    out.println();
+    out.println(table);
+    out.println("written to " + options.out().resolve("soak.md"));
+    System.exit(results.stream().allMatch(ScenarioResult::passed) ? 0 : 1);
+  }
+
+  private static void runFaults(FaultBench.Layout layout, Options options,
+      List<ScenarioResult> results, PrintStream out) throws Exception {
+    try (FaultBench bench = FaultBench.startWithBesDown(layout,
+        layout.workDir().resolve("soak-faults"), FaultBench.Settings.FAULTS)) {
       FaultScenarios scenarios = new FaultScenarios(bench);
       add(results, out, scenarios.besDownAtStart(20));
       scenarios.warmUp();
@@ -133,49 +209,30 @@ public final class SoakMain {
         add(results, out, scenarios.besKilledMidLoad(options.clients(), options.killLoad(),
             options.killDown()));
       }
-      report.run();
     }
+  }
 
-    // Load: the settings of LoadIT, with the shipped OLFS node cache size and a larger heap.
+  private static void runLoad(FaultBench.Layout layout, Options options,
+      List<ScenarioResult> results, PrintStream out) throws Exception {
     FaultBench.Settings load = FaultBench.Settings.LOAD.withSizes(32, 20_000, "384m");
-    try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-load"), load)) {
+    try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-load"),
+        load)) {
       FaultScenarios scenarios = new FaultScenarios(bench);
       scenarios.warmUp();
-      add(results, out, scenarios.concurrentConnections(1024, FaultScenarios.ASCII));
-      add(results, out, scenarios.soak(options.soak(), options.clients(), Duration.ofSeconds(30), out));
-      add(results, out, scenarios.cacheBound(options.datasets(), 8));
-      report.run();
+      if (options.runs("load")) {
+        add(results, out, scenarios.concurrentConnections(1024, FaultScenarios.ASCII));
+        add(results, out, scenarios.soak(options.soak(), options.clients(),
+            Duration.ofSeconds(30), out));
+        add(results, out, scenarios.cacheBound(options.datasets(), 8));
+      }
+      if (options.runs("spool")) {
+        // Slow readers release their BES connections at the BES's end; large answers at full
+        // speed stream with flat memory.
+        SpoolScenarios spool = new SpoolScenarios(scenarios, bench);
+        add(results, out, spool.slowReaders(options.slowClients(), options.slowRate()));
+        add(results, out, spool.largeAnswers(4));
+      }
     }
-
-    // Every BES process killed at once, several times, under 10 clients (DropAllConnectionsIT).
-    try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-drops"),
-        FaultBench.Settings.DROPS)) {
-      FaultScenarios faults = new FaultScenarios(bench);
-      faults.warmUp();
-      add(results, out, new ShareScenarios(bench, faults).dropAllUnderLoad(10, options.drops(),
-          options.dropLoad()));
-      report.run();
-    }
-
-    // Fair shares at the shipped defaults (SharesIT): slow readers from 20 addresses, then 48
-    // from one, each beside 10 other clients.
-    try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-shares"),
-        FaultBench.Settings.SHARES)) {
-      FaultScenarios faults = new FaultScenarios(bench);
-      faults.warmUp();
-      ShareScenarios shares = new ShareScenarios(bench, faults);
-      add(results, out, shares.slowReadersKeepTheirShare(options.slowReaders(), 20, 20_000, 10,
-          options.shareLoad()));
-      add(results, out, shares.slowReadersKeepTheirShare(48, 1, 20_000, 10,
-          options.shareLoad()));
-      report.run();
-    }
-
-    String table = ScenarioResult.table(results);
-    out.println();
-    out.println(table);
-    out.println("written to " + options.out().resolve("soak.md"));
-    System.exit(results.stream().allMatch(ScenarioResult::passed) ? 0 : 1);
   }
 
   private static void add(List<ScenarioResult> results, PrintStream out, ScenarioResult result) {

@@ -1,0 +1,238 @@
+package org.olfsfastpath.spool;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.spec.Specs;
+
+/**
+ * Where the rest of an answer waits when its client reads slower than the BES writes, so that the
+ * BES connection goes back to the pool at the BES's end of message instead of when the client has
+ * read it all: memory up to a bound per response and a bound in all, then a file per response in
+ * one directory, bounded in all. One per web application, shared by every response; thread-safe.
+ *
+ * <p>A response streams through a {@link Transfer} ({@link #transfer}): while its client keeps up,
+ * bytes go from the BES straight to the client through one reused buffer, and the spool holds
+ * nothing. When a budget is used up, a response streams straight from the BES as if there were no
+ * spool (its connection held while its client reads): never an error only because the spool is
+ * full. That is logged once per episode and counted by cause ({@link SpoolStats}).
+ *
+ * <p>Built by {@link SpoolBuilder} ({@link #newBuilder()}, or {@link #from} with a text spec whose
+ * keys are the builder's method names), which checks the directory and deletes the spool files a
+ * crash left in it.
+ */
+public final class Spool implements AutoCloseable {
+  private final boolean enabled;
+  private final int responseBuffers;
+  private final Buffers buffers;
+  private final long diskBudget;
+  private final @Nullable Path directory;
+  private final SpoolFile.Factory files;
+  private final Episodes episodes;
+  private final AtomicLong disk = new AtomicLong();
+  private final AtomicLong diskPeak = new AtomicLong();
+  private final AtomicLong openFiles = new AtomicLong();
+  private final LongAdder spooledResponses = new LongAdder();
+  private final LongAdder spooledBytes = new LongAdder();
+  private final LongAdder earlyReleases = new LongAdder();
+  private final LongAdder fallbackMemory = new LongAdder();
+  private final LongAdder fallbackDiskBudget = new LongAdder();
+  private final LongAdder fallbackDiskError = new LongAdder();
+  private final LongAdder clientDisconnects = new LongAdder();
+
+  Spool(SpoolBuilder builder, @Nullable Path directory, SpoolFile.Factory files,
+      Episodes.Sink log) {
+    this.episodes = new Episodes(log);
+    this.enabled = builder.isEnabled();
+    this.responseBuffers = (int) Math.min(Integer.MAX_VALUE,
+        builder.getResponseMemory() / Buffers.SIZE);
+    this.buffers = new Buffers(builder.getMemory());
+    this.diskBudget = builder.getDisk();
+    this.directory = directory;
+    this.files = files;
+  }
+
+  /** A builder with every default. */
+  public static SpoolBuilder newBuilder() {
+    return new SpoolBuilder();
+  }
+
+  /**
+   * A builder configured from a text spec: keys are the builder's method names ({@code enabled},
+   * {@code responseMemory}, {@code memory}, {@code disk}, {@code directory}), values as olfs.xml
+   * writes them (sizes such as {@code 64MiB}).
+   *
+   * @throws org.olfsfastpath.spec.SpecException naming the key and value of a refused setting
+   */
+  public static SpoolBuilder from(Map<String, String> spec) {
+    return new SpoolBuilder().apply(spec);
+  }
+
+  /**
+   * Starts streaming an answer to its client. The transfer owns {@code first} and {@code source}
+   * from now on: run its producer ({@link Transfer#run()}) on a thread of its own, and pass the
+   * client's callbacks on to it.
+   *
+   * @param first a buffer of {@link #buffer()}, holding the answer's first {@code length} bytes
+   * @param source the rest of the answer; closing it releases the BES connection, which the
+   *     transfer does once the source ended (read to its end: the connection goes back to the
+   *     pool) or failed or is no longer wanted (the connection is then discarded)
+   * @throws IllegalStateException if the spool is switched off
+   */
+  public Transfer transfer(byte[] first, int length, InputStream source, ClientOutput client) {
+    if (!enabled) {
+      throw new IllegalStateException("the spool is switched off (FastPath/Spool@enabled)");
+    }
+    Objects.checkFromIndexSize(0, length, first.length);
+    return new Transfer(this, first, length, Objects.requireNonNull(source, "source == null"),
+        Objects.requireNonNull(client, "client == null"));
+  }
+
+  /** A streaming buffer of 64 KiB, kept from an earlier response when one is free. */
+  public byte[] buffer() {
+    return buffers.take();
+  }
+
+  /** Gives back a buffer of {@link #buffer()} that no transfer took. */
+  public void recycle(byte[] buffer) {
+    if (buffer.length == Buffers.SIZE) {
+      buffers.give(buffer);
+    }
+  }
+
+  /** The memory one response may hold, in whole buffers of 64 KiB. */
+  public long responseMemory() {
+    return (long) responseBuffers * Buffers.SIZE;
+  }
+
+  /** Whether responses spool; false: every answer streams straight from the BES. */
+  public boolean isEnabled() {
+    return enabled;
+  }
+
+  /** The directory of the spool files; empty when nothing goes to disk. */
+  public Optional<Path> directory() {
+    return Optional.ofNullable(directory);
+  }
+
+  /** A snapshot of the figures: the one statistics value JMX, /status and the metrics read. */
+  public SpoolStats stats() {
+    return new SpoolStats(enabled, spooledResponses.sum(), spooledBytes.sum(),
+        earlyReleases.sum(), buffers.reserved(), buffers.peak(), buffers.budget(), disk.get(),
+        diskPeak.get(), diskBudget, openFiles.get(), fallbackMemory.sum(),
+        fallbackDiskBudget.sum(), fallbackDiskError.sum(), clientDisconnects.sum());
+  }
+
+  /** Nothing to release: each transfer deletes its own file. */
+  @Override
+  public void close() {
+  }
+
+  @Override
+  public String toString() {
+    return "Spool{" + (enabled ? "responseMemory=" + Specs.formatSize(
+        (long) responseBuffers * Buffers.SIZE) + ", memory=" + Specs.formatSize(buffers.budget())
+        + ", disk=" + Specs.formatSize(diskBudget) + (directory == null ? ""
+        : ", directory=" + directory) : "off") + "}";
+  }
+
+  // What the transfers share, package-private.
+
+  Buffers buffers() {
+    return buffers;
+  }
+
+  /** How many buffers of spooled bytes one response may hold. */
+  int responseBuffers() {
+    return responseBuffers;
+  }
+
+  boolean hasDisk() {
+    return diskBudget > 0 && directory != null;
+  }
+
+  /** Takes {@code bytes} of the disk budget; false, taking nothing, if it has not that much. */
+  boolean reserveDisk(long bytes) {
+    while (true) {
+      long now = disk.get();
+      if (now + bytes > diskBudget) {
+        return false;
+      }
+      if (disk.compareAndSet(now, now + bytes)) {
+        if (now + bytes > diskPeak.get()) {
+          diskPeak.accumulateAndGet(now + bytes, Math::max);
+        }
+        return true;
+      }
+    }
+  }
+
+  /**
+   * Gives {@code bytes} of the disk budget back. Under three quarters used, a disk-budget episode
+   * ends: the margin keeps a budget at its edge from logging a line per response.
+   */
+  void releaseDisk(long bytes) {
+    if (bytes != 0 && disk.addAndGet(-bytes) < diskBudget - diskBudget / 4) {
+      episodes.roomAgain(Fallback.DISK_BUDGET);
+    }
+  }
+
+  /** Takes one buffer's worth of the memory budget; false, taking nothing, if it is used up. */
+  boolean reserveMemory() {
+    return buffers.reserve();
+  }
+
+  /** Gives one buffer's worth back; under three quarters used, a memory episode ends. */
+  void releaseMemory() {
+    if (buffers.unreserve() < buffers.budget() - buffers.budget() / 4) {
+      episodes.roomAgain(Fallback.MEMORY);
+    }
+  }
+
+  /** A new spool file, counted open until {@link #fileDeleted()}. */
+  SpoolFile createFile() throws IOException {
+    SpoolFile file = files.create();
+    openFiles.incrementAndGet();
+    return file;
+  }
+
+  void fileDeleted() {
+    openFiles.decrementAndGet();
+  }
+
+  void spooled(long bytes, boolean firstOfResponse) {
+    if (firstOfResponse) {
+      spooledResponses.increment();
+    }
+    spooledBytes.add(bytes);
+  }
+
+  void releasedEarly() {
+    earlyReleases.increment();
+  }
+
+  void clientDisconnected() {
+    clientDisconnects.increment();
+  }
+
+  /** A response fell back to streaming straight: counted, and logged once per episode. */
+  void fellBack(Fallback cause, String detail) {
+    switch (cause) {
+      case MEMORY -> fallbackMemory.increment();
+      case DISK_BUDGET -> fallbackDiskBudget.increment();
+      case DISK_ERROR -> fallbackDiskError.increment();
+    }
+    episodes.fellBack(cause, detail);
+  }
+
+  /** A spool file took bytes again: a disk-error episode ends. */
+  void diskWorks() {
+    episodes.roomAgain(Fallback.DISK_ERROR);
+  }
+}

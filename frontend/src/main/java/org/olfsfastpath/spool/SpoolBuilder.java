@@ -1,0 +1,193 @@
+package org.olfsfastpath.spool;
+
+import static org.olfsfastpath.spec.Checks.requireArgument;
+import static org.olfsfastpath.spec.Checks.requireConsistent;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToLongFunction;
+import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.spec.Setting;
+import org.olfsfastpath.spec.Settings;
+import org.olfsfastpath.spec.Specs;
+
+/**
+ * Configures a {@link Spool}: {@link Spool#newBuilder()} returns one with every default, {@link
+ * Spool#from} one configured from a text spec whose keys are this builder's method names. Each
+ * setter validates at once and may be called once; {@link #build()} checks the settings that
+ * depend on each other and the directory. Not thread-safe.
+ *
+ * <p>The defaults suit a small server: 1 MiB of memory per response, 32 MiB in all, then up to
+ * 2 GiB of files. Memory is taken in buffers of 64 KiB.
+ */
+public final class SpoolBuilder {
+  /** Per response: 1 MiB, sixteen buffers, enough for a client that falls behind a moment. */
+  static final long DEFAULT_RESPONSE_MEMORY = 1L << 20;
+  /** In all: 32 MiB, so thirty-two slow clients hold their first megabyte in memory. */
+  static final long DEFAULT_MEMORY = 32L << 20;
+  /** On disk: 2 GiB, five 400 MiB downloads at once, on a disk of a few GiB free. */
+  static final long DEFAULT_DISK = 2L << 30;
+
+  private final Settings settings = new Settings("spool");
+  private final Setting<Boolean> enabled = settings.add(Setting.bool("enabled", true));
+  private final Setting<Long> responseMemory = settings.add(size("responseMemory", null));
+  private final Setting<Long> memory = settings.add(size("memory", DEFAULT_MEMORY));
+  private final Setting<Long> disk = settings.add(size("disk", DEFAULT_DISK));
+  private final Setting<Path> directory = settings.add(Setting.of("directory", (Path) null)
+      .text(Path::of).check(path -> {
+        requireArgument(path.isAbsolute(), "directory was %s, must be an absolute path", path);
+        return path;
+      }));
+  private final Setting<SpoolFile.Factory> files = Setting.of("files", null);
+  private final Setting<ToLongFunction<Path>> usableSpace = Setting.of("usableSpace",
+      SpoolDirectory::usableSpace);
+  private final Setting<Episodes.Sink> episodeLog = Setting.of("episodeLog", Episodes.Sink.LOG);
+
+  SpoolBuilder() {}
+
+  /** Applies a text spec to the settings; for {@link Spool#from}. */
+  SpoolBuilder apply(Map<String, String> spec) {
+    settings.apply(spec);
+    return this;
+  }
+
+  /**
+   * Switches spooling on (the default) or off. Off, every answer streams straight from the BES
+   * to its client and holds its BES connection until the client has read it: as without a spool,
+   * for comparisons.
+   *
+   * @throws IllegalStateException if already set
+   */
+  public SpoolBuilder enabled(boolean enabled) {
+    this.enabled.set(enabled);
+    return this;
+  }
+
+  /**
+   * Bounds the memory one response's spooled bytes may take, in bytes, rounded down to whole
+   * buffers of 64 KiB; past it they go to the response's file. Default 1 MiB, or {@code memory}
+   * if that is less; 0 sends every spooled byte to disk.
+   *
+   * @throws IllegalArgumentException if negative
+   * @throws IllegalStateException if already set
+   */
+  public SpoolBuilder responseMemory(long bytes) {
+    responseMemory.set(bytes);
+    return this;
+  }
+
+  /**
+   * Bounds the memory all responses' spooled bytes may take at once, in bytes. Default 32 MiB.
+   *
+   * @throws IllegalArgumentException if negative
+   * @throws IllegalStateException if already set
+   */
+  public SpoolBuilder memory(long bytes) {
+    memory.set(bytes);
+    return this;
+  }
+
+  /**
+   * Bounds the bytes of all spool files at once. Default 2 GiB; 0 spools in memory only.
+   *
+   * @throws IllegalArgumentException if negative
+   * @throws IllegalStateException if already set
+   */
+  public SpoolBuilder disk(long bytes) {
+    disk.set(bytes);
+    return this;
+  }
+
+  /**
+   * Sets the directory of the spool files, which must exist and be writable. Needed unless
+   * {@code disk} is 0; the web application's default is the servlet container's temporary
+   * directory. One directory per front end: at start, the files named {@code olfs-spool-*.tmp}
+   * in it are deleted as left by a crash.
+   *
+   * @throws IllegalArgumentException if not absolute
+   * @throws IllegalStateException if already set
+   */
+  public SpoolBuilder directory(Path directory) {
+    this.directory.set(directory);
+    return this;
+  }
+
+  /** Creates the spool files instead of the directory; for tests (a disk that fills). */
+  SpoolBuilder files(SpoolFile.Factory files) {
+    this.files.set(files);
+    return this;
+  }
+
+  /** Reads the free space of the directory's disk; for tests (a full disk at start). */
+  SpoolBuilder usableSpace(ToLongFunction<Path> usableSpace) {
+    this.usableSpace.set(usableSpace);
+    return this;
+  }
+
+  /** Where the lines of a fallback episode go; for tests. */
+  SpoolBuilder episodeLog(Episodes.Sink sink) {
+    this.episodeLog.set(sink);
+    return this;
+  }
+
+  /**
+   * Builds the spool: checks the directory (it exists, takes a new file, and has the smaller of
+   * {@code disk} and 64 MiB free) and deletes the spool files left in it from before.
+   *
+   * @throws IllegalStateException if responseMemory exceeds memory, or no directory is set while
+   *     disk is over 0
+   * @throws org.olfsfastpath.spec.SpecException for the key {@code directory}, if the directory
+   *     is missing, not a directory, not writable or full
+   */
+  public Spool build() {
+    requireConsistent(getResponseMemory() <= getMemory(), List.of("responseMemory", "memory"),
+        "responseMemory (%s) must not exceed memory (%s)", Specs.formatSize(getResponseMemory()),
+        Specs.formatSize(getMemory()));
+    Path dir = directory.orNull();
+    boolean usesDisk = isEnabled() && getDisk() > 0;
+    requireConsistent(!usesDisk || dir != null, List.of("directory", "disk"),
+        "directory is needed while disk (%s) is over 0", Specs.formatSize(getDisk()));
+    SpoolFile.Factory factory = files.orNull();
+    if (usesDisk && dir != null) {
+      SpoolDirectory.check(dir, getDisk(), usableSpace.get());
+      SpoolDirectory.removeLeftovers(dir);
+      if (factory == null) {
+        factory = () -> ChannelSpoolFile.create(dir);
+      }
+    }
+    if (factory == null) {
+      factory = () -> {
+        throw new java.io.IOException("the spool has no directory");
+      };
+    }
+    return new Spool(this, usesDisk ? dir : null, factory, episodeLog.get());
+  }
+
+  public boolean isEnabled() {
+    return enabled.get();
+  }
+
+  /** The bound per response as set, or the default within the bound in all. */
+  public long getResponseMemory() {
+    Long set = responseMemory.ifSet();
+    return set != null ? set : Math.min(DEFAULT_RESPONSE_MEMORY, getMemory());
+  }
+
+  public long getMemory() {
+    return memory.get();
+  }
+
+  public long getDisk() {
+    return disk.get();
+  }
+
+  /** The directory as set, or null: the web application then names the container's own. */
+  public @Nullable Path getDirectory() {
+    return directory.orNull();
+  }
+
+  private static Setting<Long> size(String name, @Nullable Long defaultValue) {
+    return Setting.atLeast(name, defaultValue, 0, Specs::size).shownAs(Specs::formatSize);
+  }
+}

@@ -1,0 +1,59 @@
+package org.olfsfastpath.spool;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import org.olfsfastpath.json.JsonWriter;
+
+/**
+ * A snapshot of a {@link Spool}'s figures: the bytes it holds now and at most so far, and its
+ * counters, each counted since it was built. Value-based; the figures are read one by one, so a
+ * snapshot taken under load may be off by the few operations that ran meanwhile.
+ *
+ * @param enabled false when the spool is switched off and every answer streams straight from the
+ *     BES to its client, holding its BES connection until the client has read it
+ * @param spooledResponses responses whose client fell behind, so that part of the answer waited
+ *     in the spool
+ * @param spooledBytes bytes that went through the spool, in memory or on disk
+ * @param earlyReleases responses whose BES connection went back to the pool while their client
+ *     still had spooled bytes to read: the connections the spool freed
+ * @param memoryBytes bytes of memory that hold spooled bytes now (whole buffers of 64 KiB)
+ * @param memoryPeakBytes the most {@code memoryBytes} has been
+ * @param memoryBudget the bound on {@code memoryBytes} ({@code FastPath/Spool@memory})
+ * @param diskBytes bytes of spool files on disk now
+ * @param diskPeakBytes the most {@code diskBytes} has been
+ * @param diskBudget the bound on {@code diskBytes} ({@code FastPath/Spool@disk})
+ * @param openFiles spool files open now, one at most per response
+ * @param fallbackMemory responses that could spool no more because the memory budget was used up
+ *     and there is no disk budget; they streamed straight from the BES from then on
+ * @param fallbackDiskBudget responses that could spool no more because the disk budget was used
+ *     up
+ * @param fallbackDiskError responses whose spool file could not be created or written (a full
+ *     disk, an I/O error)
+ * @param clientDisconnects clients that went away while part of their answer waited in the spool,
+ *     which was freed at once
+ */
+public record SpoolStats(boolean enabled, long spooledResponses, long spooledBytes,
+    long earlyReleases, long memoryBytes, long memoryPeakBytes, long memoryBudget,
+    long diskBytes, long diskPeakBytes, long diskBudget, long openFiles, long fallbackMemory,
+    long fallbackDiskBudget, long fallbackDiskError, long clientDisconnects) {
+
+  /** Responses that streamed straight from the BES because the spool had no room, any cause. */
+  public long fallbacks() {
+    return fallbackMemory + fallbackDiskBudget + fallbackDiskError;
+  }
+
+  /** Returns this snapshot as one JSON object, its components in order, then {@code fallbacks}. */
+  public String toJson() {
+    StringBuilder out = new StringBuilder(512);
+    JsonWriter w = JsonWriter.compact(out, false).beginObject();
+    for (RecordComponent component : SpoolStats.class.getRecordComponents()) {
+      try {
+        w.name(component.getName()).value(component.getAccessor().invoke(this));
+      } catch (IllegalAccessException | InvocationTargetException e) {
+        throw new IllegalStateException("cannot read " + component, e);
+      }
+    }
+    w.name("fallbacks").value(fallbacks()).endObject();
+    return out.toString();
+  }
+}

@@ -1,0 +1,185 @@
+package org.olfsfastpath.web;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.olfsfastpath.dap.DapRequestParser;
+import org.olfsfastpath.spool.Spool;
+
+/**
+ * The servlet with the spool, in a container's asynchronous mode ({@link FakeAsync}): an answer
+ * that fits the response buffer is written at once; a longer one goes on after the servlet
+ * returns, its BES response closed when the BES has sent it all, before a slow client has read
+ * it; a failure after part of it went out aborts the response; a client that hangs up frees the
+ * spool at once. The metrics hear each request once, when it has ended.
+ */
+@Timeout(120)
+final class SpooledStreamingTest {
+  @TempDir
+  Path dir;
+
+  private final FakeBackend backend = new FakeBackend().withDataset("/coads_climatology.nc");
+  private final FrontEndStats stats = new FrontEndStats();
+  private final List<String> timed = new ArrayList<>();
+  private Spool spool;
+  private DapServlet servlet;
+
+  private DapServlet servlet(Spool spool) {
+    this.spool = spool;
+    FrontEndSettings settings = FrontEndSettings.newBuilder().build();
+    servlet = new DapServlet(DapRequestParser.withDefaults(), Responders.create(settings,
+        backend, stats, "test", new VersionService("test", backend::versions, List.of()), null,
+        Clock.fixed(Instant.parse("2026-11-25T12:00:00Z"), ZoneOffset.UTC), spool), stats,
+        settings, null, (type, status, nanos) -> {
+          synchronized (timed) {
+            timed.add(type + " " + status);
+          }
+        });
+    return servlet;
+  }
+
+  private DapServlet servlet() {
+    return servlet(Spool.newBuilder().directory(dir).responseMemory(128 * 1024).build());
+  }
+
+  private static byte[] answer(int length) {
+    byte[] bytes = new byte[length];
+    new Random(length).nextBytes(bytes);
+    return bytes;
+  }
+
+  private List<Path> spoolFiles() throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.toList();
+    }
+  }
+
+  @Test
+  void smallAnswer_isWrittenAtOnce_withoutAsync() throws Exception {
+    backend.body = answer(20_000);
+    FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
+        "/coads_climatology.nc.dods"), 0).serve();
+    assertFalse(exchange.started(), "an answer within the response buffer needs no spool");
+    assertArrayEquals(backend.body, exchange.body());
+    assertEquals(1, backend.closed.get());
+    assertEquals(List.of("dods 200"), timed);
+    assertEquals(1, stats.dataResponses.sum());
+  }
+
+  @Test
+  void slowClient_besResponseClosedAtTheBesEnd_thenTheClientReadsItAll() throws Exception {
+    backend.body = answer(3_000_000);
+    FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
+        "/coads_climatology.nc.dods"), 40_000).serve();
+    assertTrue(exchange.started());
+    exchange.joinTasks(); // The producer has read the BES answer to its end.
+    assertEquals(1, backend.closed.get(), "closed while the client has read little of it");
+    assertTrue(exchange.body().length < backend.body.length);
+    assertEquals(List.of(), timed, "not over yet");
+    assertEquals(1, spool.stats().earlyReleases());
+    assertEquals(1, spoolFiles().size());
+
+    exchange.readToTheEnd(100_000);
+    assertTrue(exchange.completed());
+    assertArrayEquals(backend.body, exchange.body());
+    assertEquals(List.of("dods 200"), timed, "recorded once, when it ended");
+    assertEquals(1, stats.dataResponses.sum());
+    assertEquals(3_000_000, stats.bytesStreamed.sum());
+    assertEquals(List.of(), spoolFiles());
+    assertEquals(0, spool.stats().memoryBytes());
+  }
+
+  @Test
+  void fastClient_getsItStraight_nothingSpooled() throws Exception {
+    backend.body = answer(3_000_000);
+    FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
+        "/coads_climatology.nc.dods"), Long.MAX_VALUE / 2).serve();
+    exchange.joinTasks();
+    exchange.readToTheEnd(1);
+    assertArrayEquals(backend.body, exchange.body());
+    assertEquals(0, spool.stats().spooledBytes(), spool.stats().toString());
+    assertEquals(0, spool.stats().spooledResponses());
+  }
+
+  @Test
+  void gzip_ofALongTextAnswer_isSpooledCompressed() throws Exception {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; text.length() < 2_000_000; i++) {
+      text.append("COADSX[").append(i).append("], ").append(i * 0.5).append('\n');
+    }
+    backend.body = text.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
+        "/coads_climatology.nc.ascii").header("Accept-Encoding", "gzip"), 10_000).serve();
+    exchange.joinTasks();
+    exchange.readToTheEnd(50_000);
+    assertEquals("gzip", exchange.response().header("Content-Encoding"));
+    byte[] unzipped = new GZIPInputStream(new ByteArrayInputStream(exchange.body()))
+        .readAllBytes();
+    assertArrayEquals(backend.body, unzipped);
+    assertEquals(1, stats.gzipResponses.sum());
+  }
+
+  @Test
+  void besFailsAfterPartWentOut_theConnectionIsAborted() throws Exception {
+    backend.body = answer(3_000_000);
+    backend.failAfter = 2_000_000;
+    FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
+        "/coads_climatology.nc.dods"), 50_000).serve();
+    exchange.joinTasks();
+    assertEquals(0, spool.stats().diskBytes(), "freed at the failure");
+    exchange.readToTheEnd(50_000);
+    Throwable aborted = exchange.aborted();
+    assertNotNull(aborted, "the container aborts the connection");
+    assertTrue(aborted.getMessage().contains("aborting the connection"), aborted.getMessage());
+    assertFalse(exchange.completed());
+    assertEquals(1, stats.midStreamFailures.sum());
+    assertEquals(0, stats.dataResponses.sum());
+    assertEquals(1, backend.closed.get());
+    assertEquals(List.of("dods 200"), timed);
+  }
+
+  @Test
+  void clientHangsUpMidSpool_spoolFreedAtOnce() throws Exception {
+    backend.body = answer(3_000_000);
+    FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
+        "/coads_climatology.nc.dods"), 40_000).serve();
+    exchange.joinTasks();
+    assertEquals(1, spoolFiles().size());
+    exchange.hangUp();
+    assertEquals(List.of(), spoolFiles(), "the file is deleted at once");
+    assertEquals(0, spool.stats().memoryBytes());
+    assertEquals(1, spool.stats().clientDisconnects());
+    assertEquals(1, stats.clientAborts.sum());
+    assertEquals(1, backend.closed.get());
+    assertNull(exchange.aborted());
+  }
+
+  @Test
+  void spoolOff_copiesAsTheClientReads() throws Exception {
+    backend.body = answer(3_000_000);
+    FakeAsync exchange = new FakeAsync(servlet(Spool.newBuilder().enabled(false).build()),
+        FakeHttp.Request.get("/coads_climatology.nc.dods"), 0).serve();
+    assertFalse(exchange.started(), "without the spool, nothing goes on after service");
+    assertArrayEquals(backend.body, exchange.response().body());
+    assertEquals(1, backend.closed.get());
+  }
+}

@@ -1,0 +1,139 @@
+package org.olfsfastpath.web;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.jmh.StandardRun;
+import org.olfsfastpath.spool.Spool;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * A data answer through the front end to a client that takes every byte at once (a fast client):
+ * the DAP servlet, the BES get over a pooled PPT connection to the in-process emulator (written as
+ * the BES writes), and the body to the client ({@link DirectClient}). Two paths side by side, so
+ * that a fast client's cost of the spool shows:
+ *
+ * <ul>
+ *   <li>{@code path=COPY}: the spool off, the body copied through a fixed buffer as the client
+ *       takes it (the path before the spool, and the one without a container);
+ *   <li>{@code path=SPOOL}: the spool on, in the container's non-blocking mode: a small answer
+ *       read whole and written at once; a large one through a transfer whose producer reads the
+ *       BES into one reused buffer and writes it straight to the client, which keeps up, so
+ *       nothing is spooled.
+ * </ul>
+ *
+ * <p>Two answers: {@code coads_climatology.nc.ascii?COADSX} (about 900 bytes, the small request)
+ * and {@code big/400MiB.nc.dods} (400 MiB at full speed). What to read: the time per answer (for
+ * the large one, 400 MiB over it is the rate), {@code gc.alloc.rate.norm} of the gc profiler
+ * (bytes per answer for the whole JVM, the emulator included), and the aux counters {@code
+ * frontEndBytesPerAnswer} and {@code frontEndBytesPerMiB}: what the benchmark's thread, which runs
+ * the whole front end here, allocated per answer and per MiB streamed (the target for a large
+ * answer: at most 1 KiB per MiB). The emulator's own allocation per answer is a few hundred bytes.
+ *
+ * <pre>{@code scripts/jmh --include StreamingBenchmark}</pre>
+ */
+@State(Scope.Benchmark)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class StreamingBenchmark extends StandardRun {
+  /** The front end's path for a large answer. */
+  public enum Path { COPY, SPOOL }
+
+  @Param({"COPY", "SPOOL"})
+  Path path;
+
+  /** The answer, below the catalog root: the small request, and 400 MiB. */
+  @Param({"coads_climatology.nc.ascii?COADSX", "big/400MiB.nc.dods"})
+  String answer;
+
+  BesEmulator emulator;
+  BesBackend backend;
+  DirectClient client;
+
+  @Setup
+  public void setUp() throws IOException {
+    emulator = BesEmulator.newBuilder().port(0).build();
+    emulator.start();
+    FrontEndConfig config = OlfsConfigFile.parse(new ByteArrayInputStream((
+        "<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>" + emulator.port()
+            + "</port></BES></BESManager><FastPath><WarmUp enabled=\"false\"/>"
+            // No data answer kept: each request sends its get, the path measured here.
+            + "<ResponseCache dataTypes=\"\"/><Spool enabled=\"" + (path == Path.SPOOL)
+            + "\" disk=\"0\"/></FastPath></OLFSConfig>")
+        .getBytes(StandardCharsets.UTF_8)), "benchmark olfs.xml");
+    FrontEndSettings settings = Assembly.web(config);
+    backend = Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE));
+    Spool spool = Assembly.spool(config, null);
+    DapServlet servlet = DapServlet.assemble(settings, backend, new FrontEndStats(), "jmh", null,
+        new VersionService("jmh", backend::versions, backend.unaskedVersions()), null,
+        java.time.Clock.systemUTC(), DapServlet.RequestTimer.NONE, spool);
+    int query = answer.indexOf('?');
+    client = new DirectClient(servlet, "/" + (query < 0 ? answer : answer.substring(0, query)),
+        query < 0 ? null : answer.substring(query + 1), path == Path.SPOOL);
+    // The first answer opens the connection and loads the dataset's entry.
+    client.serve();
+  }
+
+  @TearDown
+  public void tearDown() {
+    backend.close();
+    emulator.close();
+  }
+
+  @Benchmark
+  public long answer(FrontEndAllocations allocations) throws IOException {
+    long bytes = client.serve();
+    allocations.bytes += bytes;
+    allocations.answers++;
+    return bytes;
+  }
+
+  /**
+   * Bytes allocated per MiB streamed by the benchmark's thread alone, which runs the servlet,
+   * the BES client and (on the spool's path) the transfer: the gc profiler's figure also counts
+   * the in-process emulator's threads.
+   */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.EVENTS)
+  public static class FrontEndAllocations {
+    private static final com.sun.management.ThreadMXBean THREADS =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    long bytes;
+    long answers;
+    private long thread;
+    private long allocatedBefore;
+
+    @Setup(Level.Iteration)
+    public void start() {
+      thread = Thread.currentThread().getId();
+      bytes = 0;
+      answers = 0;
+      allocatedBefore = THREADS.getThreadAllocatedBytes(thread);
+    }
+
+    /** Bytes the front end allocated per MiB streamed this iteration. */
+    public double frontEndBytesPerMiB() {
+      return bytes == 0 ? 0 : allocated() / (bytes / 1048576.0);
+    }
+
+    /** Bytes the front end allocated per answer this iteration. */
+    public double frontEndBytesPerAnswer() {
+      return answers == 0 ? 0 : allocated() / (double) answers;
+    }
+
+    private long allocated() {
+      return THREADS.getThreadAllocatedBytes(thread) - allocatedBefore;
+    }
+  }
+}
