@@ -378,15 +378,21 @@ public final class BesGroup implements Closeable {
       if (second == null) {
         throw health.surface(kind, e);
       }
-      resent(first, second, e);
-      CallTrace retryTrace = CallTrace.forResend();
-      try {
-        return attempt(second, retryTrace, holdsUntilClose, call);
-      } catch (IOException again) {
-        IOException thrown = health.surface(health.record(second, again, retryTrace), again);
-        thrown.addSuppressed(e);
-        throw thrown;
-      }
+      return attemptAgain(first, second, e, holdsUntilClose, call);
+    }
+  }
+
+  /** The one attempt more on {@code next}; its failure surfaces, carrying the first one. */
+  private <T> T attemptAgain(GroupMember failed, GroupMember next, IOException failure,
+      boolean holdsUntilClose, MemberCall<T> call) throws IOException {
+    resent(failed, next, failure);
+    CallTrace trace = CallTrace.forResend();
+    try {
+      return attempt(next, trace, holdsUntilClose, call);
+    } catch (IOException again) {
+      IOException thrown = health.surface(health.record(next, again, trace), again);
+      thrown.addSuppressed(failure);
+      throw thrown;
     }
   }
 
@@ -437,15 +443,7 @@ public final class BesGroup implements Closeable {
     if (next == null) {
       return null;
     }
-    resent(failed, next, failure);
-    CallTrace trace = CallTrace.forResend();
-    try {
-      return attempt(next, trace, true, call);
-    } catch (IOException again) {
-      IOException thrown = health.surface(health.record(next, again, trace), again);
-      thrown.addSuppressed(failure);
-      throw thrown;
-    }
+    return attemptAgain(failed, next, failure, true, call);
   }
 
   /** Runs one command on one BES, counted in flight until it ends (a get: until closed). */

@@ -261,12 +261,20 @@ final class SpooledBytes {
       try {
         current.truncate();
       } catch (IOException e) {
-        // A new file is made when one is needed again.
-        current.delete();
-        spool.fileDeleted();
-        file = null;
+        deleteFile(current); // A new file is made when one is needed again.
       }
     }
+    releaseFileSpace();
+  }
+
+  private void deleteFile(SpoolFile current) {
+    current.delete();
+    spool.fileDeleted();
+    file = null;
+  }
+
+  /** The file's disk back to the budget; the file, if kept, then counts as empty. */
+  private void releaseFileSpace() {
     spool.releaseDisk(diskReserved);
     diskReserved = 0;
     fileRead = 0;
@@ -290,14 +298,9 @@ final class SpooledBytes {
     memoryBuffers = 0;
     SpoolFile current = file;
     if (current != null) {
-      current.delete();
-      spool.fileDeleted();
-      file = null;
+      deleteFile(current);
     }
-    spool.releaseDisk(diskReserved);
-    diskReserved = 0;
-    fileRead = 0;
-    fileWritten = 0;
+    releaseFileSpace();
     fileMode = false;
     fileWriting = false;
     if (!writerAtWork) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.bes.BesEventListener;
 import org.olfsfastpath.bes.BesGroup;
@@ -251,6 +252,24 @@ final class Assembly {
     } catch (SpecException e) {
       throw spec.refused(config.source(), e);
     }
+  }
+
+  /**
+   * The warning for a bot filter that refuses no one: a {@code BotFilter} with path patterns or
+   * {@code BlockImagesAndCss} but no {@code IpAddress}, {@code IpMatch} or {@code UserAgentMatch}.
+   * Upstream consults the path patterns only for a client an address or User-Agent rule refused,
+   * so such a filter does nothing there and here; an operator who meant to block by path alone
+   * must be told. Empty when the file has no filter or the filter has a client rule.
+   */
+  static Optional<String> inertBotFilter(FrontEndConfig config, BotRules rules) {
+    BotRules.Spec spec = config.botFilter();
+    if (spec.values().isEmpty() || !rules.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(config.source() + ": " + spec.element() + " has no IpAddress, IpMatch or"
+        + " UserAgentMatch, so it refuses no client: its " + spec.values().keySet()
+            .stream().map(BotRules.Spec::child).collect(Collectors.joining(", ")) + " apply only to a client one of those refused (as"
+        + " upstream); the filter is not installed");
   }
 
   /**

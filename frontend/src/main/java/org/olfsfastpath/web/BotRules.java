@@ -83,11 +83,15 @@ final class BotRules {
      * value as written and why.
      */
     ConfigurationException refused(String source, SpecException e) {
-      String path = OlfsSettings.ALL.stream().filter(s -> s.key().equals(e.key())
+      return new ConfigurationException(source + ": " + element + "/" + child(e.key()) + " was '"
+          + e.value() + "': " + e.reason(), e);
+    }
+
+    /** The element under the filter's that a setting's key stands for, e.g. {@code IpMatch}. */
+    static String child(String key) {
+      return OlfsSettings.ALL.stream().filter(s -> s.key().equals(key)
               && s.layer() == OlfsSetting.Layer.BOT_FILTER).findFirst()
-          .map(OlfsSetting::path).orElse(ELEMENT + "/" + e.key());
-      return new ConfigurationException(source + ": " + element
-          + path.substring(ELEMENT.length()) + " was '" + e.value() + "': " + e.reason(), e);
+          .map(s -> s.path().substring(ELEMENT.length() + 1)).orElse(key);
     }
   }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,37 +33,14 @@ final class ConfigDirectories {
 
   private ConfigDirectories() {}
 
-  /** What the search needs of the file system; {@link #FILES} is the real one. */
-  interface Access {
-    Access FILES = new Access() {
-      @Override
-      public boolean exists(Path path) {
-        return Files.exists(path);
-      }
-
-      @Override
-      public boolean isDirectory(Path path) {
-        return Files.isDirectory(path);
-      }
-
-      @Override
-      public boolean isReadable(Path path) {
-        return Files.isReadable(path);
-      }
-
-      @Override
-      public boolean isWritable(Path path) {
-        return Files.isWritable(path);
-      }
-    };
-
-    boolean exists(Path path);
-
-    boolean isDirectory(Path path);
-
-    boolean isReadable(Path path);
-
-    boolean isWritable(Path path);
+  /**
+   * What the search needs of the file system, one question a predicate; {@link #FILES} asks the
+   * real one, a test another.
+   */
+  record Access(Predicate<Path> exists, Predicate<Path> isDirectory, Predicate<Path> isReadable,
+      Predicate<Path> isWritable) {
+    static final Access FILES = new Access(Files::exists, Files::isDirectory, Files::isReadable,
+        Files::isWritable);
   }
 
   /**
@@ -109,7 +87,7 @@ final class ConfigDirectories {
         continue;
       }
       Path file = directory.resolve(FILE_NAME);
-      if (access.exists(file)) {
+      if (access.exists().test(file)) {
         looked.add(directory + ": holds " + FILE_NAME);
         return new Search(Optional.of(directory), Optional.of(file), looked);
       }
@@ -122,16 +100,16 @@ final class ConfigDirectories {
 
   /** Why upstream would pass {@code directory} over, or null when it would take it. */
   private static @Nullable String unusable(Path directory, Access access) {
-    if (!access.exists(directory)) {
+    if (!access.exists().test(directory)) {
       return "does not exist";
     }
-    if (!access.isDirectory(directory)) {
+    if (!access.isDirectory().test(directory)) {
       return "not a directory";
     }
-    if (!access.isReadable(directory)) {
+    if (!access.isReadable().test(directory)) {
       return "not readable by user " + System.getProperty("user.name");
     }
-    if (!access.isWritable(directory)) {
+    if (!access.isWritable().test(directory)) {
       return "not writable by user " + System.getProperty("user.name")
           + " (upstream passes such a directory over too)";
     }

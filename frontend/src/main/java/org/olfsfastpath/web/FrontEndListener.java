@@ -77,6 +77,7 @@ public final class FrontEndListener implements ServletContextListener {
       settings = Assembly.web(config);
       spool = Assembly.spool(config, containerTemp(context));
       botRules = Assembly.botRules(config, context.getContextPath());
+      Assembly.inertBotFilter(config, botRules).ifPresent(log::warn);
       started = Assembly.backend(config, new BesEvents(meters::recordBesCommand));
     } catch (ConfigurationException e) {
       log.error("olfs-fastpath cannot start: {}", e.getMessage());

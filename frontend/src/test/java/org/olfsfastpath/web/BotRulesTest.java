@@ -207,4 +207,28 @@ final class BotRulesTest {
     assertEquals(4, BotRules.literal("10.0.0.1").length);
     assertEquals(16, BotRules.literal("fe80::1").length);
   }
+
+  /** A filter of path patterns alone refuses no one, here as upstream: the start says so. */
+  @Test
+  void pathPatternsAlone_refuseNoOne_andTheStartWarns() {
+    FrontEndConfig config = Built.parse("<OLFSConfig><BotFilter>"
+        + "<BlockedResponseRegex>.*\\.dods$</BlockedResponseRegex><BlockImagesAndCss/>"
+        + "</BotFilter></OLFSConfig>");
+    BotRules rules = Assembly.botRules(config, "/opendap");
+    assertTrue(rules.isEmpty());
+    assertEquals(Optional.empty(), cause(rules, "192.0.2.7", "curl/8", DATA));
+    String warning = Assembly.inertBotFilter(config, rules).orElseThrow();
+    assertTrue(warning.contains("BotFilter has no IpAddress, IpMatch or UserAgentMatch"), warning);
+    assertTrue(warning.contains("BlockedResponseRegex, BlockImagesAndCss"), warning);
+  }
+
+  @Test
+  void aFilterWithAClientRule_orNoFilter_startsWithoutWarning() {
+    FrontEndConfig withRule = Built.parse("<OLFSConfig><BotFilter><IpAddress>192.0.2.7</IpAddress>"
+        + "<BlockedResponseRegex>.*</BlockedResponseRegex></BotFilter></OLFSConfig>");
+    assertEquals(Optional.empty(),
+        Assembly.inertBotFilter(withRule, Assembly.botRules(withRule, "/opendap")));
+    FrontEndConfig none = Built.parse("<OLFSConfig/>");
+    assertEquals(Optional.empty(), Assembly.inertBotFilter(none, Assembly.botRules(none, "")));
+  }
 }

@@ -63,27 +63,9 @@ final class ConfigLocationTest {
 
   /** Every directory as it is on disk, but {@code unreadable} and {@code unwritable} (root can). */
   private static ConfigDirectories.Access access(Path unreadable, Path unwritable) {
-    return new ConfigDirectories.Access() {
-      @Override
-      public boolean exists(Path path) {
-        return Files.exists(path);
-      }
-
-      @Override
-      public boolean isDirectory(Path path) {
-        return Files.isDirectory(path);
-      }
-
-      @Override
-      public boolean isReadable(Path path) {
-        return !path.equals(unreadable) && Files.isReadable(path);
-      }
-
-      @Override
-      public boolean isWritable(Path path) {
-        return !path.equals(unwritable) && Files.isWritable(path);
-      }
-    };
+    return new ConfigDirectories.Access(Files::exists, Files::isDirectory,
+        path -> !path.equals(unreadable) && Files.isReadable(path),
+        path -> !path.equals(unwritable) && Files.isWritable(path));
   }
 
   private static Function<String, String> dirs(Path... dirs) {

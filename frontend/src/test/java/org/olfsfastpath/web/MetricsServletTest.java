@@ -22,7 +22,7 @@ final class MetricsServletTest {
   }
 
   private MetricsServlet servlet(boolean withToken) {
-    FrontEndSettings.Builder settings = FrontEndSettings.newBuilder();
+    FrontEndSettingsBuilder settings = FrontEndSettings.newBuilder();
     if (withToken) {
       settings.adminToken(TOKEN);
     }

@@ -53,7 +53,7 @@ final class StatusServletTest {
   };
 
   private StatusServlet servlet(boolean withToken) {
-    FrontEndSettings.Builder settings = FrontEndSettings.newBuilder();
+    FrontEndSettingsBuilder settings = FrontEndSettings.newBuilder();
     if (withToken) {
       settings.adminToken(TOKEN);
     }
