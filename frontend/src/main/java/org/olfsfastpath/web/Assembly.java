@@ -268,7 +268,8 @@ final class Assembly {
     }
     return Optional.of(config.source() + ": " + spec.element() + " has no IpAddress, IpMatch or"
         + " UserAgentMatch, so it refuses no client: its " + spec.values().keySet()
-            .stream().map(BotRules.Spec::child).collect(Collectors.joining(", ")) + " apply only to a client one of those refused (as"
+            .stream().map(BotRules.Spec::child).sorted().collect(Collectors.joining(", "))
+        + " apply only to a client one of those refused (as"
         + " upstream); the filter is not installed");
   }
 

@@ -219,7 +219,7 @@ final class BotRulesTest {
     assertEquals(Optional.empty(), cause(rules, "192.0.2.7", "curl/8", DATA));
     String warning = Assembly.inertBotFilter(config, rules).orElseThrow();
     assertTrue(warning.contains("BotFilter has no IpAddress, IpMatch or UserAgentMatch"), warning);
-    assertTrue(warning.contains("BlockedResponseRegex, BlockImagesAndCss"), warning);
+    assertTrue(warning.contains("its BlockImagesAndCss, BlockedResponseRegex apply"), warning);
   }
 
   @Test
