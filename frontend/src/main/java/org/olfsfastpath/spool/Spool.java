@@ -6,6 +6,12 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.jspecify.annotations.Nullable;
@@ -22,6 +28,12 @@ import org.olfsfastpath.spec.Specs;
  * nothing. When a budget is used up, a response streams straight from the BES as if there were no
  * spool (its connection held while its client reads): never an error only because the spool is
  * full. That is logged once per episode and counted by cause ({@link SpoolStats}).
+ *
+ * <p>Each transfer's producer runs on a thread of the spool's own ({@link #start}), never on the
+ * container's request threads: a request waiting for a BES connection holds a request thread,
+ * and the connection it waits for is given back by a producer, so producers queued behind such
+ * requests would hold every connection until the requests timed out. There is at most one
+ * producer per BES connection in use, since each holds one until its answer's end.
  *
  * <p>Built by {@link SpoolBuilder} ({@link #newBuilder()}, or {@link #from} with a text spec whose
  * keys are the builder's method names), which checks the directory and deletes the spool files a
@@ -45,10 +57,29 @@ public final class Spool implements AutoCloseable {
   private final LongAdder fallbackDiskBudget = new LongAdder();
   private final LongAdder fallbackDiskError = new LongAdder();
   private final LongAdder clientDisconnects = new LongAdder();
+  private final AtomicInteger producerThreads = new AtomicInteger();
+  private final Executor producers;
+  /** The producers' threads when the spool made them, shut down by {@link #close}. */
+  private final @Nullable ExecutorService ownProducers;
 
   Spool(SpoolBuilder builder, @Nullable Path directory, SpoolFile.Factory files,
-      Episodes.Sink log) {
+      Episodes.Sink log, @Nullable Executor producers) {
     this.episodes = new Episodes(log);
+    if (producers != null) {
+      this.ownProducers = null;
+      this.producers = producers;
+    } else {
+      // Threads made as producers need them, kept 30 s once idle: bounded by the BES connections.
+      ExecutorService own = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS,
+          new SynchronousQueue<>(), runnable -> {
+            Thread thread = new Thread(runnable,
+                "olfs-fastpath-spool-producer-" + producerThreads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+          });
+      this.ownProducers = own;
+      this.producers = own;
+    }
     this.enabled = builder.isEnabled();
     this.responseBuffers = (int) Math.min(Integer.MAX_VALUE,
         builder.getResponseMemory() / Buffers.SIZE);
@@ -76,8 +107,8 @@ public final class Spool implements AutoCloseable {
 
   /**
    * Starts streaming an answer to its client. The transfer owns {@code first} and {@code source}
-   * from now on: run its producer ({@link Transfer#run()}) on a thread of its own, and pass the
-   * client's callbacks on to it.
+   * from now on: start its producer with {@link #start} once the client can take bytes, and pass
+   * the client's callbacks on to it.
    *
    * @param first a buffer of {@link #buffer()}, holding the answer's first {@code length} bytes
    * @param source the rest of the answer; closing it releases the BES connection, which the
@@ -92,6 +123,15 @@ public final class Spool implements AutoCloseable {
     Objects.checkFromIndexSize(0, length, first.length);
     return new Transfer(this, first, length, Objects.requireNonNull(source, "source == null"),
         Objects.requireNonNull(client, "client == null"));
+  }
+
+  /**
+   * Runs a transfer's producer ({@link Transfer#run()}) on a producer thread of the spool's own.
+   *
+   * @throws java.util.concurrent.RejectedExecutionException if the spool was closed
+   */
+  public void start(Transfer transfer) {
+    producers.execute(transfer);
   }
 
   /** A streaming buffer of 64 KiB, kept from an earlier response when one is free. */
@@ -129,9 +169,15 @@ public final class Spool implements AutoCloseable {
         fallbackDiskBudget.sum(), fallbackDiskError.sum(), clientDisconnects.sum());
   }
 
-  /** Nothing to release: each transfer deletes its own file. */
+  /**
+   * Stops taking producers; those running go on to their answer's end on their threads, which
+   * then end. Each transfer deletes its own file.
+   */
   @Override
   public void close() {
+    if (ownProducers != null) {
+      ownProducers.shutdown();
+    }
   }
 
   @Override

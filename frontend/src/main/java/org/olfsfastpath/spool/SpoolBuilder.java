@@ -6,6 +6,7 @@ import static org.olfsfastpath.spec.Checks.requireConsistent;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.function.ToLongFunction;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spec.Setting;
@@ -43,6 +44,7 @@ public final class SpoolBuilder {
   private final Setting<ToLongFunction<Path>> usableSpace = Setting.of("usableSpace",
       SpoolDirectory::usableSpace);
   private final Setting<Episodes.Sink> episodeLog = Setting.of("episodeLog", Episodes.Sink.LOG);
+  private final Setting<Executor> producers = Setting.of("producers", null);
 
   SpoolBuilder() {}
 
@@ -132,6 +134,19 @@ public final class SpoolBuilder {
   }
 
   /**
+   * Where the transfers' producers run (default: threads the spool makes as they are needed and
+   * shuts down when it is closed; one per BES connection in use at most). Never give the
+   * container's request threads: a request waiting for a BES connection holds one, and the
+   * connection it waits for comes back from a producer.
+   *
+   * @throws IllegalStateException if already set
+   */
+  public SpoolBuilder producers(Executor producers) {
+    this.producers.set(producers);
+    return this;
+  }
+
+  /**
    * Builds the spool: checks the directory (it exists, takes a new file, and has the smaller of
    * {@code disk} and 64 MiB free) and deletes the spool files left in it from before.
    *
@@ -161,7 +176,7 @@ public final class SpoolBuilder {
         throw new java.io.IOException("the spool has no directory");
       };
     }
-    return new Spool(this, usesDisk ? dir : null, factory, episodeLog.get());
+    return new Spool(this, usesDisk ? dir : null, factory, episodeLog.get(), producers.orNull());
   }
 
   public boolean isEnabled() {

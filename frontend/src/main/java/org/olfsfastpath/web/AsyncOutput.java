@@ -20,9 +20,9 @@ import org.slf4j.LoggerFactory;
  * A response whose body streams through a {@link Transfer} in Servlet non-blocking mode: the
  * request's thread starts it ({@link #start}) and returns to the container at once; the container
  * calls {@link #onWritePossible()} when the client can take bytes, the first time right after
- * that, which starts the transfer's producer on a container thread of its own ({@link
- * AsyncContext#start}): it reads the BES and writes straight to the client while the client keeps
- * up. No thread waits for the client, and the BES connection goes back to the pool at the BES's
+ * that, which starts the transfer's producer on a thread of the spool's ({@link Spool#start}),
+ * never one of the container's, which requests waiting for a BES connection may all hold: it reads
+ * the BES and writes straight to the client while the client keeps up. No thread waits for the client, and the BES connection goes back to the pool at the BES's
  * end of message.
  *
  * <p>Ends the response once: {@link #complete()} when the whole answer went out; {@link #abort}
@@ -37,6 +37,7 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   private static final Logger log = LoggerFactory.getLogger(AsyncOutput.class);
 
   private final Exchange ex;
+  private final Spool spool;
   private final AsyncContext async;
   private final ServletOutputStream out;
   private final FrontEndStats stats;
@@ -45,9 +46,10 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   private boolean ended;
   private boolean producing;
 
-  private AsyncOutput(Exchange ex, AsyncContext async, ServletOutputStream out,
+  private AsyncOutput(Exchange ex, Spool spool, AsyncContext async, ServletOutputStream out,
       FrontEndStats stats) {
     this.ex = ex;
+    this.spool = spool;
     this.async = async;
     this.out = out;
     this.stats = stats;
@@ -64,7 +66,7 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
     // A slow client may read for hours; a client that stops reading meets the connector's
     // write timeout instead.
     async.setTimeout(0);
-    AsyncOutput output = new AsyncOutput(ex, async, ex.resp.getOutputStream(), stats);
+    AsyncOutput output = new AsyncOutput(ex, spool, async, ex.resp.getOutputStream(), stats);
     Transfer transfer = spool.transfer(first, length, source, output);
     output.transfer = transfer;
     ex.goneAsync();
@@ -153,9 +155,9 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
     t.onWritePossible();
     if (startProducer()) {
       try {
-        // A container thread for the BES side: it holds no lock of the client's, so the
-        // container's callbacks go on meanwhile.
-        async.start(t);
+        // The BES side on a thread of the spool's: it holds no lock of the client's, so the
+        // container's callbacks go on meanwhile, and no request thread it would wait behind.
+        spool.start(t);
       } catch (RuntimeException e) {
         log.warn("olfs-fastpath: cannot start streaming {}: {}", ex.req.getRequestURI(),
             e.toString());

@@ -53,6 +53,7 @@ public final class FrontEndListener implements ServletContextListener {
   private @Nullable BesBackend backend;
   private @Nullable ScheduledExecutorService scheduler;
   private @Nullable FrontEndMetrics metrics;
+  private @Nullable Spool spooling;
   private final List<ObjectName> registered = new ArrayList<>();
 
   @Override
@@ -86,6 +87,7 @@ public final class FrontEndListener implements ServletContextListener {
     }
     metrics = meters;
     backend = started;
+    spooling = spool;
     String version = version(context);
     FrontEndStats stats = new FrontEndStats();
     ScheduledExecutorService background = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -209,6 +211,10 @@ public final class FrontEndListener implements ServletContextListener {
     if (metrics != null) {
       metrics.close();
       metrics = null;
+    }
+    if (spooling != null) {
+      spooling.close();
+      spooling = null;
     }
     if (backend != null) {
       backend.close();

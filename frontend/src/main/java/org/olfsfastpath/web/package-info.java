@@ -23,7 +23,8 @@
  *
  * <p>A body longer than the response buffer streams in Servlet non-blocking mode ({@code
  * BodyCopy} hands it to {@code AsyncOutput}, the client side of a spool {@code Transfer}): the
- * request's thread returns at once, the transfer's producer reads the BES on a container thread,
+ * request's thread returns at once, the transfer's producer reads the BES on a thread of the
+ * spool's (never a container thread, which requests waiting for a BES connection may all hold),
  * and the container's write callbacks feed the client from the spool, so a slow client holds no
  * thread and no BES connection.
  *

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.olfsfastpath.dap.DapRequestParser;
 import org.olfsfastpath.spool.Spool;
+import org.olfsfastpath.testing.Regression;
 
 /**
  * The servlet with the spool, in a container's asynchronous mode ({@link FakeAsync}): an answer
@@ -40,6 +43,7 @@ final class SpooledStreamingTest {
   private final FakeBackend backend = new FakeBackend().withDataset("/coads_climatology.nc");
   private final FrontEndStats stats = new FrontEndStats();
   private final List<String> timed = new ArrayList<>();
+  private final TaskThreads producers = new TaskThreads();
   private Spool spool;
   private DapServlet servlet;
 
@@ -58,7 +62,8 @@ final class SpooledStreamingTest {
   }
 
   private DapServlet servlet() {
-    return servlet(Spool.newBuilder().directory(dir).responseMemory(128 * 1024).build());
+    return servlet(Spool.newBuilder().directory(dir).responseMemory(128 * 1024)
+        .producers(producers).build());
   }
 
   private static byte[] answer(int length) {
@@ -91,7 +96,7 @@ final class SpooledStreamingTest {
     FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
         "/coads_climatology.nc.dods"), 40_000).serve();
     assertTrue(exchange.started());
-    exchange.joinTasks(); // The producer has read the BES answer to its end.
+    producers.join(); // The producer has read the BES answer to its end.
     assertEquals(1, backend.closed.get(), "closed while the client has read little of it");
     assertTrue(exchange.body().length < backend.body.length);
     assertEquals(List.of(), timed, "not over yet");
@@ -113,7 +118,7 @@ final class SpooledStreamingTest {
     backend.body = answer(3_000_000);
     FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
         "/coads_climatology.nc.dods"), Long.MAX_VALUE / 2).serve();
-    exchange.joinTasks();
+    producers.join();
     exchange.readToTheEnd(1);
     assertArrayEquals(backend.body, exchange.body());
     assertEquals(0, spool.stats().spooledBytes(), spool.stats().toString());
@@ -129,7 +134,7 @@ final class SpooledStreamingTest {
     backend.body = text.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
         "/coads_climatology.nc.ascii").header("Accept-Encoding", "gzip"), 10_000).serve();
-    exchange.joinTasks();
+    producers.join();
     exchange.readToTheEnd(50_000);
     assertEquals("gzip", exchange.response().header("Content-Encoding"));
     byte[] unzipped = new GZIPInputStream(new ByteArrayInputStream(exchange.body()))
@@ -144,7 +149,7 @@ final class SpooledStreamingTest {
     backend.failAfter = 2_000_000;
     FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
         "/coads_climatology.nc.dods"), 50_000).serve();
-    exchange.joinTasks();
+    producers.join();
     assertEquals(0, spool.stats().diskBytes(), "freed at the failure");
     exchange.readToTheEnd(50_000);
     Throwable aborted = exchange.aborted();
@@ -162,7 +167,7 @@ final class SpooledStreamingTest {
     backend.body = answer(3_000_000);
     FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
         "/coads_climatology.nc.dods"), 40_000).serve();
-    exchange.joinTasks();
+    producers.join();
     assertEquals(1, spoolFiles().size());
     exchange.hangUp();
     assertEquals(List.of(), spoolFiles(), "the file is deleted at once");
@@ -181,5 +186,33 @@ final class SpooledStreamingTest {
     assertFalse(exchange.started(), "without the spool, nothing goes on after service");
     assertArrayEquals(backend.body, exchange.response().body());
     assertEquals(1, backend.closed.get());
+  }
+
+  /**
+   * The producer reads the BES on a thread of the spool's, never on one of the container's: with
+   * every request thread of the container busy (here its tasks never run), the answer still
+   * streams to its end, its BES response is closed at the BES's end, and the container was given
+   * no task.
+   */
+  @Test
+  @Regression("10a8565: the producer ran on a container thread (AsyncContext.start), so under an"
+      + " open-model load whose requests waited for BES connections in every container thread,"
+      + " the producers that would give those connections back waited behind them until the"
+      + " waits timed out (503s, the front end idle)")
+  void producer_runsOffTheContainersThreads_soBusyRequestThreadsCannotStarveIt()
+      throws Exception {
+    backend.body = answer(3_000_000);
+    DapServlet servlet = servlet(Spool.newBuilder().directory(dir).responseMemory(128 * 1024)
+        .build()); // the spool's own producer threads
+    FakeAsync exchange = new FakeAsync(servlet, FakeHttp.Request.get(
+        "/coads_climatology.nc.dods"), Long.MAX_VALUE / 2).serve();
+    assertTrue(exchange.started());
+    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> exchange.readToTheEnd(1),
+        "the answer never ended: its producer waited for a container thread");
+    assertTrue(exchange.completed());
+    assertArrayEquals(backend.body, exchange.body());
+    assertEquals(1, backend.closed.get());
+    assertEquals(0, exchange.containerTasks(), "no task for the container's threads");
+    spool.close();
   }
 }
