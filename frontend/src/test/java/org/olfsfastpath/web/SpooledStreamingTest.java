@@ -195,7 +195,7 @@ final class SpooledStreamingTest {
    * no task.
    */
   @Test
-  @Regression("10a8565: the producer ran on a container thread (AsyncContext.start), so under an"
+  @Regression("07f8408: the producer ran on a container thread (AsyncContext.start), so under an"
       + " open-model load whose requests waited for BES connections in every container thread,"
       + " the producers that would give those connections back waited behind them until the"
       + " waits timed out (503s, the front end idle)")
