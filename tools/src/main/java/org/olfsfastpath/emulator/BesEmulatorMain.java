@@ -29,6 +29,8 @@ public final class BesEmulatorMain {
       "  --fanout F           entries per synthetic directory (default 100)",
       "  --fast-writes        write each chunk in one call with TCP_NODELAY (default: like the BES)",
       "  --no-faithful-writes same as --fast-writes",
+      "  --write-rate MB      send each answer at most MB megabytes (10^6 bytes) a second, as a",
+      "                       real BES reading compressed data does (default: no limit)",
       "  --no-built-ins       do not list the built-in datasets at the catalog root",
       "  --catalog-root PATH  root shown in BES messages (default /usr/share/hyrax)",
       "  --max-chunk BYTES    largest data chunk (default: socket send buffer - 15, like the BES)",
@@ -183,6 +185,8 @@ public final class BesEmulatorMain {
             noValue(flag, inlineValue);
             builder.listBuiltIns(false);
           }
+          case "--write-rate" -> builder.writeRate(
+              Math.round(doubleValue(flag, value(flag, inlineValue, queue)) * 1e6));
           case "--catalog-root" -> builder.catalogRoot(value(flag, inlineValue, queue));
           case "--max-chunk" -> builder.maxChunkLength(integer(flag, value(flag, inlineValue, queue)));
           case "--counts-file" -> builder.countsFile(Path.of(value(flag, inlineValue, queue)));
@@ -248,6 +252,18 @@ public final class BesEmulatorMain {
       return Long.parseLong(text.trim());
     } catch (NumberFormatException e) {
       throw new UsageException(flag + " was " + text + ", must be an integer", e);
+    }
+  }
+
+  private static double doubleValue(String flag, String text) throws UsageException {
+    try {
+      double value = Double.parseDouble(text.trim());
+      if (!(value >= 0) || Double.isInfinite(value)) {
+        throw new NumberFormatException();
+      }
+      return value;
+    } catch (NumberFormatException e) {
+      throw new UsageException(flag + " was " + text + ", must be a number of 0 or more", e);
     }
   }
 }

@@ -108,7 +108,8 @@ final class Connection implements Runnable {
       return;
     }
     InputStream in = new BufferedInputStream(rawIn, 64 * 1024);
-    ResponseWriter writer = new ResponseWriter(rawOut, engine.faithfulWrites(), maxChunkLength);
+    ResponseWriter writer = new ResponseWriter(rawOut, engine.faithfulWrites(), maxChunkLength,
+        engine.writeRate());
     Session session = new Session();
     for (int exchange = 0; ; exchange++) {
       Message message = readMessage(in);
@@ -333,7 +334,7 @@ final class Connection implements Runnable {
   private static byte[] render(Reply reply) throws IOException {
     PayloadCapture capture = new PayloadCapture();
     try {
-      reply.writeTo(new ResponseWriter(capture, false, RENDER_CHUNK));
+      reply.writeTo(new ResponseWriter(capture, false, RENDER_CHUNK, 0));
     } catch (PayloadCapture.Enough enough) {
       // The rest of a large answer is not generated.
     }

@@ -98,6 +98,11 @@ final class EmulatorEngine {
     return config.faithfulWrites;
   }
 
+  /** Bytes per second each answer is sent at; 0 for no limit. */
+  long writeRate() {
+    return config.writeRate;
+  }
+
   int port() {
     return port;
   }

@@ -1,9 +1,11 @@
 package org.olfsfastpath.emulator;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 import org.olfsfastpath.ppt.PptFraming;
 
 /**
@@ -31,6 +33,12 @@ final class ResponseWriter extends OutputStream {
   private final OutputStream socket;
   private final boolean faithful;
   private final int maxChunkLength;
+  /** Bytes per second an answer is sent at; 0 for no limit. */
+  private final long writeRate;
+  /** When the current answer's first chunk went out (System.nanoTime), or -1 before it. */
+  private long answerStart = -1;
+  /** Payload bytes of the current answer sent so far. */
+  private long answerBytes;
   /** The chunk header at 0, the payload from {@link #HEADER}, then room for the end chunk. */
   private byte[] buffer = new byte[HEADER + INITIAL_BUFFER + HEADER];
   /** Payload bytes buffered. */
@@ -39,8 +47,9 @@ final class ResponseWriter extends OutputStream {
   /**
    * @param socket the connection's unbuffered output: every call here becomes one write call
    * @param maxChunkLength the largest data chunk, the BES's socket send buffer size minus 15
+   * @param writeRate bytes per second an answer is sent at, 0 for no limit
    */
-  ResponseWriter(OutputStream socket, boolean faithful, int maxChunkLength) {
+  ResponseWriter(OutputStream socket, boolean faithful, int maxChunkLength, long writeRate) {
     if (maxChunkLength < 1 || maxChunkLength > PptFraming.MAX_ENCODABLE_LENGTH) {
       throw new IllegalArgumentException("maxChunkLength was " + maxChunkLength + ", must be 1-"
           + PptFraming.MAX_ENCODABLE_LENGTH);
@@ -48,6 +57,7 @@ final class ResponseWriter extends OutputStream {
     this.socket = socket;
     this.faithful = faithful;
     this.maxChunkLength = maxChunkLength;
+    this.writeRate = writeRate;
   }
 
   @Override
@@ -126,9 +136,32 @@ final class ResponseWriter extends OutputStream {
   /** Starts a new response: forgets what the previous one sent. */
   void reset() {
     count = 0;
+    answerStart = -1;
+    answerBytes = 0;
+  }
+
+  /** With a write rate: waits until the answer is due to have sent {@code count} more bytes. */
+  private void pace() throws IOException {
+    if (writeRate <= 0) {
+      return;
+    }
+    long now = System.nanoTime();
+    if (answerStart < 0) {
+      answerStart = now;
+    }
+    answerBytes += count;
+    long due = answerStart + (long) (answerBytes * 1e9 / writeRate);
+    while (now < due) {
+      LockSupport.parkNanos(due - now);
+      if (Thread.interrupted()) {
+        throw new InterruptedIOException("interrupted while pacing an answer");
+      }
+      now = System.nanoTime();
+    }
   }
 
   private void emitData(boolean last) throws IOException {
+    pace();
     PptFraming.writeHeader(buffer, 0, count, PptFraming.DATA);
     int end = HEADER + count;
     if (last) {

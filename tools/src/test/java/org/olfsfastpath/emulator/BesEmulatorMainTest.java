@@ -57,6 +57,8 @@ final class BesEmulatorMainTest {
     assertEquals("--delay was showNode, must be COMMAND=MILLISECONDS, e.g. showNode=40", usageError("--delay", "showNode"));
     assertEquals("--delay showNode was soon, must be an integer", usageError("--delay", "showNode=soon"));
     assertEquals("--fast-writes takes no value but was given yes", usageError("--fast-writes=yes"));
+    assertEquals("--write-rate was fast, must be a number of 0 or more", usageError("--write-rate", "fast"));
+    assertEquals("--write-rate was -1, must be a number of 0 or more", usageError("--write-rate", "-1"));
     assertEquals("--datasets: syntheticDatasets was -5, must be 0-2147483647", usageError("--datasets", "-5"));
     assertTrue(usageError("--data", "/no/such/dir").startsWith("--data: dataDirectory was /no/such/dir"));
     assertTrue(usageError("--without", "fileout_netcdf,hdf5").startsWith("--without: unknown module hdf5,"));

@@ -2,6 +2,7 @@ package org.olfsfastpath.emulator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -33,7 +34,7 @@ final class ResponseWriterTest {
   @Test
   void faithful_writesHeaderPayloadAndEndSeparately_likeTheBes() throws IOException {
     WriteCalls socket = new WriteCalls();
-    ResponseWriter writer = new ResponseWriter(socket, true, 1 << 20);
+    ResponseWriter writer = new ResponseWriter(socket, true, 1 << 20, 0);
     writer.write("<xml/>".getBytes(StandardCharsets.US_ASCII));
     writer.finish();
     assertEquals(List.of("0000006d", "<xml/>", "0000000d"), socket.calls);
@@ -42,7 +43,7 @@ final class ResponseWriterTest {
   @Test
   void fast_writesTheWholeSmallAnswerAtOnce() throws IOException {
     WriteCalls socket = new WriteCalls();
-    ResponseWriter writer = new ResponseWriter(socket, false, 1 << 20);
+    ResponseWriter writer = new ResponseWriter(socket, false, 1 << 20, 0);
     writer.write("<xml/>".getBytes(StandardCharsets.US_ASCII));
     writer.finish();
     assertEquals(List.of("0000006d<xml/>0000000d"), socket.calls);
@@ -51,7 +52,7 @@ final class ResponseWriterTest {
   @Test
   void flush_endsAChunk_andFullChunksAreCut() throws IOException {
     WriteCalls socket = new WriteCalls();
-    ResponseWriter writer = new ResponseWriter(socket, true, 4);
+    ResponseWriter writer = new ResponseWriter(socket, true, 4, 0);
     writer.write("Data:\n".getBytes(StandardCharsets.US_ASCII));
     writer.flush();
     writer.write('x');
@@ -62,7 +63,7 @@ final class ResponseWriterTest {
   @Test
   void errorAnswer_sendsItsExtensionInOneWrite() throws IOException {
     WriteCalls socket = new WriteCalls();
-    ResponseWriter writer = new ResponseWriter(socket, true, 1 << 20);
+    ResponseWriter writer = new ResponseWriter(socket, true, 1 << 20, 0);
     writer.extensions(Map.of("status", "error"));
     writer.write("e".getBytes(StandardCharsets.US_ASCII));
     writer.finish();
@@ -72,14 +73,14 @@ final class ResponseWriterTest {
   @Test
   void emptyAnswer_isTheEndChunkAlone() throws IOException {
     WriteCalls socket = new WriteCalls();
-    new ResponseWriter(socket, true, 16).finish();
+    new ResponseWriter(socket, true, 16, 0).finish();
     assertEquals(List.of("0000000d"), socket.calls);
   }
 
   @Test
   void chunkSize_isChecked() {
     assertEquals("maxChunkLength was 0, must be 1-268435455",
-        assertThrows(IllegalArgumentException.class, () -> new ResponseWriter(new WriteCalls(), true, 0)).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new ResponseWriter(new WriteCalls(), true, 0, 0)).getMessage());
   }
 
   @Test
@@ -95,5 +96,22 @@ final class ResponseWriterTest {
     }
     assertEquals(new String(faithful, StandardCharsets.ISO_8859_1), new String(fast, StandardCharsets.ISO_8859_1));
     assertEquals(List.of("d:" + (faithful.length - 16), "d:0"), Exchanges.chunks(faithful));
+  }
+
+  /** A write rate spaces an answer's chunks so that it takes its bytes / rate; a new answer starts afresh. */
+  @Test
+  void writeRate_spacesTheChunks_perAnswer() throws IOException {
+    WriteCalls socket = new WriteCalls();
+    ResponseWriter writer = new ResponseWriter(socket, false, 100_000, 10_000_000); // 10 MB/s
+    for (int answer = 0; answer < 2; answer++) {
+      writer.reset();
+      long start = System.nanoTime();
+      writer.write(new byte[1_000_000]);
+      writer.finish();
+      long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
+      // 1 MB at 10 MB/s: the last of its ten chunks is due 100 ms after the first went out.
+      assertTrue(elapsedMillis >= 85, "answer " + answer + " took " + elapsedMillis + " ms");
+    }
+    assertEquals(20, socket.calls.size());
   }
 }
