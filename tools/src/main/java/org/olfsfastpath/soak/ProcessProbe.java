@@ -22,8 +22,19 @@ public final class ProcessProbe {
   private static final Pattern USED = Pattern.compile("used (\\d+)K");
   /** What /proc shows of the names of the BES layer's threads: the first 15 characters. */
   private static final String BES_THREADS = "olfs-fastpath B";
+  /** The same of the spool's producer threads ("olfs-fastpath-spool-producer-N"). */
+  private static final String SPOOL_PRODUCERS = "olfs-fastpath-s";
 
   private ProcessProbe() {}
+
+  /**
+   * Whether a thread, by what /proc shows of its name (at most 15 characters), belongs to a pool
+   * that grows and shrinks on its own (see {@link Snapshot#jvmPooledThreads}).
+   */
+  static boolean isSelfBoundedPool(String name) {
+    return name.contains("CompilerThre") || name.startsWith("ForkJoinPool")
+        || name.startsWith("DataSourceCache") || name.startsWith(SPOOL_PRODUCERS);
+  }
 
   /**
    * What one process holds at one moment.
@@ -34,8 +45,9 @@ public final class ProcessProbe {
    * @param jvmPooledThreads threads of bounded pools that grow and shrink on their own: JIT
    *     compiler threads (added and removed with the compile load), fork-join workers, the
    *     data-source cache's refresh threads (at most its pool size, ending after a minute idle),
-   *     and the BES group's probe thread (started on the first time a BES is taken out of
-   *     service, ending after a minute idle; one per BES at most)
+   *     the BES group's probe thread (started on the first time a BES is taken out of
+   *     service, ending after a minute idle; one per BES at most), and the spool's producer
+   *     threads (one per BES connection streaming a long answer at most, ending after 30 s idle)
    * @param fds open file descriptors
    * @param besSockets TCP sockets whose far end is the BES port
    * @param httpSockets TCP sockets on the HTTP port: the listener and client connections
@@ -96,8 +108,7 @@ public final class ProcessProbe {
         threads++;
         if (name.startsWith("worker-")) {
           workers++;
-        } else if (name.contains("CompilerThre") || name.startsWith("ForkJoinPool")
-            || name.startsWith("DataSourceCache")) {
+        } else if (isSelfBoundedPool(name)) {
           pooled++;
         } else if (name.startsWith(BES_THREADS)) {
           besThreads++;
