@@ -22,8 +22,8 @@ import org.slf4j.LoggerFactory;
  * calls {@link #onWritePossible()} when the client can take bytes, the first time right after
  * that, which starts the transfer's producer on a thread of the spool's ({@link Spool#start}),
  * never one of the container's, which requests waiting for a BES connection may all hold: it reads
- * the BES and writes straight to the client while the client keeps up. No thread waits for the client, and the BES connection goes back to the pool at the BES's
- * end of message.
+ * the BES and writes straight to the client while the client keeps up. No thread waits for the
+ * client, and the BES connection goes back to the pool at the BES's end of message.
  *
  * <p>Ends the response once: {@link #complete()} when the whole answer went out; {@link #abort}
  * when the BES failed after part of it went out, by an async dispatch back into the servlet,
