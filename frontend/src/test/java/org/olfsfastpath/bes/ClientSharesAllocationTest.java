@@ -2,12 +2,11 @@ package org.olfsfastpath.bes;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.olfsfastpath.testing.ThreadAllocation;
 
 /**
  * Taking a place in a client's share and giving it back allocates nothing for a client already
@@ -21,13 +20,7 @@ final class ClientSharesAllocationTest {
 
   @Test
   void aPresentClientsPlace_allocatesNothing() throws IOException {
-    assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
-        "this JVM cannot count allocated bytes per thread");
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    assumeTrue(threads.isThreadAllocatedMemorySupported(),
-        "this JVM cannot count allocated bytes per thread");
-    threads.setThreadAllocatedMemoryEnabled(true);
+    ThreadAllocation threads = ThreadAllocation.orSkip();
 
     ClientShares shares = new ClientShares("/", 8, 32, 8, TimeUnit.SECONDS.toNanos(5),
         PoolClock.SYSTEM);
@@ -38,11 +31,11 @@ final class ClientSharesAllocationTest {
       shares.release(shares.acquire(caller));
     }
     long thread = Thread.currentThread().getId();
-    long before = threads.getThreadAllocatedBytes(thread);
+    long before = threads.allocatedBy(thread);
     for (int i = 0; i < ROUNDS; i++) {
       shares.release(shares.acquire(caller));
     }
-    long allocated = threads.getThreadAllocatedBytes(thread) - before;
+    long allocated = threads.allocatedBy(thread) - before;
     double perCommand = (double) allocated / ROUNDS;
     assertTrue(perCommand < MAX_BYTES_PER_COMMAND,
         "a place allocated " + perCommand + " bytes on average (" + allocated + " in all)");

@@ -2,16 +2,15 @@ package org.olfsfastpath.cache;
 
 import org.olfsfastpath.testing.FakeTicker;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.olfsfastpath.cache.ScriptedLoader.leaf;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.olfsfastpath.testing.ThreadAllocation;
 
 /**
  * A hit allocates nothing: Caffeine's {@code AsyncCache.get} would cost about 56 bytes per hit, a
@@ -42,13 +41,7 @@ final class DataSourceCacheAllocationTest {
 
   private static void assertHitsAllocateAlmostNothing(DataSourceCacheBuilder builder)
       throws IOException {
-    assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
-        "this JVM cannot count allocated bytes per thread");
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    assumeTrue(threads.isThreadAllocatedMemorySupported(),
-        "this JVM cannot count allocated bytes per thread");
-    threads.setThreadAllocatedMemoryEnabled(true);
+    ThreadAllocation threads = ThreadAllocation.orSkip();
 
     String[] paths = new String[PATHS];
     for (int i = 0; i < PATHS; i++) {
@@ -62,11 +55,11 @@ final class DataSourceCacheAllocationTest {
         }
       }
       long thread = Thread.currentThread().getId();
-      long before = threads.getThreadAllocatedBytes(thread);
+      long before = threads.allocatedBy(thread);
       for (int i = 0; i < HITS; i++) {
         cache.lookup(paths[i & (PATHS - 1)]);
       }
-      long allocated = threads.getThreadAllocatedBytes(thread) - before;
+      long allocated = threads.allocatedBy(thread) - before;
 
       double perHit = (double) allocated / HITS;
       assertTrue(perHit < MAX_BYTES_PER_HIT,

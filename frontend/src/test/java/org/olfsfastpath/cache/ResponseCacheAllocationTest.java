@@ -2,13 +2,12 @@ package org.olfsfastpath.cache;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.olfsfastpath.cache.CountingLoader.source;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.olfsfastpath.testing.ThreadAllocation;
 
 /**
  * A hit allocates nothing: a map read with keys equal to (not the same as) the cached ones, and
@@ -22,13 +21,7 @@ final class ResponseCacheAllocationTest {
 
   @Test
   void hitAllocatesNothing() throws IOException {
-    assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
-        "this JVM cannot count allocated bytes per thread");
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    assumeTrue(threads.isThreadAllocatedMemorySupported(),
-        "this JVM cannot count allocated bytes per thread");
-    threads.setThreadAllocatedMemoryEnabled(true);
+    ThreadAllocation threads = ThreadAllocation.orSkip();
 
     ResponseKey[] keys = new ResponseKey[KEYS];
     DataSource[] sources = new DataSource[KEYS];
@@ -45,11 +38,11 @@ final class ResponseCacheAllocationTest {
         }
       }
       long thread = Thread.currentThread().getId();
-      long before = threads.getThreadAllocatedBytes(thread);
+      long before = threads.allocatedBy(thread);
       for (int i = 0; i < HITS; i++) {
         cache.lookup(keys[i & (KEYS - 1)], sources[i & (KEYS - 1)]);
       }
-      long allocated = threads.getThreadAllocatedBytes(thread) - before;
+      long allocated = threads.allocatedBy(thread) - before;
 
       double perHit = (double) allocated / HITS;
       assertTrue(perHit < MAX_BYTES_PER_HIT,

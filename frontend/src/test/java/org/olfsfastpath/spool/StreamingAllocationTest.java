@@ -2,10 +2,8 @@ package org.olfsfastpath.spool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.olfsfastpath.bes.BesClient;
@@ -13,6 +11,7 @@ import org.olfsfastpath.bes.BesGetType;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.testing.ThreadAllocation;
 
 /**
  * A large answer goes from the BES socket to a client that keeps up through reused buffers, with
@@ -29,13 +28,7 @@ final class StreamingAllocationTest {
 
   @Test
   void aLargeAnswer_allocatesNothingPerChunk() throws Exception {
-    assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
-        "this JVM cannot count allocated bytes per thread");
-    com.sun.management.ThreadMXBean threads =
-        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    assumeTrue(threads.isThreadAllocatedMemorySupported(),
-        "this JVM cannot count allocated bytes per thread");
-    threads.setThreadAllocatedMemoryEnabled(true);
+    ThreadAllocation threads = ThreadAllocation.orSkip();
 
     try (BesEmulator bes = BesEmulator.newBuilder().build()) {
       bes.start();
@@ -46,11 +39,11 @@ final class StreamingAllocationTest {
           stream(client, spool);
         }
         long thread = Thread.currentThread().getId();
-        long before = threads.getThreadAllocatedBytes(thread);
+        long before = threads.allocatedBy(thread);
         long started = System.nanoTime();
         long bytes = stream(client, spool);
         double seconds = (System.nanoTime() - started) / 1e9;
-        long allocated = threads.getThreadAllocatedBytes(thread) - before;
+        long allocated = threads.allocatedBy(thread) - before;
         double perMiB = allocated / ((double) bytes / MIB);
         System.out.printf(Locale.ROOT, "StreamingAllocationTest: %d bytes at %.0f MiB/s, %d bytes"
             + " allocated: %.1f per MiB%n", bytes, bytes / seconds / MIB, allocated, perMiB);
