@@ -107,7 +107,8 @@ def check(args):
     if args.recorded:
         found += checks.read_checks(args.recorded)
     if args.study:
-        found += checks.study_checks(args.study, args.min_delay_ratio, args.min_stall_ratio)
+        found += checks.study_checks(args.study, **{k: v for k, v in (
+            ("min_delay_saved_ms", args.min_delay_saved_ms), ("min_stall_ratio", args.min_stall_ratio)) if v is not None})
     if args.dars:
         found += checks.dars_checks(args.dars, args.min_slice_ratio)
     if args.cluster:
@@ -399,8 +400,8 @@ def main(argv=None):
     p.add_argument("--cluster", help="a scripts/cluster results folder")
     p.add_argument("--dars", help="a scripts/dars results folder")
     p.add_argument("--min-slice-ratio", type=float, default=10.0)
-    p.add_argument("--min-delay-ratio", type=float, default=5.0)
-    p.add_argument("--min-stall-ratio", type=float, default=1.5)
+    p.add_argument("--min-delay-saved-ms", type=float, help="default: checks.MIN_DELAY_SAVED_MS")
+    p.add_argument("--min-stall-ratio", type=float, help="default: checks.MIN_STALL_RATIO")
     p.set_defaults(run=check)
     p = sub.add_parser("count-commands", help="print the BES commands an emulator counts file holds")
     p.add_argument("file")

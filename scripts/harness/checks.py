@@ -29,11 +29,20 @@ def _float(value):
     return None if value in (None, "") else float(value)
 
 
-def study_checks(folder, min_delay_ratio=5.0, min_stall_ratio=1.5):
+# The delay profile's showNode takes 40 ms in the emulator (scripts/harness/lib.sh); the data-source
+# cache removes that message from every warm request, so its median must be at least this much
+# shorter. A difference, not a ratio: a loaded machine adds about the same time to both medians,
+# which shrinks their ratio (4.5 instead of 8 on a CI machine with a load of 2.4) but not the time
+# the cache takes off.
+MIN_DELAY_SAVED_MS = 30.0
+MIN_STALL_RATIO = 1.5
+
+
+def study_checks(folder, min_delay_saved_ms=MIN_DELAY_SAVED_MS, min_stall_ratio=MIN_STALL_RATIO):
     """Checks on a quick study run: BES messages per warm request of each configuration (2 cache
     off, 1 cache on, 0 with the response cache, which keeps metadata and small data answers; the
-    2009 OLFS model 5, memoized 1), and the cache-on speed-ups measured side by side under the
-    2009 profiles."""
+    2009 OLFS model 5, memoized 1), and what the cache gains, measured side by side under the two
+    2009 profiles: the time taken off under the delay profile, the speed-up under the stall one."""
     with open(Path(folder) / "summary.csv", newline="", encoding="utf-8") as f:
         rows = {(r["configuration"], r["response"]): r for r in csv.DictReader(f)}
     checks = []
@@ -48,12 +57,18 @@ def study_checks(folder, min_delay_ratio=5.0, min_stall_ratio=1.5):
         else:
             expected = 2 if config.endswith("cache-off") else 1
         checks.append(exactly(f"{config} {response}: BES messages per warm request", expected, warm))
-    for config, minimum in (("2009-delay-cache-on", min_delay_ratio), ("2009-cache-on", min_stall_ratio)):
-        r = rows.get((config, "ascii"))
-        if r is not None:
-            # Medians: one request slowed by something else on the machine must not decide.
-            checks.append(at_least(f"{config}: median Total_time speed-up against its cache-off",
-                                   minimum, _float(r["speedup_vs_baseline_p50"])))
+    # Medians: one request slowed by something else on the machine must not decide.
+    on, off = rows.get(("2009-delay-cache-on", "ascii")), rows.get(("2009-delay-cache-off", "ascii"))
+    if on is not None:
+        saved = None
+        if off is not None and _float(off["p50_s"]) is not None and _float(on["p50_s"]) is not None:
+            saved = (_float(off["p50_s"]) - _float(on["p50_s"])) * 1000
+        checks.append(at_least("2009-delay-cache-on: median Total_time saved against its cache-off (ms)",
+                               min_delay_saved_ms, saved))
+    r = rows.get(("2009-cache-on", "ascii"))
+    if r is not None:
+        checks.append(at_least("2009-cache-on: median Total_time speed-up against its cache-off",
+                               min_stall_ratio, _float(r["speedup_vs_baseline_p50"])))
     return checks
 
 
