@@ -2,14 +2,10 @@ package org.olfsfastpath.dap;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Objects;
-import org.jdom2.Document;
 import org.jdom2.Element;
-import org.jdom2.output.Format;
-import org.jdom2.output.XMLOutputter;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.json.Json;
 
@@ -105,14 +101,7 @@ public final class ErrorBody {
   private static String dap4(int httpStatus, String text) {
     Element error = new Element("Error").setAttribute("httpcode", Integer.toString(httpStatus));
     error.addContent(new Element("Message").setText(text));
-    StringWriter out = new StringWriter();
-    try {
-      new XMLOutputter(Format.getPrettyFormat().setEncoding("UTF-8"))
-          .output(new Document(error), out);
-    } catch (IOException e) {
-      throw new IllegalStateException("writing to a string cannot fail", e);
-    }
-    return out.toString();
+    return PrettyXml.text(error);
   }
 
   /** libdap reads the message as a quoted string: escape the quote and the escape character. */

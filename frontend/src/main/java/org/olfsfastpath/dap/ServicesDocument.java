@@ -1,15 +1,10 @@
 package org.olfsfastpath.dap;
 
-import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
-import org.jdom2.Document;
 import org.jdom2.Element;
 import org.jdom2.Namespace;
-import org.jdom2.output.Format;
-import org.jdom2.output.XMLOutputter;
 
 /**
  * The dataset services response ({@code .dsr}, DAP4): what this server answers for one dataset,
@@ -58,14 +53,7 @@ public final class ServicesDocument {
           .setAttribute("description", type.title()));
       root.addContent(service);
     }
-    StringWriter out = new StringWriter();
-    try {
-      new XMLOutputter(Format.getPrettyFormat().setEncoding("UTF-8"))
-          .output(new Document(root), out);
-    } catch (IOException e) {
-      throw new IllegalStateException("writing to a string cannot fail", e);
-    }
-    return out.toString().getBytes(StandardCharsets.UTF_8);
+    return PrettyXml.utf8(root, 1024);
   }
 
   /** The same list as an HTML page, each service a link. */

@@ -2,19 +2,14 @@ package org.olfsfastpath.dap;
 
 import java.io.IOException;
 import java.io.StringReader;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.jdom2.Document;
 import org.jdom2.Element;
 import org.jdom2.JDOMException;
 import org.jdom2.input.SAXBuilder;
 import org.jdom2.input.sax.XMLReaders;
-import org.jdom2.output.Format;
-import org.jdom2.output.XMLOutputter;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -75,13 +70,7 @@ public final class VersionDocument {
       group.addContent(element);
     }
     groups.values().forEach(root::addContent);
-    StringWriter out = new StringWriter();
-    try {
-      new XMLOutputter(Format.getPrettyFormat().setEncoding("UTF-8")).output(new Document(root), out);
-    } catch (IOException e) {
-      throw new IllegalStateException("writing to a string cannot fail", e);
-    }
-    return out.toString().getBytes(StandardCharsets.UTF_8);
+    return PrettyXml.utf8(root, 1024);
   }
 
   /** The children of the showVersion element of a BES answer; none when it is not one. */

@@ -34,6 +34,15 @@ public final class CatalogPage {
 
   private CatalogPage() {}
 
+  /** The arguments of a listing, HTML or THREDDS: a directory and a site. */
+  static void requireListing(DataSource directory, Site site) {
+    Objects.requireNonNull(directory, "directory == null");
+    Objects.requireNonNull(site, "site == null");
+    if (!directory.isDirectory()) {
+      throw new IllegalArgumentException(directory.path() + " is not a directory");
+    }
+  }
+
   /**
    * Renders the listing as UTF-8 HTML.
    *
@@ -42,11 +51,7 @@ public final class CatalogPage {
    * @throws IllegalArgumentException if {@code directory} is not a directory
    */
   public static byte[] render(DataSource directory, Site site) {
-    Objects.requireNonNull(directory, "directory == null");
-    Objects.requireNonNull(site, "site == null");
-    if (!directory.isDirectory()) {
-      throw new IllegalArgumentException(directory.path() + " is not a directory");
-    }
+    requireListing(directory, site);
     List<DataSource.Child> children = directory.children();
     String[] hrefs = new String[children.size()];
     int datasets = 0;

@@ -1,18 +1,11 @@
 package org.olfsfastpath.pages;
 
-import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.Objects;
-import org.jdom2.Document;
 import org.jdom2.Element;
 import org.jdom2.Namespace;
 import org.jdom2.Verifier;
-import org.jdom2.output.Format;
-import org.jdom2.output.XMLOutputter;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.dap.PercentEncoding;
+import org.olfsfastpath.dap.PrettyXml;
 
 /**
  * Renders a catalog directory as a THREDDS InvCatalog 1.0.1 document, the {@code catalog.xml}
@@ -48,19 +41,8 @@ public final class ThreddsCatalog {
    * @throws IllegalArgumentException if {@code directory} is not a directory
    */
   public static byte[] render(DataSource directory, Site site) {
-    Objects.requireNonNull(directory, "directory == null");
-    Objects.requireNonNull(site, "site == null");
-    if (!directory.isDirectory()) {
-      throw new IllegalArgumentException(directory.path() + " is not a directory");
-    }
-    StringWriter out = new StringWriter(1024 + 300 * directory.children().size());
-    try {
-      new XMLOutputter(Format.getPrettyFormat().setEncoding("UTF-8"))
-          .output(new Document(catalog(directory, site)), out);
-    } catch (IOException e) {
-      throw new UncheckedIOException("writing to a string cannot fail", e);
-    }
-    return out.toString().getBytes(StandardCharsets.UTF_8);
+    CatalogPage.requireListing(directory, site);
+    return PrettyXml.utf8(catalog(directory, site), 1024 + 300 * directory.children().size());
   }
 
   private static Element catalog(DataSource directory, Site site) {

@@ -29,10 +29,10 @@ import org.slf4j.LoggerFactory;
  * written outside it. One thread at a time holds the writer role: the producer when the client was
  * ready and nothing is spooled, the client's callback otherwise.
  *
- * <p>When the client goes away ({@link #clientGone}), the spool is freed at once (its memory back
- * to the budget, its file deleted) and the producer stops at its next buffer, closing the source
- * unread: the BES connection is discarded rather than drained, which frees the BES soonest (its
- * process stops at its next write instead of computing the rest of an answer nobody reads).
+ * <p>When the client goes away ({@link #clientGone}), the spool is freed at once (memory back to
+ * the budget, file deleted) and the producer stops at its next buffer, closing the source unread:
+ * the BES connection is discarded, not drained, which frees the BES soonest (its process stops at
+ * its next write instead of computing the rest of an answer nobody reads).
  */
 public final class Transfer implements Runnable {
   private static final Logger log = LoggerFactory.getLogger(Transfer.class);
@@ -41,8 +41,7 @@ public final class Transfer implements Runnable {
 
   /**
    * The writer role: nobody writes and the client took the last write at once (IDLE); a thread
-   * writes (WRITING); nobody writes and the client said not ready, or has not said yet, and will
-   * call back (AWAITING).
+   * writes (WRITING); nobody writes and the client, not ready or not asked yet, will call back.
    */
   private enum Out { IDLE, WRITING, AWAITING }
 
@@ -57,8 +56,7 @@ public final class Transfer implements Runnable {
   private final byte[] buffer;
   private int initial;
 
-  // The writer role's alone.
-  private final Piece piece = new Piece();
+  private final Piece piece = new Piece(); // The writer role's alone.
 
   // Guarded by lock.
   private final SpooledBytes spooled;
@@ -355,8 +353,7 @@ public final class Transfer implements Runnable {
       long before;
       lock.lock();
       try {
-        if (ended) {
-          releaseRoleLocked();
+        if (releasedBecauseEndedLocked()) {
           return;
         }
         if (!ready) {
@@ -408,8 +405,7 @@ public final class Transfer implements Runnable {
       }
       lock.lock();
       try {
-        if (ended) {
-          releaseRoleLocked();
+        if (releasedBecauseEndedLocked()) {
           return;
         }
         sent += piece.len;
@@ -437,8 +433,7 @@ public final class Transfer implements Runnable {
     long before;
     lock.lock();
     try {
-      if (ended) {
-        releaseRoleLocked();
+      if (releasedBecauseEndedLocked()) {
         return;
       }
       log.warn("olfs-fastpath: reading a spool file back failed; aborting the response: {}",
@@ -450,6 +445,14 @@ public final class Transfer implements Runnable {
       unlockAndTell();
     }
     client.abort(e, before);
+  }
+
+  /** Whether the transfer ended while the writer was unlocked; if so, gives the role up. */
+  private boolean releasedBecauseEndedLocked() {
+    if (ended) {
+      releaseRoleLocked();
+    }
+    return ended;
   }
 
   /** Ends the transfer: nothing more is written, and the spool is freed at once. */

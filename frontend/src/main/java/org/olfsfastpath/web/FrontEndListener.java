@@ -12,7 +12,9 @@ import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,10 +52,8 @@ public final class FrontEndListener implements ServletContextListener {
   private static final String POM_PROPERTIES =
       "/META-INF/maven/org.olfsfastpath/olfs-fastpath/pom.properties";
 
-  private @Nullable BesBackend backend;
-  private @Nullable ScheduledExecutorService scheduler;
-  private @Nullable FrontEndMetrics metrics;
-  private @Nullable Spool spooling;
+  /** What was started, stopped when the application stops: the last started first. */
+  private final Deque<Runnable> stops = new ArrayDeque<>();
   private final List<ObjectName> registered = new ArrayList<>();
 
   @Override
@@ -85,9 +85,12 @@ public final class FrontEndListener implements ServletContextListener {
       meters.close();
       throw e;
     }
-    metrics = meters;
-    backend = started;
-    spooling = spool;
+    stops.push(() -> {
+      started.close();
+      log.info("olfs-fastpath stopped: BES connections and cache closed");
+    });
+    stops.push(spool::close);
+    stops.push(meters::close);
     String version = version(context);
     FrontEndStats stats = new FrontEndStats();
     ScheduledExecutorService background = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -95,7 +98,7 @@ public final class FrontEndListener implements ServletContextListener {
       thread.setDaemon(true);
       return thread;
     });
-    scheduler = background;
+    stops.push(background::shutdownNow);
     VersionService versions = new VersionService(version, started::versions,
         started.unaskedVersions());
     versions.start(background);
@@ -204,22 +207,8 @@ public final class FrontEndListener implements ServletContextListener {
       }
     }
     registered.clear();
-    if (scheduler != null) {
-      scheduler.shutdownNow();
-      scheduler = null;
-    }
-    if (metrics != null) {
-      metrics.close();
-      metrics = null;
-    }
-    if (spooling != null) {
-      spooling.close();
-      spooling = null;
-    }
-    if (backend != null) {
-      backend.close();
-      backend = null;
-      log.info("olfs-fastpath stopped: BES connections and cache closed");
+    while (!stops.isEmpty()) {
+      stops.pop().run();
     }
   }
 
