@@ -2,7 +2,6 @@ package org.olfsfastpath.soak;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -135,10 +134,9 @@ public final class ShareScenarios {
     FaultScenarios.Run run = faults.new Run(readers + " slow readers (" + bytesPerSecond / 1000
         + " KB/s) of a 400 MiB answer from " + (addresses == 1 ? "one address"
         : addresses + " addresses") + ", " + normalClients + " other clients", false);
-    List<String> kept = List.of(FaultScenarios.SMALL, FaultScenarios.ASCII);
-    kept.forEach(bench::reference);
-    List<Long> idle = normalLoad(run, normalClients, System.nanoTime()
-        + Math.min(load.toNanos() / 4, Duration.ofSeconds(5).toNanos()));
+    OtherClients others = OtherClients.keptAndCold(bench, faults::coldPath);
+    List<Long> idle = others.run(run, normalClients, System.nanoTime()
+        + Math.min(load.toNanos() / 4, Duration.ofSeconds(5).toNanos()), "alone");
 
     StatusDocument first = bench.status();
     long share = first.sharesCounter("limit");
@@ -156,7 +154,8 @@ public final class ShareScenarios {
           return null;
         }));
       }
-      Future<List<Long>> normal = pool.submit(() -> normalLoad(run, normalClients, end));
+      Future<List<Long>> normal = pool.submit(
+          () -> others.run(run, normalClients, end, "while the slow readers ran"));
       int looks = 0;
       while (System.nanoTime() < end) {
         Thread.sleep(250);
@@ -184,7 +183,8 @@ public final class ShareScenarios {
             + " the reserve; other clients' p99 %.1f ms alone, %.1f ms under the slow readers",
         after.refused("clientShare") - first.refused("clientShare"),
         after.refused("clientQueue") - first.refused("clientQueue"),
-        after.refused("reserve") - first.refused("reserve"), p99(idle), p99(busy)));
+        after.refused("reserve") - first.refused("reserve"), OtherClients.p99(idle),
+        OtherClients.p99(busy)));
     if (refused == 0) {
       run.problem("no slow reader was refused: the shares were never reached");
     }
@@ -217,49 +217,6 @@ public final class ShareScenarios {
     }
   }
 
-  /**
-   * The other clients, from 127.0.0.1, until {@code end}: kept metadata, a kept small slice, and
-   * the metadata of a dataset asked for the first time; each must be a whole 200.
-   *
-   * @return each request's time, in microseconds
-   */
-  private List<Long> normalLoad(FaultScenarios.Run run, int clients, long end) throws Exception {
-    List<Long> micros = Collections.synchronizedList(new ArrayList<>());
-    ExecutorService pool = Executors.newFixedThreadPool(clients);
-    try {
-      List<Future<?>> futures = new ArrayList<>();
-      for (int c = 0; c < clients; c++) {
-        int client = c;
-        futures.add(pool.submit(() -> {
-          for (int i = client; System.nanoTime() < end; i++) {
-            boolean cold = i % 3 == 2;
-            String target = cold ? "/opendap" + faults.coldPath() + ".das"
-                : List.of(FaultScenarios.SMALL, FaultScenarios.ASCII).get(i % 2);
-            long began = System.nanoTime();
-            RawHttp.Response r = bench.get(target);
-            micros.add((System.nanoTime() - began) / 1_000);
-            run.record(r);
-            if (!r.outcome().equals("200")) {
-              run.problem(target + " got " + r.outcome() + " while the slow readers ran: "
-                  + r.text().substring(0, Math.min(300, r.text().length())));
-            } else if (cold ? !r.text().startsWith("Attributes {")
-                : !java.util.Arrays.equals(bench.reference(target), r.body())) {
-              run.problem(target + " got a 200 unlike its healthy body");
-            }
-          }
-          return null;
-        }));
-      }
-      for (Future<?> future : futures) {
-        future.get(Duration.ofNanos(Math.max(0, end - System.nanoTime())).toMillis()
-            + bench.clientTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS);
-      }
-    } finally {
-      pool.shutdownNow();
-    }
-    return micros;
-  }
-
   /** One look at /status: no address over its share, the long downloads outside the reserve. */
   private void lookAtShares(FaultScenarios.Run run, long share, Map<String, Long> most) {
     StatusDocument status = bench.status();
@@ -276,16 +233,6 @@ public final class ShareScenarios {
       run.problem(longInUse + " long downloads held BES connections, more than the "
           + (bench.settings().poolMaximum() - reserved) + " outside the reserve of " + reserved);
     }
-  }
-
-  private static double p99(List<Long> micros) {
-    if (micros.isEmpty()) {
-      return -1;
-    }
-    List<Long> sorted = new ArrayList<>(micros);
-    Collections.sort(sorted);
-    return sorted.get((int) Math.min(sorted.size() - 1, Math.ceil(sorted.size() * 0.99) - 1))
-        / 1000.0;
   }
 
   private static void sleepUntil(long nanos) throws InterruptedException {

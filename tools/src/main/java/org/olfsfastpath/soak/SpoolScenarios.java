@@ -2,8 +2,6 @@ package org.olfsfastpath.soak;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
@@ -131,9 +129,7 @@ public final class SpoolScenarios {
    */
   public ScenarioResult slowReadersBesideOthers(int readers, String address, long bytesPerSecond,
       int normalClients, Duration load) throws Exception {
-    for (String target : List.of(FaultScenarios.SMALL, FaultScenarios.ASCII)) {
-      bench.reference(target);
-    }
+    OtherClients others = OtherClients.kept(bench);
     FaultScenarios.Run run = scenarios.new Run(readers + " slow readers (" + bytesPerSecond / 1000
         + " KB/s) of big/40MiB.nc.dods from one address, spooled, " + normalClients
         + " other clients", false);
@@ -143,8 +139,8 @@ public final class SpoolScenarios {
       run.problem("a fast download of " + BIG + " got " + reference.outcome());
       return run.finish(-1);
     }
-    List<Long> idle = normalLoad(run, normalClients, System.nanoTime()
-        + Math.min(load.toNanos() / 4, Duration.ofSeconds(5).toNanos()));
+    List<Long> idle = others.run(run, normalClients, System.nanoTime()
+        + Math.min(load.toNanos() / 4, Duration.ofSeconds(5).toNanos()), "alone");
     long releasedBefore = bench.status().get("spool", "earlyReleases");
     long start = System.nanoTime();
     long end = start + load.toNanos();
@@ -158,7 +154,8 @@ public final class SpoolScenarios {
         slow.add(reader);
         results.add(pool.submit(reader));
       }
-      Future<List<Long>> normal = pool.submit(() -> normalLoad(run, normalClients, end));
+      Future<List<Long>> normal = pool.submit(
+          () -> others.run(run, normalClients, end, "beside the slow readers"));
       long releasedAt = -1;
       long mostRead = 0;
       while (System.nanoTime() - start < load.toNanos() + TIMEOUT_NANOS) {
@@ -199,7 +196,7 @@ public final class SpoolScenarios {
       pool.shutdownNow();
     }
     run.note(String.format(Locale.ROOT, "other clients' p99 %.1f ms alone, %.1f ms under the slow"
-        + " readers", p99(idle), p99(busy)));
+        + " readers", OtherClients.p99(idle), OtherClients.p99(busy)));
     return run.finish(-1);
   }
 
@@ -247,53 +244,6 @@ public final class SpoolScenarios {
       full = true;
       current.readAtFullSpeed();
     }
-  }
-
-  /**
-   * Clients from 127.0.0.1 until {@code end}: kept metadata and a kept small slice, each a whole
-   * 200; returns each request's time in microseconds.
-   */
-  private List<Long> normalLoad(FaultScenarios.Run run, int clients, long end) throws Exception {
-    List<Long> micros = Collections.synchronizedList(new ArrayList<>());
-    ExecutorService pool = Executors.newFixedThreadPool(clients);
-    try {
-      List<Future<?>> futures = new ArrayList<>();
-      for (int c = 0; c < clients; c++) {
-        int client = c;
-        futures.add(pool.submit(() -> {
-          for (int i = client; System.nanoTime() < end; i++) {
-            String target = List.of(FaultScenarios.SMALL, FaultScenarios.ASCII).get(i % 2);
-            long began = System.nanoTime();
-            RawHttp.Response r = bench.get(target);
-            micros.add((System.nanoTime() - began) / 1_000);
-            run.record(r);
-            if (!r.outcome().equals("200")) {
-              run.problem(target + " got " + r.outcome() + " beside the slow readers");
-            } else if (!Arrays.equals(bench.reference(target), r.body())) {
-              run.problem(target + " got a 200 unlike its healthy body");
-            }
-          }
-          return null;
-        }));
-      }
-      for (Future<?> future : futures) {
-        future.get(Math.max(0, end - System.nanoTime()) / 1_000_000 + 60_000,
-            TimeUnit.MILLISECONDS);
-      }
-    } finally {
-      pool.shutdownNow();
-    }
-    return micros;
-  }
-
-  private static double p99(List<Long> micros) {
-    if (micros.isEmpty()) {
-      return 0;
-    }
-    List<Long> sorted = new ArrayList<>(micros);
-    Collections.sort(sorted);
-    return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(sorted.size() * 0.99) - 1))
-        / 1000.0;
   }
 
   /**
