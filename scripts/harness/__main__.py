@@ -111,6 +111,8 @@ def check(args):
             ("min_delay_saved_ms", args.min_delay_saved_ms), ("min_stall_ratio", args.min_stall_ratio)) if v is not None})
     if args.dars:
         found += checks.dars_checks(args.dars, args.min_slice_ratio)
+    if args.wars:
+        found += checks.wars_checks(args.wars)
     if args.cluster:
         from . import cluster
         found += [checks.Check("cluster: " + c.name, c.expected, c.actual, c.ok)
@@ -399,6 +401,7 @@ def main(argv=None):
     p.add_argument("--study", help="a quick study folder with summary.csv")
     p.add_argument("--cluster", help="a scripts/cluster results folder")
     p.add_argument("--dars", help="a scripts/dars results folder")
+    p.add_argument("--wars", help="the two WARs' kept-alive timing (scripts/keepalive-timing --json)")
     p.add_argument("--min-slice-ratio", type=float, default=10.0)
     p.add_argument("--min-delay-saved-ms", type=float, help="default: checks.MIN_DELAY_SAVED_MS")
     p.add_argument("--min-stall-ratio", type=float, help="default: checks.MIN_STALL_RATIO")

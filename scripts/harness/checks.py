@@ -25,6 +25,11 @@ def at_least(name, minimum, actual):
                  actual is not None and actual >= minimum)
 
 
+def within(name, low, high, actual):
+    return Check(name, f"{low:.3g} to {high:.3g}", "missing" if actual is None else f"{actual:.2f}",
+                 actual is not None and low <= actual <= high)
+
+
 def _float(value):
     return None if value in (None, "") else float(value)
 
@@ -98,6 +103,31 @@ def dars_checks(folder, min_slice_ratio=10.0):
         checks.append(at_least(f"dars slice: {ours[0]} req/s over {ours[1]}'s", min_slice_ratio, ratio))
     else:
         checks.append(Check("dars: two front ends measured", "= 2", str(len(ours)), False))
+    return checks
+
+
+# The javax WAR in Tomcat 9 against the Jakarta WAR in Tomcat 11, one kept-alive connection each,
+# interleaved request by request: the same code with its names rewritten, in another Tomcat line, so
+# their medians must agree within the noise of a shared 2-core machine, either way.
+MAX_WARS_RATIO = 1.5
+
+
+def wars_checks(path, max_ratio=MAX_WARS_RATIO):
+    """Checks on the two WARs' kept-alive timing (scripts/keepalive-timing --json, front ends named
+    jakarta and javax): for each path timed, the javax WAR's median over the Jakarta WAR's lies
+    between 1/max_ratio and max_ratio."""
+    import json
+    fronts = json.loads(Path(path).read_text(encoding="utf-8"))["fronts"]
+    jakarta, javax = fronts.get("jakarta", {}), fronts.get("javax", {})
+    checks = []
+    for timed in sorted(set(jakarta) | set(javax)):
+        ratio = None
+        if timed in jakarta and timed in javax and jakarta[timed]["median_ms"] > 0:
+            ratio = javax[timed]["median_ms"] / jakarta[timed]["median_ms"]
+        checks.append(within(f"wars: kept-alive median, javax WAR over Jakarta WAR: {timed}",
+                             1 / max_ratio, max_ratio, ratio))
+    if not checks:
+        checks.append(Check("wars: paths timed", ">= 1", "0", False))
     return checks
 
 

@@ -194,19 +194,20 @@ h_wait_socket() {
   done
 }
 
-# h_build: builds the WAR and the classes (tests skipped) unless H_NO_BUILD=true.
+# h_build: builds both WARs and the classes (tests skipped) unless H_NO_BUILD=true.
 h_build() {
   if [[ "${H_NO_BUILD:-false}" == true ]]; then
     return 0
   fi
   command -v mvn >/dev/null || h_die "mvn is missing (Debian package maven; run scripts/setup)"
-  h_log "building the front end and the tools (mvn -DskipTests -pl webapp,tools -am package; the" \
-    "first build downloads Maven's plugins and libraries, and says how much)"
+  h_log "building the front end and the tools (mvn -DskipTests -pl webapp,webapp-javax,tools -am" \
+    "package; the first build downloads Maven's plugins and libraries, and says how much)"
   # The tools jar and its lib/ too, so scripts/bes-emulator and scripts/ppt-trace need no build of
-  # their own. Maven's own lines are left out but for problems; its downloads are summed up.
-  (cd "$H_ROOT" && mvn -B -DskipTests -pl webapp,tools -am package 2>&1 \
+  # their own; the javax WAR for Tomcat 9 beside the Jakarta one. Maven's own lines are left out
+  # but for problems; its downloads are summed up.
+  (cd "$H_ROOT" && mvn -B -DskipTests -pl webapp,webapp-javax,tools -am package 2>&1 \
     | h_python maven-progress --prog "$H_PROG" --problems-only >&2) \
-    || h_die "the build failed (mvn -B -DskipTests -pl webapp,tools -am package shows it whole)"
+    || h_die "the build failed (mvn -B -DskipTests -pl webapp,webapp-javax,tools -am package shows it whole)"
 }
 
 # h_start_emulator LOGDIR NAME ARGS...: starts the BES emulator on a free port (and on the Unix
@@ -278,26 +279,27 @@ h_start_trace() {
   fi
 }
 
-# h_start_frontend LOGDIR NAME CONFIG_FILE [PORT]: starts the front end in a real Tomcat
+# h_start_frontend LOGDIR NAME CONFIG_FILE [PORT] [TOMCAT]: starts the front end in a real Tomcat
 # (scripts/serve in the foreground, in its own process group, with its own state directory) on
-# PORT or a free port; sets H_BASE_URL once serve has printed it (serve prints it when the web
-# application answers).
+# PORT or a free port; TOMCAT is scripts/serve's --tomcat (11, the default; 10; or 9 with the
+# javax WAR); sets H_BASE_URL once serve has printed it (serve prints it when the web application
+# answers).
 h_start_frontend() {
-  local dir=$1 name=$2 config=$3 port=${4:-}
+  local dir=$1 name=$2 config=$3 port=${4:-} tomcat=${5:-11}
   [[ -n "$port" ]] || port=$(h_free_port)
-  h_launch_frontend "$dir" "$name" "$config" "$port"
+  h_launch_frontend "$dir" "$name" "$config" "$port" "$tomcat"
   h_wait_frontend "$dir" "$name" "$port" "$H_LAST_PID"
 }
 
-# h_launch_frontend LOGDIR NAME CONFIG_FILE PORT: starts the front end as h_start_frontend does,
-# without waiting for it; sets H_LAST_PID and H_BASE_URL. Its logs are LOGDIR/NAME.serve.log and,
-# once everything is stopped, LOGDIR/NAME.tomcat.log.
+# h_launch_frontend LOGDIR NAME CONFIG_FILE PORT [TOMCAT]: starts the front end as h_start_frontend
+# does, without waiting for it; sets H_LAST_PID and H_BASE_URL. Its logs are LOGDIR/NAME.serve.log
+# and, once everything is stopped, LOGDIR/NAME.tomcat.log.
 h_launch_frontend() {
-  local dir=$1 name=$2 config=$3 port=$4
+  local dir=$1 name=$2 config=$3 port=$4 tomcat=${5:-11}
   H_BASE_URL="http://127.0.0.1:$port/opendap"
   h_tmpdir
   h_start "front end $name" "$dir/$name.serve.log" "$H_ROOT/scripts/serve" --port "$port" \
-    --config "$config" --state-dir "$H_TMP/serve"
+    --config "$config" --state-dir "$H_TMP/serve" --tomcat "$tomcat"
   h_keep "$H_TMP/serve/tomcat.log" "$dir/$name.tomcat.log"
 }
 

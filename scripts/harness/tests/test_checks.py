@@ -80,5 +80,35 @@ class ChecksTest(unittest.TestCase):
         self.assertTrue(checks.render(found).endswith("1 of 3 checks held, 2 FAILED"))
 
 
+def wars(folder, jakarta, javax):
+    """A keepalive-timing --json file: medians per path of each WAR."""
+    import json
+    path = Path(folder, "wars.json")
+    path.write_text(json.dumps({"warmup": 1, "rounds": 1, "fronts": {
+        "jakarta": {p: {"median_ms": m, "p90_ms": m} for p, m in jakarta.items()},
+        "javax": {p: {"median_ms": m, "p90_ms": m} for p, m in javax.items()}}}))
+    return path
+
+
+class WarsChecksTest(unittest.TestCase):
+    def test_medians_within_noise_either_way_pass(self):
+        with tempfile.TemporaryDirectory() as d:
+            found = checks.wars_checks(wars(d, {"/a.das": 0.40, "/a.ascii": 1.0},
+                                            {"/a.das": 0.52, "/a.ascii": 0.8}))
+        self.assertEqual([c.ok for c in found], [True, True])
+        self.assertEqual(found[1].actual, "1.30")
+
+    def test_a_javax_war_much_slower_or_faster_fails(self):
+        with tempfile.TemporaryDirectory() as d:
+            found = checks.wars_checks(wars(d, {"/a.das": 0.40, "/a.ascii": 1.0},
+                                            {"/a.das": 0.20, "/a.ascii": 1.6}))
+        self.assertEqual([c.ok for c in found], [False, False])
+
+    def test_a_path_timed_for_one_war_only_fails(self):
+        with tempfile.TemporaryDirectory() as d:
+            found = checks.wars_checks(wars(d, {"/a.das": 0.40}, {}))
+        self.assertEqual([(c.ok, c.actual) for c in found], [(False, "missing")])
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -7,8 +7,6 @@ import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.ServletRegistration;
 import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -19,7 +17,6 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.stream.Collectors;
@@ -39,8 +36,9 @@ import org.slf4j.LoggerFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Builds the front end when the web application starts, and takes it down when it stops: the one
- * place that creates the object graph. Reads the settings ({@link ConfigLocation}), names what the
+ * Builds the front end when the web application starts ({@link #start}, called by {@link
+ * FrontEndInitializer}), and takes it down when it stops: the one place that creates the object
+ * graph. Reads the settings ({@link ConfigLocation}), names what the
  * file holds that is not implemented ({@link IgnoredSettings}), builds the BES client, the caches
  * and the spool, registers the bot filter (when olfs.xml has one), the DAP servlet on {@code /}
  * (both async supported: a long answer streams on in non-blocking mode after service returns) and
@@ -49,16 +47,23 @@ import org.jspecify.annotations.Nullable;
  */
 public final class FrontEndListener implements ServletContextListener {
   private static final Logger log = LoggerFactory.getLogger(FrontEndListener.class);
-  private static final String POM_PROPERTIES =
-      "/META-INF/maven/org.olfsfastpath/olfs-fastpath/pom.properties";
 
   /** What was started, stopped when the application stops: the last started first. */
   private final Deque<Runnable> stops = new ArrayDeque<>();
   private final List<ObjectName> registered = new ArrayList<>();
 
+  /**
+   * Nothing: the front end was built by {@link #start}, which {@link FrontEndInitializer} calls
+   * while the container still lets the application register servlets and filters (a listener
+   * added by an initializer may not, by the Servlet specification); this listener is there to
+   * take it down.
+   */
   @Override
   public void contextInitialized(ServletContextEvent event) {
-    ServletContext context = event.getServletContext();
+  }
+
+  /** Builds the front end and registers its servlets, filter and beans in {@code context}. */
+  void start(ServletContext context) {
     FrontEndSettings settings;
     FrontEndConfig config;
     BotRules botRules;
@@ -91,7 +96,7 @@ public final class FrontEndListener implements ServletContextListener {
     });
     stops.push(spool::close);
     stops.push(meters::close);
-    String version = version(context);
+    String version = BuildVersion.get();
     FrontEndStats stats = new FrontEndStats();
     ScheduledExecutorService background = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "olfs-fastpath-background");
@@ -154,9 +159,11 @@ public final class FrontEndListener implements ServletContextListener {
     registerMBeans(context, started,
         new FrontEndMonitor(stats, status, started,
             () -> StatusSections.pool(started.router().poolStats())), bots, spool);
-    log.info("olfs-fastpath {} serving {}: BES {}, {}, {}", version,
-        context.getContextPath().isEmpty() ? "/" : context.getContextPath(), started,
-        settings, spool);
+    // The container and the servlet API this WAR was built for: which of the two WARs this is.
+    log.info("olfs-fastpath {} serving {} in {} (Servlet {}.{}), built for {}: BES {}, {}, {}",
+        version, context.getContextPath().isEmpty() ? "/" : context.getContextPath(),
+        context.getServerInfo(), context.getMajorVersion(), context.getMinorVersion(),
+        ServletContext.class.getPackageName(), started, settings, spool);
   }
 
   private void registerMBeans(ServletContext context, BesBackend backend,
@@ -216,18 +223,5 @@ public final class FrontEndListener implements ServletContextListener {
   private static @Nullable Path containerTemp(ServletContext context) {
     Object dir = context.getAttribute(ServletContext.TEMPDIR);
     return dir instanceof File file ? file.toPath().toAbsolutePath() : null;
-  }
-
-  private static String version(ServletContext context) {
-    try (InputStream in = context.getResourceAsStream(POM_PROPERTIES)) {
-      if (in != null) {
-        Properties properties = new Properties();
-        properties.load(in);
-        return properties.getProperty("version", "unknown");
-      }
-    } catch (IOException e) {
-      log.debug("cannot read {}: {}", POM_PROPERTIES, e.toString());
-    }
-    return "unknown";
   }
 }

@@ -1,9 +1,12 @@
 /**
  * The web application: servlets, configuration, status, metrics and JMX; the composition root.
  *
- * <p>The entry point is {@link org.olfsfastpath.web.FrontEndListener}, which the container finds
- * by its annotation. At startup it finds the olfs.xml-style settings where they are named or
- * where Hyrax keeps them ({@code ConfigLocation}), reads them ({@link
+ * <p>The entry point is {@link org.olfsfastpath.web.FrontEndListener}, which {@link
+ * org.olfsfastpath.web.FrontEndInitializer} registers when the container has the servlet API this
+ * WAR was built for (it finds the initializer through {@code META-INF/services} under that API's
+ * name); otherwise {@link org.olfsfastpath.web.ServletApiGuard}, web.xml's one listener, stops the
+ * start naming the right WAR. At startup it finds the olfs.xml-style settings where they are
+ * named or where Hyrax keeps them ({@code ConfigLocation}), reads them ({@link
  * org.olfsfastpath.web.OlfsConfigFile}, following the one table {@code OlfsSettings}), names
  * what it does not implement ({@code IgnoredSettings}) and has {@code Assembly}, the one place
  * that builds the other layers' objects, build each from its part of the settings: the BES router

@@ -28,6 +28,7 @@ final class FrontEndListenerTest {
   private final Map<String, Servlet> servlets = new LinkedHashMap<>();
   private final Map<String, List<String>> mappings = new LinkedHashMap<>();
   private final Map<String, Boolean> asyncSupported = new LinkedHashMap<>();
+  private final List<Object> listeners = new ArrayList<>();
   @TempDir
   Path tempDir;
 
@@ -38,6 +39,13 @@ final class FrontEndListenerTest {
           case "getContextPath" -> contextPath;
           case "getAttribute" -> args[0].equals(ServletContext.TEMPDIR) ? tempDir.toFile() : null;
           case "getResourceAsStream" -> new ByteArrayInputStream("version=9.9.9\n".getBytes());
+          case "getServerInfo" -> "Apache Tomcat/11.0.0";
+          case "getMajorVersion" -> 6;
+          case "getMinorVersion" -> 1;
+          case "addListener" -> {
+            listeners.add(args[0]);
+            yield null;
+          }
           case "addServlet" -> {
             String name = (String) args[0];
             servlets.put(name, (Servlet) args[1]);
@@ -69,7 +77,7 @@ final class FrontEndListenerTest {
         "<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>9</port></BES></BESManager></OLFSConfig>");
     ServletContext context = context("/listener-test", config.toString());
     FrontEndListener listener = new FrontEndListener();
-    listener.contextInitialized(new ServletContextEvent(context));
+    listener.start(context);
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
     ObjectName frontEnd = new ObjectName("org.olfsfastpath:type=FrontEnd,context=\"/listener-test\"");
     ObjectName cache = new ObjectName("org.olfsfastpath:type=DataSourceCache,context=\"/listener-test\"");
@@ -96,13 +104,32 @@ final class FrontEndListenerTest {
     assertFalse(server.isRegistered(bots));
   }
 
+  /** What the container runs: the front end built at onStartup, its listener added to stop it. */
+  @Test
+  void initializer_buildsTheFrontEnd_andAddsItsListener(@TempDir Path dir) throws Exception {
+    Path config = Files.writeString(dir.resolve("olfs.xml"),
+        "<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>9</port></BES></BESManager></OLFSConfig>");
+    ServletContext context = context("/initializer-test", config.toString());
+    new FrontEndInitializer().onStartup(null, context);
+    assertEquals(1, listeners.size(), listeners.toString());
+    FrontEndListener listener = assertInstanceOf(FrontEndListener.class, listeners.get(0));
+    try {
+      assertInstanceOf(DapServlet.class, servlets.get("dap"));
+      assertEquals(List.of("/"), mappings.get("dap"));
+      assertTrue(ManagementFactory.getPlatformMBeanServer().isRegistered(new ObjectName(
+          "org.olfsfastpath:type=FrontEnd,context=\"/initializer-test\"")));
+    } finally {
+      listener.contextDestroyed(new ServletContextEvent(context));
+    }
+  }
+
   @Test
   void badConfiguration_failsTheStart_namingTheSetting(@TempDir Path dir) throws Exception {
     Path config = Files.writeString(dir.resolve("olfs.xml"),
         "<OLFSConfig><BESManager><NodeCache maxEntries=\"many\"/></BESManager></OLFSConfig>");
     FrontEndListener listener = new FrontEndListener();
     ConfigurationException e = assertThrows(ConfigurationException.class,
-        () -> listener.contextInitialized(new ServletContextEvent(context("/bad", config.toString()))));
+        () -> listener.start(context("/bad", config.toString())));
     assertEquals(config + ": BESManager/NodeCache@maxEntries was 'many': must be an integer",
         e.getMessage());
     assertTrue(servlets.isEmpty());
@@ -116,7 +143,7 @@ final class FrontEndListenerTest {
         + "</FastPath></OLFSConfig>");
     FrontEndListener listener = new FrontEndListener();
     ConfigurationException e = assertThrows(ConfigurationException.class,
-        () -> listener.contextInitialized(new ServletContextEvent(context("/bad2", config.toString()))));
+        () -> listener.start(context("/bad2", config.toString())));
     assertEquals(config + ": BESManager/NodeCache@refreshInterval='10', FastPath/Cache@refreshAfter"
         + "='20': refreshAfter (PT20S) must be shorter than ttl (PT10S)", e.getMessage());
   }

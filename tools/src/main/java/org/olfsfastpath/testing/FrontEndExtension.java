@@ -21,8 +21,8 @@ import org.olfsfastpath.tomcat.TomcatServer;
  * registered on a static field with {@code @RegisterExtension}, both start before the class's
  * first test and stop after its last. The WAR, the Tomcat distributions and the work directory
  * come from the system properties the integration-test build sets ({@code war.file},
- * {@code tomcat.home}, {@code tomcat10.home}, {@code it.work.dir}); without them the tests skip,
- * saying why.
+ * {@code tomcat.home}, {@code tomcat10.home}, {@code it.work.dir}, and in webapp-javax {@code
+ * tomcat9.home} and {@code jakarta.war.file}); without them the tests skip, saying why.
  *
  * <pre>{@code
  * @RegisterExtension
@@ -38,6 +38,7 @@ public final class FrontEndExtension implements BeforeAllCallback, AfterAllCallb
   private Consumer<BesEmulator.Builder> emulator = b -> {};
   private Function<BesEmulator, String> olfsXml = bes -> olfsXml(tcp(bes), "");
   private String tomcatHomeProperty = "tomcat.home";
+  private String warProperty = "war.file";
   private @Nullable BesEmulator bes;
   private @Nullable TomcatServer tomcat;
 
@@ -76,6 +77,15 @@ public final class FrontEndExtension implements BeforeAllCallback, AfterAllCallb
     return this;
   }
 
+  /**
+   * Deploys the WAR whose path the named system property gives (default {@code war.file}, the
+   * module's own), e.g. {@code jakarta.war.file} for the Jakarta WAR beside the javax one.
+   */
+  public FrontEndExtension war(String property) {
+    this.warProperty = Objects.requireNonNull(property, "property == null");
+    return this;
+  }
+
   /** The running emulator. */
   public BesEmulator bes() {
     return Objects.requireNonNull(bes, "not started");
@@ -93,7 +103,7 @@ public final class FrontEndExtension implements BeforeAllCallback, AfterAllCallb
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
-    Path war = required("war.file");
+    Path war = required(warProperty);
     Path tomcatHome = required(tomcatHomeProperty);
     Path dir = workDir(name);
     BesEmulator.Builder builder = BesEmulator.newBuilder();

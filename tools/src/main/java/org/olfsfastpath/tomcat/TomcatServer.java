@@ -75,16 +75,45 @@ public final class TomcatServer implements AutoCloseable {
    */
   public static TomcatServer launch(Path tomcatHome, Path war, Path base, String olfsXml,
       String heap) throws IOException {
+    prepareBase(tomcatHome, war, base);
+    Path config = Files.writeString(base.resolve("olfs.xml"), olfsXml);
+    return launchMade(tomcatHome, base, heap, "-Dolfs.config=" + config);
+  }
+
+  /**
+   * Starts Tomcat as {@link #start} does, but names no olfs.xml: the front end finds its own, as
+   * in an operator's install, where {@code javaOptions} may point its search (e.g. {@code
+   * -Dolfs.config.dirs=DIR}).
+   */
+  public static TomcatServer startFinding(Path tomcatHome, Path war, Path base, String heap,
+      String javaOptions) throws IOException, InterruptedException {
+    prepareBase(tomcatHome, war, base);
+    TomcatServer tomcat = launchMade(tomcatHome, base, heap, javaOptions);
+    try {
+      tomcat.awaitReady();
+    } catch (InterruptedException | RuntimeException e) {
+      tomcat.close();
+      throw e;
+    }
+    return tomcat;
+  }
+
+  /** A fresh CATALINA_BASE for {@code tomcatHome} with {@code war}, and its server.xml. */
+  private static void prepareBase(Path tomcatHome, Path war, Path base) throws IOException {
     requireFile(tomcatHome.resolve("bin/catalina.sh"),
         "no Tomcat at " + tomcatHome + ": mvn verify unpacks it (pre-integration-test)");
     requireFile(war, "no WAR at " + war + ": mvn verify builds it");
     makeBase(base, tomcatHome.resolve("conf"), war);
+  }
+
+  /** Runs Tomcat on a base {@link #prepareBase} made, on a free port. */
+  private static TomcatServer launchMade(Path tomcatHome, Path base, String heap,
+      String javaOptions) throws IOException {
     int port = freePort();
     Files.writeString(base.resolve("conf/server.xml"), serverXml(port));
-    Path config = Files.writeString(base.resolve("olfs.xml"), olfsXml);
     ProcessBuilder builder = catalina("bash", tomcatHome, base);
     builder.environment().put("CATALINA_OPTS", "-Xmx" + heap + " -XX:+UseSerialGC"
-        + " -Djava.security.egd=file:/dev/./urandom -Dolfs.config=" + config);
+        + " -Djava.security.egd=file:/dev/./urandom " + javaOptions);
     return new TomcatServer(builder.start(), base, port);
   }
 

@@ -27,18 +27,34 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.testing.FrontEndExtension;
+import org.olfsfastpath.testing.Regression;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 
 /**
- * The javax WAR in a real Tomcat 9 (Servlet 4.0), the line Hyrax ships its OLFS on: the same
- * answers as the Jakarta WAR gives in Tomcat 10.1 and 11, through every kind of responder (DAP2
- * and DAP4 from the BES and from the caches, a conditional request, an error body, a listing, a
- * request form, the status and metrics documents, a large streamed answer, a real client).
+ * The javax WAR in a real Tomcat 9 (Servlet 4.0), the line Hyrax ships its OLFS on, beside the
+ * Jakarta WAR in Tomcat 11: the same answers, byte for byte, through every kind of responder
+ * (DAP2 and DAP4 from the BES and from the caches, downloads, listings, request forms, the THREDDS
+ * catalog), as Tomcat10IT checks in Tomcat 10.1: BES messages cold and warm, 304 by
+ * If-Modified-Since and by ETag with no BES message, an error body, the status and metrics
+ * documents, a large streamed answer, ncdump on the dataset's URL, one request form flow in
+ * headless Chromium, and a BES that goes down (503 with Retry-After at once) and comes back by
+ * itself. The start names the container and the API the WAR was built for.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class Tomcat9IT {
   @RegisterExtension
   static final FrontEndExtension FRONT_END =
       FrontEndExtension.named("Tomcat9IT").tomcatHome("tomcat9.home");
+
+  /** The Jakarta WAR in Tomcat 11, in front of an emulator of its own with the same catalog. */
+  @RegisterExtension
+  static final FrontEndExtension JAKARTA =
+      FrontEndExtension.named("Tomcat9IT-jakarta").war("jakarta.war.file");
+
+  private static final String COADS = "coads_climatology.nc";
 
   private static final HttpClient HTTP = HttpClient.newBuilder()
       .connectTimeout(Duration.ofSeconds(10))
@@ -57,6 +73,7 @@ final class Tomcat9IT {
   void theWarNamesNoJakartaName_andRunsInTomcat9() throws Exception {
     Path war = FrontEndExtension.required("war.file");
     List<String> offenders = new ArrayList<>();
+    List<String> services = new ArrayList<>();
     int classes = 0;
     try (ZipInputStream zip = new ZipInputStream(Files.newInputStream(war))) {
       for (ZipEntry entry; (entry = zip.getNextEntry()) != null; ) {
@@ -64,6 +81,9 @@ final class Tomcat9IT {
           // Nested: every jar of WEB-INF/lib, ours and the libraries'.
           ZipInputStream jar = new ZipInputStream(zip);
           for (ZipEntry inner; (inner = jar.getNextEntry()) != null; ) {
+            if (inner.getName().startsWith("META-INF/services/")) {
+              services.add(entry.getName() + "!" + inner.getName());
+            }
             classes += check(entry.getName() + "!" + inner.getName(), jar.readAllBytes(),
                 offenders);
           }
@@ -73,14 +93,23 @@ final class Tomcat9IT {
       }
     }
     assertTrue(classes > 100, "only " + classes + " classes read");
+    // The initializer that starts the front end, under the name Tomcat 9 looks for.
+    assertTrue(services.stream().anyMatch(name ->
+        name.startsWith("WEB-INF/lib/olfs-fastpath-frontend-")
+            && name.endsWith("!META-INF/services/javax.servlet.ServletContainerInitializer")),
+        services.toString());
     assertEquals(List.of(), offenders);
     assertTrue(FRONT_END.tomcat().console().contains("Apache Tomcat/9."),
         "not Tomcat 9:\n" + FRONT_END.tomcat().console());
   }
 
-  /** Adds {@code name} to {@code offenders} if its bytes name a Jakarta EE package. */
+  /**
+   * Adds {@code name} to {@code offenders} if it or its bytes name a Jakarta EE package (a service
+   * file is found by its name: {@code META-INF/services/jakarta.servlet.ServletContainerInitializer}
+   * would never be read by Tomcat 9).
+   */
   private static int check(String name, byte[] bytes, List<String> offenders) {
-    String text = new String(bytes, StandardCharsets.ISO_8859_1);
+    String text = name + "\n" + new String(bytes, StandardCharsets.ISO_8859_1);
     if (text.contains("jakarta/servlet") || text.contains("jakarta.servlet")) {
       offenders.add(name);
     }
@@ -112,6 +141,147 @@ final class Tomcat9IT {
     HttpResponse<byte[]> missing = get(opendap.resolve("no_such.nc.das"));
     assertEquals(404, missing.statusCode());
     assertTrue(text(missing).contains("Error {"), text(missing));
+  }
+
+  @Test
+  void theStartNamesTomcat9_andTheApiTheWarWasBuiltFor() {
+    String console = FRONT_END.tomcat().console();
+    assertTrue(console.contains(" in Apache Tomcat/9.0.") && console.contains("(Servlet 4.0),"
+        + " built for javax.servlet: BES "), console);
+    String jakarta = JAKARTA.tomcat().console();
+    assertTrue(jakarta.contains(" in Apache Tomcat/11.0.") && jakarta.contains("(Servlet 6.1),"
+        + " built for jakarta.servlet: BES "), jakarta);
+  }
+
+  /**
+   * Every kind of answer is the Jakarta WAR's, byte for byte: status, content type and body (a
+   * page's links to its own server aside, which differ by port alone).
+   */
+  @Test
+  void answers_areByteEqualToTheJakartaWars() throws Exception {
+    List<String> paths = List.of(COADS + ".das", COADS + ".dds", COADS + ".ddx",
+        COADS + ".dods?COADSX", COADS + ".ascii?COADSX[10:5:40]", COADS + ".csv?COADSX",
+        COADS + ".dmr", COADS + ".dap?dap4.ce=COADSX", COADS + ".dap.csv?dap4.ce=COADSX",
+        COADS + ".dods", COADS + ".info", COADS + ".html",
+        COADS + ".dmr.html", "", "contents.html", "catalog.xml", "no_such.nc.das",
+        COADS + ".dds?NOSUCHVAR");
+    int compared = 0;
+    for (String path : paths) {
+      HttpResponse<byte[]> javax = get(opendap.resolve(path));
+      HttpResponse<byte[]> jakarta = get(JAKARTA.opendap().resolve(path));
+      assertEquals(jakarta.statusCode(), javax.statusCode(), path);
+      assertEquals(jakarta.headers().firstValue("Content-Type"),
+          javax.headers().firstValue("Content-Type"), path);
+      assertArrayEquals(ownUrlsOut(jakarta.body(), JAKARTA.opendap()),
+          ownUrlsOut(javax.body(), opendap), path + ": bodies differ");
+      compared++;
+    }
+    assertEquals(paths.size(), compared);
+  }
+
+  /**
+   * Both WARs name the build's version: in the version document and in a netCDF download's
+   * history, which records the request's time and so is not compared byte for byte.
+   */
+  @Test
+  @Regression("VERSION_FIX: the javax WAR said its version was unknown, reading it from the WAR's own"
+      + " Maven properties, which the Transformer replaces with the webapp-javax module's")
+  void bothWars_nameTheBuildsVersion() throws Exception {
+    String version = text(get(JAKARTA.opendap().resolve("version")))
+        .replaceAll("(?s).*<lib name=\"olfs-fastpath\" version=\"([^\"]*)\".*", "$1");
+    assertTrue(version.matches("\\d+\\.\\d+\\.\\d+.*"), version);
+    assertTrue(text(get(opendap.resolve("version"))).contains(
+        "<lib name=\"olfs-fastpath\" version=\"" + version + "\" />"));
+    for (URI base : List.of(opendap, JAKARTA.opendap())) {
+      HttpResponse<byte[]> nc = get(base.resolve(COADS + ".nc?COADSX"));
+      assertEquals(200, nc.statusCode());
+      assertTrue(new String(nc.body(), StandardCharsets.ISO_8859_1).contains(
+          "olfs-fastpath-" + version + " " + base), base.toString());
+    }
+  }
+
+  /** {@code body} with its server's own base URL replaced by a mark (text answers only). */
+  private static byte[] ownUrlsOut(byte[] body, URI base) {
+    String text = new String(body, StandardCharsets.ISO_8859_1);
+    String own = base.toString();
+    String authority = base.getAuthority();
+    if (!text.contains(own) && !text.contains(authority)) {
+      return body;
+    }
+    return text.replace(own, "{opendap}/").replace(authority, "{authority}")
+        .getBytes(StandardCharsets.ISO_8859_1);
+  }
+
+  @Test
+  void etag_isAnswered304_withNoBesMessage() throws Exception {
+    HttpResponse<byte[]> first = get(opendap.resolve(COADS + ".das"));
+    assertEquals(200, first.statusCode());
+    String etag = first.headers().firstValue("ETag").orElseThrow();
+    bes.resetCounts();
+    HttpResponse<byte[]> again = get(opendap.resolve(COADS + ".das"), "If-None-Match", etag);
+    assertEquals(304, again.statusCode());
+    assertEquals(etag, again.headers().firstValue("ETag").orElseThrow());
+    assertEquals(0, again.body().length);
+    assertEquals(0, bes.requestCount(), bes.commandCounts().toString());
+  }
+
+  /**
+   * The BES goes away: the next requests that need it get 503 with Retry-After at once, and once
+   * it listens again a probe brings it back without anyone's help.
+   */
+  @Test
+  void besDown_is503WithRetryAfter_andComesBackByItself() throws Exception {
+    assertEquals(200, get(opendap.resolve(COADS + ".ascii?COADSX")).statusCode());
+    bes.pause();
+    try {
+      // Another slice than the one kept: it needs the BES.
+      HttpResponse<byte[]> r = null;
+      for (int i = 0; i < 3 && (r == null || r.statusCode() != 503); i++) {
+        r = get(opendap.resolve(COADS + ".ascii?COADSY"));
+      }
+      assertEquals(503, r.statusCode(), text(r));
+      assertTrue(r.headers().firstValue("Retry-After").isPresent(), r.headers().toString());
+      assertTrue(text(r).contains("Error {"), text(r));
+      long start = System.nanoTime();
+      assertEquals(503, get(opendap.resolve(COADS + ".ascii?COADSY")).statusCode());
+      assertTrue(System.nanoTime() - start < 100_000_000L, "a down BES fails fast");
+    } finally {
+      bes.resume();
+    }
+    long deadline = System.nanoTime() + 15_000_000_000L;
+    int status = 0;
+    while (status != 200 && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+      status = get(opendap.resolve(COADS + ".ascii?COADSY")).statusCode();
+    }
+    assertEquals(200, status, "served again after a probe");
+  }
+
+  /**
+   * One flow of the pages in headless Chromium (Debian's chromium and chromedriver), as BrowserIT
+   * runs them on Tomcat 11: from the listing to the DAP2 form, a range chosen, the ASCII button
+   * pressed, and the page shows exactly the bytes of the data URL.
+   */
+  @Test
+  void dap2Form_inChromium_asciiIsTheDirectResponse() throws Exception {
+    WebDriver browser = Chromium.start();
+    try {
+      browser.get(opendap.toString());
+      WebElement row = browser.findElement(By.xpath("//tr[td/a[text()='" + COADS + "']]"));
+      row.findElement(By.linkText("DAP2 form")).click();
+      Chromium.await(browser, d -> d.getCurrentUrl().endsWith(COADS + ".html"));
+      Chromium.select(browser, "COADSX", 10, 5, 40);
+      assertEquals(opendap + COADS + "?COADSX%5B10:5:40%5D",
+          browser.findElement(By.id("constraint-url")).getDomProperty("value"));
+      browser.findElement(By.id("button-ascii")).click();
+      String data = COADS + ".ascii?COADSX%5B10:5:40%5D";
+      Chromium.await(browser, d -> d.getCurrentUrl().endsWith(data));
+      String shown = (String) ((JavascriptExecutor) browser).executeScript(
+          "return arguments[0].textContent;", browser.findElement(By.tagName("pre")));
+      assertEquals(text(get(opendap.resolve(data))), shown);
+    } finally {
+      browser.quit();
+    }
   }
 
   @Test
