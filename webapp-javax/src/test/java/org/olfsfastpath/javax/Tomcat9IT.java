@@ -184,7 +184,7 @@ final class Tomcat9IT {
    * history, which records the request's time and so is not compared byte for byte.
    */
   @Test
-  @Regression("VERSION_FIX: the javax WAR said its version was unknown, reading it from the WAR's own"
+  @Regression("78be612: the javax WAR said its version was unknown, reading it from the WAR's own"
       + " Maven properties, which the Transformer replaces with the webapp-javax module's")
   void bothWars_nameTheBuildsVersion() throws Exception {
     String version = text(get(JAKARTA.opendap().resolve("version")))
