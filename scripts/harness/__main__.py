@@ -204,6 +204,16 @@ def timing_line(args):
     return 0
 
 
+def skip_counts(args):
+    from . import skips
+    counts = skips.compare(args.root)
+    print(skips.render(counts))
+    if not counts:
+        print("skip counts: no test reports under " + args.root, file=sys.stderr)
+        return 1
+    return 0 if all(c.ok for c in counts) else 1
+
+
 def maven_progress(args):
     from . import progress
 
@@ -500,6 +510,9 @@ def main(argv=None):
     p.add_argument("folder")
     p.add_argument("--no-plots", action="store_true")
     p.set_defaults(run=dars_report)
+    p = sub.add_parser("skip-counts", help="the console's skip count against Surefire's and Failsafe's, per module")
+    p.add_argument("root", help="the project's root folder")
+    p.set_defaults(run=skip_counts)
     p = sub.add_parser("make-data", help="write the DARS datasets as netCDF-4 files into a directory")
     p.add_argument("directory")
     p.set_defaults(run=make_data)

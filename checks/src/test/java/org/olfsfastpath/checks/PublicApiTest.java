@@ -31,6 +31,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 final class PublicApiTest {
   @ParameterizedTest(name = "{0}")
   @CsvSource({
+      "test-support, olfs-fastpath-test-support, org.olfsfastpath.testing.report.SkipReport",
       "ppt, olfs-fastpath-ppt, org.olfsfastpath.ppt.PptOptions",
       "tools, olfs-fastpath-tools, org.olfsfastpath.emulator.BesEmulator",
       "frontend, olfs-fastpath-frontend, org.olfsfastpath.web.FrontEndListener"})

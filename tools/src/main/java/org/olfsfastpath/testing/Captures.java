@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.olfsfastpath.testing.report.ContainerSkips;
 
 /**
  * The real BES 3.22 exchanges the team recorded, under {@code ${shared.dir}/bes-captures}, and the

@@ -2,11 +2,10 @@
  * Test support shared by the modules' tests: JUnit extensions that start a BES emulator ({@link
  * org.olfsfastpath.testing.EmulatorExtension}) or the WAR in a real Tomcat in front of one ({@link
  * org.olfsfastpath.testing.FrontEndExtension}), the recorded BES captures ({@link
- * org.olfsfastpath.testing.Captures}), a ticker tests advance by hand, and what every test run gets
- * without asking: the console's skip lines and count ({@link
- * org.olfsfastpath.testing.SkipReport}), skips of whole containers turned into counted skips
- * ({@link org.olfsfastpath.testing.ContainerSkips}), and the log kept off the console unless a
- * test fails ({@link org.olfsfastpath.testing.LogOnFailure}).
+ * org.olfsfastpath.testing.Captures}), a ticker tests advance by hand. What every test run gets
+ * without asking (the console's skip lines and count, skips of whole containers turned into
+ * counted skips, the log kept off the console unless a test fails) is in {@code
+ * org.olfsfastpath.testing.report}, a module of its own that the ppt module's tests have too.
  *
  * <p>How a test skips, so that the console and Surefire's and Failsafe's reports count it alike,
  * once per case, with its reason: with an assumption inside the test, {@code @BeforeEach} or

@@ -1,4 +1,4 @@
-package org.olfsfastpath.testing;
+package org.olfsfastpath.testing.report;
 
 import java.lang.reflect.Method;
 import java.util.stream.Stream;

@@ -1,4 +1,4 @@
-package org.olfsfastpath.testing;
+package org.olfsfastpath.testing.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

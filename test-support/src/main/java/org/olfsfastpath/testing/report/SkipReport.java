@@ -1,6 +1,10 @@
-package org.olfsfastpath.testing;
+package org.olfsfastpath.testing.report;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -36,27 +40,48 @@ import org.junit.platform.launcher.TestPlan;
  * tests.
  *
  * <p>Registered for the JUnit Platform launcher in {@code META-INF/services}, so every module
- * whose tests have this module on their class path gets it. Prints to standard output; never
- * throws.
+ * whose tests have this module on their class path gets it. Prints to standard output, and writes
+ * the same to the file the system property {@value #FILE_PROPERTY} names (the build names one per
+ * module and plugin under {@code target/}), which scripts/test holds against Surefire's and
+ * Failsafe's reports; never throws.
  */
 public final class SkipReport implements TestExecutionListener {
+  /**
+   * The system property naming the file the run's skips are written to as well (the build sets
+   * it per module and plugin), which scripts/test compares with the reports' counts.
+   */
+  public static final String FILE_PROPERTY = "skip.report.file";
+
   private final PrintStream out;
+  private final @Nullable Path file;
   private final List<String> skipped = new ArrayList<>();
   private final List<String> uncounted = new ArrayList<>();
   private @Nullable TestPlan plan;
+  private long startedMillis;
 
-  /** The instance the launcher creates: prints to {@code System.out}. */
+  /** The instance the launcher creates: prints to {@code System.out}, writes the property's file. */
   public SkipReport() {
-    this(System.out);
+    this(System.out, fileFromProperty());
   }
 
   SkipReport(PrintStream out) {
+    this(out, null);
+  }
+
+  SkipReport(PrintStream out, @Nullable Path file) {
     this.out = out;
+    this.file = file;
+  }
+
+  private static @Nullable Path fileFromProperty() {
+    String name = System.getProperty(FILE_PROPERTY);
+    return name == null || name.isBlank() ? null : Path.of(name);
   }
 
   @Override
   public void testPlanExecutionStarted(TestPlan testPlan) {
     this.plan = testPlan;
+    this.startedMillis = System.currentTimeMillis();
     skipped.clear();
     uncounted.clear();
   }
@@ -103,6 +128,29 @@ public final class SkipReport implements TestExecutionListener {
           : " containers") + " stopped on an assumption before their tests existed, above");
     }
     out.flush();
+    write();
+  }
+
+  /**
+   * The file of {@link #FILE_PROPERTY}: when the run started (reports older than that belong to
+   * an earlier run), the count, then each line printed. A file that cannot be written is said on
+   * the console; the comparison then fails for want of it.
+   */
+  private void write() {
+    if (file == null) {
+      return;
+    }
+    List<String> text = new ArrayList<>();
+    text.add("started " + startedMillis);
+    text.add("skipped " + skipped.size());
+    text.addAll(lines());
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      Files.write(file, text, StandardCharsets.UTF_8);
+    } catch (IOException | RuntimeException e) {
+      out.println("SkipReport: cannot write " + file + ": " + e);
+      out.flush();
+    }
   }
 
   /** The lines printed so far in this run. */

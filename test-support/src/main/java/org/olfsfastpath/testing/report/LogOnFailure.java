@@ -1,4 +1,4 @@
-package org.olfsfastpath.testing;
+package org.olfsfastpath.testing.report;
 
 import java.io.IOException;
 import java.io.OutputStream;

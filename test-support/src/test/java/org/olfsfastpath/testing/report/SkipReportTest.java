@@ -1,11 +1,14 @@
-package org.olfsfastpath.testing;
+package org.olfsfastpath.testing.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -17,6 +20,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,6 +28,7 @@ import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.core.LauncherConfig;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The console's skip lines and count, against the samples below run in a launcher of the test's
@@ -117,8 +122,12 @@ final class SkipReportTest {
   }
 
   private static List<String> run(Class<?> sample) {
+    return run(sample, null);
+  }
+
+  private static List<String> run(Class<?> sample, @Nullable Path file) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    SkipReport report = new SkipReport(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    SkipReport report = new SkipReport(new PrintStream(bytes, true, StandardCharsets.UTF_8), file);
     Launcher launcher = LauncherFactory.create(LauncherConfig.builder()
         .enableTestExecutionListenerAutoRegistration(false)
         .build());
@@ -128,6 +137,20 @@ final class SkipReportTest {
             "org.olfsfastpath.testing.*")
         .build(), report);
     return bytes.toString(StandardCharsets.UTF_8).lines().sorted().toList();
+  }
+
+  /** What scripts/test holds against the reports: the start, the count, and the same lines. */
+  @Test
+  void theFile_holdsTheStartTheCountAndTheLines(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("target/skip-report-surefire.txt");
+    long before = System.currentTimeMillis();
+    List<String> console = run(DisabledSample.class, file);
+    List<String> written = Files.readAllLines(file, StandardCharsets.UTF_8);
+    long started = Long.parseLong(written.get(0).substring("started ".length()));
+    assertTrue(started >= before && started <= System.currentTimeMillis(), written.get(0));
+    assertEquals("skipped 3", written.get(1));
+    assertEquals(console.stream().filter(line -> line.startsWith("SKIPPED ")).toList(),
+        written.subList(2, written.size()).stream().sorted().toList());
   }
 
   @Test
