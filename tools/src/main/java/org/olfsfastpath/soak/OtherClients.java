@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -94,6 +95,35 @@ final class OtherClients {
   private @Nullable String coldTarget(int request) {
     Supplier<String> paths = coldPaths;
     return paths != null && request % 3 == 2 ? "/opendap" + paths.get() + ".das" : null;
+  }
+
+  /**
+   * How much slower the other clients may be under a misbehaving load than alone: a few times
+   * their p99 alone, plus a margin for a shared 2-core machine. A pool taken away from them would
+   * cost each request the acquire timeout (5 s) and a 503, far past it.
+   */
+  static final double P99_FACTOR = 5;
+  static final double P99_MARGIN_MS = 250;
+
+  /**
+   * Prints the other clients' p99 alone and under the load, and makes it a problem of the run
+   * when the one under the load passes {@link #P99_FACTOR} times the one alone plus {@link
+   * #P99_MARGIN_MS}.
+   */
+  static void checkP99(FaultScenarios.Run run, List<Long> alone, List<Long> underLoad,
+      String load) {
+    double idle = p99(alone);
+    double busy = p99(underLoad);
+    run.note(String.format(Locale.ROOT, "other clients' p99 %.1f ms alone, %.1f ms %s",
+        idle, busy, load));
+    double bound = P99_FACTOR * idle + P99_MARGIN_MS;
+    if (idle < 0 || busy < 0) {
+      run.problem("the other clients made no request " + (idle < 0 ? "alone" : load));
+    } else if (busy > bound) {
+      run.problem(String.format(Locale.ROOT, "the other clients' p99 %s, %.1f ms, is"
+          + " past %.0f times their p99 alone (%.1f ms) plus %.0f ms", load, busy, P99_FACTOR,
+          idle, P99_MARGIN_MS));
+    }
   }
 
   /** The 99th percentile of {@code micros}, in milliseconds; -1 when there is none. */

@@ -126,8 +126,8 @@ public final class ShareScenarios {
    * slice and the metadata of a dataset nobody asked for before (a showNode and a get each: short
    * requests, which the reserve serves). Every few hundred milliseconds /status must show no
    * address holding more than its share and the long downloads outside the reserve; every other
-   * client's answer must be a whole 200. Prints the other clients' p99 alone, then under the slow
-   * readers.
+   * client's answer must be a whole 200, and their p99 under the slow readers within a few times
+   * their p99 alone ({@link OtherClients#checkP99}, which prints both).
    */
   public ScenarioResult slowReadersKeepTheirShare(int readers, int addresses, int bytesPerSecond,
       int normalClients, Duration load) throws Exception {
@@ -180,11 +180,10 @@ public final class ShareScenarios {
         + after.refused("reserve") - first.refused("clientShare") - first.refused("clientQueue")
         - first.refused("reserve");
     run.note(String.format(Locale.ROOT, "refused: %d by clientShare, %d by clientQueue, %d by"
-            + " the reserve; other clients' p99 %.1f ms alone, %.1f ms under the slow readers",
-        after.refused("clientShare") - first.refused("clientShare"),
+            + " the reserve", after.refused("clientShare") - first.refused("clientShare"),
         after.refused("clientQueue") - first.refused("clientQueue"),
-        after.refused("reserve") - first.refused("reserve"), OtherClients.p99(idle),
-        OtherClients.p99(busy)));
+        after.refused("reserve") - first.refused("reserve")));
+    OtherClients.checkP99(run, idle, busy, "under the slow readers");
     if (refused == 0) {
       run.problem("no slow reader was refused: the shares were never reached");
     }
