@@ -93,10 +93,11 @@ final class OlfsSettings {
           "the largest POST body in bytes (at most 10000000); larger is a 413", "2000000",
           "2000000"),
       row("BotFilter/IpAddress", BOT_FILTER, "ipAddresses", ADDRESS,
-          "a client address refused with 403 before any BES work, compared with the address"
-              + " Tomcat reports (behind a proxy, Tomcat's RemoteIpValve makes that the client's);"
-              + " IPv6 addresses compare as addresses, however written. `BotBlocker` is read when"
-              + " there is no `BotFilter`, as upstream", "none", "192.0.2.7"),
+          "a client address refused with 403 before any BES work, compared with the client's"
+              + " address: the peer Tomcat reports, or behind a proxy of `FastPath/TrustedProxies`"
+              + " the address it forwarded; IPv6 addresses compare as addresses, however written."
+              + " `BotBlocker` is read when there is no `BotFilter`, as upstream", "none",
+          "192.0.2.7"),
       row("BotFilter/IpMatch", BOT_FILTER, "ipMatches", PATTERN,
           "refuse (403) client addresses the pattern matches whole", "none",
           "65\\.55\\.\\d+\\.\\d+"),
