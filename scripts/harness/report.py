@@ -259,9 +259,9 @@ def model_section(measurements, tolerance=0.10, conversations="in the section \"
         text += ["Compare the BES conversation column with the study's figure: that is the "
                  "mechanism's share. The rest is what this machine adds around it: curl's start "
                  f"and connect, the HTTP exchange, the model and the trace proxy's hop{fastest}. "
-                 f"Look at the conversation of one request {conversations} (which messages "
-                 "stalled, by how much) and at the "
-                 "load average before reading a difference as a flaw of the mechanism."]
+                 f"Look at which messages of one request stalled, and by how much, "
+                 f"{conversations}, and at the load average before reading a difference as a "
+                 "flaw of the mechanism."]
     return "\n".join(text)
 
 

@@ -229,8 +229,8 @@ class ReportTest(unittest.TestCase):
         self.assertIn("Outside 10% of the study in this run: 2009-olfs-model-memoized.", md)
         self.assertIn("the fastest whole warm request of this run took 2.00 ms", md)
         # The report points at its own section, not at "the run's report.md" (itself).
-        self.assertIn("Look at the conversation of one request in the section \"One request's BES "
-                      "conversation\" below", md)
+        self.assertIn("Look at which messages of one request stalled, and by how much, in the "
+                      "section \"One request's BES conversation\" below, and at", md)
         self.assertNotIn("the run's report.md", md)
         target = self.root / "published"
         self.assertEqual(run_cli("publish", str(self.root), "--to", str(target)), 0)
