@@ -1,7 +1,5 @@
 package org.olfsfastpath.web;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.RecordComponent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,6 +12,7 @@ import org.olfsfastpath.bes.BesShareStats;
 import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.LoadStats;
 import org.olfsfastpath.cache.ResponseCacheStats;
+import org.olfsfastpath.json.Json;
 import org.olfsfastpath.spool.SpoolStats;
 
 /**
@@ -26,23 +25,10 @@ import org.olfsfastpath.spool.SpoolStats;
 final class StatusSections {
   private StatusSections() {}
 
-  /** A record's components by name, in declaration order: a section with the value's names. */
-  static Map<String, Object> fields(Record value) {
-    Map<String, Object> fields = new LinkedHashMap<>();
-    for (RecordComponent component : value.getClass().getRecordComponents()) {
-      try {
-        fields.put(component.getName(), component.getAccessor().invoke(value));
-      } catch (IllegalAccessException | InvocationTargetException e) {
-        throw new IllegalStateException("cannot read " + component, e);
-      }
-    }
-    return fields;
-  }
-
   /** The pool section: every BES's pool added up, under the value's own names. */
   static Map<String, Long> pool(BesPoolStats pool) {
     Map<String, Long> m = new LinkedHashMap<>();
-    fields(pool).forEach((name, value) -> m.put(name, ((Number) value).longValue()));
+    Json.fields(pool).forEach((name, value) -> m.put(name, ((Number) value).longValue()));
     return m;
   }
 
@@ -67,7 +53,7 @@ final class StatusSections {
 
   /** The spool section: its statistics value under its own names, then all fallbacks. */
   static Map<String, Object> spool(SpoolStats s) {
-    Map<String, Object> m = fields(s);
+    Map<String, Object> m = Json.fields(s);
     m.put("fallbacks", s.fallbacks());
     return m;
   }
@@ -179,7 +165,7 @@ final class StatusSections {
   static List<Object> ignoredSettings(List<IgnoredSettings.Ignored> ignored) {
     List<Object> list = new ArrayList<>();
     for (IgnoredSettings.Ignored one : ignored) {
-      list.add(fields(one));
+      list.add(Json.fields(one));
     }
     return list;
   }
@@ -187,7 +173,7 @@ final class StatusSections {
   /** Puts the named components of {@code value} into {@code section}, in the order named. */
   private static Map<String, Object> pick(Map<String, Object> section, Record value,
       String... names) {
-    Map<String, Object> all = fields(value);
+    Map<String, Object> all = Json.fields(value);
     for (String name : names) {
       if (!all.containsKey(name)) {
         throw new IllegalArgumentException(value.getClass().getSimpleName() + " has no " + name);

@@ -15,6 +15,7 @@ import org.olfsfastpath.bes.BesPoolStats;
 import org.olfsfastpath.bes.BesShareStats;
 import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.ResponseCacheStats;
+import org.olfsfastpath.json.Json;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.spool.SpoolStats;
 
@@ -157,7 +158,7 @@ final class StatusSectionsTest {
     FrontEndStats stats = new FrontEndStats();
     stats.requests.add(5);
     stats.posts.increment();
-    Map<String, Object> m = StatusSections.fields(stats.snapshot());
+    Map<String, Object> m = Json.fields(stats.snapshot());
     assertEquals(List.of("requests", "dataResponses", "notModified", "headRequests", "listings",
         "rejected", "besErrors", "besUnavailable", "poolExhausted", "limitRefusals",
         "midStreamFailures",
