@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import org.olfsfastpath.bes.BesGroupStats;
 import org.olfsfastpath.bes.BesMemberStats;
-import org.olfsfastpath.bes.BesPoolStats;
 import org.olfsfastpath.bes.BesShareStats;
 import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.LoadStats;
@@ -20,17 +19,11 @@ import org.olfsfastpath.spool.SpoolStats;
  * same snapshot JMX and the metrics read). The names are the status document's own, as
  * docs/configuration.md lists them: where they differ from the value's (times in milliseconds,
  * {@code size} for the estimated size, each BES's pool flattened into it), this is the one place
- * that says so.
+ * that says so. A section under the value's own names alone (the front end's, the pools') is the
+ * value's {@link Json#fields}, with no helper here.
  */
 final class StatusSections {
   private StatusSections() {}
-
-  /** The pool section: every BES's pool added up, under the value's own names. */
-  static Map<String, Long> pool(BesPoolStats pool) {
-    Map<String, Long> m = new LinkedHashMap<>();
-    Json.fields(pool).forEach((name, value) -> m.put(name, ((Number) value).longValue()));
-    return m;
-  }
 
   static Map<String, Object> dataSourceCache(DataSourceCacheStats s) {
     Map<String, Object> m = loads(s.enabled(), s);
@@ -80,7 +73,8 @@ final class StatusSections {
     return list;
   }
 
-  private static Map<String, Object> group(BesGroupStats group, boolean showClients) {
+  /** One group's object of the groups section; over JMX, the group's bean's {@code StatsJson}. */
+  static Map<String, Object> group(BesGroupStats group, boolean showClients) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("prefix", group.prefix());
     m.put("down", group.down());
