@@ -139,8 +139,8 @@ public final class BesGroup implements Closeable {
   /**
    * Asks one BES of the group about a catalog node ({@code showNode}).
    *
-   * @param path the catalog path within the group, its prefix already stripped
-   *     ({@link BesRouter#route(String)})
+   * @param path the catalog path within the group, its prefix already stripped (as {@link
+   *     BesRouter#showNode(String)} strips it)
    * @throws IllegalArgumentException if the path holds a character XML 1.0 cannot carry
    * @throws BesUnavailableException if no BES of the group is available
    * @throws BesErrorException if the BES answered an error (type 5 when the node does not exist)

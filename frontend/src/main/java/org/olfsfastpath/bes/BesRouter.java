@@ -77,7 +77,7 @@ public final class BesRouter implements Closeable {
    *     empty string is the root
    * @throws IllegalArgumentException if the path does not start with {@code /}
    */
-  public Route route(String catalogPath) {
+  Route route(String catalogPath) {
     Objects.requireNonNull(catalogPath, "catalogPath == null");
     String path = catalogPath.isEmpty() ? "/" : catalogPath;
     if (path.charAt(0) != '/') {
@@ -280,14 +280,14 @@ public final class BesRouter implements Closeable {
    * @param path the path its BES sees: the catalog path without the group's prefix, starting with
    *     {@code /}
    */
-  public record Route(BesGroup group, String path) {
-    public Route {
+  record Route(BesGroup group, String path) {
+    Route {
       Objects.requireNonNull(group, "group == null");
       Objects.requireNonNull(path, "path == null");
     }
 
     /** The group's prefix, normalized. */
-    public String prefix() {
+    String prefix() {
       return group.prefix();
     }
   }

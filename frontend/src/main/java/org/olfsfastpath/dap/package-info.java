@@ -9,8 +9,9 @@
  * org.olfsfastpath.dap.PercentEncoding}; JSON through the shared {@link
  * org.olfsfastpath.json.Json}).
  *
- * <p>The entry point is {@link org.olfsfastpath.dap.DapRequestParser}. This package depends on the
- * {@code bes} value types and the {@code cache} data-source record only.
+ * <p>The entry point is {@link org.olfsfastpath.dap.DapRequestParser}. Of the project's packages
+ * this one depends only on the {@code bes} value types, the {@code cache} data-source record and
+ * {@code json}, which every layer may use.
  */
 @NullMarked
 package org.olfsfastpath.dap;

@@ -1,8 +1,8 @@
 package org.olfsfastpath.spool;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.RecordComponent;
-import org.olfsfastpath.json.JsonWriter;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.json.Json;
 
 /**
  * A snapshot of a {@link Spool}'s figures: the bytes it holds now and at most so far, and its
@@ -44,16 +44,8 @@ public record SpoolStats(boolean enabled, long spooledResponses, long spooledByt
 
   /** Returns this snapshot as one JSON object, its components in order, then {@code fallbacks}. */
   public String toJson() {
-    StringBuilder out = new StringBuilder(512);
-    JsonWriter w = JsonWriter.compact(out, false).beginObject();
-    for (RecordComponent component : SpoolStats.class.getRecordComponents()) {
-      try {
-        w.name(component.getName()).value(component.getAccessor().invoke(this));
-      } catch (IllegalAccessException | InvocationTargetException e) {
-        throw new IllegalStateException("cannot read " + component, e);
-      }
-    }
-    w.name("fallbacks").value(fallbacks()).endObject();
-    return out.toString();
+    Map<String, @Nullable Object> fields = Json.fields(this);
+    fields.put("fallbacks", fallbacks());
+    return Json.compact(fields);
   }
 }

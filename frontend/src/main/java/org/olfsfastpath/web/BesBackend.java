@@ -17,6 +17,7 @@ import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.dap.VersionDocument;
+import org.olfsfastpath.json.Json;
 
 /**
  * The real {@link DapBackend}, pure delegation: lookups go to the data-source cache (whose loader
@@ -117,7 +118,7 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
     Map<String, Object> sections = new LinkedHashMap<>();
     sections.put("cache", StatusSections.dataSourceCache(cache.stats()));
     sections.put("responseCache", StatusSections.responseCache(responses.stats()));
-    sections.put("pool", StatusSections.pool(router.poolStats()));
+    sections.put("pool", Json.fields(router.poolStats()));
     sections.put("groups", StatusSections.groups(router.stats(), operator));
     return sections;
   }

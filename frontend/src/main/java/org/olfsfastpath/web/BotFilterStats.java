@@ -1,7 +1,8 @@
 package org.olfsfastpath.web;
 
 import java.util.Map;
-import org.olfsfastpath.json.JsonWriter;
+import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.json.Json;
 
 /**
  * A snapshot of the bot filter: its rules counted by kind and its refusals by cause, each counted
@@ -40,10 +41,8 @@ record BotFilterStats(boolean enabled, int ipAddresses, int ipMatches, int userA
 
   /** Returns this snapshot as one JSON object: its components in order, then {@code refusals}. */
   public String toJson() {
-    Map<String, Object> fields = StatusSections.fields(this);
+    Map<String, @Nullable Object> fields = Json.fields(this);
     fields.put("refusals", refusals());
-    StringBuilder out = new StringBuilder(256);
-    JsonWriter.compact(out, false).value(fields);
-    return out.toString();
+    return Json.compact(fields);
   }
 }

@@ -11,7 +11,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -20,17 +19,9 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.stream.Collectors;
-import javax.management.JMException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
 import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.bes.BesGroup;
-import org.olfsfastpath.cache.DataSourceCache;
-import org.olfsfastpath.cache.DataSourceCacheStats;
-import org.olfsfastpath.cache.ResponseCache;
-import org.olfsfastpath.cache.ResponseCacheStats;
 import org.olfsfastpath.spool.Spool;
-import org.olfsfastpath.spool.SpoolStats;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.jspecify.annotations.Nullable;
@@ -42,15 +33,15 @@ import org.jspecify.annotations.Nullable;
  * file holds that is not implemented ({@link IgnoredSettings}), builds the BES client, the caches
  * and the spool, registers the bot filter (when olfs.xml has one), the DAP servlet on {@code /}
  * (both async supported: a long answer streams on in non-blocking mode after service returns) and
- * the status servlet on {@code /status}, and the JMX beans. A bad configuration throws, which
- * stops the web application from starting; the log names the setting.
+ * the status servlet on {@code /status}, and the JMX beans ({@link JmxBeans}). A bad
+ * configuration throws, which stops the web application from starting; the log names the setting.
  */
 public final class FrontEndListener implements ServletContextListener {
   private static final Logger log = LoggerFactory.getLogger(FrontEndListener.class);
 
   /** What was started, stopped when the application stops: the last started first. */
   private final Deque<Runnable> stops = new ArrayDeque<>();
-  private final List<ObjectName> registered = new ArrayList<>();
+  private final JmxBeans beans = new JmxBeans(ManagementFactory.getPlatformMBeanServer());
 
   /**
    * Nothing: the front end was built by {@link #start}, which {@link FrontEndInitializer} calls
@@ -156,9 +147,8 @@ public final class FrontEndListener implements ServletContextListener {
     context.addServlet("status", status).addMapping("/status", "/status/*");
     context.addServlet("metrics", new MetricsServlet(meters, settings))
         .addMapping("/metrics", "/metrics/*");
-    registerMBeans(context, started,
-        new FrontEndMonitor(stats, status, started,
-            () -> StatusSections.pool(started.router().poolStats())), bots, spool);
+    beans.registerAll(contextPath, JmxBeans.frontEnd(stats, status, started), started, bots,
+        spool);
     // The container and the servlet API this WAR was built for: which of the two WARs this is.
     log.info("olfs-fastpath {} serving {} in {} (Servlet {}.{}), built for {}: BES {}, {}, {}",
         version, context.getContextPath().isEmpty() ? "/" : context.getContextPath(),
@@ -166,54 +156,9 @@ public final class FrontEndListener implements ServletContextListener {
         ServletContext.class.getPackageName(), started, settings, spool);
   }
 
-  private void registerMBeans(ServletContext context, BesBackend backend,
-      FrontEndMonitor monitor, BotFilter bots, Spool spool) {
-    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-    String contextName = ObjectName.quote(context.getContextPath().isEmpty() ? "/"
-        : context.getContextPath());
-    try {
-      ObjectName frontEnd = new ObjectName("org.olfsfastpath:type=FrontEnd,context=" + contextName);
-      server.registerMBean(monitor, frontEnd);
-      registered.add(frontEnd);
-      ObjectName cache = new ObjectName("org.olfsfastpath:type=DataSourceCache,context="
-          + contextName);
-      DataSourceCache dataSources = backend.cache();
-      server.registerMBean(new StatsBean<>(DataSourceCacheStats.class, dataSources::stats,
-          DataSourceCacheStats::toJson, dataSources::invalidate, dataSources::invalidateAll),
-          cache);
-      registered.add(cache);
-      ObjectName responses = new ObjectName("org.olfsfastpath:type=ResponseCache,context="
-          + contextName);
-      ResponseCache answers = backend.responses();
-      server.registerMBean(new StatsBean<>(ResponseCacheStats.class, answers::stats,
-          ResponseCacheStats::toJson, answers::invalidate, answers::invalidateAll), responses);
-      registered.add(responses);
-      ObjectName botFilter = new ObjectName("org.olfsfastpath:type=BotFilter,context="
-          + contextName);
-      server.registerMBean(new StatsBean<>(BotFilterStats.class, bots::stats,
-          BotFilterStats::toJson), botFilter);
-      registered.add(botFilter);
-      ObjectName spooled = new ObjectName("org.olfsfastpath:type=Spool,context=" + contextName);
-      server.registerMBean(new StatsBean<>(SpoolStats.class, spool::stats, SpoolStats::toJson),
-          spooled);
-      registered.add(spooled);
-    } catch (JMException e) {
-      // Statistics stay available at /status; a second deployment under the same name lands here.
-      log.warn("olfs-fastpath: JMX registration failed, continuing without it: {}", e.toString());
-    }
-  }
-
   @Override
   public void contextDestroyed(ServletContextEvent event) {
-    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-    for (ObjectName name : registered) {
-      try {
-        server.unregisterMBean(name);
-      } catch (JMException e) {
-        log.debug("olfs-fastpath: {} was already unregistered", name);
-      }
-    }
-    registered.clear();
+    beans.unregisterAll();
     while (!stops.isEmpty()) {
       stops.pop().run();
     }

@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,8 +32,10 @@ import org.jspecify.annotations.Nullable;
  * attribute named as a JavaBean getter would be ({@code hitCount} is {@code HitCount}, the boolean
  * {@code enabled} is {@code Enabled}), the value as one JSON object is {@code StatsJson}, and the
  * component's actions, when it has them (the caches' {@code invalidate(path)} and {@code
- * invalidateAll()}), are operations. Every read takes a fresh snapshot, so the bean shows what
- * {@code /status} and the metrics show.
+ * invalidateAll()}), are operations. A component may publish a document beside its value ({@link
+ * #with}: the front end's whole status document, {@code StatusJson}). Every read takes a fresh
+ * snapshot, so the bean shows what {@code /status} and the metrics show. {@link JmxBeans}
+ * registers one per value.
  *
  * @param <S> the statistics value
  */
@@ -43,7 +46,10 @@ final class StatsBean<S extends Record> implements DynamicMBean {
   private final Supplier<S> stats;
   private final Function<S, String> json;
   private final @Nullable Actions actions;
+  private final Class<S> type;
   private final Map<String, Method> attributes;
+  /** The documents published beside the value, by attribute name ({@link #with}). */
+  private final Map<String, Document> documents;
   private final MBeanInfo info;
 
   /**
@@ -57,7 +63,7 @@ final class StatsBean<S extends Record> implements DynamicMBean {
    */
   StatsBean(Class<S> type, Supplier<S> stats, Function<S, String> json,
       Consumer<String> invalidate, Runnable invalidateAll) {
-    this(type, stats, json, new Actions(invalidate, invalidateAll));
+    this(type, stats, json, new Actions(invalidate, invalidateAll), Map.of());
   }
 
   /**
@@ -69,7 +75,7 @@ final class StatsBean<S extends Record> implements DynamicMBean {
    * @param json the value as one JSON object
    */
   StatsBean(Class<S> type, Supplier<S> stats, Function<S, String> json) {
-    this(type, stats, json, (Actions) null);
+    this(type, stats, json, null, Map.of());
   }
 
   /** What a component that holds what it counts can be asked to drop. */
@@ -80,18 +86,30 @@ final class StatsBean<S extends Record> implements DynamicMBean {
     }
   }
 
+  /** A text the component publishes beside its value, read afresh at each read. */
+  private record Document(String description, Supplier<String> text) {
+    Document {
+      Objects.requireNonNull(description, "description == null");
+      Objects.requireNonNull(text, "text == null");
+    }
+  }
+
   private StatsBean(Class<S> type, Supplier<S> stats, Function<S, String> json,
-      @Nullable Actions actions) {
+      @Nullable Actions actions, Map<String, Document> documents) {
+    this.type = Objects.requireNonNull(type, "type == null");
     this.stats = Objects.requireNonNull(stats, "stats == null");
     this.json = Objects.requireNonNull(json, "json == null");
     this.actions = actions;
     this.attributes = attributes(type);
+    this.documents = documents;
     List<MBeanAttributeInfo> infos = new ArrayList<>();
     attributes.forEach((name, method) -> infos.add(new MBeanAttributeInfo(name,
         method.getReturnType().getName(), name + " of the " + type.getSimpleName() + " snapshot",
         true, false, method.getReturnType() == boolean.class)));
     infos.add(new MBeanAttributeInfo(JSON, String.class.getName(),
         "the whole snapshot as one JSON object", true, false, false));
+    documents.forEach((name, document) -> infos.add(new MBeanAttributeInfo(name,
+        String.class.getName(), document.description(), true, false, false)));
     this.info = new MBeanInfo(getClass().getName(), type.getSimpleName() + " as JMX attributes",
         infos.toArray(new MBeanAttributeInfo[0]), null, actions == null
             ? new MBeanOperationInfo[0] : new MBeanOperationInfo[] {
@@ -103,6 +121,25 @@ final class StatsBean<S extends Record> implements DynamicMBean {
         null);
   }
 
+  /**
+   * Returns this bean with one more read-only attribute, a text the component publishes beside
+   * its value: the front end's whole status document, which holds every other value too.
+   *
+   * @param name the attribute's name, e.g. {@code StatusJson}; not one the value has
+   * @param description what the attribute holds, for a JMX console
+   * @param text reads the text afresh
+   * @throws IllegalArgumentException if the bean already has an attribute of that name
+   */
+  StatsBean<S> with(String name, String description, Supplier<String> text) {
+    if (name.equals(JSON) || attributes.containsKey(name) || documents.containsKey(name)) {
+      throw new IllegalArgumentException("the bean of " + type.getSimpleName()
+          + " already has an attribute " + name);
+    }
+    Map<String, Document> more = new LinkedHashMap<>(documents);
+    more.put(name, new Document(description, text));
+    return new StatsBean<>(type, stats, json, actions, Collections.unmodifiableMap(more));
+  }
+
   /** The components, then the derived values, by attribute name. */
   private static Map<String, Method> attributes(Class<?> type) {
     Map<String, Method> byName = new LinkedHashMap<>();
@@ -111,7 +148,8 @@ final class StatsBean<S extends Record> implements DynamicMBean {
     }
     for (Method method : type.getMethods()) {
       if (method.getParameterCount() == 0 && !Modifier.isStatic(method.getModifiers())
-          && method.getDeclaringClass() != Object.class && method.getDeclaringClass() != Record.class
+          && method.getDeclaringClass() != Object.class
+          && method.getDeclaringClass() != Record.class
           && isSimple(method.getReturnType()) && !method.getName().startsWith("to")
           && !method.getName().equals("hashCode")) {
         byName.putIfAbsent(attributeName(method.getName()), method);
@@ -130,14 +168,21 @@ final class StatsBean<S extends Record> implements DynamicMBean {
 
   @Override
   public Object getAttribute(String name) throws AttributeNotFoundException, ReflectionException {
+    Document document = documents.get(name);
+    if (document != null) {
+      return document.text().get();
+    }
     S snapshot = stats.get();
     if (name.equals(JSON)) {
       return json.apply(snapshot);
     }
     Method method = attributes.get(name);
     if (method == null) {
+      List<String> names = new ArrayList<>(attributes.keySet());
+      names.add(JSON);
+      names.addAll(documents.keySet());
       throw new AttributeNotFoundException("no attribute " + name + "; there are "
-          + String.join(", ", attributes.keySet()) + " and " + JSON);
+          + String.join(", ", names));
     }
     return read(method, snapshot);
   }
@@ -155,8 +200,10 @@ final class StatsBean<S extends Record> implements DynamicMBean {
     AttributeList list = new AttributeList();
     S snapshot = stats.get();
     for (String name : names) {
+      Document document = documents.get(name);
       try {
-        list.add(new Attribute(name, name.equals(JSON) ? json.apply(snapshot)
+        list.add(new Attribute(name, document != null ? document.text().get()
+            : name.equals(JSON) ? json.apply(snapshot)
             : read(Objects.requireNonNull(attributes.get(name), name), snapshot)));
       } catch (ReflectionException | NullPointerException e) {
         // As the JMX contract says: an attribute that cannot be read is left out of the list.

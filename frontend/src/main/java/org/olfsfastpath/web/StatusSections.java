@@ -1,7 +1,5 @@
 package org.olfsfastpath.web;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.RecordComponent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,11 +7,11 @@ import java.util.List;
 import java.util.Map;
 import org.olfsfastpath.bes.BesGroupStats;
 import org.olfsfastpath.bes.BesMemberStats;
-import org.olfsfastpath.bes.BesPoolStats;
 import org.olfsfastpath.bes.BesShareStats;
 import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.LoadStats;
 import org.olfsfastpath.cache.ResponseCacheStats;
+import org.olfsfastpath.json.Json;
 import org.olfsfastpath.spool.SpoolStats;
 
 /**
@@ -21,30 +19,11 @@ import org.olfsfastpath.spool.SpoolStats;
  * same snapshot JMX and the metrics read). The names are the status document's own, as
  * docs/configuration.md lists them: where they differ from the value's (times in milliseconds,
  * {@code size} for the estimated size, each BES's pool flattened into it), this is the one place
- * that says so.
+ * that says so. A section under the value's own names alone (the front end's, the pools') is the
+ * value's {@link Json#fields}, with no helper here.
  */
 final class StatusSections {
   private StatusSections() {}
-
-  /** A record's components by name, in declaration order: a section with the value's names. */
-  static Map<String, Object> fields(Record value) {
-    Map<String, Object> fields = new LinkedHashMap<>();
-    for (RecordComponent component : value.getClass().getRecordComponents()) {
-      try {
-        fields.put(component.getName(), component.getAccessor().invoke(value));
-      } catch (IllegalAccessException | InvocationTargetException e) {
-        throw new IllegalStateException("cannot read " + component, e);
-      }
-    }
-    return fields;
-  }
-
-  /** The pool section: every BES's pool added up, under the value's own names. */
-  static Map<String, Long> pool(BesPoolStats pool) {
-    Map<String, Long> m = new LinkedHashMap<>();
-    fields(pool).forEach((name, value) -> m.put(name, ((Number) value).longValue()));
-    return m;
-  }
 
   static Map<String, Object> dataSourceCache(DataSourceCacheStats s) {
     Map<String, Object> m = loads(s.enabled(), s);
@@ -67,7 +46,7 @@ final class StatusSections {
 
   /** The spool section: its statistics value under its own names, then all fallbacks. */
   static Map<String, Object> spool(SpoolStats s) {
-    Map<String, Object> m = fields(s);
+    Map<String, Object> m = Json.fields(s);
     m.put("fallbacks", s.fallbacks());
     return m;
   }
@@ -94,7 +73,8 @@ final class StatusSections {
     return list;
   }
 
-  private static Map<String, Object> group(BesGroupStats group, boolean showClients) {
+  /** One group's object of the groups section; over JMX, the group's bean's {@code StatsJson}. */
+  static Map<String, Object> group(BesGroupStats group, boolean showClients) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("prefix", group.prefix());
     m.put("down", group.down());
@@ -179,7 +159,7 @@ final class StatusSections {
   static List<Object> ignoredSettings(List<IgnoredSettings.Ignored> ignored) {
     List<Object> list = new ArrayList<>();
     for (IgnoredSettings.Ignored one : ignored) {
-      list.add(fields(one));
+      list.add(Json.fields(one));
     }
     return list;
   }
@@ -187,7 +167,7 @@ final class StatusSections {
   /** Puts the named components of {@code value} into {@code section}, in the order named. */
   private static Map<String, Object> pick(Map<String, Object> section, Record value,
       String... names) {
-    Map<String, Object> all = fields(value);
+    Map<String, Object> all = Json.fields(value);
     for (String name : names) {
       if (!all.containsKey(name)) {
         throw new IllegalArgumentException(value.getClass().getSimpleName() + " has no " + name);

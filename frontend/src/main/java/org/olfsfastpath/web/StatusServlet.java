@@ -66,7 +66,7 @@ final class StatusServlet extends HttpServlet {
    */
   Map<String, Object> status(boolean operator) {
     Map<String, Object> status = new LinkedHashMap<>();
-    status.put("frontEnd", StatusSections.fields(stats.snapshot()));
+    status.put("frontEnd", Json.fields(stats.snapshot()));
     status.putAll(sections.get());
     status.putAll(admin.statistics(operator));
     return status;

@@ -31,11 +31,16 @@
  * and the container's write callbacks feed the client from the spool, so a slow client holds no
  * thread and no BES connection.
  *
- * <p>Every component's statistics value (each cache's, the pools', the groups', the bot filter's
- * {@code BotFilterStats}, the spool's, the front end's {@code FrontEndStats.Snapshot}) is rendered
- * by the three exporters from the same snapshot: the status document ({@code StatusSections}), one
- * generic JMX bean per value ({@code StatsBean}) and the Prometheus metrics ({@code
- * FrontEndMetrics}). Only this package maps exceptions to HTTP statuses.
+ * <p>Every component's statistics value (the front end's {@code FrontEndStats.Snapshot}, each
+ * cache's, the BES pools' added up, each BES group's, the bot filter's {@code BotFilterStats}, the
+ * spool's) is an immutable snapshot that each exporter renders as it is: the status document
+ * ({@code StatusSections}, or the value's own fields through {@link
+ * org.olfsfastpath.json.Json#fields}), and one generic JMX bean per value ({@code StatsBean}, all
+ * registered by {@code JmxBeans}; the front end's carries the status document and the two
+ * invalidate operations beside its counters). The Prometheus metrics ({@code FrontEndMetrics})
+ * read the same values of the caches (whose counters are also what Caffeine reports), of each
+ * BES's pool, each group, the bot filter and the spool, and time requests and BES commands on
+ * their own. Only this package maps exceptions to HTTP statuses.
  */
 @NullMarked
 package org.olfsfastpath.web;

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.olfsfastpath.spec.SpecException;
+import org.olfsfastpath.testing.Regression;
 
 /** Every form of upstream's BotFilter, read from an olfs.xml and applied. */
 final class BotRulesTest {
@@ -210,6 +211,8 @@ final class BotRulesTest {
 
   /** A filter of path patterns alone refuses no one, here as upstream: the start says so. */
   @Test
+  @Regression("b716d56: the warning named the inert elements in the order of the file's settings,"
+      + " an unordered map, so this test failed one run in two")
   void pathPatternsAlone_refuseNoOne_andTheStartWarns() {
     FrontEndConfig config = Built.parse("<OLFSConfig><BotFilter>"
         + "<BlockedResponseRegex>.*\\.dods$</BlockedResponseRegex><BlockImagesAndCss/>"

@@ -82,6 +82,9 @@ final class FrontEndListenerTest {
     ObjectName frontEnd = new ObjectName("org.olfsfastpath:type=FrontEnd,context=\"/listener-test\"");
     ObjectName cache = new ObjectName("org.olfsfastpath:type=DataSourceCache,context=\"/listener-test\"");
     ObjectName bots = new ObjectName("org.olfsfastpath:type=BotFilter,context=\"/listener-test\"");
+    ObjectName pool = new ObjectName("org.olfsfastpath:type=BesPool,context=\"/listener-test\"");
+    ObjectName group = new ObjectName(
+        "org.olfsfastpath:type=BesGroup,context=\"/listener-test\",prefix=\"/\"");
     try {
       assertInstanceOf(DapServlet.class, servlets.get("dap"));
       assertInstanceOf(StatusServlet.class, servlets.get("status"));
@@ -96,12 +99,22 @@ final class FrontEndListenerTest {
       assertTrue(status.contains("\"pool\""), status);
       assertTrue(status.contains("\"botFilter\": {\n    \"enabled\": false"), status);
       server.invoke(frontEnd, "invalidateAll", new Object[0], new String[0]);
+      // The pools added up and each group have a bean of their own (the warm-up may be trying
+      // the BES meanwhile, so only the types of its figures are certain).
+      assertInstanceOf(Integer.class, server.getAttribute(pool, "Total"));
+      assertInstanceOf(Long.class, server.getAttribute(pool, "Exhausted"));
+      assertEquals("/", server.getAttribute(group, "Prefix"));
+      assertInstanceOf(Boolean.class, server.getAttribute(group, "Down"));
+      String groupJson = (String) server.getAttribute(group, "StatsJson");
+      assertTrue(groupJson.contains("\"bes\":[{\"bes\":\"127.0.0.1:9\""), groupJson);
     } finally {
       listener.contextDestroyed(new ServletContextEvent(context));
     }
     assertFalse(server.isRegistered(frontEnd));
     assertFalse(server.isRegistered(cache));
     assertFalse(server.isRegistered(bots));
+    assertFalse(server.isRegistered(pool));
+    assertFalse(server.isRegistered(group));
   }
 
   /** What the container runs: the front end built at onStartup, its listener added to stop it. */

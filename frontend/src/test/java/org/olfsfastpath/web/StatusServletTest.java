@@ -169,18 +169,19 @@ final class StatusServletTest {
   }
 
   @Test
-  void monitor_exposesCountersAndValidatesPaths() {
+  void frontEndBean_exposesCountersAndTheDocument_andValidatesPaths() throws Exception {
     stats.notModified.increment();
-    StatusServlet status = servlet(false);
-    FrontEndMonitor monitor = new FrontEndMonitor(stats, status, admin, () -> Map.of("idle", 2L));
-    assertEquals(Map.of("idle", 2L), monitor.getPoolStatistics());
-    assertEquals(1, monitor.getNotModified());
-    assertTrue(monitor.getStatusJson().contains("\"notModified\": 1"));
-    monitor.invalidate("/x.nc");
-    monitor.invalidateAll();
+    StatsBean<FrontEndStats.Snapshot> bean = JmxBeans.frontEnd(stats, servlet(false), admin);
+    assertEquals(1L, bean.getAttribute("NotModified"));
+    assertTrue(((String) bean.getAttribute("StatusJson")).contains("\"notModified\": 1"));
+    assertTrue(((String) bean.getAttribute("StatsJson")).contains("\"notModified\":1,"));
+    String[] path = {String.class.getName()};
+    bean.invoke("invalidate", new Object[] {"/x.nc"}, path);
+    bean.invoke("invalidateAll", new Object[0], new String[0]);
     assertEquals(List.of("/x.nc", "*"), invalidated);
     assertEquals("path was '../x', must be an absolute catalog path without . or .. segments",
-        assertThrows(IllegalArgumentException.class, () -> monitor.invalidate("../x")).getMessage());
+        assertThrows(IllegalArgumentException.class,
+            () -> bean.invoke("invalidate", new Object[] {"../x"}, path)).getMessage());
   }
 
   @Test

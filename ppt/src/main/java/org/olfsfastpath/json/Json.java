@@ -1,8 +1,16 @@
 package org.olfsfastpath.json;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
-/** The project's one JSON string escaper, and the writer of the status document's tree. */
+/**
+ * The project's one JSON string escaper, the writer of the status document's tree, and the one
+ * walk from a record to the tree it is written as.
+ */
 public final class Json {
   private static final char[] HEX = "0123456789abcdef".toCharArray();
 
@@ -56,5 +64,40 @@ public final class Json {
     StringBuilder out = new StringBuilder(1024);
     JsonWriter.indented(out).value(tree);
     return out.append('\n').toString();
+  }
+
+  /**
+   * Writes a tree as {@link #indented} does, on one line and not HTML-safe: a statistics value as
+   * a JMX attribute, where no page embeds it.
+   */
+  public static String compact(Map<String, ?> tree) {
+    StringBuilder out = new StringBuilder(512);
+    JsonWriter.compact(out, false).value(tree);
+    return out.toString();
+  }
+
+  /**
+   * Returns the components of {@code value} by name, in declaration order: the tree a statistics
+   * record is written as, here so that every writer of one walks it the same way. The map is a
+   * new one; a writer adds the values it derives (a sum, a rate) to it.
+   *
+   * @throws IllegalStateException if an accessor throws
+   */
+  public static Map<String, @Nullable Object> fields(Record value) {
+    Map<String, @Nullable Object> fields = new LinkedHashMap<>();
+    for (RecordComponent component : value.getClass().getRecordComponents()) {
+      Method accessor = component.getAccessor();
+      if (!accessor.canAccess(value)) {
+        // A record private to its package (the web layer's) has public accessors all the same:
+        // opening them reads only what the record publishes to its own package.
+        accessor.setAccessible(true);
+      }
+      try {
+        fields.put(component.getName(), accessor.invoke(value));
+      } catch (IllegalAccessException | InvocationTargetException e) {
+        throw new IllegalStateException("cannot read " + component, e);
+      }
+    }
+    return fields;
   }
 }

@@ -63,4 +63,21 @@ final class JsonWriterTest {
         () -> new JsonWriter(new StringBuilder()).endObject());
     assertEquals("no object or array is open to close with }", e.getMessage());
   }
+
+  /** Private, as the web layer's statistics records are to their package. */
+  private record Counts(long hits, @org.jspecify.annotations.Nullable String since, boolean on) {}
+
+  @Test
+  void fields_areTheComponentsInOrder_evenOfARecordPrivateToItsPlace() {
+    Map<String, Object> fields = Json.fields(new Counts(3, null, true));
+
+    assertEquals(List.of("hits", "since", "on"), List.copyOf(fields.keySet()));
+    fields.put("derived", 4);
+    assertEquals("{\"hits\":3,\"since\":null,\"on\":true,\"derived\":4}", Json.compact(fields));
+  }
+
+  @Test
+  void compact_isNotHtmlSafe() {
+    assertEquals("{\"a\":\"</b>\"}", Json.compact(Map.of("a", "</b>")));
+  }
 }

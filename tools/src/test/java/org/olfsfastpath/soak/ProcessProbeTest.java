@@ -18,7 +18,7 @@ final class ProcessProbeTest {
    * counted with the other self-bounded pools.
    */
   @Test
-  @Regression("d408bd8: the soak's first BES-kill cycle failed on '8 more threads than before':"
+  @Regression("5e7309a: the soak's first BES-kill cycle failed on '8 more threads than before':"
       + " the spool's producer threads, still idle after the load, counted as leaked")
   void spoolProducerThreads_countAsPooled_notAsTheFrontEndsOwn() {
     assertTrue(ProcessProbe.isSelfBoundedPool(comm("olfs-fastpath-spool-producer-7")));
