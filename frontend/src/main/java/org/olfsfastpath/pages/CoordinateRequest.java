@@ -155,7 +155,7 @@ public final class CoordinateRequest {
   public Coordinates read(byte[] answer) throws BesProtocolException {
     double[][] values = dap4() ? BinaryValues.dap(answer, variables)
         : BinaryValues.dods(answer, variables);
-    Map<String, Axis> axes = new HashMap<>();
+    Map<String, Axis> axes = new LinkedHashMap<>();
     for (int v = 0; v < variables.size(); v++) {
       axes.put(variables.get(v).fqn(), new Axis(variables.get(v), values[v]));
     }

@@ -1,5 +1,7 @@
 package org.olfsfastpath.pages;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.olfsfastpath.pages.DatasetModel.Variable;
@@ -16,7 +18,9 @@ public final class Coordinates {
 
   Coordinates(CoordinateRequest request, Map<String, Axis> axes, String note) {
     this.request = request;
-    this.axes = Map.copyOf(axes);
+    // In the order given (the dataset's): the form's data lists the axes in it, and the page's
+    // bytes (and so its ETag) must not change with the JVM, as Map.copyOf's order does.
+    this.axes = Collections.unmodifiableMap(new LinkedHashMap<>(axes));
     this.note = note;
   }
 
@@ -25,7 +29,7 @@ public final class Coordinates {
     return request.coordinateOf(variable, d).map(axes::get);
   }
 
-  /** Every axis with values, by the coordinate variable's FQN. */
+  /** Every axis with values, by the coordinate variable's FQN, in the dataset's order. */
   Map<String, Axis> axes() {
     return axes;
   }
