@@ -7,12 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.olfsfastpath.bes.BesProtocolException;
 import org.olfsfastpath.emulator.dap.Datasets;
 import org.olfsfastpath.pages.DatasetModel.Variable;
 import org.olfsfastpath.testing.Captures;
+import org.olfsfastpath.testing.Regression;
 
 final class CoordinateRequestTest {
   private static Variable variable(DatasetModel model, String name) {
@@ -38,6 +42,29 @@ final class CoordinateRequestTest {
     assertEquals("/COADSX", coordinates.axis(variable(model, "COADSX"), 0).orElseThrow()
         .variable().fqn());
     assertEquals("", coordinates.note());
+  }
+
+  /**
+   * The form's data lists the axes in the dataset's order, the same in every JVM: Map.copyOf's
+   * order, which varies from one JVM to the next, made the same form's bytes differ between two
+   * front ends (Tomcat9IT compares them).
+   */
+  @Test
+  @Regression("6c53439: Coordinates kept its axes in Map.copyOf's order, which a JVM chooses at"
+      + " random when it starts, so two front ends wrote the same request form differently")
+  void axes_keepTheDatasetsOrder_inEveryJvm() throws Exception {
+    DatasetForm form = Emulated.dap4Form(Datasets.coadsClimatology());
+    Coordinates read = Emulated.withCoordinates(form, Datasets.coadsClimatology()).coordinates();
+    assertEquals(List.of("/COADSX", "/COADSY", "/TIME"), List.copyOf(read.axes().keySet()));
+    // Twelve axes given in order come out in order: a random order would match one time in
+    // 479 million.
+    Axis axis = read.axes().get("/COADSX");
+    Map<String, Axis> given = new LinkedHashMap<>();
+    for (int i = 0; i < 12; i++) {
+      given.put("/axis" + (char) ('l' - i), axis);
+    }
+    assertEquals(List.copyOf(given.keySet()), List.copyOf(
+        new Coordinates(form.coordinateRequest(), given, "").axes().keySet()));
   }
 
   @Test
