@@ -173,30 +173,21 @@ public final class FaultScenarios {
     long start = System.nanoTime();
     long end = start + load.toNanos();
     List<Timed> timings = Collections.synchronizedList(new ArrayList<>());
-    ExecutorService pool = Executors.newFixedThreadPool(clients);
     long back;
     Duration probeIn;
-    try {
-      List<Future<?>> futures = new ArrayList<>();
-      for (int c = 0; c < clients; c++) {
-        int client = c;
-        futures.add(pool.submit(() -> {
-          for (int i = client; System.nanoTime() < end; i++) {
-            String target = targets.get(i % targets.size());
-            long began = System.nanoTime();
-            // The kept metadata needs no BES: the outage must not touch it.
-            Set<String> allowed = target.equals(SMALL) ? Set.of("200")
-                : target.equals(BIG) ? Set.of("200", "502", "503", "504", "truncated")
-                : Set.of("200", "502", "503", "504");
-            RawHttp.Response r = run.request(target, allowed);
-            if (r.status() == 503) {
-              run.expectDown(r, FAST_FAILURE_UNDER_LOAD);
-            }
-            timings.add(new Timed(began, System.nanoTime(), target, r.outcome()));
-          }
-          return null;
-        }));
+    try (ClosedLoop loop = ClosedLoop.start(clients, end, i -> {
+      String target = targets.get(i % targets.size());
+      long began = System.nanoTime();
+      // The kept metadata needs no BES: the outage must not touch it.
+      Set<String> allowed = target.equals(SMALL) ? Set.of("200")
+          : target.equals(BIG) ? Set.of("200", "502", "503", "504", "truncated")
+          : Set.of("200", "502", "503", "504");
+      RawHttp.Response r = run.request(target, allowed);
+      if (r.status() == 503) {
+        run.expectDown(r, FAST_FAILURE_UNDER_LOAD);
       }
+      timings.add(new Timed(began, System.nanoTime(), target, r.outcome()));
+    })) {
       sleepUntil(start + load.toNanos() / 3);
       bench.killBes();
       long killed = System.nanoTime();
@@ -224,11 +215,7 @@ public final class FaultScenarios {
       probeIn = run.nextProbeSettled();
       bench.startBes();
       back = System.nanoTime();
-      for (Future<?> future : futures) {
-        future.get(load.toMillis() + bench.clientTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS);
-      }
-    } finally {
-      pool.shutdownNow();
+      loop.await(load.plus(bench.clientTimeout()).plusSeconds(10));
     }
     // Recovery: the first data request (the metadata never failed) answered 200 after the BES
     // came back.
@@ -740,21 +727,12 @@ public final class FaultScenarios {
     long start = System.nanoTime();
     long end = start + duration.toNanos();
     ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
-    ExecutorService pool = Executors.newFixedThreadPool(clients);
-    List<Future<?>> futures = new ArrayList<>();
-    for (int c = 0; c < clients; c++) {
-      int client = c;
-      futures.add(pool.submit(() -> {
-        for (int i = client; System.nanoTime() < end; i++) {
-          RawHttp.Response r = run.request(targets.get(i % targets.size()), Set.of("200"));
-          latencies.add(r.millis());
-        }
-        return null;
-      }));
-    }
     List<Long> heaps = new ArrayList<>();
     int windowIndex = 0;
-    try {
+    try (ClosedLoop loop = ClosedLoop.start(clients, end, i -> {
+      RawHttp.Response r = run.request(targets.get(i % targets.size()), Set.of("200"));
+      latencies.add(r.millis());
+    })) {
       while (System.nanoTime() < end) {
         sleepUntil(Math.min(end, start + window.toNanos() * (windowIndex + 1)));
         windowIndex++;
@@ -776,11 +754,7 @@ public final class FaultScenarios {
             + " after GC %.1f MiB", windowIndex, sample.size(), percentile(sample, 50),
             percentile(sample, 99), heap / 1024.0));
       }
-      for (Future<?> f : futures) {
-        f.get(bench.clientTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS);
-      }
-    } finally {
-      pool.shutdownNow();
+      loop.await(bench.clientTimeout().plusSeconds(10));
     }
     if (heaps.size() >= 2 && heaps.get(0) > 0) {
       long first = heaps.get(0);

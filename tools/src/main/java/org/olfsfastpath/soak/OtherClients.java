@@ -1,15 +1,10 @@
 package org.olfsfastpath.soak;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -54,39 +49,23 @@ final class OtherClients {
    */
   List<Long> run(FaultScenarios.Run run, int clients, long end, String beside) throws Exception {
     List<Long> micros = Collections.synchronizedList(new ArrayList<>());
-    ExecutorService pool = Executors.newFixedThreadPool(clients);
-    try {
-      List<Future<?>> futures = new ArrayList<>();
-      for (int c = 0; c < clients; c++) {
-        int client = c;
-        futures.add(pool.submit(() -> {
-          for (int i = client; System.nanoTime() < end; i++) {
-            String coldTarget = coldTarget(i);
-            boolean cold = coldTarget != null;
-            String target = coldTarget != null ? coldTarget : KEPT.get(i % 2);
-            long began = System.nanoTime();
-            RawHttp.Response r = bench.get(target);
-            micros.add((System.nanoTime() - began) / 1_000);
-            run.record(r);
-            if (!r.outcome().equals("200")) {
-              run.problem(target + " got " + r.outcome() + " " + beside + ": "
-                  + r.text().substring(0, Math.min(300, r.text().length())));
-            } else if (cold ? !r.text().startsWith("Attributes {")
-                : !Arrays.equals(bench.reference(target), r.body())) {
-              run.problem(target + " got a 200 unlike its healthy body");
-            }
-          }
-          return null;
-        }));
+    try (ClosedLoop loop = ClosedLoop.start(clients, end, i -> {
+      String coldTarget = coldTarget(i);
+      boolean cold = coldTarget != null;
+      String target = coldTarget != null ? coldTarget : KEPT.get(i % 2);
+      long began = System.nanoTime();
+      RawHttp.Response r = bench.get(target);
+      micros.add((System.nanoTime() - began) / 1_000);
+      run.record(r);
+      if (!r.outcome().equals("200")) {
+        run.problem(target + " got " + r.outcome() + " " + beside + ": "
+            + r.text().substring(0, Math.min(300, r.text().length())));
+      } else if (cold ? !r.text().startsWith("Attributes {")
+          : !Arrays.equals(bench.reference(target), r.body())) {
+        run.problem(target + " got a 200 unlike its healthy body");
       }
-      for (Future<?> future : futures) {
-        // Each request is bounded by the client's timeout: a client still asking at the end
-        // finishes within it.
-        future.get(Duration.ofNanos(Math.max(0, end - System.nanoTime())).toMillis()
-            + bench.clientTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS);
-      }
-    } finally {
-      pool.shutdownNow();
+    })) {
+      loop.await(bench.clientTimeout().plusSeconds(10));
     }
     return micros;
   }

@@ -63,41 +63,27 @@ public final class ShareScenarios {
     long start = System.nanoTime();
     long end = start + load.toNanos();
     int dropped = 0;
-    ExecutorService pool = Executors.newFixedThreadPool(clients);
-    try {
-      List<Future<?>> futures = new ArrayList<>();
-      for (int c = 0; c < clients; c++) {
-        int client = c;
-        futures.add(pool.submit(() -> {
-          for (int i = client; System.nanoTime() < end; i++) {
-            String target = targets.get(i % targets.size());
-            // Only a large answer can have reached its client in part; a small one is whole in
-            // the response buffer before anything is sent.
-            Set<String> allowed = target.equals(FaultScenarios.BIG) ? Set.of("200", "truncated")
-                : Set.of("200");
-            RawHttp.Response r = run.request(target, allowed);
-            if (r.outcome().equals("truncated")) {
-              started.incrementAndGet();
-            } else {
-              notStarted.incrementAndGet();
-              if (!r.outcome().equals("200")) {
-                failedNotStarted.incrementAndGet();
-              }
-            }
-          }
-          return null;
-        }));
+    try (ClosedLoop loop = ClosedLoop.start(clients, end, i -> {
+      String target = targets.get(i % targets.size());
+      // Only a large answer can have reached its client in part; a small one is whole in the
+      // response buffer before anything is sent.
+      Set<String> allowed = target.equals(FaultScenarios.BIG) ? Set.of("200", "truncated")
+          : Set.of("200");
+      RawHttp.Response r = run.request(target, allowed);
+      if (r.outcome().equals("truncated")) {
+        started.incrementAndGet();
+      } else {
+        notStarted.incrementAndGet();
+        if (!r.outcome().equals("200")) {
+          failedNotStarted.incrementAndGet();
+        }
       }
+    })) {
       for (int d = 1; d <= drops; d++) {
         sleepUntil(start + load.toNanos() * d / (drops + 1));
         dropped += bench.bes().dropAllConnections();
       }
-      for (Future<?> future : futures) {
-        future.get(load.toMillis() + bench.clientTimeout().toMillis() + 10_000,
-            TimeUnit.MILLISECONDS);
-      }
-    } finally {
-      pool.shutdownNow();
+      loop.await(load.plus(bench.clientTimeout()).plusSeconds(10));
     }
     StatusDocument after = bench.status();
     long retries = after.groupCounter("retries") - before.groupCounter("retries");
