@@ -59,14 +59,7 @@ public final class TomcatServer implements AutoCloseable {
    */
   public static TomcatServer start(Path tomcatHome, Path war, Path base, String olfsXml,
       String heap) throws IOException, InterruptedException {
-    TomcatServer tomcat = launch(tomcatHome, war, base, olfsXml, heap);
-    try {
-      tomcat.awaitReady();
-    } catch (InterruptedException | RuntimeException e) {
-      tomcat.close();
-      throw e;
-    }
-    return tomcat;
+    return awaitReadyOrClose(launch(tomcatHome, war, base, olfsXml, heap));
   }
 
   /**
@@ -88,14 +81,7 @@ public final class TomcatServer implements AutoCloseable {
   public static TomcatServer startFinding(Path tomcatHome, Path war, Path base, String heap,
       String javaOptions) throws IOException, InterruptedException {
     prepareBase(tomcatHome, war, base);
-    TomcatServer tomcat = launchMade(tomcatHome, base, heap, javaOptions);
-    try {
-      tomcat.awaitReady();
-    } catch (InterruptedException | RuntimeException e) {
-      tomcat.close();
-      throw e;
-    }
-    return tomcat;
+    return awaitReadyOrClose(launchMade(tomcatHome, base, heap, javaOptions));
   }
 
   /** A fresh CATALINA_BASE for {@code tomcatHome} with {@code war}, and its server.xml. */
@@ -188,7 +174,11 @@ public final class TomcatServer implements AutoCloseable {
     env.put("JAVA_OPTS", "-Djava.awt.headless=true");
     env.put("CATALINA_OPTS", "-Xmx" + heap + " -Djava.security.egd=file:/dev/./urandom "
         + javaOptions);
-    TomcatServer tomcat = new TomcatServer(builder.start(), base, port);
+    return awaitReadyOrClose(new TomcatServer(builder.start(), base, port));
+  }
+
+  /** Waits until {@code tomcat} serves ({@link #awaitReady}); stops it if it does not. */
+  private static TomcatServer awaitReadyOrClose(TomcatServer tomcat) throws InterruptedException {
     try {
       tomcat.awaitReady();
     } catch (InterruptedException | RuntimeException e) {
