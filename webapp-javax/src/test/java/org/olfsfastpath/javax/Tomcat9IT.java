@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.olfsfastpath.it.ItSupport.get;
+import static org.olfsfastpath.it.ItSupport.send;
+import static org.olfsfastpath.it.ItSupport.text;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -26,10 +28,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.it.Chromium;
+import org.olfsfastpath.it.ItSupport;
 import org.olfsfastpath.testing.FrontEndExtension;
 import org.olfsfastpath.testing.Regression;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 
@@ -227,34 +230,13 @@ final class Tomcat9IT {
 
   /**
    * The BES goes away: the next requests that need it get 503 with Retry-After at once, and once
-   * it listens again a probe brings it back without anyone's help.
+   * it listens again a probe brings it back without anyone's help (as FrontEndIT checks it in
+   * Tomcat 11).
    */
   @Test
   void besDown_is503WithRetryAfter_andComesBackByItself() throws Exception {
     assertEquals(200, get(opendap.resolve(COADS + ".ascii?COADSX")).statusCode());
-    bes.pause();
-    try {
-      // Another slice than the one kept: it needs the BES.
-      HttpResponse<byte[]> r = null;
-      for (int i = 0; i < 3 && (r == null || r.statusCode() != 503); i++) {
-        r = get(opendap.resolve(COADS + ".ascii?COADSY"));
-      }
-      assertEquals(503, r.statusCode(), text(r));
-      assertTrue(r.headers().firstValue("Retry-After").isPresent(), r.headers().toString());
-      assertTrue(text(r).contains("Error {"), text(r));
-      long start = System.nanoTime();
-      assertEquals(503, get(opendap.resolve(COADS + ".ascii?COADSY")).statusCode());
-      assertTrue(System.nanoTime() - start < 100_000_000L, "a down BES fails fast");
-    } finally {
-      bes.resume();
-    }
-    long deadline = System.nanoTime() + 15_000_000_000L;
-    int status = 0;
-    while (status != 200 && System.nanoTime() < deadline) {
-      Thread.sleep(100);
-      status = get(opendap.resolve(COADS + ".ascii?COADSY")).statusCode();
-    }
-    assertEquals(200, status, "served again after a probe");
+    ItSupport.assertBesDown503AtOnce_andBackByItself(opendap, bes, COADS + ".ascii?COADSY");
   }
 
   /**
@@ -264,7 +246,7 @@ final class Tomcat9IT {
    */
   @Test
   void dap2Form_inChromium_asciiIsTheDirectResponse() throws Exception {
-    WebDriver browser = Chromium.start();
+    WebDriver browser = Chromium.start(true, FrontEndExtension.workDir("Tomcat9IT-downloads"));
     try {
       browser.get(opendap.toString());
       WebElement row = browser.findElement(By.xpath("//tr[td/a[text()='" + COADS + "']]"));
@@ -276,9 +258,7 @@ final class Tomcat9IT {
       browser.findElement(By.id("button-ascii")).click();
       String data = COADS + ".ascii?COADSX%5B10:5:40%5D";
       Chromium.await(browser, d -> d.getCurrentUrl().endsWith(data));
-      String shown = (String) ((JavascriptExecutor) browser).executeScript(
-          "return arguments[0].textContent;", browser.findElement(By.tagName("pre")));
-      assertEquals(text(get(opendap.resolve(data))), shown);
+      assertEquals(text(get(opendap.resolve(data))), Chromium.preText(browser, true));
     } finally {
       browser.quit();
     }
@@ -356,25 +336,5 @@ final class Tomcat9IT {
     assertEquals(0, process.exitValue(), output);
     assertTrue(output.contains("float SST(TIME, COADSY, COADSX)"), output);
     assertTrue(output.contains("COADSX = 21, 23, 25"), output);
-  }
-
-  private static HttpResponse<byte[]> get(URI uri, String... headers)
-      throws IOException, InterruptedException {
-    return send("GET", uri, headers);
-  }
-
-  private static HttpResponse<byte[]> send(String method, URI uri, String... headers)
-      throws IOException, InterruptedException {
-    HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
-        .method(method, HttpRequest.BodyPublishers.noBody());
-    List<String> pairs = List.of(headers);
-    for (int i = 0; i + 1 < pairs.size(); i += 2) {
-      request.header(pairs.get(i), pairs.get(i + 1));
-    }
-    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-  }
-
-  private static String text(HttpResponse<byte[]> response) {
-    return new String(response.body(), StandardCharsets.UTF_8);
   }
 }

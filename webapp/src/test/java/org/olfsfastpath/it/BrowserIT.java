@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.olfsfastpath.it.Chromium.await;
+import static org.olfsfastpath.it.Chromium.preText;
+import static org.olfsfastpath.it.Chromium.select;
+import static org.olfsfastpath.it.Chromium.type;
+import static org.olfsfastpath.it.Chromium.typeText;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -12,13 +17,10 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Predicate;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -48,12 +50,8 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
-import org.openqa.selenium.UnexpectedAlertBehaviour;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * The pages in a real headless Chromium (Debian's chromium and chromedriver, driven by Selenium):
@@ -78,22 +76,16 @@ import org.openqa.selenium.chrome.ChromeOptions;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @ExtendWith(BrowserIT.NeedsChromium.class)
 final class BrowserIT {
-  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-  static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
   private static final String COADS = "coads_climatology.nc";
-  private static final Duration WAIT = Duration.ofSeconds(20);
 
   /** Skips the class, before Tomcat starts, when the browser or its driver is missing. */
   static final class NeedsChromium implements ExecutionCondition {
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-      for (Path program : List.of(CHROMIUM, CHROMEDRIVER)) {
-        if (!Files.isExecutable(program)) {
-          return ConditionEvaluationResult.disabled(program + " is not installed (scripts/setup"
-              + " installs Debian's chromium and chromium-driver); skipping the browser tests");
-        }
-      }
-      return ConditionEvaluationResult.enabled("chromium and chromedriver are installed");
+      Path missing = Chromium.missing();
+      return missing == null
+          ? ConditionEvaluationResult.enabled("chromium and chromedriver are installed")
+          : ConditionEvaluationResult.disabled(Chromium.missingReason(missing));
     }
   }
 
@@ -156,8 +148,8 @@ final class BrowserIT {
     seleniumLogger.setLevel(Level.FINE);
     seleniumLogger.addHandler(seleniumHandler);
     cdpLogger.setLevel(Level.SEVERE);
-    browser = chromium(true);
-    noScript = chromium(false);
+    browser = Chromium.start(true, downloads);
+    noScript = Chromium.start(false, downloads);
   }
 
   @AfterAll
@@ -170,34 +162,6 @@ final class BrowserIT {
     seleniumLogger.removeHandler(seleniumHandler);
     seleniumLogger.setLevel(null);
     cdpLogger.setLevel(null);
-  }
-
-  private WebDriver chromium(boolean scripts) {
-    // Belt and braces: with the driver's path in the system property too, no lookup can start.
-    System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
-    ChromeDriverService service = new ChromeDriverService.Builder()
-        .usingDriverExecutable(CHROMEDRIVER.toFile())
-        .usingAnyFreePort()
-        .build();
-    ChromeOptions options = new ChromeOptions();
-    options.setBinary(CHROMIUM.toFile());
-    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu",
-        "--disable-dev-shm-usage", "--window-size=1200,1150", "--force-device-scale-factor=1",
-        "--hide-scrollbars", "--lang=en-US", "--no-first-run", "--disable-sync",
-        "--disable-default-apps", "--disable-extensions", "--disable-background-networking",
-        "--disable-component-update", "--disable-domain-reliability", "--metrics-recording-only",
-        "--no-default-browser-check", "--disable-features=Translate,OptimizationHints,MediaRouter");
-    // An alert stays open for the test to find instead of being dismissed by the driver.
-    options.setUnhandledPromptBehaviour(UnexpectedAlertBehaviour.IGNORE);
-    Map<String, Object> prefs = new java.util.HashMap<>();
-    prefs.put("download.default_directory", downloads.toString());
-    prefs.put("download.prompt_for_download", false);
-    prefs.put("safebrowsing.enabled", false);
-    if (!scripts) {
-      prefs.put("profile.managed_default_content_settings.javascript", 2);
-    }
-    options.setExperimentalOption("prefs", prefs);
-    return new ChromeDriver(service, options);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -590,27 +554,6 @@ final class BrowserIT {
     }
   }
 
-  /** Checks a variable and types one range into its first dimension. */
-  private static void select(WebDriver driver, String id, int start, int stride, int stop) {
-    WebElement box = driver.findElement(By.id("var-" + id));
-    if (!box.isSelected()) {
-      box.click();
-    }
-    type(driver, "dim-" + id + "-0-start", start);
-    type(driver, "dim-" + id + "-0-stride", stride);
-    type(driver, "dim-" + id + "-0-stop", stop);
-  }
-
-  private static void type(WebDriver driver, String id, int value) {
-    typeText(driver, id, Integer.toString(value));
-  }
-
-  private static void typeText(WebDriver driver, String id, String text) {
-    WebElement input = driver.findElement(By.id(id));
-    input.clear();
-    input.sendKeys(text);
-  }
-
   /** The query of the data URL the form shows. */
   private static String query(WebDriver driver) {
     String url = driver.findElement(By.id("constraint-url")).getDomProperty("value");
@@ -640,32 +583,6 @@ final class BrowserIT {
     HttpResponse<byte[]> response = ItSupport.get(URI.create(opendap + pathAndQuery));
     assertEquals(200, response.statusCode(), pathAndQuery + ": " + ItSupport.text(response));
     return ItSupport.text(response);
-  }
-
-  /**
-   * The text of a plain-text answer the browser shows: exactly, read by script; with scripts off
-   * as WebDriver reads the {@code pre}, which loses only the final newline.
-   */
-  private static String preText(WebDriver driver, boolean scripts) {
-    WebElement pre = driver.findElement(By.tagName("pre"));
-    if (scripts) {
-      return (String) ((JavascriptExecutor) driver).executeScript(
-          "return arguments[0].textContent;", pre);
-    }
-    return pre.getText() + "\n";
-  }
-
-  /** Polls {@code condition} until it holds, for at most {@link #WAIT}. */
-  private static void await(WebDriver driver, Predicate<WebDriver> condition)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!condition.test(driver)) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("waited " + WAIT.toSeconds() + " s in vain on "
-            + driver.getCurrentUrl());
-      }
-      Thread.sleep(25);
-    }
   }
 
   private static void assertNoAlert(WebDriver driver) {

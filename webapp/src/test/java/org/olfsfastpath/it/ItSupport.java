@@ -1,5 +1,7 @@
 package org.olfsfastpath.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -23,7 +25,7 @@ import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.tomcat.TomcatServer;
 
 /** What the integration tests share: HTTP and real-client helpers. */
-final class ItSupport {
+public final class ItSupport {
   static final HttpClient HTTP = HttpClient.newBuilder()
       .connectTimeout(Duration.ofSeconds(5))
       .version(HttpClient.Version.HTTP_1_1)
@@ -31,11 +33,12 @@ final class ItSupport {
 
   private ItSupport() {}
 
-  static HttpResponse<byte[]> get(URI uri, String... headers) throws IOException, InterruptedException {
+  public static HttpResponse<byte[]> get(URI uri, String... headers)
+      throws IOException, InterruptedException {
     return send("GET", uri, headers);
   }
 
-  static HttpResponse<byte[]> send(String method, URI uri, String... headers)
+  public static HttpResponse<byte[]> send(String method, URI uri, String... headers)
       throws IOException, InterruptedException {
     HttpRequest.Builder request = HttpRequest.newBuilder(uri)
         .timeout(Duration.ofSeconds(30))
@@ -59,8 +62,42 @@ final class ItSupport {
     return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
   }
 
-  static String text(HttpResponse<byte[]> response) {
+  public static String text(HttpResponse<byte[]> response) {
     return new String(response.body(), StandardCharsets.ISO_8859_1);
+  }
+
+  /**
+   * The BES goes away (the emulator stops listening and drops its connections): a request that
+   * needs it gets 503 with Retry-After and a DAP error body (the group's only BES out of service,
+   * not a 502 per request), the next one at once; once it listens again a probe brings it back by
+   * itself. {@code needsBes} is an answer nothing has kept (another slice than any asked for).
+   */
+  public static void assertBesDown503AtOnce_andBackByItself(URI opendap, BesEmulator bes,
+      String needsBes) throws IOException, InterruptedException {
+    bes.pause();
+    try {
+      // The pooled connection is gone with the listener; the new connect fails and takes the
+      // group's only BES out of service.
+      HttpResponse<byte[]> r = null;
+      for (int i = 0; i < 3 && (r == null || r.statusCode() != 503); i++) {
+        r = get(opendap.resolve(needsBes));
+      }
+      assertEquals(503, r.statusCode(), text(r));
+      assertTrue(r.headers().firstValue("Retry-After").isPresent(), r.headers().toString());
+      assertTrue(text(r).contains("Error {"), text(r));
+      long start = System.nanoTime();
+      assertEquals(503, get(opendap.resolve(needsBes)).statusCode());
+      assertTrue(System.nanoTime() - start < 100_000_000L, "a down BES fails fast");
+    } finally {
+      bes.resume();
+    }
+    long deadline = System.nanoTime() + 15_000_000_000L;
+    int status = 0;
+    while (status != 200 && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+      status = get(opendap.resolve(needsBes)).statusCode();
+    }
+    assertEquals(200, status, "served again after a probe");
   }
 
   /**
