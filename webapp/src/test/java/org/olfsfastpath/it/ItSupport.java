@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -105,7 +106,17 @@ public final class ItSupport {
    * connection or went quiet for 10 s (so the framing itself can be checked).
    */
   static byte[] rawGet(int port, String pathAndQuery) throws IOException {
-    try (Socket socket = new Socket("127.0.0.1", port)) {
+    return rawGet("127.0.0.1", port, pathAndQuery);
+  }
+
+  /**
+   * {@link #rawGet(int, String)} from the local address {@code from}: on Linux any 127/8 address
+   * is this machine, so each is a client of its own to the front end.
+   */
+  static byte[] rawGet(String from, int port, String pathAndQuery) throws IOException {
+    try (Socket socket = new Socket()) {
+      socket.bind(new InetSocketAddress(from, 0));
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
       socket.setSoTimeout(10_000);
       OutputStream out = socket.getOutputStream();
       out.write(("GET " + pathAndQuery + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")

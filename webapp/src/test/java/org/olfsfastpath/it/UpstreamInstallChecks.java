@@ -4,12 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -184,19 +179,8 @@ public abstract class UpstreamInstallChecks {
 
   /** One raw request from a given local address; the status line. */
   private String statusFrom(String address, String path) throws IOException {
-    try (Socket socket = new Socket()) {
-      socket.bind(new InetSocketAddress(address, 0));
-      socket.connect(new InetSocketAddress("127.0.0.1", tomcat.port()), 5000);
-      socket.setSoTimeout(10_000);
-      OutputStream out = socket.getOutputStream();
-      out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-          .getBytes(StandardCharsets.US_ASCII));
-      out.flush();
-      InputStream in = socket.getInputStream();
-      ByteArrayOutputStream all = new ByteArrayOutputStream();
-      in.transferTo(all);
-      String response = all.toString(StandardCharsets.ISO_8859_1);
-      return response.substring(0, Math.min(12, response.length()));
-    }
+    String response = new String(ItSupport.rawGet(address, tomcat.port(), path),
+        StandardCharsets.ISO_8859_1);
+    return response.substring(0, Math.min(12, response.length()));
   }
 }
