@@ -25,31 +25,41 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Each module's public API against the list checked in beside it ({@code <module>/api/
  * <artifactId>.api}), as OkHttp keeps its {@code .api} files: a change to what other modules (or
- * users) can call fails the build until the list is updated with it, so every such change is
- * seen in review. {@code -Dapi.update=true} rewrites the lists.
+ * users) can call fails the build until the list is updated with it, so every such change is seen
+ * in review. {@code -Dapi.update=true} rewrites the lists.
  */
 final class PublicApiTest {
   @ParameterizedTest(name = "{0}")
   @CsvSource({
-      "test-support, olfs-fastpath-test-support, org.olfsfastpath.testing.report.SkipReport",
-      "ppt, olfs-fastpath-ppt, org.olfsfastpath.ppt.PptOptions",
-      "tools, olfs-fastpath-tools, org.olfsfastpath.emulator.BesEmulator",
-      "frontend, olfs-fastpath-frontend, org.olfsfastpath.web.FrontEndListener"})
+    "test-support, olfs-fastpath-test-support, org.olfsfastpath.testing.report.SkipReport",
+    "ppt, olfs-fastpath-ppt, org.olfsfastpath.ppt.PptOptions",
+    "tools, olfs-fastpath-tools, org.olfsfastpath.emulator.BesEmulator",
+    "frontend, olfs-fastpath-frontend, org.olfsfastpath.web.FrontEndListener"
+  })
   void publicApi_matchesTheCheckedInList(String module, String artifactId, String marker)
       throws Exception {
     Class<?> anchor = Class.forName(marker);
     String dump = dump(anchor);
-    Path file = Path.of(System.getProperty("project.root", "..")).resolve(module)
-        .resolve("api").resolve(artifactId + ".api");
+    Path file =
+        Path.of(System.getProperty("project.root", ".."))
+            .resolve(module)
+            .resolve("api")
+            .resolve(artifactId + ".api");
     String checkedIn = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
     if (!dump.equals(checkedIn) && Boolean.getBoolean("api.update")) {
       Files.createDirectories(file.getParent());
       Files.writeString(file, dump, StandardCharsets.UTF_8);
       return;
     }
-    assertEquals(checkedIn, dump, "the public API of the " + module + " module differs from "
-        + file + "; if the change is meant, review it and run mvn -B -pl checks -am test"
-        + " -Dapi.update=true -Dtest=PublicApiTest -Dsurefire.failIfNoSpecifiedTests=false");
+    assertEquals(
+        checkedIn,
+        dump,
+        "the public API of the "
+            + module
+            + " module differs from "
+            + file
+            + "; if the change is meant, review it and run mvn -B -pl checks -am test"
+            + " -Dapi.update=true -Dtest=PublicApiTest -Dsurefire.failIfNoSpecifiedTests=false");
   }
 
   /** The public and protected API of every class in the module that holds {@code anchor}. */
@@ -99,7 +109,8 @@ final class PublicApiTest {
 
   private static List<String> classNames(Path root) throws IOException {
     try (Stream<Path> files = Files.walk(root)) {
-      return files.filter(p -> p.toString().endsWith(".class"))
+      return files
+          .filter(p -> p.toString().endsWith(".class"))
           .map(p -> root.relativize(p).toString())
           .filter(n -> !n.endsWith("module-info.class") && !n.endsWith("package-info.class"))
           .map(n -> n.substring(0, n.length() - ".class".length()).replace('/', '.'))
@@ -125,23 +136,36 @@ final class PublicApiTest {
   }
 
   private static String describe(Class<?> type) {
-    String kind = type.isAnnotation() ? "@interface" : type.isInterface() ? "interface"
-        : type.isEnum() ? "enum" : type.isRecord() ? "record" : "class";
+    String kind =
+        type.isAnnotation()
+            ? "@interface"
+            : type.isInterface()
+                ? "interface"
+                : type.isEnum() ? "enum" : type.isRecord() ? "record" : "class";
     int modifiers = type.getModifiers() & ~Modifier.INTERFACE;
     if (type.isInterface() || type.isEnum() || type.isRecord()) {
       modifiers &= ~(Modifier.ABSTRACT | Modifier.FINAL | Modifier.STATIC);
     }
     String prefix = Modifier.toString(modifiers);
-    String supertype = type.getGenericSuperclass() != null
-        && type.getSuperclass() != Object.class && !type.isEnum() && !type.isRecord()
-        ? " extends " + type.getGenericSuperclass().getTypeName() : "";
+    String supertype =
+        type.getGenericSuperclass() != null
+                && type.getSuperclass() != Object.class
+                && !type.isEnum()
+                && !type.isRecord()
+            ? " extends " + type.getGenericSuperclass().getTypeName()
+            : "";
     List<String> interfaces = new ArrayList<>();
     for (var i : type.getGenericInterfaces()) {
       interfaces.add(i.getTypeName());
     }
-    return (prefix.isEmpty() ? "" : prefix + " ") + kind + " " + type.getName() + supertype
-        + (interfaces.isEmpty() ? "" : (type.isInterface() ? " extends " : " implements ")
-        + String.join(", ", interfaces));
+    return (prefix.isEmpty() ? "" : prefix + " ")
+        + kind
+        + " "
+        + type.getName()
+        + supertype
+        + (interfaces.isEmpty()
+            ? ""
+            : (type.isInterface() ? " extends " : " implements ") + String.join(", ", interfaces));
   }
 
   private static void add(List<String> members, Member member, String text) {

@@ -18,25 +18,26 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
  * The README's two lists that the code decides: the Debian packages {@code scripts/test} installs
  * (every package {@code scripts/setup} names) and the tests that skip without {@code ../shared}
- * (every test class whose source reads the BES captures through {@code Captures}, the one place
- * the tests find them). Each list sits between two marker comments in README.md; {@code
+ * (every test class whose source reads the BES captures through {@code Captures}, the one place the
+ * tests find them). Each list sits between two marker comments in README.md; {@code
  * -Ddocs.update=true} rewrites it from the code.
  */
 final class ReadmeListsTest {
   /** The modules, in build order, whose tests are listed. */
-  private static final List<String> MODULES = List.of("ppt", "tools", "frontend", "webapp",
-      "webapp-javax", "checks", "jmh");
+  private static final List<String> MODULES =
+      List.of("ppt", "tools", "frontend", "webapp", "webapp-javax", "checks", "jmh");
+
   private static final Pattern NEED = Pattern.compile("need\\+=\\(([a-z0-9][a-z0-9.+-]*)\\)");
   private static final Pattern TEST_ANNOTATION =
       Pattern.compile("@(Test|ParameterizedTest|TestFactory|RepeatedTest|TestTemplate)\\b");
   private static final Pattern READS_CAPTURES = Pattern.compile("\\bCaptures\\.");
+
   /** Comments and string literals, which name classes without using them. */
   private static final Pattern NOT_CODE =
       Pattern.compile("/\\*.*?\\*/|//[^\\n]*|\"(?:\\\\.|[^\"\\\\\\n])*\"", Pattern.DOTALL);
@@ -101,7 +102,8 @@ final class ReadmeListsTest {
           String code = NOT_CODE.matcher(read(file)).replaceAll("");
           if (TEST_ANNOTATION.matcher(code).find() && READS_CAPTURES.matcher(code).find()) {
             String name = file.getFileName().toString();
-            readers.computeIfAbsent(module, m -> new TreeSet<>())
+            readers
+                .computeIfAbsent(module, m -> new TreeSet<>())
                 .add(name.substring(0, name.length() - ".java".length()));
           }
         }
@@ -117,15 +119,18 @@ final class ReadmeListsTest {
 
   static String sharedList(Map<String, Set<String>> readers) {
     StringBuilder out = new StringBuilder();
-    readers.forEach((module, names) -> out.append(wrap("- " + module + ": ",
-        names.stream().map(n -> "`" + n + "`").toList(), "  ")));
+    readers.forEach(
+        (module, names) ->
+            out.append(
+                wrap("- " + module + ": ", names.stream().map(n -> "`" + n + "`").toList(), "  ")));
     return out.toString();
   }
 
   @Test
   void packageList_isEveryPackageScriptsSetupInstalls() throws IOException {
     List<String> packages = setupPackages(read(root().resolve("scripts/setup")));
-    assertTrue(packages.contains("nginx") && packages.contains("python3-numpy"),
+    assertTrue(
+        packages.contains("nginx") && packages.contains("python3-numpy"),
         "scripts/setup's packages were not found (need+=(...)): " + packages);
     checkBlock(PACKAGES_START, PACKAGES_END, packagesList(packages));
   }
@@ -133,19 +138,28 @@ final class ReadmeListsTest {
   @Test
   void sharedList_isEveryTestThatReadsTheCaptures() throws IOException {
     Map<String, Set<String>> readers = capturesReaders(root());
-    assertFalse(readers.isEmpty(), "no test reads the captures? (looked for Captures. in "
-        + MODULES + "/src/test/java under " + root() + ")");
+    assertFalse(
+        readers.isEmpty(),
+        "no test reads the captures? (looked for Captures. in "
+            + MODULES
+            + "/src/test/java under "
+            + root()
+            + ")");
     checkBlock(SHARED_START, SHARED_END, sharedList(readers));
   }
 
   @Test
   void theScanners_readWhatTheyShould() {
-    assertEquals(List.of("curl", "nginx", "python3-venv"), setupPackages(String.join("\n",
-        "have_cmd curl || need+=(curl)",
-        "  have_nginx || need+=(nginx)",
-        "have_cmd curl || need+=(curl)",
-        "have_deb python3-venv || need+=(python3-venv)",
-        "echo \"need+=(\" # not a package")));
+    assertEquals(
+        List.of("curl", "nginx", "python3-venv"),
+        setupPackages(
+            String.join(
+                "\n",
+                "have_cmd curl || need+=(curl)",
+                "  have_nginx || need+=(nginx)",
+                "have_cmd curl || need+=(curl)",
+                "have_deb python3-venv || need+=(python3-venv)",
+                "echo \"need+=(\" # not a package")));
     Map<String, Set<String>> readers = byModule();
     readers.put("frontend", Set.of("C"));
     readers.put("tools", new TreeSet<>(List.of("B", "A")));
@@ -161,14 +175,21 @@ final class ReadmeListsTest {
     assertTrue(from >= 0 && to > from, "README.md has no block between\n" + start + end);
     String current = text.substring(from + start.length(), to);
     if (!current.equals(expected) && Boolean.getBoolean("docs.update")) {
-      List<String> parts = new ArrayList<>(List.of(text.substring(0, from + start.length()),
-          expected, text.substring(to)));
+      List<String> parts =
+          new ArrayList<>(
+              List.of(text.substring(0, from + start.length()), expected, text.substring(to)));
       Files.writeString(readme, String.join("", parts), StandardCharsets.UTF_8);
       return;
     }
-    assertEquals(expected, current, "README.md's list between '" + start.strip() + "' and '"
-        + end + "' differs from the code; run mvn -B -pl checks -am test -Ddocs.update=true"
-        + " -Dtest=ReadmeListsTest -Dsurefire.failIfNoSpecifiedTests=false and review the diff");
+    assertEquals(
+        expected,
+        current,
+        "README.md's list between '"
+            + start.strip()
+            + "' and '"
+            + end
+            + "' differs from the code; run mvn -B -pl checks -am test -Ddocs.update=true"
+            + " -Dtest=ReadmeListsTest -Dsurefire.failIfNoSpecifiedTests=false and review the diff");
   }
 
   private static String read(Path file) {

@@ -28,9 +28,10 @@ final class ServletApiLevelTest {
   private static final String JAKARTA = "jakarta.servlet";
   private static final String JAVAX = "javax.servlet";
 
-  private static final JavaClasses FRONT_END = new ClassFileImporter()
-      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-      .importPackages("org.olfsfastpath");
+  private static final JavaClasses FRONT_END =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages("org.olfsfastpath");
 
   @Test
   void everyServletTypeTheFrontEndNames_existsInServlet40() {
@@ -121,7 +122,7 @@ final class ServletApiLevelTest {
       }
     }
     if (owner.isInterface()) {
-      Object.class.getMethod(name, types);  // an interface reaches Object's methods too
+      Object.class.getMethod(name, types); // an interface reaches Object's methods too
       return;
     }
     throw new NoSuchMethodException(owner.getName() + "." + name);

@@ -25,9 +25,9 @@ import org.jspecify.annotations.Nullable;
  * Parses BES answer documents into immutable values. Elements are matched by local name, so an
  * answer in the BES namespace and one without a namespace read the same.
  *
- * <p>Stateless and thread-safe: each parse uses its own {@link SAXBuilder} (these answers come
- * on cache misses only, so the builder's setup is not on the warm path). DOCTYPEs are refused, so
- * an answer can never make the parser fetch or expand external entities.
+ * <p>Stateless and thread-safe: each parse uses its own {@link SAXBuilder} (these answers come on
+ * cache misses only, so the builder's setup is not on the warm path). DOCTYPEs are refused, so an
+ * answer can never make the parser fetch or expand external entities.
  */
 final class BesAnswers {
   private static final int PREVIEW_CHARS = 120;
@@ -51,14 +51,21 @@ final class BesAnswers {
       break;
     }
     if (first == null) {
-      throw new BesProtocolException("expected an item or node element in the showNode answer "
-          + "but it was empty: " + preview(answer));
+      throw new BesProtocolException(
+          "expected an item or node element in the showNode answer "
+              + "but it was empty: "
+              + preview(answer));
     }
     return switch (first.getName()) {
       case "item" -> item(first);
       case "node" -> directory(first);
-      default -> throw new BesProtocolException("expected an item or node element in the showNode"
-          + " answer but was <" + first.getName() + ">: " + preview(answer));
+      default ->
+          throw new BesProtocolException(
+              "expected an item or node element in the showNode"
+                  + " answer but was <"
+                  + first.getName()
+                  + ">: "
+                  + preview(answer));
     };
   }
 
@@ -88,15 +95,17 @@ final class BesAnswers {
   static String parseStatus(byte[] answer) throws IOException {
     Element status = child(commandElement(answer, "showStatus"), "status");
     if (status == null) {
-      throw new BesProtocolException("expected a status element in the showStatus answer but found"
-          + " none: " + preview(answer));
+      throw new BesProtocolException(
+          "expected a status element in the showStatus answer but found"
+              + " none: "
+              + preview(answer));
     }
     return status.getText().strip();
   }
 
   /**
-   * Checks a showVersion answer and returns it as text, decoded in the encoding its XML
-   * declaration names (the BES writes ISO-8859-1).
+   * Checks a showVersion answer and returns it as text, decoded in the encoding its XML declaration
+   * names (the BES writes ISO-8859-1).
    *
    * @throws BesErrorException if the answer is a BES error document
    * @throws BesProtocolException if it is not a showVersion answer
@@ -116,19 +125,22 @@ final class BesAnswers {
     try {
       besError = findBesError(parse(answer).getRootElement(), 0);
     } catch (BesProtocolException e) {
-      return new BesError(BesError.INTERNAL, "unreadable BES error document (" + e.getMessage()
-          + ")", 0, "");
+      return new BesError(
+          BesError.INTERNAL, "unreadable BES error document (" + e.getMessage() + ")", 0, "");
     }
     if (besError == null) {
-      return new BesError(BesError.INTERNAL, "BES error document without a BESError element: "
-          + preview(answer), 0, "");
+      return new BesError(
+          BesError.INTERNAL,
+          "BES error document without a BESError element: " + preview(answer),
+          0,
+          "");
     }
     return toError(besError);
   }
 
   /**
-   * Parses a BES {@code lastModified} value such as {@code 2026-11-22T01:52:59GMT}. The BES
-   * formats it with gmtime; the {@code GMT} (or {@code Z}) suffix is optional.
+   * Parses a BES {@code lastModified} value such as {@code 2026-11-22T01:52:59GMT}. The BES formats
+   * it with gmtime; the {@code GMT} (or {@code Z}) suffix is optional.
    */
   static Instant parseLastModified(String text) throws BesProtocolException {
     String local = text.strip();
@@ -140,8 +152,9 @@ final class BesAnswers {
     try {
       return LocalDateTime.parse(local).toInstant(ZoneOffset.UTC);
     } catch (DateTimeParseException e) {
-      throw new BesProtocolException("expected lastModified like 2026-11-22T01:52:59GMT but was \""
-          + sanitize(text) + "\"", e);
+      throw new BesProtocolException(
+          "expected lastModified like 2026-11-22T01:52:59GMT but was \"" + sanitize(text) + "\"",
+          e);
     }
   }
 
@@ -153,8 +166,12 @@ final class BesAnswers {
     try {
       return builder.build(new ByteArrayInputStream(answer));
     } catch (JDOMException e) {
-      throw new BesProtocolException("expected an XML answer from the BES but it did not parse ("
-          + e.getMessage() + "): " + preview(answer), e);
+      throw new BesProtocolException(
+          "expected an XML answer from the BES but it did not parse ("
+              + e.getMessage()
+              + "): "
+              + preview(answer),
+          e);
     } catch (IOException e) {
       throw new BesProtocolException("reading an in-memory BES answer failed", e);
     }
@@ -168,21 +185,33 @@ final class BesAnswers {
       throw new BesErrorException(toError(besError));
     }
     if (!root.getName().equals("response")) {
-      throw new BesProtocolException("expected a <response> document but the root was <"
-          + root.getName() + ">: " + preview(answer));
+      throw new BesProtocolException(
+          "expected a <response> document but the root was <"
+              + root.getName()
+              + ">: "
+              + preview(answer));
     }
     Element element = child(root, command);
     if (element == null) {
-      throw new BesProtocolException("expected a " + command + " element in the BES answer but "
-          + "found none: " + preview(answer));
+      throw new BesProtocolException(
+          "expected a "
+              + command
+              + " element in the BES answer but "
+              + "found none: "
+              + preview(answer));
     }
     return element;
   }
 
   private static BesNode item(Element item) throws BesProtocolException {
     String type = item.getAttributeValue("type", "leaf");
-    return new BesNode(name(item), "true".equals(item.getAttributeValue("isData")),
-        lastModified(item), size(item), !"node".equals(type), List.of());
+    return new BesNode(
+        name(item),
+        "true".equals(item.getAttributeValue("isData")),
+        lastModified(item),
+        size(item),
+        !"node".equals(type),
+        List.of());
   }
 
   private static BesNode directory(Element node) throws BesProtocolException {
@@ -196,15 +225,22 @@ final class BesAnswers {
         }
       }
     }
-    return new BesNode(name(node), "true".equals(node.getAttributeValue("isData")),
-        lastModified(node), size(node), false, children);
+    return new BesNode(
+        name(node),
+        "true".equals(node.getAttributeValue("isData")),
+        lastModified(node),
+        size(node),
+        false,
+        children);
   }
 
   private static String name(Element element) throws BesProtocolException {
     String name = element.getAttributeValue("name");
     if (name == null) {
-      throw new BesProtocolException("expected a name attribute on <" + element.getName()
-          + "> in the showNode answer but it had none");
+      throw new BesProtocolException(
+          "expected a name attribute on <"
+              + element.getName()
+              + "> in the showNode answer but it had none");
     }
     return name;
   }
@@ -212,8 +248,12 @@ final class BesAnswers {
   private static Instant lastModified(Element element) throws BesProtocolException {
     String value = element.getAttributeValue("lastModified");
     if (value == null) {
-      throw new BesProtocolException("expected a lastModified attribute on <" + element.getName()
-          + " name=\"" + sanitize(element.getAttributeValue("name", "")) + "\"> but it had none");
+      throw new BesProtocolException(
+          "expected a lastModified attribute on <"
+              + element.getName()
+              + " name=\""
+              + sanitize(element.getAttributeValue("name", ""))
+              + "\"> but it had none");
     }
     return parseLastModified(value);
   }
@@ -231,9 +271,14 @@ final class BesAnswers {
     } catch (NumberFormatException ignored) {
       // Reported below with the value.
     }
-    throw new BesProtocolException("expected a size >= 0 on <" + element.getName() + " name=\""
-        + sanitize(element.getAttributeValue("name", "")) + "\"> but was \"" + sanitize(value)
-        + "\"");
+    throw new BesProtocolException(
+        "expected a size >= 0 on <"
+            + element.getName()
+            + " name=\""
+            + sanitize(element.getAttributeValue("name", ""))
+            + "\"> but was \""
+            + sanitize(value)
+            + "\"");
   }
 
   private static BesError toError(Element besError) {
@@ -255,8 +300,8 @@ final class BesAnswers {
         // BesError maps a missing or unreadable status to 500.
       }
     }
-    return new BesError(type, text(besError, "Message"), httpStatus,
-        text(besError, "Administrator"));
+    return new BesError(
+        type, text(besError, "Message"), httpStatus, text(besError, "Administrator"));
   }
 
   private static @Nullable Element findBesError(Element element, int depth) {
@@ -304,8 +349,9 @@ final class BesAnswers {
 
   /** The start of an answer, printable, for messages. */
   static String preview(byte[] answer) {
-    String text = new String(answer, 0, Math.min(answer.length, PREVIEW_CHARS * 4),
-        StandardCharsets.ISO_8859_1);
+    String text =
+        new String(
+            answer, 0, Math.min(answer.length, PREVIEW_CHARS * 4), StandardCharsets.ISO_8859_1);
     // The XML declaration and the response start tag say nothing about what went wrong.
     text = skipTag(skipTag(text, "<?xml", "?>"), "<response", ">");
     return "\"" + sanitize(text) + "\"";

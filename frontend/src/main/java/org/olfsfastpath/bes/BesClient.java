@@ -10,13 +10,13 @@ import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.ppt.PptConnection;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.ppt.PptResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Sends BES commands over a pool of warm PPT connections. Thread-safe; build one per web
@@ -24,13 +24,12 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Every command is one request document in one write; a warm request costs exactly that one
  * command (no status check follows it). If sending on a connection taken from the idle pool fails
- * before any answer byte reached the caller, the command is sent once more on a fresh connection;
- * a timeout is never retried, since it means the BES is slow rather than the connection stale.
+ * before any answer byte reached the caller, the command is sent once more on a fresh connection; a
+ * timeout is never retried, since it means the BES is slow rather than the connection stale.
  *
  * <p>The client owns one daemon thread, named after the endpoint, that closes connections idle
  * longer than {@code maxIdle} and pre-warms the pool after {@link BesClientBuilder#build()} when
- * asked to.
- * {@link #close()} stops it and closes every connection.
+ * asked to. {@link #close()} stops it and closes every connection.
  */
 public final class BesClient implements Closeable {
   private static final Logger log = LoggerFactory.getLogger(BesClient.class);
@@ -61,28 +60,40 @@ public final class BesClient implements Closeable {
     this.acquireTimeout = b.getAcquireTimeout();
     this.maxIdle = b.getMaxIdle();
     this.prewarm = b.getPrewarm();
-    this.contexts = new BesContexts(b.getUid(), b.getBesTimeoutSeconds(), b.getMaxResponseSize(),
-        b.getMaxVariableSize());
+    this.contexts =
+        new BesContexts(
+            b.getUid(), b.getBesTimeoutSeconds(), b.getMaxResponseSize(), b.getMaxVariableSize());
     this.requests = new BesRequests(contexts, "olfs-fastpath-");
     PptOptions options = pptOptions;
     BesConnectionPool.Connector given = b.getConnector();
-    BesConnectionPool.Connector connector = given != null
-        ? given
-        : () -> PptConnection.open(target, options);
-    ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, task -> {
-      Thread thread = new Thread(task, "olfs-fastpath BES pool " + target);
-      thread.setDaemon(true);
-      return thread;
-    });
+    BesConnectionPool.Connector connector =
+        given != null ? given : () -> PptConnection.open(target, options);
+    ScheduledThreadPoolExecutor executor =
+        new ScheduledThreadPoolExecutor(
+            1,
+            task -> {
+              Thread thread = new Thread(task, "olfs-fastpath BES pool " + target);
+              thread.setDaemon(true);
+              return thread;
+            });
     executor.setRemoveOnCancelPolicy(true);
     executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     this.maintenance = executor;
     this.clock = b.getClock();
     this.listener = b.getEventListener();
-    this.pool = new BesConnectionPool(target, connector, maxConnections,
-        maxCommandsPerConnection, acquireTimeout.toNanos(), maxIdle.toNanos(),
-        b.getMaxConcurrentConnects(), b.getReservedConnections(), b.getClock(), listener,
-        executor);
+    this.pool =
+        new BesConnectionPool(
+            target,
+            connector,
+            maxConnections,
+            maxCommandsPerConnection,
+            acquireTimeout.toNanos(),
+            maxIdle.toNanos(),
+            b.getMaxConcurrentConnects(),
+            b.getReservedConnections(),
+            b.getClock(),
+            listener,
+            executor);
   }
 
   /** Returns a builder holding the defaults; only the endpoint must be set. */
@@ -91,11 +102,11 @@ public final class BesClient implements Closeable {
   }
 
   /**
-   * Returns a builder configured from a text spec whose keys are the builder's method names:
-   * {@code maxConnections}, {@code maxCommandsPerConnection}, {@code prewarm},
-   * {@code maxConcurrentConnects} (integers), {@code acquireTimeout}, {@code maxIdle},
-   * {@code besTimeout} (durations), {@code maxResponseSize}, {@code maxVariableSize} (sizes),
-   * {@code reserve} (a count or a percentage) and {@code uid}. The endpoint and the PPT options are set on the builder.
+   * Returns a builder configured from a text spec whose keys are the builder's method names: {@code
+   * maxConnections}, {@code maxCommandsPerConnection}, {@code prewarm}, {@code
+   * maxConcurrentConnects} (integers), {@code acquireTimeout}, {@code maxIdle}, {@code besTimeout}
+   * (durations), {@code maxResponseSize}, {@code maxVariableSize} (sizes), {@code reserve} (a count
+   * or a percentage) and {@code uid}. The endpoint and the PPT options are set on the builder.
    *
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value, if a key is
    *     unknown or the builder refuses its value
@@ -134,7 +145,9 @@ public final class BesClient implements Closeable {
     return version(null);
   }
 
-  /** {@link #showVersion()}, traced; not an overload, so {@code client::showVersion} stays exact. */
+  /**
+   * {@link #showVersion()}, traced; not an overload, so {@code client::showVersion} stays exact.
+   */
   String version(@Nullable CallTrace trace) throws IOException {
     return command("showVersion", requests.showVersion(), trace, BesAnswers::parseVersion);
   }
@@ -151,8 +164,8 @@ public final class BesClient implements Closeable {
   }
 
   /**
-   * Returns the values of one BES configuration key ({@code showBesKey}), for example
-   * {@code SupportEmail}; empty when the key has no value.
+   * Returns the values of one BES configuration key ({@code showBesKey}), for example {@code
+   * SupportEmail}; empty when the key has no value.
    *
    * @throws IllegalArgumentException if the key holds a character XML 1.0 cannot carry
    * @throws BesErrorException if the BES answered an error
@@ -179,15 +192,19 @@ public final class BesClient implements Closeable {
     return buildSiteMap(prefix, nodeSuffix, leafSuffix, null);
   }
 
-  byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix, @Nullable CallTrace trace)
+  byte[] buildSiteMap(
+      String prefix, String nodeSuffix, String leafSuffix, @Nullable CallTrace trace)
       throws IOException {
-    return command("buildSiteMap", requests.buildSiteMap(prefix, nodeSuffix, leafSuffix), trace,
+    return command(
+        "buildSiteMap",
+        requests.buildSiteMap(prefix, nodeSuffix, leafSuffix),
+        trace,
         answer -> answer);
   }
 
   /**
-   * Sends the data request (contexts, setContainer, define, get) and returns the streaming
-   * response once the BES has said it is not an error. The caller must close it.
+   * Sends the data request (contexts, setContainer, define, get) and returns the streaming response
+   * once the BES has said it is not an error. The caller must close it.
    *
    * @throws IllegalArgumentException if the path, constraint or xml:base holds a character XML 1.0
    *     cannot carry
@@ -200,8 +217,8 @@ public final class BesClient implements Closeable {
   }
 
   /**
-   * Same as {@link #get(GetRequest)}; {@code longHold}: whether the answer may hold its
-   * connection long, so must leave the pool's reserve to short requests.
+   * Same as {@link #get(GetRequest)}; {@code longHold}: whether the answer may hold its connection
+   * long, so must leave the pool's reserve to short requests.
    */
   BesResponse get(GetRequest request, @Nullable CallTrace trace, boolean longHold)
       throws IOException {
@@ -225,9 +242,9 @@ public final class BesClient implements Closeable {
   /**
    * Opens one new connection to the BES and completes the PPT handshake, sending no BES command:
    * tells whether the BES accepts connections, at the cost of one fork on its side and without
-   * touching its catalog. A healthy connection stays in the pool for the next request when there
-   * is room. Takes at most the connect timeout plus the handshake timeout. A {@link BesGroup}
-   * probes an ejected BES this way before it gets traffic again.
+   * touching its catalog. A healthy connection stays in the pool for the next request when there is
+   * room. Takes at most the connect timeout plus the handshake timeout. A {@link BesGroup} probes
+   * an ejected BES this way before it gets traffic again.
    *
    * @throws IOException the connect's or the handshake's failure: refused, timed out, or a
    *     handshake answer that is not PPT
@@ -252,8 +269,8 @@ public final class BesClient implements Closeable {
   }
 
   /**
-   * Closes every idle connection now, for example after the BES was restarted; connections lent
-   * out are kept until returned.
+   * Closes every idle connection now, for example after the BES was restarted; connections lent out
+   * are kept until returned.
    */
   public void evictIdle() {
     pool.evictAll("evicted on request");
@@ -332,12 +349,17 @@ public final class BesClient implements Closeable {
   /** Opens the prewarm connections in the background, on the maintenance thread, if asked to. */
   void startPrewarm() {
     if (prewarm > 0) {
-      maintenance.execute(() -> {
-        long start = System.nanoTime();
-        int opened = pool.prewarm(prewarm);
-        log.info("pre-warmed {} of {} BES connections to {} in {} ms", opened, prewarm, endpoint,
-            TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
-      });
+      maintenance.execute(
+          () -> {
+            long start = System.nanoTime();
+            int opened = pool.prewarm(prewarm);
+            log.info(
+                "pre-warmed {} of {} BES connections to {} in {} ms",
+                opened,
+                prewarm,
+                endpoint,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+          });
     }
   }
 
@@ -347,10 +369,11 @@ public final class BesClient implements Closeable {
   }
 
   /**
-   * Sends a command whose whole answer is small, and returns the answer once read and parsed.
-   * Heard by the listener as one command, parse included.
+   * Sends a command whose whole answer is small, and returns the answer once read and parsed. Heard
+   * by the listener as one command, parse included.
    */
-  private <T> T command(String name, byte[] document, @Nullable CallTrace trace, AnswerParser<T> parser)
+  private <T> T command(
+      String name, byte[] document, @Nullable CallTrace trace, AnswerParser<T> parser)
       throws IOException {
     long start = commandStart(name);
     Throwable failure = null;
@@ -405,8 +428,10 @@ public final class BesClient implements Closeable {
         pool.release(lease);
         throw e;
       }
-      log.debug("BES connection {} failed on reuse, sending once more on a fresh one: {}",
-          lease.connection.id(), e.toString());
+      log.debug(
+          "BES connection {} failed on reuse, sending once more on a fresh one: {}",
+          lease.connection.id(),
+          e.toString());
       Lease fresh = pool.replace(lease, e, trace);
       if (trace != null) {
         trace.resentOnFreshConnection();

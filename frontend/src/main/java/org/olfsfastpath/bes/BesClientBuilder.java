@@ -9,32 +9,37 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.ppt.PptConnection;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
-import org.olfsfastpath.spec.Specs;
 import org.olfsfastpath.spec.Setting;
 import org.olfsfastpath.spec.Settings;
-import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.spec.Specs;
 
 /**
- * Builds a {@link BesClient}: {@link BesClient#newBuilder()} returns one with every default,
- * {@link BesClient#from} one configured from a text spec whose keys are this builder's method
- * names. Every setter validates its value at once and may be called only once; {@link #build()}
- * checks the settings that depend on each other. Unset settings keep their defaults, named by the
- * {@code DEFAULT_} constants and returned by the getters. Not thread-safe.
+ * Builds a {@link BesClient}: {@link BesClient#newBuilder()} returns one with every default, {@link
+ * BesClient#from} one configured from a text spec whose keys are this builder's method names. Every
+ * setter validates its value at once and may be called only once; {@link #build()} checks the
+ * settings that depend on each other. Unset settings keep their defaults, named by the {@code
+ * DEFAULT_} constants and returned by the getters. Not thread-safe.
  */
 public final class BesClientBuilder {
   /** Default most connections open at once. */
   public static final int DEFAULT_MAX_CONNECTIONS = 32;
+
   /** Default commands per connection before it is replaced (the OLFS's {@code maxCmds}). */
   public static final long DEFAULT_MAX_COMMANDS_PER_CONNECTION = 2000;
+
   /** Default wait for a free connection. */
   public static final Duration DEFAULT_ACQUIRE_TIMEOUT = Duration.ofSeconds(5);
+
   /** Default idle time after which a connection is closed. */
   public static final Duration DEFAULT_MAX_IDLE = Duration.ofMinutes(5);
+
   /** Default most connects in flight: the BES listens with an accept backlog of 5. */
   public static final int DEFAULT_MAX_CONCURRENT_CONNECTS = 4;
+
   /**
    * Default connections kept for short requests: a tenth of maxConnections, at least one (3 of the
    * default 32, 20 of upstream's shipped 200).
@@ -45,33 +50,51 @@ public final class BesClientBuilder {
 
   /** The settings a text spec sets, for {@link BesClient#from}: keys are the setters' names. */
   private final Settings settings = new Settings("BES client");
+
   private final Setting<PptEndpoint> endpoint = Setting.of("endpoint", null);
   private final Setting<PptOptions> pptOptions = Setting.of("pptOptions", PptOptions.defaults());
-  private final Setting<Integer> maxConnections = settings.add(
-      Setting.between("maxConnections", DEFAULT_MAX_CONNECTIONS, 1, 10_000));
-  private final Setting<Long> maxCommandsPerConnection = settings.add(Setting.atLeast(
-      "maxCommandsPerConnection", DEFAULT_MAX_COMMANDS_PER_CONNECTION, 1, Specs::integer));
-  private final Setting<Duration> acquireTimeout = settings.add(Setting.duration(
-      "acquireTimeout", DEFAULT_ACQUIRE_TIMEOUT, Duration.ZERO, MAX_DURATION));
-  private final Setting<Duration> maxIdle = settings.add(Setting.duration("maxIdle",
-      DEFAULT_MAX_IDLE, Duration.ofMillis(1), MAX_DURATION));
+  private final Setting<Integer> maxConnections =
+      settings.add(Setting.between("maxConnections", DEFAULT_MAX_CONNECTIONS, 1, 10_000));
+  private final Setting<Long> maxCommandsPerConnection =
+      settings.add(
+          Setting.atLeast(
+              "maxCommandsPerConnection", DEFAULT_MAX_COMMANDS_PER_CONNECTION, 1, Specs::integer));
+  private final Setting<Duration> acquireTimeout =
+      settings.add(
+          Setting.duration("acquireTimeout", DEFAULT_ACQUIRE_TIMEOUT, Duration.ZERO, MAX_DURATION));
+  private final Setting<Duration> maxIdle =
+      settings.add(
+          Setting.duration("maxIdle", DEFAULT_MAX_IDLE, Duration.ofMillis(1), MAX_DURATION));
   private final Setting<Integer> prewarm = settings.add(Setting.atLeast("prewarm", 0, 0));
-  private final Setting<Integer> maxConcurrentConnects = settings.add(
-      Setting.between("maxConcurrentConnects", DEFAULT_MAX_CONCURRENT_CONNECTS, 1, 1000));
-  private final Setting<Portion> reserve = settings.add(Setting.of("reserve",
-      Portion.parse("reserve", DEFAULT_RESERVE)).text(text -> Portion.parse("reserve", text)));
-  private final Setting<String> uid = settings.add(Setting.of("uid", BesContexts.ANONYMOUS_UID)
-      .text(String::strip).check(value -> {
-        requireArgument(!value.isEmpty(), "uid was empty");
-        BesRequests.checkXmlText("uid", value);
-        return value;
-      }));
-  private final Setting<Duration> besTimeout = settings.add(Setting.duration("besTimeout", null,
-      Duration.ofSeconds(1), MAX_DURATION).check(value -> {
-        requireArgument(value.getNano() == 0,
-            "besTimeout was %s, must be whole seconds between 1 s and 1 day", value);
-        return value;
-      }).shownAs(value -> value.getSeconds() + " s"));
+  private final Setting<Integer> maxConcurrentConnects =
+      settings.add(
+          Setting.between("maxConcurrentConnects", DEFAULT_MAX_CONCURRENT_CONNECTS, 1, 1000));
+  private final Setting<Portion> reserve =
+      settings.add(
+          Setting.of("reserve", Portion.parse("reserve", DEFAULT_RESERVE))
+              .text(text -> Portion.parse("reserve", text)));
+  private final Setting<String> uid =
+      settings.add(
+          Setting.of("uid", BesContexts.ANONYMOUS_UID)
+              .text(String::strip)
+              .check(
+                  value -> {
+                    requireArgument(!value.isEmpty(), "uid was empty");
+                    BesRequests.checkXmlText("uid", value);
+                    return value;
+                  }));
+  private final Setting<Duration> besTimeout =
+      settings.add(
+          Setting.duration("besTimeout", null, Duration.ofSeconds(1), MAX_DURATION)
+              .check(
+                  value -> {
+                    requireArgument(
+                        value.getNano() == 0,
+                        "besTimeout was %s, must be whole seconds between 1 s and 1 day",
+                        value);
+                    return value;
+                  })
+              .shownAs(value -> value.getSeconds() + " s"));
   private final Setting<Long> maxResponseSize =
       settings.add(Setting.atLeast("maxResponseSize", null, 0, Specs::size));
   private final Setting<Long> maxVariableSize =
@@ -88,7 +111,6 @@ public final class BesClientBuilder {
     settings.apply(spec);
     return this;
   }
-
 
   /**
    * The BES to talk to (required).
@@ -112,8 +134,8 @@ public final class BesClientBuilder {
 
   /**
    * The most connections open at once (default 32). Each is a forked BES process with its own
-   * memory and caches, and the BES works one command per process, so beyond a few per BES core
-   * more connections add memory, not throughput; 32 still leaves room for slow clients holding a
+   * memory and caches, and the BES works one command per process, so beyond a few per BES core more
+   * connections add memory, not throughput; 32 still leaves room for slow clients holding a
    * connection while a large response streams. The upstream OLFS default of 200 lets an overload
    * pile up 200 BES processes on one host; here it is answered with a 503 after acquireTimeout.
    *
@@ -138,8 +160,8 @@ public final class BesClientBuilder {
   }
 
   /**
-   * How long a request waits for a free connection before failing with
-   * {@link BesPoolExhaustedException} (default 5 s). Zero fails at once.
+   * How long a request waits for a free connection before failing with {@link
+   * BesPoolExhaustedException} (default 5 s). Zero fails at once.
    *
    * @throws IllegalArgumentException if negative, between 0 and 1 ms, or over a day
    * @throws IllegalStateException if already set
@@ -156,8 +178,8 @@ public final class BesClientBuilder {
 
   /**
    * How long an idle connection is kept before it is closed (default 5 min). A kept connection
-   * holds a BES process and its memory; a closed one costs the next request a connect and a
-   * cold BES process (about 5 ms).
+   * holds a BES process and its memory; a closed one costs the next request a connect and a cold
+   * BES process (about 5 ms).
    *
    * @throws IllegalArgumentException if not between 1 ms and 1 day
    * @throws IllegalStateException if already set
@@ -173,8 +195,8 @@ public final class BesClientBuilder {
   }
 
   /**
-   * Connections to open in the background right after {@link #build()} (default 0), best effort:
-   * a failure is logged, and requests open connections as usual.
+   * Connections to open in the background right after {@link #build()} (default 0), best effort: a
+   * failure is logged, and requests open connections as usual.
    *
    * @throws IllegalArgumentException if negative
    * @throws IllegalStateException if already set
@@ -197,13 +219,13 @@ public final class BesClientBuilder {
   }
 
   /**
-   * The connections kept for short requests (default {@value #DEFAULT_RESERVE}): a count
-   * ({@code 4}) or a percentage of maxConnections ({@code 10%}, rounded down but at least one).
-   * A request whose answer may hold its connection long (a data answer streamed at its client's
-   * pace; see {@link Caller#longHold()}) never takes the last of them, so metadata and pages are
-   * answered while long downloads hold every other connection; such a request that finds only
-   * the reserve left for the acquire timeout is refused with {@link BesLimitException}. At most
-   * maxConnections - 1; {@code 0} keeps none.
+   * The connections kept for short requests (default {@value #DEFAULT_RESERVE}): a count ({@code
+   * 4}) or a percentage of maxConnections ({@code 10%}, rounded down but at least one). A request
+   * whose answer may hold its connection long (a data answer streamed at its client's pace; see
+   * {@link Caller#longHold()}) never takes the last of them, so metadata and pages are answered
+   * while long downloads hold every other connection; such a request that finds only the reserve
+   * left for the acquire timeout is refused with {@link BesLimitException}. At most maxConnections
+   * - 1; {@code 0} keeps none.
    *
    * @throws IllegalArgumentException if neither a count 0-10000 nor a percentage 0-100%
    * @throws IllegalStateException if already set
@@ -238,8 +260,8 @@ public final class BesClientBuilder {
   }
 
   /**
-   * The {@code max_response_size} context in bytes (default: none sent): the BES refuses a
-   * response larger than this with an error before sending it.
+   * The {@code max_response_size} context in bytes (default: none sent): the BES refuses a response
+   * larger than this with an error before sending it.
    *
    * @throws IllegalArgumentException if negative
    * @throws IllegalStateException if already set
@@ -250,8 +272,8 @@ public final class BesClientBuilder {
   }
 
   /**
-   * The {@code max_variable_size} context in bytes (default: none sent): the BES refuses a
-   * variable larger than this.
+   * The {@code max_variable_size} context in bytes (default: none sent): the BES refuses a variable
+   * larger than this.
    *
    * @throws IllegalArgumentException if negative
    * @throws IllegalStateException if already set
@@ -364,8 +386,12 @@ public final class BesClientBuilder {
    */
   public BesClient build() {
     requireState(endpoint.isSet(), "endpoint is required");
-    requireConsistent(getPrewarm() <= getMaxConnections(), List.of("prewarm", "maxConnections"),
-        "prewarm (%s) exceeds maxConnections (%s)", getPrewarm(), getMaxConnections());
+    requireConsistent(
+        getPrewarm() <= getMaxConnections(),
+        List.of("prewarm", "maxConnections"),
+        "prewarm (%s) exceeds maxConnections (%s)",
+        getPrewarm(),
+        getMaxConnections());
     BesClient client = new BesClient(this);
     client.startPrewarm();
     return client;

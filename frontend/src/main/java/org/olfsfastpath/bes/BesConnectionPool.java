@@ -12,29 +12,29 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.ppt.PptConnection;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A bounded pool of warm PPT connections to one BES.
  *
  * <p>Each connection is served by its own forked BES process whose caches (parsed DDS/DAS, open
- * files) make the next command on it cheaper, so connections are kept open and reused most
- * recently returned first: the warmest process stays busy and the coldest age out after
- * {@code maxIdle}. No message is sent to check a connection: one returned to the pool is checked
- * by state (open, not broken, not told to exit, under its command limit, not idle too long), and
- * before it is lent again by one non-blocking read ({@link PptConnection#isHealthy()}) that finds
- * a BES process that exited or closed while the connection idled, so a restarted BES costs no
- * failed request. A connection that dies between that look and the send is caught by the single
- * retry in {@link BesClient}.
+ * files) make the next command on it cheaper, so connections are kept open and reused most recently
+ * returned first: the warmest process stays busy and the coldest age out after {@code maxIdle}. No
+ * message is sent to check a connection: one returned to the pool is checked by state (open, not
+ * broken, not told to exit, under its command limit, not idle too long), and before it is lent
+ * again by one non-blocking read ({@link PptConnection#isHealthy()}) that finds a BES process that
+ * exited or closed while the connection idled, so a restarted BES costs no failed request. A
+ * connection that dies between that look and the send is caught by the single retry in {@link
+ * BesClient}.
  *
  * <p>Concurrency: a fair semaphore of {@code maxConnections} leases bounds the connections lent
- * out, and the idle connections sit in a lock-free deque; no lock is ever held across I/O. A
- * second semaphore caps the connects in flight, because the BES listens with an accept backlog
- * of 5 and refuses what overflows it.
+ * out, and the idle connections sit in a lock-free deque; no lock is ever held across I/O. A second
+ * semaphore caps the connects in flight, because the BES listens with an accept backlog of 5 and
+ * refuses what overflows it.
  *
  * <p>The reserve: a request whose answer may hold its connection long (a data answer streamed at
  * its client's pace) first takes one of {@code maxConnections - reserve} long leases, a third fair
@@ -64,10 +64,13 @@ final class BesConnectionPool {
 
   private final Semaphore leases;
   private final Semaphore connects;
+
   /** The connections kept for short requests, and the long leases the others take. */
   private final PoolReserve reserve;
+
   /** Idle connections, most recently returned first. */
   private final ConcurrentLinkedDeque<IdleConnection> idle = new ConcurrentLinkedDeque<>();
+
   private final AtomicInteger open = new AtomicInteger();
   private final AtomicBoolean cleanupScheduled = new AtomicBoolean();
   private final LongAdder created = new LongAdder();
@@ -78,9 +81,17 @@ final class BesConnectionPool {
   private final LongAdder connectFailures = new LongAdder();
   private volatile boolean closed;
 
-  BesConnectionPool(PptEndpoint endpoint, Connector connector, int maxConnections,
-      long maxCommandsPerConnection, long acquireTimeoutNanos, long maxIdleNanos,
-      int maxConcurrentConnects, int reserve, PoolClock clock, BesEventListener listener,
+  BesConnectionPool(
+      PptEndpoint endpoint,
+      Connector connector,
+      int maxConnections,
+      long maxCommandsPerConnection,
+      long acquireTimeoutNanos,
+      long maxIdleNanos,
+      int maxConcurrentConnects,
+      int reserve,
+      PoolClock clock,
+      BesEventListener listener,
       ScheduledExecutorService maintenance) {
     this.endpoint = Objects.requireNonNull(endpoint, "endpoint == null");
     this.connector = Objects.requireNonNull(connector, "connector == null");
@@ -142,11 +153,16 @@ final class BesConnectionPool {
         }
         long left = acquireTimeoutNanos - (clock.nanoTime() - start);
         if (left <= 0 || !tryAcquire(leases, left)) {
-          throw exhausted(String.format(Locale.US,
-              "all %d BES connections to %s stayed busy for %d ms; raise maxConnections (%d) or "
-                  + "acquireTimeout (%d ms), or look for slow BES requests",
-              maxConnections, endpoint, TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos),
-              maxConnections, TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos)));
+          throw exhausted(
+              String.format(
+                  Locale.US,
+                  "all %d BES connections to %s stayed busy for %d ms; raise maxConnections (%d) or "
+                      + "acquireTimeout (%d ms), or look for slow BES requests",
+                  maxConnections,
+                  endpoint,
+                  TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos),
+                  maxConnections,
+                  TimeUnit.NANOSECONDS.toMillis(acquireTimeoutNanos)));
         }
       }
     } catch (IOException | RuntimeException | Error e) {
@@ -200,9 +216,9 @@ final class BesConnectionPool {
   }
 
   /**
-   * Returns a lease: its connection goes back to the idle set if it can carry another command,
-   * and is discarded otherwise (broken, told to exit, response not read to its end, or at its
-   * command limit). Releasing twice does nothing.
+   * Returns a lease: its connection goes back to the idle set if it can carry another command, and
+   * is discarded otherwise (broken, told to exit, response not read to its end, or at its command
+   * limit). Releasing twice does nothing.
    */
   void release(Lease lease) {
     if (lease.released) {
@@ -273,8 +289,12 @@ final class BesConnectionPool {
         lease = connect(acquireTimeoutNanos, false, null);
       } catch (IOException | RuntimeException e) {
         leases.release();
-        log.warn("pre-warming BES connections to {} stopped after {} of {}: {}", endpoint, opened,
-            count, e.toString());
+        log.warn(
+            "pre-warming BES connections to {} stopped after {} of {}: {}",
+            endpoint,
+            opened,
+            count,
+            e.toString());
         break;
       }
       opened++;
@@ -284,10 +304,10 @@ final class BesConnectionPool {
   }
 
   /**
-   * Opens one new connection and completes its handshake, sending no BES command: tells whether
-   * the BES accepts connections again. The connection joins the idle set when a lease is free (the
-   * next request uses it), and is closed otherwise. Waits for nothing but the connect and the
-   * handshake, each bounded by its timeout.
+   * Opens one new connection and completes its handshake, sending no BES command: tells whether the
+   * BES accepts connections again. The connection joins the idle set when a lease is free (the next
+   * request uses it), and is closed otherwise. Waits for nothing but the connect and the handshake,
+   * each bounded by its timeout.
    *
    * @throws IOException the connect's or the handshake's failure
    * @throws IllegalStateException if the pool is closed
@@ -319,9 +339,19 @@ final class BesConnectionPool {
   BesPoolStats stats() {
     int total = open.get();
     int idleCount = idle.size();
-    return new BesPoolStats(total, idleCount, Math.max(0, total - idleCount), created.sum(),
-        discarded.sum(), retried.sum(), waits.sum(), exhausted.sum(), connectFailures.sum(),
-        reserve.reserved(), reserve.longInUse(), reserve.refusals());
+    return new BesPoolStats(
+        total,
+        idleCount,
+        Math.max(0, total - idleCount),
+        created.sum(),
+        discarded.sum(),
+        retried.sum(),
+        waits.sum(),
+        exhausted.sum(),
+        connectFailures.sum(),
+        reserve.reserved(),
+        reserve.longInUse(),
+        reserve.refusals());
   }
 
   /** The connections kept for short requests. */
@@ -353,13 +383,18 @@ final class BesConnectionPool {
     return null;
   }
 
-  private Lease connect(long waitNanos, boolean mayTakeIdle, @Nullable CallTrace trace) throws IOException {
+  private Lease connect(long waitNanos, boolean mayTakeIdle, @Nullable CallTrace trace)
+      throws IOException {
     if (!tryAcquire(connects, 0) && !tryAcquire(connects, Math.max(0, waitNanos))) {
-      throw exhausted(String.format(Locale.US,
-          "%d connects to the BES at %s were already in flight for %d ms; raise "
-              + "maxConcurrentConnects (%d) only if the BES accepts connections quickly",
-          maxConcurrentConnects, endpoint, TimeUnit.NANOSECONDS.toMillis(Math.max(0, waitNanos)),
-          maxConcurrentConnects));
+      throw exhausted(
+          String.format(
+              Locale.US,
+              "%d connects to the BES at %s were already in flight for %d ms; raise "
+                  + "maxConcurrentConnects (%d) only if the BES accepts connections quickly",
+              maxConcurrentConnects,
+              endpoint,
+              TimeUnit.NANOSECONDS.toMillis(Math.max(0, waitNanos)),
+              maxConcurrentConnects));
     }
     try {
       if (mayTakeIdle) {
@@ -470,7 +505,8 @@ final class BesConnectionPool {
   private boolean tryAcquire(Semaphore semaphore, long nanos) throws InterruptedIOException {
     try {
       // A zero wait still queues fairly behind waiting requests (tryAcquire() would barge).
-      return nanos <= 0 ? semaphore.tryAcquire(0, TimeUnit.NANOSECONDS)
+      return nanos <= 0
+          ? semaphore.tryAcquire(0, TimeUnit.NANOSECONDS)
           : clock.tryAcquire(semaphore, nanos);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -5,8 +5,8 @@ import java.util.Objects;
 /**
  * A BES error document ({@code <BESError>}), parsed. Immutable.
  *
- * <p>Types: 1 internal, 2 internal fatal, 3 syntax or user error, 4 forbidden, 5 not found,
- * 6 timeout, 7 an error that carries its own HTTP status.
+ * <p>Types: 1 internal, 2 internal fatal, 3 syntax or user error, 4 forbidden, 5 not found, 6
+ * timeout, 7 an error that carries its own HTTP status.
  *
  * @param type the BES error type, 1-7
  * @param message the BES message, which may contain absolute server paths: never show it to web

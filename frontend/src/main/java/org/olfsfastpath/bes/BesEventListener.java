@@ -13,9 +13,9 @@ import org.olfsfastpath.ppt.PptEndpoint;
  * given to both.
  *
  * <p>Methods are called on the thread that caused the event (a request thread, the client's
- * maintenance thread for idle eviction and pre-warming, or the group's probe thread), synchronously,
- * so they must be fast and must not block. An exception thrown by a listener is logged and otherwise
- * ignored: it never fails a request.
+ * maintenance thread for idle eviction and pre-warming, or the group's probe thread),
+ * synchronously, so they must be fast and must not block. An exception thrown by a listener is
+ * logged and otherwise ignored: it never fails a request.
  */
 public interface BesEventListener {
   /** The listener that does nothing. */
@@ -52,25 +52,25 @@ public interface BesEventListener {
   default void retry(long staleConnectionId, IOException cause) {}
 
   /**
-   * A command is about to be sent to the BES at {@code endpoint}: {@code showNode},
-   * {@code showVersion}, {@code showStatus}, {@code showBesKey}, {@code buildSiteMap} or
-   * {@code get}. Paired with exactly one {@link #commandEnd}.
+   * A command is about to be sent to the BES at {@code endpoint}: {@code showNode}, {@code
+   * showVersion}, {@code showStatus}, {@code showBesKey}, {@code buildSiteMap} or {@code get}.
+   * Paired with exactly one {@link #commandEnd}.
    */
   default void commandStart(PptEndpoint endpoint, String command) {}
 
   /**
-   * A command ended: answered ({@code failure} null), or failed with {@code failure} (a
-   * {@link BesErrorException} when the BES answered an error, a transport or timeout exception
-   * otherwise). {@code nanos} runs from {@link #commandStart} to the whole answer for the commands
-   * whose answer is read at once, and to the start of the data for {@code get}, whose body then
-   * streams for as long as the caller reads it.
+   * A command ended: answered ({@code failure} null), or failed with {@code failure} (a {@link
+   * BesErrorException} when the BES answered an error, a transport or timeout exception otherwise).
+   * {@code nanos} runs from {@link #commandStart} to the whole answer for the commands whose answer
+   * is read at once, and to the start of the data for {@code get}, whose body then streams for as
+   * long as the caller reads it.
    */
-  default void commandEnd(PptEndpoint endpoint, String command, long nanos,
-      @Nullable Throwable failure) {}
+  default void commandEnd(
+      PptEndpoint endpoint, String command, long nanos, @Nullable Throwable failure) {}
 
   /**
-   * A group took the BES at {@code endpoint} out of service after {@code cause}; no request goes
-   * to it until a probe succeeds, the first one after {@code backoff}.
+   * A group took the BES at {@code endpoint} out of service after {@code cause}; no request goes to
+   * it until a probe succeeds, the first one after {@code backoff}.
    */
   default void ejected(PptEndpoint endpoint, IOException cause, Duration backoff) {}
 
@@ -91,8 +91,8 @@ public interface BesEventListener {
 
   /**
    * A command that the BES at {@code endpoint} broke off with {@code cause} (its process died),
-   * before anything went on from its answer, is sent once more to the same BES on a new
-   * connection, since no other BES of the group could take it.
+   * before anything went on from its answer, is sent once more to the same BES on a new connection,
+   * since no other BES of the group could take it.
    */
   default void resent(PptEndpoint endpoint, IOException cause) {}
 }

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The BES that serve one catalog prefix (olfs.xml's {@code <BES><prefix>}), each with its own
@@ -21,8 +21,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Choice.</b> A command goes to the BES with the fewest commands in flight per unit of
  * weight; among equals, to the one chosen least often per unit of weight (a weighted round robin,
- * so weights hold when traffic is light), then in turn. A slow BES holds its commands longer, so
- * it gets fewer new ones.
+ * so weights hold when traffic is light), then in turn. A slow BES holds its commands longer, so it
+ * gets fewer new ones.
  *
  * <p><b>Ejection.</b> A BES that cannot be reached (connect refused or timed out, handshake timed
  * out or refused) is taken out of service at once: no request goes to it, and its idle connections
@@ -30,8 +30,8 @@ import org.jspecify.annotations.Nullable;
  * commands in a row (reset, end of stream, an answer that is not PPT) is taken out too, unless it
  * is the group's last available BES: a command that crashes its BES process proves little about the
  * next one, and must not let one client take a whole group down. Never taken out for: a BES error
- * answer (it works), a read timeout (it is slow, and a slow get is legitimate), pool exhaustion
- * (it is busy). The back-off before the first probe is {@link BesGroupBuilder#ejectionBase(Duration)
+ * answer (it works), a read timeout (it is slow, and a slow get is legitimate), pool exhaustion (it
+ * is busy). The back-off before the first probe is {@link BesGroupBuilder#ejectionBase(Duration)
  * ejectionBase}, doubling with every failed probe and every ejection not followed by a success, up
  * to {@link BesGroupBuilder#ejectionMax(Duration) ejectionMax}.
  *
@@ -42,26 +42,26 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Failover and retry.</b> A command whose BES could not be reached or broke it off before
  * anything reached the caller is sent once more: to another available BES ({@link
- * BesGroupBuilder#failover(boolean) failover}), else, if its BES broke it off (a process that
- * died: reset, end of stream, an unreadable answer) and the client has not already sent it again
- * on a fresh connection, to the same BES on a new connection ({@link BesGroupBuilder#retry(boolean)
- * retry}). So are showNode, showBesKey, buildSiteMap, and a get until its response is handed out.
- * A get's body that fails before its caller read a byte is sent again the same way, by itself, and
+ * BesGroupBuilder#failover(boolean) failover}), else, if its BES broke it off (a process that died:
+ * reset, end of stream, an unreadable answer) and the client has not already sent it again on a
+ * fresh connection, to the same BES on a new connection ({@link BesGroupBuilder#retry(boolean)
+ * retry}). So are showNode, showBesKey, buildSiteMap, and a get until its response is handed out. A
+ * get's body that fails before its caller read a byte is sent again the same way, by itself, and
  * one whose caller read bytes but passed none on may be, at the caller's request ({@link
- * BesResponse#restart(IOException)}); once a byte went on, a failure surfaces from the body and
- * the caller aborts its own client connection. A command is sent again at most once in all. BES
- * errors, timeouts, pool exhaustion and refusals by a limit are not retried.
+ * BesResponse#restart(IOException)}); once a byte went on, a failure surfaces from the body and the
+ * caller aborts its own client connection. A command is sent again at most once in all. BES errors,
+ * timeouts, pool exhaustion and refusals by a limit are not retried.
  *
- * <p><b>Fair shares.</b> A get names its {@link Caller}: no client holds more than its share of
- * the group's connections at once ({@link BesGroupBuilder#clientShare(String) clientShare}); past
- * it, its gets wait in a queue of their own, bounded in length and wait, then are refused with
- * {@link BesLimitException}. The wait is on the client's own semaphore, never a lock shared with
- * other clients ({@code ClientShares}). Each BES's pool keeps its reserve for short requests
- * ({@link BesClientBuilder#reserve(String)}).
+ * <p><b>Fair shares.</b> A get names its {@link Caller}: no client holds more than its share of the
+ * group's connections at once ({@link BesGroupBuilder#clientShare(String) clientShare}); past it,
+ * its gets wait in a queue of their own, bounded in length and wait, then are refused with {@link
+ * BesLimitException}. The wait is on the client's own semaphore, never a lock shared with other
+ * clients ({@code ClientShares}). Each BES's pool keeps its reserve for short requests ({@link
+ * BesClientBuilder#reserve(String)}).
  *
  * <p><b>Down.</b> While every BES of the group is out, each command fails at once, with no connect,
- * with {@link BesUnavailableException} naming the BES, the cause and the time until the next
- * probe. A command whose connect failure took out the last available BES fails with it too.
+ * with {@link BesUnavailableException} naming the BES, the cause and the time until the next probe.
+ * A command whose connect failure took out the last available BES fails with it too.
  *
  * <p>The group owns its clients: {@link #close()} closes them.
  */
@@ -106,14 +106,31 @@ public final class BesGroup implements Closeable {
     for (GroupMember member : members) {
       connections += member.client.maxConnections();
     }
-    this.shares = new ClientShares(prefix, b.clientSharePortion().of(connections), connections,
-        b.getClientQueue(), b.getClientQueueWait().toNanos(), clock);
+    this.shares =
+        new ClientShares(
+            prefix,
+            b.clientSharePortion().of(connections),
+            connections,
+            b.getClientQueue(),
+            b.getClientQueueWait().toNanos(),
+            clock);
     this.listener = GuardedListener.guard(b.getEventListener());
     ProbeScheduler given = b.getScheduler();
-    ProbeScheduler scheduler = given != null ? given
-        : ProbeScheduler.threads("olfs-fastpath BES group " + prefix + " probe", members.length);
-    this.health = new GroupHealth(prefix, members, ejectionBaseNanos, ejectionMaxNanos,
-        ejectionThreshold, clock, listener, scheduler);
+    ProbeScheduler scheduler =
+        given != null
+            ? given
+            : ProbeScheduler.threads(
+                "olfs-fastpath BES group " + prefix + " probe", members.length);
+    this.health =
+        new GroupHealth(
+            prefix,
+            members,
+            ejectionBaseNanos,
+            ejectionMaxNanos,
+            ejectionThreshold,
+            clock,
+            listener,
+            scheduler);
     this.choice = new MemberChoice(members, clock, health);
   }
 
@@ -123,11 +140,10 @@ public final class BesGroup implements Closeable {
   }
 
   /**
-   * Returns a builder configured from a text spec whose keys are the builder's method names:
-   * {@code prefix} (text), {@code ejectionBase}, {@code ejectionMax}, {@code clientQueueWait}
-   * (durations), {@code ejectionThreshold}, {@code clientQueue} (integers), {@code failover},
-   * {@code retry} (booleans) and {@code clientShare} (a count or a percentage). Members are added
-   * on the builder.
+   * Returns a builder configured from a text spec whose keys are the builder's method names: {@code
+   * prefix} (text), {@code ejectionBase}, {@code ejectionMax}, {@code clientQueueWait} (durations),
+   * {@code ejectionThreshold}, {@code clientQueue} (integers), {@code failover}, {@code retry}
+   * (booleans) and {@code clientShare} (a count or a percentage). Members are added on the builder.
    *
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value, if a key is
    *     unknown or the builder refuses its value
@@ -154,20 +170,20 @@ public final class BesGroup implements Closeable {
   }
 
   /**
-   * Same as {@link #get(GetRequest, Caller)} for the front end's own get, whose answer may be
-   * long ({@link Caller#INTERNAL_LONG}): no client's share counts it.
+   * Same as {@link #get(GetRequest, Caller)} for the front end's own get, whose answer may be long
+   * ({@link Caller#INTERNAL_LONG}): no client's share counts it.
    */
   public BesResponse get(GetRequest request) throws IOException {
     return get(request, Caller.INTERNAL_LONG);
   }
 
   /**
-   * Sends the data request to one BES of the group and returns the streaming response once that
-   * BES has said it is not an error. The caller must close it. First takes a place in the
-   * caller's share of the group's connections, waiting in the caller's queue when the share is
-   * full; the place is held until the response is closed. A failure before this returns may have
-   * been retried once, and so may a failure of the body before its caller passed a byte on (see
-   * the class comment).
+   * Sends the data request to one BES of the group and returns the streaming response once that BES
+   * has said it is not an error. The caller must close it. First takes a place in the caller's
+   * share of the group's connections, waiting in the caller's queue when the share is full; the
+   * place is held until the response is closed. A failure before this returns may have been retried
+   * once, and so may a failure of the body before its caller passed a byte on (see the class
+   * comment).
    *
    * @param request the request, its path within the group (prefix stripped)
    * @param caller who asks, and whether the answer may hold its connection long
@@ -187,10 +203,14 @@ public final class BesGroup implements Closeable {
     checkOpen();
     ClientShares.Share share = shares.acquire(caller);
     try {
-      MemberCall<GroupResponse.Attempt> call = (member, trace) -> new GroupResponse.Attempt(
-          member, member.client.get(request, trace, caller.longHold()), trace.isResend());
+      MemberCall<GroupResponse.Attempt> call =
+          (member, trace) ->
+              new GroupResponse.Attempt(
+                  member, member.client.get(request, trace, caller.longHold()), trace.isResend());
       GroupResponse.Attempt first = execute(true, call);
-      return new GroupResponse(first, health::streamFailed,
+      return new GroupResponse(
+          first,
+          health::streamFailed,
           (failed, failure) -> resendAfterHandOut(failed, failure, call),
           () -> shares.release(share));
     } catch (BesLimitException e) {
@@ -217,9 +237,9 @@ public final class BesGroup implements Closeable {
   }
 
   /**
-   * Asks one BES of the group for its site map ({@code buildSiteMap}); see
-   * {@link BesClient#buildSiteMap(String, String, String)}. The BES lists its own catalog: the
-   * caller adds the group's prefix to the paths.
+   * Asks one BES of the group for its site map ({@code buildSiteMap}); see {@link
+   * BesClient#buildSiteMap(String, String, String)}. The BES lists its own catalog: the caller adds
+   * the group's prefix to the paths.
    *
    * @throws BesUnavailableException if no BES of the group is available
    * @throws BesErrorException if the BES answered an error
@@ -230,15 +250,16 @@ public final class BesGroup implements Closeable {
     Objects.requireNonNull(prefix, "prefix == null");
     Objects.requireNonNull(nodeSuffix, "nodeSuffix == null");
     Objects.requireNonNull(leafSuffix, "leafSuffix == null");
-    return execute(false, (member, trace) ->
-        member.client.buildSiteMap(prefix, nodeSuffix, leafSuffix, trace));
+    return execute(
+        false,
+        (member, trace) -> member.client.buildSiteMap(prefix, nodeSuffix, leafSuffix, trace));
   }
 
   /**
    * Asks every BES of the group for its {@code showVersion} answer, one after the other, for the
-   * version document, which lists every BES. Never throws for a BES's failure: a BES out of
-   * service is not asked and reports a {@link BesUnavailableException}, one that fails reports its
-   * failure (which counts towards taking it out, as for any command).
+   * version document, which lists every BES. Never throws for a BES's failure: a BES out of service
+   * is not asked and reports a {@link BesUnavailableException}, one that fails reports its failure
+   * (which counts towards taking it out, as for any command).
    *
    * @return one entry per BES, in the order they were added
    */
@@ -248,8 +269,9 @@ public final class BesGroup implements Closeable {
     for (GroupMember member : members) {
       GroupMember.Ejection ejection = member.ejection.get();
       if (ejection != null) {
-        versions.add(new MemberVersion(member.endpoint, null,
-            health.unavailable(member, ejection, clock.nanoTime())));
+        versions.add(
+            new MemberVersion(
+                member.endpoint, null, health.unavailable(member, ejection, clock.nanoTime())));
         continue;
       }
       CallTrace trace = new CallTrace();
@@ -264,7 +286,9 @@ public final class BesGroup implements Closeable {
     return List.copyOf(versions);
   }
 
-  /** The catalog prefix this group serves, normalized: {@code /}, or {@code /data} without a slash. */
+  /**
+   * The catalog prefix this group serves, normalized: {@code /}, or {@code /data} without a slash.
+   */
   public String prefix() {
     return prefix;
   }
@@ -294,8 +318,15 @@ public final class BesGroup implements Closeable {
         downSince = stats.ejectedSince();
       }
     }
-    return new BesGroupStats(prefix, list, available, available == 0 ? downSince : null,
-        requests.sum(), failovers.sum(), health.unavailableCount(), retries.sum(),
+    return new BesGroupStats(
+        prefix,
+        list,
+        available,
+        available == 0 ? downSince : null,
+        requests.sum(),
+        failovers.sum(),
+        health.unavailableCount(),
+        retries.sum(),
         shares.stats());
   }
 
@@ -349,7 +380,8 @@ public final class BesGroup implements Closeable {
   public String toString() {
     StringBuilder s = new StringBuilder("BesGroup{prefix=").append(prefix).append(", members=[");
     for (int i = 0; i < members.length; i++) {
-      s.append(i == 0 ? "" : ", ").append(members[i])
+      s.append(i == 0 ? "" : ", ")
+          .append(members[i])
           .append(members[i].ejection.get() == null ? "" : " (ejected)");
     }
     return s.append("]}").toString();
@@ -383,8 +415,13 @@ public final class BesGroup implements Closeable {
   }
 
   /** The one attempt more on {@code next}; its failure surfaces, carrying the first one. */
-  private <T> T attemptAgain(GroupMember failed, GroupMember next, IOException failure,
-      boolean holdsUntilClose, MemberCall<T> call) throws IOException {
+  private <T> T attemptAgain(
+      GroupMember failed,
+      GroupMember next,
+      IOException failure,
+      boolean holdsUntilClose,
+      MemberCall<T> call)
+      throws IOException {
     resent(failed, next, failure);
     CallTrace trace = CallTrace.forResend();
     try {
@@ -398,12 +435,12 @@ public final class BesGroup implements Closeable {
 
   /**
    * Where a command that failed with {@code kind} on {@code failed} goes once more: another
-   * available BES (failover), else the same one on a new connection when it broke the command
-   * off, is still in service, and was not already sent it again on a fresh connection (retry);
-   * null when it is not sent again.
+   * available BES (failover), else the same one on a new connection when it broke the command off,
+   * is still in service, and was not already sent it again on a fresh connection (retry); null when
+   * it is not sent again.
    */
-  private @Nullable GroupMember resendTo(GroupMember failed, FailureKind kind,
-      boolean resentOnFreshConnection) {
+  private @Nullable GroupMember resendTo(
+      GroupMember failed, FailureKind kind, boolean resentOnFreshConnection) {
     if (!kind.retriable()) {
       return null;
     }
@@ -413,8 +450,12 @@ public final class BesGroup implements Closeable {
         return other;
       }
     }
-    return retry && kind == FailureKind.IO && !resentOnFreshConnection
-        && failed.ejection.get() == null ? failed : null;
+    return retry
+            && kind == FailureKind.IO
+            && !resentOnFreshConnection
+            && failed.ejection.get() == null
+        ? failed
+        : null;
   }
 
   /** Counts and tells a command sent once more, from {@code from} to {@code to}. */
@@ -423,19 +464,27 @@ public final class BesGroup implements Closeable {
     if (to != from) {
       failovers.increment();
       from.failovers.increment();
-      log.debug("command failed on BES {} of group {}, sending it to {}: {}", from.endpoint,
-          prefix, to.endpoint, cause.toString());
+      log.debug(
+          "command failed on BES {} of group {}, sending it to {}: {}",
+          from.endpoint,
+          prefix,
+          to.endpoint,
+          cause.toString());
       listener.failover(from.endpoint, to.endpoint, cause);
     } else {
-      log.debug("command broken off by BES {} of group {}, sending it again on a new"
-          + " connection: {}", from.endpoint, prefix, cause.toString());
+      log.debug(
+          "command broken off by BES {} of group {}, sending it again on a new" + " connection: {}",
+          from.endpoint,
+          prefix,
+          cause.toString());
       listener.resent(from.endpoint, cause);
     }
   }
 
   /** A get's body failed before anything went on: the command once more, if it may be. */
-  private GroupResponse.@Nullable Attempt resendAfterHandOut(GroupMember failed,
-      IOException failure, MemberCall<GroupResponse.Attempt> call) throws IOException {
+  private GroupResponse.@Nullable Attempt resendAfterHandOut(
+      GroupMember failed, IOException failure, MemberCall<GroupResponse.Attempt> call)
+      throws IOException {
     if (health.isClosed()) {
       return null;
     }
@@ -447,8 +496,9 @@ public final class BesGroup implements Closeable {
   }
 
   /** Runs one command on one BES, counted in flight until it ends (a get: until closed). */
-  private <T> T attempt(GroupMember member, CallTrace trace, boolean holdsUntilClose,
-      MemberCall<T> call) throws IOException {
+  private <T> T attempt(
+      GroupMember member, CallTrace trace, boolean holdsUntilClose, MemberCall<T> call)
+      throws IOException {
     member.enter();
     boolean held = false;
     try {

@@ -10,66 +10,84 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.spec.Setting;
 import org.olfsfastpath.spec.Settings;
-import org.jspecify.annotations.Nullable;
 
 /**
- * Builds a {@link BesGroup}: {@link BesGroup#newBuilder()} returns one with every default,
- * {@link BesGroup#from} one configured from a text spec whose keys are this builder's method
- * names. Every setter validates its value at once and may be called only once (members are added
- * one by one); {@link #build()} checks the settings that depend on each other. Unset settings keep
- * their defaults, named by the {@code DEFAULT_} constants and returned by the getters. Not
- * thread-safe.
+ * Builds a {@link BesGroup}: {@link BesGroup#newBuilder()} returns one with every default, {@link
+ * BesGroup#from} one configured from a text spec whose keys are this builder's method names. Every
+ * setter validates its value at once and may be called only once (members are added one by one);
+ * {@link #build()} checks the settings that depend on each other. Unset settings keep their
+ * defaults, named by the {@code DEFAULT_} constants and returned by the getters. Not thread-safe.
  */
 public final class BesGroupBuilder {
   /** Default catalog prefix: the root, which every router needs. */
   public static final String DEFAULT_PREFIX = "/";
+
   /** Default weight of a member. */
   public static final int DEFAULT_WEIGHT = 1;
+
   /** Largest weight of a member. */
   public static final int MAX_WEIGHT = 1000;
+
   /** Default wait before the first probe of an ejected BES. */
   public static final Duration DEFAULT_EJECTION_BASE = Duration.ofSeconds(1);
+
   /**
-   * Default longest wait between probes of an ejected BES: a restarted BES takes requests again
-   * at most this long after it listens, and a probe of a BES still down costs one connect.
+   * Default longest wait between probes of an ejected BES: a restarted BES takes requests again at
+   * most this long after it listens, and a probe of a BES still down costs one connect.
    */
   public static final Duration DEFAULT_EJECTION_MAX = Duration.ofSeconds(10);
+
   /** Default commands broken off in a row after which a BES is taken out. */
   public static final int DEFAULT_EJECTION_THRESHOLD = 3;
+
   /**
-   * Default share of a group's connections one client may hold at once: a quarter, so that at
-   * least four clients are served at once however greedy each is (8 of the default 32
-   * connections, 50 of upstream's shipped 200).
+   * Default share of a group's connections one client may hold at once: a quarter, so that at least
+   * four clients are served at once however greedy each is (8 of the default 32 connections, 50 of
+   * upstream's shipped 200).
    */
   public static final String DEFAULT_CLIENT_SHARE = "25%";
+
   /** Default requests one client may have waiting past its share. */
   public static final int DEFAULT_CLIENT_QUEUE = 8;
+
   /** Default longest wait of a request in its client's queue, as long as a pool's acquire wait. */
   public static final Duration DEFAULT_CLIENT_QUEUE_WAIT = Duration.ofSeconds(5);
 
   /** The settings a text spec sets, for {@link BesGroup#from}: keys are the setters' names. */
   private final Settings settings = new Settings("BES group");
-  private final Setting<String> prefix = settings.add(Setting.of("prefix", DEFAULT_PREFIX)
-      .text(String::strip).check(BesRouter::normalizePrefix));
+
+  private final Setting<String> prefix =
+      settings.add(
+          Setting.of("prefix", DEFAULT_PREFIX)
+              .text(String::strip)
+              .check(BesRouter::normalizePrefix));
   final List<GroupMember> members = new ArrayList<>();
-  private final Setting<Duration> ejectionBase = settings.add(Setting.duration("ejectionBase",
-      DEFAULT_EJECTION_BASE, Duration.ofMillis(1), Duration.ofHours(1)));
-  private final Setting<Duration> ejectionMax = settings.add(Setting.duration("ejectionMax",
-      DEFAULT_EJECTION_MAX, Duration.ofMillis(1), Duration.ofDays(1)));
-  private final Setting<Integer> ejectionThreshold = settings.add(
-      Setting.between("ejectionThreshold", DEFAULT_EJECTION_THRESHOLD, 1, 1000));
+  private final Setting<Duration> ejectionBase =
+      settings.add(
+          Setting.duration(
+              "ejectionBase", DEFAULT_EJECTION_BASE, Duration.ofMillis(1), Duration.ofHours(1)));
+  private final Setting<Duration> ejectionMax =
+      settings.add(
+          Setting.duration(
+              "ejectionMax", DEFAULT_EJECTION_MAX, Duration.ofMillis(1), Duration.ofDays(1)));
+  private final Setting<Integer> ejectionThreshold =
+      settings.add(Setting.between("ejectionThreshold", DEFAULT_EJECTION_THRESHOLD, 1, 1000));
   private final Setting<Boolean> failover = settings.add(Setting.bool("failover", true));
   private final Setting<Boolean> retry = settings.add(Setting.bool("retry", true));
-  private final Setting<Portion> clientShare = settings.add(Setting.of("clientShare",
-      Portion.parse("clientShare", DEFAULT_CLIENT_SHARE))
-      .text(text -> Portion.parse("clientShare", text)));
-  private final Setting<Integer> clientQueue = settings.add(
-      Setting.between("clientQueue", DEFAULT_CLIENT_QUEUE, 0, 10_000));
-  private final Setting<Duration> clientQueueWait = settings.add(Setting.duration(
-      "clientQueueWait", DEFAULT_CLIENT_QUEUE_WAIT, Duration.ZERO, Duration.ofDays(1)));
+  private final Setting<Portion> clientShare =
+      settings.add(
+          Setting.of("clientShare", Portion.parse("clientShare", DEFAULT_CLIENT_SHARE))
+              .text(text -> Portion.parse("clientShare", text)));
+  private final Setting<Integer> clientQueue =
+      settings.add(Setting.between("clientQueue", DEFAULT_CLIENT_QUEUE, 0, 10_000));
+  private final Setting<Duration> clientQueueWait =
+      settings.add(
+          Setting.duration(
+              "clientQueueWait", DEFAULT_CLIENT_QUEUE_WAIT, Duration.ZERO, Duration.ofDays(1)));
   private final Setting<BesEventListener> listener =
       Setting.of("eventListener", BesEventListener.NONE);
   private final Setting<PoolClock> clock = Setting.of("clock", PoolClock.SYSTEM);
@@ -84,12 +102,11 @@ public final class BesGroupBuilder {
   }
 
   /**
-   * The catalog prefix the group serves (default {@code /}), as olfs.xml writes it: with or
-   * without a trailing slash, with or without the leading one ({@code /data/}, {@code /data}
-   * and {@code data} are the same prefix, {@code /data}).
+   * The catalog prefix the group serves (default {@code /}), as olfs.xml writes it: with or without
+   * a trailing slash, with or without the leading one ({@code /data/}, {@code /data} and {@code
+   * data} are the same prefix, {@code /data}).
    *
-   * @throws IllegalArgumentException if empty, or holding an empty, {@code .} or {@code ..}
-   *     segment
+   * @throws IllegalArgumentException if empty, or holding an empty, {@code .} or {@code ..} segment
    * @throws IllegalStateException if already set
    */
   public BesGroupBuilder prefix(String prefix) {
@@ -107,28 +124,32 @@ public final class BesGroupBuilder {
   }
 
   /**
-   * Adds a BES with a weight: its share of the traffic relative to the others (a weight 2 BES
-   * gets twice the commands of a weight 1 BES when both are equally fast). The group owns the
-   * client from now on and closes it.
+   * Adds a BES with a weight: its share of the traffic relative to the others (a weight 2 BES gets
+   * twice the commands of a weight 1 BES when both are equally fast). The group owns the client
+   * from now on and closes it.
    *
-   * @throws IllegalArgumentException if the weight is not 1-1000, or a client of the same
-   *     endpoint was already added
+   * @throws IllegalArgumentException if the weight is not 1-1000, or a client of the same endpoint
+   *     was already added
    */
   public BesGroupBuilder addMember(BesClient client, int weight) {
     Objects.requireNonNull(client, "client == null");
-    requireArgument(weight >= 1 && weight <= MAX_WEIGHT, "weight of %s was " + weight
-        + ", must be 1-" + MAX_WEIGHT, client.endpoint());
+    requireArgument(
+        weight >= 1 && weight <= MAX_WEIGHT,
+        "weight of %s was " + weight + ", must be 1-" + MAX_WEIGHT,
+        client.endpoint());
     for (GroupMember member : members) {
-      requireArgument(!member.endpoint.equals(client.endpoint()),
-          "a BES at %s was already added", client.endpoint());
+      requireArgument(
+          !member.endpoint.equals(client.endpoint()),
+          "a BES at %s was already added",
+          client.endpoint());
     }
     members.add(new GroupMember(client, weight));
     return this;
   }
 
   /**
-   * How long an ejected BES waits for its first probe (default 1 s); each failed probe doubles
-   * the wait, up to {@link #ejectionMax(Duration)}.
+   * How long an ejected BES waits for its first probe (default 1 s); each failed probe doubles the
+   * wait, up to {@link #ejectionMax(Duration)}.
    *
    * @throws IllegalArgumentException if not between 1 ms and 1 hour
    * @throws IllegalStateException if already set
@@ -144,8 +165,8 @@ public final class BesGroupBuilder {
   }
 
   /**
-   * The longest wait between probes of an ejected BES (default 10 s), so also the longest a
-   * BES that came back waits before it takes requests again.
+   * The longest wait between probes of an ejected BES (default 10 s), so also the longest a BES
+   * that came back waits before it takes requests again.
    *
    * @throws IllegalArgumentException if not between 1 ms and 1 day
    * @throws IllegalStateException if already set
@@ -161,9 +182,9 @@ public final class BesGroupBuilder {
   }
 
   /**
-   * Commands a BES may break off in a row (reset, end of stream, an answer that is not PPT)
-   * before it is taken out (default 3); a success resets the count. A connect failure takes it
-   * out at once, whatever this says.
+   * Commands a BES may break off in a row (reset, end of stream, an answer that is not PPT) before
+   * it is taken out (default 3); a success resets the count. A connect failure takes it out at
+   * once, whatever this says.
    *
    * @throws IllegalArgumentException if not 1-1000
    * @throws IllegalStateException if already set
@@ -174,8 +195,8 @@ public final class BesGroupBuilder {
   }
 
   /**
-   * Whether a command that failed on one BES before anything reached the caller is sent once
-   * more to another BES of the group (default true).
+   * Whether a command that failed on one BES before anything reached the caller is sent once more
+   * to another BES of the group (default true).
    *
    * @throws IllegalStateException if already set
    */
@@ -188,9 +209,9 @@ public final class BesGroupBuilder {
    * Whether a command whose BES broke it off before any byte of its answer reached the caller
    * (reset, end of stream, an unreadable answer: a BES process that died) is sent once more on a
    * new connection of the same BES when no other BES of the group can take it (default true). With
-   * {@link #failover(boolean)} another BES is tried first. A get whose body fails before the
-   * caller read a byte of it is sent again the same way, once, and the body goes on from the new
-   * answer's start ({@link BesResponse#restart(java.io.IOException)}).
+   * {@link #failover(boolean)} another BES is tried first. A get whose body fails before the caller
+   * read a byte of it is sent again the same way, once, and the body goes on from the new answer's
+   * start ({@link BesResponse#restart(java.io.IOException)}).
    *
    * @throws IllegalStateException if already set
    */
@@ -200,13 +221,13 @@ public final class BesGroupBuilder {
   }
 
   /**
-   * The connections of the group one client may hold at once (default
-   * {@value #DEFAULT_CLIENT_SHARE}): a count ({@code 8}) or a percentage of the connections of all
-   * the group's BES ({@code 25%}, rounded down, at least one). A client is the address the web
-   * layer resolves ({@link Caller#client()}); the front end's own commands count against no
-   * share. Past its share a client's requests wait in a queue of their own ({@link
-   * #clientQueue(int)}, {@link #clientQueueWait(Duration)}), then are refused with
-   * {@link BesLimitException}. {@code 100%} turns shares off.
+   * The connections of the group one client may hold at once (default {@value
+   * #DEFAULT_CLIENT_SHARE}): a count ({@code 8}) or a percentage of the connections of all the
+   * group's BES ({@code 25%}, rounded down, at least one). A client is the address the web layer
+   * resolves ({@link Caller#client()}); the front end's own commands count against no share. Past
+   * its share a client's requests wait in a queue of their own ({@link #clientQueue(int)}, {@link
+   * #clientQueueWait(Duration)}), then are refused with {@link BesLimitException}. {@code 100%}
+   * turns shares off.
    *
    * @throws IllegalArgumentException if neither a count 0-10000 nor a percentage 0-100%
    * @throws IllegalStateException if already set
@@ -230,8 +251,8 @@ public final class BesGroupBuilder {
   }
 
   /**
-   * The longest a request waits in its client's queue for one of the client's connections to
-   * come free (default 5 s); then it is refused.
+   * The longest a request waits in its client's queue for one of the client's connections to come
+   * free (default 5 s); then it is refused.
    *
    * @throws IllegalArgumentException if negative, between 0 and 1 ms, or over a day
    * @throws IllegalStateException if already set
@@ -328,15 +349,17 @@ public final class BesGroupBuilder {
   /**
    * Builds the group. Starts no thread: probe threads start on the first ejection.
    *
-   * @throws IllegalStateException if no member was added, or ejectionMax is less than
-   *     ejectionBase
+   * @throws IllegalStateException if no member was added, or ejectionMax is less than ejectionBase
    */
   public BesGroup build() {
-    requireState(!members.isEmpty(), "BES group %s has no BES; add one with addMember",
-        getPrefix());
-    requireConsistent(getEjectionMax().compareTo(getEjectionBase()) >= 0,
-        List.of("ejectionMax", "ejectionBase"), "ejectionMax (%s) is less than ejectionBase (%s)",
-        getEjectionMax(), getEjectionBase());
+    requireState(
+        !members.isEmpty(), "BES group %s has no BES; add one with addMember", getPrefix());
+    requireConsistent(
+        getEjectionMax().compareTo(getEjectionBase()) >= 0,
+        List.of("ejectionMax", "ejectionBase"),
+        "ejectionMax (%s) is less than ejectionBase (%s)",
+        getEjectionMax(),
+        getEjectionBase());
     return new BesGroup(this);
   }
 

@@ -19,12 +19,19 @@ import org.jspecify.annotations.Nullable;
  * @param unavailable commands refused with {@link BesUnavailableException} because no BES of the
  *     group was available
  * @param retries commands sent once more after their BES could not be reached or broke them off
- *     before a byte of the answer went on: to another BES (also counted in {@code failovers}) or
- *     to the same one on a new connection, before the response was handed out or after
+ *     before a byte of the answer went on: to another BES (also counted in {@code failovers}) or to
+ *     the same one on a new connection, before the response was handed out or after
  * @param shares the clients' shares of the group's connections
  */
-public record BesGroupStats(String prefix, List<BesMemberStats> members, int available,
-    @Nullable Instant downSince, long requests, long failovers, long unavailable, long retries,
+public record BesGroupStats(
+    String prefix,
+    List<BesMemberStats> members,
+    int available,
+    @Nullable Instant downSince,
+    long requests,
+    long failovers,
+    long unavailable,
+    long retries,
     BesShareStats shares) {
   public BesGroupStats {
     Objects.requireNonNull(prefix, "prefix == null");

@@ -14,15 +14,15 @@ public final class BesLimitException extends IOException {
   /** The limit that refused the request. */
   public enum Limit {
     /**
-     * The client already held its share of the group's connections, and its request waited in
-     * the client's queue for the whole queue wait without one coming free.
+     * The client already held its share of the group's connections, and its request waited in the
+     * client's queue for the whole queue wait without one coming free.
      */
     CLIENT_SHARE("clientShare"),
     /** The client already held its share, and its queue of waiting requests was full. */
     CLIENT_QUEUE("clientQueue"),
     /**
-     * A request whose answer may hold its connection long found every connection that such
-     * requests may use busy for the acquire timeout: the rest are kept for short requests.
+     * A request whose answer may hold its connection long found every connection that such requests
+     * may use busy for the acquire timeout: the rest are kept for short requests.
      */
     RESERVE("reserve");
 

@@ -16,8 +16,8 @@ import org.olfsfastpath.ppt.PptEndpoint;
  * @param requests commands sent to it (first tries and failovers alike)
  * @param connectFailures commands that could not reach it: connect refused or timed out, or the
  *     handshake timed out or was refused; each takes it out of service
- * @param ioFailures commands it broke off before anything reached the caller (reset, end of
- *     stream, an answer that is not PPT or not the command's document)
+ * @param ioFailures commands it broke off before anything reached the caller (reset, end of stream,
+ *     an answer that is not PPT or not the command's document)
  * @param timeouts commands it did not answer within the read timeout: a slow BES, never taken out
  * @param besErrors commands it answered with an error document
  * @param exhausted commands that found every connection to it busy for the acquire timeout
@@ -33,11 +33,25 @@ import org.olfsfastpath.ppt.PptEndpoint;
  * @param probeFailures probes that failed
  * @param pool its connection pool
  */
-public record BesMemberStats(PptEndpoint endpoint, int weight, int inFlight, long requests,
-    long connectFailures, long ioFailures, long timeouts, long besErrors, long exhausted,
-    long streamFailures, long failovers, @Nullable Instant ejectedSince,
-    @Nullable String ejectionCause, @Nullable Duration nextProbeIn, long ejections, long probes,
-    long probeFailures, BesPoolStats pool) {
+public record BesMemberStats(
+    PptEndpoint endpoint,
+    int weight,
+    int inFlight,
+    long requests,
+    long connectFailures,
+    long ioFailures,
+    long timeouts,
+    long besErrors,
+    long exhausted,
+    long streamFailures,
+    long failovers,
+    @Nullable Instant ejectedSince,
+    @Nullable String ejectionCause,
+    @Nullable Duration nextProbeIn,
+    long ejections,
+    long probes,
+    long probeFailures,
+    BesPoolStats pool) {
 
   /** Whether the BES is out of service, waiting for a probe to succeed. */
   public boolean ejected() {

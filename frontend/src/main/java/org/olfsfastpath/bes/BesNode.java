@@ -14,7 +14,12 @@ import java.util.Objects;
  * @param isLeaf true for a leaf (file), false for a node (directory)
  * @param children a directory's children in BES order; empty for a leaf
  */
-public record BesNode(String name, boolean isData, Instant lastModified, long size, boolean isLeaf,
+public record BesNode(
+    String name,
+    boolean isData,
+    Instant lastModified,
+    long size,
+    boolean isLeaf,
     List<BesNode> children) {
   public BesNode {
     Objects.requireNonNull(name, "name == null");

@@ -15,26 +15,28 @@ import org.jdom2.output.LineSeparator;
 import org.jdom2.output.XMLOutputter;
 
 /**
- * Builds BES request documents with JDOM2, in the element order the upstream OLFS sends them,
- * and serializes them to UTF-8 bytes ready for {@link org.olfsfastpath.ppt.PptConnection#send}.
+ * Builds BES request documents with JDOM2, in the element order the upstream OLFS sends them, and
+ * serializes them to UTF-8 bytes ready for {@link org.olfsfastpath.ppt.PptConnection#send}.
  *
  * <p>Every value that may come from a URL (catalog path, constraint, xml:base) is set as element
- * text or attribute value and escaped by JDOM2's outputter, never concatenated: {@code <}, {@code &},
- * quotes and {@code ]]>} are carried as data and cannot change the command. Characters that XML 1.0
- * cannot carry at all (most C0 controls, lone surrogates, U+FFFE/U+FFFF) are rejected with an
+ * text or attribute value and escaped by JDOM2's outputter, never concatenated: {@code <}, {@code
+ * &}, quotes and {@code ]]>} are carried as data and cannot change the command. Characters that XML
+ * 1.0 cannot carry at all (most C0 controls, lone surrogates, U+FFFE/U+FFFF) are rejected with an
  * {@link IllegalArgumentException} naming the value and the index of the first one.
  *
- * <p>Thread-safe: holds only immutable settings, a shared outputter whose format is never
- * changed after construction, and an atomic request counter.
+ * <p>Thread-safe: holds only immutable settings, a shared outputter whose format is never changed
+ * after construction, and an atomic request counter.
  */
 final class BesRequests {
   static final Namespace BES_NS = Namespace.getNamespace("http://xml.opendap.org/ns/bes/1.0#");
 
   /** Container and definition names as the OLFS uses them; the BES only needs them to match. */
   static final String CONTAINER = "catalogContainer";
+
   static final String CATALOG_SPACE = "catalog";
   static final String DEFINITION = "d1";
   static final String DEFINITION_SPACE = "default";
+
   /** The DAP2 protocol version the OLFS advertises with every DAP2 request. */
   static final String XDAP_ACCEPT = "3.2";
 
@@ -47,9 +49,10 @@ final class BesRequests {
     this.contexts = Objects.requireNonNull(contexts, "contexts == null");
     this.reqIdPrefix = Objects.requireNonNull(reqIdPrefix, "reqIdPrefix == null");
     // Raw: no whitespace added between elements, so a text value is sent exactly as given.
-    Format format = Format.getRawFormat()
-        .setEncoding(StandardCharsets.UTF_8.name())
-        .setLineSeparator(LineSeparator.NL);
+    Format format =
+        Format.getRawFormat()
+            .setEncoding(StandardCharsets.UTF_8.name())
+            .setLineSeparator(LineSeparator.NL);
     this.outputter = new XMLOutputter(format);
   }
 
@@ -85,11 +88,11 @@ final class BesRequests {
   }
 
   /**
-   * The data request: contexts, {@code setContainer}, {@code define} and {@code get}, in the
-   * OLFS's order (bes_timeout first, as the OLFS inserts it at position 0 before sending).
+   * The data request: contexts, {@code setContainer}, {@code define} and {@code get}, in the OLFS's
+   * order (bes_timeout first, as the OLFS inserts it at position 0 before sending).
    *
-   * @throws IllegalArgumentException if the path, constraint or xml:base holds a character XML
-   *     1.0 cannot carry
+   * @throws IllegalArgumentException if the path, constraint or xml:base holds a character XML 1.0
+   *     cannot carry
    */
   byte[] get(GetRequest get) {
     Objects.requireNonNull(get, "get == null");
@@ -103,8 +106,10 @@ final class BesRequests {
     if (get.probe()) {
       // No container, no define: the BES reads the get and stops at the missing definition.
       request.addContent(setContext("errors", "xml"));
-      Element probe = new Element("get", BES_NS).setAttribute("type", type.besType())
-          .setAttribute("definition", TransmitterProbe.DEFINITION);
+      Element probe =
+          new Element("get", BES_NS)
+              .setAttribute("type", type.besType())
+              .setAttribute("definition", TransmitterProbe.DEFINITION);
       if (type.returnAs() != null) {
         probe.setAttribute("returnAs", type.returnAs());
       }
@@ -124,10 +129,12 @@ final class BesRequests {
       request.addContent(setContext("xml:base", get.xmlBase()));
     }
     if (contexts.maxResponseSize() >= 0) {
-      request.addContent(setContext("max_response_size", Long.toString(contexts.maxResponseSize())));
+      request.addContent(
+          setContext("max_response_size", Long.toString(contexts.maxResponseSize())));
     }
     if (contexts.maxVariableSize() >= 0) {
-      request.addContent(setContext("max_variable_size", Long.toString(contexts.maxVariableSize())));
+      request.addContent(
+          setContext("max_variable_size", Long.toString(contexts.maxVariableSize())));
     }
     request.addContent(setContext("uid", contexts.uid()));
     if (type.isDap4()) {
@@ -139,16 +146,17 @@ final class BesRequests {
     }
     request.addContent(container);
     // The OLFS asks for the info page and a file without a constraint.
-    String constraint = type == BesGetType.INFO_PAGE || type == BesGetType.STREAM ? ""
-        : get.constraint();
+    String constraint =
+        type == BesGetType.INFO_PAGE || type == BesGetType.STREAM ? "" : get.constraint();
     Element define = define(DEFINITION, DEFINITION_SPACE, CONTAINER, constraint, type.isDap4());
     if (type.isDap4()) {
       Dap4Function.addTo(define.getChild("container", BES_NS), get.dap4Function());
     }
     request.addContent(define);
-    Element getElement = new Element("get", BES_NS)
-        .setAttribute("type", type.besType())
-        .setAttribute("definition", DEFINITION);
+    Element getElement =
+        new Element("get", BES_NS)
+            .setAttribute("type", type.besType())
+            .setAttribute("definition", DEFINITION);
     if (type.returnAs() != null) {
       getElement.setAttribute("returnAs", type.returnAs());
     }
@@ -165,11 +173,12 @@ final class BesRequests {
     Element request = newRequest();
     addTimeoutContext(request);
     request.addContent(setContext("errors", "xml"));
-    request.addContent(new Element("buildSiteMap", BES_NS)
-        .setAttribute("prefix", checked("prefix", prefix))
-        .setAttribute("nodeSuffix", checked("nodeSuffix", nodeSuffix))
-        .setAttribute("leafSuffix", checked("leafSuffix", leafSuffix))
-        .setAttribute("catalog", "catalog"));
+    request.addContent(
+        new Element("buildSiteMap", BES_NS)
+            .setAttribute("prefix", checked("prefix", prefix))
+            .setAttribute("nodeSuffix", checked("nodeSuffix", nodeSuffix))
+            .setAttribute("leafSuffix", checked("leafSuffix", leafSuffix))
+            .setAttribute("catalog", "catalog"));
     return serialize(request);
   }
 
@@ -197,8 +206,8 @@ final class BesRequests {
    * {@code <define name space><container name><constraint|dap4constraint/></container></define>};
    * the constraint element is left out when the constraint is empty, as the OLFS does.
    */
-  static Element define(String name, String space, String container, String constraint,
-      boolean dap4) {
+  static Element define(
+      String name, String space, String container, String constraint, boolean dap4) {
     checkXmlText("constraint", constraint);
     Element containerElement = new Element("container", BES_NS).setAttribute("name", container);
     if (!constraint.isEmpty()) {
@@ -266,13 +275,19 @@ final class BesRequests {
       if (c == '\t' || c == '\n' || c == '\r' || (c >= 0xE000 && c <= 0xFFFD)) {
         continue;
       }
-      if (Character.isHighSurrogate(c) && i + 1 < value.length()
+      if (Character.isHighSurrogate(c)
+          && i + 1 < value.length()
           && Character.isLowSurrogate(value.charAt(i + 1))) {
         i++;
         continue;
       }
-      throw new IllegalArgumentException(String.format(Locale.US,
-          "%s has character U+%04X at index %d, which XML 1.0 cannot carry", what, (int) c, i));
+      throw new IllegalArgumentException(
+          String.format(
+              Locale.US,
+              "%s has character U+%04X at index %d, which XML 1.0 cannot carry",
+              what,
+              (int) c,
+              i));
     }
   }
 }

@@ -12,13 +12,13 @@ import java.util.Objects;
 
 /**
  * Sends each BES command by catalog path to the {@link BesGroup} that serves it: the layers above
- * ask it for {@link #showNode(String)}, {@link #get(GetRequest)} and {@link
- * #buildSiteMap(String, String, String)} with whole catalog paths and never see a group or a
- * prefix. The group of a path is the one whose prefix is the longest that matches the path on
- * whole segments ({@code /data} catches {@code /data} and {@code /data/x.nc}, never {@code
- * /database}), else the {@code /} group, which every router must have. The prefix is stripped from
- * the path the group's BES sees, as the upstream OLFS does: with the prefix {@code /data}, {@code
- * /data/x.nc} is {@code /x.nc} on that BES, and {@code /data} itself is its root {@code /}.
+ * ask it for {@link #showNode(String)}, {@link #get(GetRequest)} and {@link #buildSiteMap(String,
+ * String, String)} with whole catalog paths and never see a group or a prefix. The group of a path
+ * is the one whose prefix is the longest that matches the path on whole segments ({@code /data}
+ * catches {@code /data} and {@code /data/x.nc}, never {@code /database}), else the {@code /} group,
+ * which every router must have. The prefix is stripped from the path the group's BES sees, as the
+ * upstream OLFS does: with the prefix {@code /data}, {@code /data/x.nc} is {@code /x.nc} on that
+ * BES, and {@code /data} itself is its root {@code /}.
  *
  * <p>Immutable and thread-safe; a route costs one hash look-up per segment of the path. Build one
  * at startup with {@link #of(Collection)} and share it. {@link #close()} closes every group.
@@ -43,8 +43,8 @@ public final class BesRouter implements Closeable {
   public static BesRouter of(Collection<BesGroup> groups) {
     Objects.requireNonNull(groups, "groups == null");
     if (groups.isEmpty()) {
-      throw new IllegalArgumentException("no BES group was given; a router needs at least the"
-          + " group of prefix /");
+      throw new IllegalArgumentException(
+          "no BES group was given; a router needs at least the" + " group of prefix /");
     }
     Map<String, BesGroup> byPrefix = new HashMap<>();
     List<String> prefixes = new ArrayList<>();
@@ -52,15 +52,20 @@ public final class BesRouter implements Closeable {
       Objects.requireNonNull(group, "groups holds null");
       prefixes.add(group.prefix());
       if (byPrefix.putIfAbsent(group.prefix(), group) != null) {
-        throw new IllegalArgumentException("two BES groups have the prefix " + group.prefix()
-            + "; list every BES of one prefix in one group (prefixes given: "
-            + String.join(", ", prefixes) + ")");
+        throw new IllegalArgumentException(
+            "two BES groups have the prefix "
+                + group.prefix()
+                + "; list every BES of one prefix in one group (prefixes given: "
+                + String.join(", ", prefixes)
+                + ")");
       }
     }
     if (!byPrefix.containsKey("/")) {
-      throw new IllegalArgumentException("no BES group has the prefix /, which serves every path"
-          + " the other prefixes do not; add a BES with <prefix>/</prefix> (prefixes given: "
-          + String.join(", ", prefixes) + ")");
+      throw new IllegalArgumentException(
+          "no BES group has the prefix /, which serves every path"
+              + " the other prefixes do not; add a BES with <prefix>/</prefix> (prefixes given: "
+              + String.join(", ", prefixes)
+              + ")");
     }
     return new BesRouter(List.copyOf(groups), Map.copyOf(byPrefix));
   }
@@ -81,8 +86,7 @@ public final class BesRouter implements Closeable {
     Objects.requireNonNull(catalogPath, "catalogPath == null");
     String path = catalogPath.isEmpty() ? "/" : catalogPath;
     if (path.charAt(0) != '/') {
-      throw new IllegalArgumentException("catalogPath was " + catalogPath
-          + ", must start with /");
+      throw new IllegalArgumentException("catalogPath was " + catalogPath + ", must start with /");
     }
     if (byPrefix.size() == 1) {
       return new Route(root, path);
@@ -120,9 +124,9 @@ public final class BesRouter implements Closeable {
   }
 
   /**
-   * Sends a data request to the group that serves its path, with the group's prefix taken off,
-   * and returns the streaming response once the BES has said it is not an error. The caller must
-   * close it.
+   * Sends a data request to the group that serves its path, with the group's prefix taken off, and
+   * returns the streaming response once the BES has said it is not an error. The caller must close
+   * it.
    *
    * @param request the request, its path the whole catalog path
    * @throws IOException as {@link BesGroup#get(GetRequest)}
@@ -133,8 +137,8 @@ public final class BesRouter implements Closeable {
 
   /**
    * Same as {@link #get(GetRequest)}, for {@code caller}: its client's share of the group's
-   * connections and, for a short answer, the pools' reserve apply ({@link
-   * BesGroup#get(GetRequest, Caller)}).
+   * connections and, for a short answer, the pools' reserve apply ({@link BesGroup#get(GetRequest,
+   * Caller)}).
    *
    * @throws IOException as {@link BesGroup#get(GetRequest, Caller)}
    */
@@ -153,8 +157,9 @@ public final class BesRouter implements Closeable {
 
   /**
    * The site map of every group, one URL per line, each starting with {@code prefix}: each group's
-   * BES lists its own catalog, so its lines get the group's prefix, and lines a longer prefix routes
-   * elsewhere are dropped (the {@code /} group's BES may hold a directory another group serves).
+   * BES lists its own catalog, so its lines get the group's prefix, and lines a longer prefix
+   * routes elsewhere are dropped (the {@code /} group's BES may hold a directory another group
+   * serves).
    *
    * @throws IOException as {@link BesGroup#buildSiteMap(String, String, String)}, for the first
    *     group that fails
@@ -250,8 +255,8 @@ public final class BesRouter implements Closeable {
     Objects.requireNonNull(prefix, "prefix == null");
     String p = prefix.strip();
     if (p.isEmpty()) {
-      throw new IllegalArgumentException("prefix was empty, must be a catalog path such as / or"
-          + " /data/");
+      throw new IllegalArgumentException(
+          "prefix was empty, must be a catalog path such as / or" + " /data/");
     }
     if (p.charAt(0) != '/') {
       p = "/" + p;
@@ -266,8 +271,8 @@ public final class BesRouter implements Closeable {
     }
     for (String segment : p.substring(1).split("/", -1)) {
       if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
-        throw new IllegalArgumentException("prefix was " + prefix + ", must not hold an empty, ."
-            + " or .. segment");
+        throw new IllegalArgumentException(
+            "prefix was " + prefix + ", must not hold an empty, ." + " or .. segment");
       }
     }
     return p;

@@ -18,16 +18,25 @@ import java.util.Objects;
  * @param waiting requests waiting in their client's queue now
  * @param queued requests that had to wait in their client's queue
  * @param refusedShare requests refused after waiting the whole queue wait ({@code clientShare})
- * @param refusedQueue requests refused at once because their client's queue was full
- *     ({@code clientQueue})
- * @param refusedReserve requests whose answer may be long refused because only the connections
- *     kept for short requests were left ({@code reserve})
+ * @param refusedQueue requests refused at once because their client's queue was full ({@code
+ *     clientQueue})
+ * @param refusedReserve requests whose answer may be long refused because only the connections kept
+ *     for short requests were left ({@code reserve})
  * @param top the clients holding the most now, most first (then most waiting, then by address), at
  *     most {@link #TOP} of them
  */
-public record BesShareStats(int limit, int queueLength, Duration queueWait, int clients,
-    int inUse, int waiting, long queued, long refusedShare, long refusedQueue,
-    long refusedReserve, List<ClientUse> top) {
+public record BesShareStats(
+    int limit,
+    int queueLength,
+    Duration queueWait,
+    int clients,
+    int inUse,
+    int waiting,
+    long queued,
+    long refusedShare,
+    long refusedQueue,
+    long refusedReserve,
+    List<ClientUse> top) {
   /** How many clients {@link #top()} lists at most. */
   public static final int TOP = 10;
 

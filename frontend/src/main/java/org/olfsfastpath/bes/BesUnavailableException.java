@@ -7,11 +7,11 @@ import java.util.Objects;
 import org.olfsfastpath.ppt.PptEndpoint;
 
 /**
- * No BES of a group can take the command: each was taken out of service after a failure and has
- * not yet passed a probe. Thrown at once, without a connect, so that a wedged or stopped BES costs
- * a request microseconds rather than a connect or handshake timeout; also thrown by the command
- * whose connect failure took the group's last BES out. A front end should answer 503 with
- * {@code Retry-After: }{@link #retryAfterSeconds()}.
+ * No BES of a group can take the command: each was taken out of service after a failure and has not
+ * yet passed a probe. Thrown at once, without a connect, so that a wedged or stopped BES costs a
+ * request microseconds rather than a connect or handshake timeout; also thrown by the command whose
+ * connect failure took the group's last BES out. A front end should answer 503 with {@code
+ * Retry-After: }{@link #retryAfterSeconds()}.
  *
  * <p>Carries the BES whose probe comes first, when it went down, and the failure that took it out
  * (or that its last probe met) as the cause.
@@ -30,9 +30,14 @@ public final class BesUnavailableException extends IOException {
    * @param retryAfter the time until its next probe; rounded up to whole seconds, at least one
    * @param cause the failure that took it out, or that its last probe met
    */
-  public BesUnavailableException(String message, PptEndpoint endpoint, Instant downSince,
-      Duration retryAfter, IOException cause) {
-    super(Objects.requireNonNull(message, "message == null"),
+  public BesUnavailableException(
+      String message,
+      PptEndpoint endpoint,
+      Instant downSince,
+      Duration retryAfter,
+      IOException cause) {
+    super(
+        Objects.requireNonNull(message, "message == null"),
         Objects.requireNonNull(cause, "cause == null"));
     this.endpoint = Objects.requireNonNull(endpoint, "endpoint == null");
     this.downSince = Objects.requireNonNull(downSince, "downSince == null");

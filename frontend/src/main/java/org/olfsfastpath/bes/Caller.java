@@ -4,20 +4,21 @@ import java.util.Objects;
 
 /**
  * Who sends a BES command, and whether its answer may hold a connection for long: what a group's
- * fair shares ({@link BesGroupBuilder#clientShare(String)}) and a pool's reserve for short
- * requests ({@link BesClientBuilder#reserve(String)}) decide by. Value-based and immutable.
+ * fair shares ({@link BesGroupBuilder#clientShare(String)}) and a pool's reserve for short requests
+ * ({@link BesClientBuilder#reserve(String)}) decide by. Value-based and immutable.
  *
  * @param client the client's address as the web layer resolved it (e.g. {@code 192.0.2.7}); the
  *     empty string for the front end's own commands (start-up, warm-up, site map), which count
  *     against no client's share
- * @param longHold whether the answer may hold its connection as long as its client takes to read
- *     it (a data answer of unknown or large size, streamed through); false for an answer known to
- *     be short (metadata, the input of a page, an answer a cache knows to be small), which may use
- *     a pool's reserve
+ * @param longHold whether the answer may hold its connection as long as its client takes to read it
+ *     (a data answer of unknown or large size, streamed through); false for an answer known to be
+ *     short (metadata, the input of a page, an answer a cache knows to be small), which may use a
+ *     pool's reserve
  */
 public record Caller(String client, boolean longHold) {
   /** The front end's own short commands (catalog look-ups, versions, the site map). */
   public static final Caller INTERNAL = new Caller("", false);
+
   /** The front end's own commands whose answer may be long (a get with no client named). */
   public static final Caller INTERNAL_LONG = new Caller("", true);
 

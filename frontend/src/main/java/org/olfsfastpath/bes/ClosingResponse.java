@@ -7,15 +7,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A {@link BesResponse} that does its release once, however often and from wherever it is closed
- * (the response, or its body), and hears every failure of its body before the caller does: the
- * one close-once wrapper of this package. {@link PooledResponse} returns its connection to the
- * pool; {@link GroupResponse} ends its command's count in flight on its BES.
+ * (the response, or its body), and hears every failure of its body before the caller does: the one
+ * close-once wrapper of this package. {@link PooledResponse} returns its connection to the pool;
+ * {@link GroupResponse} ends its command's count in flight on its BES.
  */
 abstract class ClosingResponse implements BesResponse {
   private final InputStream body;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  /** @param raw the body as it comes, read through this response */
+  /**
+   * @param raw the body as it comes, read through this response
+   */
   ClosingResponse(InputStream raw) {
     this.body = new Body(raw);
   }

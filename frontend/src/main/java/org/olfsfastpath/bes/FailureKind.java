@@ -26,7 +26,8 @@ enum FailureKind {
    * that died gives (reset, end of stream, an unreadable chunk), which may be sent again.
    */
   static FailureKind ofBody(IOException e) {
-    return e instanceof PptStreamErrorException ? BES_ERROR
+    return e instanceof PptStreamErrorException
+        ? BES_ERROR
         : e instanceof InterruptedIOException ? TIMEOUT : IO;
   }
 

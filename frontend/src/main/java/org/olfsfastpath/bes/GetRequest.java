@@ -8,23 +8,30 @@ import java.util.Objects;
  *
  * @param path the BES catalog path, normalized, starting with {@code /}
  * @param type the response wanted
- * @param constraint the DAP2 or DAP4 constraint expression as the client sent it (decoded), or
- *     the empty string
+ * @param constraint the DAP2 or DAP4 constraint expression as the client sent it (decoded), or the
+ *     empty string
  * @param xmlBase the request URL that DAP4 responses and the DDX name as {@code xml:base}, or the
  *     empty string
  * @param dap4Checksums whether the client asked for DAP4 checksums ({@code dap4.checksum=true});
  *     netCDF-C's DAP4 reader expects a CRC32 after every variable then
  * @param contexts further contexts sent first, in order, e.g. the history entries fileout_netcdf
  *     writes into a netCDF file
- * @param dap4Function the DAP4 server function expression ({@code dap4.function}) for a DAP4
- *     get, or the empty string; sent as upstream sends it ({@link Dap4Function})
+ * @param dap4Function the DAP4 server function expression ({@code dap4.function}) for a DAP4 get,
+ *     or the empty string; sent as upstream sends it ({@link Dap4Function})
  * @param probe whether this only asks if the BES can make the response at all ({@link
  *     #probe(String, BesGetType)}): the get names a definition that does not exist, so the BES
  *     answers at once, with no data, either that it lacks the module or that the definition is
  *     missing
  */
-public record GetRequest(String path, BesGetType type, String constraint, String xmlBase,
-    boolean dap4Checksums, List<Context> contexts, String dap4Function, boolean probe) {
+public record GetRequest(
+    String path,
+    BesGetType type,
+    String constraint,
+    String xmlBase,
+    boolean dap4Checksums,
+    List<Context> contexts,
+    String dap4Function,
+    boolean probe) {
   public GetRequest {
     Objects.requireNonNull(path, "path == null");
     Objects.requireNonNull(type, "type == null");
@@ -33,14 +40,19 @@ public record GetRequest(String path, BesGetType type, String constraint, String
     contexts = List.copyOf(contexts);
     Objects.requireNonNull(dap4Function, "dap4Function == null");
     if (!dap4Function.isEmpty() && !type.isDap4()) {
-      throw new IllegalArgumentException("a server function goes only with a DAP4 get, not "
-          + type);
+      throw new IllegalArgumentException(
+          "a server function goes only with a DAP4 get, not " + type);
     }
   }
 
   /** A request without a server function. */
-  public GetRequest(String path, BesGetType type, String constraint, String xmlBase,
-      boolean dap4Checksums, List<Context> contexts) {
+  public GetRequest(
+      String path,
+      BesGetType type,
+      String constraint,
+      String xmlBase,
+      boolean dap4Checksums,
+      List<Context> contexts) {
     this(path, type, constraint, xmlBase, dap4Checksums, contexts, "", false);
   }
 
@@ -50,8 +62,8 @@ public record GetRequest(String path, BesGetType type, String constraint, String
   }
 
   /** A request without DAP4 checksums or further contexts. */
-  public GetRequest(String path, BesGetType type, String constraint, String xmlBase,
-      boolean dap4Checksums) {
+  public GetRequest(
+      String path, BesGetType type, String constraint, String xmlBase, boolean dap4Checksums) {
     this(path, type, constraint, xmlBase, dap4Checksums, List.of());
   }
 
@@ -62,10 +74,10 @@ public record GetRequest(String path, BesGetType type, String constraint, String
   /**
    * Asks the BES that serves {@code path} whether it can make {@code type} at all: a get of that
    * type and returnAs whose definition does not exist. The BES checks the transmitter and the
-   * response handler while it reads the command, before it looks for the definition, so the
-   * answer is an error either way and costs it no data: "Unable to find transmitter ..." or
-   * "... does not have a registered response handler" when a module is missing, "Unable to find
-   * definition ..." when it is there ({@link TransmitterProbe}).
+   * response handler while it reads the command, before it looks for the definition, so the answer
+   * is an error either way and costs it no data: "Unable to find transmitter ..." or "... does not
+   * have a registered response handler" when a module is missing, "Unable to find definition ..."
+   * when it is there ({@link TransmitterProbe}).
    */
   public static GetRequest probe(String path, BesGetType type) {
     return new GetRequest(path, type, "", "", false, List.of(), "", true);
@@ -73,8 +85,8 @@ public record GetRequest(String path, BesGetType type, String constraint, String
 
   /** The same request for another catalog path (a BES that serves it under another name). */
   public GetRequest withPath(String newPath) {
-    return new GetRequest(newPath, type, constraint, xmlBase, dap4Checksums, contexts,
-        dap4Function, probe);
+    return new GetRequest(
+        newPath, type, constraint, xmlBase, dap4Checksums, contexts, dap4Function, probe);
   }
 
   /**

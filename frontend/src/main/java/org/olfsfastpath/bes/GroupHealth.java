@@ -34,8 +34,14 @@ final class GroupHealth {
   private final LongAdder unavailable = new LongAdder();
   private volatile boolean closed;
 
-  GroupHealth(String prefix, GroupMember[] members, long ejectionBaseNanos,
-      long ejectionMaxNanos, int ejectionThreshold, PoolClock clock, BesEventListener listener,
+  GroupHealth(
+      String prefix,
+      GroupMember[] members,
+      long ejectionBaseNanos,
+      long ejectionMaxNanos,
+      int ejectionThreshold,
+      PoolClock clock,
+      BesEventListener listener,
       ProbeScheduler scheduler) {
     this.prefix = prefix;
     this.members = members;
@@ -109,7 +115,9 @@ final class GroupHealth {
     return kind;
   }
 
-  /** A get's body failed: nothing is retried, but a broken-off stream counts like any I/O failure. */
+  /**
+   * A get's body failed: nothing is retried, but a broken-off stream counts like any I/O failure.
+   */
   void streamFailed(GroupMember member, IOException e) {
     member.streamFailures.increment();
     if (!(e instanceof PptStreamErrorException) && !(e instanceof InterruptedIOException)) {
@@ -124,7 +132,6 @@ final class GroupHealth {
     }
     return e;
   }
-
 
   /** The BES broke a command off: out of service at the threshold, unless it is the last. */
   private void ioFailed(GroupMember member, IOException e) {
@@ -152,13 +159,17 @@ final class GroupHealth {
     GroupMember.Ejection ejection =
         new GroupMember.Ejection(now, clock.instant(), cause, backoff, now + backoff);
     if (!member.ejection.compareAndSet(null, ejection)) {
-      return;  // Already out: the same outage, seen by another command.
+      return; // Already out: the same outage, seen by another command.
     }
     member.ejectionStreak.incrementAndGet();
     member.consecutiveIoFailures.set(0);
     member.ejections.increment();
-    log.warn("BES {} of group {} taken out of service after {}; first probe in {} ms",
-        member.endpoint, prefix, cause.toString(), TimeUnit.NANOSECONDS.toMillis(backoff));
+    log.warn(
+        "BES {} of group {} taken out of service after {}; first probe in {} ms",
+        member.endpoint,
+        prefix,
+        cause.toString(),
+        TimeUnit.NANOSECONDS.toMillis(backoff));
     Duration wait = Duration.ofNanos(backoff);
     listener.ejected(member.endpoint, cause, wait);
     // Its idle connections lead to the BES that just failed; a readmitted BES gets fresh ones.
@@ -185,7 +196,7 @@ final class GroupHealth {
   /** A timer fired for {@code scheduledFor}: probe if that stay out is still current and due. */
   private void probeWhenDue(GroupMember member, GroupMember.Ejection scheduledFor) {
     if (closed || member.ejection.get() != scheduledFor) {
-      return;  // Readmitted, or a later back-off has its own timer.
+      return; // Readmitted, or a later back-off has its own timer.
     }
     long wait = scheduledFor.nextProbeNanos() - clock.nanoTime();
     if (wait > 0) {
@@ -216,18 +227,28 @@ final class GroupHealth {
       } catch (IllegalStateException closedClient) {
         return;
       } catch (IOException | RuntimeException failure) {
-        IOException e = failure instanceof IOException io ? io
-            : new IOException("probe failed: " + failure, failure);
+        IOException e =
+            failure instanceof IOException io
+                ? io
+                : new IOException("probe failed: " + failure, failure);
         long now = clock.nanoTime();
-        long backoff = Math.min(ejectionMaxNanos,
-            ejection.backoffNanos() > Long.MAX_VALUE / 2 ? Long.MAX_VALUE
-                : ejection.backoffNanos() * 2);
-        GroupMember.Ejection next = new GroupMember.Ejection(ejection.sinceNanos(),
-            ejection.since(), e, backoff, now + backoff);
+        long backoff =
+            Math.min(
+                ejectionMaxNanos,
+                ejection.backoffNanos() > Long.MAX_VALUE / 2
+                    ? Long.MAX_VALUE
+                    : ejection.backoffNanos() * 2);
+        GroupMember.Ejection next =
+            new GroupMember.Ejection(
+                ejection.sinceNanos(), ejection.since(), e, backoff, now + backoff);
         member.ejection.set(next);
         member.probeFailures.increment();
-        log.debug("probe of BES {} of group {} failed, next in {} ms: {}", member.endpoint, prefix,
-            TimeUnit.NANOSECONDS.toMillis(backoff), e.toString());
+        log.debug(
+            "probe of BES {} of group {} failed, next in {} ms: {}",
+            member.endpoint,
+            prefix,
+            TimeUnit.NANOSECONDS.toMillis(backoff),
+            e.toString());
         Duration wait = Duration.ofNanos(backoff);
         listener.probeFailed(member.endpoint, e, wait);
         scheduler.schedule(() -> probeWhenDue(member, next), backoff);
@@ -254,7 +275,10 @@ final class GroupHealth {
     member.consecutiveIoFailures.set(0);
     member.ejection.set(null);
     Duration downFor = Duration.ofNanos(clock.nanoTime() - ejection.sinceNanos());
-    log.info("BES {} of group {} back in service after {} ms", member.endpoint, prefix,
+    log.info(
+        "BES {} of group {} back in service after {} ms",
+        member.endpoint,
+        prefix,
         downFor.toMillis());
     listener.readmitted(member.endpoint, downFor);
   }
@@ -275,7 +299,7 @@ final class GroupHealth {
     for (GroupMember member : members) {
       GroupMember.Ejection ejection = member.ejection.get();
       if (ejection == null) {
-        continue;  // Readmitted meanwhile; the caller may try again.
+        continue; // Readmitted meanwhile; the caller may try again.
       }
       if (now - ejection.nextProbeNanos() >= 0) {
         probeNow(member);
@@ -289,29 +313,43 @@ final class GroupHealth {
     if (first == null || firstEjection == null) {
       // Every BES came back between the choice and now: rare; say so plainly.
       IOException cause = failure != null ? failure : new IOException("no BES available");
-      return new BesUnavailableException("no BES of group " + prefix + " was available",
-          members[0].endpoint, clock.instant(), Duration.ZERO, cause);
+      return new BesUnavailableException(
+          "no BES of group " + prefix + " was available",
+          members[0].endpoint,
+          clock.instant(),
+          Duration.ZERO,
+          cause);
     }
-    String message = members.length == 1
-        ? "the BES of group " + prefix + " is down: " + each
-        : "every BES of group " + prefix + " is down: " + each;
-    return new BesUnavailableException(message, first.endpoint, firstEjection.since(),
+    String message =
+        members.length == 1
+            ? "the BES of group " + prefix + " is down: " + each
+            : "every BES of group " + prefix + " is down: " + each;
+    return new BesUnavailableException(
+        message,
+        first.endpoint,
+        firstEjection.since(),
         Duration.ofNanos(Math.max(0, firstEjection.nextProbeNanos() - now)),
         firstEjection.cause());
   }
 
   /** The exception for one BES out of service, reported without asking it. */
-  BesUnavailableException unavailable(GroupMember member, GroupMember.Ejection ejection,
-      long now) {
-    return new BesUnavailableException("BES of group " + prefix + " is down: "
-        + describe(member, ejection, now), member.endpoint, ejection.since(),
-        Duration.ofNanos(Math.max(0, ejection.nextProbeNanos() - now)), ejection.cause());
+  BesUnavailableException unavailable(GroupMember member, GroupMember.Ejection ejection, long now) {
+    return new BesUnavailableException(
+        "BES of group " + prefix + " is down: " + describe(member, ejection, now),
+        member.endpoint,
+        ejection.since(),
+        Duration.ofNanos(Math.max(0, ejection.nextProbeNanos() - now)),
+        ejection.cause());
   }
 
   private static String describe(GroupMember member, GroupMember.Ejection ejection, long now) {
     long probeIn = Math.max(0, ejection.nextProbeNanos() - now);
-    return String.format(Locale.US, "%s since %s after %s; next probe in %d ms", member.endpoint,
-        ejection.since(), ejection.cause(), TimeUnit.NANOSECONDS.toMillis(probeIn));
+    return String.format(
+        Locale.US,
+        "%s since %s after %s; next probe in %d ms",
+        member.endpoint,
+        ejection.since(),
+        ejection.cause(),
+        TimeUnit.NANOSECONDS.toMillis(probeIn));
   }
-
 }

@@ -22,14 +22,19 @@ final class GroupMember {
 
   /** Commands sent and not yet ended; a get ends when its response closes. */
   final AtomicInteger inFlight = new AtomicInteger();
+
   /** Times the group chose this BES; divided by the weight, the tie-breaker of the choice. */
   final AtomicLong picks = new AtomicLong();
+
   /** Null while the BES takes requests; replaced only by the thread that holds {@link #probing}. */
   final AtomicReference<Ejection> ejection = new AtomicReference<>();
+
   /** Held by the one probe queued or running. */
   final AtomicBoolean probing = new AtomicBoolean();
+
   /** I/O failures since the last success; at the group's threshold the BES is taken out. */
   final AtomicInteger consecutiveIoFailures = new AtomicInteger();
+
   /** Ejections since the last success: each doubles the next back-off. */
   final AtomicInteger ejectionStreak = new AtomicInteger();
 
@@ -74,12 +79,25 @@ final class GroupMember {
 
   BesMemberStats stats(long nowNanos) {
     Ejection e = ejection.get();
-    return new BesMemberStats(endpoint, weight, Math.max(0, inFlight.get()), requests.sum(),
-        connectFailures.sum(), ioFailures.sum(), timeouts.sum(), besErrors.sum(), exhausted.sum(),
-        streamFailures.sum(), failovers.sum(), e == null ? null : e.since(),
+    return new BesMemberStats(
+        endpoint,
+        weight,
+        Math.max(0, inFlight.get()),
+        requests.sum(),
+        connectFailures.sum(),
+        ioFailures.sum(),
+        timeouts.sum(),
+        besErrors.sum(),
+        exhausted.sum(),
+        streamFailures.sum(),
+        failovers.sum(),
+        e == null ? null : e.since(),
         e == null ? null : e.cause().toString(),
         e == null ? null : Duration.ofNanos(Math.max(0, e.nextProbeNanos() - nowNanos)),
-        ejections.sum(), probes.sum(), probeFailures.sum(), client.poolStats());
+        ejections.sum(),
+        probes.sum(),
+        probeFailures.sum(),
+        client.poolStats());
   }
 
   @Override
@@ -88,8 +106,8 @@ final class GroupMember {
   }
 
   /**
-   * One stay out of service; a failed probe replaces it with a longer back-off, keeping
-   * {@code since}.
+   * One stay out of service; a failed probe replaces it with a longer back-off, keeping {@code
+   * since}.
    *
    * @param sinceNanos the clock's reading when the BES was taken out
    * @param since the same moment on the wall clock
@@ -97,6 +115,6 @@ final class GroupMember {
    * @param backoffNanos the wait before the next probe
    * @param nextProbeNanos the clock's reading at which the next probe is due
    */
-  record Ejection(long sinceNanos, Instant since, IOException cause, long backoffNanos,
-      long nextProbeNanos) {}
+  record Ejection(
+      long sinceNanos, Instant since, IOException cause, long backoffNanos, long nextProbeNanos) {}
 }

@@ -8,9 +8,9 @@ import org.jspecify.annotations.Nullable;
  * A get response handed out by a {@link BesGroup}: the BES's response, counted as in flight on its
  * BES until closed, holding its client's place in the group's shares until closed, whose body
  * failures are told to the group. A body that fails before its caller read a byte is sent again
- * once by itself ({@link #restart(IOException)}), the same BES or another, and the caller reads
- * the new answer as if nothing had happened; a caller that read bytes but passed none on may ask
- * for the same. Not thread-safe, as a response's body is read by one thread.
+ * once by itself ({@link #restart(IOException)}), the same BES or another, and the caller reads the
+ * new answer as if nothing had happened; a caller that read bytes but passed none on may ask for
+ * the same. Not thread-safe, as a response's body is read by one thread.
  */
 final class GroupResponse extends ClosingResponse {
   /** Hears a failure of the body; the group counts it and may take the BES out. */
@@ -50,8 +50,8 @@ final class GroupResponse extends ClosingResponse {
     this(new Relay(first.response().body()), first, sink, restarter, onClose);
   }
 
-  private GroupResponse(Relay relay, Attempt first, FailureSink sink, Restarter restarter,
-      Runnable onClose) {
+  private GroupResponse(
+      Relay relay, Attempt first, FailureSink sink, Restarter restarter, Runnable onClose) {
     super(relay);
     this.relay = relay;
     relay.owner = this;
@@ -127,7 +127,8 @@ final class GroupResponse extends ClosingResponse {
   @Override
   public String toString() {
     Attempt attempt = current;
-    return attempt == null ? "GroupResponse{closed}"
+    return attempt == null
+        ? "GroupResponse{closed}"
         : "GroupResponse{bes=" + attempt.member().endpoint + ", " + attempt.response() + "}";
   }
 

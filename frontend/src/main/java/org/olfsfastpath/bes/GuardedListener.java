@@ -26,7 +26,8 @@ final class GuardedListener implements BesEventListener {
   /** {@code listener}, guarded; {@link BesEventListener#NONE} and a guarded one as they are. */
   static BesEventListener guard(BesEventListener listener) {
     Objects.requireNonNull(listener, "listener == null");
-    return listener == NONE || listener instanceof GuardedListener ? listener
+    return listener == NONE || listener instanceof GuardedListener
+        ? listener
         : new GuardedListener(listener);
   }
 
@@ -125,8 +126,8 @@ final class GuardedListener implements BesEventListener {
   }
 
   @Override
-  public void commandEnd(PptEndpoint endpoint, String command, long nanos,
-      @Nullable Throwable failure) {
+  public void commandEnd(
+      PptEndpoint endpoint, String command, long nanos, @Nullable Throwable failure) {
     try {
       delegate.commandEnd(endpoint, command, nanos, failure);
     } catch (RuntimeException e) {

@@ -52,8 +52,8 @@ final class MemberChoice {
       }
       long inFlight = member.inFlight.get();
       long picks = member.picks.get();
-      if (best == null || isBetter(inFlight, picks, member.weight, bestInFlight, bestPicks,
-          best.weight)) {
+      if (best == null
+          || isBetter(inFlight, picks, member.weight, bestInFlight, bestPicks, best.weight)) {
         best = member;
         bestInFlight = inFlight;
         bestPicks = picks;
@@ -66,8 +66,8 @@ final class MemberChoice {
   }
 
   /** Compares a/wa with b/wb without division, then picks the same way; ties keep the first. */
-  static boolean isBetter(long inFlight, long picks, int weight, long bestInFlight,
-      long bestPicks, int bestWeight) {
+  static boolean isBetter(
+      long inFlight, long picks, int weight, long bestInFlight, long bestPicks, int bestWeight) {
     long load = inFlight * bestWeight;
     long bestLoad = bestInFlight * weight;
     if (load != bestLoad) {

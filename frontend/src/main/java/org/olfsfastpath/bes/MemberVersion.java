@@ -14,13 +14,13 @@ import org.olfsfastpath.ppt.PptEndpoint;
  * @param document its showVersion answer, as text, or null
  * @param failure why it gave none, or null
  */
-public record MemberVersion(PptEndpoint endpoint, @Nullable String document,
-    @Nullable IOException failure) {
+public record MemberVersion(
+    PptEndpoint endpoint, @Nullable String document, @Nullable IOException failure) {
   public MemberVersion {
     Objects.requireNonNull(endpoint, "endpoint == null");
     if ((document == null) == (failure == null)) {
-      throw new IllegalArgumentException("exactly one of document and failure must be set, was "
-          + document + " and " + failure);
+      throw new IllegalArgumentException(
+          "exactly one of document and failure must be set, was " + document + " and " + failure);
     }
   }
 

@@ -13,27 +13,29 @@ import java.util.concurrent.TimeUnit;
  */
 interface PoolClock {
   /** The system clock: {@link System#nanoTime()} and real waits. */
-  PoolClock SYSTEM = new PoolClock() {
-    @Override
-    public long nanoTime() {
-      return System.nanoTime();
-    }
+  PoolClock SYSTEM =
+      new PoolClock() {
+        @Override
+        public long nanoTime() {
+          return System.nanoTime();
+        }
 
-    @Override
-    public boolean tryAcquire(Semaphore permits, long timeoutNanos) throws InterruptedException {
-      return permits.tryAcquire(timeoutNanos, TimeUnit.NANOSECONDS);
-    }
+        @Override
+        public boolean tryAcquire(Semaphore permits, long timeoutNanos)
+            throws InterruptedException {
+          return permits.tryAcquire(timeoutNanos, TimeUnit.NANOSECONDS);
+        }
 
-    @Override
-    public Instant instant() {
-      return Instant.now();
-    }
+        @Override
+        public Instant instant() {
+          return Instant.now();
+        }
 
-    @Override
-    public String toString() {
-      return "PoolClock.SYSTEM";
-    }
-  };
+        @Override
+        public String toString() {
+          return "PoolClock.SYSTEM";
+        }
+      };
 
   /** The current time in nanoseconds, on an arbitrary origin. */
   long nanoTime();

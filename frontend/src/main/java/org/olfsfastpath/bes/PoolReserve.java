@@ -18,7 +18,9 @@ final class PoolReserve {
   private final @Nullable Semaphore longLeases;
   private final LongAdder refusals = new LongAdder();
 
-  /** @param reserve the connections asked for; at most {@code maxConnections - 1} are kept */
+  /**
+   * @param reserve the connections asked for; at most {@code maxConnections - 1} are kept
+   */
   PoolReserve(int maxConnections, int reserve) {
     this.maxConnections = maxConnections;
     this.reserved = Math.max(0, Math.min(reserve, maxConnections - 1));
@@ -57,10 +59,17 @@ final class PoolReserve {
   /** A long request found no long lease for {@code waitedNanos}: counted, and its refusal. */
   BesLimitException refused(long waitedNanos) {
     refusals.increment();
-    return new BesLimitException(BesLimitException.Limit.RESERVE, "", String.format(Locale.US,
-        "every BES connection that long downloads may use is busy (%d of the %d to this BES; the"
-            + " other %d are kept for short requests such as metadata) and none came free in %d"
-            + " ms; retry shortly", maxConnections - reserved, maxConnections, reserved,
-        TimeUnit.NANOSECONDS.toMillis(waitedNanos)));
+    return new BesLimitException(
+        BesLimitException.Limit.RESERVE,
+        "",
+        String.format(
+            Locale.US,
+            "every BES connection that long downloads may use is busy (%d of the %d to this BES; the"
+                + " other %d are kept for short requests such as metadata) and none came free in %d"
+                + " ms; retry shortly",
+            maxConnections - reserved,
+            maxConnections,
+            reserved,
+            TimeUnit.NANOSECONDS.toMillis(waitedNanos)));
   }
 }

@@ -45,7 +45,12 @@ final class PooledResponse extends ClosingResponse {
 
   @Override
   public String toString() {
-    return "PooledResponse{connection=" + lease.connection.id() + ", bytesRead="
-        + response.bytesRead() + ", complete=" + response.isComplete() + "}";
+    return "PooledResponse{connection="
+        + lease.connection.id()
+        + ", bytesRead="
+        + response.bytesRead()
+        + ", complete="
+        + response.isComplete()
+        + "}";
   }
 }

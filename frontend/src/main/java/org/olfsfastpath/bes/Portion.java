@@ -5,9 +5,8 @@ import static org.olfsfastpath.spec.Checks.requireArgument;
 import java.util.Locale;
 
 /**
- * A part of a number of connections, written as a count ({@code 8}) or a percentage of them
- * ({@code 25%}): a client's share of a group's connections, a pool's reserve for short requests.
- * Immutable.
+ * A part of a number of connections, written as a count ({@code 8}) or a percentage of them ({@code
+ * 25%}): a client's share of a group's connections, a pool's reserve for short requests. Immutable.
  */
 final class Portion {
   private final int count;
@@ -31,16 +30,23 @@ final class Portion {
     try {
       number = Integer.parseInt(digits);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(String.format(Locale.US,
-          "%s was '%s', must be a count of connections (8) or a percentage of them (25%%)", name,
-          text), e);
+      throw new IllegalArgumentException(
+          String.format(
+              Locale.US,
+              "%s was '%s', must be a count of connections (8) or a percentage of them (25%%)",
+              name,
+              text),
+          e);
     }
     if (percentage) {
       requireArgument(number >= 0 && number <= 100, "%s was %s, must be 0%%-100%%", name, value);
       return new Portion(-1, number);
     }
-    requireArgument(number >= 0 && number <= 10_000, "%s was %s, must be a count 0-10000 or a"
-        + " percentage", name, value);
+    requireArgument(
+        number >= 0 && number <= 10_000,
+        "%s was %s, must be a count 0-10000 or a" + " percentage",
+        name,
+        value);
     return new Portion(number, -1);
   }
 

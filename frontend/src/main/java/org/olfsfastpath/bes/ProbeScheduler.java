@@ -22,11 +22,14 @@ interface ProbeScheduler {
    */
   static ProbeScheduler threads(String name, int maxThreads) {
     AtomicInteger count = new AtomicInteger();
-    ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(maxThreads, task -> {
-      Thread thread = new Thread(task, name + " " + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    });
+    ScheduledThreadPoolExecutor executor =
+        new ScheduledThreadPoolExecutor(
+            maxThreads,
+            task -> {
+              Thread thread = new Thread(task, name + " " + count.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            });
     executor.setKeepAliveTime(1, TimeUnit.MINUTES);
     executor.allowCoreThreadTimeOut(true);
     executor.setRemoveOnCancelPolicy(true);

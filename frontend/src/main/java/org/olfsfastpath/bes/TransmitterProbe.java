@@ -5,11 +5,11 @@ import java.util.Optional;
 
 /**
  * Reads the answer to a {@linkplain GetRequest#probe probe get}: whether the BES can make a
- * response type at all. The BES checks a get's response handler and its transmitter while it
- * reads the command ("Command 'get.xml_data' does not have a registered response handler",
- * "Unable to find transmitter geotiff"), and only then looks for the definition, which the probe
- * names but never defines: so a BES that has the module answers "Unable to find definition
- * {@value #DEFINITION}", having read no data.
+ * response type at all. The BES checks a get's response handler and its transmitter while it reads
+ * the command ("Command 'get.xml_data' does not have a registered response handler", "Unable to
+ * find transmitter geotiff"), and only then looks for the definition, which the probe names but
+ * never defines: so a BES that has the module answers "Unable to find definition {@value
+ * #DEFINITION}", having read no data.
  */
 public final class TransmitterProbe {
   /** The definition a probe names; the client never defines it on any connection. */

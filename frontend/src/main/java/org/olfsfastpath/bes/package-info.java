@@ -2,9 +2,9 @@
  * The BES command layer: request documents built with JDOM2 in the upstream OLFS's order (a DAP4
  * get's server function included, {@link org.olfsfastpath.bes.GetRequest#dap4Function()}, and the
  * probe that asks whether the BES has a module, {@link org.olfsfastpath.bes.TransmitterProbe}),
- * immutable parsed answers ({@link org.olfsfastpath.bes.BesNode},
- * {@link org.olfsfastpath.bes.BesError}), a bounded pool of warm PPT connections per BES, and the
- * groups that spread commands over several BES.
+ * immutable parsed answers ({@link org.olfsfastpath.bes.BesNode}, {@link
+ * org.olfsfastpath.bes.BesError}), a bounded pool of warm PPT connections per BES, and the groups
+ * that spread commands over several BES.
  *
  * <p>The entry point for the layers above is the {@link org.olfsfastpath.bes.BesRouter}: it takes
  * whole catalog paths ({@code showNode}, {@code get}, {@code buildSiteMap}), routes each to the
@@ -15,23 +15,21 @@
  * package-private {@code GroupHealth} counts each failure by its {@code FailureKind}, takes a BES
  * out of service, probes it and brings it back, and its {@code ClientShares} keeps each client
  * ({@link org.olfsfastpath.bes.Caller}) to its share of the group's connections; each pool keeps a
- * reserve for short requests. One BES is a
- * {@link org.olfsfastpath.bes.BesClient} over a package-private {@code BesConnectionPool}. Clients
- * and groups are built by {@link org.olfsfastpath.bes.BesClientBuilder} and
- * {@link org.olfsfastpath.bes.BesGroupBuilder} ({@code newBuilder()}, or {@code from(spec)} whose
- * keys are the builder's method names).
+ * reserve for short requests. One BES is a {@link org.olfsfastpath.bes.BesClient} over a
+ * package-private {@code BesConnectionPool}. Clients and groups are built by {@link
+ * org.olfsfastpath.bes.BesClientBuilder} and {@link org.olfsfastpath.bes.BesGroupBuilder} ({@code
+ * newBuilder()}, or {@code from(spec)} whose keys are the builder's method names).
  *
- * <p>Every failure is an {@link java.io.IOException} subtype:
- * {@link org.olfsfastpath.bes.BesErrorException} (the BES answered an error),
- * {@link org.olfsfastpath.bes.BesPoolExhaustedException} (no connection within the acquire
- * timeout), {@link org.olfsfastpath.bes.BesUnavailableException} (every BES of the group is out of
- * service), {@link org.olfsfastpath.bes.BesLimitException} (a client's share, its queue or a
- * pool's reserve refused it), {@link org.olfsfastpath.bes.BesProtocolException} (an answer that
- * cannot be read), or a {@code ppt} transport exception. State is one immutable value per
- * component, {@link org.olfsfastpath.bes.BesPoolStats} (a pool; pools add up with {@code plus})
- * and {@link org.olfsfastpath.bes.BesGroupStats} with a {@link
- * org.olfsfastpath.bes.BesMemberStats} per BES and its {@link
- * org.olfsfastpath.bes.BesShareStats}, and events are heard with a {@link
+ * <p>Every failure is an {@link java.io.IOException} subtype: {@link
+ * org.olfsfastpath.bes.BesErrorException} (the BES answered an error), {@link
+ * org.olfsfastpath.bes.BesPoolExhaustedException} (no connection within the acquire timeout),
+ * {@link org.olfsfastpath.bes.BesUnavailableException} (every BES of the group is out of service),
+ * {@link org.olfsfastpath.bes.BesLimitException} (a client's share, its queue or a pool's reserve
+ * refused it), {@link org.olfsfastpath.bes.BesProtocolException} (an answer that cannot be read),
+ * or a {@code ppt} transport exception. State is one immutable value per component, {@link
+ * org.olfsfastpath.bes.BesPoolStats} (a pool; pools add up with {@code plus}) and {@link
+ * org.olfsfastpath.bes.BesGroupStats} with a {@link org.olfsfastpath.bes.BesMemberStats} per BES
+ * and its {@link org.olfsfastpath.bes.BesShareStats}, and events are heard with a {@link
  * org.olfsfastpath.bes.BesEventListener}. It depends only on the {@code ppt} layer and the {@code
  * spec} grammar.
  */

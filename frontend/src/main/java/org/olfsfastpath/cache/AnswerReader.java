@@ -18,6 +18,7 @@ import org.jspecify.annotations.Nullable;
 final class AnswerReader {
   /** An answer shorter than this is read into a buffer of its own size, not a lent one. */
   static final int FIRST_READ = 8192;
+
   /** Head buffers kept for reuse: enough for the large answers a small server starts at once. */
   static final int KEPT_HEAD_BUFFERS = 4;
 
@@ -39,10 +40,10 @@ final class AnswerReader {
   /**
    * Reads one answer, counted: whole when it fits {@code cap} (a {@link CachedResponse} made from
    * {@code source}), else its first bytes and the open rest (a {@link StreamedResponse}). A small
-   * answer is read into a buffer of its own size; one larger than {@link #FIRST_READ} into a
-   * lent head buffer, which an answer over the cap hands on with its head and gets back once the
-   * head has been read. If the stream breaks before the answer is whole, the loader may start it
-   * once more ({@link ResponseLoader#restart}); nothing has been handed on yet.
+   * answer is read into a buffer of its own size; one larger than {@link #FIRST_READ} into a lent
+   * head buffer, which an answer over the cap hands on with its head and gets back once the head
+   * has been read. If the stream breaks before the answer is whole, the loader may start it once
+   * more ({@link ResponseLoader#restart}); nothing has been handed on yet.
    */
   LoadedResponse read(DataSource source, int cap, boolean gzip, ResponseLoader loader)
       throws IOException {
@@ -107,11 +108,12 @@ final class AnswerReader {
 
   /**
    * Reads up to {@code length} more bytes into {@code buffer} at {@code offset}; if the stream
-   * breaks, the loader may start it again from its first byte, which is then read from the start
-   * of the buffer. Returns how many bytes follow {@code offset}.
+   * breaks, the loader may start it again from its first byte, which is then read from the start of
+   * the buffer. Returns how many bytes follow {@code offset}.
    */
-  private static int readFully(InputStream in, byte[] buffer, int offset, int length,
-      ResponseLoader loader) throws IOException {
+  private static int readFully(
+      InputStream in, byte[] buffer, int offset, int length, ResponseLoader loader)
+      throws IOException {
     try {
       return in.readNBytes(buffer, offset, length);
     } catch (IOException e) {

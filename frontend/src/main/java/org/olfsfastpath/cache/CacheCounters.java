@@ -6,18 +6,18 @@ import com.github.benmanes.caffeine.cache.stats.StatsCounter;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The counters of a cache, in one place for both caches (each counts the ones it has), and the
- * only statistics Caffeine sees: the snapshots {@link DataSourceCacheStats}, {@link
- * ResponseCacheStats} and Caffeine's own {@code CacheStats} (for metrics binders such as
- * Micrometer's {@code CaffeineCacheMetrics}) all read these adders, so the metrics endpoint, the
- * status page and JMX report the same hits, misses and loads.
+ * The counters of a cache, in one place for both caches (each counts the ones it has), and the only
+ * statistics Caffeine sees: the snapshots {@link DataSourceCacheStats}, {@link ResponseCacheStats}
+ * and Caffeine's own {@code CacheStats} (for metrics binders such as Micrometer's {@code
+ * CaffeineCacheMetrics}) all read these adders, so the metrics endpoint, the status page and JMX
+ * report the same hits, misses and loads.
  *
  * <p>Why Caffeine's own calls for hits, misses and loads are ignored: the caches read the map
  * directly on the hit path (allocation free, and recording nothing) and claim their loads
- * themselves, so Caffeine would see a cold lookup twice (a miss on the read, another on the
- * claim), count a joined load differently, and see a failed load as a success (a failure completes
- * the claim normally). Evictions are the one thing only Caffeine sees; it reports them here with
- * their cause (size, expiry, collection).
+ * themselves, so Caffeine would see a cold lookup twice (a miss on the read, another on the claim),
+ * count a joined load differently, and see a failed load as a success (a failure completes the
+ * claim normally). Evictions are the one thing only Caffeine sees; it reports them here with their
+ * cause (size, expiry, collection).
  */
 final class CacheCounters implements StatsCounter {
   final LongAdder hits = new LongAdder();
@@ -41,17 +41,39 @@ final class CacheCounters implements StatsCounter {
   private final LongAdder expirations = new LongAdder();
 
   DataSourceCacheStats dataSourceStats(boolean enabled, long estimatedSize) {
-    return new DataSourceCacheStats(enabled, hits.sum(), misses.sum(), loadSuccesses.sum(),
-        loadFailures.sum(), notFoundLoads.sum(), negativeHits.sum(), totalLoadNanos.sum(),
-        refreshes.sum(), sizeEvictions.sum(), expirations.sum(), estimatedSize, mtimeChecks.sum(),
+    return new DataSourceCacheStats(
+        enabled,
+        hits.sum(),
+        misses.sum(),
+        loadSuccesses.sum(),
+        loadFailures.sum(),
+        notFoundLoads.sum(),
+        negativeHits.sum(),
+        totalLoadNanos.sum(),
+        refreshes.sum(),
+        sizeEvictions.sum(),
+        expirations.sum(),
+        estimatedSize,
+        mtimeChecks.sum(),
         mtimeReloads.sum());
   }
 
-  ResponseCacheStats responseStats(boolean enabled, long entryCount, long weightedBytes,
-      long maximumWeight) {
-    return new ResponseCacheStats(enabled, hits.sum(), misses.sum(), loadSuccesses.sum(),
-        loadFailures.sum(), tooLarge.sum(), staleMisses.sum(), totalLoadNanos.sum(),
-        evictions.sum(), evictionWeight.sum(), entryCount, weightedBytes, maximumWeight);
+  ResponseCacheStats responseStats(
+      boolean enabled, long entryCount, long weightedBytes, long maximumWeight) {
+    return new ResponseCacheStats(
+        enabled,
+        hits.sum(),
+        misses.sum(),
+        loadSuccesses.sum(),
+        loadFailures.sum(),
+        tooLarge.sum(),
+        staleMisses.sum(),
+        totalLoadNanos.sum(),
+        evictions.sum(),
+        evictionWeight.sum(),
+        entryCount,
+        weightedBytes,
+        maximumWeight);
   }
 
   @Override
@@ -79,8 +101,14 @@ final class CacheCounters implements StatsCounter {
 
   @Override
   public CacheStats snapshot() {
-    return CacheStats.of(hits.sum(), misses.sum(), loadSuccesses.sum(), loadFailures.sum(),
-        totalLoadNanos.sum(), evictions.sum(), evictionWeight.sum());
+    return CacheStats.of(
+        hits.sum(),
+        misses.sum(),
+        loadSuccesses.sum(),
+        loadFailures.sum(),
+        totalLoadNanos.sum(),
+        evictions.sum(),
+        evictionWeight.sum());
   }
 
   @Override

@@ -4,18 +4,18 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
-import org.jspecify.annotations.Nullable;
 
 /**
- * One cache value: the BES's answer for a path (a data source, or "not found") plus the disk
- * state seen when it was asked. A third, never-cached form carries a failed load to the lookups
- * that were waiting on it.
+ * One cache value: the BES's answer for a path (a data source, or "not found") plus the disk state
+ * seen when it was asked. A third, never-cached form carries a failed load to the lookups that were
+ * waiting on it.
  *
- * <p>Immutable except for {@code checkedAt}, the ticker time of the last disk check. It is a
- * plain volatile long advanced by compare-and-set at most once per check interval, so a hit
- * allocates nothing and at most one thread per interval pays for the stat.
+ * <p>Immutable except for {@code checkedAt}, the ticker time of the last disk check. It is a plain
+ * volatile long advanced by compare-and-set at most once per check interval, so a hit allocates
+ * nothing and at most one thread per interval pays for the stat.
  */
 final class CachedNode {
   private static final VarHandle CHECKED_AT;
@@ -32,11 +32,16 @@ final class CachedNode {
   private final @Nullable BesError notFound;
   private final @Nullable Throwable failure;
   private final @Nullable DiskState disk;
+
   @SuppressWarnings("unused") // accessed through CHECKED_AT
   private volatile long checkedAt;
 
-  private CachedNode(@Nullable DataSource dataSource, @Nullable BesError notFound,
-      @Nullable Throwable failure, @Nullable DiskState disk, long checkedAt) {
+  private CachedNode(
+      @Nullable DataSource dataSource,
+      @Nullable BesError notFound,
+      @Nullable Throwable failure,
+      @Nullable DiskState disk,
+      long checkedAt) {
     this.dataSource = dataSource;
     this.notFound = notFound;
     this.failure = failure;
@@ -71,7 +76,9 @@ final class CachedNode {
 
   /** How much of the cache bound this entry uses when bounded by weight: a listing costs more. */
   int weight() {
-    return dataSource == null ? 1 : 1 + Math.min(dataSource.children().size(), Integer.MAX_VALUE - 1);
+    return dataSource == null
+        ? 1
+        : 1 + Math.min(dataSource.children().size(), Integer.MAX_VALUE - 1);
   }
 
   /**

@@ -15,8 +15,13 @@ import java.util.Objects;
  * @param isDirectory whether it is a catalog directory (node) rather than a leaf
  * @param children a directory's children (empty for a leaf)
  */
-public record DataSource(String path, boolean isData, Instant lastModified, long size,
-    boolean isDirectory, List<Child> children) {
+public record DataSource(
+    String path,
+    boolean isData,
+    Instant lastModified,
+    long size,
+    boolean isDirectory,
+    List<Child> children) {
   public DataSource {
     Objects.requireNonNull(path, "path == null");
     Objects.requireNonNull(lastModified, "lastModified == null");
@@ -24,8 +29,8 @@ public record DataSource(String path, boolean isData, Instant lastModified, long
   }
 
   /** One entry of a directory listing. */
-  public record Child(String name, boolean isData, Instant lastModified, long size,
-      boolean isDirectory) {
+  public record Child(
+      String name, boolean isData, Instant lastModified, long size, boolean isDirectory) {
     public Child {
       Objects.requireNonNull(name, "name == null");
       Objects.requireNonNull(lastModified, "lastModified == null");

@@ -17,10 +17,9 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
-import org.olfsfastpath.bes.BesErrorException;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.bes.BesNode;
-import org.olfsfastpath.spec.Specs;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,8 +28,8 @@ import org.slf4j.LoggerFactory;
  * Thread-safe; build one per web application with {@link #newBuilder()} and share it.
  *
  * <p>BES messages per lookup: a warm path costs none; a cold one costs exactly one showNode,
- * however many requests ask for it at once (loads are single-flight per path); a path the BES
- * does not know costs one showNode, then none while its negative entry lives. A load runs on the
+ * however many requests ask for it at once (loads are single-flight per path); a path the BES does
+ * not know costs one showNode, then none while its negative entry lives. A load runs on the
  * requesting thread and holds no lock, so a slow or failing load never delays hits or loads for
  * other paths. Transport failures and BES errors other than "not found" are never cached.
  *
@@ -44,13 +43,14 @@ import org.slf4j.LoggerFactory;
  *   <li>Disk checks: with {@code dataRoot} set (the BES catalog root as this host sees it), a hit
  *       compares the file's existence, modification time, size and identity with what they were
  *       when the entry was loaded, at most once per {@code mtimeCheckInterval} per entry, and on
- *       any difference reloads before answering: a changed file is served fresh and a deleted
- *       one answers "not found" on the very next request.
+ *       any difference reloads before answering: a changed file is served fresh and a deleted one
+ *       answers "not found" on the very next request.
  * </ol>
  *
  * <p>Background work: refreshes and Caffeine's maintenance run on the executor given to the
  * builder, or else on a small pool of daemon threads this cache owns and {@link #close() closes}.
- * With the cache {@linkplain DataSourceCacheBuilder#enabled(boolean) switched off} every lookup asks the BES.
+ * With the cache {@linkplain DataSourceCacheBuilder#enabled(boolean) switched off} every lookup
+ * asks the BES.
  */
 public final class DataSourceCache implements Closeable {
   private static final Logger log = LoggerFactory.getLogger(DataSourceCache.class);
@@ -67,11 +67,15 @@ public final class DataSourceCache implements Closeable {
   private final long maximum;
   private final boolean weighted;
   private final @Nullable Path dataRoot;
+
   /** Every count of {@link #stats()}, and the statistics Caffeine itself reports. */
   private final CacheCounters counters = new CacheCounters();
+
   private final AsyncLoadingCache<String, CachedNode> cache;
+
   /** The same entries as {@link #cache}, read directly on the hit path. */
   private final ConcurrentMap<String, CompletableFuture<CachedNode>> entries;
+
   private final @Nullable ExecutorService ownedExecutor;
   private volatile boolean closed;
 
@@ -87,8 +91,7 @@ public final class DataSourceCache implements Closeable {
     Executor given = builder.getExecutor();
     ExecutorService owned = given == null ? NodeRefresher.ownPool() : null;
     this.ownedExecutor = owned;
-    Executor executor = given != null ? given
-        : Objects.requireNonNull(owned, "owned executor");
+    Executor executor = given != null ? given : Objects.requireNonNull(owned, "owned executor");
 
     this.dataRoot = root;
     this.ttlNanos = builder.ttlNanos();
@@ -96,14 +99,15 @@ public final class DataSourceCache implements Closeable {
     this.refreshAfterNanos = builder.refreshAfterNanos(ttlNanos);
     this.weighted = builder.isWeighted();
     this.maximum = builder.maximum();
-    Caffeine<String, CachedNode> caffeine = Caffeine.newBuilder()
-        .executor(executor)
-        .ticker(ticker)
-        .expireAfter(new NodeExpiry(ttlNanos, negativeTtlNanos))
-        .refreshAfterWrite(refreshAfterNanos, TimeUnit.NANOSECONDS)
-        // The hit path below reads the map, which records nothing, and loads are claimed by
-        // hand: Caffeine's statistics are this cache's own counters instead (CacheCounters).
-        .recordStats(() -> counters);
+    Caffeine<String, CachedNode> caffeine =
+        Caffeine.newBuilder()
+            .executor(executor)
+            .ticker(ticker)
+            .expireAfter(new NodeExpiry(ttlNanos, negativeTtlNanos))
+            .refreshAfterWrite(refreshAfterNanos, TimeUnit.NANOSECONDS)
+            // The hit path below reads the map, which records nothing, and loads are claimed by
+            // hand: Caffeine's statistics are this cache's own counters instead (CacheCounters).
+            .recordStats(() -> counters);
     if (weighted) {
       caffeine.maximumWeight(maximum).weigher((String path, CachedNode node) -> node.weight());
     } else {
@@ -119,12 +123,12 @@ public final class DataSourceCache implements Closeable {
   }
 
   /**
-   * Returns a builder configured from a text spec whose keys are the builder's method names:
-   * {@code enabled} (boolean), {@code maximumSize}, {@code maximumWeight} (integers), {@code ttl},
-   * {@code refreshAfter}, {@code negativeTtl}, {@code mtimeCheckInterval}, {@code loadTimeout}
-   * (durations in the grammar of {@link org.olfsfastpath.spec.Specs#duration}: {@code 600},
-   * {@code 600s}, {@code 10m}, {@code 250ms}) and {@code dataRoot} (a path). The loader (and
-   * optionally executor and ticker) still have to be set.
+   * Returns a builder configured from a text spec whose keys are the builder's method names: {@code
+   * enabled} (boolean), {@code maximumSize}, {@code maximumWeight} (integers), {@code ttl}, {@code
+   * refreshAfter}, {@code negativeTtl}, {@code mtimeCheckInterval}, {@code loadTimeout} (durations
+   * in the grammar of {@link org.olfsfastpath.spec.Specs#duration}: {@code 600}, {@code 600s},
+   * {@code 10m}, {@code 250ms}) and {@code dataRoot} (a path). The loader (and optionally executor
+   * and ticker) still have to be set.
    *
    * @throws org.olfsfastpath.spec.SpecException naming the key and its value, if a key is unknown
    *     or a value cannot be parsed or is out of range
@@ -172,8 +176,8 @@ public final class DataSourceCache implements Closeable {
   }
 
   /**
-   * Drops what is cached for one path; a load under way for it still answers the lookups waiting
-   * on it, but is not kept.
+   * Drops what is cached for one path; a load under way for it still answers the lookups waiting on
+   * it, but is not kept.
    *
    * @param path the catalog path, as given to {@link #lookup}
    */
@@ -244,8 +248,8 @@ public final class DataSourceCache implements Closeable {
 
   /**
    * Returns the underlying Caffeine cache (the synchronous view of its futures), for metrics
-   * binders only (Micrometer's {@code CaffeineCacheMetrics}): its {@code stats()} are this
-   * cache's own counters (hits, misses, loads and load time as {@link #stats()} counts them, plus
+   * binders only (Micrometer's {@code CaffeineCacheMetrics}): its {@code stats()} are this cache's
+   * own counters (hits, misses, loads and load time as {@link #stats()} counts them, plus
    * Caffeine's evictions and expirations), its {@code estimatedSize()} the entries. Changing it
    * through this view is not supported.
    */
@@ -276,10 +280,10 @@ public final class DataSourceCache implements Closeable {
    * an empty future inserted atomically; the showNode itself runs outside any map lock, so a slow
    * load blocks only the lookups for the same path.
    *
-   * @param countLookup whether this is a lookup's cold path, to be counted as a miss if it runs
-   *     the load and as a hit if it joins one another lookup claimed after this one found no entry
-   *     (so misses equal the loads lookups started however the threads interleave); false for a
-   *     reload after a disk check, whose lookup was already counted
+   * @param countLookup whether this is a lookup's cold path, to be counted as a miss if it runs the
+   *     load and as a hit if it joins one another lookup claimed after this one found no entry (so
+   *     misses equal the loads lookups started however the threads interleave); false for a reload
+   *     after a disk check, whose lookup was already counted
    */
   private CachedNode loadOrJoin(String path, boolean countLookup) throws IOException {
     LoadClaim claim = new LoadClaim();
@@ -360,15 +364,30 @@ public final class DataSourceCache implements Closeable {
     if (node != null) {
       return node; // The hit path: no message is built.
     }
-    return SharedLoads.await(future, loadTimeoutNanos, "interrupted waiting for the showNode of "
-        + path, "showNode of " + path, path);
+    return SharedLoads.await(
+        future,
+        loadTimeoutNanos,
+        "interrupted waiting for the showNode of " + path,
+        "showNode of " + path,
+        path);
   }
 
   private static DataSource toDataSource(String path, BesNode node) {
-    return new DataSource(path, node.isData(), node.lastModified(), node.size(), !node.isLeaf(),
+    return new DataSource(
+        path,
+        node.isData(),
+        node.lastModified(),
+        node.size(),
+        !node.isLeaf(),
         node.children().stream()
-            .map(child -> new DataSource.Child(child.name(), child.isData(), child.lastModified(),
-                child.size(), !child.isLeaf()))
+            .map(
+                child ->
+                    new DataSource.Child(
+                        child.name(),
+                        child.isData(),
+                        child.lastModified(),
+                        child.size(),
+                        !child.isLeaf()))
             .toList());
   }
 

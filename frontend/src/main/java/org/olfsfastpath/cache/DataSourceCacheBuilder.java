@@ -5,19 +5,18 @@ import static org.olfsfastpath.spec.Checks.requireConsistent;
 import static org.olfsfastpath.spec.Checks.requireState;
 
 import com.github.benmanes.caffeine.cache.Ticker;
-import java.util.List;
-import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spec.Setting;
 import org.olfsfastpath.spec.Settings;
-import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spec.Specs;
 
 /**
@@ -33,33 +32,50 @@ public final class DataSourceCacheBuilder {
   static final long DEFAULT_MTIME_CHECK_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
   static final long DEFAULT_LOAD_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
   static final int REFRESH_THREADS = 4;
+
   /**
-   * The longest duration a cache setting takes: any, saturated to about 292 years (an entry
-   * kept "forever" lives until its file changes or it is evicted).
+   * The longest duration a cache setting takes: any, saturated to about 292 years (an entry kept
+   * "forever" lives until its file changes or it is evicted).
    */
   static final Duration MAX_DURATION = ChronoUnit.FOREVER.getDuration();
 
-  /** The settings a text spec sets, for {@link DataSourceCache#from}: keys are the setters' names. */
+  /**
+   * The settings a text spec sets, for {@link DataSourceCache#from}: keys are the setters' names.
+   */
   private final Settings settings = new Settings("data-source cache");
+
   private final Setting<Boolean> enabled = settings.add(Setting.bool("enabled", true));
   private final Setting<NodeLoader> loader = Setting.of("loader", null);
-  private final Setting<Long> maximumSize = settings.add(Setting.of("maximumSize",
-      DEFAULT_MAXIMUM_SIZE).text(Specs::integer).check(size -> bound("maximumSize", size,
-          "maximumWeight", this.maximumWeight.ifSet())));
-  private final Setting<Long> maximumWeight = settings.add(Setting.of("maximumWeight",
-      (Long) null).text(Specs::integer).check(weight -> bound("maximumWeight", weight,
-          "maximumSize", this.maximumSize.ifSet())));
+  private final Setting<Long> maximumSize =
+      settings.add(
+          Setting.of("maximumSize", DEFAULT_MAXIMUM_SIZE)
+              .text(Specs::integer)
+              .check(
+                  size -> bound("maximumSize", size, "maximumWeight", this.maximumWeight.ifSet())));
+  private final Setting<Long> maximumWeight =
+      settings.add(
+          Setting.of("maximumWeight", (Long) null)
+              .text(Specs::integer)
+              .check(
+                  weight ->
+                      bound("maximumWeight", weight, "maximumSize", this.maximumSize.ifSet())));
   private final Setting<Duration> ttl = settings.add(duration("ttl", Duration.ofMillis(1)));
   private final Setting<Duration> refreshAfter =
       settings.add(duration("refreshAfter", Duration.ofMillis(1)));
   private final Setting<Duration> negativeTtl =
       settings.add(duration("negativeTtl", Duration.ZERO));
-  private final Setting<Path> dataRoot = settings.add(Setting.of("dataRoot", (Path) null)
-      .text(Path::of).check(root -> {
-        requireArgument(root.isAbsolute(), "dataRoot was %s, must be an absolute path", root);
-        requireArgument(Files.isDirectory(root), "dataRoot %s is not a directory", root);
-        return root.toAbsolutePath().normalize();
-      }));
+  private final Setting<Path> dataRoot =
+      settings.add(
+          Setting.of("dataRoot", (Path) null)
+              .text(Path::of)
+              .check(
+                  root -> {
+                    requireArgument(
+                        root.isAbsolute(), "dataRoot was %s, must be an absolute path", root);
+                    requireArgument(
+                        Files.isDirectory(root), "dataRoot %s is not a directory", root);
+                    return root.toAbsolutePath().normalize();
+                  }));
   private final Setting<Duration> mtimeCheckInterval =
       settings.add(duration("mtimeCheckInterval", Duration.ZERO));
   private final Setting<Duration> loadTimeout =
@@ -74,7 +90,6 @@ public final class DataSourceCacheBuilder {
     settings.apply(spec);
     return this;
   }
-
 
   /**
    * Sets how paths are loaded, normally {@code besClient::showNode}. Required.
@@ -112,8 +127,8 @@ public final class DataSourceCacheBuilder {
   }
 
   /**
-   * Sets how long an answer is kept after its load. Default 10 minutes (upstream OLFS's node
-   * cache refreshInterval is 600 s).
+   * Sets how long an answer is kept after its load. Default 10 minutes (upstream OLFS's node cache
+   * refreshInterval is 600 s).
    *
    * @throws IllegalArgumentException if under 1 ms
    * @throws IllegalStateException if already set
@@ -146,8 +161,8 @@ public final class DataSourceCacheBuilder {
   }
 
   /**
-   * Sets how long a "not found" answer is kept. Default 10 seconds; 0 keeps none (every lookup
-   * of a missing path asks the BES, concurrent ones still share one showNode).
+   * Sets how long a "not found" answer is kept. Default 10 seconds; 0 keeps none (every lookup of a
+   * missing path asks the BES, concurrent ones still share one showNode).
    *
    * @throws IllegalArgumentException if negative
    * @throws IllegalStateException if already set
@@ -164,8 +179,8 @@ public final class DataSourceCacheBuilder {
 
   /**
    * Turns on disk checks: {@code dataRoot} is the BES catalog root ({@code BES.Catalog.catalog
-   * .RootDirectory}) as this host sees it, normally the same directory when the web server and
-   * the BES share a host. Off by default.
+   * .RootDirectory}) as this host sees it, normally the same directory when the web server and the
+   * BES share a host. Off by default.
    *
    * @throws IllegalArgumentException if it is not an absolute path to a directory
    * @throws IllegalStateException if already set
@@ -176,8 +191,8 @@ public final class DataSourceCacheBuilder {
   }
 
   /**
-   * Sets the least time between two disk checks of one entry. Default 1 second; 0 checks on
-   * every hit. Has no effect without a data root.
+   * Sets the least time between two disk checks of one entry. Default 1 second; 0 checks on every
+   * hit. Has no effect without a data root.
    *
    * @throws IllegalArgumentException if negative
    * @throws IllegalStateException if already set
@@ -193,8 +208,8 @@ public final class DataSourceCacheBuilder {
   }
 
   /**
-   * Sets how long a lookup waits for another request's load of the same path before giving up
-   * with InterruptedIOException. Default 60 seconds. The thread running a load is bounded by the
+   * Sets how long a lookup waits for another request's load of the same path before giving up with
+   * InterruptedIOException. Default 60 seconds. The thread running a load is bounded by the
    * loader's own timeouts instead.
    *
    * @throws IllegalArgumentException if under 1 ms
@@ -221,9 +236,9 @@ public final class DataSourceCacheBuilder {
   }
 
   /**
-   * Sets where background refreshes and cache maintenance run; its owner shuts it down. Default:
-   * a pool of 4 daemon threads owned by the cache. Never use the common fork-join pool: a
-   * refresh blocks on the BES.
+   * Sets where background refreshes and cache maintenance run; its owner shuts it down. Default: a
+   * pool of 4 daemon threads owned by the cache. Never use the common fork-join pool: a refresh
+   * blocks on the BES.
    *
    * @throws IllegalStateException if already set
    */
@@ -252,8 +267,11 @@ public final class DataSourceCacheBuilder {
     requireState(loader.isSet(), "loader is required: call loader(besClient::showNode)");
     long ttl = ttlNanos();
     long refreshAfter = refreshAfterNanos(ttl);
-    requireConsistent(refreshAfter < ttl, List.of("refreshAfter", "ttl"),
-        "refreshAfter (%s) must be shorter than ttl (%s)", Duration.ofNanos(refreshAfter),
+    requireConsistent(
+        refreshAfter < ttl,
+        List.of("refreshAfter", "ttl"),
+        "refreshAfter (%s) must be shorter than ttl (%s)",
+        Duration.ofNanos(refreshAfter),
         Duration.ofNanos(ttl));
     return new DataSourceCache(this);
   }
@@ -322,8 +340,12 @@ public final class DataSourceCacheBuilder {
 
   /** Checks a bound that excludes the other kind of bound. */
   private static long bound(String name, long value, String other, @Nullable Long otherValue) {
-    requireState(otherValue == null, "%s cannot be combined with %s (already set to %s)", name,
-        other, otherValue);
+    requireState(
+        otherValue == null,
+        "%s cannot be combined with %s (already set to %s)",
+        name,
+        other,
+        otherValue);
     requireArgument(value >= 0, "%s was %s, must be >= 0", name, value);
     return value;
   }

@@ -16,7 +16,9 @@ import org.jspecify.annotations.Nullable;
 final class DiskProbe {
   private final Path root;
 
-  /** @param root an absolute, normalized directory */
+  /**
+   * @param root an absolute, normalized directory
+   */
   DiskProbe(Path root) {
     this.root = root;
   }
@@ -45,8 +47,11 @@ final class DiskProbe {
     }
     try {
       BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-      return new DiskState(true, attributes.lastModifiedTime().to(TimeUnit.NANOSECONDS),
-          attributes.size(), attributes.fileKey());
+      return new DiskState(
+          true,
+          attributes.lastModifiedTime().to(TimeUnit.NANOSECONDS),
+          attributes.size(),
+          attributes.fileKey());
     } catch (NoSuchFileException e) {
       return DiskState.MISSING;
     } catch (IOException | SecurityException e) {

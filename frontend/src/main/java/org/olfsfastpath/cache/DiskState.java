@@ -3,16 +3,16 @@ package org.olfsfastpath.cache;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the file behind a catalog path looked like on disk at one moment: the fingerprint an
- * entry is checked against. Value-based.
+ * What the file behind a catalog path looked like on disk at one moment: the fingerprint an entry
+ * is checked against. Value-based.
  *
- * <p>An entry records the disk state seen just before its showNode and later compares a fresh
- * stat with that, rather than with the BES's {@code lastModified}. Both sides then come from
- * the same clock and the same view of the file system, so the check works whatever the BES's
- * time zone setting ({@code BES.LogTimeLocal}), at full time precision, for directories (which
- * the BES gives no size) and for files the BES catalog excludes (which would otherwise look
- * "changed" forever). Taking the stat before the showNode means a change racing the load can
- * only cause one extra reload, never a stale entry.
+ * <p>An entry records the disk state seen just before its showNode and later compares a fresh stat
+ * with that, rather than with the BES's {@code lastModified}. Both sides then come from the same
+ * clock and the same view of the file system, so the check works whatever the BES's time zone
+ * setting ({@code BES.LogTimeLocal}), at full time precision, for directories (which the BES gives
+ * no size) and for files the BES catalog excludes (which would otherwise look "changed" forever).
+ * Taking the stat before the showNode means a change racing the load can only cause one extra
+ * reload, never a stale entry.
  *
  * @param exists whether the path existed
  * @param modifiedNanos modification time in nanoseconds since the epoch (0 when missing)
@@ -31,8 +31,8 @@ record DiskState(boolean exists, long modifiedNanos, long size, @Nullable Object
   static final DiskState UNKNOWN = new DiskState(false, -1L, -1L, null);
 
   /**
-   * Whether a cached answer taken when the disk looked like this must be reloaded now that it
-   * looks like {@code now}.
+   * Whether a cached answer taken when the disk looked like this must be reloaded now that it looks
+   * like {@code now}.
    */
   boolean isStaleComparedTo(DiskState now) {
     return now != UNKNOWN && (this == UNKNOWN || !equals(now));

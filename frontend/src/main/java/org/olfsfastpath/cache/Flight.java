@@ -11,6 +11,7 @@ import org.jspecify.annotations.Nullable;
 final class Flight {
   final DataSource source;
   final CompletableFuture<Outcome> done = new CompletableFuture<>();
+
   /** Cleared by an invalidation: the answer still goes to the waiters but is not kept. */
   volatile boolean keep = true;
 
@@ -30,8 +31,12 @@ final class Flight {
       return outcome;
     }
     String load = key.type() + " of " + key.path();
-    return SharedLoads.await(done, timeoutNanos, "interrupted waiting for another request's load"
-        + " of " + load, "load of " + load, load);
+    return SharedLoads.await(
+        done,
+        timeoutNanos,
+        "interrupted waiting for another request's load" + " of " + load,
+        "load of " + load,
+        load);
   }
 
   /** How a load ended: an answer kept, an answer too large to keep, or a failure. */

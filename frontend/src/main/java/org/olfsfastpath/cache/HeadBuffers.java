@@ -4,11 +4,11 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The buffers a {@link ResponseCache} reads the first bytes of a large answer into, before it
- * knows whether the answer fits its cap: a few are kept and lent again, so an answer over the cap
- * (a large download, which the cache then streams) costs no new buffer of the cap's size each
- * time, and memory stays flat however many large answers pass. At most {@code keep} buffers are
- * kept; beyond them a buffer is made for the load and dropped after. Lock-free.
+ * The buffers a {@link ResponseCache} reads the first bytes of a large answer into, before it knows
+ * whether the answer fits its cap: a few are kept and lent again, so an answer over the cap (a
+ * large download, which the cache then streams) costs no new buffer of the cap's size each time,
+ * and memory stays flat however many large answers pass. At most {@code keep} buffers are kept;
+ * beyond them a buffer is made for the load and dropped after. Lock-free.
  */
 final class HeadBuffers {
   private final int size;

@@ -6,17 +6,18 @@ import java.util.concurrent.Executor;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the {@link ResponseCache} learned of each answer's length when it loaded it, kept apart
- * from the answers themselves (and kept when they are evicted or invalidated): a hint, never an
- * answer. An answer known to fit its cap tells the web layer that the next get of it is short (its
- * BES connection is held no longer than the cache takes to read it); one known to be over its cap,
- * made from the data source that is still current, is streamed at once with no head read and no
- * shared load, since it would not be kept anyway. Bounded by count ({@link #MAXIMUM} keys, a few
- * hundred bytes each); thread-safe.
+ * What the {@link ResponseCache} learned of each answer's length when it loaded it, kept apart from
+ * the answers themselves (and kept when they are evicted or invalidated): a hint, never an answer.
+ * An answer known to fit its cap tells the web layer that the next get of it is short (its BES
+ * connection is held no longer than the cache takes to read it); one known to be over its cap, made
+ * from the data source that is still current, is streamed at once with no head read and no shared
+ * load, since it would not be kept anyway. Bounded by count ({@link #MAXIMUM} keys, a few hundred
+ * bytes each); thread-safe.
  */
 final class KnownLengths {
   /** The most answers whose length is remembered. */
   static final int MAXIMUM = 8192;
+
   /** {@link #length} of an answer known to be over its cap. */
   static final int OVER = Integer.MAX_VALUE;
 

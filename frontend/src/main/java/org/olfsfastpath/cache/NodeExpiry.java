@@ -21,15 +21,15 @@ final class NodeExpiry implements Expiry<String, CachedNode> {
   }
 
   @Override
-  public long expireAfterUpdate(String path, CachedNode node, long currentTime,
-      long currentDuration) {
+  public long expireAfterUpdate(
+      String path, CachedNode node, long currentTime, long currentDuration) {
     // A refresh or reload starts a new life.
     return expireAfterCreate(path, node, currentTime);
   }
 
   @Override
-  public long expireAfterRead(String path, CachedNode node, long currentTime,
-      long currentDuration) {
+  public long expireAfterRead(
+      String path, CachedNode node, long currentTime, long currentDuration) {
     return currentDuration;
   }
 }

@@ -18,9 +18,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The data-source cache's refresh-ahead: a hit on an entry older than {@code refreshAfter} has
- * Caffeine call {@link #asyncReload}, which runs one showNode on the cache's executor while the
- * hit is answered from the cache. A failed refresh keeps the old entry until it expires, and is
- * logged once per run of failures.
+ * Caffeine call {@link #asyncReload}, which runs one showNode on the cache's executor while the hit
+ * is answered from the cache. A failed refresh keeps the old entry until it expires, and is logged
+ * once per run of failures.
  */
 final class NodeRefresher implements AsyncCacheLoader<String, CachedNode> {
   // The cache's own log lines, under its name.
@@ -44,17 +44,23 @@ final class NodeRefresher implements AsyncCacheLoader<String, CachedNode> {
   /** The refresh threads a cache owns when it was given no executor; it shuts them down. */
   static ExecutorService ownPool() {
     AtomicInteger threadNumber = new AtomicInteger();
-    ThreadFactory threads = runnable -> {
-      Thread thread =
-          new Thread(runnable, "DataSourceCache-refresh-" + threadNumber.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
+    ThreadFactory threads =
+        runnable -> {
+          Thread thread =
+              new Thread(runnable, "DataSourceCache-refresh-" + threadNumber.incrementAndGet());
+          thread.setDaemon(true);
+          return thread;
+        };
     // Unbounded queue: a burst of refreshes waits its turn rather than being refused; readers are
     // answered from the cache meanwhile. Idle threads end, so an idle cache holds none.
-    ThreadPoolExecutor pool = new ThreadPoolExecutor(DataSourceCacheBuilder.REFRESH_THREADS,
-        DataSourceCacheBuilder.REFRESH_THREADS, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
-        threads);
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            DataSourceCacheBuilder.REFRESH_THREADS,
+            DataSourceCacheBuilder.REFRESH_THREADS,
+            60,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
+            threads);
     pool.allowCoreThreadTimeOut(true);
     return pool;
   }
@@ -67,22 +73,23 @@ final class NodeRefresher implements AsyncCacheLoader<String, CachedNode> {
   }
 
   @Override
-  public CompletableFuture<CachedNode> asyncReload(String path, @Nullable CachedNode old,
-      Executor executor) {
+  public CompletableFuture<CachedNode> asyncReload(
+      String path, @Nullable CachedNode old, Executor executor) {
     counters.refreshes.increment();
     CompletableFuture<CachedNode> refreshed = new CompletableFuture<>();
     try {
-      executor.execute(() -> {
-        try {
-          refreshed.complete(loadNode.load(path));
-          if (refreshFailing) {
-            refreshFailing = false;
-            log.info("refresh-ahead works again (showNode of {} succeeded)", path);
-          }
-        } catch (Throwable e) {
-          refreshed.completeExceptionally(refreshFailed(path, e));
-        }
-      });
+      executor.execute(
+          () -> {
+            try {
+              refreshed.complete(loadNode.load(path));
+              if (refreshFailing) {
+                refreshFailing = false;
+                log.info("refresh-ahead works again (showNode of {} succeeded)", path);
+              }
+            } catch (Throwable e) {
+              refreshed.completeExceptionally(refreshFailed(path, e));
+            }
+          });
     } catch (RejectedExecutionException e) {
       refreshed.completeExceptionally(refreshFailed(path, e));
     }
@@ -97,8 +104,11 @@ final class NodeRefresher implements AsyncCacheLoader<String, CachedNode> {
   private CancellationException refreshFailed(String path, Throwable e) {
     if (!refreshFailing) {
       refreshFailing = true;
-      log.warn("refresh-ahead showNode of {} failed; cached answers are kept until they expire"
-          + " (further failures are logged at debug level until one succeeds)", path, e);
+      log.warn(
+          "refresh-ahead showNode of {} failed; cached answers are kept until they expire"
+              + " (further failures are logged at debug level until one succeeds)",
+          path,
+          e);
     } else {
       log.debug("refresh-ahead showNode of {} failed: {}", path, e.toString());
     }

@@ -16,7 +16,6 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
-import org.olfsfastpath.spec.Specs;
 
 /**
  * Keeps whole BES answers (the metadata responses: DAS, DDS, DMR, DDX, info; and by default data
@@ -25,32 +24,32 @@ import org.olfsfastpath.spec.Specs;
  * build one per web application with {@link #newBuilder()} and share it.
  *
  * <p><b>Validity.</b> An entry is served exactly while the {@link DataSource} it was made from is
- * the one the {@link DataSourceCache} answers for its path now: {@link #lookup} compares the two
- * by identity. The data-source cache hands the same instance to every hit and a new one after any
+ * the one the {@link DataSourceCache} answers for its path now: {@link #lookup} compares the two by
+ * identity. The data-source cache hands the same instance to every hit and a new one after any
  * reload: when its TTL runs out, on a refresh-ahead, and when a disk check (with {@code dataRoot})
- * finds the file changed, replaced or deleted. So an answer made from a file that has since
- * changed is never served once the data-source cache has seen the change, which with {@code
- * dataRoot} set is the very next request after the check interval; a deleted file's path answers
- * "not found" from the data-source cache before this cache is asked. Identity, not equality: a
- * file rewritten within the same second with the same size gives an equal {@code DataSource}
- * (the BES reports times to the second) but a new instance, because the disk check that saw the
- * change forced the reload. The price: a refresh-ahead that finds the same answer also makes a new
- * instance ({@code DataSourceCache} builds a new {@code DataSource} for every load), so each entry
- * is loaded again at most once per {@code refreshAfter} (default 5 minutes) of its path. An entry
- * made from a replaced source stays until the next load of its key replaces it or eviction drops
- * it; it is never served.
+ * finds the file changed, replaced or deleted. So an answer made from a file that has since changed
+ * is never served once the data-source cache has seen the change, which with {@code dataRoot} set
+ * is the very next request after the check interval; a deleted file's path answers "not found" from
+ * the data-source cache before this cache is asked. Identity, not equality: a file rewritten within
+ * the same second with the same size gives an equal {@code DataSource} (the BES reports times to
+ * the second) but a new instance, because the disk check that saw the change forced the reload. The
+ * price: a refresh-ahead that finds the same answer also makes a new instance ({@code
+ * DataSourceCache} builds a new {@code DataSource} for every load), so each entry is loaded again
+ * at most once per {@code refreshAfter} (default 5 minutes) of its path. An entry made from a
+ * replaced source stays until the next load of its key replaces it or eviction drops it; it is
+ * never served.
  *
  * <p><b>Bounds.</b> At most {@code maximumWeight} bytes (Caffeine's size-based eviction, weighing
- * each entry's body, gzip form, key and a fixed overhead); an answer over the caller's cap
- * ({@code maxEntryBytes} by default) is not kept but streamed to its caller as it would be without
- * a cache: the cache reads at most the cap plus one byte of it (into one of a few head buffers
- * kept for reuse, {@link #maxHeadBufferBytes()}), then hands those bytes and the open rest on. So
- * beyond {@code maximumWeight} a load in flight holds at most its cap (a large answer's head, until
- * its caller has read it), and the kept head buffers at most four times the largest cap. The
- * length of each answer loaded is remembered apart (at most 8,192 of them, a few hundred bytes
- * each), so that an answer known to be over its cap is streamed at once the next time, with no
- * head read, and one known to fit is a short request for the BES's reserve. BES errors and failed
- * loads are never kept.
+ * each entry's body, gzip form, key and a fixed overhead); an answer over the caller's cap ({@code
+ * maxEntryBytes} by default) is not kept but streamed to its caller as it would be without a cache:
+ * the cache reads at most the cap plus one byte of it (into one of a few head buffers kept for
+ * reuse, {@link #maxHeadBufferBytes()}), then hands those bytes and the open rest on. So beyond
+ * {@code maximumWeight} a load in flight holds at most its cap (a large answer's head, until its
+ * caller has read it), and the kept head buffers at most four times the largest cap. The length of
+ * each answer loaded is remembered apart (at most 8,192 of them, a few hundred bytes each), so that
+ * an answer known to be over its cap is streamed at once the next time, with no head read, and one
+ * known to fit is a short request for the BES's reserve. BES errors and failed loads are never
+ * kept.
  *
  * <p><b>BES messages.</b> A warm key costs none. A cold one costs one get, however many requests
  * ask for it at once: loads are single-flight per key, the requests that arrive during a load wait
@@ -59,8 +58,9 @@ import org.olfsfastpath.spec.Specs;
  * stream. A load runs on the requesting thread and holds no lock.
  *
  * <p>Background work: only Caffeine's maintenance (eviction bookkeeping), on the executor given to
- * the builder or else on the thread that wrote. With the cache {@linkplain ResponseCacheBuilder#enabled(boolean)
- * switched off}, {@link #lookup} finds nothing and {@link #load} streams every answer from the BES.
+ * the builder or else on the thread that wrote. With the cache {@linkplain
+ * ResponseCacheBuilder#enabled(boolean) switched off}, {@link #lookup} finds nothing and {@link
+ * #load} streams every answer from the BES.
  */
 public final class ResponseCache implements Closeable {
 
@@ -71,17 +71,24 @@ public final class ResponseCache implements Closeable {
   private final Set<String> dataTypes;
   private final long loadTimeoutNanos;
   private final Ticker ticker;
+
   /** Reads each answer from its loader, counted. */
   private final AnswerReader reader;
+
   /** The lengths of answers loaded, kept or not: a hint for the web layer and for large ones. */
   private final KnownLengths lengths;
+
   /** Every count of {@link #stats()}, and the statistics Caffeine itself reports. */
   private final CacheCounters counters = new CacheCounters();
+
   private final Cache<ResponseKey, CachedResponse> cache;
+
   /** The same entries as {@link #cache}, read directly on the hit path. */
   private final ConcurrentMap<ResponseKey, CachedResponse> entries;
+
   /** The loads under way, by key. */
   private final ConcurrentMap<ResponseKey, Flight> flights = new ConcurrentHashMap<>();
+
   private volatile boolean closed;
 
   ResponseCache(ResponseCacheBuilder builder) {
@@ -93,19 +100,27 @@ public final class ResponseCache implements Closeable {
     this.loadTimeoutNanos = builder.loadTimeoutNanos();
     Ticker givenTicker = builder.getTicker();
     this.ticker = givenTicker != null ? givenTicker : Ticker.systemTicker();
-    this.reader = new AnswerReader(counters, ticker, new HeadBuffers(
-        (int) Math.min(Math.max(maxEntryBytes, maxDataEntryBytes) + 1,
-            ResponseCacheBuilder.MAX_ENTRY_BYTES + 1), AnswerReader.KEPT_HEAD_BUFFERS));
+    this.reader =
+        new AnswerReader(
+            counters,
+            ticker,
+            new HeadBuffers(
+                (int)
+                    Math.min(
+                        Math.max(maxEntryBytes, maxDataEntryBytes) + 1,
+                        ResponseCacheBuilder.MAX_ENTRY_BYTES + 1),
+                AnswerReader.KEPT_HEAD_BUFFERS));
     // Maintenance is a little bookkeeping after writes: on the writing thread unless told
     // otherwise, so this cache owns no thread.
     Executor given = builder.getExecutor();
     Executor executor = given != null ? given : Runnable::run;
-    this.cache = Caffeine.newBuilder()
-        .maximumWeight(maximumWeight)
-        .weigher((ResponseKey key, CachedResponse response) -> weigh(key, response))
-        .executor(executor)
-        .recordStats(() -> counters)
-        .build();
+    this.cache =
+        Caffeine.newBuilder()
+            .maximumWeight(maximumWeight)
+            .weigher((ResponseKey key, CachedResponse response) -> weigh(key, response))
+            .executor(executor)
+            .recordStats(() -> counters)
+            .build();
     this.entries = cache.asMap();
     this.lengths = new KnownLengths(executor);
   }
@@ -116,12 +131,12 @@ public final class ResponseCache implements Closeable {
   }
 
   /**
-   * Returns a builder configured from a text spec whose keys are the builder's method names:
-   * {@code enabled} (boolean), {@code maximumWeight}, {@code maxEntryBytes}, {@code
-   * maxDataEntryBytes} (sizes in the grammar of {@link org.olfsfastpath.spec.Specs#size}: {@code
-   * 65536}, {@code 256KiB}, {@code 64MiB}), {@code dataTypes} (names separated by blanks or
-   * commas: {@code "dods ascii"}) and {@code loadTimeout} (a duration: {@code 60}, {@code 30s}).
-   * The executor and ticker, for tests, can still be set.
+   * Returns a builder configured from a text spec whose keys are the builder's method names: {@code
+   * enabled} (boolean), {@code maximumWeight}, {@code maxEntryBytes}, {@code maxDataEntryBytes}
+   * (sizes in the grammar of {@link org.olfsfastpath.spec.Specs#size}: {@code 65536}, {@code
+   * 256KiB}, {@code 64MiB}), {@code dataTypes} (names separated by blanks or commas: {@code "dods
+   * ascii"}) and {@code loadTimeout} (a duration: {@code 60}, {@code 30s}). The executor and
+   * ticker, for tests, can still be set.
    *
    * @throws org.olfsfastpath.spec.SpecException naming the key and its value, if a key is unknown
    *     or a value cannot be parsed or is out of range
@@ -136,8 +151,8 @@ public final class ResponseCache implements Closeable {
    * (the {@link #load} that follows a null answer counts).
    *
    * @param current what the data-source cache answers for the key's path now
-   * @return the entry, or null if there is none, it was made from another data source, or the
-   *     cache is off
+   * @return the entry, or null if there is none, it was made from another data source, or the cache
+   *     is off
    * @throws IllegalStateException if the cache was closed
    */
   public @Nullable CachedResponse lookup(ResponseKey key, DataSource current) {
@@ -153,11 +168,11 @@ public final class ResponseCache implements Closeable {
   }
 
   /**
-   * The length of {@code key}'s answer as last seen, whichever data source it was made from:
-   * the answer kept, else the length remembered of the last load (kept or not, until some 8,000
-   * other answers have been loaded since); {@link Integer#MAX_VALUE} for one that was over its
-   * cap; -1 when unknown. The next answer is most likely of about that size: the web layer sends
-   * a get known to fit as a short request.
+   * The length of {@code key}'s answer as last seen, whichever data source it was made from: the
+   * answer kept, else the length remembered of the last load (kept or not, until some 8,000 other
+   * answers have been loaded since); {@link Integer#MAX_VALUE} for one that was over its cap; -1
+   * when unknown. The next answer is most likely of about that size: the web layer sends a get
+   * known to fit as a short request.
    */
   public int knownLength(ResponseKey key) {
     CachedResponse entry = entries.get(Objects.requireNonNull(key, "key == null"));
@@ -174,14 +189,14 @@ public final class ResponseCache implements Closeable {
   }
 
   /**
-   * Returns the answer for {@code key}: from memory if an entry made from {@code current} is
-   * there, else from the load under way for the same key, else by loading it on this thread.
+   * Returns the answer for {@code key}: from memory if an entry made from {@code current} is there,
+   * else from the load under way for the same key, else by loading it on this thread.
    *
-   * <p>A load opens the loader's stream and reads it. An answer of at most {@code maxBytes}
-   * bytes is read to its end, kept, handed to every request that waited for it, and returned as a
-   * {@link CachedResponse}. A longer one is not kept: reading stops after {@code maxBytes + 1}
-   * bytes and the caller gets a {@link StreamedResponse} of those bytes followed by the rest of
-   * the open stream, which it must close; the requests that waited then load on their own.
+   * <p>A load opens the loader's stream and reads it. An answer of at most {@code maxBytes} bytes
+   * is read to its end, kept, handed to every request that waited for it, and returned as a {@link
+   * CachedResponse}. A longer one is not kept: reading stops after {@code maxBytes + 1} bytes and
+   * the caller gets a {@link StreamedResponse} of those bytes followed by the rest of the open
+   * stream, which it must close; the requests that waited then load on their own.
    *
    * @param current what the data-source cache answers for the key's path now: the entry is made
    *     from it and valid only while it is current
@@ -197,8 +212,9 @@ public final class ResponseCache implements Closeable {
    * @throws IllegalArgumentException if {@code maxBytes} is negative
    * @throws IllegalStateException if the cache was closed
    */
-  public LoadedResponse load(ResponseKey key, DataSource current, long maxBytes, boolean gzip,
-      ResponseLoader loader) throws IOException {
+  public LoadedResponse load(
+      ResponseKey key, DataSource current, long maxBytes, boolean gzip, ResponseLoader loader)
+      throws IOException {
     Objects.requireNonNull(key, "key == null");
     Objects.requireNonNull(current, "current == null");
     Objects.requireNonNull(loader, "loader == null");
@@ -244,8 +260,14 @@ public final class ResponseCache implements Closeable {
   }
 
   /** Waits for another request's load of the same key and shares its outcome. */
-  private LoadedResponse join(ResponseKey key, Flight flight, DataSource current, int cap,
-      boolean gzip, ResponseLoader loader) throws IOException {
+  private LoadedResponse join(
+      ResponseKey key,
+      Flight flight,
+      DataSource current,
+      int cap,
+      boolean gzip,
+      ResponseLoader loader)
+      throws IOException {
     if (flight.source != current) {
       // A load from another version of the data source (one request saw the data-source cache
       // just before a reload, the other just after): its answer may differ, so load alone.
@@ -272,8 +294,9 @@ public final class ResponseCache implements Closeable {
    * Runs the load this thread claimed: keeps an answer that fits before dropping the claim (so a
    * request arriving in between finds one or the other), then wakes the waiters.
    */
-  private LoadedResponse lead(ResponseKey key, Flight flight, int cap, boolean gzip,
-      ResponseLoader loader) throws IOException {
+  private LoadedResponse lead(
+      ResponseKey key, Flight flight, int cap, boolean gzip, ResponseLoader loader)
+      throws IOException {
     LoadedResponse answer;
     try {
       answer = reader.read(flight.source, cap, gzip, loader);
@@ -301,8 +324,9 @@ public final class ResponseCache implements Closeable {
   }
 
   /** Loads without sharing and without keeping the answer (a load from another data source). */
-  private LoadedResponse loadAlone(ResponseKey key, DataSource current, int cap, boolean gzip,
-      ResponseLoader loader) throws IOException {
+  private LoadedResponse loadAlone(
+      ResponseKey key, DataSource current, int cap, boolean gzip, ResponseLoader loader)
+      throws IOException {
     LoadedResponse answer = reader.read(current, cap, gzip, loader);
     remember(key, current, cap, answer);
     return answer;
@@ -346,16 +370,17 @@ public final class ResponseCache implements Closeable {
   }
 
   /**
-   * Marks the matching loads under way as not to be kept, then drops the matching entries: in
-   * this order, a load that kept its entry before seeing the mark has it dropped here.
+   * Marks the matching loads under way as not to be kept, then drops the matching entries: in this
+   * order, a load that kept its entry before seeing the mark has it dropped here.
    */
   private void invalidateMatching(Predicate<ResponseKey> matches) {
-    flights.forEach((key, flight) -> {
-      if (matches.test(key)) {
-        flight.keep = false;
-        flights.remove(key, flight);
-      }
-    });
+    flights.forEach(
+        (key, flight) -> {
+          if (matches.test(key)) {
+            flight.keep = false;
+            flights.remove(key, flight);
+          }
+        });
     entries.keySet().removeIf(matches);
   }
 
@@ -411,8 +436,12 @@ public final class ResponseCache implements Closeable {
 
   /** Returns what the entries weigh now, in bytes, approximately. */
   public long weightedBytes() {
-    return cache.policy().eviction().map(Policy.Eviction::weightedSize)
-        .map(weight -> weight.orElse(0L)).orElse(0L);
+    return cache
+        .policy()
+        .eviction()
+        .map(Policy.Eviction::weightedSize)
+        .map(weight -> weight.orElse(0L))
+        .orElse(0L);
   }
 
   /** Returns a snapshot of the counters. */

@@ -9,22 +9,21 @@ import org.olfsfastpath.bes.GetRequest;
  * Names one whole BES answer in the {@link ResponseCache}: everything that can change its bytes.
  * Value-based: two keys are equal when every component is.
  *
- * <p>The cache layer does not know DAP response types: {@code type} is an opaque name the web
- * layer chooses ({@code "das"}, {@code "dmr"}, {@code "ddx"}), and {@code contexts} holds, in a
- * fixed order of the caller's choosing, every further setting sent to the BES with the get that
- * changes the answer (e.g. {@code "xml:base=http://host/opendap/a.nc.dmr"},
- * {@code "dap4.checksum=true"}, history entries). Two requests whose gets differ in any byte sent
- * must have different keys.
+ * <p>The cache layer does not know DAP response types: {@code type} is an opaque name the web layer
+ * chooses ({@code "das"}, {@code "dmr"}, {@code "ddx"}), and {@code contexts} holds, in a fixed
+ * order of the caller's choosing, every further setting sent to the BES with the get that changes
+ * the answer (e.g. {@code "xml:base=http://host/opendap/a.nc.dmr"}, {@code "dap4.checksum=true"},
+ * history entries). Two requests whose gets differ in any byte sent must have different keys.
  *
- * @param group the BES group (the BES that serves the path), or the empty string when there is
- *     only one
+ * @param group the BES group (the BES that serves the path), or the empty string when there is only
+ *     one
  * @param path the normalized catalog path, as given to {@link DataSourceCache#lookup}
  * @param type the response type, an opaque name chosen by the caller
  * @param constraint the constraint expression as sent to the BES, or the empty string
  * @param contexts every further context that changes the answer, in a fixed order; copied
  */
-public record ResponseKey(String group, String path, String type, String constraint,
-    List<String> contexts) {
+public record ResponseKey(
+    String group, String path, String type, String constraint, List<String> contexts) {
   public ResponseKey {
     Objects.requireNonNull(group, "group == null");
     Objects.requireNonNull(path, "path == null");
@@ -39,11 +38,10 @@ public record ResponseKey(String group, String path, String type, String constra
   }
 
   /**
-   * The key of exactly what {@code request} asks the BES for: its path, its get type's name
-   * ({@code DAS}, {@code DMR}, {@code ASCII}: one per type and {@code returnAs}), its constraint,
-   * and as contexts its {@code xml:base}, its DAP4 checksum flag, each further context, in order,
-   * and its server function, if any. Two gets that send different bytes to the BES get different
-   * keys.
+   * The key of exactly what {@code request} asks the BES for: its path, its get type's name ({@code
+   * DAS}, {@code DMR}, {@code ASCII}: one per type and {@code returnAs}), its constraint, and as
+   * contexts its {@code xml:base}, its DAP4 checksum flag, each further context, in order, and its
+   * server function, if any. Two gets that send different bytes to the BES get different keys.
    *
    * @param group the BES group, or the empty string when there is only one
    * @param request the get, whose path must be the one the data-source cache is asked about
@@ -59,8 +57,8 @@ public record ResponseKey(String group, String path, String type, String constra
     if (!request.dap4Function().isEmpty()) {
       contexts.add("dap4.function=" + request.dap4Function());
     }
-    return new ResponseKey(group, request.path(), request.type().name(), request.constraint(),
-        contexts);
+    return new ResponseKey(
+        group, request.path(), request.type().name(), request.constraint(), contexts);
   }
 
   /**
@@ -76,7 +74,9 @@ public record ResponseKey(String group, String path, String type, String constra
     if (!(o instanceof ResponseKey other)) {
       return false;
     }
-    if (!path.equals(other.path) || !type.equals(other.type) || !group.equals(other.group)
+    if (!path.equals(other.path)
+        || !type.equals(other.type)
+        || !group.equals(other.group)
         || !constraint.equals(other.constraint)) {
       return false;
     }

@@ -9,24 +9,29 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Waiting for a load another request runs, as both caches' single-flight waiters do: bounded by
- * the load timeout, and handed the load's failure as the thread that ran it saw it.
+ * Waiting for a load another request runs, as both caches' single-flight waiters do: bounded by the
+ * load timeout, and handed the load's failure as the thread that ran it saw it.
  */
 final class SharedLoads {
   private SharedLoads() {}
 
   /**
-   * Waits for a load under way, at most {@code timeoutNanos}; returns a finished one at once.
-   * The load's future completes normally, failures included (they are part of its value). Callers
-   * on a hit path look at {@code future.getNow(null)} first, so they build no message.
+   * Waits for a load under way, at most {@code timeoutNanos}; returns a finished one at once. The
+   * load's future completes normally, failures included (they are part of its value). Callers on a
+   * hit path look at {@code future.getNow(null)} first, so they build no message.
    *
    * @param interrupted the message if this thread is interrupted while it waits
    * @param load what is loaded, for the timeout's message: "another request's " comes before it
    * @param subject what is loaded, for the message of a broken invariant: "load of " comes before
    * @throws InterruptedIOException if this thread was interrupted, or waited the whole timeout
    */
-  static <T> T await(CompletableFuture<T> future, long timeoutNanos, String interrupted,
-      String load, String subject) throws IOException {
+  static <T> T await(
+      CompletableFuture<T> future,
+      long timeoutNanos,
+      String interrupted,
+      String load,
+      String subject)
+      throws IOException {
     T outcome = future.getNow(null);
     if (outcome != null) {
       return outcome;
@@ -39,9 +44,13 @@ final class SharedLoads {
       thrown.initCause(e);
       throw thrown;
     } catch (TimeoutException e) {
-      InterruptedIOException timeout = new InterruptedIOException(String.format(Locale.US,
-          "timeout: waited %d ms for another request's %s",
-          TimeUnit.NANOSECONDS.toMillis(timeoutNanos), load));
+      InterruptedIOException timeout =
+          new InterruptedIOException(
+              String.format(
+                  Locale.US,
+                  "timeout: waited %d ms for another request's %s",
+                  TimeUnit.NANOSECONDS.toMillis(timeoutNanos),
+                  load));
       timeout.initCause(e);
       throw timeout;
     } catch (ExecutionException e) {

@@ -16,15 +16,17 @@ final class StatsJson {
   static <S extends Record & LoadStats> String of(S stats) {
     StringBuilder out = new StringBuilder(512);
     JsonWriter w = JsonWriter.compact(out, false).beginObject();
-    Json.fields(stats).forEach((name, value) -> {
-      w.name(name).value(value);
-      if (name.equals("missCount")) {
-        w.name("hitRate").rawValue(String.format(Locale.US, "%.6f", stats.hitRate()));
-      } else if (name.equals("totalLoadTimeNanos")) {
-        w.name("averageLoadPenaltyNanos")
-            .rawValue(String.format(Locale.US, "%.1f", stats.averageLoadPenaltyNanos()));
-      }
-    });
+    Json.fields(stats)
+        .forEach(
+            (name, value) -> {
+              w.name(name).value(value);
+              if (name.equals("missCount")) {
+                w.name("hitRate").rawValue(String.format(Locale.US, "%.6f", stats.hitRate()));
+              } else if (name.equals("totalLoadTimeNanos")) {
+                w.name("averageLoadPenaltyNanos")
+                    .rawValue(String.format(Locale.US, "%.1f", stats.averageLoadPenaltyNanos()));
+              }
+            });
     w.endObject();
     return out.toString();
   }

@@ -10,8 +10,8 @@ import java.util.Objects;
 
 /**
  * An answer the {@link ResponseCache} does not keep, streaming to its caller as without a cache:
- * over the size cap (the cache read only its first bytes, the head, before it knew), or loaded
- * with the cache switched off (no head). Not thread-safe; one use.
+ * over the size cap (the cache read only its first bytes, the head, before it knew), or loaded with
+ * the cache switched off (no head). Not thread-safe; one use.
  *
  * <p>The caller owns it and must {@link #close()} it, in a finally block or try-with-resources:
  * closing closes the loader's stream, which for a BES get returns the connection to the pool when
@@ -36,18 +36,21 @@ public final class StreamedResponse implements LoadedResponse, Closeable {
 
   /** The answer is {@code head} followed by whatever {@code rest} still holds. */
   static StreamedResponse of(byte[] head, InputStream rest) {
-    return of(head, head.length, rest, () -> { });
+    return of(head, head.length, rest, () -> {});
   }
 
   /**
-   * The answer is the first {@code headLength} bytes of {@code head}, followed by whatever
-   * {@code rest} still holds; {@code headDone} runs once when the head was read or the response
-   * closed, after which {@code head} is not read again (its buffer may be lent again).
+   * The answer is the first {@code headLength} bytes of {@code head}, followed by whatever {@code
+   * rest} still holds; {@code headDone} runs once when the head was read or the response closed,
+   * after which {@code head} is not read again (its buffer may be lent again).
    */
   static StreamedResponse of(byte[] head, int headLength, InputStream rest, Runnable headDone) {
     Objects.requireNonNull(head, "head == null");
     Objects.checkFromIndexSize(0, headLength, head.length);
-    return new StreamedResponse(head, headLength, Objects.requireNonNull(rest, "rest == null"),
+    return new StreamedResponse(
+        head,
+        headLength,
+        Objects.requireNonNull(rest, "rest == null"),
         Objects.requireNonNull(headDone, "headDone == null"));
   }
 

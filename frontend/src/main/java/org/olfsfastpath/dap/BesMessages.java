@@ -6,13 +6,15 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Makes BES error messages fit to show web users. The BES names files by their absolute server
- * path ({@code Failed to locate '/usr/share/hyrax/no_such.nc'}); a web user should see the catalog
- * path they asked for, and nothing about the server's file system.
+ * Makes BES error messages fit to show web users. The BES names files by their absolute server path
+ * ({@code Failed to locate '/usr/share/hyrax/no_such.nc'}); a web user should see the catalog path
+ * they asked for, and nothing about the server's file system.
  */
 public final class BesMessages {
   /** An absolute path of at least two segments, up to a quote, blank or closing bracket. */
-  private static final Pattern ABSOLUTE_PATH = Pattern.compile("(?<![\\w.])(/[^/\\s'\"<>()\\[\\]]+){2,}/?");
+  private static final Pattern ABSOLUTE_PATH =
+      Pattern.compile("(?<![\\w.])(/[^/\\s'\"<>()\\[\\]]+){2,}/?");
+
   private static final int MAX_LENGTH = 1024;
 
   private BesMessages() {}
@@ -26,8 +28,8 @@ public final class BesMessages {
    * @param catalogPath the catalog path of the request, e.g. {@code /nc/fnoc1.nc}, or null
    * @param catalogRoot the BES catalog root (BES.Catalog.catalog.RootDirectory) if known, or null
    */
-  public static String scrub(String message, @Nullable String catalogPath,
-      @Nullable String catalogRoot) {
+  public static String scrub(
+      String message, @Nullable String catalogPath, @Nullable String catalogRoot) {
     Objects.requireNonNull(message, "message == null");
     String text = message.strip();
     String root = null;
@@ -41,7 +43,8 @@ public final class BesMessages {
       String replacement;
       if (root != null && path.startsWith(root)) {
         replacement = path.substring(root.length() - 1);
-      } else if (catalogPath != null && catalogPath.length() > 1
+      } else if (catalogPath != null
+          && catalogPath.length() > 1
           && (path.equals(catalogPath) || path.endsWith(catalogPath))) {
         replacement = catalogPath;
       } else {

@@ -5,15 +5,19 @@ import java.util.Objects;
 import java.util.OptionalInt;
 
 /**
- * What a request URL asks for, after parsing and validation, before the catalog is asked about
- * it. Value-based and immutable.
+ * What a request URL asks for, after parsing and validation, before the catalog is asked about it.
+ * Value-based and immutable.
  *
  * <p>A URL that names a catalog node ({@link Node}) may be read several ways: {@code x.nc.nc} is
  * the netCDF download of {@code x.nc}, or the file {@code x.nc.nc} itself. The parser lists the
  * readings; the catalog decides (the first reading whose dataset exists wins, as upstream).
  */
-public sealed interface DapRequest permits DapRequest.Dataset, DapRequest.Node,
-    DapRequest.Directory, DapRequest.Version, DapRequest.SiteMap {
+public sealed interface DapRequest
+    permits DapRequest.Dataset,
+        DapRequest.Node,
+        DapRequest.Directory,
+        DapRequest.Version,
+        DapRequest.SiteMap {
 
   /**
    * A response about one dataset.
@@ -25,13 +29,20 @@ public sealed interface DapRequest permits DapRequest.Dataset, DapRequest.Node,
    *     the BES must then be sent the {@code dap4_checksums} context, or the client finds every
    *     checksum wrong
    * @param suffix the suffix as the URL wrote it (case kept), to take off the URL for xml:base
-   * @param query the raw query string (a form's state, and what a download's history names), or
-   *     the empty string
+   * @param query the raw query string (a form's state, and what a download's history names), or the
+   *     empty string
    * @param dap4Function the DAP4 server function expression ({@code dap4.function}), decoded, or
    *     the empty string; only DAP4 responses of the BES carry one
    */
-  record Dataset(String path, ResponseType type, String constraint, boolean dap4Checksums,
-      String suffix, String query, String dap4Function) implements DapRequest {
+  record Dataset(
+      String path,
+      ResponseType type,
+      String constraint,
+      boolean dap4Checksums,
+      String suffix,
+      String query,
+      String dap4Function)
+      implements DapRequest {
     public Dataset {
       Objects.requireNonNull(path, "path == null");
       Objects.requireNonNull(type, "type == null");
@@ -42,8 +53,13 @@ public sealed interface DapRequest permits DapRequest.Dataset, DapRequest.Node,
     }
 
     /** A request without a server function. */
-    public Dataset(String path, ResponseType type, String constraint, boolean dap4Checksums,
-        String suffix, String query) {
+    public Dataset(
+        String path,
+        ResponseType type,
+        String constraint,
+        boolean dap4Checksums,
+        String suffix,
+        String query) {
       this(path, type, constraint, dap4Checksums, suffix, query, "");
     }
 
@@ -54,7 +70,13 @@ public sealed interface DapRequest permits DapRequest.Dataset, DapRequest.Node,
 
     /** The same request answered as {@code other} (a representation chosen by Accept). */
     public Dataset as(ResponseType other) {
-      return new Dataset(path, other, constraint, dap4Checksums, suffix, query,
+      return new Dataset(
+          path,
+          other,
+          constraint,
+          dap4Checksums,
+          suffix,
+          query,
           other.model() == ResponseType.Model.DAP4 ? dap4Function : "");
     }
   }
@@ -76,7 +98,8 @@ public sealed interface DapRequest permits DapRequest.Dataset, DapRequest.Node,
   /**
    * A view of one catalog directory.
    *
-   * @param path the BES catalog path of the directory, starting with {@code /}; {@code /} for the root
+   * @param path the BES catalog path of the directory, starting with {@code /}; {@code /} for the
+   *     root
    * @param view which view of it
    */
   record Directory(String path, View view) implements DapRequest {
@@ -100,8 +123,8 @@ public sealed interface DapRequest permits DapRequest.Dataset, DapRequest.Node,
   record Version() implements DapRequest {}
 
   /**
-   * The site map: {@code /robots.txt} and {@code /siteMap/} (the index, {@code file} empty) or
-   * one of its files, {@code /siteMap/smap_N.txt} ({@code file} = N).
+   * The site map: {@code /robots.txt} and {@code /siteMap/} (the index, {@code file} empty) or one
+   * of its files, {@code /siteMap/smap_N.txt} ({@code file} = N).
    */
   record SiteMap(OptionalInt file, boolean robots) implements DapRequest {
     public SiteMap {

@@ -30,6 +30,7 @@ import org.jspecify.annotations.Nullable;
 public final class DapRequestParser {
   /** Default cap on the raw path plus query string, in characters. */
   public static final int DEFAULT_MAX_URL_LENGTH = 8192;
+
   /** Default cap on a decoded constraint expression, in characters. */
   public static final int DEFAULT_MAX_CONSTRAINT_LENGTH = 4096;
 
@@ -37,6 +38,7 @@ public final class DapRequestParser {
   private static final String HYRAX = "/hyrax";
   private static final String DAP4_CHECKSUM = "dap4.checksum";
   private static final String DAP4_FUNCTION = "dap4.function";
+
   /**
    * Query parameters upstream gives a meaning this front end does not offer: answering as if they
    * were absent would be a wrong answer, so a response of the BES asked with one is a 501.
@@ -56,8 +58,8 @@ public final class DapRequestParser {
       throw new IllegalArgumentException("maxUrlLength was " + maxUrlLength + ", must be > 0");
     }
     if (maxConstraintLength <= 0) {
-      throw new IllegalArgumentException("maxConstraintLength was " + maxConstraintLength
-          + ", must be > 0");
+      throw new IllegalArgumentException(
+          "maxConstraintLength was " + maxConstraintLength + ", must be > 0");
     }
     this.maxUrlLength = maxUrlLength;
     this.maxConstraintLength = maxConstraintLength;
@@ -71,11 +73,11 @@ public final class DapRequestParser {
   /**
    * Parses one GET (or HEAD) request.
    *
-   * @param rawPath the request path below the web application, still percent-encoded, e.g.
-   *     {@code /nc/coads_climatology.nc.dds}; null or empty means {@code /}
+   * @param rawPath the request path below the web application, still percent-encoded, e.g. {@code
+   *     /nc/coads_climatology.nc.dds}; null or empty means {@code /}
    * @param rawQuery the query string as sent, or null
-   * @throws DapRequestRejectedException 400 for traversal, control characters, malformed escapes
-   *     or path parameters; 414 for an over-long URL or constraint; 404 for an unknown site map file
+   * @throws DapRequestRejectedException 400 for traversal, control characters, malformed escapes or
+   *     path parameters; 414 for an over-long URL or constraint; 404 for an unknown site map file
    */
   public DapRequest parse(@Nullable String rawPath, @Nullable String rawQuery)
       throws DapRequestRejectedException {
@@ -83,22 +85,24 @@ public final class DapRequestParser {
   }
 
   /**
-   * Parses one request, with the body of a POST in {@code application/x-www-form-urlencoded}
-   * form: its {@code ce} fields add to a DAP2 constraint, its {@code dap4.ce} fields to a DAP4
-   * one, as upstream's HttpPost. The URL limits apply to the URL; a constraint from a body is
-   * bounded by the body's own limit, which the caller enforces.
+   * Parses one request, with the body of a POST in {@code application/x-www-form-urlencoded} form:
+   * its {@code ce} fields add to a DAP2 constraint, its {@code dap4.ce} fields to a DAP4 one, as
+   * upstream's HttpPost. The URL limits apply to the URL; a constraint from a body is bounded by
+   * the body's own limit, which the caller enforces.
    *
    * @param formBody the body, or null for a GET
    * @throws DapRequestRejectedException as {@link #parse(String, String)}
    */
-  public DapRequest parse(@Nullable String rawPath, @Nullable String rawQuery,
-      @Nullable String formBody) throws DapRequestRejectedException {
+  public DapRequest parse(
+      @Nullable String rawPath, @Nullable String rawQuery, @Nullable String formBody)
+      throws DapRequestRejectedException {
     String path = rawPath == null || rawPath.isEmpty() ? "/" : rawPath;
     String query = rawQuery == null ? "" : rawQuery;
     int urlLength = path.length() + (rawQuery == null ? 0 : rawQuery.length() + 1);
     if (urlLength > maxUrlLength) {
-      throw new DapRequestRejectedException(414, "the URL is " + urlLength
-          + " characters long, more than the limit of " + maxUrlLength);
+      throw new DapRequestRejectedException(
+          414,
+          "the URL is " + urlLength + " characters long, more than the limit of " + maxUrlLength);
     }
     if (!path.startsWith("/")) {
       throw new DapRequestRejectedException(400, "expected the path to start with '/'");
@@ -134,8 +138,8 @@ public final class DapRequestParser {
         return new DapRequest.Directory(directoryPath(directory), DapRequest.Directory.View.JSON);
       }
       case "catalog.xml" -> {
-        return new DapRequest.Directory(directoryPath(directory),
-            DapRequest.Directory.View.THREDDS);
+        return new DapRequest.Directory(
+            directoryPath(directory), DapRequest.Directory.View.THREDDS);
       }
       default -> {
         // A catalog node, read as each response whose suffix ends the name.
@@ -146,8 +150,8 @@ public final class DapRequestParser {
       String datasetName = name.substring(0, name.length() - match.suffix().length());
       if (datasetName.equals(".") || datasetName.equals("..")) {
         // "/...dds" would otherwise name the catalog path "/..".
-        throw new DapRequestRejectedException(400, "path segment '" + datasetName
-            + "' is not allowed");
+        throw new DapRequestRejectedException(
+            400, "path segment '" + datasetName + "' is not allowed");
       }
       String written = name.substring(datasetName.length());
       readings.add(reading(directory + datasetName, match.type(), written, query, parameters));
@@ -156,26 +160,31 @@ public final class DapRequestParser {
   }
 
   /** One reading of a node's path as a dataset response, with its constraint and function. */
-  private DapRequest.Dataset reading(String datasetPath, ResponseType type, String suffix,
-      String query, Parameters parameters) throws DapRequestRejectedException {
+  private DapRequest.Dataset reading(
+      String datasetPath, ResponseType type, String suffix, String query, Parameters parameters)
+      throws DapRequestRejectedException {
     boolean fromBes = type.source() == ResponseType.Source.BES;
     if (fromBes) {
       for (String name : NOT_OFFERED) {
         if (parameters.has(name)) {
-          throw new DapRequestRejectedException(501, name + " is not offered by this server:"
-              + " it answers every request at once and keeps no results; ask without " + name);
+          throw new DapRequestRejectedException(
+              501,
+              name
+                  + " is not offered by this server:"
+                  + " it answers every request at once and keeps no results; ask without "
+                  + name);
         }
       }
     }
     boolean dap4 = type.model() == ResponseType.Model.DAP4;
-    String constraint = !fromBes ? "" : dap4 ? dap4Constraint(parameters)
-        : dap2Constraint(query, parameters);
+    String constraint =
+        !fromBes ? "" : dap4 ? dap4Constraint(parameters) : dap2Constraint(query, parameters);
     // As upstream, dap4.function goes to the BES with every DAP4 response it makes; a DAP2
     // response takes the whole query string as its constraint, dap4.function included.
     String function = fromBes && dap4 ? dap4Function(parameters) : "";
     boolean checksums = type.isDap4() && parameters.checksums();
-    return new DapRequest.Dataset(datasetPath, type, constraint, checksums, suffix, query,
-        function);
+    return new DapRequest.Dataset(
+        datasetPath, type, constraint, checksums, suffix, query, function);
   }
 
   /** The URL space also lives under {@code /hyrax/}, where upstream's own redirects send users. */
@@ -193,8 +202,8 @@ public final class DapRequestParser {
         return OptionalInt.of(Integer.parseInt(digits));
       }
     }
-    throw new DapRequestRejectedException(404, "no site map file '" + visibleName(name)
-        + "': expected smap_N.txt");
+    throw new DapRequestRejectedException(
+        404, "no site map file '" + visibleName(name) + "': expected smap_N.txt");
   }
 
   private String dap2Constraint(String query, Parameters parameters)
@@ -229,21 +238,25 @@ public final class DapRequestParser {
     values.removeIf(String::isBlank);
     String function = String.join(";", values);
     if (function.length() > maxConstraintLength) {
-      throw new DapRequestRejectedException(414, "the server function expression is "
-          + function.length() + " characters long, more than the limit of "
-          + maxConstraintLength);
+      throw new DapRequestRejectedException(
+          414,
+          "the server function expression is "
+              + function.length()
+              + " characters long, more than the limit of "
+              + maxConstraintLength);
     }
     rejectControlCharacters(function, "server function expression");
     return function;
   }
 
   /**
-   * The form parameters of the query string and of a POST body, decoded once as form values
-   * ({@code +} is a space), as the upstream OLFS reads them with getParameter.
+   * The form parameters of the query string and of a POST body, decoded once as form values ({@code
+   * +} is a space), as the upstream OLFS reads them with getParameter.
    */
   private static final class Parameters {
     private final List<String[]> url;
     private final List<String[]> body;
+
     /** Parameter names written without a value ({@code ?dap4.async}), URL and body alike. */
     private final Set<String> bare = new HashSet<>();
 
@@ -266,9 +279,11 @@ public final class DapRequestParser {
           }
           continue;
         }
-        pairs.add(new String[] {
-            PercentDecoding.decode(parameter.substring(0, eq), true, "query parameter name"),
-            PercentDecoding.decode(parameter.substring(eq + 1), true, "query parameter")});
+        pairs.add(
+            new String[] {
+              PercentDecoding.decode(parameter.substring(0, eq), true, "query parameter name"),
+              PercentDecoding.decode(parameter.substring(eq + 1), true, "query parameter")
+            });
       }
       return pairs;
     }
@@ -283,8 +298,7 @@ public final class DapRequestParser {
 
     /** Whether the URL or the body names the parameter, with a value or without. */
     boolean has(String name) {
-      return bare.contains(name) || !values(url, name).isEmpty()
-          || !values(body, name).isEmpty();
+      return bare.contains(name) || !values(url, name).isEmpty() || !values(body, name).isEmpty();
     }
 
     /** Whether {@code dap4.checksum=true} is among the parameters (the last one counts). */
@@ -307,8 +321,12 @@ public final class DapRequestParser {
 
   private String checkConstraint(String constraint) throws DapRequestRejectedException {
     if (constraint.length() > maxConstraintLength) {
-      throw new DapRequestRejectedException(414, "the constraint is " + constraint.length()
-          + " characters long, more than the limit of " + maxConstraintLength);
+      throw new DapRequestRejectedException(
+          414,
+          "the constraint is "
+              + constraint.length()
+              + " characters long, more than the limit of "
+              + maxConstraintLength);
     }
     rejectControlCharacters(constraint, "constraint");
     return constraint;
@@ -316,8 +334,8 @@ public final class DapRequestParser {
 
   /**
    * Collapses repeated slashes and refuses anything that could climb out of the catalog or smuggle
-   * bytes past the BES: dot segments, backslashes, control characters and escapes that were
-   * encoded twice.
+   * bytes past the BES: dot segments, backslashes, control characters and escapes that were encoded
+   * twice.
    */
   private static String normalize(String decoded) throws DapRequestRejectedException {
     rejectControlCharacters(decoded, "path");
@@ -325,16 +343,18 @@ public final class DapRequestParser {
       throw new DapRequestRejectedException(400, "backslashes are not allowed in the path");
     }
     String lower = decoded.toLowerCase(Locale.ROOT);
-    if (lower.contains("%2e") || lower.contains("%2f") || lower.contains("%5c")
-        || lower.contains("%00") || lower.contains("%25")) {
-      throw new DapRequestRejectedException(400, "doubly encoded characters are not allowed in"
-          + " the path");
+    if (lower.contains("%2e")
+        || lower.contains("%2f")
+        || lower.contains("%5c")
+        || lower.contains("%00")
+        || lower.contains("%25")) {
+      throw new DapRequestRejectedException(
+          400, "doubly encoded characters are not allowed in" + " the path");
     }
     StringBuilder normalized = new StringBuilder(decoded.length());
     for (String segment : decoded.split("/", -1)) {
       if (segment.equals("..") || segment.equals(".")) {
-        throw new DapRequestRejectedException(400, "path segment '" + segment
-            + "' is not allowed");
+        throw new DapRequestRejectedException(400, "path segment '" + segment + "' is not allowed");
       }
       if (!segment.isEmpty()) {
         normalized.append('/').append(segment);
@@ -351,8 +371,10 @@ public final class DapRequestParser {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0)) {
-        throw new DapRequestRejectedException(400, String.format(Locale.ROOT,
-            "control character 0x%02x is not allowed in the %s", (int) c, what));
+        throw new DapRequestRejectedException(
+            400,
+            String.format(
+                Locale.ROOT, "control character 0x%02x is not allowed in the %s", (int) c, what));
       }
     }
   }

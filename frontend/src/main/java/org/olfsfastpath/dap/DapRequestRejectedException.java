@@ -1,10 +1,10 @@
 package org.olfsfastpath.dap;
 
 /**
- * A request URL was refused before any BES message: traversal, control characters, over-long
- * parts, malformed escapes or an unknown suffix (a 4xx), or a query parameter that asks for what
- * this server does not offer (501). Carries the HTTP status to answer and a message that is safe
- * to show the client (it names what was wrong, never a server path).
+ * A request URL was refused before any BES message: traversal, control characters, over-long parts,
+ * malformed escapes or an unknown suffix (a 4xx), or a query parameter that asks for what this
+ * server does not offer (501). Carries the HTTP status to answer and a message that is safe to show
+ * the client (it names what was wrong, never a server path).
  */
 public final class DapRequestRejectedException extends Exception {
   private static final long serialVersionUID = 1L;

@@ -14,6 +14,7 @@ import org.olfsfastpath.json.Json;
 public final class DirectoryListing {
   /** Content-Type of {@link #json}. */
   public static final String JSON_TYPE = "application/json";
+
   /** Content-Description of a listing, as the upstream OLFS sends it. */
   public static final String CONTENT_DESCRIPTION = "dap_directory";
 
@@ -23,16 +24,24 @@ public final class DirectoryListing {
   public static byte[] json(DataSource directory) {
     Objects.requireNonNull(directory, "directory == null");
     StringBuilder out = new StringBuilder(256 + 160 * directory.children().size());
-    out.append("{\"path\": ").append(Json.quote(directory.path()))
-        .append(", \"lastModified\": ").append(Json.quote(timestamp(directory.lastModified())))
+    out.append("{\"path\": ")
+        .append(Json.quote(directory.path()))
+        .append(", \"lastModified\": ")
+        .append(Json.quote(timestamp(directory.lastModified())))
         .append(", \"entries\": [");
     String separator = "\n  ";
     for (DataSource.Child child : directory.children()) {
-      out.append(separator).append("{\"name\": ").append(Json.quote(child.name()))
-          .append(", \"isDirectory\": ").append(child.isDirectory())
-          .append(", \"isData\": ").append(child.isData())
-          .append(", \"size\": ").append(child.size())
-          .append(", \"lastModified\": ").append(Json.quote(timestamp(child.lastModified())))
+      out.append(separator)
+          .append("{\"name\": ")
+          .append(Json.quote(child.name()))
+          .append(", \"isDirectory\": ")
+          .append(child.isDirectory())
+          .append(", \"isData\": ")
+          .append(child.isData())
+          .append(", \"size\": ")
+          .append(child.size())
+          .append(", \"lastModified\": ")
+          .append(Json.quote(timestamp(child.lastModified())))
           .append('}');
       separator = ",\n  ";
     }

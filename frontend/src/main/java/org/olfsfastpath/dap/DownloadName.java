@@ -7,8 +7,8 @@ import java.util.Objects;
  * The file name a download is saved under, and its Content-Disposition header: the dataset's name
  * then the response's own suffix ({@code fnoc1.nc.dods}, {@code fnoc1.nc.csv} for {@code
  * .dap.csv}), as the upstream OLFS names them. With {@code AddFileoutTypeSuffixToDownloadFilename}
- * an extension of one to three characters is replaced ({@code fnoc1.nc} gives {@code fnoc1.nc4}
- * for {@code .nc4}). A netCDF file whose name would start with a digit gets {@code nc_} first, as
+ * an extension of one to three characters is replaced ({@code fnoc1.nc} gives {@code fnoc1.nc4} for
+ * {@code .nc4}). A netCDF file whose name would start with a digit gets {@code nc_} first, as
  * upstream's {@code .dap.nc} does (and without upstream's extra {@code .nc.nc}).
  */
 public final class DownloadName {
@@ -41,9 +41,9 @@ public final class DownloadName {
   }
 
   /**
-   * The Content-Disposition value: {@code attachment; filename="..."} with any character a
-   * header cannot carry plainly replaced by {@code _}, and {@code filename*} (RFC 6266) naming the
-   * exact UTF-8 name when it differs.
+   * The Content-Disposition value: {@code attachment; filename="..."} with any character a header
+   * cannot carry plainly replaced by {@code _}, and {@code filename*} (RFC 6266) naming the exact
+   * UTF-8 name when it differs.
    */
   public static String contentDisposition(String name) {
     StringBuilder plain = new StringBuilder(name.length());
@@ -61,11 +61,15 @@ public final class DownloadName {
     StringBuilder encoded = new StringBuilder();
     for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
       int c = b & 0xff;
-      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+      if ((c >= 'a' && c <= 'z')
+          || (c >= 'A' && c <= 'Z')
+          || (c >= '0' && c <= '9')
           || "!#$&+-.^_`|~".indexOf(c) >= 0) {
         encoded.append((char) c);
       } else {
-        encoded.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+        encoded
+            .append('%')
+            .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
             .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
       }
     }

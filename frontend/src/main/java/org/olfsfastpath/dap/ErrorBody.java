@@ -48,7 +48,8 @@ public final class ErrorBody {
   /**
    * Chooses the form for a request: HTML when the client is a browser (its Accept header names
    * text/html) or the response itself is HTML; otherwise DAP4 for DAP4 responses, JSON for the JSON
-   * listing, and DAP2 for everything else (DAP2 clients send no Accept header or {@code *}/{@code *}).
+   * listing, and DAP2 for everything else (DAP2 clients send no Accept header or {@code *}/{@code
+   * *}).
    *
    * @param request what was asked for, or null when the URL could not be parsed
    * @param accept the Accept header, or null
@@ -84,17 +85,31 @@ public final class ErrorBody {
     Objects.requireNonNull(form, "form == null");
     Objects.requireNonNull(message, "message == null");
     String text = printable(message);
-    String body = switch (form) {
-      case DAP2 -> "Error {\n    code = " + httpStatus + ";\n    message = \"" + dap2Escape(text)
-          + "\";\n};\n";
-      case DAP4 -> dap4(httpStatus, text);
-      case JSON -> "{\"status\": " + httpStatus + ", \"message\": " + Json.quote(text) + "}\n";
-      case CSV -> "Dataset: ERROR\nstatus, " + httpStatus + "\nmessage, \"" + text.replace("\"", "\"\"")
-          + "\"\n";
-      case HTML -> "<!DOCTYPE html>\n<html><head><meta charset=\"UTF-8\"><title>Error "
-          + httpStatus + "</title></head>\n<body><h1>Error " + httpStatus + "</h1>\n<p>"
-          + Html.escape(text) + "</p></body></html>\n";
-    };
+    String body =
+        switch (form) {
+          case DAP2 ->
+              "Error {\n    code = "
+                  + httpStatus
+                  + ";\n    message = \""
+                  + dap2Escape(text)
+                  + "\";\n};\n";
+          case DAP4 -> dap4(httpStatus, text);
+          case JSON -> "{\"status\": " + httpStatus + ", \"message\": " + Json.quote(text) + "}\n";
+          case CSV ->
+              "Dataset: ERROR\nstatus, "
+                  + httpStatus
+                  + "\nmessage, \""
+                  + text.replace("\"", "\"\"")
+                  + "\"\n";
+          case HTML ->
+              "<!DOCTYPE html>\n<html><head><meta charset=\"UTF-8\"><title>Error "
+                  + httpStatus
+                  + "</title></head>\n<body><h1>Error "
+                  + httpStatus
+                  + "</h1>\n<p>"
+                  + Html.escape(text)
+                  + "</p></body></html>\n";
+        };
     return new ErrorBody(form, httpStatus, body.getBytes(StandardCharsets.UTF_8));
   }
 
@@ -115,8 +130,8 @@ public final class ErrorBody {
     String trimmed = message.strip();
     for (int i = 0; i < trimmed.length(); i++) {
       char c = trimmed.charAt(i);
-      out.append(c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || c == 0xfffe || c == 0xffff
-          ? ' ' : c);
+      out.append(
+          c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || c == 0xfffe || c == 0xffff ? ' ' : c);
     }
     return out.toString();
   }
@@ -154,7 +169,12 @@ public final class ErrorBody {
 
   @Override
   public String toString() {
-    return "ErrorBody{form=" + form + ", httpStatus=" + httpStatus + ", length=" + bytes.length
+    return "ErrorBody{form="
+        + form
+        + ", httpStatus="
+        + httpStatus
+        + ", length="
+        + bytes.length
         + "}";
   }
 }

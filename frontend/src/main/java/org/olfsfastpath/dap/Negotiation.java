@@ -8,13 +8,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Server-driven content negotiation on the Accept header, for a response and its alternative
- * representations ({@link ResponseType#alternatives()}): a browser asking {@code .dmr} with
- * {@code text/html} first gets the request form, a DAP client ({@code *}/{@code *} or no Accept)
- * the normative response, and a client that accepts none of them a 406.
+ * representations ({@link ResponseType#alternatives()}): a browser asking {@code .dmr} with {@code
+ * text/html} first gets the request form, a DAP client ({@code *}/{@code *} or no Accept) the
+ * normative response, and a client that accepts none of them a 406.
  *
  * <p>Parsed by RFC 9110: quality values on every media range ({@code q=0} means "not this"),
- * parameters compared when the client names them, the most specific range of the header decides
- * a type's quality. The highest quality wins; a tie goes to the normative response, then to the
+ * parameters compared when the client names them, the most specific range of the header decides a
+ * type's quality. The highest quality wins; a tie goes to the normative response, then to the
  * alternatives in table order. (The upstream OLFS reads only the first parameter of each range,
  * takes {@code q=0} for 1, and lets {@code text/*} match no alternative; docs/url-space.md.)
  */

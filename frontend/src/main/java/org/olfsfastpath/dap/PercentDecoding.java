@@ -6,17 +6,21 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
-/** Decodes {@code %XX} escapes once, strictly: a bad escape or invalid UTF-8 is an error, not a guess. */
+/**
+ * Decodes {@code %XX} escapes once, strictly: a bad escape or invalid UTF-8 is an error, not a
+ * guess.
+ */
 final class PercentDecoding {
   private PercentDecoding() {}
 
   /**
-   * Decodes {@code text}. With {@code plusIsSpace} a {@code +} becomes a space (HTML form
-   * encoding, as for {@code dap4.ce}); without it a {@code +} stays a {@code +}, which DAP2
-   * constraints need (libdap's own clients send it unescaped).
+   * Decodes {@code text}. With {@code plusIsSpace} a {@code +} becomes a space (HTML form encoding,
+   * as for {@code dap4.ce}); without it a {@code +} stays a {@code +}, which DAP2 constraints need
+   * (libdap's own clients send it unescaped).
    *
    * @param what names the URL part in the rejection message, e.g. "path" or "constraint"
-   * @throws DapRequestRejectedException 400 naming the offset of a malformed escape or invalid UTF-8
+   * @throws DapRequestRejectedException 400 naming the offset of a malformed escape or invalid
+   *     UTF-8
    */
   static String decode(String text, boolean plusIsSpace, String what)
       throws DapRequestRejectedException {
@@ -30,8 +34,13 @@ final class PercentDecoding {
         int hi = i + 2 < text.length() ? Character.digit(text.charAt(i + 1), 16) : -1;
         int lo = hi >= 0 ? Character.digit(text.charAt(i + 2), 16) : -1;
         if (lo < 0) {
-          throw new DapRequestRejectedException(400, "malformed percent-escape in the " + what
-              + " at offset " + i + ": expected %XX with two hex digits");
+          throw new DapRequestRejectedException(
+              400,
+              "malformed percent-escape in the "
+                  + what
+                  + " at offset "
+                  + i
+                  + ": expected %XX with two hex digits");
         }
         bytes.write(hi << 4 | lo);
         i += 2;
@@ -46,13 +55,15 @@ final class PercentDecoding {
       }
     }
     try {
-      return StandardCharsets.UTF_8.newDecoder()
+      return StandardCharsets.UTF_8
+          .newDecoder()
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT)
           .decode(ByteBuffer.wrap(bytes.toByteArray()))
           .toString();
     } catch (CharacterCodingException e) {
-      throw new DapRequestRejectedException(400, "the " + what + " is not valid UTF-8 once decoded");
+      throw new DapRequestRejectedException(
+          400, "the " + what + " is not valid UTF-8 once decoded");
     }
   }
 }

@@ -42,7 +42,8 @@ public final class PercentEncoding {
       if (unreserved(c) || (c < 0x80 && alsoKept.indexOf(c) >= 0)) {
         out.append((char) c);
       } else {
-        out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+        out.append('%')
+            .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
             .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
       }
     }
@@ -60,7 +61,12 @@ public final class PercentEncoding {
   }
 
   private static boolean unreserved(int c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-        || c == '-' || c == '.' || c == '_' || c == '~';
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
+        || c == '-'
+        || c == '.'
+        || c == '_'
+        || c == '~';
   }
 }

@@ -13,14 +13,15 @@ import org.jdom2.input.sax.XMLReaders;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The version document ({@code /version} and {@code <dataset>.ver}): this front end's version,
- * the DAP versions it speaks, and each BES by group with what its {@code showVersion} said, as the
+ * The version document ({@code /version} and {@code <dataset>.ver}): this front end's version, the
+ * DAP versions it speaks, and each BES by group with what its {@code showVersion} said, as the
  * upstream OLFS combines them. Rendered from answers fetched when the front end started and
  * refreshed rarely: a version probe never costs a BES round trip.
  */
 public final class VersionDocument {
   /** Content-Type of the document. */
   public static final String CONTENT_TYPE = "text/xml";
+
   /** Content-Description of {@code /version}, as the upstream OLFS sends it. */
   public static final String CONTENT_DESCRIPTION = "dods_version";
 
@@ -50,8 +51,10 @@ public final class VersionDocument {
     Objects.requireNonNull(serverVersion, "serverVersion == null");
     Element root = new Element("HyraxCombinedVersion");
     Element olfs = new Element("OLFSComponents");
-    olfs.addContent(new Element("lib").setAttribute("name", "olfs-fastpath")
-        .setAttribute("version", serverVersion));
+    olfs.addContent(
+        new Element("lib")
+            .setAttribute("name", "olfs-fastpath")
+            .setAttribute("version", serverVersion));
     root.addContent(olfs);
     Element dap = new Element("DAP");
     for (String version : ResponseType.DAP_VERSIONS) {
@@ -60,10 +63,11 @@ public final class VersionDocument {
     root.addContent(dap);
     Map<String, Element> groups = new java.util.LinkedHashMap<>();
     for (Bes one : bes) {
-      Element group = groups.computeIfAbsent(one.group(),
-          prefix -> new Element("BesGroup").setAttribute("prefix", prefix));
-      Element element = new Element("BES").setAttribute("prefix", one.group())
-          .setAttribute("name", one.name());
+      Element group =
+          groups.computeIfAbsent(
+              one.group(), prefix -> new Element("BesGroup").setAttribute("prefix", prefix));
+      Element element =
+          new Element("BES").setAttribute("prefix", one.group()).setAttribute("name", one.name());
       for (Element child : versionChildren(one.showVersion())) {
         element.addContent(child);
       }

@@ -15,11 +15,11 @@ import org.olfsfastpath.pages.DatasetModel.Variable;
 
 /**
  * How large each download of a form will be, from the dataset's shapes and types: exact for the
- * binary answers ({@code dods}: the DDS, {@code Data:}, and XDR with each array's length twice
- * and a Grid's maps; {@code dap}: the constrained DMR measured from the DMR itself
- * ({@link DmrLines}), CRLF, the values, a CRC-32 per variable with checksums, and the 4-byte
- * header of every chunk of max(4096, DMR + 2) bytes), estimated for text and netCDF answers,
- * whose bytes depend on the values. Strings and sequences make a size "at least". Immutable.
+ * binary answers ({@code dods}: the DDS, {@code Data:}, and XDR with each array's length twice and
+ * a Grid's maps; {@code dap}: the constrained DMR measured from the DMR itself ({@link DmrLines}),
+ * CRLF, the values, a CRC-32 per variable with checksums, and the 4-byte header of every chunk of
+ * max(4096, DMR + 2) bytes), estimated for text and netCDF answers, whose bytes depend on the
+ * values. Strings and sequences make a size "at least". Immutable.
  */
 final class AnswerSizes {
   /** The chunk size floor of libdap's DAP4 chunked stream (CHUNK_SIZE). */
@@ -35,8 +35,13 @@ final class AnswerSizes {
    * @param dimensionLines DAP4: each declared dimension's DMR line, by FQN
    * @param terms each variable's share, by FQN
    */
-  record Format(long text, long data, boolean chunked, SizeKind kind,
-      Map<String, Long> dimensionLines, Map<String, SizeTerm> terms) {}
+  record Format(
+      long text,
+      long data,
+      boolean chunked,
+      SizeKind kind,
+      Map<String, Long> dimensionLines,
+      Map<String, SizeTerm> terms) {}
 
   /** A computed size. */
   record Size(long bytes, SizeKind kind) {}
@@ -74,8 +79,8 @@ final class AnswerSizes {
   Format format(DownloadFormat format) {
     Format parts = formats.get(format);
     if (parts == null) {
-      throw new IllegalArgumentException(format + " is not on the " + model.form().label()
-          + " form");
+      throw new IllegalArgumentException(
+          format + " is not on the " + model.form().label() + " form");
     }
     return parts;
   }
@@ -149,9 +154,12 @@ final class AnswerSizes {
     }
     SizeKind kind = isString(type) ? SizeKind.AT_LEAST : SizeKind.EXACT;
     if (!variable.gridMaps().isEmpty() && variable.gridMaps().size() == rank) {
-      long text = "    Grid {\n".length() + "      Array:\n".length()
-          + DdsText.declaration(8, type, variable.name(), dims) + "      Maps:\n".length()
-          + DdsText.closing(4, variable.name());
+      long text =
+          "    Grid {\n".length()
+              + "      Array:\n".length()
+              + DdsText.declaration(8, type, variable.name(), dims)
+              + "      Maps:\n".length()
+              + DdsText.closing(4, variable.name());
       long[] maps = new long[rank];
       for (int i = 0; i < rank; i++) {
         Variable map = variable.gridMaps().get(i);
@@ -163,22 +171,42 @@ final class AnswerSizes {
         }
       }
       int[] digits = repeat(2, rank);
-      return new SizeTerm(text, digits, text, digits, 8 + 8L * rank, Math.max(width, 4),
-          DapTypes.isPacked(type), maps, 0, kind, List.of());
+      return new SizeTerm(
+          text,
+          digits,
+          text,
+          digits,
+          8 + 8L * rank,
+          Math.max(width, 4),
+          DapTypes.isPacked(type),
+          maps,
+          0,
+          kind,
+          List.of());
     }
     if (rank == 0) {
       long text = DdsText.declaration(4, type, variable.name(), dims);
       // XDR sends a scalar Byte or Int16 in 4 bytes, a string as its length and padded bytes.
       long value = width == 8 ? 8 : 4;
-      return new SizeTerm(text, new int[0], text, new int[0], 0, value, false, new long[0], 0,
-          kind, List.of());
+      return new SizeTerm(
+          text, new int[0], text, new int[0], 0, value, false, new long[0], 0, kind, List.of());
     }
     long text = DdsText.declaration(4, type, variable.name(), dims);
     int[] digits = repeat(1, rank);
     // A string array sends its length once, then each string: length and padded bytes.
     long prefix = isString(type) ? 4 : 8;
-    return new SizeTerm(text, digits, text, digits, prefix, isString(type) ? 4 : width,
-        DapTypes.isPacked(type), new long[0], 0, kind, List.of());
+    return new SizeTerm(
+        text,
+        digits,
+        text,
+        digits,
+        prefix,
+        isString(type) ? 4 : width,
+        DapTypes.isPacked(type),
+        new long[0],
+        0,
+        kind,
+        List.of());
   }
 
   // ------------------------------------------------------------------------------- dap
@@ -213,9 +241,18 @@ final class AnswerSizes {
     int width = DapTypes.dap4Width(type);
     if (!variable.members().isEmpty() || width < 0) {
       SizeTerm rough = approximate(variable, 0, 8);
-      return new SizeTerm(block.length(), new int[dims.size()], block.length(),
-          new int[dims.size()], rough.prefix(), rough.width(), false, new long[0], 0,
-          isString(type) ? SizeKind.AT_LEAST : SizeKind.ABOUT, List.of());
+      return new SizeTerm(
+          block.length(),
+          new int[dims.size()],
+          block.length(),
+          new int[dims.size()],
+          rough.prefix(),
+          rough.width(),
+          false,
+          new long[0],
+          0,
+          isString(type) ? SizeKind.AT_LEAST : SizeKind.ABOUT,
+          List.of());
     }
     // Sliced, every dimension is a local slice: <Dim size="N"/> for each, and the Maps along
     // those dimensions are no longer listed.
@@ -238,16 +275,26 @@ final class AnswerSizes {
       }
     }
     int rank = dims.size();
-    return new SizeTerm(block.length(), new int[rank], sliced, repeat(1, rank), 0, width, false,
-        new long[0], 0, SizeKind.EXACT, shared);
+    return new SizeTerm(
+        block.length(),
+        new int[rank],
+        sliced,
+        repeat(1, rank),
+        0,
+        width,
+        false,
+        new long[0],
+        0,
+        SizeKind.EXACT,
+        shared);
   }
 
   // ------------------------------------------------------------------------------- estimates
 
   /**
-   * asciival's text (DAP2 {@code ascii} and {@code csv}, DAP4 {@code dap.csv}): a
-   * {@code Dataset:} line, then per row of the last dimension the variable's name and indexes,
-   * and each value after {@code ", "}.
+   * asciival's text (DAP2 {@code ascii} and {@code csv}, DAP4 {@code dap.csv}): a {@code Dataset:}
+   * line, then per row of the last dimension the variable's name and indexes, and each value after
+   * {@code ", "}.
    */
   private Format text(boolean dap4) {
     Map<String, SizeTerm> terms = new LinkedHashMap<>();
@@ -272,24 +319,35 @@ final class AnswerSizes {
         }
       }
       SizeKind kind = SizeKind.ABOUT;
-      terms.put(variable.fqn(), new SizeTerm(0, new int[rank], 0, new int[rank], fixed,
-          perValue, false, maps, perRow, kind, List.of()));
+      terms.put(
+          variable.fqn(),
+          new SizeTerm(
+              0,
+              new int[rank],
+              0,
+              new int[rank],
+              fixed,
+              perValue,
+              false,
+              maps,
+              perRow,
+              kind,
+              List.of()));
     }
-    return new Format(0, ("Dataset: " + model.name() + "\n").length(), false, SizeKind.ABOUT,
-        Map.of(), terms);
+    return new Format(
+        0, ("Dataset: " + model.name() + "\n").length(), false, SizeKind.ABOUT, Map.of(), terms);
   }
 
   /**
-   * A netCDF file as fileout_netcdf writes it: a header (names, dimensions, attributes), then
-   * each variable's values in its netCDF type, padded to 4 bytes; a Grid's maps become
-   * variables of their own. netCDF-4 is estimated the same way, uncompressed.
+   * A netCDF file as fileout_netcdf writes it: a header (names, dimensions, attributes), then each
+   * variable's values in its netCDF type, padded to 4 bytes; a Grid's maps become variables of
+   * their own. netCDF-4 is estimated the same way, uncompressed.
    */
   private Format netcdf() {
     Map<String, SizeTerm> terms = new LinkedHashMap<>();
     for (Variable variable : model.allVariables()) {
       int rank = variable.dimensions().size();
-      long header = 32 + variable.name().length() + 4L * rank + attributes(
-          variable.attributes());
+      long header = 32 + variable.name().length() + 4L * rank + attributes(variable.attributes());
       long[] maps = new long[rank];
       for (int i = 0; i < variable.gridMaps().size() && i < rank; i++) {
         Variable map = variable.gridMaps().get(i);
@@ -297,8 +355,20 @@ final class AnswerSizes {
         header += 48 + map.name().length() + attributes(map.attributes());
       }
       int width = DapTypes.netcdfWidth(variable.type());
-      terms.put(variable.fqn(), new SizeTerm(0, new int[rank], 0, new int[rank], header,
-          width < 0 ? 8 : width, true, maps, 0, SizeKind.ABOUT, List.of()));
+      terms.put(
+          variable.fqn(),
+          new SizeTerm(
+              0,
+              new int[rank],
+              0,
+              new int[rank],
+              header,
+              width < 0 ? 8 : width,
+              true,
+              maps,
+              0,
+              SizeKind.ABOUT,
+              List.of()));
     }
     long header = 64 + attributes(model.attributes());
     return new Format(0, header, false, SizeKind.ABOUT, Map.of(), terms);
@@ -316,8 +386,8 @@ final class AnswerSizes {
   }
 
   /**
-   * A rough share for what the binary formulas do not cover exactly (structures, sequences,
-   * members sent on their own): the values of its atomic members, a line of text per variable.
+   * A rough share for what the binary formulas do not cover exactly (structures, sequences, members
+   * sent on their own): the values of its atomic members, a line of text per variable.
    */
   private SizeTerm approximate(Variable variable, long textPerVariable, long minWidth) {
     long width = 0;
@@ -327,8 +397,10 @@ final class AnswerSizes {
       Variable v = stack.remove(stack.size() - 1);
       lines++;
       if (v.members().isEmpty()) {
-        int w = v == variable ? Math.max(DapTypes.dap4Width(v.type()), 0)
-            : Math.max(DapTypes.dap4Width(v.type()), 0) * (int) Math.min(count(v), 1 << 20);
+        int w =
+            v == variable
+                ? Math.max(DapTypes.dap4Width(v.type()), 0)
+                : Math.max(DapTypes.dap4Width(v.type()), 0) * (int) Math.min(count(v), 1 << 20);
         width += Math.max(w, isString(v.type()) ? minWidth : 0);
       }
       stack.addAll(v.members());
@@ -336,9 +408,18 @@ final class AnswerSizes {
     int rank = variable.dimensions().size();
     boolean sequence = variable.type().equals("Sequence");
     long text = 32 + variable.name().length() + lines * (40 + textPerVariable);
-    return new SizeTerm(text, repeat(1, rank), text, repeat(1, rank), 8, width, false,
-        new long[0], 0, sequence || isString(variable.type()) ? SizeKind.AT_LEAST
-            : SizeKind.ABOUT, List.of());
+    return new SizeTerm(
+        text,
+        repeat(1, rank),
+        text,
+        repeat(1, rank),
+        8,
+        width,
+        false,
+        new long[0],
+        0,
+        sequence || isString(variable.type()) ? SizeKind.AT_LEAST : SizeKind.ABOUT,
+        List.of());
   }
 
   private static long count(Variable variable) {

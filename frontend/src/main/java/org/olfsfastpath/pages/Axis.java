@@ -6,14 +6,14 @@ import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.pages.DatasetModel.Variable;
 
 /**
- * One coordinate variable's values, as the BES sent them: what the form shows beside an index
- * range (first, last, step or "irregular" with min and max, dates for time) and how a value
- * typed into the form becomes an index. Immutable; the array is never handed out.
+ * One coordinate variable's values, as the BES sent them: what the form shows beside an index range
+ * (first, last, step or "irregular" with min and max, dates for time) and how a value typed into
+ * the form becomes an index. Immutable; the array is never handed out.
  *
  * <p><b>From a value to an index.</b> A value picks the index of the nearest coordinate value;
- * halfway between two, the one inside the range (a start rounds toward the stop, a stop toward
- * the start); beyond either end, the first or last index. Only a strictly increasing or
- * decreasing axis translates values. The form's script follows the same rules.
+ * halfway between two, the one inside the range (a start rounds toward the stop, a stop toward the
+ * start); beyond either end, the first or last index. Only a strictly increasing or decreasing axis
+ * translates values. The form's script follows the same rules.
  */
 final class Axis {
   private final Variable variable;
@@ -30,8 +30,8 @@ final class Axis {
     this.variable = Objects.requireNonNull(variable, "variable == null");
     this.values = values.clone();
     this.float32 = variable.type().equals("Float32");
-    TimeUnits.Reading reading = TimeUnits.read(variable.attributeValue("units"),
-        variable.attributeValue("calendar"));
+    TimeUnits.Reading reading =
+        TimeUnits.read(variable.attributeValue("units"), variable.attributeValue("calendar"));
     TimeUnits units = reading.units().orElse(null);
     String note = reading.note();
     if (units != null && !units.inRange(this.values)) {
@@ -108,8 +108,8 @@ final class Axis {
   }
 
   /**
-   * A summary for the page, e.g. {@code 21 to 379, step 2} or
-   * {@code irregular: 0.5 to 12 (min 0.5, max 12)}.
+   * A summary for the page, e.g. {@code 21 to 379, step 2} or {@code irregular: 0.5 to 12 (min 0.5,
+   * max 12)}.
    */
   String summary() {
     int n = values.length;
@@ -136,8 +136,11 @@ final class Axis {
         min = Math.min(min, value);
         max = Math.max(max, value);
       }
-      out.append(" (min ").append(NumberText.exact(min, float32)).append(", max ")
-          .append(NumberText.exact(max, float32)).append(')');
+      out.append(" (min ")
+          .append(NumberText.exact(min, float32))
+          .append(", max ")
+          .append(NumberText.exact(max, float32))
+          .append(')');
       if (direction == 0) {
         out.append(", not monotonic: choose by index");
       }
@@ -146,8 +149,8 @@ final class Axis {
   }
 
   /**
-   * The index whose value is nearest {@code value}; a tie goes to the higher index when
-   * {@code towardHigher}. Values beyond the ends give the first or last index.
+   * The index whose value is nearest {@code value}; a tie goes to the higher index when {@code
+   * towardHigher}. Values beyond the ends give the first or last index.
    *
    * @throws IllegalStateException if the axis is not monotonic
    */
@@ -182,8 +185,8 @@ final class Axis {
   }
 
   /**
-   * Reads a value typed into the form: a number in the variable's units or, on a time axis, a
-   * date such as {@code 0000-03-01} or {@code 2000-01-01 12:00}.
+   * Reads a value typed into the form: a number in the variable's units or, on a time axis, a date
+   * such as {@code 0000-03-01} or {@code 2000-01-01 12:00}.
    *
    * @throws IllegalArgumentException saying what is wrong with {@code text}
    */
@@ -197,15 +200,21 @@ final class Axis {
     }
     try {
       double value = Double.parseDouble(stripped);
-      if (Double.isFinite(value) && !stripped.endsWith("d") && !stripped.endsWith("D")
-          && !stripped.endsWith("f") && !stripped.endsWith("F")) {
+      if (Double.isFinite(value)
+          && !stripped.endsWith("d")
+          && !stripped.endsWith("D")
+          && !stripped.endsWith("f")
+          && !stripped.endsWith("F")) {
         return value;
       }
     } catch (NumberFormatException e) {
       // said below
     }
-    throw new IllegalArgumentException("\"" + stripped + "\" is not a number" + (time != null
-        ? " or a date like " + text(0) : ""));
+    throw new IllegalArgumentException(
+        "\""
+            + stripped
+            + "\" is not a number"
+            + (time != null ? " or a date like " + text(0) : ""));
   }
 
   private static int direction(double[] values) {

@@ -8,13 +8,13 @@ import org.olfsfastpath.bes.BesProtocolException;
 import org.olfsfastpath.pages.DatasetModel.Variable;
 
 /**
- * Reads the values of whole one-dimensional numeric variables out of a binary data answer: a
- * DAP2 {@code dods} (the DDS, {@code Data:}, then XDR: big-endian, each array's length twice)
- * or a DAP4 {@code dap} (chunks: a 4-byte header of flags and length, the DMR and CRLF, then the
- * values in the byte order the chunk flags name, each variable followed by its CRC-32 when
- * checksums are on). Binary, because the text answers round the values (asciival prints a
- * Float64 to 15 significant digits), and a coordinate read here must select the very index it
- * names. The variables come in dataset order, which is the order of {@code variables}.
+ * Reads the values of whole one-dimensional numeric variables out of a binary data answer: a DAP2
+ * {@code dods} (the DDS, {@code Data:}, then XDR: big-endian, each array's length twice) or a DAP4
+ * {@code dap} (chunks: a 4-byte header of flags and length, the DMR and CRLF, then the values in
+ * the byte order the chunk flags name, each variable followed by its CRC-32 when checksums are on).
+ * Binary, because the text answers round the values (asciival prints a Float64 to 15 significant
+ * digits), and a coordinate read here must select the very index it names. The variables come in
+ * dataset order, which is the order of {@code variables}.
  */
 final class BinaryValues {
   private static final int END = 0x01;
@@ -27,11 +27,11 @@ final class BinaryValues {
   static double[][] dods(byte[] answer, List<Variable> variables) throws BesProtocolException {
     int data = indexOf(answer, "\nData:\n".getBytes(StandardCharsets.US_ASCII), 0);
     if (data < 0) {
-      throw new BesProtocolException("expected a dods answer with a \"Data:\" line after its"
-          + " DDS but it had none");
+      throw new BesProtocolException(
+          "expected a dods answer with a \"Data:\" line after its" + " DDS but it had none");
     }
-    ByteBuffer in = ByteBuffer.wrap(answer, data + 7, answer.length - data - 7)
-        .order(ByteOrder.BIG_ENDIAN);
+    ByteBuffer in =
+        ByteBuffer.wrap(answer, data + 7, answer.length - data - 7).order(ByteOrder.BIG_ENDIAN);
     double[][] values = new double[variables.size()][];
     for (int v = 0; v < variables.size(); v++) {
       Variable variable = variables.get(v);
@@ -40,22 +40,30 @@ final class BinaryValues {
       int first = in.getInt();
       int second = in.getInt();
       if (first != count || second != count) {
-        throw new BesProtocolException("expected " + count + " values of " + variable.fqn()
-            + " in the dods answer but its lengths said " + first + " and " + second);
+        throw new BesProtocolException(
+            "expected "
+                + count
+                + " values of "
+                + variable.fqn()
+                + " in the dods answer but its lengths said "
+                + first
+                + " and "
+                + second);
       }
       String type = variable.type();
       int width = DapTypes.xdrWidth(type);
       need(in, DapTypes.isPacked(type) ? (count + 3) / 4 * 4 : (long) count * width, variable);
       double[] row = new double[count];
       for (int i = 0; i < count; i++) {
-        row[i] = switch (type) {
-          case "Byte" -> in.get() & 0xff;
-          case "Int16", "Int32" -> in.getInt();
-          case "UInt16", "UInt32" -> in.getInt() & 0xffff_ffffL;
-          case "Float32" -> in.getFloat();
-          case "Float64" -> in.getDouble();
-          default -> throw new IllegalArgumentException("not a DAP2 number type: " + type);
-        };
+        row[i] =
+            switch (type) {
+              case "Byte" -> in.get() & 0xff;
+              case "Int16", "Int32" -> in.getInt();
+              case "UInt16", "UInt32" -> in.getInt() & 0xffff_ffffL;
+              case "Float32" -> in.getFloat();
+              case "Float64" -> in.getDouble();
+              default -> throw new IllegalArgumentException("not a DAP2 number type: " + type);
+            };
       }
       if (type.equals("Byte")) {
         in.position(in.position() + (4 - count % 4) % 4);
@@ -63,8 +71,12 @@ final class BinaryValues {
       values[v] = row;
     }
     if (in.hasRemaining()) {
-      throw new BesProtocolException("expected the dods answer to end after "
-          + variables.size() + " variables but " + in.remaining() + " bytes followed");
+      throw new BesProtocolException(
+          "expected the dods answer to end after "
+              + variables.size()
+              + " variables but "
+              + in.remaining()
+              + " bytes followed");
     }
     return values;
   }
@@ -84,12 +96,18 @@ final class BinaryValues {
       int flags = header >>> 24;
       int size = header & 0xff_ffff;
       if (size > chunks.remaining()) {
-        throw new BesProtocolException("expected a DAP4 chunk of " + size + " bytes but only "
-            + chunks.remaining() + " followed");
+        throw new BesProtocolException(
+            "expected a DAP4 chunk of "
+                + size
+                + " bytes but only "
+                + chunks.remaining()
+                + " followed");
       }
       if ((flags & ERROR) != 0) {
-        throw new BesProtocolException("the dap answer was an error: " + new String(answer,
-            chunks.position(), Math.min(size, 400), StandardCharsets.UTF_8).strip());
+        throw new BesProtocolException(
+            "the dap answer was an error: "
+                + new String(answer, chunks.position(), Math.min(size, 400), StandardCharsets.UTF_8)
+                    .strip());
       }
       little = (flags & LITTLE_ENDIAN) != 0;
       chunks.get(payload, length, size);
@@ -99,19 +117,24 @@ final class BinaryValues {
     int dmrEnd = indexOf(payload, "</Dataset>".getBytes(StandardCharsets.US_ASCII), 0);
     int crlf = dmrEnd < 0 ? -1 : indexOf(payload, new byte[] {'\r', '\n'}, dmrEnd);
     if (crlf < 0 || crlf >= length) {
-      throw new BesProtocolException("expected a DMR ending in CRLF at the start of the dap"
-          + " answer but found none");
+      throw new BesProtocolException(
+          "expected a DMR ending in CRLF at the start of the dap" + " answer but found none");
     }
-    ByteBuffer in = ByteBuffer.wrap(payload, crlf + 2, length - crlf - 2)
-        .order(little ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
+    ByteBuffer in =
+        ByteBuffer.wrap(payload, crlf + 2, length - crlf - 2)
+            .order(little ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
     long expected = 0;
     for (Variable variable : variables) {
       expected += variable.dimensions().get(0).size() * DapTypes.dap4Width(variable.type());
     }
     boolean checksums = in.remaining() == expected + 4L * variables.size();
     if (!checksums && in.remaining() != expected) {
-      throw new BesProtocolException("expected " + expected + " bytes of values in the dap"
-          + " answer but it held " + in.remaining());
+      throw new BesProtocolException(
+          "expected "
+              + expected
+              + " bytes of values in the dap"
+              + " answer but it held "
+              + in.remaining());
     }
     double[][] values = new double[variables.size()][];
     for (int v = 0; v < variables.size(); v++) {
@@ -119,20 +142,21 @@ final class BinaryValues {
       int count = (int) variable.dimensions().get(0).size();
       double[] row = new double[count];
       for (int i = 0; i < count; i++) {
-        row[i] = switch (variable.type()) {
-          case "Int8" -> in.get();
-          case "UInt8", "Byte", "Char" -> in.get() & 0xff;
-          case "Int16" -> in.getShort();
-          case "UInt16" -> in.getShort() & 0xffff;
-          case "Int32" -> in.getInt();
-          case "UInt32" -> in.getInt() & 0xffff_ffffL;
-          case "Int64" -> in.getLong();
-          case "UInt64" -> unsigned(in.getLong());
-          case "Float32" -> in.getFloat();
-          case "Float64" -> in.getDouble();
-          default -> throw new IllegalArgumentException("not a DAP4 number type: "
-              + variable.type());
-        };
+        row[i] =
+            switch (variable.type()) {
+              case "Int8" -> in.get();
+              case "UInt8", "Byte", "Char" -> in.get() & 0xff;
+              case "Int16" -> in.getShort();
+              case "UInt16" -> in.getShort() & 0xffff;
+              case "Int32" -> in.getInt();
+              case "UInt32" -> in.getInt() & 0xffff_ffffL;
+              case "Int64" -> in.getLong();
+              case "UInt64" -> unsigned(in.getLong());
+              case "Float32" -> in.getFloat();
+              case "Float64" -> in.getDouble();
+              default ->
+                  throw new IllegalArgumentException("not a DAP4 number type: " + variable.type());
+            };
       }
       if (checksums) {
         in.getInt();
@@ -149,8 +173,13 @@ final class BinaryValues {
   private static void need(ByteBuffer in, long bytes, Variable variable)
       throws BesProtocolException {
     if (in.remaining() < bytes) {
-      throw new BesProtocolException("expected " + bytes + " more bytes for " + variable.fqn()
-          + " in the dods answer but it ended after " + in.remaining());
+      throw new BesProtocolException(
+          "expected "
+              + bytes
+              + " more bytes for "
+              + variable.fqn()
+              + " in the dods answer but it ended after "
+              + in.remaining());
     }
   }
 

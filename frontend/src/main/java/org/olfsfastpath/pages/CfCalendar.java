@@ -4,10 +4,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The calendars of the CF conventions that the forms turn into dates, each as a count of days
- * (a day number) and back. Years are astronomical: year 0 is the year before year 1, and it is a
- * leap year in the Julian and Gregorian rules alike. The form's script counts the same way
- * ({@code form.js}, {@code dayNumber}).
+ * The calendars of the CF conventions that the forms turn into dates, each as a count of days (a
+ * day number) and back. Years are astronomical: year 0 is the year before year 1, and it is a leap
+ * year in the Julian and Gregorian rules alike. The form's script counts the same way ({@code
+ * form.js}, {@code dayNumber}).
  */
 enum CfCalendar {
   /**
@@ -23,8 +23,10 @@ enum CfCalendar {
 
   /** The Julian day number of 1582-10-15, the first Gregorian day of the standard calendar. */
   static final long GREGORIAN_START = 2_299_161;
-  private static final int[] DAYS_BEFORE_MONTH = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273,
-      304, 334, 365};
+
+  private static final int[] DAYS_BEFORE_MONTH = {
+    0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365
+  };
 
   private final String cfName;
 
@@ -38,8 +40,8 @@ enum CfCalendar {
   }
 
   /**
-   * The calendar a variable's {@code calendar} attribute names, in any case; empty for a name
-   * this front end does not understand ({@code none}, or anything not in CF).
+   * The calendar a variable's {@code calendar} attribute names, in any case; empty for a name this
+   * front end does not understand ({@code none}, or anything not in CF).
    */
   static Optional<CfCalendar> named(String attribute) {
     return switch (attribute.strip().toLowerCase(Locale.ROOT)) {
@@ -66,8 +68,8 @@ enum CfCalendar {
   long dayNumber(long year, int month, int day) {
     return switch (this) {
       case STANDARD -> {
-        boolean gregorian = year > 1582 || (year == 1582 && (month > 10
-            || (month == 10 && day >= 15)));
+        boolean gregorian =
+            year > 1582 || (year == 1582 && (month > 10 || (month == 10 && day >= 15)));
         yield gregorian ? gregorianJdn(year, month, day) : julianJdn(year, month, day);
       }
       case PROLEPTIC_GREGORIAN -> gregorianJdn(year, month, day);
@@ -81,8 +83,8 @@ enum CfCalendar {
   /** The date of a day number: year, month (1-12), day (1-31). */
   long[] date(long dayNumber) {
     return switch (this) {
-      case STANDARD -> dayNumber >= GREGORIAN_START ? gregorianDate(dayNumber)
-          : julianDate(dayNumber);
+      case STANDARD ->
+          dayNumber >= GREGORIAN_START ? gregorianDate(dayNumber) : julianDate(dayNumber);
       case PROLEPTIC_GREGORIAN -> gregorianDate(dayNumber);
       case JULIAN -> julianDate(dayNumber);
       case NOLEAP -> fixedYear(dayNumber, 365, false);
@@ -103,19 +105,20 @@ enum CfCalendar {
     if (month != 2) {
       return length;
     }
-    boolean leap = switch (this) {
-      case NOLEAP -> false;
-      case ALL_LEAP -> true;
-      case JULIAN -> Math.floorMod(year, 4) == 0;
-      case PROLEPTIC_GREGORIAN -> gregorianLeap(year);
-      default -> year > 1582 ? gregorianLeap(year) : Math.floorMod(year, 4) == 0;
-    };
+    boolean leap =
+        switch (this) {
+          case NOLEAP -> false;
+          case ALL_LEAP -> true;
+          case JULIAN -> Math.floorMod(year, 4) == 0;
+          case PROLEPTIC_GREGORIAN -> gregorianLeap(year);
+          default -> year > 1582 ? gregorianLeap(year) : Math.floorMod(year, 4) == 0;
+        };
     return leap ? 29 : 28;
   }
 
   private static boolean gregorianLeap(long year) {
-    return Math.floorMod(year, 4) == 0 && (Math.floorMod(year, 100) != 0
-        || Math.floorMod(year, 400) == 0);
+    return Math.floorMod(year, 4) == 0
+        && (Math.floorMod(year, 100) != 0 || Math.floorMod(year, 400) == 0);
   }
 
   private static long[] fixedYear(long dayNumber, int yearLength, boolean leap) {
@@ -134,8 +137,13 @@ enum CfCalendar {
     long a = (14 - month) / 12;
     long y = year + 4800 - a;
     long m = month + 12 * a - 3;
-    return day + (153 * m + 2) / 5 + 365 * y + Math.floorDiv(y, 4) - Math.floorDiv(y, 100)
-        + Math.floorDiv(y, 400) - 32045;
+    return day
+        + (153 * m + 2) / 5
+        + 365 * y
+        + Math.floorDiv(y, 4)
+        - Math.floorDiv(y, 100)
+        + Math.floorDiv(y, 400)
+        - 32045;
   }
 
   private static long julianJdn(long year, int month, int day) {

@@ -18,21 +18,22 @@ import org.olfsfastpath.pages.DatasetModel.Variable;
  * reading of the answer. Immutable.
  *
  * <p>A dimension's coordinate is a one-dimensional number variable along it: the variable named
- * like the dimension (a netCDF coordinate variable: {@code COADSX[COADSX]}), else, in DAP4, a
- * Map of the array along that dimension, and in DAP2 the Grid's map for it when the dataset has
- * it as an array of its own. Each form asks in its own protocol, since the two name variables
- * differently (a DAP4 group's {@code /g1/lat} has no DAP2 name): the DAP4 form a {@code dap}
- * answer of {@code /COADSX;/COADSY;/TIME}, the DAP2 form a {@code dods} answer of
- * {@code COADSX,COADSY,TIME}, both binary so that the values are exact ({@link BinaryValues}).
+ * like the dimension (a netCDF coordinate variable: {@code COADSX[COADSX]}), else, in DAP4, a Map
+ * of the array along that dimension, and in DAP2 the Grid's map for it when the dataset has it as
+ * an array of its own. Each form asks in its own protocol, since the two name variables differently
+ * (a DAP4 group's {@code /g1/lat} has no DAP2 name): the DAP4 form a {@code dap} answer of {@code
+ * /COADSX;/COADSY;/TIME}, the DAP2 form a {@code dods} answer of {@code COADSX,COADSY,TIME}, both
+ * binary so that the values are exact ({@link BinaryValues}).
  */
 public final class CoordinateRequest {
   private final DatasetModel model;
   private final List<Variable> variables;
+
   /** Per variable FQN, per dimension, the FQN of its coordinate or null. */
   private final Map<String, List<String>> coordinates;
 
-  private CoordinateRequest(DatasetModel model, List<Variable> variables,
-      Map<String, List<String>> coordinates) {
+  private CoordinateRequest(
+      DatasetModel model, List<Variable> variables, Map<String, List<String>> coordinates) {
     this.model = model;
     this.variables = List.copyOf(variables);
     this.coordinates = coordinates;
@@ -68,8 +69,8 @@ public final class CoordinateRequest {
     return new CoordinateRequest(model, ordered, coordinates);
   }
 
-  private static @Nullable Variable find(DatasetModel model, Map<String, Variable> byFqn,
-      Variable variable, int d) {
+  private static @Nullable Variable find(
+      DatasetModel model, Map<String, Variable> byFqn, Variable variable, int d) {
     Dimension dimension = variable.dimensions().get(d);
     if (dimension.name().isEmpty()) {
       return null;
@@ -96,13 +97,16 @@ public final class CoordinateRequest {
   }
 
   private static boolean isCoordinate(@Nullable Variable candidate, Dimension dimension) {
-    if (candidate == null || candidate.dimensions().size() != 1 || !candidate.members().isEmpty()
-        || !DapTypes.isNumber(candidate.type()) || DapTypes.dap4Width(candidate.type()) < 0) {
+    if (candidate == null
+        || candidate.dimensions().size() != 1
+        || !candidate.members().isEmpty()
+        || !DapTypes.isNumber(candidate.type())
+        || DapTypes.dap4Width(candidate.type()) < 0) {
       return false;
     }
     Dimension own = candidate.dimensions().get(0);
-    return own.size() == dimension.size() && (own.name().equals(dimension.name())
-        || own.name().isEmpty());
+    return own.size() == dimension.size()
+        && (own.name().equals(dimension.name()) || own.name().isEmpty());
   }
 
   /** Whether the dataset has no coordinates at all (then nothing is asked). */
@@ -153,8 +157,8 @@ public final class CoordinateRequest {
    * @throws BesProtocolException if it is not the answer asked for
    */
   public Coordinates read(byte[] answer) throws BesProtocolException {
-    double[][] values = dap4() ? BinaryValues.dap(answer, variables)
-        : BinaryValues.dods(answer, variables);
+    double[][] values =
+        dap4() ? BinaryValues.dap(answer, variables) : BinaryValues.dods(answer, variables);
     Map<String, Axis> axes = new LinkedHashMap<>();
     for (int v = 0; v < variables.size(); v++) {
       axes.put(variables.get(v).fqn(), new Axis(variables.get(v), values[v]));
@@ -163,8 +167,8 @@ public final class CoordinateRequest {
   }
 
   /**
-   * The coordinates when their values could not be had; the form shows index ranges only and
-   * says why.
+   * The coordinates when their values could not be had; the form shows index ranges only and says
+   * why.
    *
    * @param why a sentence for the page, e.g. {@code the BES did not answer in time}
    */

@@ -7,8 +7,8 @@ import java.util.Optional;
 import org.olfsfastpath.pages.DatasetModel.Variable;
 
 /**
- * A dataset's coordinate values, as a form shows them beside its index ranges, or why they
- * are not there. Made by {@link CoordinateRequest#read} or {@link CoordinateRequest#unavailable};
+ * A dataset's coordinate values, as a form shows them beside its index ranges, or why they are not
+ * there. Made by {@link CoordinateRequest#read} or {@link CoordinateRequest#unavailable};
  * immutable.
  */
 public final class Coordinates {

@@ -3,13 +3,15 @@ package org.olfsfastpath.pages;
 import java.util.Set;
 
 /**
- * What the forms need to know of DAP's atomic types: which are numbers, and how many bytes a
- * value takes in each binary answer. {@code -1} for a type whose values have no fixed size
- * (strings, URLs, opaque) or that is not atomic.
+ * What the forms need to know of DAP's atomic types: which are numbers, and how many bytes a value
+ * takes in each binary answer. {@code -1} for a type whose values have no fixed size (strings,
+ * URLs, opaque) or that is not atomic.
  */
 final class DapTypes {
-  private static final Set<String> NUMBERS = Set.of("Byte", "Char", "Int8", "UInt8", "Int16",
-      "UInt16", "Int32", "UInt32", "Int64", "UInt64", "Float32", "Float64");
+  private static final Set<String> NUMBERS =
+      Set.of(
+          "Byte", "Char", "Int8", "UInt8", "Int16", "UInt16", "Int32", "UInt32", "Int64", "UInt64",
+          "Float32", "Float64");
 
   private DapTypes() {}
 
@@ -30,8 +32,8 @@ final class DapTypes {
   }
 
   /**
-   * Bytes per value in a DAP2 {@code dods} answer's XDR, or -1: every integer narrower than 32
-   * bits takes 4 bytes, except a Byte array's values, which are packed (see {@link #isPacked}).
+   * Bytes per value in a DAP2 {@code dods} answer's XDR, or -1: every integer narrower than 32 bits
+   * takes 4 bytes, except a Byte array's values, which are packed (see {@link #isPacked}).
    */
   static int xdrWidth(String type) {
     return switch (type) {

@@ -8,8 +8,8 @@ import org.olfsfastpath.pages.DatasetModel.Variable;
 
 /**
  * A dataset as its request form sees it: its structure, its coordinate values (or why they are
- * missing) and the sizes of its answers. Immutable; made once per form request from the BES's
- * DMR or DDX, then given its coordinates with {@link #withCoordinates}.
+ * missing) and the sizes of its answers. Immutable; made once per form request from the BES's DMR
+ * or DDX, then given its coordinates with {@link #withCoordinates}.
  */
 public final class DatasetForm {
   private final DatasetModel model;
@@ -17,8 +17,8 @@ public final class DatasetForm {
   private final CoordinateRequest coordinateRequest;
   private final Coordinates coordinates;
 
-  private DatasetForm(DatasetModel model, AnswerSizes sizes, CoordinateRequest request,
-      Coordinates coordinates) {
+  private DatasetForm(
+      DatasetModel model, AnswerSizes sizes, CoordinateRequest request, Coordinates coordinates) {
     this.model = model;
     this.sizes = sizes;
     this.coordinateRequest = request;
@@ -34,8 +34,8 @@ public final class DatasetForm {
     Objects.requireNonNull(model, "model == null");
     Objects.requireNonNull(description, "description == null");
     CoordinateRequest request = CoordinateRequest.of(model);
-    return new DatasetForm(model, AnswerSizes.of(model, description), request,
-        request.unavailable(""));
+    return new DatasetForm(
+        model, AnswerSizes.of(model, description), request, request.unavailable(""));
   }
 
   /** The same form with {@code coordinates}, from {@link #coordinateRequest()}. */
@@ -71,8 +71,8 @@ public final class DatasetForm {
     if (whole.isEmpty()) {
       return 0;
     }
-    DownloadFormat format = model.form() == FormType.DAP4 ? DownloadFormat.DAP
-        : DownloadFormat.DODS;
+    DownloadFormat format =
+        model.form() == FormType.DAP4 ? DownloadFormat.DAP : DownloadFormat.DODS;
     return sizes.size(format, whole, false).bytes();
   }
 
@@ -81,16 +81,14 @@ public final class DatasetForm {
     return sizes;
   }
 
-  /**
-   * The size of the answer the selection asks for in {@code format}, as the page shows it.
-   */
+  /** The size of the answer the selection asks for in {@code format}, as the page shows it. */
   AnswerSizes.Size size(DownloadFormat format, FormSelection selection) {
     return sizes.size(format, selection.projections(), false);
   }
 
   /**
-   * Whether the download the selection asks for needs a confirmation first: its answer is
-   * larger than the site's {@link Site#largeDownload()} and the person has not confirmed it.
+   * Whether the download the selection asks for needs a confirmation first: its answer is larger
+   * than the site's {@link Site#largeDownload()} and the person has not confirmed it.
    */
   public boolean needsConfirmation(FormSelection selection, Site site) {
     Optional<DownloadFormat> format = selection.format();

@@ -7,22 +7,22 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A dataset's structure as its DMR (DAP4) or DDX (DAP2) describes it: global attributes and
- * variables with types, dimensions and attributes. Value-based and immutable; built by
- * {@link DatasetParser}.
+ * variables with types, dimensions and attributes. Value-based and immutable; built by {@link
+ * DatasetParser}.
  *
- * <p>DAP4 groups are flattened: a group's variables appear in {@link #variables()} with their
- * fully qualified names ({@code /g1/temp}), and a group's attributes appear among the global ones
- * as a container named after the group. A DAP2 Grid is its array (type, dimensions, attributes)
- * with the names of its maps.
+ * <p>DAP4 groups are flattened: a group's variables appear in {@link #variables()} with their fully
+ * qualified names ({@code /g1/temp}), and a group's attributes appear among the global ones as a
+ * container named after the group. A DAP2 Grid is its array (type, dimensions, attributes) with the
+ * names of its maps.
  *
  * @param name the dataset name, e.g. {@code coads_climatology.nc}
- * @param form the form it renders as: {@link FormType#DAP4} from a DMR, {@link FormType#DAP2}
- *     from a DDX
+ * @param form the form it renders as: {@link FormType#DAP4} from a DMR, {@link FormType#DAP2} from
+ *     a DDX
  * @param attributes global attributes, in document order
  * @param variables top-level (and group) variables, in document order
  */
-public record DatasetModel(String name, FormType form, List<Attribute> attributes,
-    List<Variable> variables) {
+public record DatasetModel(
+    String name, FormType form, List<Attribute> attributes, List<Variable> variables) {
   public DatasetModel {
     Objects.requireNonNull(name, "name == null");
     Objects.requireNonNull(form, "form == null");
@@ -53,19 +53,26 @@ public record DatasetModel(String name, FormType form, List<Attribute> attribute
    * @param fqn its fully qualified name as people read it: {@code /g1/temp} or {@code /s.m} in
    *     DAP4, {@code s.m} in DAP2
    * @param constraintName the name a constraint expression uses, escaped as the protocol needs
-   * @param type the DAP type name: {@code Float32}, {@code String}, {@code Structure},
-   *     {@code Sequence}; for an array, its element type
+   * @param type the DAP type name: {@code Float32}, {@code String}, {@code Structure}, {@code
+   *     Sequence}; for an array, its element type
    * @param dimensions the array's dimensions, outermost first; empty for a scalar
    * @param attributes its attributes, in document order
    * @param maps the names of its map (coordinate) variables, as the document gives them
    * @param members a Structure's or Sequence's member variables; empty otherwise
    * @param gridMaps a DAP2 Grid's maps as the DDX declares them (name, element type, the one
-   *     dimension), in the order of {@code maps}; empty in DAP4, where a Map names another
-   *     variable of the dataset, and for every other variable
+   *     dimension), in the order of {@code maps}; empty in DAP4, where a Map names another variable
+   *     of the dataset, and for every other variable
    */
-  public record Variable(String name, String fqn, String constraintName, String type,
-      List<Dimension> dimensions, List<Attribute> attributes, List<String> maps,
-      List<Variable> members, List<Variable> gridMaps) {
+  public record Variable(
+      String name,
+      String fqn,
+      String constraintName,
+      String type,
+      List<Dimension> dimensions,
+      List<Attribute> attributes,
+      List<String> maps,
+      List<Variable> members,
+      List<Variable> gridMaps) {
     public Variable {
       Objects.requireNonNull(name, "name == null");
       Objects.requireNonNull(fqn, "fqn == null");
@@ -79,8 +86,14 @@ public record DatasetModel(String name, FormType form, List<Attribute> attribute
     }
 
     /** A variable that is not a DAP2 Grid. */
-    public Variable(String name, String fqn, String constraintName, String type,
-        List<Dimension> dimensions, List<Attribute> attributes, List<String> maps,
+    public Variable(
+        String name,
+        String fqn,
+        String constraintName,
+        String type,
+        List<Dimension> dimensions,
+        List<Attribute> attributes,
+        List<String> maps,
         List<Variable> members) {
       this(name, fqn, constraintName, type, dimensions, attributes, maps, members, List.of());
     }
@@ -119,8 +132,8 @@ public record DatasetModel(String name, FormType form, List<Attribute> attribute
    * @param values its values as the document spells them; empty for a container
    * @param attributes a container's attributes; empty otherwise
    */
-  public record Attribute(String name, String type, List<String> values,
-      List<Attribute> attributes) {
+  public record Attribute(
+      String name, String type, List<String> values, List<Attribute> attributes) {
     public Attribute {
       Objects.requireNonNull(name, "name == null");
       Objects.requireNonNull(type, "type == null");

@@ -21,18 +21,19 @@ import org.olfsfastpath.pages.DatasetModel.Dimension;
 import org.olfsfastpath.pages.DatasetModel.Variable;
 
 /**
- * Parses the BES's {@code dmr} answer (DAP4) or {@code ddx} answer (DAP 3.2) into a
- * {@link DatasetModel}. Elements are matched by local name, so the namespace does not matter.
+ * Parses the BES's {@code dmr} answer (DAP4) or {@code ddx} answer (DAP 3.2) into a {@link
+ * DatasetModel}. Elements are matched by local name, so the namespace does not matter.
  *
  * <p>Stateless and thread-safe. DOCTYPEs are refused and entities are not expanded, so a document
  * can never make the parser fetch anything.
  */
 public final class DatasetParser {
-  private static final Set<String> DAP4_ATOMIC = Set.of("Char", "Byte", "Int8", "UInt8", "Int16",
-      "UInt16", "Int32", "UInt32", "Int64", "UInt64", "Float32", "Float64", "String", "URL",
-      "Opaque", "Enum");
-  private static final Set<String> DAP2_ATOMIC = Set.of("Byte", "Int16", "UInt16", "Int32",
-      "UInt32", "Float32", "Float64", "String", "Url");
+  private static final Set<String> DAP4_ATOMIC =
+      Set.of(
+          "Char", "Byte", "Int8", "UInt8", "Int16", "UInt16", "Int32", "UInt32", "Int64", "UInt64",
+          "Float32", "Float64", "String", "URL", "Opaque", "Enum");
+  private static final Set<String> DAP2_ATOMIC =
+      Set.of("Byte", "Int16", "UInt16", "Int32", "UInt32", "Float32", "Float64", "String", "Url");
   private static final Set<String> CONTAINERS = Set.of("Structure", "Sequence");
 
   private DatasetParser() {}
@@ -95,8 +96,12 @@ public final class DatasetParser {
           group(child, groupFqn + "/" + name(child));
         } else if (DAP4_ATOMIC.contains(kind) || CONTAINERS.contains(kind)) {
           String name = name(child);
-          variables.add(variable(child, groupFqn + "/" + name,
-              groupConstraint(groupFqn) + "/" + constraintSegment(name), groupFqn));
+          variables.add(
+              variable(
+                  child,
+                  groupFqn + "/" + name,
+                  groupConstraint(groupFqn) + "/" + constraintSegment(name),
+                  groupFqn));
         }
       }
       if (groupFqn.isEmpty()) {
@@ -122,12 +127,16 @@ public final class DatasetParser {
           maps.add(name(child));
         } else if (DAP4_ATOMIC.contains(kind) || CONTAINERS.contains(kind)) {
           String name = name(child);
-          members.add(variable(child, fqn + "." + name,
-              constraintName + "." + constraintSegment(name), groupFqn));
+          members.add(
+              variable(
+                  child,
+                  fqn + "." + name,
+                  constraintName + "." + constraintSegment(name),
+                  groupFqn));
         }
       }
-      return new Variable(name(element), fqn, constraintName, element.getName(), dims,
-          attributes, maps, members);
+      return new Variable(
+          name(element), fqn, constraintName, element.getName(), dims, attributes, maps, members);
     }
 
     /** A {@code Dim}: anonymous with a size, or a reference to a declared dimension. */
@@ -156,8 +165,12 @@ public final class DatasetParser {
         }
       }
       if (size == null) {
-        throw new BesProtocolException("expected a Dimension declaration for \"" + name
-            + "\", which variable " + variableFqn + " uses, but the DMR has none");
+        throw new BesProtocolException(
+            "expected a Dimension declaration for \""
+                + name
+                + "\", which variable "
+                + variableFqn
+                + " uses, but the DMR has none");
       }
       return new Dimension(name, size);
     }
@@ -175,17 +188,20 @@ public final class DatasetParser {
   }
 
   private static boolean isDap2Variable(String kind) {
-    return DAP2_ATOMIC.contains(kind) || CONTAINERS.contains(kind) || kind.equals("Array")
+    return DAP2_ATOMIC.contains(kind)
+        || CONTAINERS.contains(kind)
+        || kind.equals("Array")
         || kind.equals("Grid");
   }
 
   /** A DAP2 variable; {@code parent} is the enclosing structure's FQN, or "" at the top. */
-  private static Variable dap2Variable(Element element, String parent)
-      throws BesProtocolException {
+  private static Variable dap2Variable(Element element, String parent) throws BesProtocolException {
     String name = name(element);
     String fqn = parent.isEmpty() ? name : parent + "." + name;
-    String constraintName = parent.isEmpty() ? constraintSegment(name)
-        : constraintOf(parent) + "." + constraintSegment(name);
+    String constraintName =
+        parent.isEmpty()
+            ? constraintSegment(name)
+            : constraintOf(parent) + "." + constraintSegment(name);
     String kind = element.getName();
     List<Attribute> attributes = new ArrayList<>();
     List<Dimension> dims = new ArrayList<>();
@@ -204,7 +220,7 @@ public final class DatasetParser {
             maps.add(name(child));
             gridMaps.add(gridMap(child, fqn));
           }
-          default -> { }
+          default -> {}
         }
       }
       if (array == null) {
@@ -226,8 +242,8 @@ public final class DatasetParser {
         }
       }
       if (template == null) {
-        throw new BesProtocolException("expected an element type in Array " + fqn
-            + " but it had none");
+        throw new BesProtocolException(
+            "expected an element type in Array " + fqn + " but it had none");
       }
       type = template.getName();
       body = template;
@@ -254,8 +270,7 @@ public final class DatasetParser {
         }
       }
     }
-    return new Variable(name, fqn, constraintName, type, dims, attributes, maps, members,
-        gridMaps);
+    return new Variable(name, fqn, constraintName, type, dims, attributes, maps, members, gridMaps);
   }
 
   /** A Grid's {@code Map}: its element type and dimension, as an array would declare them. */
@@ -276,11 +291,18 @@ public final class DatasetParser {
       }
     }
     if (type == null) {
-      throw new BesProtocolException("expected an element type in Map " + name + " of Grid "
-          + gridFqn + " but it had none");
+      throw new BesProtocolException(
+          "expected an element type in Map " + name + " of Grid " + gridFqn + " but it had none");
     }
-    return new Variable(name, gridFqn + "." + name, constraintOf(gridFqn) + "."
-        + constraintSegment(name), type, dims, attributes, List.of(), List.of());
+    return new Variable(
+        name,
+        gridFqn + "." + name,
+        constraintOf(gridFqn) + "." + constraintSegment(name),
+        type,
+        dims,
+        attributes,
+        List.of(),
+        List.of());
   }
 
   /** The constraint name of a DAP2 structure FQN ({@code a.b}): each part escaped. */
@@ -296,16 +318,20 @@ public final class DatasetParser {
   }
 
   /**
-   * One name as a constraint expression writes it: letters, digits, {@code _} and {@code -} as
-   * they are, every other character as {@code %XX} escapes of its UTF-8 bytes, which libdap
-   * decodes in names of both DAP2 and DAP4 constraints (so a dot in a name is not a separator).
+   * One name as a constraint expression writes it: letters, digits, {@code _} and {@code -} as they
+   * are, every other character as {@code %XX} escapes of its UTF-8 bytes, which libdap decodes in
+   * names of both DAP2 and DAP4 constraints (so a dot in a name is not a separator).
    */
   static String constraintSegment(String name) {
     StringBuilder out = null;
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
-      boolean plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-          || c == '_' || c == '-';
+      boolean plain =
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || (c >= '0' && c <= '9')
+              || c == '_'
+              || c == '-';
       if (!plain && out == null) {
         out = new StringBuilder(name.length() + 8).append(name, 0, i);
       }
@@ -315,7 +341,8 @@ public final class DatasetParser {
         } else {
           int end = Character.isHighSurrogate(c) && i + 1 < name.length() ? i + 2 : i + 1;
           for (byte b : name.substring(i, end).getBytes(StandardCharsets.UTF_8)) {
-            out.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
+            out.append('%')
+                .append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
                 .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
           }
           i = end - 1;
@@ -345,7 +372,7 @@ public final class DatasetParser {
         switch (child.getName()) {
           case "Value", "value" -> values.add(child.getAttributeValue("value", child.getText()));
           case "Attribute" -> children.add(attribute(child));
-          default -> { }
+          default -> {}
         }
       }
     }
@@ -360,14 +387,20 @@ public final class DatasetParser {
     try {
       root = builder.build(new ByteArrayInputStream(document)).getRootElement();
     } catch (JDOMException e) {
-      throw new BesProtocolException("expected a " + what + " document from the BES but it did"
-          + " not parse (" + e.getMessage() + ")", e);
+      throw new BesProtocolException(
+          "expected a "
+              + what
+              + " document from the BES but it did"
+              + " not parse ("
+              + e.getMessage()
+              + ")",
+          e);
     } catch (IOException e) {
       throw new BesProtocolException("reading an in-memory " + what + " failed", e);
     }
     if (!root.getName().equals("Dataset")) {
-      throw new BesProtocolException("expected a " + what + " whose root is <Dataset> but it was <"
-          + root.getName() + ">");
+      throw new BesProtocolException(
+          "expected a " + what + " whose root is <Dataset> but it was <" + root.getName() + ">");
     }
     return root;
   }
@@ -375,8 +408,8 @@ public final class DatasetParser {
   private static String name(Element element) throws BesProtocolException {
     String name = element.getAttributeValue("name");
     if (name == null) {
-      throw new BesProtocolException("expected a name attribute on <" + element.getName()
-          + "> but it had none");
+      throw new BesProtocolException(
+          "expected a name attribute on <" + element.getName() + "> but it had none");
     }
     return name;
   }
@@ -391,7 +424,13 @@ public final class DatasetParser {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new BesProtocolException("expected a size >= 0 on <" + what + " name=\""
-        + element.getAttributeValue("name", "") + "\"> but it was \"" + size + "\"");
+    throw new BesProtocolException(
+        "expected a size >= 0 on <"
+            + what
+            + " name=\""
+            + element.getAttributeValue("name", "")
+            + "\"> but it was \""
+            + size
+            + "\"");
   }
 }

@@ -8,8 +8,8 @@ import org.olfsfastpath.pages.DatasetModel.Dimension;
  * through id2www, four spaces a level, a Grid's {@code Array:} and {@code Maps:} two spaces in.
  */
 final class DdsText {
-  private static final String ALLOWED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-      + "0123456789-+_/.\\*";
+  private static final String ALLOWED =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" + "0123456789-+_/.\\*";
 
   private DdsText() {}
 
@@ -22,7 +22,8 @@ final class DdsText {
         out.append(c);
       } else {
         // libdap escapes each byte of the name as the BES holds it (ISO-8859-1 in the DDX).
-        out.append('%').append(Character.forDigit((c >> 4) & 0xf, 16))
+        out.append('%')
+            .append(Character.forDigit((c >> 4) & 0xf, 16))
             .append(Character.forDigit(c & 0xf, 16));
       }
     }
@@ -30,8 +31,8 @@ final class DdsText {
   }
 
   /**
-   * The length of {@code <indent><type> <name>[<dim> = N]...;\n} without the digits of the
-   * counts N, which the size terms add for the counts selected.
+   * The length of {@code <indent><type> <name>[<dim> = N]...;\n} without the digits of the counts
+   * N, which the size terms add for the counts selected.
    */
   static long declaration(int indent, String type, String name, List<Dimension> dimensions) {
     long length = indent + type.length() + 1 + id2www(name).length() + 2;

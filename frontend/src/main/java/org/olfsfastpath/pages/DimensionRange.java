@@ -8,23 +8,23 @@ import org.olfsfastpath.pages.DatasetModel.Dimension;
 import org.olfsfastpath.pages.DatasetModel.Variable;
 
 /**
- * Reads one dimension's fields of a submitted form: {@code start}, {@code stride} and
- * {@code stop} indexes, and on a dimension with coordinate values {@code from} and {@code to}
- * values. The page as served shows each value beside its index (the value at that index) and
- * remembers the two indexes it showed in a hidden {@code shown} field ({@code start:stop}); so
- * on a page submitted without scripts, a value field that selects another index than was shown,
- * beside an index field left as shown, is the one the person changed, and it wins. (Without a
- * {@code shown} field, as in a URL written by hand, a value wins whenever it selects another
- * index than its index field.) The page's script keeps the two in step as they are typed.
- * Values pick indexes by {@link Axis#nearest}: a start toward the stop, a stop toward the
- * start.
+ * Reads one dimension's fields of a submitted form: {@code start}, {@code stride} and {@code stop}
+ * indexes, and on a dimension with coordinate values {@code from} and {@code to} values. The page
+ * as served shows each value beside its index (the value at that index) and remembers the two
+ * indexes it showed in a hidden {@code shown} field ({@code start:stop}); so on a page submitted
+ * without scripts, a value field that selects another index than was shown, beside an index field
+ * left as shown, is the one the person changed, and it wins. (Without a {@code shown} field, as in
+ * a URL written by hand, a value wins whenever it selects another index than its index field.) The
+ * page's script keeps the two in step as they are typed. Values pick indexes by {@link
+ * Axis#nearest}: a start toward the stop, a stop toward the start.
  *
- * <p>What it finds goes back into the fields map (the translated index, the value at the index)
- * so that the page, rendered again, shows the selection as it was understood.
+ * <p>What it finds goes back into the fields map (the translated index, the value at the index) so
+ * that the page, rendered again, shows the selection as it was understood.
  */
 final class DimensionRange {
   /** The parts of one dimension's field names, after {@code dim-<id>-<i>-}. */
   static final List<String> PARTS = List.of("start", "stride", "stop", "from", "to");
+
   /** The hidden field holding the indexes the page showed, {@code start:stop}. */
   static final String SHOWN = "shown";
 
@@ -38,8 +38,13 @@ final class DimensionRange {
    * @param fields the submitted fields, updated with what the values selected
    * @param notes receives a sentence for each value translated into an index
    */
-  static long @Nullable [] read(Variable variable, int d, @Nullable Axis axis,
-      Map<String, String> fields, Map<String, String> fieldErrors, List<String> notes) {
+  static long @Nullable [] read(
+      Variable variable,
+      int d,
+      @Nullable Axis axis,
+      Map<String, String> fields,
+      Map<String, String> fieldErrors,
+      List<String> notes) {
     Dimension dimension = variable.dimensions().get(d);
     long size = dimension.size();
     String where = variable.fqn() + ", " + FormSelection.dimensionLabel(dimension, d) + ": ";
@@ -57,16 +62,30 @@ final class DimensionRange {
       long[] shown = shown(fields.get(prefix + SHOWN));
       Integer from = value(axis, fields, prefix + "from", true, where + "from", errors, "from");
       if (from != null && wins(from, start, shown == null ? null : shown[0])) {
-        notes.add(where + "from " + fields.getOrDefault(prefix + "from", "").strip() + " selects index "
-            + from + " (" + axis.text(from) + ")");
+        notes.add(
+            where
+                + "from "
+                + fields.getOrDefault(prefix + "from", "").strip()
+                + " selects index "
+                + from
+                + " ("
+                + axis.text(from)
+                + ")");
         start = (long) from;
         byValue = true;
         errors.put("start", "");
       }
       Integer to = value(axis, fields, prefix + "to", false, where + "to", errors, "to");
       if (to != null && wins(to, stop, shown == null ? null : shown[1])) {
-        notes.add(where + "to " + fields.getOrDefault(prefix + "to", "").strip() + " selects index " + to
-            + " (" + axis.text(to) + ")");
+        notes.add(
+            where
+                + "to "
+                + fields.getOrDefault(prefix + "to", "").strip()
+                + " selects index "
+                + to
+                + " ("
+                + axis.text(to)
+                + ")");
         stop = (long) to;
         byValue = true;
         errors.put("stop", "");
@@ -83,12 +102,19 @@ final class DimensionRange {
     long lowest = start == null ? 0 : start;
     if (stop != null && (stop < lowest || stop > size - 1)) {
       if (byValue && axis != null && start != null && stop >= 0 && stop <= size - 1) {
-        errors.put("to", where + "the values select index " + start + " to " + stop
-            + ": give them in the axis's order (its values " + (axis.direction() > 0
-            ? "increase" : "decrease") + " with the index)");
+        errors.put(
+            "to",
+            where
+                + "the values select index "
+                + start
+                + " to "
+                + stop
+                + ": give them in the axis's order (its values "
+                + (axis.direction() > 0 ? "increase" : "decrease")
+                + " with the index)");
       } else {
-        errors.put("stop", where + "stop " + stop + " must be between " + lowest + " and "
-            + (size - 1));
+        errors.put(
+            "stop", where + "stop " + stop + " must be between " + lowest + " and " + (size - 1));
       }
       stop = null;
     }
@@ -131,26 +157,40 @@ final class DimensionRange {
     }
     int colon = text.indexOf(':');
     try {
-      return colon < 0 ? null : new long[] {Long.parseLong(text.substring(0, colon).strip()),
-          Long.parseLong(text.substring(colon + 1).strip())};
+      return colon < 0
+          ? null
+          : new long[] {
+            Long.parseLong(text.substring(0, colon).strip()),
+            Long.parseLong(text.substring(colon + 1).strip())
+          };
     } catch (NumberFormatException e) {
       return null;
     }
   }
 
   /**
-   * The index a value field selects, or null when it is empty, the axis cannot translate
-   * values, or the value does not read (an error then).
+   * The index a value field selects, or null when it is empty, the axis cannot translate values, or
+   * the value does not read (an error then).
    */
-  private static @Nullable Integer value(Axis axis, Map<String, String> fields, String field,
-      boolean start, String what, Map<String, String> errors, String part) {
+  private static @Nullable Integer value(
+      Axis axis,
+      Map<String, String> fields,
+      String field,
+      boolean start,
+      String what,
+      Map<String, String> errors,
+      String part) {
     String text = fields.getOrDefault(field, "").strip();
     if (text.isEmpty()) {
       return null;
     }
     if (!axis.translatesValues()) {
-      errors.put(part, what + " cannot be a value: the values of "
-          + axis.variable().fqn() + " are not monotonic, so choose by index");
+      errors.put(
+          part,
+          what
+              + " cannot be a value: the values of "
+              + axis.variable().fqn()
+              + " are not monotonic, so choose by index");
       return null;
     }
     try {
@@ -161,8 +201,13 @@ final class DimensionRange {
     }
   }
 
-  private static @Nullable Long number(Map<String, String> fields, String field, long fallback,
-      String what, Map<String, String> errors, String part) {
+  private static @Nullable Long number(
+      Map<String, String> fields,
+      String field,
+      long fallback,
+      String what,
+      Map<String, String> errors,
+      String part) {
     String text = fields.getOrDefault(field, "").strip();
     if (text.isEmpty()) {
       return fallback;
@@ -170,8 +215,7 @@ final class DimensionRange {
     try {
       return Long.parseLong(text);
     } catch (NumberFormatException e) {
-      errors.put(part, what + " \"" + FormSelection.visible(text)
-          + "\" is not a whole number");
+      errors.put(part, what + " \"" + FormSelection.visible(text) + "\" is not a whole number");
       return null;
     }
   }

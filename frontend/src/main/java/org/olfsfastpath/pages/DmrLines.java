@@ -10,15 +10,15 @@ import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.pages.DatasetModel.Variable;
 
 /**
- * The lines of a DMR as libdap prints it (one element a line, four spaces a level), measured:
- * the Dimension declarations, each top-level variable's element, and the rest. A {@code dap}
- * answer opens with the DMR of its constraint, which libdap prints the same way with only the
- * variables asked for, the dimensions they use whole, and a sliced dimension as its size; so
- * these lengths give that DMR's length exactly for any selection the form makes.
+ * The lines of a DMR as libdap prints it (one element a line, four spaces a level), measured: the
+ * Dimension declarations, each top-level variable's element, and the rest. A {@code dap} answer
+ * opens with the DMR of its constraint, which libdap prints the same way with only the variables
+ * asked for, the dimensions they use whole, and a sliced dimension as its size; so these lengths
+ * give that DMR's length exactly for any selection the form makes.
  *
- * <p>{@link #consistent()} says whether the document is laid out that way and matches the
- * model (no groups, the same variables in the same order, one {@code Dim} line per dimension);
- * when it is not, sizes computed from it are estimates.
+ * <p>{@link #consistent()} says whether the document is laid out that way and matches the model (no
+ * groups, the same variables in the same order, one {@code Dim} line per dimension); when it is
+ * not, sizes computed from it are estimates.
  */
 final class DmrLines {
   /** One top-level variable's element. */
@@ -29,8 +29,8 @@ final class DmrLines {
   private final Map<String, Block> blocks;
   private final boolean consistent;
 
-  private DmrLines(long total, Map<String, Long> dimensions, Map<String, Block> blocks,
-      boolean consistent) {
+  private DmrLines(
+      long total, Map<String, Long> dimensions, Map<String, Block> blocks, boolean consistent) {
     this.total = total;
     this.dimensions = dimensions;
     this.blocks = blocks;
@@ -87,8 +87,9 @@ final class DmrLines {
           i = j;
         }
         names.add(name);
-        blocks.put(name, new Block(length, dimLines.stream().mapToLong(Long::longValue).toArray(),
-            mapLines));
+        blocks.put(
+            name,
+            new Block(length, dimLines.stream().mapToLong(Long::longValue).toArray(), mapLines));
       }
     }
     List<String> expected = new ArrayList<>();
@@ -105,7 +106,9 @@ final class DmrLines {
 
   private static int elementEnd(String line, int from) {
     int end = from;
-    while (end < line.length() && line.charAt(end) != ' ' && line.charAt(end) != '>'
+    while (end < line.length()
+        && line.charAt(end) != ' '
+        && line.charAt(end) != '>'
         && line.charAt(end) != '/') {
       end++;
     }

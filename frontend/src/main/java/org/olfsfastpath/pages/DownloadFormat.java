@@ -44,8 +44,8 @@ public enum DownloadFormat {
   }
 
   /**
-   * The value of the form's {@code format} parameter when its button is pressed, e.g.
-   * {@code dap-csv}; the button's id is {@code button-} followed by it.
+   * The value of the form's {@code format} parameter when its button is pressed, e.g. {@code
+   * dap-csv}; the button's id is {@code button-} followed by it.
    */
   public String token() {
     return token;

@@ -6,12 +6,12 @@ import org.olfsfastpath.json.JsonWriter;
 import org.olfsfastpath.pages.DatasetModel.Variable;
 
 /**
- * What the form's script needs beyond the page's fields, as JSON in a
- * {@code <script type="application/json" id="form-data">} block (data, never run, so the
- * Content-Security-Policy has nothing to allow): each format's size terms
- * ({@link AnswerSizes.Format}, {@link SizeTerm}) by variable id, the coordinate axes' values and
- * their time units, and the size above which a download asks first. The script computes sizes
- * and translates values with these exactly as the server does.
+ * What the form's script needs beyond the page's fields, as JSON in a {@code <script
+ * type="application/json" id="form-data">} block (data, never run, so the Content-Security-Policy
+ * has nothing to allow): each format's size terms ({@link AnswerSizes.Format}, {@link SizeTerm}) by
+ * variable id, the coordinate axes' values and their time units, and the size above which a
+ * download asks first. The script computes sizes and translates values with these exactly as the
+ * server does.
  */
 final class FormData {
   private FormData() {}
@@ -19,17 +19,24 @@ final class FormData {
   static String json(DatasetForm form, Site site) {
     DatasetModel model = form.model();
     StringBuilder out = new StringBuilder(4096);
-    JsonWriter w = new JsonWriter(out).beginObject()
-        .name("largeDownload").value(site.largeDownload())
-        .value("largeDownloadText", RequestPanel.decimalSize(site.largeDownload()))
-        .name("minChunk").value(AnswerSizes.MIN_CHUNK)
-        .beginObject("formats");
+    JsonWriter w =
+        new JsonWriter(out)
+            .beginObject()
+            .name("largeDownload")
+            .value(site.largeDownload())
+            .value("largeDownloadText", RequestPanel.decimalSize(site.largeDownload()))
+            .name("minChunk")
+            .value(AnswerSizes.MIN_CHUNK)
+            .beginObject("formats");
     for (DownloadFormat format : DownloadFormat.of(model.form())) {
       AnswerSizes.Format parts = form.sizes().format(format);
       w.beginObject(format.token())
-          .name("text").value(parts.text())
-          .name("data").value(parts.data())
-          .name("chunked").value(parts.chunked())
+          .name("text")
+          .value(parts.text())
+          .name("data")
+          .value(parts.data())
+          .name("chunked")
+          .value(parts.chunked())
           .value("kind", parts.kind().token())
           .beginObject("dims");
       for (Map.Entry<String, Long> line : parts.dimensionLines().entrySet()) {
@@ -54,12 +61,18 @@ final class FormData {
 
   private static void term(JsonWriter w, String id, SizeTerm term) {
     w.beginObject(id)
-        .name("t").value(term.text())
-        .name("st").value(term.slicedText())
-        .name("p").value(term.prefix())
-        .name("w").value(term.width())
-        .name("pad").value(term.pad())
-        .name("r").value(term.perRow())
+        .name("t")
+        .value(term.text())
+        .name("st")
+        .value(term.slicedText())
+        .name("p")
+        .value(term.prefix())
+        .name("w")
+        .value(term.width())
+        .name("pad")
+        .value(term.pad())
+        .name("r")
+        .value(term.perRow())
         .value("k", term.kind().token());
     array(w, "d", term.digits());
     array(w, "sd", term.slicedDigits());
@@ -83,8 +96,7 @@ final class FormData {
   }
 
   private static void axis(JsonWriter w, Axis axis) {
-    w.beginObject(FormSelection.idOf(axis.variable()))
-        .name("direction").value(axis.direction());
+    w.beginObject(FormSelection.idOf(axis.variable())).name("direction").value(axis.direction());
     w.beginArray("values");
     for (int i = 0; i < axis.size(); i++) {
       w.value(axis.number(i));
@@ -97,9 +109,11 @@ final class FormData {
       for (int i = 0; i < axis.size(); i++) {
         w.value(axis.text(i));
       }
-      w.endArray().beginObject("time")
+      w.endArray()
+          .beginObject("time")
           .value("calendar", units.calendar().cfName())
-          .name("epochDay").value(units.epochDay())
+          .name("epochDay")
+          .value(units.epochDay())
           .value("epochSecond", NumberText.exact(units.epochSecond(), false))
           .value("secondsPerUnit", NumberText.exact(units.secondsPerUnit(), false))
           .endObject();

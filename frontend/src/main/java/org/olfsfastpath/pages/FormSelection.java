@@ -26,18 +26,19 @@ import org.olfsfastpath.pages.DatasetModel.Variable;
  * showing its data URL and its errors. The page's script builds the same URLs in the browser.
  *
  * <p>Field names: each variable's checkbox is {@code var} with the variable's constraint name as
- * its value; each dimension {@code i} (from 0) of a variable has {@code dim-<id>-<i>-start},
- * {@code -stride} and {@code -stop}, and where the dimension has coordinate values
- * {@code -from} and {@code -to} (values, see {@link DimensionRange}), where {@code <id>} is
- * {@link #idOf(Variable)}; the pressed button is {@code format} with a
- * {@link DownloadFormat#token()} value, and {@code confirm} repeats that value when the person
- * confirmed a large download.
+ * its value; each dimension {@code i} (from 0) of a variable has {@code dim-<id>-<i>-start}, {@code
+ * -stride} and {@code -stop}, and where the dimension has coordinate values {@code -from} and
+ * {@code -to} (values, see {@link DimensionRange}), where {@code <id>} is {@link #idOf(Variable)};
+ * the pressed button is {@code format} with a {@link DownloadFormat#token()} value, and {@code
+ * confirm} repeats that value when the person confirmed a large download.
  */
 public final class FormSelection {
   /** The checkboxes' field name. */
   public static final String VARIABLE_FIELD = "var";
+
   /** The download buttons' field name. */
   public static final String FORMAT_FIELD = "format";
+
   /** The field that confirms a large download: the format's token, set by the warning. */
   public static final String CONFIRM_FIELD = "confirm";
 
@@ -52,9 +53,17 @@ public final class FormSelection {
   private final List<String> notes;
   private final String confirmed;
 
-  private FormSelection(DatasetModel model, Set<String> checked, Map<String, String> fields,
-      Map<String, String> fieldErrors, List<String> errors, @Nullable DownloadFormat format,
-      String constraint, List<Projection> projections, List<String> notes, String confirmed) {
+  private FormSelection(
+      DatasetModel model,
+      Set<String> checked,
+      Map<String, String> fields,
+      Map<String, String> fieldErrors,
+      List<String> errors,
+      @Nullable DownloadFormat format,
+      String constraint,
+      List<Projection> projections,
+      List<String> notes,
+      String confirmed) {
     this.model = model;
     this.checked = Set.copyOf(checked);
     this.fields = Map.copyOf(fields);
@@ -70,8 +79,8 @@ public final class FormSelection {
   /** Nothing selected: the form as it first appears. */
   public static FormSelection none(DatasetModel model) {
     Objects.requireNonNull(model, "model == null");
-    return new FormSelection(model, Set.of(), Map.of(), Map.of(), List.of(), null, "", List.of(),
-        List.of(), "");
+    return new FormSelection(
+        model, Set.of(), Map.of(), Map.of(), List.of(), null, "", List.of(), List.of(), "");
   }
 
   /**
@@ -87,8 +96,8 @@ public final class FormSelection {
   }
 
   /**
-   * Reads a form page's query string with the dataset's coordinate values, so that the
-   * {@code from} and {@code to} value fields choose indexes (see {@link DimensionRange}).
+   * Reads a form page's query string with the dataset's coordinate values, so that the {@code from}
+   * and {@code to} value fields choose indexes (see {@link DimensionRange}).
    *
    * @param form the dataset the form describes, with its coordinates
    * @param rawQuery the query string as sent, or null
@@ -98,8 +107,8 @@ public final class FormSelection {
     return parse(form.model(), form.coordinates(), rawQuery);
   }
 
-  private static FormSelection parse(DatasetModel model, Coordinates coordinates,
-      @Nullable String rawQuery) {
+  private static FormSelection parse(
+      DatasetModel model, Coordinates coordinates, @Nullable String rawQuery) {
     Map<String, String> fields = new HashMap<>();
     Set<String> checked = new LinkedHashSet<>();
     List<String> errors = new ArrayList<>();
@@ -111,10 +120,11 @@ public final class FormSelection {
         String name;
         String value;
         try {
-          name = URLDecoder.decode(eq < 0 ? parameter : parameter.substring(0, eq),
-              StandardCharsets.UTF_8);
-          value = eq < 0 ? "" : URLDecoder.decode(parameter.substring(eq + 1),
-              StandardCharsets.UTF_8);
+          name =
+              URLDecoder.decode(
+                  eq < 0 ? parameter : parameter.substring(0, eq), StandardCharsets.UTF_8);
+          value =
+              eq < 0 ? "" : URLDecoder.decode(parameter.substring(eq + 1), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
           errors.add("the query has a malformed escape in \"" + visible(parameter) + "\"");
           continue;
@@ -134,8 +144,12 @@ public final class FormSelection {
     if (formatToken != null) {
       format = DownloadFormat.byToken(model.form(), formatToken).orElse(null);
       if (format == null) {
-        errors.add("there is no download format \"" + visible(formatToken) + "\" on the "
-            + model.form().label() + " form");
+        errors.add(
+            "there is no download format \""
+                + visible(formatToken)
+                + "\" on the "
+                + model.form().label()
+                + " form");
       }
     }
     Set<String> known = new LinkedHashSet<>();
@@ -144,8 +158,11 @@ public final class FormSelection {
     List<Projection> projections = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     for (Variable variable : model.variables()) {
-      select(variable, false, new Reading(checked, coordinates, fields, fieldErrors, notes,
-          clauses, projections, known));
+      select(
+          variable,
+          false,
+          new Reading(
+              checked, coordinates, fields, fieldErrors, notes, clauses, projections, known));
     }
     for (String name : checked) {
       if (!known.contains(name)) {
@@ -154,19 +171,33 @@ public final class FormSelection {
     }
     errors.addAll(fieldErrors.values());
     String separator = model.form() == FormType.DAP4 ? ";" : ",";
-    return new FormSelection(model, checked, fields, fieldErrors, errors, format,
-        String.join(separator, clauses), projections, notes, confirmed);
+    return new FormSelection(
+        model,
+        checked,
+        fields,
+        fieldErrors,
+        errors,
+        format,
+        String.join(separator, clauses),
+        projections,
+        notes,
+        confirmed);
   }
 
   /** What a reading of the query collects. */
-  private record Reading(Set<String> checked, Coordinates coordinates, Map<String, String> fields,
-      Map<String, String> fieldErrors, List<String> notes, List<String> clauses,
-      List<Projection> projections, Set<String> known) {}
+  private record Reading(
+      Set<String> checked,
+      Coordinates coordinates,
+      Map<String, String> fields,
+      Map<String, String> fieldErrors,
+      List<String> notes,
+      List<String> clauses,
+      List<Projection> projections,
+      Set<String> known) {}
 
   /**
-   * Reads {@code variable} and its members, depth first as the form lists them: a checked one
-   * gets its clause, and its share of the answer unless a checked structure around it already
-   * sends it.
+   * Reads {@code variable} and its members, depth first as the form lists them: a checked one gets
+   * its clause, and its share of the answer unless a checked structure around it already sends it.
    */
   private static void select(Variable variable, boolean inChecked, Reading reading) {
     reading.known().add(variable.constraintName());
@@ -176,8 +207,9 @@ public final class FormSelection {
       String clause = clause(variable, reading, counts);
       reading.clauses().add(clause);
       if (!inChecked) {
-        reading.projections().add(new Projection(variable, counts,
-            !clause.equals(variable.constraintName())));
+        reading
+            .projections()
+            .add(new Projection(variable, counts, !clause.equals(variable.constraintName())));
       }
     }
     for (Variable member : variable.members()) {
@@ -187,8 +219,8 @@ public final class FormSelection {
 
   /**
    * A variable's projection: its constraint name, then {@code [start:stride:stop]} for each
-   * dimension unless all of them ask for the whole extent. Fills {@code counts} with the number
-   * of indexes selected along each dimension.
+   * dimension unless all of them ask for the whole extent. Fills {@code counts} with the number of
+   * indexes selected along each dimension.
    */
   private static String clause(Variable variable, Reading reading, long[] counts) {
     StringBuilder hyperslab = new StringBuilder();
@@ -200,15 +232,27 @@ public final class FormSelection {
       if (size == 0) {
         return variable.constraintName();
       }
-      long[] range = DimensionRange.read(variable, i, reading.coordinates().axis(variable, i)
-          .orElse(null), reading.fields(), reading.fieldErrors(), reading.notes());
+      long[] range =
+          DimensionRange.read(
+              variable,
+              i,
+              reading.coordinates().axis(variable, i).orElse(null),
+              reading.fields(),
+              reading.fieldErrors(),
+              reading.notes());
       if (range == null) {
         continue;
       }
       counts[i] = Projection.count(range[0], range[1], range[2]);
       whole &= range[0] == 0 && range[1] == 1 && range[2] == size - 1;
-      hyperslab.append('[').append(range[0]).append(':').append(range[1]).append(':')
-          .append(range[2]).append(']');
+      hyperslab
+          .append('[')
+          .append(range[0])
+          .append(':')
+          .append(range[1])
+          .append(':')
+          .append(range[2])
+          .append(']');
     }
     return whole ? variable.constraintName() : variable.constraintName() + hyperslab;
   }
@@ -228,9 +272,8 @@ public final class FormSelection {
   }
 
   /**
-   * The id of a variable in the form's element ids and field names: its constraint name without
-   * a leading slash and with {@code %} written as {@code ~}, e.g. {@code COADSX} or
-   * {@code g1/temp}.
+   * The id of a variable in the form's element ids and field names: its constraint name without a
+   * leading slash and with {@code %} written as {@code ~}, e.g. {@code COADSX} or {@code g1/temp}.
    */
   public static String idOf(Variable variable) {
     String name = variable.constraintName();
@@ -258,9 +301,9 @@ public final class FormSelection {
   }
 
   /**
-   * The constraint expression, e.g. {@code COADSX[0:1:5],SST} (DAP2) or
-   * {@code /COADSX[0:1:5];/SST} (DAP4); empty when nothing is selected (the whole dataset). A
-   * variable whose ranges have errors is projected without them.
+   * The constraint expression, e.g. {@code COADSX[0:1:5],SST} (DAP2) or {@code /COADSX[0:1:5];/SST}
+   * (DAP4); empty when nothing is selected (the whole dataset). A variable whose ranges have errors
+   * is projected without them.
    */
   public String constraint() {
     return constraint;
@@ -268,8 +311,7 @@ public final class FormSelection {
 
   /**
    * The query string of the data URL, encoded with {@link PercentEncoding#query}: the constraint
-   * itself for DAP2, {@code dap4.ce=} and the constraint for DAP4; empty when nothing is
-   * selected.
+   * itself for DAP2, {@code dap4.ce=} and the constraint for DAP4; empty when nothing is selected.
    */
   public String query() {
     if (constraint.isEmpty()) {
@@ -280,8 +322,8 @@ public final class FormSelection {
   }
 
   /**
-   * The variables the answer carries, each once, with their counts: empty when nothing is
-   * checked (the whole dataset).
+   * The variables the answer carries, each once, with their counts: empty when nothing is checked
+   * (the whole dataset).
    */
   List<Projection> projections() {
     return projections;
@@ -308,8 +350,8 @@ public final class FormSelection {
   }
 
   /**
-   * Where the pressed button leads, relative to the form page: the dataset's last path segment,
-   * the format's suffix and the query, e.g. {@code coads_climatology.nc.ascii?COADSX%5B0:1:5%5D}.
+   * Where the pressed button leads, relative to the form page: the dataset's last path segment, the
+   * format's suffix and the query, e.g. {@code coads_climatology.nc.ascii?COADSX%5B0:1:5%5D}.
    *
    * @param catalogPath the dataset's catalog path, e.g. {@code /nc/coads_climatology.nc}
    * @return empty when no button was pressed or the submission has errors
@@ -323,8 +365,8 @@ public final class FormSelection {
 
   /** The relative link of the data URL with {@code suffix}: segment, suffix, query. */
   String dataHref(String catalogPath, String suffix) {
-    String segment = PercentEncoding.segment(catalogPath.substring(catalogPath.lastIndexOf('/')
-        + 1));
+    String segment =
+        PercentEncoding.segment(catalogPath.substring(catalogPath.lastIndexOf('/') + 1));
     String query = query();
     return query.isEmpty() ? segment + suffix : segment + suffix + "?" + query;
   }

@@ -3,10 +3,10 @@ package org.olfsfastpath.pages;
 import java.util.Locale;
 
 /**
- * The two data request forms: DAP4 ({@code .dmr.html}, built from the DMR) and DAP2
- * ({@code .html}, built from the DDX). The configured one, olfs.xml's
- * {@code <DataRequestForm type="dap2|dap4"/>}, is where listings, the site map and the bare
- * dataset URL send people; both forms are served either way.
+ * The two data request forms: DAP4 ({@code .dmr.html}, built from the DMR) and DAP2 ({@code .html},
+ * built from the DDX). The configured one, olfs.xml's {@code <DataRequestForm type="dap2|dap4"/>},
+ * is where listings, the site map and the bare dataset URL send people; both forms are served
+ * either way.
  */
 public enum FormType {
   DAP4(".dmr.html", "DAP4"),
@@ -39,8 +39,9 @@ public enum FormType {
     return switch (type.strip().toLowerCase(Locale.ROOT)) {
       case "dap4" -> DAP4;
       case "dap2" -> DAP2;
-      default -> throw new IllegalArgumentException("DataRequestForm type was \"" + type
-          + "\", must be dap2 or dap4");
+      default ->
+          throw new IllegalArgumentException(
+              "DataRequestForm type was \"" + type + "\", must be dap2 or dap4");
     };
   }
 }

@@ -19,11 +19,17 @@ import org.olfsfastpath.dap.PercentEncoding;
 final class Markup {
   /** The style sheet, inlined in every page. */
   static final String CSS = resource("pages.css");
+
   /** The data request forms' script, inlined at the end of the form pages. */
   static final String SCRIPT = resource("form.js");
-  static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'sha256-"
-      + sha256(CSS) + "'; script-src 'sha256-" + sha256(SCRIPT) + "'; form-action 'self';"
-      + " base-uri 'none'; frame-ancestors 'self'";
+
+  static final String CONTENT_SECURITY_POLICY =
+      "default-src 'none'; style-src 'sha256-"
+          + sha256(CSS)
+          + "'; script-src 'sha256-"
+          + sha256(SCRIPT)
+          + "'; form-action 'self';"
+          + " base-uri 'none'; frame-ancestors 'self'";
 
   private static final String[] UNITS = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
 
@@ -37,11 +43,13 @@ final class Markup {
   record Link(String suffix, String label, String title) {}
 
   /** The metadata responses of a dataset, as listings and forms link them. */
-  static final List<Link> METADATA_LINKS = List.of(
-      new Link(".dmr.xml", "DMR", "DAP4 metadata: the Dataset Metadata Response (.dmr.xml), XML"),
-      new Link(".dds", "DDS", "DAP2 structure: the Dataset Descriptor Structure (.dds), text"),
-      new Link(".das", "DAS", "DAP2 attributes: the Dataset Attribute Structure (.das), text"),
-      new Link(".info", "info", "Structure and attributes on one page (.info), HTML"));
+  static final List<Link> METADATA_LINKS =
+      List.of(
+          new Link(
+              ".dmr.xml", "DMR", "DAP4 metadata: the Dataset Metadata Response (.dmr.xml), XML"),
+          new Link(".dds", "DDS", "DAP2 structure: the Dataset Descriptor Structure (.dds), text"),
+          new Link(".das", "DAS", "DAP2 attributes: the Dataset Attribute Structure (.das), text"),
+          new Link(".info", "info", "Structure and attributes on one page (.info), HTML"));
 
   private Markup() {}
 
@@ -55,23 +63,28 @@ final class Markup {
    * canonical link when given, the style sheet and the JSON-LD block.
    */
   static void head(StringBuilder out, String title, @Nullable String canonical, String jsonLd) {
-    out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"UTF-8\">\n"
-        + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
-        .append(escape(title)).append("</title>\n");
+    out.append(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"UTF-8\">\n"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
+        .append(escape(title))
+        .append("</title>\n");
     if (canonical != null) {
       out.append("<link rel=\"canonical\" href=\"").append(escape(canonical)).append("\">\n");
     }
-    out.append("<style>").append(CSS).append("</style>\n<script type=\"application/ld+json\">")
-        .append(jsonLd).append("</script>\n</head>\n<body>\n");
+    out.append("<style>")
+        .append(CSS)
+        .append("</style>\n<script type=\"application/ld+json\">")
+        .append(jsonLd)
+        .append("</script>\n</head>\n<body>\n");
   }
 
   /**
    * Writes the breadcrumb trail of a page in directory {@code directory} (a catalog path such as
-   * {@code /nc}): the catalog root, then each directory, each a link relative to the page; the
-   * last directory is the current page unless {@code current} (a dataset name) follows it.
+   * {@code /nc}): the catalog root, then each directory, each a link relative to the page; the last
+   * directory is the current page unless {@code current} (a dataset name) follows it.
    */
-  static void breadcrumbs(StringBuilder out, Site site, String directory,
-      @Nullable String current) {
+  static void breadcrumbs(
+      StringBuilder out, Site site, String directory, @Nullable String current) {
     List<String> segments = segments(directory);
     out.append("<nav aria-label=\"Breadcrumb\"><ol class=\"crumbs\">");
     for (int k = 0; k <= segments.size(); k++) {
@@ -80,9 +93,13 @@ final class Markup {
       if (here) {
         out.append("<li aria-current=\"page\">").append(escape(label)).append("</li>");
       } else {
-        out.append("<li><a href=\"").append(up(segments.size() - k)).append("\" title=\"")
+        out.append("<li><a href=\"")
+            .append(up(segments.size() - k))
+            .append("\" title=\"")
             .append(k == 0 ? "The catalog root" : "Listing of " + escape(label))
-            .append("\">").append(escape(label)).append("</a></li>");
+            .append("\">")
+            .append(escape(label))
+            .append("</a></li>");
       }
     }
     if (current != null) {
@@ -129,8 +146,7 @@ final class Markup {
 
   /** The absolute URL of a directory, ending in a slash. */
   static String directoryUrl(Site site, String directory) {
-    return directory.equals("/") ? site.serviceUrl() + "/"
-        : site.url(directory) + "/";
+    return directory.equals("/") ? site.serviceUrl() + "/" : site.url(directory) + "/";
   }
 
   /** The relative link of a name in the page's directory. */
@@ -140,14 +156,20 @@ final class Markup {
 
   /** Writes a link with its title; {@code href} is already escaped, the texts are not. */
   static void link(StringBuilder out, String href, String label, String title) {
-    out.append("<a href=\"").append(href).append("\" title=\"").append(escape(title))
-        .append("\">").append(escape(label)).append("</a>");
+    out.append("<a href=\"")
+        .append(href)
+        .append("\" title=\"")
+        .append(escape(title))
+        .append("\">")
+        .append(escape(label))
+        .append("</a>");
   }
 
   /** Writes the page footer and closes the document (after {@code script}, when given). */
   static void footer(StringBuilder out, @Nullable String script) {
-    out.append("<footer><p>Served with OPeNDAP's Data Access Protocol (DAP2 and DAP4).</p>"
-        + "</footer>\n");
+    out.append(
+        "<footer><p>Served with OPeNDAP's Data Access Protocol (DAP2 and DAP4).</p>"
+            + "</footer>\n");
     if (script != null) {
       out.append("<script>").append(script).append("</script>\n");
     }
@@ -200,8 +222,9 @@ final class Markup {
 
   private static String sha256(String text) {
     try {
-      return Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
-          .digest(text.getBytes(StandardCharsets.UTF_8)));
+      return Base64.getEncoder()
+          .encodeToString(
+              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java platform has SHA-256", e);
     }

@@ -5,17 +5,17 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 
 /**
- * Numbers as the forms write them: a coordinate value with the fewest significant digits that
- * read back as the very same value (so a value copied from the page selects the same index), and
- * rounded figures for steps. Plain notation from 1e-6 to 1e15, scientific beyond ({@code 1e+34}).
+ * Numbers as the forms write them: a coordinate value with the fewest significant digits that read
+ * back as the very same value (so a value copied from the page selects the same index), and rounded
+ * figures for steps. Plain notation from 1e-6 to 1e15, scientific beyond ({@code 1e+34}).
  */
 final class NumberText {
   private NumberText() {}
 
   /**
-   * The shortest text that reads back as {@code value}: as a float when {@code float32} (the
-   * value came from a Float32 and its double form holds binary noise such as 0.10000000149),
-   * else as a double.
+   * The shortest text that reads back as {@code value}: as a float when {@code float32} (the value
+   * came from a Float32 and its double form holds binary noise such as 0.10000000149), else as a
+   * double.
    */
   static String exact(double value, boolean float32) {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
@@ -28,8 +28,8 @@ final class NumberText {
     BigDecimal exact = new BigDecimal(value);
     for (int digits = 1; digits <= maxDigits; digits++) {
       BigDecimal rounded = exact.round(new MathContext(digits, RoundingMode.HALF_EVEN));
-      boolean same = float32 ? rounded.floatValue() == (float) value
-          : rounded.doubleValue() == value;
+      boolean same =
+          float32 ? rounded.floatValue() == (float) value : rounded.doubleValue() == value;
       if (same) {
         return plain(rounded);
       }
@@ -65,8 +65,7 @@ final class NumberText {
     if (unscaled.length() > 1) {
       out.append('.').append(unscaled, 1, unscaled.length());
     }
-    return out.append('e').append(exponent < 0 ? "-" : "+").append(Math.abs(exponent))
-        .toString();
+    return out.append('e').append(exponent < 0 ? "-" : "+").append(Math.abs(exponent)).toString();
   }
 
   /** A whole number with thousands separators: {@code 3,114,044}. */

@@ -6,13 +6,17 @@ import org.olfsfastpath.pages.DatasetModel.Variable;
 
 /**
  * One dimension's fields in a form: start, stride and stop indexes and, where the dimension has
- * coordinate values, from and to values beside them with a summary of the values (first, last,
- * step or irregular, dates).
+ * coordinate values, from and to values beside them with a summary of the values (first, last, step
+ * or irregular, dates).
  */
 final class RangeFields {
   private RangeFields() {}
 
-  static void write(StringBuilder out, Variable variable, int index, @Nullable Axis axis,
+  static void write(
+      StringBuilder out,
+      Variable variable,
+      int index,
+      @Nullable Axis axis,
       FormSelection selection) {
     Dimension dimension = variable.dimensions().get(index);
     String label = Markup.escape(FormSelection.dimensionLabel(dimension, index));
@@ -23,13 +27,21 @@ final class RangeFields {
     }
     String prefix = FormSelection.fieldPrefix(variable, index);
     String id = prefix.substring(0, prefix.length() - 1);
-    out.append("<fieldset class=\"dim\" id=\"").append(Markup.escape(id))
-        .append("\" data-label=\"").append(label).append('"');
+    out.append("<fieldset class=\"dim\" id=\"")
+        .append(Markup.escape(id))
+        .append("\" data-label=\"")
+        .append(label)
+        .append('"');
     if (axis != null) {
-      out.append(" data-axis=\"").append(Markup.escape(FormSelection.idOf(axis.variable())))
+      out.append(" data-axis=\"")
+          .append(Markup.escape(FormSelection.idOf(axis.variable())))
           .append('"');
     }
-    out.append("><legend>").append(label).append(", 0 to ").append(last).append("</legend>")
+    out.append("><legend>")
+        .append(label)
+        .append(", 0 to ")
+        .append(last)
+        .append("</legend>")
         .append("<div class=\"row\">");
     input(out, selection, prefix + "start", "start", 0, last, 0);
     input(out, selection, prefix + "stride", "stride", 1, last + 1, 1);
@@ -41,8 +53,8 @@ final class RangeFields {
     out.append("</fieldset>");
   }
 
-  private static void values(StringBuilder out, Axis axis, String prefix,
-      FormSelection selection, long last) {
+  private static void values(
+      StringBuilder out, Axis axis, String prefix, FormSelection selection, long last) {
     String units = axis.hasDates() ? "" : axis.units();
     if (axis.translatesValues()) {
       String wide = axis.hasDates() ? " date" : "";
@@ -54,14 +66,15 @@ final class RangeFields {
       }
       // The indexes shown beside the values, so that the server can tell which one was edited.
       String shown = selection.field(prefix + DimensionRange.SHOWN);
-      out.append("<input type=\"hidden\" name=\"").append(Markup.escape(prefix
-          + DimensionRange.SHOWN)).append("\" value=\"").append(Markup.escape(shown != null
-          ? shown : "0:" + last)).append("\"></div>");
+      out.append("<input type=\"hidden\" name=\"")
+          .append(Markup.escape(prefix + DimensionRange.SHOWN))
+          .append("\" value=\"")
+          .append(Markup.escape(shown != null ? shown : "0:" + last))
+          .append("\"></div>");
     }
     out.append("<div class=\"ln axis\">").append(Markup.escape(axis.summary()));
     if (axis.hasDates()) {
-      out.append(" <span class=\"units\">(").append(Markup.escape(axis.units()))
-          .append(")</span>");
+      out.append(" <span class=\"units\">(").append(Markup.escape(axis.units())).append(")</span>");
     } else if (!axis.translatesValues() && !units.isEmpty()) {
       out.append(' ').append(Markup.escape(units));
     }
@@ -71,27 +84,55 @@ final class RangeFields {
     out.append("</div>");
   }
 
-  private static void value(StringBuilder out, FormSelection selection, String field,
-      String label, String fallback, String wide) {
+  private static void value(
+      StringBuilder out,
+      FormSelection selection,
+      String field,
+      String label,
+      String fallback,
+      String wide) {
     String submitted = selection.field(field);
-    out.append("<label for=\"").append(Markup.escape(field)).append("\">").append(label)
-        .append("</label> <input type=\"text\" class=\"value").append(wide).append("\" id=\"")
-        .append(Markup.escape(field)).append("\" name=\"").append(Markup.escape(field))
+    out.append("<label for=\"")
+        .append(Markup.escape(field))
+        .append("\">")
+        .append(label)
+        .append("</label> <input type=\"text\" class=\"value")
+        .append(wide)
+        .append("\" id=\"")
+        .append(Markup.escape(field))
+        .append("\" name=\"")
+        .append(Markup.escape(field))
         .append("\" spellcheck=\"false\" autocomplete=\"off\" value=\"")
-        .append(Markup.escape(submitted == null ? fallback : submitted)).append('"');
+        .append(Markup.escape(submitted == null ? fallback : submitted))
+        .append('"');
     if (selection.fieldError(field) != null) {
       out.append(" aria-invalid=\"true\"");
     }
     out.append("> ");
   }
 
-  private static void input(StringBuilder out, FormSelection selection, String field,
-      String label, long min, long max, long fallback) {
+  private static void input(
+      StringBuilder out,
+      FormSelection selection,
+      String field,
+      String label,
+      long min,
+      long max,
+      long fallback) {
     String submitted = selection.field(field);
-    out.append("<label for=\"").append(Markup.escape(field)).append("\">").append(label)
-        .append("</label> <input type=\"number\" id=\"").append(Markup.escape(field))
-        .append("\" name=\"").append(Markup.escape(field)).append("\" min=\"").append(min)
-        .append("\" max=\"").append(max).append("\" step=\"1\" inputmode=\"numeric\" value=\"")
+    out.append("<label for=\"")
+        .append(Markup.escape(field))
+        .append("\">")
+        .append(label)
+        .append("</label> <input type=\"number\" id=\"")
+        .append(Markup.escape(field))
+        .append("\" name=\"")
+        .append(Markup.escape(field))
+        .append("\" min=\"")
+        .append(min)
+        .append("\" max=\"")
+        .append(max)
+        .append("\" step=\"1\" inputmode=\"numeric\" value=\"")
         .append(submitted == null ? Long.toString(fallback) : Markup.escape(submitted))
         .append('"');
     if (selection.fieldError(field) != null) {

@@ -13,21 +13,23 @@ import org.olfsfastpath.bes.BesProtocolException;
 import org.olfsfastpath.cache.DataSource;
 
 /**
- * The site map: every directory's {@code contents.html} and every dataset's form as absolute
- * URLs, split into plain-text files {@code smap_0.txt}, {@code smap_1.txt}, … of at most
- * {@value #MAX_LINES} lines (and 50 MB), and the {@code robots.txt} that points crawlers at them.
- * Immutable and thread-safe: every file is encoded once, when the site map is built; serving one
- * copies its bytes.
+ * The site map: every directory's {@code contents.html} and every dataset's form as absolute URLs,
+ * split into plain-text files {@code smap_0.txt}, {@code smap_1.txt}, … of at most {@value
+ * #MAX_LINES} lines (and 50 MB), and the {@code robots.txt} that points crawlers at them. Immutable
+ * and thread-safe: every file is encoded once, when the site map is built; serving one copies its
+ * bytes.
  *
- * <p>Build it from the BES's {@code buildSiteMap} answer ({@link #fromBuildSiteMap}) or by
- * walking the catalog with showNode ({@link #walk}); a {@link SiteMapCache} keeps it and
- * rebuilds it in the background.
+ * <p>Build it from the BES's {@code buildSiteMap} answer ({@link #fromBuildSiteMap}) or by walking
+ * the catalog with showNode ({@link #walk}); a {@link SiteMapCache} keeps it and rebuilds it in the
+ * background.
  */
 public final class SiteMap {
   /** The most lines a site map file holds (the sitemaps protocol allows 50,000). */
   public static final int MAX_LINES = 49_500;
+
   /** The most bytes a site map file holds (the sitemaps protocol allows 50 MB). */
   public static final int MAX_BYTES = 50_000_000;
+
   /** The line of a directory ends in this, the {@code nodeSuffix} of buildSiteMap. */
   public static final String DIRECTORY_PAGE = "contents.html";
 
@@ -42,10 +44,9 @@ public final class SiteMap {
   }
 
   /**
-   * A site map of {@code catalogUrls}: paths below the catalog root such as
-   * {@code /nc/contents.html} or {@code /nc/fnoc1.nc.dmr.html}, not percent-encoded. They are
-   * encoded, prefixed with the site's service URL and split into files in order, duplicates
-   * dropped.
+   * A site map of {@code catalogUrls}: paths below the catalog root such as {@code
+   * /nc/contents.html} or {@code /nc/fnoc1.nc.dmr.html}, not percent-encoded. They are encoded,
+   * prefixed with the site's service URL and split into files in order, duplicates dropped.
    */
   public static SiteMap of(List<String> catalogUrls, Site site) {
     Objects.requireNonNull(catalogUrls, "catalogUrls == null");
@@ -78,9 +79,9 @@ public final class SiteMap {
   /**
    * Reads the BES's answer to {@code <buildSiteMap prefix="P" nodeSuffix="contents.html"
    * leafSuffix="S"/>}: one URL per line, each {@code P} (less one trailing slash) followed by a
-   * catalog path. Ask with {@code S} = the site's form suffix ({@code .dmr.html} or
-   * {@code .html}) and any prefix, e.g. {@code http://sitemap.invalid/}; the prefix is removed
-   * and the site's service URL put in its place.
+   * catalog path. Ask with {@code S} = the site's form suffix ({@code .dmr.html} or {@code .html})
+   * and any prefix, e.g. {@code http://sitemap.invalid/}; the prefix is removed and the site's
+   * service URL put in its place.
    *
    * @param answer the answer's text (UTF-8; blank lines are skipped)
    * @param prefix the {@code prefix} attribute that was sent
@@ -98,9 +99,15 @@ public final class SiteMap {
         continue;
       }
       if (!line.startsWith(stripped + "/")) {
-        throw new BesProtocolException("expected every line of the buildSiteMap answer to start"
-            + " with " + stripped + "/ but line " + number + " was \""
-            + line.substring(0, Math.min(line.length(), 120)) + "\"");
+        throw new BesProtocolException(
+            "expected every line of the buildSiteMap answer to start"
+                + " with "
+                + stripped
+                + "/ but line "
+                + number
+                + " was \""
+                + line.substring(0, Math.min(line.length(), 120))
+                + "\"");
       }
       paths.add(line.substring(stripped.length()));
     }
@@ -119,9 +126,9 @@ public final class SiteMap {
   }
 
   /**
-   * Walks the catalog from the root, depth first in listing order, as the BES's buildSiteMap
-   * does: each directory's {@code contents.html}, then its sub-directories, then its datasets'
-   * forms. Other files are left out.
+   * Walks the catalog from the root, depth first in listing order, as the BES's buildSiteMap does:
+   * each directory's {@code contents.html}, then its sub-directories, then its datasets' forms.
+   * Other files are left out.
    *
    * @throws IOException the first failure of {@code lister}
    */
@@ -132,8 +139,9 @@ public final class SiteMap {
     return of(paths, site);
   }
 
-  private static void walk(Lister lister, String path, String formSuffix, List<String> out,
-      Set<String> visited) throws IOException {
+  private static void walk(
+      Lister lister, String path, String formSuffix, List<String> out, Set<String> visited)
+      throws IOException {
     if (!visited.add(path)) {
       return;
     }
@@ -176,8 +184,10 @@ public final class SiteMap {
       return OptionalInt.empty();
     }
     String digits = name.substring(5, name.length() - 4);
-    if (digits.isEmpty() || digits.length() > 9 || (digits.length() > 1
-        && digits.charAt(0) == '0') || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+    if (digits.isEmpty()
+        || digits.length() > 9
+        || (digits.length() > 1 && digits.charAt(0) == '0')
+        || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
       return OptionalInt.empty();
     }
     int index = Integer.parseInt(digits);
@@ -200,16 +210,16 @@ public final class SiteMap {
   }
 
   /**
-   * The robots.txt text: {@code User-agent: *} and {@code Allow: /}, then one
-   * {@code Sitemap: <serviceUrl>/siteMap/smap_<n>.txt} line per file.
+   * The robots.txt text: {@code User-agent: *} and {@code Allow: /}, then one {@code Sitemap:
+   * <serviceUrl>/siteMap/smap_<n>.txt} line per file.
    */
   public String robotsTxt() {
     return robotsTxt("User-agent: *\nAllow: /\n");
   }
 
   /**
-   * The robots.txt text with {@code rules} (e.g. a site's robots base file) in place of the
-   * default rules, followed by the Sitemap lines.
+   * The robots.txt text with {@code rules} (e.g. a site's robots base file) in place of the default
+   * rules, followed by the Sitemap lines.
    */
   public String robotsTxt(String rules) {
     StringBuilder out = new StringBuilder(rules.length() + 64 * files.size()).append(rules);
@@ -218,7 +228,10 @@ public final class SiteMap {
     }
     out.append('\n');
     for (int i = 0; i < files.size(); i++) {
-      out.append("Sitemap: ").append(serviceUrl).append("/siteMap/").append(fileName(i))
+      out.append("Sitemap: ")
+          .append(serviceUrl)
+          .append("/siteMap/")
+          .append(fileName(i))
           .append('\n');
     }
     return out.toString();
@@ -226,8 +239,8 @@ public final class SiteMap {
 
   private int checkIndex(int index) {
     if (index < 0 || index >= files.size()) {
-      throw new IndexOutOfBoundsException("site map file " + index + " does not exist; there are "
-          + files.size());
+      throw new IndexOutOfBoundsException(
+          "site map file " + index + " does not exist; there are " + files.size());
     }
     return index;
   }

@@ -85,7 +85,8 @@ public final class SiteMapCache {
       map = current;
       wait = loading;
       if (map != null) {
-        if (wait == null && now - loadedAt >= refreshNanos
+        if (wait == null
+            && now - loadedAt >= refreshNanos
             && (lastFailure == null || now - failedAt >= retryNanos)) {
           loading = new CompletableFuture<>();
           refresh = true;
@@ -209,6 +210,7 @@ public final class SiteMapCache {
   public static final class Builder {
     /** The default refresh interval, olfs.xml's {@code SiteMapCache refreshInterval="600"}. */
     public static final Duration DEFAULT_REFRESH_INTERVAL = Duration.ofSeconds(600);
+
     /** The default wait before a failed build is tried again. */
     public static final Duration DEFAULT_RETRY_INTERVAL = Duration.ofSeconds(30);
 
@@ -265,8 +267,8 @@ public final class SiteMapCache {
     }
 
     /**
-     * Sets where rebuilds run; default a new daemon thread per rebuild (one per refresh
-     * interval at most).
+     * Sets where rebuilds run; default a new daemon thread per rebuild (one per refresh interval at
+     * most).
      *
      * @throws IllegalStateException if it was already set
      */
@@ -294,11 +296,16 @@ public final class SiteMapCache {
     }
 
     private static Setting<Duration> positive(String name, Duration defaultValue) {
-      return Setting.of(name, defaultValue).check(interval -> {
-        requireArgument(!interval.isNegative() && !interval.isZero(), "%s was %s, must be > 0",
-            name, interval);
-        return interval;
-      });
+      return Setting.of(name, defaultValue)
+          .check(
+              interval -> {
+                requireArgument(
+                    !interval.isNegative() && !interval.isZero(),
+                    "%s was %s, must be > 0",
+                    name,
+                    interval);
+                return interval;
+              });
     }
   }
 }

@@ -4,9 +4,9 @@ import java.util.List;
 
 /**
  * How one variable adds to one answer's size, as a function of the counts selected along its
- * dimensions: text (the DDS or DMR lines that describe it) and data (its values). The page's
- * script evaluates the same terms ({@code form.js}, {@code termBytes}), so the size it shows live
- * is the size this class computes.
+ * dimensions: text (the DDS or DMR lines that describe it) and data (its values). The page's script
+ * evaluates the same terms ({@code form.js}, {@code termBytes}), so the size it shows live is the
+ * size this class computes.
  *
  * <pre>
  * text = whole ? text + sum(digits[i] * digitsOf(count[i]))
@@ -27,8 +27,18 @@ import java.util.List;
  * @param kind whether this variable's share is exact
  * @param dimensions the shared dimensions a DMR declares for the variable sent whole
  */
-record SizeTerm(long text, int[] digits, long slicedText, int[] slicedDigits, long prefix,
-    long width, boolean pad, long[] maps, long perRow, SizeKind kind, List<String> dimensions) {
+record SizeTerm(
+    long text,
+    int[] digits,
+    long slicedText,
+    int[] slicedDigits,
+    long prefix,
+    long width,
+    boolean pad,
+    long[] maps,
+    long perRow,
+    SizeKind kind,
+    List<String> dimensions) {
   SizeTerm {
     digits = digits.clone();
     slicedDigits = slicedDigits.clone();

@@ -8,28 +8,29 @@ import org.olfsfastpath.dap.PercentEncoding;
 import org.olfsfastpath.dap.PrettyXml;
 
 /**
- * Renders a catalog directory as a THREDDS InvCatalog 1.0.1 document, the {@code catalog.xml}
- * that THREDDS clients (siphon, netCDF-Java) walk. Stateless and thread-safe; built with JDOM2,
- * which escapes every name.
+ * Renders a catalog directory as a THREDDS InvCatalog 1.0.1 document, the {@code catalog.xml} that
+ * THREDDS clients (siphon, netCDF-Java) walk. Stateless and thread-safe; built with JDOM2, which
+ * escapes every name.
  *
  * <p>Services: {@code dap} (serviceType {@code OPENDAP}, DAP2), {@code dap4} ({@code DAP4}) and
  * {@code file} ({@code HTTPServer}). Each dataset names its services in {@code access} elements:
- * {@code dap} and {@code dap4} with its path, and {@code file} with {@code <path>.file} when
- * source files may be downloaded; a file that is not data has {@code file} alone. (A compound
- * service named by inherited metadata would give every entry of the catalog the DAP services, and
- * siphon fails on a dataset that has access elements but no {@code urlPath} under one.) Every
- * service base is the service's absolute path ending in a slash ({@code /opendap/}) and every
- * access {@code urlPath} is relative to it ({@code nc/fnoc1.nc}), which RFC 3986 joining (the
- * THREDDS rule) and plain concatenation (siphon) resolve to the same URL. Sub-directories are
- * {@code catalogRef}s to {@code <name>/catalog.xml}, relative to this catalog.
+ * {@code dap} and {@code dap4} with its path, and {@code file} with {@code <path>.file} when source
+ * files may be downloaded; a file that is not data has {@code file} alone. (A compound service
+ * named by inherited metadata would give every entry of the catalog the DAP services, and siphon
+ * fails on a dataset that has access elements but no {@code urlPath} under one.) Every service base
+ * is the service's absolute path ending in a slash ({@code /opendap/}) and every access {@code
+ * urlPath} is relative to it ({@code nc/fnoc1.nc}), which RFC 3986 joining (the THREDDS rule) and
+ * plain concatenation (siphon) resolve to the same URL. Sub-directories are {@code catalogRef}s to
+ * {@code <name>/catalog.xml}, relative to this catalog.
  */
 public final class ThreddsCatalog {
   /** The InvCatalog namespace. */
   public static final Namespace THREDDS =
       Namespace.getNamespace("http://www.unidata.ucar.edu/namespaces/thredds/InvCatalog/v1.0");
+
   /** The XLink namespace of {@code catalogRef}'s attributes. */
-  public static final Namespace XLINK = Namespace.getNamespace("xlink",
-      "http://www.w3.org/1999/xlink");
+  public static final Namespace XLINK =
+      Namespace.getNamespace("xlink", "http://www.w3.org/1999/xlink");
 
   private ThreddsCatalog() {}
 
@@ -51,32 +52,40 @@ public final class ThreddsCatalog {
     String path = directory.path();
     // "" at the root, "nc/" below it: the prefix of urlPaths and IDs.
     String relative = path.equals("/") ? "" : PercentEncoding.path(path).substring(1) + "/";
-    Element catalog = element("catalog").setAttribute("name", text("OPeNDAP catalog " + path))
-        .setAttribute("version", "1.0.1");
+    Element catalog =
+        element("catalog")
+            .setAttribute("name", text("OPeNDAP catalog " + path))
+            .setAttribute("version", "1.0.1");
     catalog.addNamespaceDeclaration(XLINK);
-    catalog.addContent(service("dap", "OPENDAP", base))
+    catalog
+        .addContent(service("dap", "OPENDAP", base))
         .addContent(service("dap4", "DAP4", base))
         .addContent(service("file", "HTTPServer", base));
-    Element top = element("dataset").setAttribute("name", text(path))
-        .setAttribute("ID", idBase.isEmpty() && relative.isEmpty() ? "/" : idBase + relative);
+    Element top =
+        element("dataset")
+            .setAttribute("name", text(path))
+            .setAttribute("ID", idBase.isEmpty() && relative.isEmpty() ? "/" : idBase + relative);
     for (DataSource.Child child : directory.children()) {
       String name = text(child.name());
       String urlPath = relative + PercentEncoding.segment(child.name());
       if (child.isDirectory()) {
-        top.addContent(element("catalogRef")
-            .setAttribute("href", PercentEncoding.segment(child.name()) + "/catalog.xml", XLINK)
-            .setAttribute("title", name, XLINK)
-            .setAttribute("type", "simple", XLINK)
-            .setAttribute("name", name)
-            .setAttribute("ID", idBase + urlPath + "/"));
+        top.addContent(
+            element("catalogRef")
+                .setAttribute("href", PercentEncoding.segment(child.name()) + "/catalog.xml", XLINK)
+                .setAttribute("title", name, XLINK)
+                .setAttribute("type", "simple", XLINK)
+                .setAttribute("name", name)
+                .setAttribute("ID", idBase + urlPath + "/"));
         continue;
       }
-      Element dataset = element("dataset").setAttribute("name", name)
-          .setAttribute("ID", idBase + urlPath);
-      dataset.addContent(element("dataSize").setAttribute("units", "bytes")
-          .setText(Long.toString(child.size())));
-      dataset.addContent(element("date").setAttribute("type", "modified")
-          .setText(Markup.timestamp(child.lastModified())));
+      Element dataset =
+          element("dataset").setAttribute("name", name).setAttribute("ID", idBase + urlPath);
+      dataset.addContent(
+          element("dataSize").setAttribute("units", "bytes").setText(Long.toString(child.size())));
+      dataset.addContent(
+          element("date")
+              .setAttribute("type", "modified")
+              .setText(Markup.timestamp(child.lastModified())));
       if (!child.isData()) {
         dataset.addContent(access("file", urlPath));
       } else {
@@ -91,13 +100,14 @@ public final class ThreddsCatalog {
   }
 
   private static Element service(String name, String type, String base) {
-    return element("service").setAttribute("name", name).setAttribute("serviceType", type)
+    return element("service")
+        .setAttribute("name", name)
+        .setAttribute("serviceType", type)
         .setAttribute("base", base);
   }
 
   private static Element access(String service, String urlPath) {
-    return element("access").setAttribute("serviceName", service).setAttribute("urlPath",
-        urlPath);
+    return element("access").setAttribute("serviceName", service).setAttribute("urlPath", urlPath);
   }
 
   private static Element element(String name) {

@@ -11,13 +11,13 @@ import org.jspecify.annotations.Nullable;
  * A time coordinate's units as CF and UDUNITS write them, {@code <unit> since <epoch>}, with the
  * variable's {@code calendar}: turns values into dates and dates back into values. Immutable.
  *
- * <p>Only what is certain is turned into dates: units of fixed length (seconds to weeks; not
- * months or years, whose length UDUNITS fixes at a mean that no calendar has), a calendar CF
- * names, dates within years -9999 to 9999. Anything else is {@link #explain described} instead,
- * and the values are shown as numbers. An epoch in year 0 or before, which the standard and
- * Julian calendars do not have (COARDS used year 0 for climatologies: coads_climatology's
- * {@code hour since 0000-01-01 00:00:00}), is counted as the units write it, in astronomical
- * years (year 0 a leap year), and the page says so.
+ * <p>Only what is certain is turned into dates: units of fixed length (seconds to weeks; not months
+ * or years, whose length UDUNITS fixes at a mean that no calendar has), a calendar CF names, dates
+ * within years -9999 to 9999. Anything else is {@link #explain described} instead, and the values
+ * are shown as numbers. An epoch in year 0 or before, which the standard and Julian calendars do
+ * not have (COARDS used year 0 for climatologies: coads_climatology's {@code hour since 0000-01-01
+ * 00:00:00}), is counted as the units write it, in astronomical years (year 0 a leap year), and the
+ * page says so.
  *
  * @param unit the unit as written, e.g. {@code hour}
  * @param secondsPerUnit its length
@@ -26,31 +26,48 @@ import org.jspecify.annotations.Nullable;
  * @param epochSecond the epoch's second of the day, UTC
  * @param epochText the epoch as written
  */
-record TimeUnits(String unit, double secondsPerUnit, CfCalendar calendar, long epochDay,
-    double epochSecond, String epochText) {
-  private static final Pattern UNITS = Pattern.compile(
-      "\\s*([A-Za-z_]+)\\s+(?:since|after|from)\\s+(.+?)\\s*", Pattern.CASE_INSENSITIVE);
-  private static final Pattern EPOCH = Pattern.compile(
-      "(-?\\d{1,4})-(\\d{1,2})-(\\d{1,2})(?:[ T]+(\\d{1,2}):(\\d{1,2})(?::(\\d{1,2}(?:\\.\\d*)?))?)?"
-          + "\\s*(Z|UTC|GMT|[+-]\\d{1,2}(?::?\\d{2})?)?");
-  private static final Pattern DATE = Pattern.compile(
-      "\\s*(-?\\d{1,4})-(\\d{1,2})-(\\d{1,2})(?:[ T]+(\\d{1,2}):(\\d{2})(?::(\\d{2}(?:\\.\\d*)?))?)?"
-          + "\\s*(?:Z|UTC)?\\s*");
-  private static final Map<String, Double> SECONDS = Map.ofEntries(
-      Map.entry("ms", 0.001), Map.entry("msec", 0.001), Map.entry("millisecond", 0.001),
-      Map.entry("s", 1.0), Map.entry("sec", 1.0), Map.entry("second", 1.0),
-      Map.entry("min", 60.0), Map.entry("minute", 60.0),
-      Map.entry("h", 3600.0), Map.entry("hr", 3600.0), Map.entry("hour", 3600.0),
-      Map.entry("d", 86400.0), Map.entry("day", 86400.0),
-      Map.entry("week", 604800.0));
+record TimeUnits(
+    String unit,
+    double secondsPerUnit,
+    CfCalendar calendar,
+    long epochDay,
+    double epochSecond,
+    String epochText) {
+  private static final Pattern UNITS =
+      Pattern.compile(
+          "\\s*([A-Za-z_]+)\\s+(?:since|after|from)\\s+(.+?)\\s*", Pattern.CASE_INSENSITIVE);
+  private static final Pattern EPOCH =
+      Pattern.compile(
+          "(-?\\d{1,4})-(\\d{1,2})-(\\d{1,2})(?:[ T]+(\\d{1,2}):(\\d{1,2})(?::(\\d{1,2}(?:\\.\\d*)?))?)?"
+              + "\\s*(Z|UTC|GMT|[+-]\\d{1,2}(?::?\\d{2})?)?");
+  private static final Pattern DATE =
+      Pattern.compile(
+          "\\s*(-?\\d{1,4})-(\\d{1,2})-(\\d{1,2})(?:[ T]+(\\d{1,2}):(\\d{2})(?::(\\d{2}(?:\\.\\d*)?))?)?"
+              + "\\s*(?:Z|UTC)?\\s*");
+  private static final Map<String, Double> SECONDS =
+      Map.ofEntries(
+          Map.entry("ms", 0.001),
+          Map.entry("msec", 0.001),
+          Map.entry("millisecond", 0.001),
+          Map.entry("s", 1.0),
+          Map.entry("sec", 1.0),
+          Map.entry("second", 1.0),
+          Map.entry("min", 60.0),
+          Map.entry("minute", 60.0),
+          Map.entry("h", 3600.0),
+          Map.entry("hr", 3600.0),
+          Map.entry("hour", 3600.0),
+          Map.entry("d", 86400.0),
+          Map.entry("day", 86400.0),
+          Map.entry("week", 604800.0));
   static final long MAX_YEAR = 9999;
 
   /**
    * What a variable's units and calendar say about dates.
    *
    * @param units the time units, present when its values can be shown as dates
-   * @param note what the page says beside them: why there are no dates, or how year 0 is
-   *     counted; empty when there is nothing to say (and when the units are not about time)
+   * @param note what the page says beside them: why there are no dates, or how year 0 is counted;
+   *     empty when there is nothing to say (and when the units are not about time)
    */
   record Reading(Optional<TimeUnits> units, String note) {}
 
@@ -74,38 +91,63 @@ record TimeUnits(String unit, double secondsPerUnit, CfCalendar calendar, long e
       seconds = SECONDS.get(key.substring(0, key.length() - 1));
     }
     if (seconds == null) {
-      return new Reading(Optional.empty(), "no dates: \"" + unit + "\" is not a unit of fixed"
-          + " length (UDUNITS takes a month or a year as a mean length no calendar has)");
+      return new Reading(
+          Optional.empty(),
+          "no dates: \""
+              + unit
+              + "\" is not a unit of fixed"
+              + " length (UDUNITS takes a month or a year as a mean length no calendar has)");
     }
-    CfCalendar calendar = CfCalendar.named(calendarAttribute == null ? "" : calendarAttribute)
-        .orElse(null);
+    CfCalendar calendar =
+        CfCalendar.named(calendarAttribute == null ? "" : calendarAttribute).orElse(null);
     if (calendar == null) {
-      return new Reading(Optional.empty(), "no dates: the calendar \"" + calendarAttribute
-          + "\" is not one this server understands");
+      return new Reading(
+          Optional.empty(),
+          "no dates: the calendar \""
+              + calendarAttribute
+              + "\" is not one this server understands");
     }
     Matcher e = EPOCH.matcher(m.group(2));
     if (!e.matches()) {
-      return new Reading(Optional.empty(), "no dates: the epoch \"" + m.group(2)
-          + "\" is not a date this server reads");
+      return new Reading(
+          Optional.empty(),
+          "no dates: the epoch \"" + m.group(2) + "\" is not a date this server reads");
     }
     long year = Long.parseLong(e.group(1));
     int month = Integer.parseInt(e.group(2));
     int day = Integer.parseInt(e.group(3));
     if (!calendar.isDate(year, month, day)) {
-      return new Reading(Optional.empty(), "no dates: the epoch " + m.group(2) + " is not a date"
-          + " of the " + calendar.cfName() + " calendar");
+      return new Reading(
+          Optional.empty(),
+          "no dates: the epoch "
+              + m.group(2)
+              + " is not a date"
+              + " of the "
+              + calendar.cfName()
+              + " calendar");
     }
-    double second = e.group(4) == null ? 0 : Integer.parseInt(e.group(4)) * 3600.0
-        + Integer.parseInt(e.group(5)) * 60.0
-        + (e.group(6) == null ? 0 : Double.parseDouble(e.group(6)));
+    double second =
+        e.group(4) == null
+            ? 0
+            : Integer.parseInt(e.group(4)) * 3600.0
+                + Integer.parseInt(e.group(5)) * 60.0
+                + (e.group(6) == null ? 0 : Double.parseDouble(e.group(6)));
     second -= offsetSeconds(e.group(7));
-    TimeUnits time = new TimeUnits(unit, seconds, calendar, calendar.dayNumber(year, month, day),
-        second, m.group(2));
+    TimeUnits time =
+        new TimeUnits(
+            unit, seconds, calendar, calendar.dayNumber(year, month, day), second, m.group(2));
     String note = "";
     if (year <= 0 && (calendar == CfCalendar.STANDARD || calendar == CfCalendar.JULIAN)) {
-      note = "the " + calendar.cfName() + " calendar has no year " + year + " (COARDS used year"
-          + " 0 for climatologies): dates count from " + m.group(2) + " as written, in"
-          + " astronomical years (year 0 a leap year)";
+      note =
+          "the "
+              + calendar.cfName()
+              + " calendar has no year "
+              + year
+              + " (COARDS used year"
+              + " 0 for climatologies): dates count from "
+              + m.group(2)
+              + " as written, in"
+              + " astronomical years (year 0 a leap year)";
     }
     return new Reading(Optional.of(time), note);
   }
@@ -129,7 +171,9 @@ record TimeUnits(String unit, double secondsPerUnit, CfCalendar calendar, long e
 
   /** How finely the dates of an axis are written. */
   enum Resolution {
-    DAY, MINUTE, SECOND
+    DAY,
+    MINUTE,
+    SECOND
   }
 
   /** The finest resolution any of {@code values} needs (to the second at most). */
@@ -185,8 +229,8 @@ record TimeUnits(String unit, double secondsPerUnit, CfCalendar calendar, long e
   }
 
   /**
-   * The value of a date written as {@code YYYY-MM-DD}, optionally with {@code hh:mm[:ss]} after
-   * a space or {@code T}, in this calendar; empty when {@code text} is not such a date.
+   * The value of a date written as {@code YYYY-MM-DD}, optionally with {@code hh:mm[:ss]} after a
+   * space or {@code T}, in this calendar; empty when {@code text} is not such a date.
    *
    * @throws IllegalArgumentException naming the problem, when it looks like a date that this
    *     calendar does not have (a 31 September, a 29 February in a noleap calendar)
@@ -200,14 +244,17 @@ record TimeUnits(String unit, double secondsPerUnit, CfCalendar calendar, long e
     int month = Integer.parseInt(m.group(2));
     int day = Integer.parseInt(m.group(3));
     if (!calendar.isDate(year, month, day)) {
-      throw new IllegalArgumentException(text.strip() + " is not a date of the "
-          + calendar.cfName() + " calendar");
+      throw new IllegalArgumentException(
+          text.strip() + " is not a date of the " + calendar.cfName() + " calendar");
     }
-    double second = m.group(4) == null ? 0 : Integer.parseInt(m.group(4)) * 3600.0
-        + Integer.parseInt(m.group(5)) * 60.0
-        + (m.group(6) == null ? 0 : Double.parseDouble(m.group(6)));
-    double seconds = (calendar.dayNumber(year, month, day) - epochDay) * 86400.0 + second
-        - epochSecond;
+    double second =
+        m.group(4) == null
+            ? 0
+            : Integer.parseInt(m.group(4)) * 3600.0
+                + Integer.parseInt(m.group(5)) * 60.0
+                + (m.group(6) == null ? 0 : Double.parseDouble(m.group(6)));
+    double seconds =
+        (calendar.dayNumber(year, month, day) - epochDay) * 86400.0 + second - epochSecond;
     return Optional.of(seconds / secondsPerUnit);
   }
 

@@ -4,14 +4,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * The spool's buffers, all of {@link #SIZE} bytes: the one each transfer reads its BES answer
- * into (and the one it reads its file back into), and those that hold spooled bytes in memory,
- * which the memory budget bounds. A buffer given back is kept for the next transfer, up to
- * {@link #IDLE} of them, so that streaming allocates no buffer once warm. Lock-free.
+ * The spool's buffers, all of {@link #SIZE} bytes: the one each transfer reads its BES answer into
+ * (and the one it reads its file back into), and those that hold spooled bytes in memory, which the
+ * memory budget bounds. A buffer given back is kept for the next transfer, up to {@link #IDLE} of
+ * them, so that streaming allocates no buffer once warm. Lock-free.
  */
 final class Buffers {
   /** 64 KiB: a read this large goes from the BES socket straight into it. */
   static final int SIZE = 64 * 1024;
+
   /** Buffers kept idle at most: 4 MiB, whatever the budget (a burst's buffers go to the GC). */
   static final int IDLE = 64;
 
@@ -20,7 +21,9 @@ final class Buffers {
   private final AtomicLong reserved = new AtomicLong();
   private final AtomicLong peak = new AtomicLong();
 
-  /** @param budget the most bytes of buffers that may hold spooled bytes at once */
+  /**
+   * @param budget the most bytes of buffers that may hold spooled bytes at once
+   */
   Buffers(long budget) {
     this.budget = budget;
   }

@@ -32,8 +32,8 @@ final class ChannelSpoolFile implements SpoolFile {
   static ChannelSpoolFile create(Path directory) throws IOException {
     Path path = Files.createTempFile(directory, SpoolDirectory.PREFIX, SpoolDirectory.SUFFIX);
     try {
-      return new ChannelSpoolFile(path, FileChannel.open(path, StandardOpenOption.READ,
-          StandardOpenOption.WRITE));
+      return new ChannelSpoolFile(
+          path, FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE));
     } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(path);
       throw e;
@@ -59,8 +59,8 @@ final class ChannelSpoolFile implements SpoolFile {
     }
     int n = channel.read(view(readView, off, len), position);
     if (n <= 0) {
-      throw new EOFException("spool file " + path + " ended at " + position
-          + ", before bytes written there");
+      throw new EOFException(
+          "spool file " + path + " ended at " + position + ", before bytes written there");
     }
     return n;
   }

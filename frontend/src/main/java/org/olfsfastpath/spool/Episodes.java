@@ -15,19 +15,20 @@ final class Episodes {
   /** Where the two lines of an episode go: the log, or a test's list. */
   interface Sink {
     /** The slf4j log of {@link Spool}. */
-    Sink LOG = new Sink() {
-      private final Logger log = LoggerFactory.getLogger(Spool.class);
+    Sink LOG =
+        new Sink() {
+          private final Logger log = LoggerFactory.getLogger(Spool.class);
 
-      @Override
-      public void started(String message) {
-        log.warn(message);
-      }
+          @Override
+          public void started(String message) {
+            log.warn(message);
+          }
 
-      @Override
-      public void ended(String message) {
-        log.info(message);
-      }
-    };
+          @Override
+          public void ended(String message) {
+            log.info(message);
+          }
+        };
 
     void started(String message);
 
@@ -36,6 +37,7 @@ final class Episodes {
 
   /** By {@link Fallback#ordinal()}. */
   private final Episode[] episodes = new Episode[Fallback.values().length];
+
   private final Sink sink;
 
   Episodes(Sink sink) {
@@ -50,10 +52,15 @@ final class Episodes {
     Episode episode = episodes[cause.ordinal()];
     episode.responses.incrementAndGet();
     if (episode.open.compareAndSet(false, true)) {
-      sink.started("olfs-fastpath: the spool's " + cause.warning() + ": responses whose clients"
-          + " fall behind now stream straight from the BES, holding their BES connection until"
-          + " their client has read them (" + detail + "); logged once until the spool has room"
-          + " again");
+      sink.started(
+          "olfs-fastpath: the spool's "
+              + cause.warning()
+              + ": responses whose clients"
+              + " fall behind now stream straight from the BES, holding their BES connection until"
+              + " their client has read them ("
+              + detail
+              + "); logged once until the spool has room"
+              + " again");
     }
   }
 
@@ -61,9 +68,11 @@ final class Episodes {
   void roomAgain(Fallback cause) {
     Episode episode = episodes[cause.ordinal()];
     if (episode.open.get() && episode.open.compareAndSet(true, false)) {
-      sink.ended("olfs-fastpath: the spool has room again after its " + cause.label()
-          + " ran out; responses that streamed straight meanwhile: "
-          + episode.responses.getAndSet(0));
+      sink.ended(
+          "olfs-fastpath: the spool has room again after its "
+              + cause.label()
+              + " ran out; responses that streamed straight meanwhile: "
+              + episode.responses.getAndSet(0));
     }
   }
 

@@ -30,10 +30,10 @@ import org.olfsfastpath.spec.Specs;
  * full. That is logged once per episode and counted by cause ({@link SpoolStats}).
  *
  * <p>Each transfer's producer runs on a thread of the spool's own ({@link #start}), never on the
- * container's request threads: a request waiting for a BES connection holds a request thread,
- * and the connection it waits for is given back by a producer, so producers queued behind such
- * requests would hold every connection until the requests timed out. There is at most one
- * producer per BES connection in use, since each holds one until its answer's end.
+ * container's request threads: a request waiting for a BES connection holds a request thread, and
+ * the connection it waits for is given back by a producer, so producers queued behind such requests
+ * would hold every connection until the requests timed out. There is at most one producer per BES
+ * connection in use, since each holds one until its answer's end.
  *
  * <p>Built by {@link SpoolBuilder} ({@link #newBuilder()}, or {@link #from} with a text spec whose
  * keys are the builder's method names), which checks the directory and deletes the spool files a
@@ -59,30 +59,43 @@ public final class Spool implements AutoCloseable {
   private final LongAdder clientDisconnects = new LongAdder();
   private final AtomicInteger producerThreads = new AtomicInteger();
   private final Executor producers;
+
   /** The producers' threads when the spool made them, shut down by {@link #close}. */
   private final @Nullable ExecutorService ownProducers;
 
-  Spool(SpoolBuilder builder, @Nullable Path directory, SpoolFile.Factory files,
-      Episodes.Sink log, @Nullable Executor producers) {
+  Spool(
+      SpoolBuilder builder,
+      @Nullable Path directory,
+      SpoolFile.Factory files,
+      Episodes.Sink log,
+      @Nullable Executor producers) {
     this.episodes = new Episodes(log);
     if (producers != null) {
       this.ownProducers = null;
       this.producers = producers;
     } else {
       // Threads made as producers need them, kept 30 s once idle: bounded by the BES connections.
-      ExecutorService own = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS,
-          new SynchronousQueue<>(), runnable -> {
-            Thread thread = new Thread(runnable,
-                "olfs-fastpath-spool-producer-" + producerThreads.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-          });
+      ExecutorService own =
+          new ThreadPoolExecutor(
+              0,
+              Integer.MAX_VALUE,
+              30,
+              TimeUnit.SECONDS,
+              new SynchronousQueue<>(),
+              runnable -> {
+                Thread thread =
+                    new Thread(
+                        runnable,
+                        "olfs-fastpath-spool-producer-" + producerThreads.incrementAndGet());
+                thread.setDaemon(true);
+                return thread;
+              });
       this.ownProducers = own;
       this.producers = own;
     }
     this.enabled = builder.isEnabled();
-    this.responseBuffers = (int) Math.min(Integer.MAX_VALUE,
-        builder.getResponseMemory() / Buffers.SIZE);
+    this.responseBuffers =
+        (int) Math.min(Integer.MAX_VALUE, builder.getResponseMemory() / Buffers.SIZE);
     this.buffers = new Buffers(builder.getMemory());
     this.diskBudget = builder.getDisk();
     this.directory = directory;
@@ -112,8 +125,8 @@ public final class Spool implements AutoCloseable {
    *
    * @param first a buffer of {@link #buffer()}, holding the answer's first {@code length} bytes
    * @param source the rest of the answer; closing it releases the BES connection, which the
-   *     transfer does once the source ended (read to its end: the connection goes back to the
-   *     pool) or failed or is no longer wanted (the connection is then discarded)
+   *     transfer does once the source ended (read to its end: the connection goes back to the pool)
+   *     or failed or is no longer wanted (the connection is then discarded)
    * @throws IllegalStateException if the spool is switched off
    */
   public Transfer transfer(byte[] first, int length, InputStream source, ClientOutput client) {
@@ -121,7 +134,11 @@ public final class Spool implements AutoCloseable {
       throw new IllegalStateException("the spool is switched off (FastPath/Spool@enabled)");
     }
     Objects.checkFromIndexSize(0, length, first.length);
-    return new Transfer(this, first, length, Objects.requireNonNull(source, "source == null"),
+    return new Transfer(
+        this,
+        first,
+        length,
+        Objects.requireNonNull(source, "source == null"),
         Objects.requireNonNull(client, "client == null"));
   }
 
@@ -163,15 +180,27 @@ public final class Spool implements AutoCloseable {
 
   /** A snapshot of the figures: the one statistics value JMX, /status and the metrics read. */
   public SpoolStats stats() {
-    return new SpoolStats(enabled, spooledResponses.sum(), spooledBytes.sum(),
-        earlyReleases.sum(), buffers.reserved(), buffers.peak(), buffers.budget(), disk.get(),
-        diskPeak.get(), diskBudget, openFiles.get(), fallbackMemory.sum(),
-        fallbackDiskBudget.sum(), fallbackDiskError.sum(), clientDisconnects.sum());
+    return new SpoolStats(
+        enabled,
+        spooledResponses.sum(),
+        spooledBytes.sum(),
+        earlyReleases.sum(),
+        buffers.reserved(),
+        buffers.peak(),
+        buffers.budget(),
+        disk.get(),
+        diskPeak.get(),
+        diskBudget,
+        openFiles.get(),
+        fallbackMemory.sum(),
+        fallbackDiskBudget.sum(),
+        fallbackDiskError.sum(),
+        clientDisconnects.sum());
   }
 
   /**
-   * Stops taking producers; those running go on to their answer's end on their threads, which
-   * then end. Each transfer deletes its own file.
+   * Stops taking producers; those running go on to their answer's end on their threads, which then
+   * end. Each transfer deletes its own file.
    */
   @Override
   public void close() {
@@ -182,10 +211,17 @@ public final class Spool implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "Spool{" + (enabled ? "responseMemory=" + Specs.formatSize(
-        (long) responseBuffers * Buffers.SIZE) + ", memory=" + Specs.formatSize(buffers.budget())
-        + ", disk=" + Specs.formatSize(diskBudget) + (directory == null ? ""
-        : ", directory=" + directory) : "off") + "}";
+    return "Spool{"
+        + (enabled
+            ? "responseMemory="
+                + Specs.formatSize((long) responseBuffers * Buffers.SIZE)
+                + ", memory="
+                + Specs.formatSize(buffers.budget())
+                + ", disk="
+                + Specs.formatSize(diskBudget)
+                + (directory == null ? "" : ", directory=" + directory)
+            : "off")
+        + "}";
   }
 
   // What the transfers share, package-private.

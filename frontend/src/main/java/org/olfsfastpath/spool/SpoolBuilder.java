@@ -16,17 +16,19 @@ import org.olfsfastpath.spec.Specs;
 /**
  * Configures a {@link Spool}: {@link Spool#newBuilder()} returns one with every default, {@link
  * Spool#from} one configured from a text spec whose keys are this builder's method names. Each
- * setter validates at once and may be called once; {@link #build()} checks the settings that
- * depend on each other and the directory. Not thread-safe.
+ * setter validates at once and may be called once; {@link #build()} checks the settings that depend
+ * on each other and the directory. Not thread-safe.
  *
- * <p>The defaults suit a small server: 1 MiB of memory per response, 32 MiB in all, then up to
- * 2 GiB of files. Memory is taken in buffers of 64 KiB.
+ * <p>The defaults suit a small server: 1 MiB of memory per response, 32 MiB in all, then up to 2
+ * GiB of files. Memory is taken in buffers of 64 KiB.
  */
 public final class SpoolBuilder {
   /** Per response: 1 MiB, sixteen buffers, enough for a client that falls behind a moment. */
   static final long DEFAULT_RESPONSE_MEMORY = 1L << 20;
+
   /** In all: 32 MiB, so thirty-two slow clients hold their first megabyte in memory. */
   static final long DEFAULT_MEMORY = 32L << 20;
+
   /** On disk: 2 GiB, five 400 MiB downloads at once, on a disk of a few GiB free. */
   static final long DEFAULT_DISK = 2L << 30;
 
@@ -35,14 +37,19 @@ public final class SpoolBuilder {
   private final Setting<Long> responseMemory = settings.add(size("responseMemory", null));
   private final Setting<Long> memory = settings.add(size("memory", DEFAULT_MEMORY));
   private final Setting<Long> disk = settings.add(size("disk", DEFAULT_DISK));
-  private final Setting<Path> directory = settings.add(Setting.of("directory", (Path) null)
-      .text(Path::of).check(path -> {
-        requireArgument(path.isAbsolute(), "directory was %s, must be an absolute path", path);
-        return path;
-      }));
+  private final Setting<Path> directory =
+      settings.add(
+          Setting.of("directory", (Path) null)
+              .text(Path::of)
+              .check(
+                  path -> {
+                    requireArgument(
+                        path.isAbsolute(), "directory was %s, must be an absolute path", path);
+                    return path;
+                  }));
   private final Setting<SpoolFile.Factory> files = Setting.of("files", null);
-  private final Setting<ToLongFunction<Path>> usableSpace = Setting.of("usableSpace",
-      SpoolDirectory::usableSpace);
+  private final Setting<ToLongFunction<Path>> usableSpace =
+      Setting.of("usableSpace", SpoolDirectory::usableSpace);
   private final Setting<Episodes.Sink> episodeLog = Setting.of("episodeLog", Episodes.Sink.LOG);
   private final Setting<Executor> producers = Setting.of("producers", null);
 
@@ -55,9 +62,9 @@ public final class SpoolBuilder {
   }
 
   /**
-   * Switches spooling on (the default) or off. Off, every answer streams straight from the BES
-   * to its client and holds its BES connection until the client has read it: as without a spool,
-   * for comparisons.
+   * Switches spooling on (the default) or off. Off, every answer streams straight from the BES to
+   * its client and holds its BES connection until the client has read it: as without a spool, for
+   * comparisons.
    *
    * @throws IllegalStateException if already set
    */
@@ -68,8 +75,8 @@ public final class SpoolBuilder {
 
   /**
    * Bounds the memory one response's spooled bytes may take, in bytes, rounded down to whole
-   * buffers of 64 KiB; past it they go to the response's file. Default 1 MiB, or {@code memory}
-   * if that is less; 0 sends every spooled byte to disk.
+   * buffers of 64 KiB; past it they go to the response's file. Default 1 MiB, or {@code memory} if
+   * that is less; 0 sends every spooled byte to disk.
    *
    * @throws IllegalArgumentException if negative
    * @throws IllegalStateException if already set
@@ -102,10 +109,10 @@ public final class SpoolBuilder {
   }
 
   /**
-   * Sets the directory of the spool files, which must exist and be writable. Needed unless
-   * {@code disk} is 0; the web application's default is the servlet container's temporary
-   * directory. One directory per front end: at start, the files named {@code olfs-spool-*.tmp}
-   * in it are deleted as left by a crash.
+   * Sets the directory of the spool files, which must exist and be writable. Needed unless {@code
+   * disk} is 0; the web application's default is the servlet container's temporary directory. One
+   * directory per front end: at start, the files named {@code olfs-spool-*.tmp} in it are deleted
+   * as left by a crash.
    *
    * @throws IllegalArgumentException if not absolute
    * @throws IllegalStateException if already set
@@ -152,17 +159,23 @@ public final class SpoolBuilder {
    *
    * @throws IllegalStateException if responseMemory exceeds memory, or no directory is set while
    *     disk is over 0
-   * @throws org.olfsfastpath.spec.SpecException for the key {@code directory}, if the directory
-   *     is missing, not a directory, not writable or full
+   * @throws org.olfsfastpath.spec.SpecException for the key {@code directory}, if the directory is
+   *     missing, not a directory, not writable or full
    */
   public Spool build() {
-    requireConsistent(getResponseMemory() <= getMemory(), List.of("responseMemory", "memory"),
-        "responseMemory (%s) must not exceed memory (%s)", Specs.formatSize(getResponseMemory()),
+    requireConsistent(
+        getResponseMemory() <= getMemory(),
+        List.of("responseMemory", "memory"),
+        "responseMemory (%s) must not exceed memory (%s)",
+        Specs.formatSize(getResponseMemory()),
         Specs.formatSize(getMemory()));
     Path dir = directory.orNull();
     boolean usesDisk = isEnabled() && getDisk() > 0;
-    requireConsistent(!usesDisk || dir != null, List.of("directory", "disk"),
-        "directory is needed while disk (%s) is over 0", Specs.formatSize(getDisk()));
+    requireConsistent(
+        !usesDisk || dir != null,
+        List.of("directory", "disk"),
+        "directory is needed while disk (%s) is over 0",
+        Specs.formatSize(getDisk()));
     SpoolFile.Factory factory = files.orNull();
     if (usesDisk && dir != null) {
       SpoolDirectory.check(dir, getDisk(), usableSpace.get());
@@ -172,9 +185,10 @@ public final class SpoolBuilder {
       }
     }
     if (factory == null) {
-      factory = () -> {
-        throw new java.io.IOException("the spool has no directory");
-      };
+      factory =
+          () -> {
+            throw new java.io.IOException("the spool has no directory");
+          };
     }
     return new Spool(this, usesDisk ? dir : null, factory, episodeLog.get(), producers.orNull());
   }

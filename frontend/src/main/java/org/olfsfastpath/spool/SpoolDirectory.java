@@ -20,6 +20,7 @@ final class SpoolDirectory {
   private static final Logger log = LoggerFactory.getLogger(Spool.class);
   static final String PREFIX = "olfs-spool-";
   static final String SUFFIX = ".tmp";
+
   /** The least free space the directory needs to start: this, or the disk budget if less. */
   static final long MIN_FREE = 64L << 20;
 
@@ -43,15 +44,22 @@ final class SpoolDirectory {
       Path probe = Files.createTempFile(directory, PREFIX, SUFFIX);
       Files.delete(probe);
     } catch (IOException | SecurityException e) {
-      throw new SpecException("directory", named, "is not writable: cannot create a file there ("
-          + e + ")", e);
+      throw new SpecException(
+          "directory", named, "is not writable: cannot create a file there (" + e + ")", e);
     }
     long needed = Math.min(diskBudget, MIN_FREE);
     long free = usableSpace.applyAsLong(directory);
     if (free < needed) {
-      throw new SpecException("directory", named, "is on a full disk: " + free + " bytes free, less"
-          + " than the " + Specs.formatSize(needed) + " the spool needs to start (the smaller of"
-          + " FastPath/Spool@disk and 64MiB)");
+      throw new SpecException(
+          "directory",
+          named,
+          "is on a full disk: "
+              + free
+              + " bytes free, less"
+              + " than the "
+              + Specs.formatSize(needed)
+              + " the spool needs to start (the smaller of"
+              + " FastPath/Spool@disk and 64MiB)");
     }
   }
 
@@ -72,24 +80,29 @@ final class SpoolDirectory {
    */
   static int removeLeftovers(Path directory) {
     int removed = 0;
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory,
-        PREFIX + "*" + SUFFIX)) {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(directory, PREFIX + "*" + SUFFIX)) {
       for (Path file : files) {
         try {
           if (Files.isRegularFile(file) && Files.deleteIfExists(file)) {
             removed++;
           }
         } catch (IOException e) {
-          log.warn("olfs-fastpath: cannot delete the spool file {} left from before: {}", file,
+          log.warn(
+              "olfs-fastpath: cannot delete the spool file {} left from before: {}",
+              file,
               e.toString());
         }
       }
     } catch (IOException e) {
-      log.warn("olfs-fastpath: cannot list the spool directory {} for files left from before: {}",
-          directory, e.toString());
+      log.warn(
+          "olfs-fastpath: cannot list the spool directory {} for files left from before: {}",
+          directory,
+          e.toString());
     }
     if (removed > 0) {
-      log.info("olfs-fastpath: deleted {} spool files left in {} from before this start", removed,
+      log.info(
+          "olfs-fastpath: deleted {} spool files left in {} from before this start",
+          removed,
           directory);
     }
     return removed;

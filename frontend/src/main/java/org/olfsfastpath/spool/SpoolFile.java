@@ -21,8 +21,8 @@ interface SpoolFile {
   /**
    * Writes all of {@code b[off, off + len)} at {@code position}.
    *
-   * @throws IOException if the disk is full or failing; the bytes at and after {@code position}
-   *     are then undefined
+   * @throws IOException if the disk is full or failing; the bytes at and after {@code position} are
+   *     then undefined
    */
   void write(byte[] b, int off, int len, long position) throws IOException;
 

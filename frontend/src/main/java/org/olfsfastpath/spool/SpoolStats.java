@@ -11,8 +11,8 @@ import org.olfsfastpath.json.Json;
  *
  * @param enabled false when the spool is switched off and every answer streams straight from the
  *     BES to its client, holding its BES connection until the client has read it
- * @param spooledResponses responses whose client fell behind, so that part of the answer waited
- *     in the spool
+ * @param spooledResponses responses whose client fell behind, so that part of the answer waited in
+ *     the spool
  * @param spooledBytes bytes that went through the spool, in memory or on disk
  * @param earlyReleases responses whose BES connection went back to the pool while their client
  *     still had spooled bytes to read: the connections the spool freed
@@ -25,17 +25,28 @@ import org.olfsfastpath.json.Json;
  * @param openFiles spool files open now, one at most per response
  * @param fallbackMemory responses that could spool no more because the memory budget was used up
  *     and there is no disk budget; they streamed straight from the BES from then on
- * @param fallbackDiskBudget responses that could spool no more because the disk budget was used
- *     up
- * @param fallbackDiskError responses whose spool file could not be created or written (a full
- *     disk, an I/O error)
+ * @param fallbackDiskBudget responses that could spool no more because the disk budget was used up
+ * @param fallbackDiskError responses whose spool file could not be created or written (a full disk,
+ *     an I/O error)
  * @param clientDisconnects clients that went away while part of their answer waited in the spool,
  *     which was freed at once
  */
-public record SpoolStats(boolean enabled, long spooledResponses, long spooledBytes,
-    long earlyReleases, long memoryBytes, long memoryPeakBytes, long memoryBudget,
-    long diskBytes, long diskPeakBytes, long diskBudget, long openFiles, long fallbackMemory,
-    long fallbackDiskBudget, long fallbackDiskError, long clientDisconnects) {
+public record SpoolStats(
+    boolean enabled,
+    long spooledResponses,
+    long spooledBytes,
+    long earlyReleases,
+    long memoryBytes,
+    long memoryPeakBytes,
+    long memoryBudget,
+    long diskBytes,
+    long diskPeakBytes,
+    long diskBudget,
+    long openFiles,
+    long fallbackMemory,
+    long fallbackDiskBudget,
+    long fallbackDiskError,
+    long clientDisconnects) {
 
   /** Responses that streamed straight from the BES because the spool had no room, any cause. */
   public long fallbacks() {

@@ -4,15 +4,15 @@ import java.io.IOException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The bytes one response holds in the spool, in order: memory buffers first, then the part in
- * the response's file, within the spool's budgets. Not thread-safe: its {@link Transfer} calls it
- * under its lock, and reads and writes the file outside it at the positions given here (one
- * append and one read may be under way at once, at different places).
+ * The bytes one response holds in the spool, in order: memory buffers first, then the part in the
+ * response's file, within the spool's budgets. Not thread-safe: its {@link Transfer} calls it under
+ * its lock, and reads and writes the file outside it at the positions given here (one append and
+ * one read may be under way at once, at different places).
  *
- * <p>New bytes go to memory while the response is within its memory bound and the spool within
- * its budget, and to the file once they do not fit; once the file holds unread bytes, every new
- * byte goes there too, so the order holds. When the client has read the file to its end, it is
- * emptied (its disk space given back) and memory is used again.
+ * <p>New bytes go to memory while the response is within its memory bound and the spool within its
+ * budget, and to the file once they do not fit; once the file holds unread bytes, every new byte
+ * goes there too, so the order holds. When the client has read the file to its end, it is emptied
+ * (its disk space given back) and memory is used again.
  */
 final class SpooledBytes {
   /** Where new bytes went. */
@@ -57,24 +57,24 @@ final class SpooledBytes {
   }
 
   /**
-   * Takes {@code buffer[0, n)}: copies it into memory when it fits there, else reserves its room
-   * in the file; with room in neither, counts the response's fallback (once) and takes nothing.
+   * Takes {@code buffer[0, n)}: copies it into memory when it fits there, else reserves its room in
+   * the file; with room in neither, counts the response's fallback (once) and takes nothing.
    */
   Place place(byte[] buffer, int n) {
     if (!fileMode && toMemory(buffer, n)) {
       return Place.MEMORY;
     }
     if (!spool.hasDisk()) {
-      fallBack(Fallback.MEMORY, "a response held " + memoryBuffers * (long) Buffers.SIZE
-          + " bytes of spooled memory");
+      fallBack(
+          Fallback.MEMORY,
+          "a response held " + memoryBuffers * (long) Buffers.SIZE + " bytes of spooled memory");
       return Place.NONE;
     }
     if (diskFailed) {
       return Place.NONE;
     }
     if (!spool.reserveDisk(n)) {
-      fallBack(Fallback.DISK_BUDGET, "a response had " + diskReserved
-          + " bytes in its spool file");
+      fallBack(Fallback.DISK_BUDGET, "a response had " + diskReserved + " bytes in its spool file");
       return Place.NONE;
     }
     if (file == null) {
@@ -282,9 +282,9 @@ final class SpooledBytes {
   }
 
   /**
-   * Frees everything: memory back to the budget, the file deleted (an append under way fails),
-   * the disk back to the budget. A writer may still be reading a memory buffer or filling its
-   * read buffer; those go to the garbage collector instead of being kept for reuse.
+   * Frees everything: memory back to the budget, the file deleted (an append under way fails), the
+   * disk back to the budget. A writer may still be reading a memory buffer or filling its read
+   * buffer; those go to the garbage collector instead of being kept for reuse.
    */
   void free(boolean writerAtWork) {
     for (Segment s = head; s != null; s = s.next) {
@@ -318,8 +318,13 @@ final class SpooledBytes {
 
   @Override
   public String toString() {
-    return "SpooledBytes{memoryBuffers=" + memoryBuffers + ", fileUnread=" + fileUnread()
-        + ", diskReserved=" + diskReserved + "}";
+    return "SpooledBytes{memoryBuffers="
+        + memoryBuffers
+        + ", fileUnread="
+        + fileUnread()
+        + ", diskReserved="
+        + diskReserved
+        + "}";
   }
 
   /**

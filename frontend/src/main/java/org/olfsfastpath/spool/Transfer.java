@@ -8,26 +8,26 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
-import org.olfsfastpath.spool.SpooledBytes.Place;
 import org.olfsfastpath.spool.SpooledBytes.Piece;
+import org.olfsfastpath.spool.SpooledBytes.Place;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One answer on its way from the BES to its client. The <em>producer</em>, {@link #run()} on a
- * thread of its own, reads the answer as fast as the BES sends it and closes its source at the
- * end, which returns the BES connection to the pool; while the client keeps up it writes each
- * buffer straight to the client, and once the client falls behind it puts the bytes into the
- * spool instead ({@link SpooledBytes}: memory within the bounds, then the response's file). The
- * <em>writer</em> hands the spooled bytes to the client, in order, whenever the client can take
- * more ({@link #onWritePossible()}, on the container's thread), and ends the response once the
- * spool is empty and the source ended.
+ * thread of its own, reads the answer as fast as the BES sends it and closes its source at the end,
+ * which returns the BES connection to the pool; while the client keeps up it writes each buffer
+ * straight to the client, and once the client falls behind it puts the bytes into the spool instead
+ * ({@link SpooledBytes}: memory within the bounds, then the response's file). The <em>writer</em>
+ * hands the spooled bytes to the client, in order, whenever the client can take more ({@link
+ * #onWritePossible()}, on the container's thread), and ends the response once the spool is empty
+ * and the source ended.
  *
- * <p>No thread waits for the client: the writer writes only what the client's output takes at
- * once; the producer waits only when the spool has no room (the response then streams straight,
- * at the client's pace). One lock guards the state; the client is written and the file read and
- * written outside it. One thread at a time holds the writer role: the producer when the client was
- * ready and nothing is spooled, the client's callback otherwise.
+ * <p>No thread waits for the client: the writer writes only what the client's output takes at once;
+ * the producer waits only when the spool has no room (the response then streams straight, at the
+ * client's pace). One lock guards the state; the client is written and the file read and written
+ * outside it. One thread at a time holds the writer role: the producer when the client was ready
+ * and nothing is spooled, the client's callback otherwise.
  *
  * <p>When the client goes away ({@link #clientGone}), the spool is freed at once (memory back to
  * the budget, file deleted) and the producer stops at its next buffer, closing the source unread:
@@ -36,6 +36,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class Transfer implements Runnable {
   private static final Logger log = LoggerFactory.getLogger(Transfer.class);
+
   /** How often a producer that found no room looks again for budget other responses freed. */
   private static final long ROOM_POLL_MILLIS = 50;
 
@@ -43,7 +44,11 @@ public final class Transfer implements Runnable {
    * The writer role: nobody writes and the client took the last write at once (IDLE); a thread
    * writes (WRITING); nobody writes and the client, not ready or not asked yet, will call back.
    */
-  private enum Out { IDLE, WRITING, AWAITING }
+  private enum Out {
+    IDLE,
+    WRITING,
+    AWAITING
+  }
 
   private final Spool spool;
   private final Buffers buffers;
@@ -67,6 +72,7 @@ public final class Transfer implements Runnable {
   private @Nullable IOException sourceFailure;
   private boolean ended;
   private boolean goneUntold;
+
   /** Bytes the client was given: added to by the writer role's holder alone. */
   private volatile long sent;
 
@@ -82,8 +88,8 @@ public final class Transfer implements Runnable {
 
   /**
    * The producer: reads the answer to its end, writing or spooling each buffer, then closes the
-   * source (its BES connection goes back to the pool). Run once, on a thread that may wait for
-   * the BES, never for the client.
+   * source (its BES connection goes back to the pool). Run once, on a thread that may wait for the
+   * BES, never for the client.
    */
   @Override
   public void run() {
@@ -116,8 +122,8 @@ public final class Transfer implements Runnable {
   }
 
   /**
-   * The client can take more: writes what is spooled while it does. Called by the client's
-   * output once at the start and after each time it said not ready; returns without blocking.
+   * The client can take more: writes what is spooled while it does. Called by the client's output
+   * once at the start and after each time it said not ready; returns without blocking.
    */
   public void onWritePossible() {
     lock.lock();
@@ -137,9 +143,9 @@ public final class Transfer implements Runnable {
   }
 
   /**
-   * The client went away (its output failed, or the container said so): the spool is freed at
-   * once, nothing more is written, and the client's output is told ({@link ClientOutput#gone()});
-   * the producer stops at its next buffer. Safe to call from any thread, more than once.
+   * The client went away (its output failed, or the container said so): the spool is freed at once,
+   * nothing more is written, and the client's output is told ({@link ClientOutput#gone()}); the
+   * producer stops at its next buffer. Safe to call from any thread, more than once.
    */
   public void clientGone(@Nullable Throwable cause) {
     lock.lock();
@@ -243,8 +249,9 @@ public final class Transfer implements Runnable {
       changed.await(ROOM_POLL_MILLIS, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw (InterruptedIOException) new InterruptedIOException(
-          "interrupted while waiting for the client to read").initCause(e);
+      throw (InterruptedIOException)
+          new InterruptedIOException("interrupted while waiting for the client to read")
+              .initCause(e);
     }
   }
 
@@ -335,9 +342,9 @@ public final class Transfer implements Runnable {
   }
 
   /**
-   * The writer, for the caller that holds the role: while the client is ready, hands it the
-   * spooled bytes in order; ends the response when nothing is left and the source ended (at once
-   * when it failed); gives the role up (idle, or awaiting the client's call).
+   * The writer, for the caller that holds the role: while the client is ready, hands it the spooled
+   * bytes in order; ends the response when nothing is left and the source ended (at once when it
+   * failed); gives the role up (idle, or awaiting the client's call).
    */
   private void drain() {
     while (true) {
@@ -436,7 +443,8 @@ public final class Transfer implements Runnable {
       if (releasedBecauseEndedLocked()) {
         return;
       }
-      log.warn("olfs-fastpath: reading a spool file back failed; aborting the response: {}",
+      log.warn(
+          "olfs-fastpath: reading a spool file back failed; aborting the response: {}",
           e.toString());
       before = sent;
       endLocked();
@@ -491,8 +499,17 @@ public final class Transfer implements Runnable {
   public String toString() {
     lock.lock();
     try {
-      return "Transfer{sent=" + sent + ", " + spooled + ", out=" + out + ", sourceDone="
-          + sourceDone + ", ended=" + ended + "}";
+      return "Transfer{sent="
+          + sent
+          + ", "
+          + spooled
+          + ", out="
+          + out
+          + ", sourceDone="
+          + sourceDone
+          + ", ended="
+          + ended
+          + "}";
     } finally {
       lock.unlock();
     }

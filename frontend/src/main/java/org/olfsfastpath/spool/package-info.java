@@ -1,7 +1,7 @@
 /**
- * The spool: where the rest of an answer waits when its client reads slower than the BES writes,
- * so that the BES connection goes back to the pool at the BES's end of message rather than when
- * the client has read it all. {@link org.olfsfastpath.spool.Spool} is the entry point (one per web
+ * The spool: where the rest of an answer waits when its client reads slower than the BES writes, so
+ * that the BES connection goes back to the pool at the BES's end of message rather than when the
+ * client has read it all. {@link org.olfsfastpath.spool.Spool} is the entry point (one per web
  * application, built by {@link org.olfsfastpath.spool.SpoolBuilder} from olfs.xml's {@code
  * FastPath/Spool}); each answer streams through a {@link org.olfsfastpath.spool.Transfer}, whose
  * producer reads the BES on a thread of its own and whose writer feeds a non-blocking {@link
@@ -9,8 +9,8 @@
  * Bytes go straight through one reused buffer while the client keeps up; memory (bounded per
  * response and in all) and then a file per response (bounded in all) hold them when it does not;
  * with no room left a response streams straight, at its client's pace, as without a spool. The
- * figures are one value, {@link org.olfsfastpath.spool.SpoolStats}. Depends on nothing of ours
- * but the settings grammar and the JSON writer: no servlet, no BES type.
+ * figures are one value, {@link org.olfsfastpath.spool.SpoolStats}. Depends on nothing of ours but
+ * the settings grammar and the JSON writer: no servlet, no BES type.
  */
 @NullMarked
 package org.olfsfastpath.spool;

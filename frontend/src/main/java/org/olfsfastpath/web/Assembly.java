@@ -9,21 +9,21 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.bes.BesEventListener;
 import org.olfsfastpath.bes.BesGroup;
 import org.olfsfastpath.bes.BesGroupBuilder;
 import org.olfsfastpath.bes.BesRouter;
 import org.olfsfastpath.cache.DataSourceCache;
-import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.cache.NodeLoader;
+import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.spec.SpecException;
 import org.olfsfastpath.spec.Specs;
 import org.olfsfastpath.spool.Spool;
 import org.olfsfastpath.spool.SpoolBuilder;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Hands each spec of a {@link FrontEndConfig} to the layer that owns it and builds that layer's
@@ -34,6 +34,7 @@ import org.jspecify.annotations.Nullable;
 final class Assembly {
   /** The BES port when the file names none, as in Hyrax. */
   static final int DEFAULT_PORT = 10022;
+
   static final String DEFAULT_HOST = "localhost";
 
   private Assembly() {}
@@ -47,22 +48,28 @@ final class Assembly {
     LayerSpec spec = bes.endpoint();
     String socket = spec.raw("unixSocket");
     if (socket != null) {
-      return build(config, spec, () -> parse("unixSocket", socket,
-          value -> PptEndpoint.unix(Path.of(value))));
+      return build(
+          config,
+          spec,
+          () -> parse("unixSocket", socket, value -> PptEndpoint.unix(Path.of(value))));
     }
     String host = Optional.ofNullable(spec.raw("host")).orElse(DEFAULT_HOST);
     String port = spec.raw("port");
-    return build(config, spec, () -> {
-      if (host.isBlank()) {
-        throw new SpecException("host", host, "must name the BES machine");
-      }
-      int number = port == null ? DEFAULT_PORT : intValue("port", port);
-      try {
-        return PptEndpoint.tcp(host.strip(), number);
-      } catch (IllegalArgumentException e) {
-        throw new SpecException("port", String.valueOf(port), String.valueOf(e.getMessage()), e);
-      }
-    });
+    return build(
+        config,
+        spec,
+        () -> {
+          if (host.isBlank()) {
+            throw new SpecException("host", host, "must name the BES machine");
+          }
+          int number = port == null ? DEFAULT_PORT : intValue("port", port);
+          try {
+            return PptEndpoint.tcp(host.strip(), number);
+          } catch (IllegalArgumentException e) {
+            throw new SpecException(
+                "port", String.valueOf(port), String.valueOf(e.getMessage()), e);
+          }
+        });
   }
 
   /** The socket options of one BES. */
@@ -71,12 +78,19 @@ final class Assembly {
   }
 
   /** The client of one BES; nothing connects until the first request (or the prewarm). */
-  static BesClient besClient(FrontEndConfig config, FrontEndConfig.Bes bes,
-      BesEventListener listener) {
+  static BesClient besClient(
+      FrontEndConfig config, FrontEndConfig.Bes bes, BesEventListener listener) {
     PptEndpoint endpoint = endpoint(config, bes);
     PptOptions options = pptOptions(config, bes);
-    return build(config, bes.client(), () -> BesClient.from(bes.client().values())
-        .endpoint(endpoint).pptOptions(options).eventListener(listener).build());
+    return build(
+        config,
+        bes.client(),
+        () ->
+            BesClient.from(bes.client().values())
+                .endpoint(endpoint)
+                .pptOptions(options)
+                .eventListener(listener)
+                .build());
   }
 
   /**
@@ -93,13 +107,19 @@ final class Assembly {
       for (FrontEndConfig.Bes bes : config.bes()) {
         LayerSpec routing = bes.routing();
         String rawPrefix = Optional.ofNullable(routing.raw("prefix")).orElse("/");
-        String prefix = build(config, routing,
-            () -> parse("prefix", rawPrefix, BesRouter::normalizePrefix));
+        String prefix =
+            build(config, routing, () -> parse("prefix", rawPrefix, BesRouter::normalizePrefix));
         rawPrefixes.add(rawPrefix);
         BesGroupBuilder group = byPrefix.get(prefix);
         if (group == null) {
-          group = build(config, config.groups(), () -> BesGroup.from(config.groups().values())
-              .prefix(prefix).eventListener(listener));
+          group =
+              build(
+                  config,
+                  config.groups(),
+                  () ->
+                      BesGroup.from(config.groups().values())
+                          .prefix(prefix)
+                          .eventListener(listener));
           byPrefix.put(prefix, group);
         }
         BesClient client = besClient(config, bes, listener);
@@ -107,34 +127,47 @@ final class Assembly {
         String weight = routing.raw("weight");
         BesGroupBuilder members = group;
         if (members.getMembers().contains(client.endpoint())) {
-          throw new ConfigurationException(config.source() + ": " + OlfsSettings.BES_ELEMENT
-              + " " + client.endpoint() + " appears twice for the prefix " + prefix
-              + ": the BES of a group must be different BES");
+          throw new ConfigurationException(
+              config.source()
+                  + ": "
+                  + OlfsSettings.BES_ELEMENT
+                  + " "
+                  + client.endpoint()
+                  + " appears twice for the prefix "
+                  + prefix
+                  + ": the BES of a group must be different BES");
         }
-        build(config, routing, () -> {
-          int share = weight == null ? BesGroupBuilder.DEFAULT_WEIGHT : intValue("weight", weight);
-          try {
-            return members.addMember(client, share);
-          } catch (IllegalArgumentException e) {
-            // The endpoint is new to the group (checked above), so the weight was refused.
-            throw new SpecException("weight", String.valueOf(weight), String.valueOf(
-                e.getMessage()), e);
-          }
-        });
+        build(
+            config,
+            routing,
+            () -> {
+              int share =
+                  weight == null ? BesGroupBuilder.DEFAULT_WEIGHT : intValue("weight", weight);
+              try {
+                return members.addMember(client, share);
+              } catch (IllegalArgumentException e) {
+                // The endpoint is new to the group (checked above), so the weight was refused.
+                throw new SpecException(
+                    "weight", String.valueOf(weight), String.valueOf(e.getMessage()), e);
+              }
+            });
       }
       List<BesGroup> groups = new ArrayList<>();
       for (BesGroupBuilder group : byPrefix.values()) {
         groups.add(group.build());
       }
       LayerSpec first = config.bes().get(0).routing();
-      return build(config, first, () -> {
-        try {
-          return BesRouter.of(groups);
-        } catch (IllegalArgumentException e) {
-          throw new SpecException("prefix", String.join(", ", rawPrefixes),
-              String.valueOf(e.getMessage()), e);
-        }
-      });
+      return build(
+          config,
+          first,
+          () -> {
+            try {
+              return BesRouter.of(groups);
+            } catch (IllegalArgumentException e) {
+              throw new SpecException(
+                  "prefix", String.join(", ", rawPrefixes), String.valueOf(e.getMessage()), e);
+            }
+          });
     } catch (RuntimeException e) {
       clients.forEach(BesClient::close);
       throw e;
@@ -173,59 +206,75 @@ final class Assembly {
 
   /**
    * The response cache. Its {@code dataTypes} must name data responses of the table by suffix
-   * ({@code dods}, {@code dap.csv}), or be {@code all} (the default) or empty (none): the web
-   * layer knows them, the cache stores the names.
+   * ({@code dods}, {@code dap.csv}), or be {@code all} (the default) or empty (none): the web layer
+   * knows them, the cache stores the names.
    */
   static ResponseCache responseCache(FrontEndConfig config) {
     LayerSpec spec = config.responseCache();
-    return build(config, spec, () -> {
-      ResponseCache cache = ResponseCache.from(spec.values()).build();
-      for (String name : cache.dataTypes()) {
-        if (!CachePolicy.isDataTypeName(name)) {
-          cache.close();
-          throw new SpecException("dataTypes", String.join(" ", cache.dataTypes()), "'" + name
-              + "' is not a data response; expected all, or suffixes without their dot, from "
-              + String.join(", ", CachePolicy.DATA_TYPE_NAMES));
-        }
-      }
-      return cache;
-    });
+    return build(
+        config,
+        spec,
+        () -> {
+          ResponseCache cache = ResponseCache.from(spec.values()).build();
+          for (String name : cache.dataTypes()) {
+            if (!CachePolicy.isDataTypeName(name)) {
+              cache.close();
+              throw new SpecException(
+                  "dataTypes",
+                  String.join(" ", cache.dataTypes()),
+                  "'"
+                      + name
+                      + "' is not a data response; expected all, or suffixes without their dot, from "
+                      + String.join(", ", CachePolicy.DATA_TYPE_NAMES));
+            }
+          }
+          return cache;
+        });
   }
 
   /**
-   * The spool, its files in {@code FastPath/Spool@directory} or else in {@code containerTemp}
-   * (the servlet container's temporary directory, {@code jakarta.servlet.context.tempdir}).
-   * Checks the directory and deletes the spool files a crash left there.
+   * The spool, its files in {@code FastPath/Spool@directory} or else in {@code containerTemp} (the
+   * servlet container's temporary directory, {@code jakarta.servlet.context.tempdir}). Checks the
+   * directory and deletes the spool files a crash left there.
    *
-   * @param containerTemp the container's temporary directory; null outside a container, where
-   *     the spool then keeps to memory unless the file names a directory
+   * @param containerTemp the container's temporary directory; null outside a container, where the
+   *     spool then keeps to memory unless the file names a directory
    * @throws ConfigurationException naming the setting, e.g. a directory that is missing, not
    *     writable or on a full disk
    */
   static Spool spool(FrontEndConfig config, @Nullable Path containerTemp) {
     LayerSpec spec = config.spool();
-    return build(config, spec, () -> {
-      SpoolBuilder builder = Spool.from(spec.values());
-      if (builder.getDirectory() == null) {
-        if (containerTemp == null) {
-          if (builder.isEnabled() && builder.getDisk() > 0 && spec.raw("disk") == null) {
-            builder.disk(0);
+    return build(
+        config,
+        spec,
+        () -> {
+          SpoolBuilder builder = Spool.from(spec.values());
+          if (builder.getDirectory() == null) {
+            if (containerTemp == null) {
+              if (builder.isEnabled() && builder.getDisk() > 0 && spec.raw("disk") == null) {
+                builder.disk(0);
+              }
+            } else {
+              builder.directory(containerTemp);
+              try {
+                return builder.build();
+              } catch (SpecException e) {
+                // Not from the file: name the setting and where its default came from.
+                throw new ConfigurationException(
+                    config.source()
+                        + ": FastPath/Spool@directory is"
+                        + " not set, so the spool uses the servlet container's temporary directory "
+                        + containerTemp
+                        + ", which "
+                        + e.reason()
+                        + "; name another with"
+                        + " FastPath/Spool@directory",
+                    e);
+              }
+            }
           }
-        } else {
-          builder.directory(containerTemp);
-          try {
-            return builder.build();
-          } catch (SpecException e) {
-            // Not from the file: name the setting and where its default came from.
-            throw new ConfigurationException(config.source() + ": FastPath/Spool@directory is"
-                + " not set, so the spool uses the servlet container's temporary directory "
-                + containerTemp + ", which " + e.reason() + "; name another with"
-                + " FastPath/Spool@directory", e);
-          }
-        }
-      }
-      return builder.build();
-    });
+          return builder.build();
+        });
   }
 
   /** The web layer's own settings. */
@@ -239,8 +288,8 @@ final class Assembly {
    *
    * @param contextPath the web application's, e.g. {@code /opendap}: the default allowed paths lie
    *     below it
-   * @throws ConfigurationException naming the file, the setting and the value, for an address
-   *     that is not one or a pattern that does not compile
+   * @throws ConfigurationException naming the file, the setting and the value, for an address that
+   *     is not one or a pattern that does not compile
    */
   static BotRules botRules(FrontEndConfig config, String contextPath) {
     BotRules.Spec spec = config.botFilter();
@@ -257,20 +306,27 @@ final class Assembly {
   /**
    * The warning for a bot filter that refuses no one: a {@code BotFilter} with path patterns or
    * {@code BlockImagesAndCss} but no {@code IpAddress}, {@code IpMatch} or {@code UserAgentMatch}.
-   * Upstream consults the path patterns only for a client an address or User-Agent rule refused,
-   * so such a filter does nothing there and here; an operator who meant to block by path alone
-   * must be told. Empty when the file has no filter or the filter has a client rule.
+   * Upstream consults the path patterns only for a client an address or User-Agent rule refused, so
+   * such a filter does nothing there and here; an operator who meant to block by path alone must be
+   * told. Empty when the file has no filter or the filter has a client rule.
    */
   static Optional<String> inertBotFilter(FrontEndConfig config, BotRules rules) {
     BotRules.Spec spec = config.botFilter();
     if (spec.values().isEmpty() || !rules.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(config.source() + ": " + spec.element() + " has no IpAddress, IpMatch or"
-        + " UserAgentMatch, so it refuses no client: its " + spec.values().keySet()
-            .stream().map(BotRules.Spec::child).sorted().collect(Collectors.joining(", "))
-        + " apply only to a client one of those refused (as"
-        + " upstream); the filter is not installed");
+    return Optional.of(
+        config.source()
+            + ": "
+            + spec.element()
+            + " has no IpAddress, IpMatch or"
+            + " UserAgentMatch, so it refuses no client: its "
+            + spec.values().keySet().stream()
+                .map(BotRules.Spec::child)
+                .sorted()
+                .collect(Collectors.joining(", "))
+            + " apply only to a client one of those refused (as"
+            + " upstream); the filter is not installed");
   }
 
   /**

@@ -19,21 +19,22 @@ import org.slf4j.LoggerFactory;
 /**
  * A response whose body streams through a {@link Transfer} in Servlet non-blocking mode: the
  * request's thread starts it ({@link #start}) and returns to the container at once; the container
- * calls {@link #onWritePossible()} when the client can take bytes, the first time right after
- * that, which starts the transfer's producer on a thread of the spool's ({@link Spool#start}),
- * never one of the container's, which requests waiting for a BES connection may all hold: it reads
- * the BES and writes straight to the client while the client keeps up. No thread waits for the
- * client, and the BES connection goes back to the pool at the BES's end of message.
+ * calls {@link #onWritePossible()} when the client can take bytes, the first time right after that,
+ * which starts the transfer's producer on a thread of the spool's ({@link Spool#start}), never one
+ * of the container's, which requests waiting for a BES connection may all hold: it reads the BES
+ * and writes straight to the client while the client keeps up. No thread waits for the client, and
+ * the BES connection goes back to the pool at the BES's end of message.
  *
  * <p>Ends the response once: {@link #complete()} when the whole answer went out; {@link #abort}
- * when the BES failed after part of it went out, by an async dispatch back into the servlet,
- * which throws, so the container closes the connection without the final chunk (as a synchronous
+ * when the BES failed after part of it went out, by an async dispatch back into the servlet, which
+ * throws, so the container closes the connection without the final chunk (as a synchronous
  * response's failure does); {@link #gone()} when the client went away. A write after the end is
  * refused here, so no byte can reach a response the container recycled for another request.
  */
 final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   /** The request attribute of an aborted response's failure, for the servlet's async dispatch. */
   static final String FAILURE = AsyncOutput.class.getName() + ".failure";
+
   private static final Logger log = LoggerFactory.getLogger(AsyncOutput.class);
 
   private final Exchange ex;
@@ -46,8 +47,8 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   private boolean ended;
   private boolean producing;
 
-  private AsyncOutput(Exchange ex, Spool spool, AsyncContext async, ServletOutputStream out,
-      FrontEndStats stats) {
+  private AsyncOutput(
+      Exchange ex, Spool spool, AsyncContext async, ServletOutputStream out, FrontEndStats stats) {
     this.ex = ex;
     this.spool = spool;
     this.async = async;
@@ -57,11 +58,12 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
 
   /**
    * Streams the rest of an answer asynchronously: {@code first[0, length)} already read, then
-   * {@code source}, whose close releases the BES response. From here on the transfer owns both.
-   * The status and headers are set; call on the request's thread, in the servlet's service.
+   * {@code source}, whose close releases the BES response. From here on the transfer owns both. The
+   * status and headers are set; call on the request's thread, in the servlet's service.
    */
-  static void start(Exchange ex, Spool spool, byte[] first, int length, InputStream source,
-      FrontEndStats stats) throws IOException {
+  static void start(
+      Exchange ex, Spool spool, byte[] first, int length, InputStream source, FrontEndStats stats)
+      throws IOException {
     AsyncContext async = ex.req.startAsync(ex.req, ex.resp);
     // A slow client may read for hours; a client that stops reading meets the connector's
     // write timeout instead.
@@ -159,8 +161,8 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
         // container's callbacks go on meanwhile, and no request thread it would wait behind.
         spool.start(t);
       } catch (RuntimeException e) {
-        log.warn("olfs-fastpath: cannot start streaming {}: {}", ex.req.getRequestURI(),
-            e.toString());
+        log.warn(
+            "olfs-fastpath: cannot start streaming {}: {}", ex.req.getRequestURI(), e.toString());
         t.abandon(e);
       }
     }

@@ -22,8 +22,8 @@ import org.olfsfastpath.json.Json;
 /**
  * The real {@link DapBackend}, pure delegation: lookups go to the data-source cache (whose loader
  * is {@code router::showNode}), gets and the site map to the {@link BesRouter}, which routes each
- * catalog path to its BES group; the response cache keys answers by the router's group of the
- * path. Holds what {@link Assembly#backend} built from olfs.xml, and closes it.
+ * catalog path to its BES group; the response cache keys answers by the router's group of the path.
+ * Holds what {@link Assembly#backend} built from olfs.xml, and closes it.
  */
 final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   private final BesRouter router;
@@ -82,8 +82,9 @@ final class BesBackend implements DapBackend, CacheAdmin, Closeable {
     List<VersionDocument.Bes> versions = new ArrayList<>();
     for (BesGroup group : router.groups()) {
       for (MemberVersion member : group.showVersion()) {
-        versions.add(new VersionDocument.Bes(group.prefix(), member.endpoint().toString(),
-            member.document()));
+        versions.add(
+            new VersionDocument.Bes(
+                group.prefix(), member.endpoint().toString(), member.document()));
       }
     }
     return versions;

@@ -10,8 +10,8 @@ import org.olfsfastpath.bes.BesError;
  * say more than their type:
  *
  * <ul>
- *   <li>"You asked for too much!" (type 3, a response or variable over olfs.xml's
- *       maxResponseSize or maxVariableSize) is 413: the request is fine, only too large;
+ *   <li>"You asked for too much!" (type 3, a response or variable over olfs.xml's maxResponseSize
+ *       or maxVariableSize) is 413: the request is fine, only too large;
  *   <li>"Unable to find transmitter X" (type 3, a module such as fileout_netcdf or gdal is not
  *       loaded) and "no transmitter for dap" (type 1, a module that cannot make DAP4 output) are
  *       501: the server cannot make that response, which neither the client's syntax (400) nor an
@@ -34,8 +34,8 @@ final class BesErrorStatus {
       case BesError.SYNTAX_USER -> message.startsWith("you asked for too much") ? 413 : 400;
       case BesError.FORBIDDEN -> 403;
       case BesError.TIMEOUT -> 504;
-      case BesError.HTTP_ERROR -> error.httpStatus() >= 400 && error.httpStatus() <= 599
-          ? error.httpStatus() : 500;
+      case BesError.HTTP_ERROR ->
+          error.httpStatus() >= 400 && error.httpStatus() <= 599 ? error.httpStatus() : 500;
       default -> 500;
     };
   }

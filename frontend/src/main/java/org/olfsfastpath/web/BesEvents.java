@@ -20,7 +20,7 @@ final class BesEvents implements BesEventListener {
   /** Receives each BES command's time. */
   @FunctionalInterface
   interface CommandTimer {
-    CommandTimer NONE = (bes, command, nanos, ok) -> { };
+    CommandTimer NONE = (bes, command, nanos, ok) -> {};
 
     void record(String bes, String command, long nanos, boolean ok);
   }
@@ -32,20 +32,26 @@ final class BesEvents implements BesEventListener {
   }
 
   @Override
-  public void commandEnd(PptEndpoint endpoint, String command, long nanos,
-      @Nullable Throwable failure) {
+  public void commandEnd(
+      PptEndpoint endpoint, String command, long nanos, @Nullable Throwable failure) {
     timer.record(endpoint.toString(), command, nanos, failure == null);
   }
 
   @Override
   public void probeFailed(PptEndpoint endpoint, IOException cause, Duration backoff) {
-    log.info("olfs-fastpath: BES {} still out of service ({}); next probe in {} ms", endpoint,
-        cause.toString(), backoff.toMillis());
+    log.info(
+        "olfs-fastpath: BES {} still out of service ({}); next probe in {} ms",
+        endpoint,
+        cause.toString(),
+        backoff.toMillis());
   }
 
   @Override
   public void failover(PptEndpoint from, PptEndpoint to, IOException cause) {
-    log.info("olfs-fastpath: a command failed on BES {} ({}); sent to {} instead", from,
-        cause.toString(), to);
+    log.info(
+        "olfs-fastpath: a command failed on BES {} ({}); sent to {} instead",
+        from,
+        cause.toString(),
+        to);
   }
 }

@@ -16,20 +16,21 @@ import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.spool.Spool;
 
 /**
- * Sends a BES body to the client, never holding it whole, gzip-compressed when the body is text
- * and the client accepts it. An answer that ends within the response buffer is read whole, its
- * BES connection released, and written at once; a longer one streams through the {@link Spool}
- * ({@link AsyncOutput}), so its BES connection goes back to the pool when the BES has finished,
- * not when the client has; with the spool off (or outside a container) it is copied through a
- * fixed buffer as the client reads. Tells a failure of the BES side ({@link BesStreamException},
- * with the bytes already sent) from the client going away ({@link ClientGoneException}): the first
- * must abort the response if it was committed, the second needs no answer at all.
+ * Sends a BES body to the client, never holding it whole, gzip-compressed when the body is text and
+ * the client accepts it. An answer that ends within the response buffer is read whole, its BES
+ * connection released, and written at once; a longer one streams through the {@link Spool} ({@link
+ * AsyncOutput}), so its BES connection goes back to the pool when the BES has finished, not when
+ * the client has; with the spool off (or outside a container) it is copied through a fixed buffer
+ * as the client reads. Tells a failure of the BES side ({@link BesStreamException}, with the bytes
+ * already sent) from the client going away ({@link ClientGoneException}): the first must abort the
+ * response if it was committed, the second needs no answer at all.
  */
 final class BodyCopy {
   // Allocated per request on the copying path: a small answer should not pay for 64 KiB it never
   // fills; large bodies are read from the PPT connection's own 64 KiB buffer, so a smaller copy
   // costs only memcpy calls.
   private static final int COPY_BUFFER = 16 * 1024;
+
   /** The servlet's response buffer; an answer that fits is written at once, synchronously. */
   static final int RESPONSE_BUFFER = 32 * 1024;
 
@@ -61,11 +62,10 @@ final class BodyCopy {
 
   /**
    * Sends {@code bes}'s body and closes {@code bes} (which releases its BES connection): at once
-   * when the answer fits the response buffer or streams without the spool, else when its
-   * transfer has read it to its end (or failed, or its client went away). The status and headers
-   * are already set. If the BES breaks the body off while nothing has reached the client yet, the
-   * BES layer may send the get once more ({@link BesResponse#restart}) and the new answer is sent
-   * from its start.
+   * when the answer fits the response buffer or streams without the spool, else when its transfer
+   * has read it to its end (or failed, or its client went away). The status and headers are already
+   * set. If the BES breaks the body off while nothing has reached the client yet, the BES layer may
+   * send the get once more ({@link BesResponse#restart}) and the new answer is sent from its start.
    *
    * @throws BesStreamException if the BES failed before the answer was handed to the spool, with
    *     the bytes sent before (none, unless the spool is off)
@@ -85,8 +85,8 @@ final class BodyCopy {
 
   /**
    * Sends {@code body}, the body of {@code owner} (an answer the response cache did not keep), and
-   * closes {@code owner}, as {@link #stream(Exchange, BesResponse, boolean)} does, without a
-   * second try.
+   * closes {@code owner}, as {@link #stream(Exchange, BesResponse, boolean)} does, without a second
+   * try.
    */
   void stream(Exchange ex, InputStream body, Closeable owner, boolean compress)
       throws BesStreamException, ClientGoneException {
@@ -106,15 +106,20 @@ final class BodyCopy {
     return spool.isEnabled() && ex.req.isAsyncSupported();
   }
 
-  private void stream(Exchange ex, InputStream answer, Closeable owner,
-      @Nullable BesResponse restartable, boolean compress)
+  private void stream(
+      Exchange ex,
+      InputStream answer,
+      Closeable owner,
+      @Nullable BesResponse restartable,
+      boolean compress)
       throws BesStreamException, ClientGoneException {
-    InputStream body = new FilterInputStream(answer) {
-      @Override
-      public void close() throws IOException {
-        owner.close();
-      }
-    };
+    InputStream body =
+        new FilterInputStream(answer) {
+          @Override
+          public void close() throws IOException {
+            owner.close();
+          }
+        };
     byte[] first = spool.buffer();
     boolean handedOver = false;
     try {
@@ -127,8 +132,9 @@ final class BodyCopy {
       }
       if (compress) {
         stats.gzipResponses.increment();
-        InputStream rest = new SequenceInputStream(
-            new ByteArrayInputStream(Arrays.copyOf(first, RESPONSE_BUFFER)), body);
+        InputStream rest =
+            new SequenceInputStream(
+                new ByteArrayInputStream(Arrays.copyOf(first, RESPONSE_BUFFER)), body);
         handedOver = true;
         AsyncOutput.start(ex, spool, first, 0, new GzipInput(rest), stats);
       } else {
@@ -149,11 +155,11 @@ final class BodyCopy {
   }
 
   /**
-   * Reads the answer into {@code first} up to the response buffer, on the request's thread,
-   * before anything reaches the client: so an answer broken off now may be sent again once.
+   * Reads the answer into {@code first} up to the response buffer, on the request's thread, before
+   * anything reaches the client: so an answer broken off now may be sent again once.
    *
-   * @return the answer's length when it ended within the buffer, or -1 when the buffer is full
-   *     and more follows
+   * @return the answer's length when it ended within the buffer, or -1 when the buffer is full and
+   *     more follows
    */
   private static int readFirst(InputStream body, byte[] first, @Nullable BesResponse restartable)
       throws BesStreamException {
@@ -164,7 +170,8 @@ final class BodyCopy {
       try {
         read = body.read(first, n, RESPONSE_BUFFER - n);
       } catch (IOException e) {
-        if (restartable == null || restarted
+        if (restartable == null
+            || restarted
             || !restart(restartable, e, new BesStreamException(0, e))) {
           throw new BesStreamException(0, e);
         }
@@ -220,7 +227,8 @@ final class BodyCopy {
     try {
       send(ex, bes.body(), compress);
     } catch (BesStreamException e) {
-      if (ex.resp.isCommitted() || !(e.getCause() instanceof IOException failure)
+      if (ex.resp.isCommitted()
+          || !(e.getCause() instanceof IOException failure)
           || !restart(bes, failure, e)) {
         throw e;
       }
@@ -242,8 +250,8 @@ final class BodyCopy {
 
   /**
    * Copies {@code in} (a BES body) through a fixed buffer as the client takes it, holding the BES
-   * connection until the client has read it all: the path without the spool. The status and
-   * headers are already set; the caller closes {@code in}.
+   * connection until the client has read it all: the path without the spool. The status and headers
+   * are already set; the caller closes {@code in}.
    */
   void send(Exchange ex, InputStream in, boolean compress)
       throws BesStreamException, ClientGoneException {
@@ -293,8 +301,7 @@ final class BodyCopy {
    * Answers with a kept answer: its strong ETag, its length, its gzip form when the client takes
    * it; a 304 when If-None-Match names it. No BES message.
    */
-  void sendCached(Exchange ex, CachedResponse cached, boolean textual)
-      throws ClientGoneException {
+  void sendCached(Exchange ex, CachedResponse cached, boolean textual) throws ClientGoneException {
     boolean compress = false;
     if (gzip && textual) {
       ex.resp.setHeader("Vary", "Accept-Encoding");

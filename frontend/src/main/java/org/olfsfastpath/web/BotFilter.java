@@ -25,13 +25,16 @@ import org.slf4j.LoggerFactory;
 final class BotFilter implements Filter {
   /** The response type refusals are counted under in the request metrics. */
   static final String TYPE = "blocked";
+
   private static final Logger log = LoggerFactory.getLogger(BotFilter.class);
-  private static final byte[] BODY = ("Forbidden: this server's bot filter refuses this client"
-      + " (olfs.xml BotFilter).\n").getBytes(StandardCharsets.UTF_8);
+  private static final byte[] BODY =
+      ("Forbidden: this server's bot filter refuses this client" + " (olfs.xml BotFilter).\n")
+          .getBytes(StandardCharsets.UTF_8);
 
   private final BotRules rules;
   private final ClientAddresses clients;
   private final DapServlet.RequestTimer timer;
+
   /** Refusals, by the ordinal of their cause. */
   private final LongAdder[] refused = new LongAdder[BotRules.Cause.values().length];
 
@@ -54,15 +57,19 @@ final class BotFilter implements Filter {
     long start = System.nanoTime();
     HttpServletRequest req = (HttpServletRequest) request;
     String client = clients.of(req);
-    Optional<BotRules.Cause> cause = rules.refuses(client, req.getHeader("User-Agent"),
-        req.getRequestURI());
+    Optional<BotRules.Cause> cause =
+        rules.refuses(client, req.getHeader("User-Agent"), req.getRequestURI());
     if (cause.isEmpty()) {
       chain.doFilter(request, response);
       return;
     }
     refused[cause.get().ordinal()].increment();
-    log.debug("bot filter: refused {} {} from {} ({})", req.getMethod(), req.getRequestURI(),
-        client, cause.get().element());
+    log.debug(
+        "bot filter: refused {} {} from {} ({})",
+        req.getMethod(),
+        req.getRequestURI(),
+        client,
+        cause.get().element());
     HttpServletResponse resp = (HttpServletResponse) response;
     resp.setStatus(HttpServletResponse.SC_FORBIDDEN);
     resp.setContentType("text/plain;charset=UTF-8");
@@ -79,9 +86,13 @@ final class BotFilter implements Filter {
    * without a client rule is not installed, and says so ({@code enabled} false).
    */
   BotFilterStats stats() {
-    return new BotFilterStats(!rules.isEmpty(), rules.ipAddresses().size(),
-        rules.ipMatches().size(), rules.userAgentMatches().size(),
-        rules.allowedResponses().size(), rules.blockedResponses().size(),
+    return new BotFilterStats(
+        !rules.isEmpty(),
+        rules.ipAddresses().size(),
+        rules.ipMatches().size(),
+        rules.userAgentMatches().size(),
+        rules.allowedResponses().size(),
+        rules.blockedResponses().size(),
         refused[BotRules.Cause.IP_ADDRESS.ordinal()].sum(),
         refused[BotRules.Cause.IP_MATCH.ordinal()].sum(),
         refused[BotRules.Cause.USER_AGENT_MATCH.ordinal()].sum());

@@ -21,8 +21,15 @@ import org.olfsfastpath.json.Json;
  * @param ipMatchRefusals requests refused because of an {@code IpMatch} pattern
  * @param userAgentMatchRefusals requests refused because of an {@code UserAgentMatch} pattern
  */
-record BotFilterStats(boolean enabled, int ipAddresses, int ipMatches, int userAgentMatches,
-    int allowedResponses, int blockedResponses, long ipAddressRefusals, long ipMatchRefusals,
+record BotFilterStats(
+    boolean enabled,
+    int ipAddresses,
+    int ipMatches,
+    int userAgentMatches,
+    int allowedResponses,
+    int blockedResponses,
+    long ipAddressRefusals,
+    long ipMatchRefusals,
     long userAgentMatchRefusals) {
 
   /** Every refusal, whatever its cause. */

@@ -18,17 +18,17 @@ import org.olfsfastpath.spec.SpecException;
 
 /**
  * The bot filter's rules, as the upstream OLFS's {@code BotFilter} defines and applies them: a
- * client is refused when its address is one of the {@code IpAddress} elements or an {@code
- * IpMatch} pattern matches it whole, or when an {@code UserAgentMatch} pattern matches its
- * User-Agent whole. A refused client is still let through to the paths {@code
- * AllowedResponseRegex} matches (by default the images and styles of upstream's error page,
- * unless {@code BlockImagesAndCss} is present), except those {@code BlockedResponseRegex} matches;
- * with neither kind of path pattern it is refused everywhere. The address is the client's as
- * {@link ClientAddresses} resolves it for every feature: the one the container reports ({@code
- * getRemoteAddr()}), as upstream, unless that is a trusted proxy of {@code
- * FastPath/TrustedProxies}, whose {@code X-Forwarded-For} then names the client; a client's own
- * header is never believed, since any client can write one. Tomcat's RemoteIpValve does the same
- * for the container (the reported address is then the client's already).
+ * client is refused when its address is one of the {@code IpAddress} elements or an {@code IpMatch}
+ * pattern matches it whole, or when an {@code UserAgentMatch} pattern matches its User-Agent whole.
+ * A refused client is still let through to the paths {@code AllowedResponseRegex} matches (by
+ * default the images and styles of upstream's error page, unless {@code BlockImagesAndCss} is
+ * present), except those {@code BlockedResponseRegex} matches; with neither kind of path pattern it
+ * is refused everywhere. The address is the client's as {@link ClientAddresses} resolves it for
+ * every feature: the one the container reports ({@code getRemoteAddr()}), as upstream, unless that
+ * is a trusted proxy of {@code FastPath/TrustedProxies}, whose {@code X-Forwarded-For} then names
+ * the client; a client's own header is never believed, since any client can write one. Tomcat's
+ * RemoteIpValve does the same for the container (the reported address is then the client's
+ * already).
  *
  * <p>Built by {@link BotRulesBuilder} (from olfs.xml by {@link Assembly#botRules}), which compiles
  * the patterns once, at start; one that does not compile stops the start, naming it. Immutable and
@@ -37,9 +37,12 @@ import org.olfsfastpath.spec.SpecException;
 final class BotRules {
   /** Upstream's element, and the older name it reads when that one is absent. */
   static final String ELEMENT = "BotFilter";
+
   static final String OLD_ELEMENT = "BotBlocker";
+
   /** What upstream lets a refused client fetch, below the context path, by default. */
   private static final String IMAGES_AND_CSS = "\\/docs\\/(images|css)\\/.*$";
+
   private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
   private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 
@@ -78,26 +81,37 @@ final class BotRules {
     }
 
     /**
-     * The configuration error for a value the rules refused: it names the file, the setting's
-     * place under the element the file uses ({@code BotBlocker/IpMatch} in an older file), the
-     * value as written and why.
+     * The configuration error for a value the rules refused: it names the file, the setting's place
+     * under the element the file uses ({@code BotBlocker/IpMatch} in an older file), the value as
+     * written and why.
      */
     ConfigurationException refused(String source, SpecException e) {
-      return new ConfigurationException(source + ": " + element + "/" + child(e.key()) + " was '"
-          + e.value() + "': " + e.reason(), e);
+      return new ConfigurationException(
+          source
+              + ": "
+              + element
+              + "/"
+              + child(e.key())
+              + " was '"
+              + e.value()
+              + "': "
+              + e.reason(),
+          e);
     }
 
     /** The element under the filter's that a setting's key stands for, e.g. {@code IpMatch}. */
     static String child(String key) {
-      return OlfsSettings.ALL.stream().filter(s -> s.key().equals(key)
-              && s.layer() == OlfsSetting.Layer.BOT_FILTER).findFirst()
-          .map(s -> s.path().substring(ELEMENT.length() + 1)).orElse(key);
+      return OlfsSettings.ALL.stream()
+          .filter(s -> s.key().equals(key) && s.layer() == OlfsSetting.Layer.BOT_FILTER)
+          .findFirst()
+          .map(s -> s.path().substring(ELEMENT.length() + 1))
+          .orElse(key);
     }
   }
 
   /** No rule: the filter is not installed. */
-  static final BotRules NONE = new BotRules(Set.of(), List.of(), List.of(), List.of(), List.of(),
-      false, List.of());
+  static final BotRules NONE =
+      new BotRules(Set.of(), List.of(), List.of(), List.of(), List.of(), false, List.of());
 
   private final Set<String> addresses;
   private final List<byte[]> parsedAddresses;
@@ -110,12 +124,23 @@ final class BotRules {
 
   /** The rules a builder holds: its values are checked and its patterns compiled already. */
   BotRules(BotRulesBuilder b) {
-    this(new LinkedHashSet<>(b.getIpAddresses()), parsed(b.getIpAddresses()), b.getIpMatches(),
-        b.getUserAgentMatches(), allowed(b), b.getBlockImagesAndCss(), b.getBlockedResponses());
+    this(
+        new LinkedHashSet<>(b.getIpAddresses()),
+        parsed(b.getIpAddresses()),
+        b.getIpMatches(),
+        b.getUserAgentMatches(),
+        allowed(b),
+        b.getBlockImagesAndCss(),
+        b.getBlockedResponses());
   }
 
-  private BotRules(Set<String> addresses, List<byte[]> parsedAddresses, List<Pattern> ipMatches,
-      List<Pattern> userAgentMatches, List<Pattern> allowed, boolean blockImagesAndCss,
+  private BotRules(
+      Set<String> addresses,
+      List<byte[]> parsedAddresses,
+      List<Pattern> ipMatches,
+      List<Pattern> userAgentMatches,
+      List<Pattern> allowed,
+      boolean blockImagesAndCss,
       List<Pattern> blocked) {
     this.addresses = Set.copyOf(addresses);
     this.parsedAddresses = List.copyOf(parsedAddresses);
@@ -148,8 +173,9 @@ final class BotRules {
       while (context.startsWith("/")) {
         context = context.substring(1);
       }
-      allowed.add(Pattern.compile("^" + (context.isEmpty() ? "" : "\\/" + Pattern.quote(context))
-          + IMAGES_AND_CSS));
+      allowed.add(
+          Pattern.compile(
+              "^" + (context.isEmpty() ? "" : "\\/" + Pattern.quote(context)) + IMAGES_AND_CSS));
     }
     allowed.addAll(b.getAllowedResponses());
     return allowed;
@@ -314,8 +340,16 @@ final class BotRules {
 
   @Override
   public String toString() {
-    return "BotRules[ipAddresses=" + addresses.size() + ", ipMatches=" + ipMatches.size()
-        + ", userAgentMatches=" + userAgentMatches.size() + ", allowedResponses="
-        + allowed.size() + ", blockedResponses=" + blocked.size() + "]";
+    return "BotRules[ipAddresses="
+        + addresses.size()
+        + ", ipMatches="
+        + ipMatches.size()
+        + ", userAgentMatches="
+        + userAgentMatches.size()
+        + ", allowedResponses="
+        + allowed.size()
+        + ", blockedResponses="
+        + blocked.size()
+        + "]";
   }
 }

@@ -16,8 +16,8 @@ import org.olfsfastpath.spec.SpecException;
 
 /**
  * Builds {@link BotRules}. Each setting of olfs.xml's {@code BotFilter} is declared once, as a
- * {@link Setting} (its key, its default and the check of its values), and is set at most once:
- * the repeatable ones ({@code IpAddress}, the four kinds of pattern) take all the values the file
+ * {@link Setting} (its key, its default and the check of its values), and is set at most once: the
+ * repeatable ones ({@code IpAddress}, the four kinds of pattern) take all the values the file
  * gives, each read and checked alone, so a refusal names the one value refused; {@code
  * BlockImagesAndCss} is a flag. A refused value is a {@link SpecException} carrying the setting's
  * key and that value, which {@link Assembly#botRules} turns into the error naming its place in the
@@ -26,25 +26,31 @@ import org.olfsfastpath.spec.SpecException;
 final class BotRulesBuilder {
   /** The repeatable settings, by key, as they are declared. */
   private final Map<String, Repeatable<?>> repeatable = new LinkedHashMap<>();
+
   /** The single-valued settings a file may set, by key. */
   private final Settings single = new Settings("bot filter");
 
-  private final Repeatable<String> ipAddresses = repeatable("ipAddresses",
-      BotRulesBuilder::address);
+  private final Repeatable<String> ipAddresses =
+      repeatable("ipAddresses", BotRulesBuilder::address);
   private final Repeatable<Pattern> ipMatches = repeatable("ipMatches", BotRulesBuilder::pattern);
-  private final Repeatable<Pattern> userAgentMatches = repeatable("userAgentMatches",
-      BotRulesBuilder::pattern);
-  private final Repeatable<Pattern> allowedResponses = repeatable("allowedResponses",
-      BotRulesBuilder::pattern);
-  private final Repeatable<Pattern> blockedResponses = repeatable("blockedResponses",
-      BotRulesBuilder::pattern);
+  private final Repeatable<Pattern> userAgentMatches =
+      repeatable("userAgentMatches", BotRulesBuilder::pattern);
+  private final Repeatable<Pattern> allowedResponses =
+      repeatable("allowedResponses", BotRulesBuilder::pattern);
+  private final Repeatable<Pattern> blockedResponses =
+      repeatable("blockedResponses", BotRulesBuilder::pattern);
   private final Setting<Boolean> blockImagesAndCss =
       single.add(Setting.bool("blockImagesAndCss", false));
-  private final Setting<String> contextPath = Setting.of("contextPath", "").check(path -> {
-    requireArgument(path.isEmpty() || path.startsWith("/"),
-        "contextPath was '%s', must be empty or start with /", path);
-    return path;
-  });
+  private final Setting<String> contextPath =
+      Setting.of("contextPath", "")
+          .check(
+              path -> {
+                requireArgument(
+                    path.isEmpty() || path.startsWith("/"),
+                    "contextPath was '%s', must be empty or start with /",
+                    path);
+                return path;
+              });
 
   /**
    * One setting whose element the file may repeat: a {@link Setting} of the list of its values,
@@ -172,7 +178,8 @@ final class BotRulesBuilder {
   }
 
   static String address(String text) {
-    requireArgument(BotRules.literal(text) != null,
+    requireArgument(
+        BotRules.literal(text) != null,
         "not an IPv4 or IPv6 address (a pattern of addresses is an IpMatch)");
     return text;
   }
@@ -181,8 +188,8 @@ final class BotRulesBuilder {
     try {
       return Pattern.compile(regex);
     } catch (PatternSyntaxException e) {
-      throw new IllegalArgumentException("not a regular expression: " + e.getDescription()
-          + " near index " + e.getIndex(), e);
+      throw new IllegalArgumentException(
+          "not a regular expression: " + e.getDescription() + " near index " + e.getIndex(), e);
     }
   }
 }

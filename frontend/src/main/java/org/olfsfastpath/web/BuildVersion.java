@@ -5,13 +5,14 @@ import java.io.InputStream;
 import java.util.Properties;
 
 /**
- * This build's version, from the Maven properties inside the front end's own jar, which is the
- * same in both WARs. Not from the WAR's own {@code META-INF/maven}: the javax WAR's is the
- * webapp-javax module's, and the Jakarta WAR's entry is gone from it.
+ * This build's version, from the Maven properties inside the front end's own jar, which is the same
+ * in both WARs. Not from the WAR's own {@code META-INF/maven}: the javax WAR's is the webapp-javax
+ * module's, and the Jakarta WAR's entry is gone from it.
  */
 final class BuildVersion {
   /** What is said when the jar carries no version (classes run from a build directory). */
   static final String UNKNOWN = "unknown";
+
   private static final String POM_PROPERTIES =
       "/META-INF/maven/org.olfsfastpath/olfs-fastpath-frontend/pom.properties";
 

@@ -11,20 +11,21 @@ import org.olfsfastpath.cache.ResponseCacheBuilder;
 import org.olfsfastpath.dap.ResponseType;
 
 /**
- * Which answers the response cache keeps: every metadata response (small, asked for on every
- * open of a dataset) up to {@code maxEntryBytes}, and the data responses olfs.xml names in
- * {@code dataTypes} ({@code all} by default) up to {@code maxDataEntryBytes}. netCDF downloads are
- * never kept: each names its own request and time in the file's history, so no two are the same
- * bytes.
+ * Which answers the response cache keeps: every metadata response (small, asked for on every open
+ * of a dataset) up to {@code maxEntryBytes}, and the data responses olfs.xml names in {@code
+ * dataTypes} ({@code all} by default) up to {@code maxDataEntryBytes}. netCDF downloads are never
+ * kept: each names its own request and time in the file's history, so no two are the same bytes.
  */
 final class CachePolicy {
   /** The data responses {@code dataTypes} may name: their suffixes without the dot. */
-  static final List<String> DATA_TYPE_NAMES = Arrays.stream(ResponseType.values())
-      .filter(CachePolicy::isDataType)
-      .map(CachePolicy::name)
-      .toList();
+  static final List<String> DATA_TYPE_NAMES =
+      Arrays.stream(ResponseType.values())
+          .filter(CachePolicy::isDataType)
+          .map(CachePolicy::name)
+          .toList();
 
   private final ResponseCache cache;
+
   /** The data responses kept, decided once from {@code dataTypes}. */
   private final Set<ResponseType> keptData = EnumSet.noneOf(ResponseType.class);
 
@@ -64,8 +65,7 @@ final class CachePolicy {
   }
 
   private static boolean isDataType(ResponseType type) {
-    return type.source() == ResponseType.Source.BES && !type.isMetadata()
-        && !type.writesHistory();
+    return type.source() == ResponseType.Source.BES && !type.isMetadata() && !type.writesHistory();
   }
 
   private static String name(ResponseType type) {

@@ -15,8 +15,8 @@ import org.olfsfastpath.cache.ResponseLoader;
 
 /**
  * The response cache as the responders use it: the key of exactly what a get sends, in the group
- * that serves its path; a hit with no BES message; on a miss one get for all the requests that
- * want the same answer at once.
+ * that serves its path; a hit with no BES message; on a miss one get for all the requests that want
+ * the same answer at once.
  */
 final class CachedAnswers {
   private final DapBackend backend;
@@ -35,30 +35,30 @@ final class CachedAnswers {
   }
 
   /**
-   * The length of the answer kept for {@code get}, from whichever version of its data source;
-   * -1 when none is. An answer kept once is most likely as short the next time.
+   * The length of the answer kept for {@code get}, from whichever version of its data source; -1
+   * when none is. An answer kept once is most likely as short the next time.
    */
   int knownLength(GetRequest get) {
     return backend.responses().knownLength(key(get));
   }
 
   /**
-   * The answer for {@code get}: kept when it is at most {@code maxBytes} (then a
-   * {@link CachedResponse}), else streamed ({@link org.olfsfastpath.cache.StreamedResponse},
-   * which the caller closes).
+   * The answer for {@code get}: kept when it is at most {@code maxBytes} (then a {@link
+   * CachedResponse}), else streamed ({@link org.olfsfastpath.cache.StreamedResponse}, which the
+   * caller closes).
    *
    * @param gzip whether to keep a gzip form beside it
    * @param caller who asks, for the BES's shares and reserve
    */
-  LoadedResponse load(GetRequest get, DataSource source, long maxBytes, boolean gzip,
-      Caller caller) throws IOException {
+  LoadedResponse load(GetRequest get, DataSource source, long maxBytes, boolean gzip, Caller caller)
+      throws IOException {
     return backend.responses().load(key(get), source, maxBytes, gzip, new Opener(get, caller));
   }
 
   /**
    * Opens the get; closing the stream closes the BES response (returning its connection). If the
-   * BES breaks the answer off while the cache reads it, before anything went on, the BES layer
-   * may send the get once more and the cache reads the new answer from its start.
+   * BES breaks the answer off while the cache reads it, before anything went on, the BES layer may
+   * send the get once more and the cache reads the new answer from its start.
    */
   private final class Opener implements ResponseLoader {
     private final GetRequest get;
@@ -106,8 +106,11 @@ final class CachedAnswers {
       InputStream in = streamed.body();
       byte[] bytes = in.readNBytes(max + 1);
       if (bytes.length > max) {
-        throw new org.olfsfastpath.bes.BesProtocolException("the dataset's description is larger"
-            + " than " + max + " bytes; no form is made from it");
+        throw new org.olfsfastpath.bes.BesProtocolException(
+            "the dataset's description is larger"
+                + " than "
+                + max
+                + " bytes; no form is made from it");
       }
       return bytes;
     }

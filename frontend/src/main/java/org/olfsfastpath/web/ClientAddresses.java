@@ -20,9 +20,9 @@ import org.jspecify.annotations.Nullable;
  * itself is ignored when it connects directly, and stands to the left of what a trusted proxy
  * appends when it connects through one.
  *
- * <p>Immutable and thread-safe. Never resolves a name: only address literals are read, and an
- * entry that is not one ends the walk (the last trusted hop is then the client). With no trusted
- * proxy (the default) a request costs one {@code getRemoteAddr()} and nothing else.
+ * <p>Immutable and thread-safe. Never resolves a name: only address literals are read, and an entry
+ * that is not one ends the walk (the last trusted hop is then the client). With no trusted proxy
+ * (the default) a request costs one {@code getRemoteAddr()} and nothing else.
  */
 final class ClientAddresses {
   private static final Pattern SEPARATORS = Pattern.compile("[\\s,]+");
@@ -75,12 +75,14 @@ final class ClientAddresses {
   }
 
   /**
-   * The client of a request from {@code peer} carrying {@code forwardedFor} (each header line
-   * of {@code X-Forwarded-For}, in order; null or empty when there is none).
+   * The client of a request from {@code peer} carrying {@code forwardedFor} (each header line of
+   * {@code X-Forwarded-For}, in order; null or empty when there is none).
    */
   String resolve(String peer, @Nullable Enumeration<String> forwardedFor) {
     byte[] peerAddress = literal(peer);
-    if (peerAddress == null || !isTrusted(peerAddress) || forwardedFor == null
+    if (peerAddress == null
+        || !isTrusted(peerAddress)
+        || forwardedFor == null
         || !forwardedFor.hasMoreElements()) {
       return peer;
     }
@@ -98,7 +100,7 @@ final class ClientAddresses {
       String hop = withoutPort(hops.get(i));
       byte[] address = literal(hop);
       if (address == null) {
-        return client;  // Not an address: what lies left of it cannot be trusted either.
+        return client; // Not an address: what lies left of it cannot be trusted either.
       }
       client = canonical(hop, address);
       if (!isTrusted(address)) {
@@ -138,8 +140,15 @@ final class ClientAddresses {
    */
   private static String canonical(String text, byte[] address) {
     if (address.length == 4) {
-      return text.indexOf(':') < 0 ? text : (address[0] & 0xFF) + "." + (address[1] & 0xFF) + "."
-          + (address[2] & 0xFF) + "." + (address[3] & 0xFF);
+      return text.indexOf(':') < 0
+          ? text
+          : (address[0] & 0xFF)
+              + "."
+              + (address[1] & 0xFF)
+              + "."
+              + (address[2] & 0xFF)
+              + "."
+              + (address[3] & 0xFF);
     }
     try {
       return InetAddress.getByAddress(address).getHostAddress();
@@ -184,9 +193,12 @@ final class ClientAddresses {
       String host = slash < 0 ? entry : entry.substring(0, slash);
       byte[] network = literal(host);
       if (network == null) {
-        throw new IllegalArgumentException("trustedProxies holds '" + entry + "', must be IP"
-            + " addresses or CIDR blocks (192.0.2.10, 10.0.0.0/8, ::1, fd00::/8) separated by"
-            + " blanks or commas; names are not looked up");
+        throw new IllegalArgumentException(
+            "trustedProxies holds '"
+                + entry
+                + "', must be IP"
+                + " addresses or CIDR blocks (192.0.2.10, 10.0.0.0/8, ::1, fd00::/8) separated by"
+                + " blanks or commas; names are not looked up");
       }
       int bits = network.length * 8;
       if (slash >= 0) {
@@ -196,8 +208,12 @@ final class ClientAddresses {
           bits = -1;
         }
         if (bits < 0 || bits > network.length * 8) {
-          throw new IllegalArgumentException(String.format(Locale.US, "trustedProxies holds '%s',"
-              + " whose prefix length must be 0-%d", entry, network.length * 8));
+          throw new IllegalArgumentException(
+              String.format(
+                  Locale.US,
+                  "trustedProxies holds '%s'," + " whose prefix length must be 0-%d",
+                  entry,
+                  network.length * 8));
         }
       }
       return new Block(entry, network, bits);

@@ -7,8 +7,8 @@ final class Conditional {
   private Conditional() {}
 
   /**
-   * Whether If-Modified-Since is at or after {@code modified} (HTTP dates have whole seconds).
-   * A POST is never answered 304: its body is part of what it asks.
+   * Whether If-Modified-Since is at or after {@code modified} (HTTP dates have whole seconds). A
+   * POST is never answered 304: its body is part of what it asks.
    */
   static boolean notModified(Exchange ex, Instant modified) {
     // If-None-Match, when sent, decides alone (RFC 9110 13.2.2).

@@ -14,20 +14,22 @@ import org.jspecify.annotations.Nullable;
 /**
  * The directories where the upstream OLFS keeps its configuration, searched as it searches them
  * (its {@code ServletUtil.getConfigPath}): {@code /etc/olfs/}, then {@code /usr/share/olfs/}; the
- * first that exists, is a directory, and can be read and written by the user Tomcat runs as is
- * the configuration directory, and its {@code olfs.xml} the file. Upstream falls back to the
+ * first that exists, is a directory, and can be read and written by the user Tomcat runs as is the
+ * configuration directory, and its {@code olfs.xml} the file. Upstream falls back to the
  * configuration inside its WAR; this front end falls back to its defaults.
  *
  * <p>The system property {@value #PROPERTY} replaces the list (directories separated by the path
- * separator, {@code :}), so the search can be tested, and moved, without touching {@code /etc}.
- * The file system is reached through {@link Access}, so that the conditions can be tested whatever
- * user runs the tests (root can write anywhere).
+ * separator, {@code :}), so the search can be tested, and moved, without touching {@code /etc}. The
+ * file system is reached through {@link Access}, so that the conditions can be tested whatever user
+ * runs the tests (root can write anywhere).
  */
 final class ConfigDirectories {
   /** The system property that names the directories to search instead of upstream's. */
   static final String PROPERTY = "olfs.config.dirs";
+
   /** Upstream's directories, in its order. */
   static final List<Path> UPSTREAM = List.of(Path.of("/etc/olfs"), Path.of("/usr/share/olfs"));
+
   /** The file a configuration directory holds. */
   static final String FILE_NAME = "olfs.xml";
 
@@ -37,10 +39,13 @@ final class ConfigDirectories {
    * What the search needs of the file system, one question a predicate; {@link #FILES} asks the
    * real one, a test another.
    */
-  record Access(Predicate<Path> exists, Predicate<Path> isDirectory, Predicate<Path> isReadable,
+  record Access(
+      Predicate<Path> exists,
+      Predicate<Path> isDirectory,
+      Predicate<Path> isReadable,
       Predicate<Path> isWritable) {
-    static final Access FILES = new Access(Files::exists, Files::isDirectory, Files::isReadable,
-        Files::isWritable);
+    static final Access FILES =
+        new Access(Files::exists, Files::isDirectory, Files::isReadable, Files::isWritable);
   }
 
   /**
@@ -91,8 +96,10 @@ final class ConfigDirectories {
         looked.add(directory + ": holds " + FILE_NAME);
         return new Search(Optional.of(directory), Optional.of(file), looked);
       }
-      looked.add(directory + ": readable and writable, so upstream would use it, but it holds no "
-          + FILE_NAME);
+      looked.add(
+          directory
+              + ": readable and writable, so upstream would use it, but it holds no "
+              + FILE_NAME);
       return new Search(Optional.of(directory), Optional.empty(), looked);
     }
     return new Search(Optional.empty(), Optional.empty(), looked);
@@ -110,7 +117,8 @@ final class ConfigDirectories {
       return "not readable by user " + System.getProperty("user.name");
     }
     if (!access.isWritable().test(directory)) {
-      return "not writable by user " + System.getProperty("user.name")
+      return "not writable by user "
+          + System.getProperty("user.name")
           + " (upstream passes such a directory over too)";
     }
     return null;

@@ -6,10 +6,10 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Where the configuration file is, first match wins: the servlet context parameter {@value
- * #NAME}, the system property {@value #NAME}, the environment variable {@value #ENV}; then the
- * upstream OLFS's configuration directories ({@link ConfigDirectories}: {@code /etc/olfs/}, then
- * {@code /usr/share/olfs/}). None of them means the built-in defaults (a BES at localhost:10022).
+ * Where the configuration file is, first match wins: the servlet context parameter {@value #NAME},
+ * the system property {@value #NAME}, the environment variable {@value #ENV}; then the upstream
+ * OLFS's configuration directories ({@link ConfigDirectories}: {@code /etc/olfs/}, then {@code
+ * /usr/share/olfs/}). None of them means the built-in defaults (a BES at localhost:10022).
  */
 final class ConfigLocation {
   static final String NAME = "olfs.config";
@@ -25,8 +25,10 @@ final class ConfigLocation {
    * @param environment reads an environment variable
    * @return the file and where it was named, or empty
    */
-  static Optional<Source> find(Function<String, String> contextParameter,
-      Function<String, String> systemProperty, Function<String, String> environment) {
+  static Optional<Source> find(
+      Function<String, String> contextParameter,
+      Function<String, String> systemProperty,
+      Function<String, String> environment) {
     String value = contextParameter.apply(NAME);
     if (present(value)) {
       return Optional.of(new Source(Path.of(value.strip()), "context parameter " + NAME));
@@ -46,33 +48,56 @@ final class ConfigLocation {
    * The file the settings name, else the one upstream's directory search finds, with the line the
    * log gets at start: which file, and why, or that there is none and where the search looked.
    */
-  static Lookup locate(Function<String, String> contextParameter,
-      Function<String, String> systemProperty, Function<String, String> environment,
+  static Lookup locate(
+      Function<String, String> contextParameter,
+      Function<String, String> systemProperty,
+      Function<String, String> environment,
       ConfigDirectories.Access access) {
     Optional<Source> named = find(contextParameter, systemProperty, environment);
     if (named.isPresent()) {
-      return new Lookup(named, "olfs-fastpath: configuration " + named.get().file()
-          + " (named by the " + named.get().namedBy() + ")");
+      return new Lookup(
+          named,
+          "olfs-fastpath: configuration "
+              + named.get().file()
+              + " (named by the "
+              + named.get().namedBy()
+              + ")");
     }
     List<Path> directories = ConfigDirectories.directories(systemProperty);
     ConfigDirectories.Search search = ConfigDirectories.search(directories, access);
     String looked = String.join("; ", search.looked());
     if (search.file().isPresent()) {
       Path file = search.file().get();
-      return new Lookup(Optional.of(new Source(file, "configuration directory "
-          + file.getParent())),
-          "olfs-fastpath: configuration " + file + " (none named by the context parameter or"
-              + " system property " + NAME + ", or environment variable " + ENV
-              + "; found in the configuration directories: " + looked + ")");
+      return new Lookup(
+          Optional.of(new Source(file, "configuration directory " + file.getParent())),
+          "olfs-fastpath: configuration "
+              + file
+              + " (none named by the context parameter or"
+              + " system property "
+              + NAME
+              + ", or environment variable "
+              + ENV
+              + "; found in the configuration directories: "
+              + looked
+              + ")");
     }
-    return new Lookup(Optional.empty(), "olfs-fastpath: no configuration named (context parameter"
-        + " or system property " + NAME + ", or environment variable " + ENV + ") or found in"
-        + " the configuration directories (" + looked + "): using the defaults");
+    return new Lookup(
+        Optional.empty(),
+        "olfs-fastpath: no configuration named (context parameter"
+            + " or system property "
+            + NAME
+            + ", or environment variable "
+            + ENV
+            + ") or found in"
+            + " the configuration directories ("
+            + looked
+            + "): using the defaults");
   }
 
   /** Reads the configuration from the file {@link #find} found, or returns the defaults. */
   static FrontEndConfig load(Optional<Source> found) {
-    return found.map(source -> OlfsConfigFile.read(source.file()))
+    return found
+        .map(source -> OlfsConfigFile.read(source.file()))
         .orElseGet(OlfsConfigFile::defaults);
   }
 

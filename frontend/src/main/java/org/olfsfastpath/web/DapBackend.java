@@ -27,9 +27,8 @@ interface DapBackend {
   DataSource lookup(String path) throws IOException;
 
   /**
-   * Sends a get for {@code caller}: its client's share of the BES connections applies, and a
-   * short answer may use a pool's reserve. The returned response has passed the BES's error
-   * check.
+   * Sends a get for {@code caller}: its client's share of the BES connections applies, and a short
+   * answer may use a pool's reserve. The returned response has passed the BES's error check.
    *
    * @throws org.olfsfastpath.bes.BesErrorException if the BES answered an error before any data
    * @throws org.olfsfastpath.bes.BesLimitException if the client's share, its queue or the pool's
@@ -40,8 +39,8 @@ interface DapBackend {
   BesResponse get(GetRequest request, Caller caller) throws IOException;
 
   /**
-   * The BES group that serves {@code path}, as the response cache's keys name it: the empty
-   * string when there is one BES.
+   * The BES group that serves {@code path}, as the response cache's keys name it: the empty string
+   * when there is one BES.
    */
   String groupOf(String path);
 
@@ -49,8 +48,8 @@ interface DapBackend {
   ResponseCache responses();
 
   /**
-   * Asks the BES serving the catalog root for every dataset and directory URL
-   * ({@code buildSiteMap}), one per line, each starting with {@code prefix}.
+   * Asks the BES serving the catalog root for every dataset and directory URL ({@code
+   * buildSiteMap}), one per line, each starting with {@code prefix}.
    *
    * @throws IOException as {@link #get}
    */

@@ -5,9 +5,9 @@ import java.time.Instant;
 
 /**
  * The headers every DAP answer carries: {@code XDODS-Server} (the DAP2 server version clients
- * check), {@code XOPeNDAP-Server} (this server), and the DAP version of the response as both
- * {@code XDAP} (what this front end always sent) and {@code X-DAP} (the name upstream sends and
- * the DAP specification uses); and {@code Last-Modified} from the catalog.
+ * check), {@code XOPeNDAP-Server} (this server), and the DAP version of the response as both {@code
+ * XDAP} (what this front end always sent) and {@code X-DAP} (the name upstream sends and the DAP
+ * specification uses); and {@code Last-Modified} from the catalog.
  */
 final class DapHeaders {
   private final String server;

@@ -32,20 +32,21 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A request runs through these stages, in {@link #service}: read a POST body (bounded); parse
  * and validate the URL (refusals cost no BES message); hand the request to its responder, which
- * looks the path up in the data-source cache (a showNode only on a miss), answers a conditional
- * GET or a HEAD from the cache alone, and otherwise sends one BES get and streams its body. A warm
- * GET therefore costs exactly one BES command, and a 304 or a HEAD none.
+ * looks the path up in the data-source cache (a showNode only on a miss), answers a conditional GET
+ * or a HEAD from the cache alone, and otherwise sends one BES get and streams its body. A warm GET
+ * therefore costs exactly one BES command, and a 304 or a HEAD none.
  *
  * <p>Every failure is answered here, in the form the client reads ({@link ErrorBody}). If the BES
  * fails after part of a body was sent, the connection is aborted (the exception reaches the
  * container, which closes the connection without the final chunk) so the client cannot mistake a
- * truncated body for a complete one; for a body that streams on after service has returned
- * ({@link AsyncOutput}), the same happens in the async dispatch that the failure brings back here.
- * The request's time and status are recorded when its response has ended.
+ * truncated body for a complete one; for a body that streams on after service has returned ({@link
+ * AsyncOutput}), the same happens in the async dispatch that the failure brings back here. The
+ * request's time and status are recorded when its response has ended.
  */
 final class DapServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
   private static final Logger log = LoggerFactory.getLogger(DapServlet.class);
+
   /** The least time between two warnings of a busy pool. */
   private static final long EXHAUSTED_WARNING_EVERY = TimeUnit.SECONDS.toNanos(10);
 
@@ -55,15 +56,17 @@ final class DapServlet extends HttpServlet {
   private final transient FrontEndSettings settings;
   private final @Nullable String catalogRoot;
   private final transient RequestTimer timer;
+
   /** When a busy pool was last warned of, and the 503s since. */
   private final transient AtomicLong lastExhaustedWarning =
       new AtomicLong(System.nanoTime() - EXHAUSTED_WARNING_EVERY);
+
   private final transient AtomicLong exhaustedSinceWarning = new AtomicLong();
 
   /** Receives each request's response type, status and time (the metrics). */
   @FunctionalInterface
   interface RequestTimer {
-    RequestTimer NONE = (type, status, nanos) -> { };
+    RequestTimer NONE = (type, status, nanos) -> {};
 
     void record(String type, int status, long nanos);
   }
@@ -77,13 +80,24 @@ final class DapServlet extends HttpServlet {
    * @param context the container, for its table of file types; null outside one
    * @param spool where the answers of clients that fall behind wait
    */
-  static DapServlet assemble(FrontEndSettings settings, DapBackend backend, FrontEndStats stats,
-      String serverVersion, @Nullable String catalogRoot, VersionService versions,
-      jakarta.servlet.@Nullable ServletContext context, java.time.Clock clock,
-      RequestTimer timer, Spool spool) {
-    return new DapServlet(new DapRequestParser(settings.maxUrlLength(),
-        settings.maxConstraintLength()), Responders.create(settings, backend, stats,
-        serverVersion, versions, context, clock, spool), stats, settings, catalogRoot, timer);
+  static DapServlet assemble(
+      FrontEndSettings settings,
+      DapBackend backend,
+      FrontEndStats stats,
+      String serverVersion,
+      @Nullable String catalogRoot,
+      VersionService versions,
+      jakarta.servlet.@Nullable ServletContext context,
+      java.time.Clock clock,
+      RequestTimer timer,
+      Spool spool) {
+    return new DapServlet(
+        new DapRequestParser(settings.maxUrlLength(), settings.maxConstraintLength()),
+        Responders.create(settings, backend, stats, serverVersion, versions, context, clock, spool),
+        stats,
+        settings,
+        catalogRoot,
+        timer);
   }
 
   /**
@@ -93,8 +107,13 @@ final class DapServlet extends HttpServlet {
    *     when unknown
    * @param timer hears each request's type, status and time
    */
-  DapServlet(DapRequestParser parser, Responders responders, FrontEndStats stats,
-      FrontEndSettings settings, @Nullable String catalogRoot, RequestTimer timer) {
+  DapServlet(
+      DapRequestParser parser,
+      Responders responders,
+      FrontEndStats stats,
+      FrontEndSettings settings,
+      @Nullable String catalogRoot,
+      RequestTimer timer) {
     this.parser = Objects.requireNonNull(parser, "parser == null");
     this.responders = Objects.requireNonNull(responders, "responders == null");
     this.stats = Objects.requireNonNull(stats, "stats == null");
@@ -117,8 +136,8 @@ final class DapServlet extends HttpServlet {
     long start = System.nanoTime();
     stats.requests.increment();
     Exchange ex = new Exchange(req, resp, responders.clients());
-    ex.whenEnded(() -> timer.record(typeName(ex.answering()), resp.getStatus(),
-        System.nanoTime() - start));
+    ex.whenEnded(
+        () -> timer.record(typeName(ex.answering()), resp.getStatus(), System.nanoTime() - start));
     try {
       answer(ex);
     } finally {
@@ -130,9 +149,8 @@ final class DapServlet extends HttpServlet {
 
   /**
    * The async dispatch of a body that streamed through the spool ({@link AsyncOutput}) and whose
-   * BES failed after part of it went out: throws, as a synchronous response does, so the
-   * container aborts the connection and the client cannot take the truncated body for a whole
-   * one.
+   * BES failed after part of it went out: throws, as a synchronous response does, so the container
+   * aborts the connection and the client cannot take the truncated body for a whole one.
    */
   private void abortStream(HttpServletRequest req) throws IOException {
     Object failure = req.getAttribute(AsyncOutput.FAILURE);
@@ -146,10 +164,15 @@ final class DapServlet extends HttpServlet {
   /** Logs a BES failure after part of a body went out; returns what to throw. */
   private static IOException abortion(HttpServletRequest req, BesStreamException e) {
     IOException cause = e.getCause() instanceof IOException inner ? inner : e;
-    log.warn("BES failed after {} bytes of {} had been sent; aborting the client connection: {}",
-        e.sent, req.getRequestURI(), cause.toString());
-    return new IOException("BES response failed after part of it was sent to the client;"
-        + " aborting the connection so the client sees the failure", cause);
+    log.warn(
+        "BES failed after {} bytes of {} had been sent; aborting the client connection: {}",
+        e.sent,
+        req.getRequestURI(),
+        cause.toString());
+    return new IOException(
+        "BES response failed after part of it was sent to the client;"
+            + " aborting the connection so the client sees the failure",
+        cause);
   }
 
   /**
@@ -181,17 +204,24 @@ final class DapServlet extends HttpServlet {
     try {
       String body = null;
       switch (req.getMethod()) {
-        case "GET", "HEAD" -> { }
+        case "GET", "HEAD" -> {}
         case "POST" -> {
           if (!settings.httpPost()) {
-            throw new Refusal(405, "POST is not enabled on this server (olfs.xml HttpPost); use"
-                + " GET", "Allow", "GET, HEAD");
+            throw new Refusal(
+                405,
+                "POST is not enabled on this server (olfs.xml HttpPost); use" + " GET",
+                "Allow",
+                "GET, HEAD");
           }
           stats.posts.increment();
           body = PostBody.read(req, settings.httpPostMax());
         }
-        default -> throw new Refusal(405, "method " + req.getMethod() + " is not supported here",
-            "Allow", settings.httpPost() ? "GET, HEAD, POST" : "GET, HEAD");
+        default ->
+            throw new Refusal(
+                405,
+                "method " + req.getMethod() + " is not supported here",
+                "Allow",
+                settings.httpPost() ? "GET, HEAD, POST" : "GET, HEAD");
       }
       // Parse and validate: anything refused here costs no BES message.
       DapRequest request = parse(req, body);
@@ -224,31 +254,39 @@ final class DapServlet extends HttpServlet {
       // The group logs the first refusal of each episode of a client; one line per refusal would
       // flood the log exactly when a client misbehaves.
       stats.limitRefusals.increment();
-      log.debug("{} refused for {} by {}: {}", req.getRequestURI(), e.client(), e.limit().key(),
+      log.debug(
+          "{} refused for {} by {}: {}",
+          req.getRequestURI(),
+          e.client(),
+          e.limit().key(),
           e.getMessage());
-      sendError(ex, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "the server is busy ("
-          + e.limit().key() + "): " + e.getMessage(),
+      sendError(
+          ex,
+          HttpServletResponse.SC_SERVICE_UNAVAILABLE,
+          "the server is busy (" + e.limit().key() + "): " + e.getMessage(),
           List.of("Retry-After", Integer.toString(settings.retryAfterSeconds())));
     } catch (BesPoolExhaustedException e) {
       stats.poolExhausted.increment();
       warnExhausted(req.getRequestURI());
-      sendError(ex, HttpServletResponse.SC_SERVICE_UNAVAILABLE,
+      sendError(
+          ex,
+          HttpServletResponse.SC_SERVICE_UNAVAILABLE,
           "the server is busy (pool): every BES connection is in use; retry shortly",
           List.of("Retry-After", Integer.toString(settings.retryAfterSeconds())));
     } catch (ClientGoneException e) {
       // The client closed its connection; the unread BES response was discarded on close.
       stats.clientAborts.increment();
-      log.debug("client went away during {}: {}", req.getRequestURI(),
-          String.valueOf(e.getCause()));
+      log.debug(
+          "client went away during {}: {}", req.getRequestURI(), String.valueOf(e.getCause()));
     } catch (IOException e) {
       handleBesFailure(ex, e);
     }
   }
 
   /**
-   * Warns of a busy pool at most once per {@link #EXHAUSTED_WARNING_EVERY}, with the number of
-   * 503s since the last warning: one line per refused request would flood the log exactly when
-   * the server is overloaded.
+   * Warns of a busy pool at most once per {@link #EXHAUSTED_WARNING_EVERY}, with the number of 503s
+   * since the last warning: one line per refused request would flood the log exactly when the
+   * server is overloaded.
    */
   private void warnExhausted(String uri) {
     long now = System.nanoTime();
@@ -256,8 +294,11 @@ final class DapServlet extends HttpServlet {
     long since = exhaustedSinceWarning.incrementAndGet();
     if (now - last >= EXHAUSTED_WARNING_EVERY && lastExhaustedWarning.compareAndSet(last, now)) {
       exhaustedSinceWarning.addAndGet(-since);
-      log.warn("every BES connection is busy; answering 503 to {} ({} such answers since the last"
-          + " warning)", uri, since);
+      log.warn(
+          "every BES connection is busy; answering 503 to {} ({} such answers since the last"
+              + " warning)",
+          uri,
+          since);
     }
   }
 
@@ -275,8 +316,8 @@ final class DapServlet extends HttpServlet {
   private void sendVersion(Exchange ex) throws ClientGoneException {
     responders.headers().set(ex.resp, "3.2");
     ex.resp.setContentType(org.olfsfastpath.dap.VersionDocument.CONTENT_TYPE);
-    ex.resp.setHeader("Content-Description",
-        org.olfsfastpath.dap.VersionDocument.CONTENT_DESCRIPTION);
+    ex.resp.setHeader(
+        "Content-Description", org.olfsfastpath.dap.VersionDocument.CONTENT_DESCRIPTION);
     BodyCopy.write(ex, responders.versions().document());
   }
 
@@ -286,16 +327,17 @@ final class DapServlet extends HttpServlet {
    * connection.
    */
   private void handleBesFailure(Exchange ex, IOException e) throws IOException {
-    IOException cause = e instanceof BesStreamException && e.getCause() instanceof IOException
-        inner ? inner : e;
+    IOException cause =
+        e instanceof BesStreamException && e.getCause() instanceof IOException inner ? inner : e;
     if (e instanceof BesStreamException) {
       stats.midStreamFailures.increment();
     } else {
       stats.besUnavailable.increment();
     }
     if (ex.resp.isCommitted()) {
-      throw abortion(ex.req, e instanceof BesStreamException stream ? stream
-          : new BesStreamException(-1, cause));
+      throw abortion(
+          ex.req,
+          e instanceof BesStreamException stream ? stream : new BesStreamException(-1, cause));
     }
     if (cause instanceof BesErrorException besError) {
       sendBesError(ex, besError.error());
@@ -310,7 +352,9 @@ final class DapServlet extends HttpServlet {
       sendError(ex, HttpServletResponse.SC_GATEWAY_TIMEOUT, "the BES did not answer in time");
     } else {
       log.warn("BES failed for {}: {}", ex.req.getRequestURI(), cause.toString());
-      sendError(ex, HttpServletResponse.SC_BAD_GATEWAY,
+      sendError(
+          ex,
+          HttpServletResponse.SC_BAD_GATEWAY,
           "the BES could not be reached or sent an unreadable answer");
     }
   }
@@ -323,23 +367,32 @@ final class DapServlet extends HttpServlet {
     stats.besUnavailable.increment();
     log.debug("BES down for {}: {}", ex.req.getRequestURI(), e.getMessage());
     IOException cause = e.ejectionCause();
-    sendError(ex, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "the BES " + e.endpoint()
-        + " is out of service since " + e.downSince() + " ("
-        + BesMessages.scrub(String.valueOf(cause.getMessage()), null, catalogRoot)
-        + "); the next check is in " + e.retryAfterSeconds() + " s",
+    sendError(
+        ex,
+        HttpServletResponse.SC_SERVICE_UNAVAILABLE,
+        "the BES "
+            + e.endpoint()
+            + " is out of service since "
+            + e.downSince()
+            + " ("
+            + BesMessages.scrub(String.valueOf(cause.getMessage()), null, catalogRoot)
+            + "); the next check is in "
+            + e.retryAfterSeconds()
+            + " s",
         List.of("Retry-After", Long.toString(e.retryAfterSeconds())));
   }
 
   /** Answers a BES error with its HTTP status and its message, server paths removed. */
   private void sendBesError(Exchange ex, BesError error) throws IOException {
     stats.besErrors.increment();
-    log.debug("BES error type {} for {}: {}", error.type(), ex.req.getRequestURI(),
-        error.message());
+    log.debug(
+        "BES error type {} for {}: {}", error.type(), ex.req.getRequestURI(), error.message());
     int status = BesErrorStatus.of(error);
     String message = BesMessages.scrub(error.message(), pathOf(ex.answering()), catalogRoot);
     if (status == HttpServletResponse.SC_NOT_IMPLEMENTED) {
-      message = "this server's BES cannot make this response (a module it needs is not loaded): "
-          + message;
+      message =
+          "this server's BES cannot make this response (a module it needs is not loaded): "
+              + message;
     }
     sendError(ex, status, message);
   }
@@ -364,13 +417,18 @@ final class DapServlet extends HttpServlet {
    */
   private void sendError(Exchange ex, int status, String message, List<String> extraHeaders)
       throws IOException {
-    ErrorBody body = ErrorBody.render(ErrorBody.chooseForm(ex.answering(), ex.accept()), status,
-        message);
+    ErrorBody body =
+        ErrorBody.render(ErrorBody.chooseForm(ex.answering(), ex.accept()), status, message);
     // Drops the headers and bytes of a response begun for success (Content-Encoding included).
     ex.resp.reset();
     ex.resp.setStatus(status);
-    responders.headers().set(ex.resp, ex.answering() instanceof DapRequest.Dataset dataset
-        ? dataset.type().dapVersion() : "3.2");
+    responders
+        .headers()
+        .set(
+            ex.resp,
+            ex.answering() instanceof DapRequest.Dataset dataset
+                ? dataset.type().dapVersion()
+                : "3.2");
     for (int i = 0; i + 1 < extraHeaders.size(); i += 2) {
       ex.resp.setHeader(extraHeaders.get(i), extraHeaders.get(i + 1));
     }

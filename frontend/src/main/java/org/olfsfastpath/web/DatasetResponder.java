@@ -25,9 +25,15 @@ final class DatasetResponder {
   private final FrontEndStats stats;
   private final String serverVersion;
 
-  DatasetResponder(DapHeaders headers, GetResponder gets, FormResponder forms,
-      FileResponder files, VersionService versions, FrontEndSettings settings,
-      FrontEndStats stats, String serverVersion) {
+  DatasetResponder(
+      DapHeaders headers,
+      GetResponder gets,
+      FormResponder forms,
+      FileResponder files,
+      VersionService versions,
+      FrontEndSettings settings,
+      FrontEndStats stats,
+      String serverVersion) {
     this.headers = headers;
     this.gets = gets;
     this.forms = forms;
@@ -67,14 +73,34 @@ final class DatasetResponder {
         }
         files.send(ex, source, true);
       }
-      case NOT_OFFERED -> throw new Refusal(404, suffix(dataset) + " (" + type.title() + ") is"
-          + " not offered by this server: the upstream OLFS builds it from the metadata with"
-          + " stylesheets of its own. The metadata itself is at " + name(dataset) + ".dmr and "
-          + name(dataset) + ".ddx");
-      case NOT_IMPLEMENTED -> throw new Refusal(501, suffix(dataset) + " (" + type.title() + ")"
-          + " is not implemented: no BES module can make it (the BES has no transmitter for it)."
-          + " The same data is available as " + name(dataset) + ".dap.csv, " + name(dataset)
-          + ".dap.nc4 or, for DAP2 clients, " + name(dataset) + ".json");
+      case NOT_OFFERED ->
+          throw new Refusal(
+              404,
+              suffix(dataset)
+                  + " ("
+                  + type.title()
+                  + ") is"
+                  + " not offered by this server: the upstream OLFS builds it from the metadata with"
+                  + " stylesheets of its own. The metadata itself is at "
+                  + name(dataset)
+                  + ".dmr and "
+                  + name(dataset)
+                  + ".ddx");
+      case NOT_IMPLEMENTED ->
+          throw new Refusal(
+              501,
+              suffix(dataset)
+                  + " ("
+                  + type.title()
+                  + ")"
+                  + " is not implemented: no BES module can make it (the BES has no transmitter for it)."
+                  + " The same data is available as "
+                  + name(dataset)
+                  + ".dap.csv, "
+                  + name(dataset)
+                  + ".dap.nc4 or, for DAP2 clients, "
+                  + name(dataset)
+                  + ".json");
       default -> throw new IllegalStateException("unknown source " + type.source());
     }
   }
@@ -82,19 +108,34 @@ final class DatasetResponder {
   /** The 403 for a dataset file when olfs.xml does not allow direct access. */
   static Refusal directAccessRefused(DataSource source) {
     String name = source.path().substring(source.path().lastIndexOf('/') + 1);
-    return new Refusal(403, "this server does not allow downloading the dataset file itself"
-        + " (olfs.xml AllowDirectDataSourceAccess); ask for its data through a DAP response,"
-        + " e.g. " + name + ".dmr.html for the request form or " + name + ".nc for a netCDF file");
+    return new Refusal(
+        403,
+        "this server does not allow downloading the dataset file itself"
+            + " (olfs.xml AllowDirectDataSourceAccess); ask for its data through a DAP response,"
+            + " e.g. "
+            + name
+            + ".dmr.html for the request form or "
+            + name
+            + ".nc for a netCDF file");
   }
 
   private DapRequest.Dataset negotiate(Exchange ex, DapRequest.Dataset asked) throws Refusal {
     if (asked.type() == ResponseType.FILE) {
       return asked; // Its media type is the file's, whatever Accept prefers.
     }
-    ResponseType chosen = Negotiation.choose(asked.type(), ex.accept()).orElseThrow(() ->
-        new Refusal(406, "none of the representations of " + suffix(asked) + " is acceptable"
-            + " to the client (Accept: " + ex.accept() + "); it is "
-            + acceptable(asked.type())));
+    ResponseType chosen =
+        Negotiation.choose(asked.type(), ex.accept())
+            .orElseThrow(
+                () ->
+                    new Refusal(
+                        406,
+                        "none of the representations of "
+                            + suffix(asked)
+                            + " is acceptable"
+                            + " to the client (Accept: "
+                            + ex.accept()
+                            + "); it is "
+                            + acceptable(asked.type())));
     if (chosen == asked.type()) {
       return asked;
     }
@@ -115,24 +156,26 @@ final class DatasetResponder {
     ResponseType type = dataset.type();
     String url = datasetUrl(ex, dataset);
     boolean files = settings.allowDirectDataSourceAccess();
-    byte[] body = type == ResponseType.DSR_HTML
-        ? ServicesDocument.html(url, name(dataset), serverVersion, files)
-        : ServicesDocument.xml(url, serverVersion, files);
+    byte[] body =
+        type == ResponseType.DSR_HTML
+            ? ServicesDocument.html(url, name(dataset), serverVersion, files)
+            : ServicesDocument.xml(url, serverVersion, files);
     ex.resp.setContentType(type.contentType());
     ex.resp.setHeader("Content-Description", type.contentDescription());
     BodyCopy.write(ex, body);
   }
 
   /**
-   * The dataset's URL as the client wrote it: the request URL without the response's suffix (in
-   * the case the client wrote it). DAP4 responses and the DDX name it as xml:base.
+   * The dataset's URL as the client wrote it: the request URL without the response's suffix (in the
+   * case the client wrote it). DAP4 responses and the DDX name it as xml:base.
    */
   static String datasetUrl(Exchange ex, DapRequest.Dataset dataset) {
     String url = ex.requestUrl();
     String suffix = dataset.suffix();
     int start = url.length() - suffix.length();
     return start > 0 && url.regionMatches(true, start, suffix, 0, suffix.length())
-        ? url.substring(0, start) : url;
+        ? url.substring(0, start)
+        : url;
   }
 
   private static String suffix(DapRequest.Dataset dataset) {

@@ -3,8 +3,8 @@ package org.olfsfastpath.web;
 import java.util.Locale;
 
 /**
- * What the bare dataset URL ({@code /opendap/nc/fnoc1.nc}, no suffix) answers: olfs.xml's
- * {@code <DatasetUrlResponse type="..."/>}, as upstream.
+ * What the bare dataset URL ({@code /opendap/nc/fnoc1.nc}, no suffix) answers: olfs.xml's {@code
+ * <DatasetUrlResponse type="..."/>}, as upstream.
  */
 public enum DatasetUrlResponse {
   /** The file itself when AllowDirectDataSourceAccess is set, else a 403 that says so. */
@@ -26,16 +26,17 @@ public enum DatasetUrlResponse {
   /**
    * Reads olfs.xml's value: {@code download}, {@code requestForm} or {@code dsr}, in any case.
    *
-   * @throws IllegalArgumentException for any other value, naming it (upstream silently takes it
-   *     for requestForm; a misspelt value should not change what users get without a word)
+   * @throws IllegalArgumentException for any other value, naming it (upstream silently takes it for
+   *     requestForm; a misspelt value should not change what users get without a word)
    */
   public static DatasetUrlResponse fromConfig(String type) {
     return switch (type.strip().toLowerCase(Locale.ROOT)) {
       case "download" -> DOWNLOAD;
       case "requestform" -> REQUEST_FORM;
       case "dsr" -> DSR;
-      default -> throw new IllegalArgumentException("DatasetUrlResponse type was \"" + type
-          + "\", must be download, requestForm or dsr");
+      default ->
+          throw new IllegalArgumentException(
+              "DatasetUrlResponse type was \"" + type + "\", must be download, requestForm or dsr");
     };
   }
 }

@@ -8,8 +8,8 @@ import org.olfsfastpath.dap.DapRequest;
 /**
  * One request in flight: the servlet request and response, the method, and what the request has
  * been understood to ask for so far (which decides the form of an error body). Confined to the
- * request's thread, until a body streaming asynchronously ({@link AsyncOutput}) ends it on
- * another ({@link #ended()}).
+ * request's thread, until a body streaming asynchronously ({@link AsyncOutput}) ends it on another
+ * ({@link #ended()}).
  */
 final class Exchange {
   final HttpServletRequest req;
@@ -22,7 +22,9 @@ final class Exchange {
   private @Nullable Runnable whenEnded;
   private boolean async;
 
-  /** @param clients tells who the request comes from, for the BES groups' shares */
+  /**
+   * @param clients tells who the request comes from, for the BES groups' shares
+   */
   Exchange(HttpServletRequest req, HttpServletResponse resp, ClientAddresses clients) {
     this.req = req;
     this.resp = resp;
@@ -90,16 +92,20 @@ final class Exchange {
   }
 
   /**
-   * The absolute URL of the catalog root as this client reaches it, e.g.
-   * {@code http://localhost:8080/opendap}: scheme, host and port as the container sees them
-   * (behind a proxy, its RemoteIpValve sets them from X-Forwarded-*).
+   * The absolute URL of the catalog root as this client reaches it, e.g. {@code
+   * http://localhost:8080/opendap}: scheme, host and port as the container sees them (behind a
+   * proxy, its RemoteIpValve sets them from X-Forwarded-*).
    */
   String serviceUrl() {
-    StringBuilder url = new StringBuilder(64).append(req.getScheme()).append("://")
-        .append(hostForUrl(req.getServerName()));
+    StringBuilder url =
+        new StringBuilder(64)
+            .append(req.getScheme())
+            .append("://")
+            .append(hostForUrl(req.getServerName()));
     int port = req.getServerPort();
-    boolean usual = (req.getScheme().equals("http") && port == 80)
-        || (req.getScheme().equals("https") && port == 443);
+    boolean usual =
+        (req.getScheme().equals("http") && port == 80)
+            || (req.getScheme().equals("https") && port == 443);
     if (!usual && port > 0) {
       url.append(':').append(port);
     }

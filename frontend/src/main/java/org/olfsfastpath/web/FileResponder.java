@@ -36,8 +36,8 @@ final class FileResponder {
   /**
    * Sends the file.
    *
-   * @param download whether to name it as an attachment (dataset files are downloads; a README
-   *     is shown in the browser, as upstream)
+   * @param download whether to name it as an attachment (dataset files are downloads; a README is
+   *     shown in the browser, as upstream)
    */
   void send(Exchange ex, DataSource file, boolean download)
       throws IOException, ClientGoneException {
@@ -46,15 +46,18 @@ final class FileResponder {
     ex.resp.setContentType(type == null ? UNKNOWN_TYPE : type);
     ex.resp.setContentLengthLong(file.size());
     if (download) {
-      ex.resp.setHeader("Content-Disposition", DownloadName.contentDisposition(
-          DownloadName.of(file.path(), ResponseType.FILE, false)));
+      ex.resp.setHeader(
+          "Content-Disposition",
+          DownloadName.contentDisposition(DownloadName.of(file.path(), ResponseType.FILE, false)));
     }
     if (ex.head) {
       return;
     }
     // A file the response buffer holds whole lets its connection go at BES speed.
-    Caller caller = file.size() >= 0 && file.size() <= BodyCopy.RESPONSE_BUFFER
-        ? Caller.shortRequest(ex.client()) : Caller.longRequest(ex.client());
+    Caller caller =
+        file.size() >= 0 && file.size() <= BodyCopy.RESPONSE_BUFFER
+            ? Caller.shortRequest(ex.client())
+            : Caller.longRequest(ex.client());
     BesResponse bes = backend.get(new GetRequest(file.path(), BesGetType.STREAM, "", ""), caller);
     copy.stream(ex, bes, false);
   }

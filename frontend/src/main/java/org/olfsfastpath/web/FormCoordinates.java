@@ -21,11 +21,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Gets a form's coordinate values from the BES: one data request per dataset and form for all
- * its coordinate variables ({@link CoordinateRequest}), kept in the response cache like the
- * form's DMR or DDX, so a warm form costs no BES message. Only an answer the cache keeps is
- * asked for (its size is known beforehand from the shapes); a larger one, or a failure, leaves
- * the form with index ranges only and a sentence on the page saying why.
+ * Gets a form's coordinate values from the BES: one data request per dataset and form for all its
+ * coordinate variables ({@link CoordinateRequest}), kept in the response cache like the form's DMR
+ * or DDX, so a warm form costs no BES message. Only an answer the cache keeps is asked for (its
+ * size is known beforehand from the shapes); a larger one, or a failure, leaves the form with index
+ * ranges only and a sentence on the page saying why.
  */
 final class FormCoordinates {
   private static final Logger log = LoggerFactory.getLogger(FormCoordinates.class);
@@ -43,8 +43,8 @@ final class FormCoordinates {
    *
    * @param xmlBase the dataset URL a DAP4 answer names, as for the form's DMR
    */
-  Coordinates fetch(DatasetForm form, String path, DataSource source, String xmlBase,
-      Caller caller) {
+  Coordinates fetch(
+      DatasetForm form, String path, DataSource source, String xmlBase, Caller caller) {
     CoordinateRequest request = form.coordinateRequest();
     if (request.isEmpty()) {
       return request.unavailable("");
@@ -53,18 +53,31 @@ final class FormCoordinates {
     long cap = responses.maxEntryBytes();
     long expected = form.coordinateAnswerBytes();
     if (expected > cap) {
-      return request.unavailable("their answer would be " + expected + " bytes, more than the "
-          + cap + " this server keeps (FastPath/ResponseCache@maxEntryBytes)");
+      return request.unavailable(
+          "their answer would be "
+              + expected
+              + " bytes, more than the "
+              + cap
+              + " this server keeps (FastPath/ResponseCache@maxEntryBytes)");
     }
-    GetRequest get = new GetRequest(path, request.dap4() ? BesGetType.DAP : BesGetType.DODS,
-        request.constraint(), request.dap4() ? xmlBase : "");
+    GetRequest get =
+        new GetRequest(
+            path,
+            request.dap4() ? BesGetType.DAP : BesGetType.DODS,
+            request.constraint(),
+            request.dap4() ? xmlBase : "");
     try {
       return request.read(read(get, source, (int) cap, caller));
     } catch (BesErrorException e) {
-      log.warn("coordinate values of {} not shown: the BES answered {} with an error: {}", path,
-          request.constraint(), e.getMessage());
-      return request.unavailable("the BES refused the request for them (error type "
-          + e.error().type() + "; the server's log has its message)");
+      log.warn(
+          "coordinate values of {} not shown: the BES answered {} with an error: {}",
+          path,
+          request.constraint(),
+          e.getMessage());
+      return request.unavailable(
+          "the BES refused the request for them (error type "
+              + e.error().type()
+              + "; the server's log has its message)");
     } catch (InterruptedIOException e) {
       log.warn("coordinate values of {} not shown: {}", path, e.toString());
       return request.unavailable("the BES did not send them in time");
@@ -100,8 +113,7 @@ final class FormCoordinates {
   private static byte[] limited(InputStream in, int max) throws IOException {
     byte[] bytes = in.readNBytes(max + 1);
     if (bytes.length > max) {
-      throw new BesProtocolException("the answer was larger than the " + max
-          + " bytes expected");
+      throw new BesProtocolException("the answer was larger than the " + max + " bytes expected");
     }
     return bytes;
   }

@@ -22,12 +22,12 @@ import org.olfsfastpath.pages.PageHeaders;
 import org.olfsfastpath.pages.Site;
 
 /**
- * Answers the data request forms: {@code .dmr.html} (DAP4) from the BES's DMR, {@code .html}
- * (DAP2) from its DDX, asked without a constraint (the query string of a form page is the form's
- * state, never a constraint for the BES), with the dataset's coordinate values
- * ({@link FormCoordinates}). A submitted form whose button was pressed is answered with a 303 to
- * the data URL it built, so the form works without JavaScript; when that answer is larger than
- * olfs.xml's {@code RequestForm@largeDownload}, the form first asks whether to download it.
+ * Answers the data request forms: {@code .dmr.html} (DAP4) from the BES's DMR, {@code .html} (DAP2)
+ * from its DDX, asked without a constraint (the query string of a form page is the form's state,
+ * never a constraint for the BES), with the dataset's coordinate values ({@link FormCoordinates}).
+ * A submitted form whose button was pressed is answered with a 303 to the data URL it built, so the
+ * form works without JavaScript; when that answer is larger than olfs.xml's {@code
+ * RequestForm@largeDownload}, the form first asks whether to download it.
  */
 final class FormResponder {
   /** A DMR or DDX larger than this is not made into a page. */
@@ -39,8 +39,12 @@ final class FormResponder {
   private final FrontEndStats stats;
   private final FormCoordinates coordinates;
 
-  FormResponder(DapBackend backend, CachedAnswers answers, FormCoordinates coordinates,
-      Pages pages, FrontEndStats stats) {
+  FormResponder(
+      DapBackend backend,
+      CachedAnswers answers,
+      FormCoordinates coordinates,
+      Pages pages,
+      FrontEndStats stats) {
     this.backend = backend;
     this.answers = answers;
     this.coordinates = coordinates;
@@ -63,20 +67,30 @@ final class FormResponder {
     byte[] description;
     if (responses.isEnabled()) {
       CachedResponse hit = answers.lookup(get, source);
-      description = CachedAnswers.readAll(hit != null ? hit
-          : answers.load(get, source, responses.maxEntryBytes(), true,
-              Caller.shortRequest(ex.client())), MAX_DESCRIPTION);
+      description =
+          CachedAnswers.readAll(
+              hit != null
+                  ? hit
+                  : answers.load(
+                      get,
+                      source,
+                      responses.maxEntryBytes(),
+                      true,
+                      Caller.shortRequest(ex.client())),
+              MAX_DESCRIPTION);
     } else {
       try (BesResponse bes = backend.get(get, Caller.shortRequest(ex.client()))) {
         description = readAll(bes.body());
       }
     }
-    DatasetModel model = type.besType().isDap4() ? DatasetParser.dmr(description)
-        : DatasetParser.ddx(description);
+    DatasetModel model =
+        type.besType().isDap4() ? DatasetParser.dmr(description) : DatasetParser.ddx(description);
     DatasetForm form = DatasetForm.of(model, description);
     // Short: its size is computed before it is asked for, and bounded by the cache's entry cap.
-    form = form.withCoordinates(coordinates.fetch(form, dataset.path(), source, xmlBase,
-        Caller.shortRequest(ex.client())));
+    form =
+        form.withCoordinates(
+            coordinates.fetch(
+                form, dataset.path(), source, xmlBase, Caller.shortRequest(ex.client())));
     FormSelection selection = FormSelection.parse(form, ex.req.getQueryString());
     Site site = pages.site(ex);
     Optional<String> location = selection.location(dataset.path());
@@ -99,8 +113,10 @@ final class FormResponder {
     while ((n = in.read(buffer)) >= 0) {
       out.write(buffer, 0, n);
       if (out.size() > MAX_DESCRIPTION) {
-        throw new BesProtocolException("the dataset's description is larger than "
-            + MAX_DESCRIPTION + " bytes; no form is made from it");
+        throw new BesProtocolException(
+            "the dataset's description is larger than "
+                + MAX_DESCRIPTION
+                + " bytes; no form is made from it");
       }
     }
     return out.toByteArray();

@@ -19,8 +19,15 @@ import java.util.Objects;
  *     Assembly#botRules})
  * @param ignored what the file holds that this front end does not implement
  */
-record FrontEndConfig(String source, List<Bes> bes, LayerSpec groups, LayerSpec cache,
-    LayerSpec responseCache, LayerSpec spool, LayerSpec web, BotRules.Spec botFilter,
+record FrontEndConfig(
+    String source,
+    List<Bes> bes,
+    LayerSpec groups,
+    LayerSpec cache,
+    LayerSpec responseCache,
+    LayerSpec spool,
+    LayerSpec web,
+    BotRules.Spec botFilter,
     List<IgnoredSettings.Ignored> ignored) {
   FrontEndConfig {
     Objects.requireNonNull(source, "source == null");

@@ -7,10 +7,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Builds the front end ({@link FrontEndListener#start}) when the container starts the web
- * application, and registers it to be taken down when the application stops. The container finds it through {@code
- * META-INF/services/jakarta.servlet.ServletContainerInitializer} (in the javax WAR, rewritten to
- * the javax name), that is only when it has the servlet API this WAR was built for; otherwise
- * {@link ServletApiGuard} stops the start with a message naming the right WAR.
+ * application, and registers it to be taken down when the application stops. The container finds it
+ * through {@code META-INF/services/jakarta.servlet.ServletContainerInitializer} (in the javax WAR,
+ * rewritten to the javax name), that is only when it has the servlet API this WAR was built for;
+ * otherwise {@link ServletApiGuard} stops the start with a message naming the right WAR.
  */
 public final class FrontEndInitializer implements ServletContainerInitializer {
   @Override

@@ -1,10 +1,10 @@
 package org.olfsfastpath.web;
 
 import jakarta.servlet.DispatcherType;
+import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
-import jakarta.servlet.FilterRegistration;
 import jakarta.servlet.ServletRegistration;
 import java.io.File;
 import java.lang.management.ManagementFactory;
@@ -19,39 +19,39 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.bes.BesGroup;
 import org.olfsfastpath.spool.Spool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Builds the front end when the web application starts ({@link #start}, called by {@link
  * FrontEndInitializer}), and takes it down when it stops: the one place that creates the object
- * graph. Reads the settings ({@link ConfigLocation}), names what the
- * file holds that is not implemented ({@link IgnoredSettings}), builds the BES client, the caches
- * and the spool, registers the bot filter (when olfs.xml has one), the DAP servlet on {@code /}
- * (both async supported: a long answer streams on in non-blocking mode after service returns) and
- * the status servlet on {@code /status}, and the JMX beans ({@link JmxBeans}). A bad
- * configuration throws, which stops the web application from starting; the log names the setting.
+ * graph. Reads the settings ({@link ConfigLocation}), names what the file holds that is not
+ * implemented ({@link IgnoredSettings}), builds the BES client, the caches and the spool, registers
+ * the bot filter (when olfs.xml has one), the DAP servlet on {@code /} (both async supported: a
+ * long answer streams on in non-blocking mode after service returns) and the status servlet on
+ * {@code /status}, and the JMX beans ({@link JmxBeans}). A bad configuration throws, which stops
+ * the web application from starting; the log names the setting.
  */
 public final class FrontEndListener implements ServletContextListener {
   private static final Logger log = LoggerFactory.getLogger(FrontEndListener.class);
 
   /** What was started, stopped when the application stops: the last started first. */
   private final Deque<Runnable> stops = new ArrayDeque<>();
+
   private final JmxBeans beans = new JmxBeans(ManagementFactory.getPlatformMBeanServer());
 
   /**
    * Nothing: the front end was built by {@link #start}, which {@link FrontEndInitializer} calls
-   * while the container still lets the application register servlets and filters (a listener
-   * added by an initializer may not, by the Servlet specification); this listener is there to
-   * take it down.
+   * while the container still lets the application register servlets and filters (a listener added
+   * by an initializer may not, by the Servlet specification); this listener is there to take it
+   * down.
    */
   @Override
-  public void contextInitialized(ServletContextEvent event) {
-  }
+  public void contextInitialized(ServletContextEvent event) {}
 
   /** Builds the front end and registers its servlets, filter and beans in {@code context}. */
   void start(ServletContext context) {
@@ -62,14 +62,19 @@ public final class FrontEndListener implements ServletContextListener {
     BesBackend started;
     Spool spool;
     try {
-      ConfigLocation.Lookup lookup = ConfigLocation.locate(context::getInitParameter,
-          System::getProperty, System::getenv, ConfigDirectories.Access.FILES);
+      ConfigLocation.Lookup lookup =
+          ConfigLocation.locate(
+              context::getInitParameter,
+              System::getProperty,
+              System::getenv,
+              ConfigDirectories.Access.FILES);
       log.info(lookup.logLine());
       config = ConfigLocation.load(lookup.source());
       if (!config.ignored().isEmpty()) {
-        log.warn("olfs-fastpath: {} holds settings this front end does not implement, ignored: {}",
-            config.source(), config.ignored().stream().map(Object::toString)
-                .collect(Collectors.joining("; ")));
+        log.warn(
+            "olfs-fastpath: {} holds settings this front end does not implement, ignored: {}",
+            config.source(),
+            config.ignored().stream().map(Object::toString).collect(Collectors.joining("; ")));
       }
       settings = Assembly.web(config);
       spool = Assembly.spool(config, containerTemp(context));
@@ -81,22 +86,25 @@ public final class FrontEndListener implements ServletContextListener {
       meters.close();
       throw e;
     }
-    stops.push(() -> {
-      started.close();
-      log.info("olfs-fastpath stopped: BES connections and cache closed");
-    });
+    stops.push(
+        () -> {
+          started.close();
+          log.info("olfs-fastpath stopped: BES connections and cache closed");
+        });
     stops.push(spool::close);
     stops.push(meters::close);
     String version = BuildVersion.get();
     FrontEndStats stats = new FrontEndStats();
-    ScheduledExecutorService background = Executors.newSingleThreadScheduledExecutor(runnable -> {
-      Thread thread = new Thread(runnable, "olfs-fastpath-background");
-      thread.setDaemon(true);
-      return thread;
-    });
+    ScheduledExecutorService background =
+        Executors.newSingleThreadScheduledExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "olfs-fastpath-background");
+              thread.setDaemon(true);
+              return thread;
+            });
     stops.push(background::shutdownNow);
-    VersionService versions = new VersionService(version, started::versions,
-        started.unaskedVersions());
+    VersionService versions =
+        new VersionService(version, started::versions, started.unaskedVersions());
     versions.start(background);
     String contextPath = context.getContextPath();
     meters.monitorCaches(started.cache(), started.responses());
@@ -107,10 +115,20 @@ public final class FrontEndListener implements ServletContextListener {
     for (BesGroup group : started.router().groups()) {
       meters.monitorGroup(group.prefix(), group::stats);
     }
-    DapServlet dap = DapServlet.assemble(settings, started, stats, version,
-        settings.catalogRoot().orElseGet(() ->
-            started.cache().dataRoot().map(Object::toString).orElse(null)),
-        versions, context, Clock.systemUTC(), meters::recordRequest, spool);
+    DapServlet dap =
+        DapServlet.assemble(
+            settings,
+            started,
+            stats,
+            version,
+            settings
+                .catalogRoot()
+                .orElseGet(() -> started.cache().dataRoot().map(Object::toString).orElse(null)),
+            versions,
+            context,
+            Clock.systemUTC(),
+            meters::recordRequest,
+            spool);
     ServletRegistration.Dynamic dapRegistration = context.addServlet("dap", dap);
     // A long answer goes on in Servlet non-blocking mode once service() returns (the spool).
     dapRegistration.setAsyncSupported(true);
@@ -118,8 +136,18 @@ public final class FrontEndListener implements ServletContextListener {
     WarmUp warmUp = null;
     if (settings.warmUp()) {
       // After the version fetch on the same thread: the BES connection is open by then.
-      DapServlet twin = DapServlet.assemble(settings, started, new FrontEndStats(), version, null,
-          versions, context, Clock.systemUTC(), DapServlet.RequestTimer.NONE, spool);
+      DapServlet twin =
+          DapServlet.assemble(
+              settings,
+              started,
+              new FrontEndStats(),
+              version,
+              null,
+              versions,
+              context,
+              Clock.systemUTC(),
+              DapServlet.RequestTimer.NONE,
+              spool);
       warmUp = new WarmUp(twin, started, settings.warmUpDataset().orElse(null), contextPath);
       background.execute(warmUp::run);
     }
@@ -135,25 +163,37 @@ public final class FrontEndListener implements ServletContextListener {
     }
     meters.monitorBotFilter(bots::stats);
     List<IgnoredSettings.Ignored> ignored = config.ignored();
-    StatusServlet status = new StatusServlet(stats, started, settings, () -> {
-      Map<String, Object> sections = new LinkedHashMap<>();
-      sections.put("siteMap", Map.of("builds", dap.siteMapBuilds()));
-      sections.put("warmUp", warming == null ? WarmUp.off() : warming.status());
-      sections.put("botFilter", StatusSections.botFilter(bots.stats()));
-      sections.put("ignoredSettings", StatusSections.ignoredSettings(ignored));
-      sections.put("spool", StatusSections.spool(spool.stats()));
-      return sections;
-    });
+    StatusServlet status =
+        new StatusServlet(
+            stats,
+            started,
+            settings,
+            () -> {
+              Map<String, Object> sections = new LinkedHashMap<>();
+              sections.put("siteMap", Map.of("builds", dap.siteMapBuilds()));
+              sections.put("warmUp", warming == null ? WarmUp.off() : warming.status());
+              sections.put("botFilter", StatusSections.botFilter(bots.stats()));
+              sections.put("ignoredSettings", StatusSections.ignoredSettings(ignored));
+              sections.put("spool", StatusSections.spool(spool.stats()));
+              return sections;
+            });
     context.addServlet("status", status).addMapping("/status", "/status/*");
-    context.addServlet("metrics", new MetricsServlet(meters, settings))
+    context
+        .addServlet("metrics", new MetricsServlet(meters, settings))
         .addMapping("/metrics", "/metrics/*");
-    beans.registerAll(contextPath, JmxBeans.frontEnd(stats, status, started), started, bots,
-        spool);
+    beans.registerAll(contextPath, JmxBeans.frontEnd(stats, status, started), started, bots, spool);
     // The container and the servlet API this WAR was built for: which of the two WARs this is.
-    log.info("olfs-fastpath {} serving {} in {} (Servlet {}.{}), built for {}: BES {}, {}, {}",
-        version, context.getContextPath().isEmpty() ? "/" : context.getContextPath(),
-        context.getServerInfo(), context.getMajorVersion(), context.getMinorVersion(),
-        ServletContext.class.getPackageName(), started, settings, spool);
+    log.info(
+        "olfs-fastpath {} serving {} in {} (Servlet {}.{}), built for {}: BES {}, {}, {}",
+        version,
+        context.getContextPath().isEmpty() ? "/" : context.getContextPath(),
+        context.getServerInfo(),
+        context.getMajorVersion(),
+        context.getMinorVersion(),
+        ServletContext.class.getPackageName(),
+        started,
+        settings,
+        spool);
   }
 
   @Override

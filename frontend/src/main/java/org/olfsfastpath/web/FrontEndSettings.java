@@ -1,27 +1,29 @@
 package org.olfsfastpath.web;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.pages.FormType;
 
 /**
- * What the web layer itself is configured with: request limits, compression, the 503's
- * Retry-After, the operator token, how BES messages are scrubbed, the URL options of the
- * upstream OLFS (what the bare dataset URL answers, which request form, direct file access,
- * download names, POST, the site map's age), and the size above which a request form asks before
- * a download. Immutable; build with {@link #newBuilder()} or from a text spec with
- * {@link #from(Map)}. The settings of the BES client, the socket options and the caches belong to
- * those layers and are never mirrored here.
+ * What the web layer itself is configured with: request limits, compression, the 503's Retry-After,
+ * the operator token, how BES messages are scrubbed, the URL options of the upstream OLFS (what the
+ * bare dataset URL answers, which request form, direct file access, download names, POST, the site
+ * map's age), and the size above which a request form asks before a download. Immutable; build with
+ * {@link #newBuilder()} or from a text spec with {@link #from(Map)}. The settings of the BES
+ * client, the socket options and the caches belong to those layers and are never mirrored here.
  */
 public final class FrontEndSettings {
   /** Default Retry-After of a 503, in seconds. */
   public static final int DEFAULT_RETRY_AFTER_SECONDS = 1;
+
   /** Default largest POST body, in bytes, as upstream's HttpPost max. */
   public static final int DEFAULT_POST_MAX = 2_000_000;
+
   /** The largest POST body limit accepted, as upstream's absolute cap. */
   public static final int MAX_POST_MAX = 10_000_000;
+
   /** Default age after which the site map is rebuilt, as upstream's SiteMapCache. */
   public static final Duration DEFAULT_SITE_MAP_REFRESH = Duration.ofSeconds(600);
 
@@ -70,14 +72,14 @@ public final class FrontEndSettings {
   }
 
   /**
-   * Returns a builder configured from a text spec whose keys are the builder's method names:
-   * {@code maxUrlLength}, {@code maxConstraintLength}, {@code retryAfterSeconds} (integers),
-   * {@code gzip} (boolean), {@code adminToken}, {@code catalogRoot}, {@code datasetUrlResponse}
-   * ({@code download}, {@code requestForm}, {@code dsr}), {@code dataRequestForm} ({@code dap4},
-   * {@code dap2}), {@code allowDirectDataSourceAccess}, {@code addFileoutTypeSuffix}, {@code
-   * httpPost} (booleans), {@code httpPostMax} (bytes), {@code siteMapRefresh} (a duration),
-   * {@code serviceUrl}, {@code warmUp}, {@code warmUpDataset}, {@code largeDownload} (a size)
-   * and {@code trustedProxies}.
+   * Returns a builder configured from a text spec whose keys are the builder's method names: {@code
+   * maxUrlLength}, {@code maxConstraintLength}, {@code retryAfterSeconds} (integers), {@code gzip}
+   * (boolean), {@code adminToken}, {@code catalogRoot}, {@code datasetUrlResponse} ({@code
+   * download}, {@code requestForm}, {@code dsr}), {@code dataRequestForm} ({@code dap4}, {@code
+   * dap2}), {@code allowDirectDataSourceAccess}, {@code addFileoutTypeSuffix}, {@code httpPost}
+   * (booleans), {@code httpPostMax} (bytes), {@code siteMapRefresh} (a duration), {@code
+   * serviceUrl}, {@code warmUp}, {@code warmUpDataset}, {@code largeDownload} (a size) and {@code
+   * trustedProxies}.
    *
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value
    */
@@ -159,8 +161,8 @@ public final class FrontEndSettings {
   }
 
   /**
-   * The service's absolute URL as users see it, e.g. {@code https://data.example.org/opendap}:
-   * what the site map names; when unset, the first request's URL fixes it.
+   * The service's absolute URL as users see it, e.g. {@code https://data.example.org/opendap}: what
+   * the site map names; when unset, the first request's URL fixes it.
    */
   public Optional<String> serviceUrl() {
     return Optional.ofNullable(serviceUrl);
@@ -192,12 +194,26 @@ public final class FrontEndSettings {
   /** The settings; never the admin token. */
   @Override
   public String toString() {
-    return "maxUrlLength=" + maxUrlLength + ", maxConstraintLength=" + maxConstraintLength
-        + ", gzip=" + gzip + ", retryAfter=" + retryAfterSeconds + "s, catalogRoot="
-        + (catalogRoot == null ? "default" : catalogRoot) + ", adminToken="
-        + (adminToken == null ? "none" : "set") + ", datasetUrlResponse=" + datasetUrlResponse
-        + ", dataRequestForm=" + dataRequestForm + ", directAccess=" + allowDirectDataSourceAccess
-        + ", post=" + (httpPost ? "up to " + httpPostMax + " bytes" : "off")
+    return "maxUrlLength="
+        + maxUrlLength
+        + ", maxConstraintLength="
+        + maxConstraintLength
+        + ", gzip="
+        + gzip
+        + ", retryAfter="
+        + retryAfterSeconds
+        + "s, catalogRoot="
+        + (catalogRoot == null ? "default" : catalogRoot)
+        + ", adminToken="
+        + (adminToken == null ? "none" : "set")
+        + ", datasetUrlResponse="
+        + datasetUrlResponse
+        + ", dataRequestForm="
+        + dataRequestForm
+        + ", directAccess="
+        + allowDirectDataSourceAccess
+        + ", post="
+        + (httpPost ? "up to " + httpPostMax + " bytes" : "off")
         + (trustedProxies.isEmpty() ? "" : ", trustedProxies=" + trustedProxies);
   }
 }

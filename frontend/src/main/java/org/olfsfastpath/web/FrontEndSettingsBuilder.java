@@ -2,9 +2,9 @@ package org.olfsfastpath.web;
 
 import static org.olfsfastpath.spec.Checks.requireArgument;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import java.time.Duration;
 import org.olfsfastpath.dap.DapRequestParser;
 import org.olfsfastpath.pages.FormType;
 import org.olfsfastpath.pages.Site;
@@ -13,62 +13,105 @@ import org.olfsfastpath.spec.Settings;
 import org.olfsfastpath.spec.Specs;
 
 /**
- * Builds {@link FrontEndSettings}. Every setter validates at once and may be called once;
- * unset settings keep their defaults, which the getters return.
+ * Builds {@link FrontEndSettings}. Every setter validates at once and may be called once; unset
+ * settings keep their defaults, which the getters return.
  */
 public final class FrontEndSettingsBuilder {
   /** The settings a text spec sets, for {@link FrontEndSettings#from(Map)}: keys are setters. */
   private final Settings settings = new Settings("front end");
-  private final Setting<Integer> maxUrlLength = settings.add(Setting.atLeast("maxUrlLength",
-      DapRequestParser.DEFAULT_MAX_URL_LENGTH, 64));
-  private final Setting<Integer> maxConstraintLength = settings.add(Setting.atLeast(
-      "maxConstraintLength", DapRequestParser.DEFAULT_MAX_CONSTRAINT_LENGTH, 1));
+
+  private final Setting<Integer> maxUrlLength =
+      settings.add(Setting.atLeast("maxUrlLength", DapRequestParser.DEFAULT_MAX_URL_LENGTH, 64));
+  private final Setting<Integer> maxConstraintLength =
+      settings.add(
+          Setting.atLeast(
+              "maxConstraintLength", DapRequestParser.DEFAULT_MAX_CONSTRAINT_LENGTH, 1));
   private final Setting<Boolean> gzip = settings.add(Setting.bool("gzip", true));
-  private final Setting<Integer> retryAfterSeconds = settings.add(Setting.between(
-      "retryAfterSeconds", FrontEndSettings.DEFAULT_RETRY_AFTER_SECONDS, 1, 3600));
-  final Setting<String> adminToken = settings.add(text("adminToken", token -> {
-    requireArgument(token.length() >= 16, "adminToken was %d characters, must be at least 16",
-        token.length());
-    return token;
-  }).shownAs(token -> "(a token)"));
-  final Setting<String> catalogRoot = settings.add(text("catalogRoot", root -> {
-    requireArgument(root.startsWith("/"), "catalogRoot was '%s', must be an absolute path",
-        root);
-    return root;
-  }));
-  private final Setting<DatasetUrlResponse> datasetUrlResponse = settings.add(Setting.of(
-      "datasetUrlResponse", DatasetUrlResponse.REQUEST_FORM)
-      .text(DatasetUrlResponse::fromConfig));
-  private final Setting<FormType> dataRequestForm = settings.add(
-      Setting.of("dataRequestForm", FormType.DAP4).text(FormType::fromConfig));
+  private final Setting<Integer> retryAfterSeconds =
+      settings.add(
+          Setting.between(
+              "retryAfterSeconds", FrontEndSettings.DEFAULT_RETRY_AFTER_SECONDS, 1, 3600));
+  final Setting<String> adminToken =
+      settings.add(
+          text(
+                  "adminToken",
+                  token -> {
+                    requireArgument(
+                        token.length() >= 16,
+                        "adminToken was %d characters, must be at least 16",
+                        token.length());
+                    return token;
+                  })
+              .shownAs(token -> "(a token)"));
+  final Setting<String> catalogRoot =
+      settings.add(
+          text(
+              "catalogRoot",
+              root -> {
+                requireArgument(
+                    root.startsWith("/"), "catalogRoot was '%s', must be an absolute path", root);
+                return root;
+              }));
+  private final Setting<DatasetUrlResponse> datasetUrlResponse =
+      settings.add(
+          Setting.of("datasetUrlResponse", DatasetUrlResponse.REQUEST_FORM)
+              .text(DatasetUrlResponse::fromConfig));
+  private final Setting<FormType> dataRequestForm =
+      settings.add(Setting.of("dataRequestForm", FormType.DAP4).text(FormType::fromConfig));
   private final Setting<Boolean> allowDirectDataSourceAccess =
       settings.add(Setting.bool("allowDirectDataSourceAccess", false));
   private final Setting<Boolean> addFileoutTypeSuffix =
       settings.add(Setting.bool("addFileoutTypeSuffix", false));
   private final Setting<Boolean> httpPost = settings.add(Setting.bool("httpPost", true));
-  private final Setting<Integer> httpPostMax = settings.add(
-      Setting.between("httpPostMax", FrontEndSettings.DEFAULT_POST_MAX, 1, FrontEndSettings.MAX_POST_MAX));
-  private final Setting<Duration> siteMapRefresh = settings.add(Setting.duration(
-      "siteMapRefresh", FrontEndSettings.DEFAULT_SITE_MAP_REFRESH, Duration.ofSeconds(1), Duration.ofDays(1)));
-  final Setting<String> serviceUrl = settings.add(text("serviceUrl", url -> {
-    new Site(url, FormType.DAP4, false); // validates
-    return url;
-  }));
+  private final Setting<Integer> httpPostMax =
+      settings.add(
+          Setting.between(
+              "httpPostMax", FrontEndSettings.DEFAULT_POST_MAX, 1, FrontEndSettings.MAX_POST_MAX));
+  private final Setting<Duration> siteMapRefresh =
+      settings.add(
+          Setting.duration(
+              "siteMapRefresh",
+              FrontEndSettings.DEFAULT_SITE_MAP_REFRESH,
+              Duration.ofSeconds(1),
+              Duration.ofDays(1)));
+  final Setting<String> serviceUrl =
+      settings.add(
+          text(
+              "serviceUrl",
+              url -> {
+                new Site(url, FormType.DAP4, false); // validates
+                return url;
+              }));
   private final Setting<Boolean> warmUp = settings.add(Setting.bool("warmUp", true));
-  final Setting<String> warmUpDataset = settings.add(text("warmUpDataset", path -> {
-    requireArgument(path.startsWith("/") && !path.endsWith("/") && !path.contains("/../")
-        && !path.endsWith("/.."), "warmUpDataset was '%s', must be a dataset's catalog path"
-        + " such as /data/sst.nc", path);
-    return path;
-  }));
-  private final Setting<Long> largeDownload = settings.add(Setting.atLeast("largeDownload",
-      Site.DEFAULT_LARGE_DOWNLOAD, 0, Specs::size).shownAs(Specs::formatSize));
+  final Setting<String> warmUpDataset =
+      settings.add(
+          text(
+              "warmUpDataset",
+              path -> {
+                requireArgument(
+                    path.startsWith("/")
+                        && !path.endsWith("/")
+                        && !path.contains("/../")
+                        && !path.endsWith("/.."),
+                    "warmUpDataset was '%s', must be a dataset's catalog path"
+                        + " such as /data/sst.nc",
+                    path);
+                return path;
+              }));
+  private final Setting<Long> largeDownload =
+      settings.add(
+          Setting.atLeast("largeDownload", Site.DEFAULT_LARGE_DOWNLOAD, 0, Specs::size)
+              .shownAs(Specs::formatSize));
 
-  final Setting<String> trustedProxies = settings.add(Setting.of("trustedProxies", "")
-      .text(String::strip).check(proxies -> {
-        ClientAddresses.trusting(proxies); // validates
-        return proxies.strip();
-      }));
+  final Setting<String> trustedProxies =
+      settings.add(
+          Setting.of("trustedProxies", "")
+              .text(String::strip)
+              .check(
+                  proxies -> {
+                    ClientAddresses.trusting(proxies); // validates
+                    return proxies.strip();
+                  }));
 
   FrontEndSettingsBuilder() {}
 
@@ -79,9 +122,9 @@ public final class FrontEndSettingsBuilder {
   }
 
   /**
-   * The proxies whose {@code X-Forwarded-For} names the client (default none): IP addresses
-   * and CIDR blocks, separated by blanks or commas, e.g. the nginx in front of several front
-   * ends. The client is then the right-most address of the header that is not a trusted proxy.
+   * The proxies whose {@code X-Forwarded-For} names the client (default none): IP addresses and
+   * CIDR blocks, separated by blanks or commas, e.g. the nginx in front of several front ends. The
+   * client is then the right-most address of the header that is not a trusted proxy.
    *
    * @throws IllegalArgumentException if an entry is neither an address nor a CIDR block
    * @throws IllegalStateException if already set
@@ -109,7 +152,9 @@ public final class FrontEndSettingsBuilder {
     return this;
   }
 
-  /** @throws IllegalStateException if already set */
+  /**
+   * @throws IllegalStateException if already set
+   */
   public FrontEndSettingsBuilder gzip(boolean gzip) {
     this.gzip.set(gzip);
     return this;
@@ -174,8 +219,8 @@ public final class FrontEndSettingsBuilder {
   }
 
   /**
-   * Replaces a dataset name's extension of one to three characters by the download's
-   * ({@code fnoc1.nc4} rather than {@code fnoc1.nc.nc4}; default off).
+   * Replaces a dataset name's extension of one to three characters by the download's ({@code
+   * fnoc1.nc4} rather than {@code fnoc1.nc.nc4}; default off).
    *
    * @throws IllegalStateException if already set
    */
@@ -249,8 +294,8 @@ public final class FrontEndSettingsBuilder {
   }
 
   /**
-   * Sets the answer size in bytes above which the request forms ask before a download (default
-   * 100 MB); 0 never asks.
+   * Sets the answer size in bytes above which the request forms ask before a download (default 100
+   * MB); 0 never asks.
    *
    * @throws IllegalArgumentException if negative
    * @throws IllegalStateException if already set

@@ -3,8 +3,8 @@ package org.olfsfastpath.web;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Request counters of the front end, for the status endpoint and JMX, read as one {@link
- * Snapshot}. Thread-safe, lock-free.
+ * Request counters of the front end, for the status endpoint and JMX, read as one {@link Snapshot}.
+ * Thread-safe, lock-free.
  */
 final class FrontEndStats {
   final LongAdder requests = new LongAdder();
@@ -27,21 +27,48 @@ final class FrontEndStats {
 
   /** A snapshot of the counters: the front end's statistics value. */
   Snapshot snapshot() {
-    return new Snapshot(requests.sum(), dataResponses.sum(), notModified.sum(),
-        headRequests.sum(), listings.sum(), rejected.sum(), besErrors.sum(),
-        besUnavailable.sum(), poolExhausted.sum(), limitRefusals.sum(), midStreamFailures.sum(),
+    return new Snapshot(
+        requests.sum(),
+        dataResponses.sum(),
+        notModified.sum(),
+        headRequests.sum(),
+        listings.sum(),
+        rejected.sum(),
+        besErrors.sum(),
+        besUnavailable.sum(),
+        poolExhausted.sum(),
+        limitRefusals.sum(),
+        midStreamFailures.sum(),
         clientAborts.sum(),
-        bytesStreamed.sum(), gzipResponses.sum(), pages.sum(), redirects.sum(), posts.sum());
+        bytesStreamed.sum(),
+        gzipResponses.sum(),
+        pages.sum(),
+        redirects.sum(),
+        posts.sum());
   }
 
   /**
    * The counters at one moment, each counted since the web application started; the status
    * document's {@code frontEnd} section, under these names and in this order. {@code
-   * limitRefusals}: 503s because a client's share, its queue or a pool's reserve refused a
-   * request (the BES groups count them by limit).
+   * limitRefusals}: 503s because a client's share, its queue or a pool's reserve refused a request
+   * (the BES groups count them by limit).
    */
-  record Snapshot(long requests, long dataResponses, long notModified, long headRequests,
-      long listings, long rejected, long besErrors, long besUnavailable, long poolExhausted,
-      long limitRefusals, long midStreamFailures, long clientAborts, long bytesStreamed,
-      long gzipResponses, long pages, long redirects, long posts) {}
+  record Snapshot(
+      long requests,
+      long dataResponses,
+      long notModified,
+      long headRequests,
+      long listings,
+      long rejected,
+      long besErrors,
+      long besUnavailable,
+      long poolExhausted,
+      long limitRefusals,
+      long midStreamFailures,
+      long clientAborts,
+      long bytesStreamed,
+      long gzipResponses,
+      long pages,
+      long redirects,
+      long posts) {}
 }

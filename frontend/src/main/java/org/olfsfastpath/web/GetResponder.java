@@ -20,11 +20,11 @@ import org.olfsfastpath.dap.ResponseType;
 
 /**
  * Answers a response whose body is one BES get: builds the get (its constraint, xml:base and the
- * history of a netCDF file), then answers from the response cache when its policy keeps the type
- * (a hit costs no BES message, a miss one get shared by every request that wants the same answer
- * at once), and otherwise streams the BES's body through. A HEAD is answered from the catalog
- * alone, once the {@link ModuleProbes} say the BES can make the response (when it cannot, the
- * HEAD is the GET's 501).
+ * history of a netCDF file), then answers from the response cache when its policy keeps the type (a
+ * hit costs no BES message, a miss one get shared by every request that wants the same answer at
+ * once), and otherwise streams the BES's body through. A HEAD is answered from the catalog alone,
+ * once the {@link ModuleProbes} say the BES can make the response (when it cannot, the HEAD is the
+ * GET's 501).
  */
 final class GetResponder {
   private final DapBackend backend;
@@ -36,8 +36,14 @@ final class GetResponder {
   private final String serverVersion;
   private final Clock clock;
 
-  GetResponder(DapBackend backend, CachedAnswers answers, CachePolicy policy,
-      ModuleProbes probes, BodyCopy copy, FrontEndSettings settings, String serverVersion,
+  GetResponder(
+      DapBackend backend,
+      CachedAnswers answers,
+      CachePolicy policy,
+      ModuleProbes probes,
+      BodyCopy copy,
+      FrontEndSettings settings,
+      String serverVersion,
       Clock clock) {
     this.backend = backend;
     this.answers = answers;
@@ -62,16 +68,24 @@ final class GetResponder {
       ex.resp.setHeader("Content-Description", type.contentDescription());
     }
     if (type.downloadSuffix() != null) {
-      ex.resp.setHeader("Content-Disposition", DownloadName.contentDisposition(
-          DownloadName.of(dataset.path(), type, settings.addFileoutTypeSuffix())));
+      ex.resp.setHeader(
+          "Content-Disposition",
+          DownloadName.contentDisposition(
+              DownloadName.of(dataset.path(), type, settings.addFileoutTypeSuffix())));
     }
     long maxBytes = policy.maxBytes(type);
     if (maxBytes >= 0) {
       CachedResponse hit = answers.lookup(get, source);
       if (hit != null || !ex.head) {
-        LoadedResponse answer = hit != null ? hit
-            : answers.load(get, source, maxBytes, type.isTextual() && settings.gzip(),
-                caller(ex, type, get, maxBytes));
+        LoadedResponse answer =
+            hit != null
+                ? hit
+                : answers.load(
+                    get,
+                    source,
+                    maxBytes,
+                    type.isTextual() && settings.gzip(),
+                    caller(ex, type, get, maxBytes));
         if (answer instanceof CachedResponse cached) {
           copy.sendCached(ex, cached, type.isTextual());
           return;
@@ -91,18 +105,19 @@ final class GetResponder {
   }
 
   /**
-   * Who asks, and whether the answer may hold its BES connection long: a metadata answer is
-   * short; a data answer is short only when the response cache will read it whole at BES speed
-   * ({@code maxBytes}, its cap, at least 0) and an earlier answer of the same get kept there
-   * says it fits; any other may be long (as long as its BES answer, or as its client when the
-   * spool has no room left), so it leaves the pools' reserve to short requests.
+   * Who asks, and whether the answer may hold its BES connection long: a metadata answer is short;
+   * a data answer is short only when the response cache will read it whole at BES speed ({@code
+   * maxBytes}, its cap, at least 0) and an earlier answer of the same get kept there says it fits;
+   * any other may be long (as long as its BES answer, or as its client when the spool has no room
+   * left), so it leaves the pools' reserve to short requests.
    */
   private Caller caller(Exchange ex, ResponseType type, GetRequest get, long maxBytes) {
     if (type.isMetadata()) {
       return Caller.shortRequest(ex.client());
     }
     int known = maxBytes < 0 ? -1 : answers.knownLength(get);
-    return known >= 0 && known <= maxBytes ? Caller.shortRequest(ex.client())
+    return known >= 0 && known <= maxBytes
+        ? Caller.shortRequest(ex.client())
         : Caller.longRequest(ex.client());
   }
 
@@ -111,20 +126,35 @@ final class GetResponder {
       throws DapRequestRejectedException {
     ResponseType type = dataset.type();
     if (type == ResponseType.DAP_XML && !dataset.dap4Function().isEmpty()) {
-      throw new DapRequestRejectedException(400, "the BES's xml_data response does not run"
-          + " server functions (dap4.function); ask for .dap or .dap.csv");
+      throw new DapRequestRejectedException(
+          400,
+          "the BES's xml_data response does not run"
+              + " server functions (dap4.function); ask for .dap or .dap.csv");
     }
-    String constraint = type == ResponseType.DAP_XML
-        ? ConstraintTranslation.toDap2(dataset.constraint()) : dataset.constraint();
-    String xmlBase = type.besType().usesXmlBase()
-        ? DatasetResponder.datasetUrl(ex, dataset) : "";
-    List<GetRequest.Context> contexts = type.writesHistory()
-        ? HistoryEntries.of(clock.instant(), "olfs-fastpath", serverVersion, ex.requestUrl(),
-            historyQuery(ex, dataset), dataset.constraint())
-        : List.of();
-    return new GetRequest(dataset.path(), type.besType(), constraint, xmlBase,
-        dataset.dap4Checksums(), contexts,
-        type == ResponseType.DAP_XML ? "" : dataset.dap4Function(), false);
+    String constraint =
+        type == ResponseType.DAP_XML
+            ? ConstraintTranslation.toDap2(dataset.constraint())
+            : dataset.constraint();
+    String xmlBase = type.besType().usesXmlBase() ? DatasetResponder.datasetUrl(ex, dataset) : "";
+    List<GetRequest.Context> contexts =
+        type.writesHistory()
+            ? HistoryEntries.of(
+                clock.instant(),
+                "olfs-fastpath",
+                serverVersion,
+                ex.requestUrl(),
+                historyQuery(ex, dataset),
+                dataset.constraint())
+            : List.of();
+    return new GetRequest(
+        dataset.path(),
+        type.besType(),
+        constraint,
+        xmlBase,
+        dataset.dap4Checksums(),
+        contexts,
+        type == ResponseType.DAP_XML ? "" : dataset.dap4Function(),
+        false);
   }
 
   /**
@@ -137,11 +167,17 @@ final class GetResponder {
     if (!ex.post) {
       return ex.query();
     }
-    String query = constraint.isEmpty() ? "" : dataset.type().isDap4()
-        ? "dap4.ce=" + PercentEncoding.query(constraint) : PercentEncoding.query(constraint);
+    String query =
+        constraint.isEmpty()
+            ? ""
+            : dataset.type().isDap4()
+                ? "dap4.ce=" + PercentEncoding.query(constraint)
+                : PercentEncoding.query(constraint);
     if (!dataset.dap4Function().isEmpty()) {
-      query += (query.isEmpty() ? "" : "&") + "dap4.function="
-          + PercentEncoding.query(dataset.dap4Function());
+      query +=
+          (query.isEmpty() ? "" : "&")
+              + "dap4.function="
+              + PercentEncoding.query(dataset.dap4Function());
     }
     return query;
   }

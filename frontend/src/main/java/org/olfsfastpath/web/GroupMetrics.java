@@ -22,28 +22,57 @@ final class GroupMetrics {
 
   /** Registers the group's meters; the caller keeps {@code stats} reachable. */
   static void bind(MeterRegistry registry, String group, Supplier<BesGroupStats> stats) {
-    counter(registry, "olfs.bes.group.retries", "Commands sent once more after their BES failed"
-        + " before a byte went on (to the same BES or another)", group, stats,
+    counter(
+        registry,
+        "olfs.bes.group.retries",
+        "Commands sent once more after their BES failed"
+            + " before a byte went on (to the same BES or another)",
+        group,
+        stats,
         BesGroupStats::retries);
-    counter(registry, "olfs.bes.group.failovers", "Commands sent once more to another BES", group,
-        stats, BesGroupStats::failovers);
+    counter(
+        registry,
+        "olfs.bes.group.failovers",
+        "Commands sent once more to another BES",
+        group,
+        stats,
+        BesGroupStats::failovers);
     for (BesLimitException.Limit limit : BesLimitException.Limit.values()) {
-      FunctionCounter.builder("olfs.bes.group.refused", stats,
-              s -> refused(s.get().shares(), limit))
-          .description("Requests refused by a limit: a client's share, its queue, a pool's"
-              + " reserve")
+      FunctionCounter.builder(
+              "olfs.bes.group.refused", stats, s -> refused(s.get().shares(), limit))
+          .description(
+              "Requests refused by a limit: a client's share, its queue, a pool's" + " reserve")
           .tags("group", group, "limit", limit.key())
           .register(registry);
     }
-    gauge(registry, "olfs.bes.group.clients", "Clients holding or waiting for a connection",
-        group, stats, s -> s.shares().clients());
-    gauge(registry, "olfs.bes.group.client.in.use",
-        "Requests holding a place in their client's share", group, stats,
+    gauge(
+        registry,
+        "olfs.bes.group.clients",
+        "Clients holding or waiting for a connection",
+        group,
+        stats,
+        s -> s.shares().clients());
+    gauge(
+        registry,
+        "olfs.bes.group.client.in.use",
+        "Requests holding a place in their client's share",
+        group,
+        stats,
         s -> s.shares().inUse());
-    gauge(registry, "olfs.bes.group.client.waiting", "Requests waiting past their client's share",
-        group, stats, s -> s.shares().waiting());
-    gauge(registry, "olfs.bes.group.client.share", "Connections one client may hold at once",
-        group, stats, s -> s.shares().limit());
+    gauge(
+        registry,
+        "olfs.bes.group.client.waiting",
+        "Requests waiting past their client's share",
+        group,
+        stats,
+        s -> s.shares().waiting());
+    gauge(
+        registry,
+        "olfs.bes.group.client.share",
+        "Connections one client may hold at once",
+        group,
+        stats,
+        s -> s.shares().limit());
   }
 
   private static double refused(BesShareStats shares, BesLimitException.Limit limit) {
@@ -54,8 +83,13 @@ final class GroupMetrics {
     };
   }
 
-  private static void gauge(MeterRegistry registry, String name, String description,
-      String group, Supplier<BesGroupStats> stats, ToDoubleFunction<BesGroupStats> value) {
+  private static void gauge(
+      MeterRegistry registry,
+      String name,
+      String description,
+      String group,
+      Supplier<BesGroupStats> stats,
+      ToDoubleFunction<BesGroupStats> value) {
     Gauge.builder(name, stats, s -> value.applyAsDouble(s.get()))
         .description(description)
         .tags("group", group)
@@ -63,8 +97,13 @@ final class GroupMetrics {
         .register(registry);
   }
 
-  private static void counter(MeterRegistry registry, String name, String description,
-      String group, Supplier<BesGroupStats> stats, ToDoubleFunction<BesGroupStats> value) {
+  private static void counter(
+      MeterRegistry registry,
+      String name,
+      String description,
+      String group,
+      Supplier<BesGroupStats> stats,
+      ToDoubleFunction<BesGroupStats> value) {
     FunctionCounter.builder(name, stats, s -> value.applyAsDouble(s.get()))
         .description(description)
         .tags("group", group)

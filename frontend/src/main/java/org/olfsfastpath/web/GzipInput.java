@@ -9,13 +9,14 @@ import java.util.zip.Deflater;
 /**
  * The gzip encoding (RFC 1952) of a stream, read as a stream: the header, the deflated bytes, and
  * the trailer (CRC-32 and length). A compressed answer is then bytes like any other, which the
- * spool can hold and send at its client's pace; a {@code GZIPOutputStream} would have to write
- * into the client's output as it compresses. Reuses its buffers; closing ends the deflater and
- * closes the source.
+ * spool can hold and send at its client's pace; a {@code GZIPOutputStream} would have to write into
+ * the client's output as it compresses. Reuses its buffers; closing ends the deflater and closes
+ * the source.
  */
 final class GzipInput extends InputStream {
   /** Magic, deflate, no flags, no time, no extra flags, OS unknown. */
   private static final byte[] HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};
+
   private static final int INPUT = 16 * 1024;
 
   private final InputStream in;

@@ -20,31 +20,46 @@ import org.jdom2.Element;
  */
 final class IgnoredSettings {
   /** What to do instead, for the upstream settings this front end knows it does not implement. */
-  private static final Map<String, String> INSTEAD = Map.ofEntries(
-      Map.entry("ThreddsService", "static THREDDS catalogs are not served (every directory has a"
-          + " catalog.xml made from the BES's catalog); keep them on the upstream OLFS beside"
-          + " this front end"),
-      Map.entry("GatewayService", "the gateway is not served; keep it on the upstream OLFS"),
-      Map.entry("EnableCombinedLog", "for a request log use Tomcat's AccessLogValve; the BES logs"
-          + " its own commands"),
-      Map.entry("UseDualCloudWatchLogs", "ship Tomcat's logs"),
-      Map.entry("Timer", "request and BES command timings are at /opendap/metrics"),
-      Map.entry("ForceLinksToHttps", "links are relative; behind a TLS proxy set Tomcat's"
-          + " RemoteIpValve (X-Forwarded-Proto) and FastPath/serviceUrl for the site map"),
-      Map.entry("ShowDmrppLink", "no DMR++ links are shown (NGAP deployments only upstream)"),
-      Map.entry("RequireUserSelection", "the request forms have no such option"),
-      Map.entry("NoDynamicNavigation", "directory listings and catalogs are always served; deny"
-          + " them at the proxy to hide them"),
-      Map.entry("UseDAP2ResourceUrlResponse", "deprecated upstream: use DatasetUrlResponse"
-          + " type=\"download\""),
-      Map.entry("PreloadNcmlIntoBes", "not offered"),
-      Map.entry("AuthenticationControls", "there is no login here: put authentication in a proxy"
-          + " in front, or keep the upstream OLFS"),
-      Map.entry("BESManager/BES@name", "the log and the status document name each BES by"
-          + " host:port"),
-      Map.entry("BESManager/SiteMapCache@cacheFile", "the site map is kept in memory, never in a"
-          + " file"),
-      Map.entry(BotRules.OLD_ELEMENT, "the file has a BotFilter, which upstream reads instead"));
+  private static final Map<String, String> INSTEAD =
+      Map.ofEntries(
+          Map.entry(
+              "ThreddsService",
+              "static THREDDS catalogs are not served (every directory has a"
+                  + " catalog.xml made from the BES's catalog); keep them on the upstream OLFS beside"
+                  + " this front end"),
+          Map.entry("GatewayService", "the gateway is not served; keep it on the upstream OLFS"),
+          Map.entry(
+              "EnableCombinedLog",
+              "for a request log use Tomcat's AccessLogValve; the BES logs" + " its own commands"),
+          Map.entry("UseDualCloudWatchLogs", "ship Tomcat's logs"),
+          Map.entry("Timer", "request and BES command timings are at /opendap/metrics"),
+          Map.entry(
+              "ForceLinksToHttps",
+              "links are relative; behind a TLS proxy set Tomcat's"
+                  + " RemoteIpValve (X-Forwarded-Proto) and FastPath/serviceUrl for the site map"),
+          Map.entry("ShowDmrppLink", "no DMR++ links are shown (NGAP deployments only upstream)"),
+          Map.entry("RequireUserSelection", "the request forms have no such option"),
+          Map.entry(
+              "NoDynamicNavigation",
+              "directory listings and catalogs are always served; deny"
+                  + " them at the proxy to hide them"),
+          Map.entry(
+              "UseDAP2ResourceUrlResponse",
+              "deprecated upstream: use DatasetUrlResponse" + " type=\"download\""),
+          Map.entry("PreloadNcmlIntoBes", "not offered"),
+          Map.entry(
+              "AuthenticationControls",
+              "there is no login here: put authentication in a proxy"
+                  + " in front, or keep the upstream OLFS"),
+          Map.entry(
+              "BESManager/BES@name",
+              "the log and the status document name each BES by" + " host:port"),
+          Map.entry(
+              "BESManager/SiteMapCache@cacheFile",
+              "the site map is kept in memory, never in a" + " file"),
+          Map.entry(
+              BotRules.OLD_ELEMENT, "the file has a BotFilter, which upstream reads instead"));
+
   private static final String UNKNOWN = "not a setting this front end knows";
 
   /**
@@ -99,12 +114,17 @@ final class IgnoredSettings {
 
   /** The name a top-level element has in the table: BotBlocker reads as BotFilter. */
   private static String name(Element element, boolean oldName) {
-    return oldName && element.getName().equals(BotRules.OLD_ELEMENT) ? BotRules.ELEMENT
+    return oldName && element.getName().equals(BotRules.OLD_ELEMENT)
+        ? BotRules.ELEMENT
         : element.getName();
   }
 
-  private static void walk(Element element, String path, Set<String> elements,
-      Set<String> attributes, Map<String, Ignored> found) {
+  private static void walk(
+      Element element,
+      String path,
+      Set<String> elements,
+      Set<String> attributes,
+      Map<String, Ignored> found) {
     if (!elements.contains(path)) {
       String shown = shown(element, path);
       found.putIfAbsent(shown, new Ignored(shown, INSTEAD.getOrDefault(shown, UNKNOWN)));

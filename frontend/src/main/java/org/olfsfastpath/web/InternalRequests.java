@@ -11,84 +11,97 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Requests made inside the web application, with no client and no socket: the start-up warm-up
- * sends a few through the servlet so the first real request finds its code loaded and compiled
- * (and the request-path benchmark measures the servlet with them). Only the methods the servlet
- * calls answer; the body is counted and dropped.
+ * sends a few through the servlet so the first real request finds its code loaded and compiled (and
+ * the request-path benchmark measures the servlet with them). Only the methods the servlet calls
+ * answer; the body is counted and dropped.
  */
 final class InternalRequests {
   private InternalRequests() {}
 
   /** A request for {@code uri} (below the context path {@code context}), with these headers. */
-  static HttpServletRequest request(String method, String context, String uri,
-      @Nullable String query, Map<String, String> headers) {
+  static HttpServletRequest request(
+      String method,
+      String context,
+      String uri,
+      @Nullable String query,
+      Map<String, String> headers) {
     Map<String, String> named = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     named.putAll(headers);
-    return (HttpServletRequest) Proxy.newProxyInstance(InternalRequests.class.getClassLoader(),
-        new Class<?>[] {HttpServletRequest.class}, (proxy, m, args) -> switch (m.getName()) {
-          case "getMethod" -> method;
-          case "getContextPath" -> context;
-          case "getRequestURI" -> context + uri;
-          case "getQueryString" -> query;
-          case "getRequestURL" -> new StringBuffer("http://127.0.0.1").append(context).append(uri);
-          case "getScheme" -> "http";
-          case "getServerName" -> "127.0.0.1";
-          case "getServerPort" -> 80;
-          case "getProtocol" -> "HTTP/1.1";
-          case "getRemoteAddr" -> "127.0.0.1";
-          case "getHeader" -> named.get((String) args[0]);
-          case "getDateHeader" -> -1L;
-          case "getIntHeader" -> -1;
-          case "getContentLengthLong" -> -1L;
-          case "getDispatcherType" -> jakarta.servlet.DispatcherType.REQUEST;
-          case "toString" -> "internal " + method + " " + uri;
-          case "hashCode" -> System.identityHashCode(proxy);
-          case "equals" -> proxy == args[0];
-          default -> defaultValue(m.getReturnType());
-        });
+    return (HttpServletRequest)
+        Proxy.newProxyInstance(
+            InternalRequests.class.getClassLoader(),
+            new Class<?>[] {HttpServletRequest.class},
+            (proxy, m, args) ->
+                switch (m.getName()) {
+                  case "getMethod" -> method;
+                  case "getContextPath" -> context;
+                  case "getRequestURI" -> context + uri;
+                  case "getQueryString" -> query;
+                  case "getRequestURL" ->
+                      new StringBuffer("http://127.0.0.1").append(context).append(uri);
+                  case "getScheme" -> "http";
+                  case "getServerName" -> "127.0.0.1";
+                  case "getServerPort" -> 80;
+                  case "getProtocol" -> "HTTP/1.1";
+                  case "getRemoteAddr" -> "127.0.0.1";
+                  case "getHeader" -> named.get((String) args[0]);
+                  case "getDateHeader" -> -1L;
+                  case "getIntHeader" -> -1;
+                  case "getContentLengthLong" -> -1L;
+                  case "getDispatcherType" -> jakarta.servlet.DispatcherType.REQUEST;
+                  case "toString" -> "internal " + method + " " + uri;
+                  case "hashCode" -> System.identityHashCode(proxy);
+                  case "equals" -> proxy == args[0];
+                  default -> defaultValue(m.getReturnType());
+                });
   }
 
   /** A response that keeps its status and counts its body's bytes. */
   static final class Response {
     int status = 200;
     long bytes;
-    private final ServletOutputStream out = new ServletOutputStream() {
-      @Override
-      public void write(int b) {
-        bytes++;
-      }
+    private final ServletOutputStream out =
+        new ServletOutputStream() {
+          @Override
+          public void write(int b) {
+            bytes++;
+          }
 
-      @Override
-      public void write(byte[] b, int off, int len) {
-        bytes += len;
-      }
+          @Override
+          public void write(byte[] b, int off, int len) {
+            bytes += len;
+          }
 
-      @Override
-      public boolean isReady() {
-        return true;
-      }
+          @Override
+          public boolean isReady() {
+            return true;
+          }
 
-      @Override
-      public void setWriteListener(WriteListener listener) {
-        throw new UnsupportedOperationException("blocking only");
-      }
-    };
+          @Override
+          public void setWriteListener(WriteListener listener) {
+            throw new UnsupportedOperationException("blocking only");
+          }
+        };
 
     HttpServletResponse build() {
-      return (HttpServletResponse) Proxy.newProxyInstance(
-          InternalRequests.class.getClassLoader(), new Class<?>[] {HttpServletResponse.class},
-          (proxy, m, args) -> switch (m.getName()) {
-            case "getOutputStream" -> out;
-            case "setStatus" -> {
-              status = (Integer) args[0];
-              yield null;
-            }
-            case "getStatus" -> status;
-            case "isCommitted" -> false;
-            case "toString" -> "internal response " + status;
-            case "hashCode" -> System.identityHashCode(proxy);
-            case "equals" -> proxy == args[0];
-            default -> defaultValue(m.getReturnType());
-          });
+      return (HttpServletResponse)
+          Proxy.newProxyInstance(
+              InternalRequests.class.getClassLoader(),
+              new Class<?>[] {HttpServletResponse.class},
+              (proxy, m, args) ->
+                  switch (m.getName()) {
+                    case "getOutputStream" -> out;
+                    case "setStatus" -> {
+                      status = (Integer) args[0];
+                      yield null;
+                    }
+                    case "getStatus" -> status;
+                    case "isCommitted" -> false;
+                    case "toString" -> "internal response " + status;
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    default -> defaultValue(m.getReturnType());
+                  });
     }
   }
 

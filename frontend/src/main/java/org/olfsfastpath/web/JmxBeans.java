@@ -55,13 +55,19 @@ final class JmxBeans {
    * The front end's bean: its counters, the status document as {@code StatusJson}, and the
    * invalidation of a path, or of everything, in both caches ({@code admin}).
    */
-  static StatsBean<FrontEndStats.Snapshot> frontEnd(FrontEndStats stats, StatusServlet status,
-      CacheAdmin admin) {
+  static StatsBean<FrontEndStats.Snapshot> frontEnd(
+      FrontEndStats stats, StatusServlet status, CacheAdmin admin) {
     Objects.requireNonNull(status, "status == null");
     Objects.requireNonNull(admin, "admin == null");
-    return new StatsBean<>(FrontEndStats.Snapshot.class, stats::snapshot, JmxBeans::json,
-        path -> admin.invalidate(catalogPath(path)), admin::invalidateAll)
-        .with("StatusJson", "the whole status document, as served at /status",
+    return new StatsBean<>(
+            FrontEndStats.Snapshot.class,
+            stats::snapshot,
+            JmxBeans::json,
+            path -> admin.invalidate(catalogPath(path)),
+            admin::invalidateAll)
+        .with(
+            "StatusJson",
+            "the whole status document, as served at /status",
             () -> Json.indented(status.status()));
   }
 
@@ -73,8 +79,11 @@ final class JmxBeans {
   private static String catalogPath(String path) {
     String normalized = StatusServlet.normalize(path);
     if (normalized == null) {
-      throw new IllegalArgumentException("path was '" + path + "', must be an absolute catalog"
-          + " path without . or .. segments");
+      throw new IllegalArgumentException(
+          "path was '"
+              + path
+              + "', must be an absolute catalog"
+              + " path without . or .. segments");
     }
     return normalized;
   }
@@ -85,38 +94,58 @@ final class JmxBeans {
   }
 
   /**
-   * Registers every bean of one deployment. A failure (a second deployment under the same name)
-   * is logged, and the beans registered before it stay until {@link #unregisterAll}: the figures
-   * are at {@code /status} all the same.
+   * Registers every bean of one deployment. A failure (a second deployment under the same name) is
+   * logged, and the beans registered before it stay until {@link #unregisterAll}: the figures are
+   * at {@code /status} all the same.
    *
    * @param contextPath the web application's context path, empty for the root
    * @param frontEnd the front end's bean ({@link #frontEnd})
    */
-  void registerAll(String contextPath, StatsBean<FrontEndStats.Snapshot> frontEnd,
-      BesBackend backend, BotFilter bots, Spool spool) {
+  void registerAll(
+      String contextPath,
+      StatsBean<FrontEndStats.Snapshot> frontEnd,
+      BesBackend backend,
+      BotFilter bots,
+      Spool spool) {
     String context = "context=" + ObjectName.quote(contextPath.isEmpty() ? "/" : contextPath);
     try {
       register("type=FrontEnd," + context, frontEnd);
       DataSourceCache dataSources = backend.cache();
-      register("type=DataSourceCache," + context, new StatsBean<>(DataSourceCacheStats.class,
-          dataSources::stats, DataSourceCacheStats::toJson, dataSources::invalidate,
-          dataSources::invalidateAll));
+      register(
+          "type=DataSourceCache," + context,
+          new StatsBean<>(
+              DataSourceCacheStats.class,
+              dataSources::stats,
+              DataSourceCacheStats::toJson,
+              dataSources::invalidate,
+              dataSources::invalidateAll));
       ResponseCache answers = backend.responses();
-      register("type=ResponseCache," + context, new StatsBean<>(ResponseCacheStats.class,
-          answers::stats, ResponseCacheStats::toJson, answers::invalidate,
-          answers::invalidateAll));
+      register(
+          "type=ResponseCache," + context,
+          new StatsBean<>(
+              ResponseCacheStats.class,
+              answers::stats,
+              ResponseCacheStats::toJson,
+              answers::invalidate,
+              answers::invalidateAll));
       BesRouter router = backend.router();
-      register("type=BesPool," + context,
+      register(
+          "type=BesPool," + context,
           new StatsBean<>(BesPoolStats.class, router::poolStats, JmxBeans::json));
       for (BesGroup group : router.groups()) {
         // JMX is the operator's: the clients holding the most connections are named.
-        register("type=BesGroup," + context + ",prefix=" + ObjectName.quote(group.prefix()),
-            new StatsBean<>(BesGroupStats.class, group::stats,
+        register(
+            "type=BesGroup," + context + ",prefix=" + ObjectName.quote(group.prefix()),
+            new StatsBean<>(
+                BesGroupStats.class,
+                group::stats,
                 stats -> Json.compact(StatusSections.group(stats, true))));
       }
-      register("type=BotFilter," + context,
+      register(
+          "type=BotFilter," + context,
           new StatsBean<>(BotFilterStats.class, bots::stats, BotFilterStats::toJson));
-      register("type=Spool," + context,
+      register(
+          "type=Spool," + context,
           new StatsBean<>(SpoolStats.class, spool::stats, SpoolStats::toJson));
     } catch (JMException e) {
       log.warn("olfs-fastpath: JMX registration failed, continuing without it: {}", e.toString());

@@ -40,14 +40,15 @@ final class LayerSpec {
 
   /**
    * The configuration error for a refusal by the layer this spec was given to: a {@link
-   * SpecException} names its key, so the message names the setting's place and raw value; a
-   * {@link SpecConflictException} names the keys of a combination, so the message names each of
-   * those settings this spec holds, in the order the file gave them.
+   * SpecException} names its key, so the message names the setting's place and raw value; a {@link
+   * SpecConflictException} names the keys of a combination, so the message names each of those
+   * settings this spec holds, in the order the file gave them.
    */
   ConfigurationException refused(String source, RuntimeException refusal) {
     if (refusal instanceof SpecException e && origins.containsKey(e.key())) {
-      return new ConfigurationException(source + ": " + origins.get(e.key()).path() + " was '"
-          + e.value() + "': " + e.reason(), e);
+      return new ConfigurationException(
+          source + ": " + origins.get(e.key()).path() + " was '" + e.value() + "': " + e.reason(),
+          e);
     }
     List<String> named = new ArrayList<>();
     if (refusal instanceof SpecConflictException conflict) {
@@ -57,7 +58,11 @@ final class LayerSpec {
         }
       }
     }
-    return new ConfigurationException(source + ": " + (named.isEmpty() ? ""
-        : String.join(", ", named) + ": ") + refusal.getMessage(), refusal);
+    return new ConfigurationException(
+        source
+            + ": "
+            + (named.isEmpty() ? "" : String.join(", ", named) + ": ")
+            + refusal.getMessage(),
+        refusal);
   }
 }

@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
  * <p>Restricted like cache invalidation ({@link OperatorAccess}): allowed from a loopback address
  * with no proxy header, or from anywhere with {@code Authorization: Bearer <token>} when an admin
  * token is configured (Prometheus sends it with {@code authorization: {credentials: <token>}} in
- * its scrape config). Otherwise 403 with a JSON error. Unlike {@code /status}, the metrics name
- * BES hosts and response types, so they are not open to everyone.
+ * its scrape config). Otherwise 403 with a JSON error. Unlike {@code /status}, the metrics name BES
+ * hosts and response types, so they are not open to everyone.
  */
 final class MetricsServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
@@ -40,15 +40,22 @@ final class MetricsServlet extends HttpServlet {
   protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
     String sub = req.getPathInfo();
     if (sub != null && !sub.equals("/")) {
-      send(resp, HttpServletResponse.SC_NOT_FOUND, "application/json",
+      send(
+          resp,
+          HttpServletResponse.SC_NOT_FOUND,
+          "application/json",
           "{\"error\": \"no such metrics resource\"}\n");
       return;
     }
     if (!access.allows(req)) {
       // Debug only: a scraper set up without the token would log a line every few seconds.
       log.debug("refused metrics to {}", req.getRemoteAddr());
-      send(resp, HttpServletResponse.SC_FORBIDDEN, "application/json", "{\"error\": \"metrics"
-          + " are served to localhost, or with the configured admin token\"}\n");
+      send(
+          resp,
+          HttpServletResponse.SC_FORBIDDEN,
+          "application/json",
+          "{\"error\": \"metrics"
+              + " are served to localhost, or with the configured admin token\"}\n");
       return;
     }
     resp.setHeader("Cache-Control", "no-store");

@@ -23,13 +23,14 @@ import org.slf4j.LoggerFactory;
  * Whether the BES of a path can make a response that needs one of its modules (fileout_netcdf,
  * gdal, fileout_json, xml_data, usage ...), so that a HEAD, answered from the catalog alone,
  * answers as the GET would: 501 when the BES lacks the module. Asked with a {@linkplain
- * GetRequest#probe probe get} (one BES message that reads no data) the first time a HEAD needs
- * it, per BES group and response type, and remembered for {@link #KEEP}, so that a module
- * installed or removed later is seen. Responses every BES makes (das, dds, dods, dmr, dap ...)
- * are never asked about. Thread-safe: two HEADs that race may both ask, which does no harm.
+ * GetRequest#probe probe get} (one BES message that reads no data) the first time a HEAD needs it,
+ * per BES group and response type, and remembered for {@link #KEEP}, so that a module installed or
+ * removed later is seen. Responses every BES makes (das, dds, dods, dmr, dap ...) are never asked
+ * about. Thread-safe: two HEADs that race may both ask, which does no harm.
  */
 final class ModuleProbes {
   private static final Logger log = LoggerFactory.getLogger(ModuleProbes.class);
+
   /** How long an answer is trusted. */
   static final Duration KEEP = Duration.ofMinutes(10);
 
@@ -49,8 +50,7 @@ final class ModuleProbes {
 
   /** Whether a get of this type needs a module beyond the DAP module every BES has. */
   static boolean needsModule(BesGetType type) {
-    return type.returnAs() != null || type == BesGetType.XML_DATA
-        || type == BesGetType.INFO_PAGE;
+    return type.returnAs() != null || type == BesGetType.XML_DATA || type == BesGetType.INFO_PAGE;
   }
 
   /**
@@ -83,11 +83,10 @@ final class ModuleProbes {
     Optional<Boolean> canMake;
     BesError error;
     // The front end's own short question, remembered for every client: no client's share.
-    try (BesResponse unexpected = backend.get(GetRequest.probe(path, key.type()),
-        Caller.INTERNAL)) {
+    try (BesResponse unexpected =
+        backend.get(GetRequest.probe(path, key.type()), Caller.INTERNAL)) {
       // A BES that answers a get with no definition with data: it can make the response.
-      log.debug("the probe of {} for {} was answered with data: {}", key.type(), path,
-          unexpected);
+      log.debug("the probe of {} for {} was answered with data: {}", key.type(), path, unexpected);
       canMake = Optional.of(true);
       error = null;
     } catch (BesErrorException e) {

@@ -11,9 +11,9 @@ import org.olfsfastpath.dap.PercentEncoding;
 import org.olfsfastpath.dap.ResponseType;
 
 /**
- * Decides what a path that names a catalog node asks for, as upstream does: the first reading
- * whose dataset exists ({@code x.nc.dds} is the DDS of {@code x.nc}), else the node the whole path
- * names: a directory written without its slash (302 to the slash form), a bare dataset URL (what
+ * Decides what a path that names a catalog node asks for, as upstream does: the first reading whose
+ * dataset exists ({@code x.nc.dds} is the DDS of {@code x.nc}), else the node the whole path names:
+ * a directory written without its slash (302 to the slash form), a bare dataset URL (what
  * olfs.xml's DatasetUrlResponse says), or a file that is not a dataset (streamed as it is). Each
  * reading costs one cache lookup; a warm lookup costs no BES message.
  */
@@ -26,8 +26,14 @@ final class NodeResponder {
   private final DapHeaders headers;
   private final FrontEndStats stats;
 
-  NodeResponder(DapBackend backend, DatasetResponder datasets, FileResponder files, Pages pages,
-      FrontEndSettings settings, DapHeaders headers, FrontEndStats stats) {
+  NodeResponder(
+      DapBackend backend,
+      DatasetResponder datasets,
+      FileResponder files,
+      Pages pages,
+      FrontEndSettings settings,
+      DapHeaders headers,
+      FrontEndStats stats) {
     this.backend = backend;
     this.datasets = datasets;
     this.files = files;
@@ -72,8 +78,12 @@ final class NodeResponder {
         throw e;
       }
       if (notData != null) {
-        throw new Refusal(404, "'" + notData.path() + "' is not a dataset the BES can serve, so"
-            + " it has no DAP responses");
+        throw new Refusal(
+            404,
+            "'"
+                + notData.path()
+                + "' is not a dataset the BES can serve, so"
+                + " it has no DAP responses");
       }
       if (firstMissing != null) {
         ex.answering(node.readings().get(0)); // The dataset the URL most likely names.
@@ -82,9 +92,13 @@ final class NodeResponder {
       throw e;
     }
     if (ex.post && !source.isData()) {
-      throw new Refusal(405, "POST is for dataset responses ("
-          + node.path().substring(node.path().lastIndexOf('/') + 1) + " is not one); use GET",
-          "Allow", "GET, HEAD");
+      throw new Refusal(
+          405,
+          "POST is for dataset responses ("
+              + node.path().substring(node.path().lastIndexOf('/') + 1)
+              + " is not one); use GET",
+          "Allow",
+          "GET, HEAD");
     }
     if (source.isDirectory()) {
       redirect(ex, name(node) + "/" + (ex.query().isEmpty() ? "" : "?" + ex.query()));

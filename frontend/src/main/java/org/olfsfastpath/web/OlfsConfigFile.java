@@ -21,10 +21,10 @@ import org.jspecify.annotations.Nullable;
  * {@link OlfsSettings}. The reader only finds values and records where each came from; the layers
  * that take them validate them ({@link Assembly}).
  *
- * <p>An upstream Hyrax olfs.xml works as it is: {@code BESManager} and the other upstream
- * settings of the table mean what they mean upstream, and every other element of an upstream file
- * is ignored and named ({@link IgnoredSettings}). Our own section, {@code FastPath}, is checked
- * strictly: an unknown element or attribute fails the start.
+ * <p>An upstream Hyrax olfs.xml works as it is: {@code BESManager} and the other upstream settings
+ * of the table mean what they mean upstream, and every other element of an upstream file is ignored
+ * and named ({@link IgnoredSettings}). Our own section, {@code FastPath}, is checked strictly: an
+ * unknown element or attribute fails the start.
  */
 public final class OlfsConfigFile {
   private OlfsConfigFile() {}
@@ -58,7 +58,8 @@ public final class OlfsConfigFile {
       builder.setExpandEntities(false);
       document = builder.build(in);
     } catch (JDOMException | IOException e) {
-      throw new ConfigurationException(source + ": not a readable XML document: " + e.getMessage(), e);
+      throw new ConfigurationException(
+          source + ": not a readable XML document: " + e.getMessage(), e);
     }
     return read(document.getRootElement(), source);
   }
@@ -70,8 +71,8 @@ public final class OlfsConfigFile {
 
   private static FrontEndConfig read(Element root, String source) {
     if (!root.getName().equals("OLFSConfig")) {
-      throw new ConfigurationException(source + ": expected the root element OLFSConfig but was "
-          + root.getName());
+      throw new ConfigurationException(
+          source + ": expected the root element OLFSConfig but was " + root.getName());
     }
     Element fastPath = root.getChild(OlfsSettings.FAST_PATH);
     if (fastPath != null) {
@@ -94,7 +95,7 @@ public final class OlfsConfigFile {
         case RESPONSE_CACHE -> copy(setting, value(root, setting), responseCache);
         case SPOOL -> copy(setting, value(root, setting), spool);
         case WEB -> copy(setting, value(root, setting), web);
-        case BOT_FILTER -> { } // Lists of values: BotRules.read reads them.
+        case BOT_FILTER -> {} // Lists of values: BotRules.read reads them.
         default -> forEveryBes.add(setting);
       }
     }
@@ -102,8 +103,9 @@ public final class OlfsConfigFile {
     List<Element> besElements = manager == null ? List.of() : manager.getChildren("BES");
     List<FrontEndConfig.Bes> bes = new ArrayList<>();
     for (Element element : besElements.isEmpty() ? List.of(new Element("BES")) : besElements) {
-      FrontEndConfig.Bes one = new FrontEndConfig.Bes(new LayerSpec(), new LayerSpec(),
-          new LayerSpec(), new LayerSpec());
+      FrontEndConfig.Bes one =
+          new FrontEndConfig.Bes(
+              new LayerSpec(), new LayerSpec(), new LayerSpec(), new LayerSpec());
       for (OlfsSetting setting : forEveryBes) {
         copy(setting, value(root, setting), target(one, setting));
       }
@@ -114,8 +116,16 @@ public final class OlfsConfigFile {
       }
       bes.add(one);
     }
-    return new FrontEndConfig(source, bes, groups, cache, responseCache, spool, web,
-        BotRules.read(root), IgnoredSettings.find(root));
+    return new FrontEndConfig(
+        source,
+        bes,
+        groups,
+        cache,
+        responseCache,
+        spool,
+        web,
+        BotRules.read(root),
+        IgnoredSettings.find(root));
   }
 
   private static LayerSpec target(FrontEndConfig.Bes bes, OlfsSetting setting) {
@@ -160,10 +170,10 @@ public final class OlfsConfigFile {
   }
 
   /**
-   * Upstream's size, a whole number with a {@code units} attribute, as a size spec: {@code 2}
-   * with {@code units="G"} is {@code 2GiB}. Upstream meant powers of 1024 (its code multiplies by
-   * {@code 2^10}, which in Java is 8; docs/configuration.md). A value the spec grammar refuses is
-   * passed on as written, so the refusal names it.
+   * Upstream's size, a whole number with a {@code units} attribute, as a size spec: {@code 2} with
+   * {@code units="G"} is {@code 2GiB}. Upstream meant powers of 1024 (its code multiplies by {@code
+   * 2^10}, which in Java is 8; docs/configuration.md). A value the spec grammar refuses is passed
+   * on as written, so the refusal names it.
    */
   private static String hyraxSize(String number, @Nullable String units) {
     if (!number.chars().allMatch(Character::isDigit) || number.isEmpty()) {
@@ -175,8 +185,8 @@ public final class OlfsConfigFile {
       case "K" -> number + "KiB";
       case "M" -> number + "MiB";
       case "G" -> number + "GiB";
-      case "T" -> new java.math.BigInteger(number).multiply(java.math.BigInteger.valueOf(1024))
-          + "GiB";
+      case "T" ->
+          new java.math.BigInteger(number).multiply(java.math.BigInteger.valueOf(1024)) + "GiB";
       default -> number + " (units \"" + units + "\", expected B, K, M, G or T)";
     };
   }
@@ -186,15 +196,26 @@ public final class OlfsConfigFile {
     Set<String> elements = OlfsSettings.fastPathElements();
     for (Element child : fastPath.getChildren()) {
       if (!elements.contains(child.getName())) {
-        throw new ConfigurationException(source + ": FastPath/" + child.getName()
-            + " is not a setting; expected one of " + String.join(", ", elements));
+        throw new ConfigurationException(
+            source
+                + ": FastPath/"
+                + child.getName()
+                + " is not a setting; expected one of "
+                + String.join(", ", elements));
       }
       List<String> attributes = OlfsSettings.fastPathAttributes(child.getName());
       for (Attribute attribute : child.getAttributes()) {
         if (!attributes.contains(attribute.getName())) {
-          throw new ConfigurationException(source + ": FastPath/" + child.getName() + "@"
-              + attribute.getName() + " is not a setting; expected " + (attributes.isEmpty()
-              ? "no attributes" : "one of " + String.join(", ", attributes)));
+          throw new ConfigurationException(
+              source
+                  + ": FastPath/"
+                  + child.getName()
+                  + "@"
+                  + attribute.getName()
+                  + " is not a setting; expected "
+                  + (attributes.isEmpty()
+                      ? "no attributes"
+                      : "one of " + String.join(", ", attributes)));
         }
       }
     }

@@ -4,13 +4,13 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One setting an olfs.xml file can hold: where it is in the file, which layer takes it under
- * which spec key, and what the documentation says of it. The table of them, {@link OlfsSettings},
- * drives both the reading of the file and docs/configuration.md.
+ * One setting an olfs.xml file can hold: where it is in the file, which layer takes it under which
+ * spec key, and what the documentation says of it. The table of them, {@link OlfsSettings}, drives
+ * both the reading of the file and docs/configuration.md.
  *
- * @param path the place in the file below {@code OLFSConfig}: elements separated by {@code /},
- *     an attribute after {@code @} (e.g. {@code BESManager/BES/ClientPool@maximum}); an element
- *     path names the element's text, or its mere presence for a {@link Kind#FLAG}
+ * @param path the place in the file below {@code OLFSConfig}: elements separated by {@code /}, an
+ *     attribute after {@code @} (e.g. {@code BESManager/BES/ClientPool@maximum}); an element path
+ *     names the element's text, or its mere presence for a {@link Kind#FLAG}
  * @param layer the layer that takes the value
  * @param key the layer's spec key, the name of its builder method (e.g. {@code maxConnections})
  * @param kind what the value looks like
@@ -18,8 +18,14 @@ import org.jspecify.annotations.Nullable;
  * @param defaultText the default, as the docs show it
  * @param example a valid value, as the docs show it
  */
-record OlfsSetting(String path, Layer layer, String key, Kind kind, String meaning,
-    String defaultText, String example) {
+record OlfsSetting(
+    String path,
+    Layer layer,
+    String key,
+    Kind kind,
+    String meaning,
+    String defaultText,
+    String example) {
 
   /** The layer a setting belongs to. */
   enum Layer {
@@ -37,7 +43,9 @@ record OlfsSetting(String path, Layer layer, String key, Kind kind, String meani
     CACHE,
     /** The response cache ({@code org.olfsfastpath.cache.ResponseCache}). */
     RESPONSE_CACHE,
-    /** The spool of the answers whose clients fall behind ({@code org.olfsfastpath.spool.Spool}). */
+    /**
+     * The spool of the answers whose clients fall behind ({@code org.olfsfastpath.spool.Spool}).
+     */
     SPOOL,
     /** The web layer's own ({@link FrontEndSettings}). */
     WEB,
@@ -56,7 +64,9 @@ record OlfsSetting(String path, Layer layer, String key, Kind kind, String meani
     HYRAX_SIZE("whole number; attribute `units`: B, K, M, G or T (default K)"),
     INTEGER("integer"),
     BOOLEAN("true or false"),
-    /** An element whose presence means true, as upstream's {@code <AllowDirectDataSourceAccess/>}. */
+    /**
+     * An element whose presence means true, as upstream's {@code <AllowDirectDataSourceAccess/>}.
+     */
     FLAG("present or absent"),
     PATH("absolute path"),
     TEXT("text"),

@@ -34,8 +34,8 @@ final class OperatorAccess {
   boolean allows(HttpServletRequest req) {
     String authorization = req.getHeader("Authorization");
     if (token != null && authorization != null && authorization.startsWith("Bearer ")) {
-      byte[] offered = authorization.substring("Bearer ".length()).strip()
-          .getBytes(StandardCharsets.UTF_8);
+      byte[] offered =
+          authorization.substring("Bearer ".length()).strip().getBytes(StandardCharsets.UTF_8);
       return MessageDigest.isEqual(token, offered);
     }
     // A proxy on this host would make every client look local: trust loopback only without one.

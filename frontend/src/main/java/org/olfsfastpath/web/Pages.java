@@ -7,9 +7,9 @@ import org.olfsfastpath.pages.Site;
 
 /**
  * The site the pages describe: the service URL, which request form links point to, whether files
- * may be downloaded, when a download asks first. Pages for one client name the URL that client
- * used (behind a proxy, the proxy's); the site map, cached for everyone, names one canonical URL:
- * the configured {@code serviceUrl}, else the first request's.
+ * may be downloaded, when a download asks first. Pages for one client name the URL that client used
+ * (behind a proxy, the proxy's); the site map, cached for everyone, names one canonical URL: the
+ * configured {@code serviceUrl}, else the first request's.
  */
 final class Pages {
   private final FormType form;
@@ -21,8 +21,9 @@ final class Pages {
     this.form = settings.dataRequestForm();
     this.fileAccess = settings.allowDirectDataSourceAccess();
     this.largeDownload = settings.largeDownload();
-    settings.serviceUrl().ifPresent(url -> canonical.set(new Site(url, form, fileAccess,
-        largeDownload)));
+    settings
+        .serviceUrl()
+        .ifPresent(url -> canonical.set(new Site(url, form, fileAccess, largeDownload)));
   }
 
   /** The site as this client reaches it. */

@@ -26,8 +26,14 @@ final class PostBody {
   static String read(HttpServletRequest req, int max) throws Refusal, ClientGoneException {
     String type = req.getContentType();
     if (type == null || !isForm(type)) {
-      throw new Refusal(415, "a POST body must be " + FORM + " (fields ce or dap4.ce), not "
-          + (type == null ? "untyped" : type), "Accept-Post", FORM);
+      throw new Refusal(
+          415,
+          "a POST body must be "
+              + FORM
+              + " (fields ce or dap4.ce), not "
+              + (type == null ? "untyped" : type),
+          "Accept-Post",
+          FORM);
     }
     long declared = req.getContentLengthLong();
     if (declared > max) {
@@ -50,8 +56,13 @@ final class PostBody {
   }
 
   private static Refusal tooLarge(String size, int max) {
-    return new Refusal(413, "the POST body is " + size + ", more than this server takes ("
-        + max + " bytes, olfs.xml HttpPost max)");
+    return new Refusal(
+        413,
+        "the POST body is "
+            + size
+            + ", more than this server takes ("
+            + max
+            + " bytes, olfs.xml HttpPost max)");
   }
 
   private static boolean isForm(String contentType) {

@@ -18,8 +18,13 @@ import org.olfsfastpath.spool.Spool;
  * @param versions the version document
  * @param clients tells who each request comes from ({@code FastPath/TrustedProxies})
  */
-record Responders(NodeResponder nodes, CatalogResponder catalogs, SiteMapResponder siteMaps,
-    DapHeaders headers, VersionService versions, ClientAddresses clients) {
+record Responders(
+    NodeResponder nodes,
+    CatalogResponder catalogs,
+    SiteMapResponder siteMaps,
+    DapHeaders headers,
+    VersionService versions,
+    ClientAddresses clients) {
 
   /**
    * Builds every responder for one servlet.
@@ -29,24 +34,46 @@ record Responders(NodeResponder nodes, CatalogResponder catalogs, SiteMapRespond
    * @param clock the time a netCDF file's history names and how long a module probe is kept
    * @param spool where the answers of clients that fall behind wait
    */
-  static Responders create(FrontEndSettings settings, DapBackend backend, FrontEndStats stats,
-      String serverVersion, VersionService versions, @Nullable ServletContext context,
-      Clock clock, Spool spool) {
+  static Responders create(
+      FrontEndSettings settings,
+      DapBackend backend,
+      FrontEndStats stats,
+      String serverVersion,
+      VersionService versions,
+      @Nullable ServletContext context,
+      Clock clock,
+      Spool spool) {
     Pages pages = new Pages(settings);
     DapHeaders headers = new DapHeaders(serverVersion);
     CachedAnswers answers = new CachedAnswers(backend);
     FileResponder files = new FileResponder(backend, new BodyCopy(stats, false, spool), context);
-    GetResponder gets = new GetResponder(backend, answers, new CachePolicy(backend.responses()),
-        new ModuleProbes(backend, clock), new BodyCopy(stats, settings.gzip(), spool), settings,
-        serverVersion, clock);
-    DatasetResponder datasets = new DatasetResponder(headers, gets,
-        new FormResponder(backend, answers, new FormCoordinates(backend, answers), pages, stats),
-        files, versions, settings, stats,
-        serverVersion);
+    GetResponder gets =
+        new GetResponder(
+            backend,
+            answers,
+            new CachePolicy(backend.responses()),
+            new ModuleProbes(backend, clock),
+            new BodyCopy(stats, settings.gzip(), spool),
+            settings,
+            serverVersion,
+            clock);
+    DatasetResponder datasets =
+        new DatasetResponder(
+            headers,
+            gets,
+            new FormResponder(
+                backend, answers, new FormCoordinates(backend, answers), pages, stats),
+            files,
+            versions,
+            settings,
+            stats,
+            serverVersion);
     return new Responders(
         new NodeResponder(backend, datasets, files, pages, settings, headers, stats),
         new CatalogResponder(backend, pages, stats),
-        new SiteMapResponder(backend, pages, settings), headers, versions,
+        new SiteMapResponder(backend, pages, settings),
+        headers,
+        versions,
         ClientAddresses.of(settings));
   }
 }

@@ -2,6 +2,7 @@ package org.olfsfastpath.web;
 
 import java.io.IOException;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.dap.DapRequest;
@@ -11,17 +12,17 @@ import org.olfsfastpath.pages.SiteMap;
 import org.olfsfastpath.pages.SiteMapCache;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.jspecify.annotations.Nullable;
 
 /**
- * Answers {@code robots.txt}, {@code siteMap/} and {@code siteMap/smap_N.txt} from a site map
- * built once and rebuilt in the background when it is older than the refresh interval: a crawler
- * never makes the BES walk its catalog. The map comes from the BES's {@code buildSiteMap} (one
- * command for the whole catalog); a BES without that command is walked with showNode through the
+ * Answers {@code robots.txt}, {@code siteMap/} and {@code siteMap/smap_N.txt} from a site map built
+ * once and rebuilt in the background when it is older than the refresh interval: a crawler never
+ * makes the BES walk its catalog. The map comes from the BES's {@code buildSiteMap} (one command
+ * for the whole catalog); a BES without that command is walked with showNode through the
  * data-source cache.
  */
 final class SiteMapResponder {
   private static final Logger log = LoggerFactory.getLogger(SiteMapResponder.class);
+
   /** Any prefix works: it is sent, then taken off every line and the service URL put there. */
   private static final String PREFIX = "http://sitemap.invalid/";
 
@@ -33,10 +34,11 @@ final class SiteMapResponder {
   SiteMapResponder(DapBackend backend, Pages pages, FrontEndSettings settings) {
     this.backend = backend;
     this.pages = pages;
-    this.cache = SiteMapCache.newBuilder()
-        .loader(this::build)
-        .refreshInterval(settings.siteMapRefresh())
-        .build();
+    this.cache =
+        SiteMapCache.newBuilder()
+            .loader(this::build)
+            .refreshInterval(settings.siteMapRefresh())
+            .build();
   }
 
   /** How many times the map was built, for the status document. */
@@ -55,9 +57,16 @@ final class SiteMapResponder {
     }
     int index = request.file().getAsInt();
     if (index >= map.fileCount()) {
-      throw new Refusal(404, "no site map file " + SiteMap.fileName(index) + ": there are "
-          + map.fileCount() + ", " + SiteMap.fileName(0) + " to "
-          + SiteMap.fileName(map.fileCount() - 1));
+      throw new Refusal(
+          404,
+          "no site map file "
+              + SiteMap.fileName(index)
+              + ": there are "
+              + map.fileCount()
+              + ", "
+              + SiteMap.fileName(0)
+              + " to "
+              + SiteMap.fileName(map.fileCount() - 1));
     }
     ex.resp.setContentLength(map.fileLength(index));
     if (!ex.head) {
@@ -72,15 +81,16 @@ final class SiteMapResponder {
   private SiteMap build() throws IOException {
     Site current = Objects.requireNonNull(site, "a request sets the site before asking");
     try {
-      byte[] answer = backend.buildSiteMap(PREFIX, SiteMap.DIRECTORY_PAGE,
-          current.formType().suffix());
+      byte[] answer =
+          backend.buildSiteMap(PREFIX, SiteMap.DIRECTORY_PAGE, current.formType().suffix());
       return SiteMap.fromBuildSiteMap(answer, PREFIX, current);
     } catch (BesErrorException e) {
       if (e.error().type() != BesError.SYNTAX_USER) {
         throw e;
       }
       // A BES that does not know buildSiteMap says so as a syntax error.
-      log.info("olfs-fastpath: the BES has no buildSiteMap ({}); walking the catalog instead",
+      log.info(
+          "olfs-fastpath: the BES has no buildSiteMap ({}); walking the catalog instead",
           e.error().message().strip());
       return SiteMap.walk(backend::lookup, current);
     }

@@ -28,14 +28,14 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The one JMX bean of every statistics value: each component of the record and each value it
- * derives (a public method without parameters, such as {@code hitRate()}) is a read-only
- * attribute named as a JavaBean getter would be ({@code hitCount} is {@code HitCount}, the boolean
- * {@code enabled} is {@code Enabled}), the value as one JSON object is {@code StatsJson}, and the
+ * derives (a public method without parameters, such as {@code hitRate()}) is a read-only attribute
+ * named as a JavaBean getter would be ({@code hitCount} is {@code HitCount}, the boolean {@code
+ * enabled} is {@code Enabled}), the value as one JSON object is {@code StatsJson}, and the
  * component's actions, when it has them (the caches' {@code invalidate(path)} and {@code
  * invalidateAll()}), are operations. A component may publish a document beside its value ({@link
  * #with}: the front end's whole status document, {@code StatusJson}). Every read takes a fresh
- * snapshot, so the bean shows what {@code /status} and the metrics show. {@link JmxBeans}
- * registers one per value.
+ * snapshot, so the bean shows what {@code /status} and the metrics show. {@link JmxBeans} registers
+ * one per value.
  *
  * @param <S> the statistics value
  */
@@ -48,8 +48,10 @@ final class StatsBean<S extends Record> implements DynamicMBean {
   private final @Nullable Actions actions;
   private final Class<S> type;
   private final Map<String, Method> attributes;
+
   /** The documents published beside the value, by attribute name ({@link #with}). */
   private final Map<String, Document> documents;
+
   private final MBeanInfo info;
 
   /**
@@ -61,8 +63,12 @@ final class StatsBean<S extends Record> implements DynamicMBean {
    * @param invalidate drops what is held for one catalog path, e.g. {@code /data/sst.nc}
    * @param invalidateAll drops everything held
    */
-  StatsBean(Class<S> type, Supplier<S> stats, Function<S, String> json,
-      Consumer<String> invalidate, Runnable invalidateAll) {
+  StatsBean(
+      Class<S> type,
+      Supplier<S> stats,
+      Function<S, String> json,
+      Consumer<String> invalidate,
+      Runnable invalidateAll) {
     this(type, stats, json, new Actions(invalidate, invalidateAll), Map.of());
   }
 
@@ -94,8 +100,12 @@ final class StatsBean<S extends Record> implements DynamicMBean {
     }
   }
 
-  private StatsBean(Class<S> type, Supplier<S> stats, Function<S, String> json,
-      @Nullable Actions actions, Map<String, Document> documents) {
+  private StatsBean(
+      Class<S> type,
+      Supplier<S> stats,
+      Function<S, String> json,
+      @Nullable Actions actions,
+      Map<String, Document> documents) {
     this.type = Objects.requireNonNull(type, "type == null");
     this.stats = Objects.requireNonNull(stats, "stats == null");
     this.json = Objects.requireNonNull(json, "json == null");
@@ -103,27 +113,60 @@ final class StatsBean<S extends Record> implements DynamicMBean {
     this.attributes = attributes(type);
     this.documents = documents;
     List<MBeanAttributeInfo> infos = new ArrayList<>();
-    attributes.forEach((name, method) -> infos.add(new MBeanAttributeInfo(name,
-        method.getReturnType().getName(), name + " of the " + type.getSimpleName() + " snapshot",
-        true, false, method.getReturnType() == boolean.class)));
-    infos.add(new MBeanAttributeInfo(JSON, String.class.getName(),
-        "the whole snapshot as one JSON object", true, false, false));
-    documents.forEach((name, document) -> infos.add(new MBeanAttributeInfo(name,
-        String.class.getName(), document.description(), true, false, false)));
-    this.info = new MBeanInfo(getClass().getName(), type.getSimpleName() + " as JMX attributes",
-        infos.toArray(new MBeanAttributeInfo[0]), null, actions == null
-            ? new MBeanOperationInfo[0] : new MBeanOperationInfo[] {
-            new MBeanOperationInfo("invalidate", "drops what is held for one catalog path",
-                new MBeanParameterInfo[] {new MBeanParameterInfo("path", String.class.getName(),
-                    "a catalog path, e.g. /data/sst.nc")}, "void", MBeanOperationInfo.ACTION),
-            new MBeanOperationInfo("invalidateAll", "drops everything held",
-                new MBeanParameterInfo[0], "void", MBeanOperationInfo.ACTION)},
-        null);
+    attributes.forEach(
+        (name, method) ->
+            infos.add(
+                new MBeanAttributeInfo(
+                    name,
+                    method.getReturnType().getName(),
+                    name + " of the " + type.getSimpleName() + " snapshot",
+                    true,
+                    false,
+                    method.getReturnType() == boolean.class)));
+    infos.add(
+        new MBeanAttributeInfo(
+            JSON,
+            String.class.getName(),
+            "the whole snapshot as one JSON object",
+            true,
+            false,
+            false));
+    documents.forEach(
+        (name, document) ->
+            infos.add(
+                new MBeanAttributeInfo(
+                    name, String.class.getName(), document.description(), true, false, false)));
+    this.info =
+        new MBeanInfo(
+            getClass().getName(),
+            type.getSimpleName() + " as JMX attributes",
+            infos.toArray(new MBeanAttributeInfo[0]),
+            null,
+            actions == null
+                ? new MBeanOperationInfo[0]
+                : new MBeanOperationInfo[] {
+                  new MBeanOperationInfo(
+                      "invalidate",
+                      "drops what is held for one catalog path",
+                      new MBeanParameterInfo[] {
+                        new MBeanParameterInfo(
+                            "path", String.class.getName(), "a catalog path, e.g. /data/sst.nc")
+                      },
+                      "void",
+                      MBeanOperationInfo.ACTION),
+                  new MBeanOperationInfo(
+                      "invalidateAll",
+                      "drops everything held",
+                      new MBeanParameterInfo[0],
+                      "void",
+                      MBeanOperationInfo.ACTION)
+                },
+            null);
   }
 
   /**
-   * Returns this bean with one more read-only attribute, a text the component publishes beside
-   * its value: the front end's whole status document, which holds every other value too.
+   * Returns this bean with one more read-only attribute, a text the component publishes beside its
+   * value: the front end's whole status document, which holds every other value too.
    *
    * @param name the attribute's name, e.g. {@code StatusJson}; not one the value has
    * @param description what the attribute holds, for a JMX console
@@ -132,8 +175,8 @@ final class StatsBean<S extends Record> implements DynamicMBean {
    */
   StatsBean<S> with(String name, String description, Supplier<String> text) {
     if (name.equals(JSON) || attributes.containsKey(name) || documents.containsKey(name)) {
-      throw new IllegalArgumentException("the bean of " + type.getSimpleName()
-          + " already has an attribute " + name);
+      throw new IllegalArgumentException(
+          "the bean of " + type.getSimpleName() + " already has an attribute " + name);
     }
     Map<String, Document> more = new LinkedHashMap<>(documents);
     more.put(name, new Document(description, text));
@@ -147,10 +190,12 @@ final class StatsBean<S extends Record> implements DynamicMBean {
       byName.put(attributeName(component.getName()), component.getAccessor());
     }
     for (Method method : type.getMethods()) {
-      if (method.getParameterCount() == 0 && !Modifier.isStatic(method.getModifiers())
+      if (method.getParameterCount() == 0
+          && !Modifier.isStatic(method.getModifiers())
           && method.getDeclaringClass() != Object.class
           && method.getDeclaringClass() != Record.class
-          && isSimple(method.getReturnType()) && !method.getName().startsWith("to")
+          && isSimple(method.getReturnType())
+          && !method.getName().startsWith("to")
           && !method.getName().equals("hashCode")) {
         byName.putIfAbsent(attributeName(method.getName()), method);
       }
@@ -181,8 +226,8 @@ final class StatsBean<S extends Record> implements DynamicMBean {
       List<String> names = new ArrayList<>(attributes.keySet());
       names.add(JSON);
       names.addAll(documents.keySet());
-      throw new AttributeNotFoundException("no attribute " + name + "; there are "
-          + String.join(", ", names));
+      throw new AttributeNotFoundException(
+          "no attribute " + name + "; there are " + String.join(", ", names));
     }
     return read(method, snapshot);
   }
@@ -202,9 +247,14 @@ final class StatsBean<S extends Record> implements DynamicMBean {
     for (String name : names) {
       Document document = documents.get(name);
       try {
-        list.add(new Attribute(name, document != null ? document.text().get()
-            : name.equals(JSON) ? json.apply(snapshot)
-            : read(Objects.requireNonNull(attributes.get(name), name), snapshot)));
+        list.add(
+            new Attribute(
+                name,
+                document != null
+                    ? document.text().get()
+                    : name.equals(JSON)
+                        ? json.apply(snapshot)
+                        : read(Objects.requireNonNull(attributes.get(name), name), snapshot)));
       } catch (ReflectionException | NullPointerException e) {
         // As the JMX contract says: an attribute that cannot be read is left out of the list.
       }
@@ -223,22 +273,33 @@ final class StatsBean<S extends Record> implements DynamicMBean {
   }
 
   @Override
-  public @Nullable Object invoke(String action, Object @Nullable [] params,
-      String @Nullable [] signature) throws MBeanException, ReflectionException {
+  public @Nullable Object invoke(
+      String action, Object @Nullable [] params, String @Nullable [] signature)
+      throws MBeanException, ReflectionException {
     int count = params == null ? 0 : params.length;
     Actions held = actions;
     if (held != null && action.equals("invalidateAll") && count == 0) {
       held.invalidateAll().run();
       return null;
     }
-    if (held != null && action.equals("invalidate") && count == 1 && params != null
+    if (held != null
+        && action.equals("invalidate")
+        && count == 1
+        && params != null
         && params[0] instanceof String path) {
       held.invalidate().accept(path);
       return null;
     }
-    throw new ReflectionException(new NoSuchMethodException(action),
-        "no operation " + action + " with " + count + " parameters; " + (held == null
-            ? "this bean has none" : "there are invalidate(path) and invalidateAll()"));
+    throw new ReflectionException(
+        new NoSuchMethodException(action),
+        "no operation "
+            + action
+            + " with "
+            + count
+            + " parameters; "
+            + (held == null
+                ? "this bean has none"
+                : "there are invalidate(path) and invalidateAll()"));
   }
 
   @Override

@@ -62,8 +62,8 @@ final class StatusSections {
   /**
    * The groups section: one object per group, each holding one per BES and its clients' shares.
    *
-   * @param showClients whether the clients holding the most are named by address (for an
-   *     operator); otherwise only their counts are shown
+   * @param showClients whether the clients holding the most are named by address (for an operator);
+   *     otherwise only their counts are shown
    */
   static List<Object> groups(List<BesGroupStats> groups, boolean showClients) {
     List<Object> list = new ArrayList<>();
@@ -120,13 +120,24 @@ final class StatusSections {
     b.put("bes", member.endpoint().toString());
     b.put("weight", member.weight());
     b.put("ejected", member.ejected());
-    b.put("ejectedSince", member.ejectedSince() == null ? null
-        : member.ejectedSince().toString());
+    b.put("ejectedSince", member.ejectedSince() == null ? null : member.ejectedSince().toString());
     b.put("ejectionCause", member.ejectionCause());
     Duration nextProbe = member.nextProbeIn();
     b.put("nextProbeMillis", nextProbe == null ? null : nextProbe.toMillis());
-    pick(b, member, "inFlight", "requests", "connectFailures", "ioFailures", "timeouts",
-        "besErrors", "exhausted", "streamFailures", "failovers", "ejections", "probes",
+    pick(
+        b,
+        member,
+        "inFlight",
+        "requests",
+        "connectFailures",
+        "ioFailures",
+        "timeouts",
+        "besErrors",
+        "exhausted",
+        "streamFailures",
+        "failovers",
+        "ejections",
+        "probes",
         "probeFailures");
     b.put("poolOpen", member.pool().total());
     b.put("poolIdle", member.pool().idle());
@@ -138,15 +149,23 @@ final class StatusSections {
   }
 
   /**
-   * The bot filter's section: whether it is on, its rules counted by kind ({@code rules}) and
-   * its refusals by cause under upstream's element names ({@code refused}: {@code IpAddress},
-   * {@code IpMatch}, {@code UserAgentMatch}).
+   * The bot filter's section: whether it is on, its rules counted by kind ({@code rules}) and its
+   * refusals by cause under upstream's element names ({@code refused}: {@code IpAddress}, {@code
+   * IpMatch}, {@code UserAgentMatch}).
    */
   static Map<String, Object> botFilter(BotFilterStats s) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("enabled", s.enabled());
-    m.put("rules", pick(new LinkedHashMap<>(), s, "ipAddresses", "ipMatches",
-        "userAgentMatches", "allowedResponses", "blockedResponses"));
+    m.put(
+        "rules",
+        pick(
+            new LinkedHashMap<>(),
+            s,
+            "ipAddresses",
+            "ipMatches",
+            "userAgentMatches",
+            "allowedResponses",
+            "blockedResponses"));
     Map<String, Object> refused = new LinkedHashMap<>();
     for (BotRules.Cause cause : BotRules.Cause.values()) {
       refused.put(cause.element(), s.refusals(cause));
@@ -165,8 +184,8 @@ final class StatusSections {
   }
 
   /** Puts the named components of {@code value} into {@code section}, in the order named. */
-  private static Map<String, Object> pick(Map<String, Object> section, Record value,
-      String... names) {
+  private static Map<String, Object> pick(
+      Map<String, Object> section, Record value, String... names) {
     Map<String, Object> all = Json.fields(value);
     for (String name : names) {
       if (!all.containsKey(name)) {

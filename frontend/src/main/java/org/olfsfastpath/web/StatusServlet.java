@@ -9,26 +9,25 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.json.Json;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.jspecify.annotations.Nullable;
 
 /**
- * The operator's endpoints, mapped to {@code /status} and {@code /status/*}; owns every response
- * it is given.
+ * The operator's endpoints, mapped to {@code /status} and {@code /status/*}; owns every response it
+ * is given.
  *
  * <ul>
- *   <li>{@code GET /status}: JSON statistics of the front end, the site map, the data-source
- *       cache and the BES connection pool. Open to everyone (it shows counts, never paths or
- *       settings); the addresses of the clients holding the most BES connections are shown only
- *       to a request an operator endpoint would allow ({@link OperatorAccess}), others see their
- *       counts alone.
- *   <li>{@code POST /status/invalidate?path=/some/dataset.nc} drops one cached path;
- *       {@code POST /status/invalidate?all=true} drops everything. Allowed from a loopback
- *       address with no proxy header (Forwarded, X-Forwarded-For), or from anywhere with
- *       {@code Authorization: Bearer <token>} when an admin token is configured ({@link
- *       OperatorAccess}, the rule the metrics endpoint shares).
+ *   <li>{@code GET /status}: JSON statistics of the front end, the site map, the data-source cache
+ *       and the BES connection pool. Open to everyone (it shows counts, never paths or settings);
+ *       the addresses of the clients holding the most BES connections are shown only to a request
+ *       an operator endpoint would allow ({@link OperatorAccess}), others see their counts alone.
+ *   <li>{@code POST /status/invalidate?path=/some/dataset.nc} drops one cached path; {@code POST
+ *       /status/invalidate?all=true} drops everything. Allowed from a loopback address with no
+ *       proxy header (Forwarded, X-Forwarded-For), or from anywhere with {@code Authorization:
+ *       Bearer <token>} when an admin token is configured ({@link OperatorAccess}, the rule the
+ *       metrics endpoint shares).
  * </ul>
  */
 final class StatusServlet extends HttpServlet {
@@ -41,11 +40,14 @@ final class StatusServlet extends HttpServlet {
   private final transient Supplier<Map<String, Object>> sections;
 
   /**
-   * @param sections the sections of the web layer's own parts, e.g. {@code siteMap} (how many
-   *     times the site map was built: a crawler's requests never add one, the refresh interval
-   *     does) and {@code warmUp} (whether the start-up warm-up is over)
+   * @param sections the sections of the web layer's own parts, e.g. {@code siteMap} (how many times
+   *     the site map was built: a crawler's requests never add one, the refresh interval does) and
+   *     {@code warmUp} (whether the start-up warm-up is over)
    */
-  StatusServlet(FrontEndStats stats, CacheAdmin admin, FrontEndSettings settings,
+  StatusServlet(
+      FrontEndStats stats,
+      CacheAdmin admin,
+      FrontEndSettings settings,
       Supplier<Map<String, Object>> sections) {
     this.stats = Objects.requireNonNull(stats, "stats == null");
     this.admin = Objects.requireNonNull(admin, "admin == null");
@@ -91,8 +93,11 @@ final class StatusServlet extends HttpServlet {
     }
     if (!access.allows(req)) {
       log.warn("refused cache invalidation from {}", req.getRemoteAddr());
-      send(resp, HttpServletResponse.SC_FORBIDDEN, "{\"error\": \"invalidation is allowed from"
-          + " localhost, or with the configured admin token\"}\n");
+      send(
+          resp,
+          HttpServletResponse.SC_FORBIDDEN,
+          "{\"error\": \"invalidation is allowed from"
+              + " localhost, or with the configured admin token\"}\n");
       return;
     }
     String path = req.getParameter("path");
@@ -104,8 +109,11 @@ final class StatusServlet extends HttpServlet {
     }
     String normalized = normalize(path);
     if (normalized == null) {
-      send(resp, HttpServletResponse.SC_BAD_REQUEST, "{\"error\": \"expected path=/catalog/path"
-          + " (absolute, no . or .. segments) or all=true\"}\n");
+      send(
+          resp,
+          HttpServletResponse.SC_BAD_REQUEST,
+          "{\"error\": \"expected path=/catalog/path"
+              + " (absolute, no . or .. segments) or all=true\"}\n");
       return;
     }
     admin.invalidate(normalized);

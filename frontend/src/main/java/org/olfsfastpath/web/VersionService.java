@@ -12,16 +12,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The version document ({@code /version}, {@code .ver}), built from each BES's {@code
- * showVersion} as fetched at start and again rarely, never per request: a version probe costs no
- * BES message. A BES that could not be asked is listed without its components and asked again
- * soon; once every BES has answered, the answers are refreshed every hour (a BES upgraded in
- * place shows its new version without a restart).
+ * The version document ({@code /version}, {@code .ver}), built from each BES's {@code showVersion}
+ * as fetched at start and again rarely, never per request: a version probe costs no BES message. A
+ * BES that could not be asked is listed without its components and asked again soon; once every BES
+ * has answered, the answers are refreshed every hour (a BES upgraded in place shows its new version
+ * without a restart).
  */
 final class VersionService {
   private static final Logger log = LoggerFactory.getLogger(VersionService.class);
+
   /** How often answered versions are asked again. */
   static final Duration REFRESH = Duration.ofHours(1);
+
   /** How soon a BES that could not be asked is asked again. */
   static final Duration RETRY = Duration.ofSeconds(30);
 
@@ -34,7 +36,9 @@ final class VersionService {
    * @param fetch asks every BES, e.g. {@code DapBackend::versions}
    * @param unasked the BES as listed before any has been asked
    */
-  VersionService(String serverVersion, Supplier<List<VersionDocument.Bes>> fetch,
+  VersionService(
+      String serverVersion,
+      Supplier<List<VersionDocument.Bes>> fetch,
       List<VersionDocument.Bes> unasked) {
     this.serverVersion = Objects.requireNonNull(serverVersion, "serverVersion == null");
     this.fetch = Objects.requireNonNull(fetch, "fetch == null");
@@ -56,7 +60,8 @@ final class VersionService {
     document = VersionDocument.render(serverVersion, answers);
     boolean complete = answers.stream().allMatch(bes -> bes.showVersion() != null);
     if (!complete) {
-      log.info("olfs-fastpath: not every BES answered showVersion; asking again in {} s",
+      log.info(
+          "olfs-fastpath: not every BES answered showVersion; asking again in {} s",
           RETRY.toSeconds());
     }
     return complete;
@@ -69,16 +74,19 @@ final class VersionService {
 
   private void schedule(ScheduledExecutorService scheduler, Duration delay) {
     try {
-      scheduler.schedule(() -> {
-        boolean complete;
-        try {
-          complete = refresh();
-        } catch (RuntimeException e) {
-          log.warn("olfs-fastpath: the version refresh failed: {}", e.toString());
-          complete = false;
-        }
-        schedule(scheduler, complete ? REFRESH : RETRY);
-      }, delay.toMillis(), TimeUnit.MILLISECONDS);
+      scheduler.schedule(
+          () -> {
+            boolean complete;
+            try {
+              complete = refresh();
+            } catch (RuntimeException e) {
+              log.warn("olfs-fastpath: the version refresh failed: {}", e.toString());
+              complete = false;
+            }
+            schedule(scheduler, complete ? REFRESH : RETRY);
+          },
+          delay.toMillis(),
+          TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException shutDown) {
       // The web application is stopping.
     }

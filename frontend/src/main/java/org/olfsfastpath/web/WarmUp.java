@@ -20,8 +20,10 @@ import org.slf4j.LoggerFactory;
  */
 final class WarmUp {
   private static final Logger log = LoggerFactory.getLogger(WarmUp.class);
+
   /** At most this many directories are listed looking for a dataset. */
   static final int MAX_DIRECTORIES = 20;
+
   /** Each request three times: enough for the hot methods to leave the interpreter. */
   private static final int ROUNDS = 3;
 
@@ -92,45 +94,55 @@ final class WarmUp {
       return 0;
     }
     if (path == null) {
-      log.info("olfs-fastpath: no warm-up: no dataset within {} directories of the catalog root",
+      log.info(
+          "olfs-fastpath: no warm-up: no dataset within {} directories of the catalog root",
           MAX_DIRECTORIES);
       return 0;
     }
     warmed = path;
     String directory = PercentEncoding.path(path.substring(0, path.lastIndexOf('/') + 1));
     path = PercentEncoding.path(path);
-    List<String[]> requests = List.of(
-        new String[] {"GET", path + ".das", null},
-        new String[] {"GET", path + ".dds", null},
-        new String[] {"GET", path + ".dmr", null},
-        new String[] {"GET", path + ".dmr.html", null},
-        new String[] {"HEAD", path + ".dods", null},
-        new String[] {"HEAD", path + ".dap", null},
-        new String[] {"GET", path + ".ver", null},
-        new String[] {"GET", directory, null},
-        new String[] {"GET", directory + "catalog.xml", null});
+    List<String[]> requests =
+        List.of(
+            new String[] {"GET", path + ".das", null},
+            new String[] {"GET", path + ".dds", null},
+            new String[] {"GET", path + ".dmr", null},
+            new String[] {"GET", path + ".dmr.html", null},
+            new String[] {"HEAD", path + ".dods", null},
+            new String[] {"HEAD", path + ".dap", null},
+            new String[] {"GET", path + ".ver", null},
+            new String[] {"GET", directory, null},
+            new String[] {"GET", directory + "catalog.xml", null});
     int answered = 0;
     for (int round = 0; round < ROUNDS; round++) {
       for (String[] request : requests) {
         InternalRequests.Response response = new InternalRequests.Response();
         try {
-          twin.service(InternalRequests.request(request[0], context, request[1], request[2],
-              Map.of("Accept-Encoding", "gzip")), response.build());
+          twin.service(
+              InternalRequests.request(
+                  request[0], context, request[1], request[2], Map.of("Accept-Encoding", "gzip")),
+              response.build());
         } catch (IOException | RuntimeException e) {
-          log.info("olfs-fastpath: warm-up stopped at {} {}: {}", request[0], request[1],
-              e.toString());
+          log.info(
+              "olfs-fastpath: warm-up stopped at {} {}: {}", request[0], request[1], e.toString());
           return answered;
         }
         if (response.status >= 500) {
-          log.info("olfs-fastpath: warm-up stopped: {} {} answered {}", request[0], request[1],
+          log.info(
+              "olfs-fastpath: warm-up stopped: {} {} answered {}",
+              request[0],
+              request[1],
               response.status);
           return answered;
         }
         answered++;
       }
     }
-    log.info("olfs-fastpath: request path warmed with {} internal requests for {} in {} ms",
-        answered, path, (System.nanoTime() - start) / 1_000_000);
+    log.info(
+        "olfs-fastpath: request path warmed with {} internal requests for {} in {} ms",
+        answered,
+        path,
+        (System.nanoTime() - start) / 1_000_000);
     return answered;
   }
 

@@ -1,9 +1,5 @@
 package org.olfsfastpath.bes;
 
-import org.olfsfastpath.emulator.BesEmulator;
-import org.olfsfastpath.emulator.BesReply;
-import org.olfsfastpath.emulator.QueueDispatcher;
-import org.olfsfastpath.testing.Captures;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,8 +11,8 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -31,6 +27,10 @@ import org.jdom2.input.SAXBuilder;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.emulator.BesReply;
+import org.olfsfastpath.emulator.QueueDispatcher;
+import org.olfsfastpath.testing.Captures;
 
 /**
  * Checks the request builder and the answer parser against every real BES exchange in the shared
@@ -38,36 +38,50 @@ import org.junit.jupiter.api.TestFactory;
  *
  * <p>Requests are compared as the BES reads them: the {@code setContext}s as a set of name and
  * value (the BES applies them all before the command, in any order), the other elements in order
- * and whole, an empty {@code constraint} or {@code dap4constraint} as none. Where this client
- * sends something else than the recorded request on purpose, {@link #intended} writes the
- * difference down, with the reason, and the comparison holds the client to it.
+ * and whole, an empty {@code constraint} or {@code dap4constraint} as none. Where this client sends
+ * something else than the recorded request on purpose, {@link #intended} writes the difference
+ * down, with the reason, and the comparison holds the client to it.
  */
 final class BesCapturesTest {
   /** The captures README.md lists; a new one needs a decision here on how it is checked. */
   private static final int CAPTURES = 59;
 
   /** Captured commands this client never sends (removed from the BES, or diagnostics only). */
-  private static final Set<String> NOT_BUILT = Set.of("showCatalog", "showInfo", "showPathInfo",
-      "showContext", "showHelp", "showServiceDescriptions", "showFoo");
+  private static final Set<String> NOT_BUILT =
+      Set.of(
+          "showCatalog",
+          "showInfo",
+          "showPathInfo",
+          "showContext",
+          "showHelp",
+          "showServiceDescriptions",
+          "showFoo");
 
   /**
    * Captured gets that no URL of the front end turns into a BES command, so there is no request of
    * ours to compare; their answers still go through the client (as a get of {@link #standIn}).
    */
-  private static final Map<String, String> NEVER_SENT = Map.of(
-      // fileout_json registers no "dap" method: the BES fails at transmit time, after building
-      // the DAP4 response. The front end answers .dap.json (and .dap.ijsn) with a 501 itself and
-      // costs the BES nothing.
-      "error_get_dap_json_no_transmitter", "dap returnAs=json",
-      // The DDX as JSON is no upstream URL form (.dmr.json asks for dmr returnAs=json, which fails
-      // the same way and is answered 501 here).
-      "get_ddx_json_coads", "ddx returnAs=json");
+  private static final Map<String, String> NEVER_SENT =
+      Map.of(
+          // fileout_json registers no "dap" method: the BES fails at transmit time, after building
+          // the DAP4 response. The front end answers .dap.json (and .dap.ijsn) with a 501 itself
+          // and
+          // costs the BES nothing.
+          "error_get_dap_json_no_transmitter", "dap returnAs=json",
+          // The DDX as JSON is no upstream URL form (.dmr.json asks for dmr returnAs=json, which
+          // fails
+          // the same way and is answered 501 here).
+          "get_ddx_json_coads", "ddx returnAs=json");
 
   /** Also the one test that reports the skip, with its reason, where the captures are absent. */
   @Test
   void captures_present() throws IOException {
-    assertEquals(CAPTURES, Captures.names().size(), "captures in " + Captures.dir()
-        + ": a capture was added or removed; decide how this test checks it, then update the count");
+    assertEquals(
+        CAPTURES,
+        Captures.names().size(),
+        "captures in "
+            + Captures.dir()
+            + ": a capture was added or removed; decide how this test checks it, then update the count");
   }
 
   @TestFactory
@@ -79,15 +93,25 @@ final class BesCapturesTest {
         continue;
       }
       if (NEVER_SENT.containsKey(name)) {
-        tests.add(dynamicTest(name, () -> assertNull(typeOrNull(command(captured)),
-            "a BesGetType for " + NEVER_SENT.get(name) + ", which the front end never sends")));
+        tests.add(
+            dynamicTest(
+                name,
+                () ->
+                    assertNull(
+                        typeOrNull(command(captured)),
+                        "a BesGetType for "
+                            + NEVER_SENT.get(name)
+                            + ", which the front end never sends")));
         continue;
       }
-      tests.add(dynamicTest(name, () -> {
-        BesRequests requests = new BesRequests(contextsFor(captured), "t-");
-        Element ours = BesRequestsTest.parse(build(requests, captured));
-        assertSameRequest(intended(name, captured), ours, name);
-      }));
+      tests.add(
+          dynamicTest(
+              name,
+              () -> {
+                BesRequests requests = new BesRequests(contextsFor(captured), "t-");
+                Element ours = BesRequestsTest.parse(build(requests, captured));
+                assertSameRequest(intended(name, captured), ours, name);
+              }));
     }
     assertEquals(50, tests.size(), "buildable or never-sent captures");
     return tests;
@@ -103,11 +127,14 @@ final class BesCapturesTest {
     for (String name : List.of("get_dods_coads_maxresponse", "get_dods_coads_maxvariable")) {
       Element captured = parseOrNull(Captures.read(name, ".request.xml"));
       assertNotNull(captured, name);
-      Element ours = BesRequestsTest.parse(
-          new BesRequests(BesContexts.defaults(), "t-").get(getRequest(captured)));
+      Element ours =
+          BesRequestsTest.parse(
+              new BesRequests(BesContexts.defaults(), "t-").get(getRequest(captured)));
       Map<String, String> expected = contexts(captured);
-      assertTrue(expected.remove("max_response_size") != null
-          | expected.remove("max_variable_size") != null, name);
+      assertTrue(
+          expected.remove("max_response_size") != null
+              | expected.remove("max_variable_size") != null,
+          name);
       assertEquals(expected, contexts(ours), name);
     }
   }
@@ -133,30 +160,37 @@ final class BesCapturesTest {
       if (captured == null || NOT_BUILT.contains(command(captured).getName())) {
         continue;
       }
-      tests.add(dynamicTest(name, () -> {
-        QueueDispatcher replies = new QueueDispatcher();
-        try (BesEmulator server = BesEmulator.newBuilder().dispatcher(replies).build()) {
-          server.start();
-          replies.enqueue(BesReply.wire(Captures.wire(name)));
-          BesContexts contexts = contextsFor(captured);
-          BesClientBuilder builder = BesClient.newBuilder().endpoint(server.endpoint());
-          if (contexts.maxResponseSize() >= 0) {
-            builder.maxResponseSize(contexts.maxResponseSize());
-          }
-          if (contexts.maxVariableSize() >= 0) {
-            builder.maxVariableSize(contexts.maxVariableSize());
-          }
-          try (BesClient client = builder.build()) {
-            replay(client, captured, name);
-            assertEquals(1, client.poolStats().idle(), "connection back in the pool");
-          }
-          Element sent = BesRequestsTest.parse(server.takeRequest(5, TimeUnit.SECONDS).xml()
-              .getBytes(StandardCharsets.UTF_8));
-          if (!NEVER_SENT.containsKey(name)) {
-            assertSameRequest(intended(name, captured), sent, name);
-          }
-        }
-      }));
+      tests.add(
+          dynamicTest(
+              name,
+              () -> {
+                QueueDispatcher replies = new QueueDispatcher();
+                try (BesEmulator server = BesEmulator.newBuilder().dispatcher(replies).build()) {
+                  server.start();
+                  replies.enqueue(BesReply.wire(Captures.wire(name)));
+                  BesContexts contexts = contextsFor(captured);
+                  BesClientBuilder builder = BesClient.newBuilder().endpoint(server.endpoint());
+                  if (contexts.maxResponseSize() >= 0) {
+                    builder.maxResponseSize(contexts.maxResponseSize());
+                  }
+                  if (contexts.maxVariableSize() >= 0) {
+                    builder.maxVariableSize(contexts.maxVariableSize());
+                  }
+                  try (BesClient client = builder.build()) {
+                    replay(client, captured, name);
+                    assertEquals(1, client.poolStats().idle(), "connection back in the pool");
+                  }
+                  Element sent =
+                      BesRequestsTest.parse(
+                          server
+                              .takeRequest(5, TimeUnit.SECONDS)
+                              .xml()
+                              .getBytes(StandardCharsets.UTF_8));
+                  if (!NEVER_SENT.containsKey(name)) {
+                    assertSameRequest(intended(name, captured), sent, name);
+                  }
+                }
+              }));
     }
     assertEquals(49, tests.size(), "captures with a wire answer to a command this client sends");
     return tests;
@@ -166,18 +200,20 @@ final class BesCapturesTest {
     byte[] payload = Captures.read(name, ".response");
     Element command = command(captured);
     if (Captures.isError(name)) {
-      BesErrorException e = assertThrows(BesErrorException.class,
-          () -> send(client, command, captured, name));
+      BesErrorException e =
+          assertThrows(BesErrorException.class, () -> send(client, command, captured, name));
       assertEquals(BesAnswers.parseError(payload), e.error());
       return;
     }
     switch (command.getName()) {
-      case "showNode" -> assertEquals(BesAnswers.parseNode(payload),
-          client.showNode(command.getAttributeValue("node")));
+      case "showNode" ->
+          assertEquals(
+              BesAnswers.parseNode(payload), client.showNode(command.getAttributeValue("node")));
       case "showVersion" -> assertEquals(BesAnswers.parseVersion(payload), client.showVersion());
       case "showStatus" -> assertEquals("OK", client.showStatus());
-      case "showBesKey" -> assertEquals(List.of("support@opendap.org"),
-          client.showBesKey(command.getAttributeValue("key")));
+      case "showBesKey" ->
+          assertEquals(
+              List.of("support@opendap.org"), client.showBesKey(command.getAttributeValue("key")));
       // Plain text, not XML: the client hands it over as it came.
       case "buildSiteMap" -> assertArrayEquals(payload, siteMap(client, command));
       case "get" -> {
@@ -200,8 +236,10 @@ final class BesCapturesTest {
   }
 
   private static byte[] siteMap(BesClient client, Element command) throws IOException {
-    return client.buildSiteMap(command.getAttributeValue("prefix"),
-        command.getAttributeValue("nodeSuffix"), command.getAttributeValue("leafSuffix"));
+    return client.buildSiteMap(
+        command.getAttributeValue("prefix"),
+        command.getAttributeValue("nodeSuffix"),
+        command.getAttributeValue("leafSuffix"));
   }
 
   private static void checkResponse(String name, byte[] payload) throws Exception {
@@ -211,8 +249,8 @@ final class BesCapturesTest {
       assertFalse(error.message().isEmpty());
       assertFalse(error.message().startsWith("unreadable"), error.message());
       assertEquals("support@opendap.org", error.administrator());
-      BesErrorException thrown = assertThrows(BesErrorException.class,
-          () -> BesAnswers.parseNode(payload));
+      BesErrorException thrown =
+          assertThrows(BesErrorException.class, () -> BesAnswers.parseNode(payload));
       assertEquals(error, thrown.error());
       assertEquals(expectedErrorType(name), error.type(), name + ": " + error.message());
       if (name.contains("no_fileout") || name.contains("no_gdal")) {
@@ -234,11 +272,15 @@ final class BesCapturesTest {
         assertFalse(node.isLeaf());
         assertEquals(Integer.parseInt(first.getAttributeValue("count")), node.children().size());
         for (Element item : first.getChildren()) {
-          BesNode child = node.children().stream()
-              .filter(c -> c.name().equals(item.getAttributeValue("name"))).findFirst()
-              .orElseThrow(() -> new AssertionError("no child " + item.getAttributeValue("name")));
+          BesNode child =
+              node.children().stream()
+                  .filter(c -> c.name().equals(item.getAttributeValue("name")))
+                  .findFirst()
+                  .orElseThrow(
+                      () -> new AssertionError("no child " + item.getAttributeValue("name")));
           assertEquals(item.getAttributeValue("type").equals("leaf"), child.isLeaf(), child.name());
-          assertEquals("true".equals(item.getAttributeValue("isData")), child.isData(), child.name());
+          assertEquals(
+              "true".equals(item.getAttributeValue("isData")), child.isData(), child.name());
         }
       } else {
         assertTrue(node.isLeaf());
@@ -250,13 +292,14 @@ final class BesCapturesTest {
       return;
     }
     if (name.startsWith("showVersion")) {
-      assertTrue(BesAnswers.parseVersion(payload)
-          .contains("<library name=\"bes\" version=\"3.22.0\"/>"), name);
+      assertTrue(
+          BesAnswers.parseVersion(payload).contains("<library name=\"bes\" version=\"3.22.0\"/>"),
+          name);
       return;
     }
     switch (name) {
-      case "showBesKey_SupportEmail" -> assertEquals(List.of("support@opendap.org"),
-          BesAnswers.parseBesKey(payload));
+      case "showBesKey_SupportEmail" ->
+          assertEquals(List.of("support@opendap.org"), BesAnswers.parseBesKey(payload));
       case "extra_showStatus" -> assertEquals("OK", BesAnswers.parseStatus(payload));
       case "buildSiteMap_root" -> {
         // One URL a line: the prefix, a catalog path, a node or leaf suffix; never XML.
@@ -265,8 +308,10 @@ final class BesCapturesTest {
         List<String> lines = text.lines().toList();
         assertFalse(lines.isEmpty());
         for (String line : lines) {
-          assertTrue(line.startsWith("http://localhost:8080/opendap/")
-              && (line.endsWith("/contents.html") || line.endsWith(".html")), line);
+          assertTrue(
+              line.startsWith("http://localhost:8080/opendap/")
+                  && (line.endsWith("/contents.html") || line.endsWith(".html")),
+              line);
         }
         assertThrows(BesProtocolException.class, () -> BesAnswers.parseNode(payload));
       }
@@ -277,11 +322,11 @@ final class BesCapturesTest {
       }
       default -> {
         // Data, or an answer this client does not interpret: never a node and never an error.
-        BesProtocolException e = assertThrows(BesProtocolException.class,
-            () -> BesAnswers.parseNode(payload));
+        BesProtocolException e =
+            assertThrows(BesProtocolException.class, () -> BesAnswers.parseNode(payload));
         assertNotNull(e.getMessage());
-        assertTrue(name.startsWith("get_") || name.startsWith("show") || name.startsWith("extra_"),
-            name);
+        assertTrue(
+            name.startsWith("get_") || name.startsWith("show") || name.startsWith("extra_"), name);
       }
     }
   }
@@ -306,8 +351,11 @@ final class BesCapturesTest {
       case "showVersion" -> requests.showVersion();
       case "showStatus" -> requests.showStatus();
       case "showBesKey" -> requests.showBesKey(command.getAttributeValue("key"));
-      case "buildSiteMap" -> requests.buildSiteMap(command.getAttributeValue("prefix"),
-          command.getAttributeValue("nodeSuffix"), command.getAttributeValue("leafSuffix"));
+      case "buildSiteMap" ->
+          requests.buildSiteMap(
+              command.getAttributeValue("prefix"),
+              command.getAttributeValue("nodeSuffix"),
+              command.getAttributeValue("leafSuffix"));
       case "get" -> requests.get(getRequest(captured));
       default -> throw new AssertionError("cannot build " + command.getName());
     };
@@ -330,8 +378,10 @@ final class BesCapturesTest {
       case "get_dap_xml_data_coads_COADSX" -> {
         removeContext(expected, "dap4_checksums");
         expected.addContent(0, BesRequests.setContext("xdap_accept", BesRequests.XDAP_ACCEPT));
-        Element container = expected.getChild("define", BesRequests.BES_NS)
-            .getChild("container", BesRequests.BES_NS);
+        Element container =
+            expected
+                .getChild("define", BesRequests.BES_NS)
+                .getChild("container", BesRequests.BES_NS);
         container.getChild("dap4constraint", BesRequests.BES_NS).setName("constraint");
       }
       // The recorded stream request was written by hand with the errors context alone and a
@@ -349,22 +399,26 @@ final class BesCapturesTest {
       // map to the client; filename is left from the BES that wrote the map into a file.
       case "buildSiteMap_root" ->
           expected.getChild("buildSiteMap", BesRequests.BES_NS).removeAttribute("filename");
-      default -> { }
+      default -> {}
     }
     return expected;
   }
 
   private static void removeContext(Element request, String name) {
-    Element context = request.getChildren("setContext", BesRequests.BES_NS).stream()
-        .filter(c -> name.equals(c.getAttributeValue("name"))).findFirst()
-        .orElseThrow(() -> new AssertionError("no context " + name + " in the capture"));
+    Element context =
+        request.getChildren("setContext", BesRequests.BES_NS).stream()
+            .filter(c -> name.equals(c.getAttributeValue("name")))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no context " + name + " in the capture"));
     request.removeContent(context);
   }
 
   /** The client contexts that give a capture's size-limit contexts (olfs.xml maxResponseSize). */
   private static BesContexts contextsFor(Element captured) {
     Map<String, String> contexts = contexts(captured);
-    return new BesContexts(BesContexts.ANONYMOUS_UID, 0,
+    return new BesContexts(
+        BesContexts.ANONYMOUS_UID,
+        0,
         Long.parseLong(contexts.getOrDefault("max_response_size", "-1")),
         Long.parseLong(contexts.getOrDefault("max_variable_size", "-1")));
   }
@@ -378,8 +432,8 @@ final class BesCapturesTest {
     String type = command(captured).getAttributeValue("type");
     for (BesGetType candidate : BesGetType.values()) {
       if (candidate.besType().equals(type) && candidate.returnAs() == null) {
-        return GetRequest.of(captured.getChild("setContainer", BesRequests.BES_NS).getText(),
-            candidate, "");
+        return GetRequest.of(
+            captured.getChild("setContainer", BesRequests.BES_NS).getText(), candidate, "");
       }
     }
     throw new AssertionError("no get of type " + type);
@@ -408,8 +462,15 @@ final class BesCapturesTest {
         own.add(new GetRequest.Context(history, contexts.get(history)));
       }
     }
-    return new GetRequest(path, type, constraint, contexts.getOrDefault("xml:base", ""),
-        "true".equals(contexts.get("dap4_checksums")), own, function, false);
+    return new GetRequest(
+        path,
+        type,
+        constraint,
+        contexts.getOrDefault("xml:base", ""),
+        "true".equals(contexts.get("dap4_checksums")),
+        own,
+        function,
+        false);
   }
 
   private static BesGetType typeOrNull(Element get) {
@@ -423,25 +484,31 @@ final class BesCapturesTest {
   }
 
   /**
-   * The BES sets every context before it runs the command, so their order does not matter, and
-   * an empty constraint element is no constraint; the rest must match element for element.
+   * The BES sets every context before it runs the command, so their order does not matter, and an
+   * empty constraint element is no constraint; the rest must match element for element.
    */
   static void assertSameRequest(Element expected, Element actual, String where) {
     assertEquals(expected.getName(), actual.getName(), where);
     assertEquals(attributes(expected), attributes(actual), where + " attributes");
     assertEquals(contexts(expected), contexts(actual), where + " contexts");
-    assertEquals(actual.getChildren("setContext", BesRequests.BES_NS).size(),
-        contexts(actual).size(), where + ": a context sent twice");
+    assertEquals(
+        actual.getChildren("setContext", BesRequests.BES_NS).size(),
+        contexts(actual).size(),
+        where + ": a context sent twice");
     List<Element> commands = withoutContexts(actual);
     for (int i = 0; i < commands.size(); i++) {
-      assertTrue(actual.indexOf(commands.get(i)) > lastContextIndex(actual),
+      assertTrue(
+          actual.indexOf(commands.get(i)) > lastContextIndex(actual),
           where + ": a context after " + commands.get(i).getName());
     }
     List<Element> expectedCommands = withoutContexts(expected);
-    assertEquals(expectedCommands.stream().map(Element::getName).toList(),
-        commands.stream().map(Element::getName).toList(), where + " commands");
+    assertEquals(
+        expectedCommands.stream().map(Element::getName).toList(),
+        commands.stream().map(Element::getName).toList(),
+        where + " commands");
     for (int i = 0; i < commands.size(); i++) {
-      assertSameStructure(withoutEmptyConstraints(expectedCommands.get(i)),
+      assertSameStructure(
+          withoutEmptyConstraints(expectedCommands.get(i)),
           withoutEmptyConstraints(commands.get(i)),
           where + "/" + commands.get(i).getName() + "[" + i + "]");
     }
@@ -454,10 +521,14 @@ final class BesCapturesTest {
     assertEquals(expected.getTextTrim(), actual.getTextTrim(), where + " text");
     List<Element> expectedChildren = expected.getChildren();
     List<Element> actualChildren = actual.getChildren();
-    assertEquals(expectedChildren.stream().map(Element::getName).toList(),
-        actualChildren.stream().map(Element::getName).toList(), where + " children");
+    assertEquals(
+        expectedChildren.stream().map(Element::getName).toList(),
+        actualChildren.stream().map(Element::getName).toList(),
+        where + " children");
     for (int i = 0; i < expectedChildren.size(); i++) {
-      assertSameStructure(expectedChildren.get(i), actualChildren.get(i),
+      assertSameStructure(
+          expectedChildren.get(i),
+          actualChildren.get(i),
           where + "/" + expectedChildren.get(i).getName() + "[" + i + "]");
     }
   }
@@ -486,8 +557,8 @@ final class BesCapturesTest {
   private static Element withoutEmptyConstraints(Element element) {
     Element copy = element.clone();
     for (Element child : new ArrayList<>(copy.getChildren())) {
-      boolean constraint = child.getName().equals("constraint")
-          || child.getName().equals("dap4constraint");
+      boolean constraint =
+          child.getName().equals("constraint") || child.getName().equals("dap4constraint");
       if (constraint && child.getText().isEmpty() && child.getChildren().isEmpty()) {
         copy.removeContent(child);
       } else {

@@ -33,22 +33,31 @@ final class BesClientProbeAndEventsTest {
 
   @BeforeEach
   void start() {
-    client = BesClient.newBuilder().endpoint(bes.endpoint())
-        .pptOptions(PptOptions.newBuilder().handshakeTimeout(Duration.ofMillis(500)).build())
-        .eventListener(new BesEventListener() {
-          @Override
-          public void commandStart(PptEndpoint endpoint, String command) {
-            events.add("start " + command);
-          }
+    client =
+        BesClient.newBuilder()
+            .endpoint(bes.endpoint())
+            .pptOptions(PptOptions.newBuilder().handshakeTimeout(Duration.ofMillis(500)).build())
+            .eventListener(
+                new BesEventListener() {
+                  @Override
+                  public void commandStart(PptEndpoint endpoint, String command) {
+                    events.add("start " + command);
+                  }
 
-          @Override
-          public void commandEnd(PptEndpoint endpoint, String command, long time,
-              @Nullable Throwable failure) {
-            events.add("end " + command + (failure == null ? ""
-                : " " + failure.getClass().getSimpleName()));
-            nanos.add(time);
-          }
-        }).build();
+                  @Override
+                  public void commandEnd(
+                      PptEndpoint endpoint,
+                      String command,
+                      long time,
+                      @Nullable Throwable failure) {
+                    events.add(
+                        "end "
+                            + command
+                            + (failure == null ? "" : " " + failure.getClass().getSimpleName()));
+                    nanos.add(time);
+                  }
+                })
+            .build();
   }
 
   @AfterEach
@@ -85,16 +94,25 @@ final class BesClientProbeAndEventsTest {
   @Test
   void commandEvents_pairedWithTheTimeAndTheFailure() throws IOException {
     client.showNode("/coads_climatology.nc");
-    assertInstanceOf(BesErrorException.class, assertThrows(IOException.class,
-        () -> client.showNode("/nope.nc")));
-    try (BesResponse response = client.get(GetRequest.of("/coads_climatology.nc",
-        BesGetType.DAS, ""))) {
+    assertInstanceOf(
+        BesErrorException.class,
+        assertThrows(IOException.class, () -> client.showNode("/nope.nc")));
+    try (BesResponse response =
+        client.get(GetRequest.of("/coads_climatology.nc", BesGetType.DAS, ""))) {
       response.body().readAllBytes();
     }
     client.showVersion();
-    assertEquals(List.of("start showNode", "end showNode", "start showNode",
-        "end showNode BesErrorException", "start get", "end get", "start showVersion",
-        "end showVersion"), events);
+    assertEquals(
+        List.of(
+            "start showNode",
+            "end showNode",
+            "start showNode",
+            "end showNode BesErrorException",
+            "start get",
+            "end get",
+            "start showVersion",
+            "end showVersion"),
+        events);
     assertTrue(nanos.stream().allMatch(n -> n > 0), nanos.toString());
   }
 }

@@ -1,6 +1,5 @@
 package org.olfsfastpath.bes;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -19,30 +18,29 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.olfsfastpath.ppt.PptEndpoint;
-import org.olfsfastpath.ppt.PptOptions;
-import org.olfsfastpath.ppt.PptStreamErrorException;
-import org.olfsfastpath.ppt.PptTimeoutException;
 import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.emulator.BesReply;
 import org.olfsfastpath.emulator.Fault;
 import org.olfsfastpath.emulator.RecordedRequest;
+import org.olfsfastpath.ppt.PptEndpoint;
+import org.olfsfastpath.ppt.PptOptions;
+import org.olfsfastpath.ppt.PptStreamErrorException;
+import org.olfsfastpath.ppt.PptTimeoutException;
 import org.olfsfastpath.testing.EmulatorExtension;
 import org.olfsfastpath.testing.Regression;
 
 final class BesConnectionPoolTest {
-  private static final String STATUS_OK = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n"
-      + "<response xmlns=\"http://xml.opendap.org/ns/bes/1.0#\" reqID=\"r\">"
-      + "<showStatus><status>OK</status></showStatus></response>";
+  private static final String STATUS_OK =
+      "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n"
+          + "<response xmlns=\"http://xml.opendap.org/ns/bes/1.0#\" reqID=\"r\">"
+          + "<showStatus><status>OK</status></showStatus></response>";
   private static final GetRequest DDS = GetRequest.of("/a.nc", BesGetType.DDS, "");
   private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
 
-  @RegisterExtension
-  final EmulatorExtension bes = EmulatorExtension.queued();
+  @RegisterExtension final EmulatorExtension bes = EmulatorExtension.queued();
   private BesClient client;
 
   @AfterEach
@@ -71,10 +69,11 @@ final class BesConnectionPoolTest {
   private BesClientBuilder builder() {
     return BesClient.newBuilder()
         .endpoint(bes.endpoint())
-        .pptOptions(PptOptions.newBuilder()
-            .connectTimeout(Duration.ofSeconds(2))
-            .readTimeout(Duration.ofSeconds(5))
-            .build());
+        .pptOptions(
+            PptOptions.newBuilder()
+                .connectTimeout(Duration.ofSeconds(2))
+                .readTimeout(Duration.ofSeconds(5))
+                .build());
   }
 
   private void status() throws IOException {
@@ -84,8 +83,8 @@ final class BesConnectionPoolTest {
   @Test
   void warmConnection_carriesEveryCommand_withNoCheckInBetween() throws Exception {
     client = builder().build();
-    enqueue(BesReply.document(STATUS_OK), BesReply.document(STATUS_OK),
-        BesReply.document(STATUS_OK));
+    enqueue(
+        BesReply.document(STATUS_OK), BesReply.document(STATUS_OK), BesReply.document(STATUS_OK));
     status();
     status();
     status();
@@ -96,7 +95,9 @@ final class BesConnectionPoolTest {
       assertEquals(0, recorded.connectionIndex());
       assertEquals(i, recorded.exchangeIndex());
     }
-    assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
@@ -106,27 +107,37 @@ final class BesConnectionPoolTest {
     enqueue(BesReply.pausedBeforeEnd("Dataset {", finish), BesReply.document(STATUS_OK));
     try (BesResponse held = client.get(DDS)) {
       BesPoolExhaustedException e = assertThrows(BesPoolExhaustedException.class, this::status);
-      assertEquals("all 1 BES connections to " + bes.endpoint() + " stayed busy for 200 ms; "
-          + "raise maxConnections (1) or acquireTimeout (200 ms), or look for slow BES requests",
+      assertEquals(
+          "all 1 BES connections to "
+              + bes.endpoint()
+              + " stayed busy for 200 ms; "
+              + "raise maxConnections (1) or acquireTimeout (200 ms), or look for slow BES requests",
           e.getMessage());
       finish.countDown();
       assertEquals("Dataset {", new String(held.body().readAllBytes(), StandardCharsets.US_ASCII));
     }
     status();
     assertEquals(1, server().connectionCount());
-    assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 1, 1, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(1, 1, 0, 1, 0, 0, 1, 1, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
   void waiter_getsTheConnectionReleasedDuringItsWait() throws Exception {
     CountDownLatch waiting = new CountDownLatch(1);
-    client = builder().maxConnections(1).acquireTimeout(Duration.ofSeconds(10))
-        .eventListener(new BesEventListener() {
-          @Override
-          public void acquireWaitStart() {
-            waiting.countDown();
-          }
-        }).build();
+    client =
+        builder()
+            .maxConnections(1)
+            .acquireTimeout(Duration.ofSeconds(10))
+            .eventListener(
+                new BesEventListener() {
+                  @Override
+                  public void acquireWaitStart() {
+                    waiting.countDown();
+                  }
+                })
+            .build();
     CountDownLatch finish = new CountDownLatch(1);
     enqueue(BesReply.pausedBeforeEnd("x", finish), BesReply.document(STATUS_OK));
     ExecutorService executor = Executors.newSingleThreadExecutor();
@@ -142,7 +153,9 @@ final class BesConnectionPoolTest {
     } finally {
       executor.shutdownNow();
     }
-    assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 1, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(1, 1, 0, 1, 0, 0, 1, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
@@ -161,29 +174,38 @@ final class BesConnectionPoolTest {
   @Test
   void staleReusedConnection_sentOnceMoreOnAFreshOne() throws Exception {
     client = builder().build();
-    enqueue(BesReply.document(STATUS_OK), BesReply.fault(Fault.closeConnection()),
+    enqueue(
+        BesReply.document(STATUS_OK),
+        BesReply.fault(Fault.closeConnection()),
         BesReply.document(STATUS_OK));
     status();
     status();
     RecordedRequest first = takeRequest();
     RecordedRequest stale = takeRequest();
     RecordedRequest retry = takeRequest();
-    assertEquals(List.of(0, 0, 1), List.of(first.connectionIndex(), stale.connectionIndex(),
-        retry.connectionIndex()));
+    assertEquals(
+        List.of(0, 0, 1),
+        List.of(first.connectionIndex(), stale.connectionIndex(), retry.connectionIndex()));
     assertEquals(stale.xml(), retry.xml(), "the same document, sent again");
-    assertEquals(new BesPoolStats(1, 1, 0, 2, 1, 1, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(1, 1, 0, 2, 1, 1, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
   void retry_happensOnlyOnce() throws Exception {
     client = builder().build();
-    enqueue(BesReply.document(STATUS_OK), BesReply.fault(Fault.closeConnection()),
+    enqueue(
+        BesReply.document(STATUS_OK),
+        BesReply.fault(Fault.closeConnection()),
         BesReply.fault(Fault.closeConnection()));
     status();
     IOException e = assertThrows(IOException.class, this::status);
     assertFalse(e instanceof BesErrorException);
     assertEquals(3, server().requestCount());
-    assertEquals(new BesPoolStats(0, 0, 0, 2, 2, 1, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(0, 0, 0, 2, 2, 1, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
@@ -192,13 +214,16 @@ final class BesConnectionPoolTest {
     enqueue(BesReply.fault(Fault.closeConnection()));
     assertThrows(IOException.class, this::status);
     assertEquals(1, server().requestCount());
-    assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
   void noRetry_onceTheResponseHasBegun() throws Exception {
     client = builder().build();
-    enqueue(BesReply.document(STATUS_OK),
+    enqueue(
+        BesReply.document(STATUS_OK),
         BesReply.document("Dataset {").withFault(Fault.closeBeforeEnd()));
     status();
     try (BesResponse response = client.get(DDS)) {
@@ -207,32 +232,38 @@ final class BesConnectionPoolTest {
       assertThrows(IOException.class, () -> response.body().read());
     }
     assertEquals(2, server().requestCount());
-    assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
   void readTimeout_surfaces_isNotRetried_andDiscardsTheConnection() throws Exception {
-    client = BesClient.newBuilder().endpoint(bes.endpoint())
-        .pptOptions(PptOptions.newBuilder().readTimeout(Duration.ofMillis(200)).build())
-        .build();
+    client =
+        BesClient.newBuilder()
+            .endpoint(bes.endpoint())
+            .pptOptions(PptOptions.newBuilder().readTimeout(Duration.ofMillis(200)).build())
+            .build();
     enqueue(BesReply.document(STATUS_OK), BesReply.fault(Fault.stall()));
     status();
     PptTimeoutException e = assertThrows(PptTimeoutException.class, this::status);
-    assertTrue(e.getMessage().startsWith("read timeout of 200 ms elapsed waiting for the BES"),
+    assertTrue(
+        e.getMessage().startsWith("read timeout of 200 ms elapsed waiting for the BES"),
         e.getMessage());
     assertEquals(2, server().requestCount());
-    assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
   void maxCommandsPerConnection_retiresTheConnection_withAnExitMessage() throws Exception {
     client = builder().maxCommandsPerConnection(2).build();
-    enqueue(BesReply.document(STATUS_OK), BesReply.document(STATUS_OK),
-        BesReply.document(STATUS_OK));
+    enqueue(
+        BesReply.document(STATUS_OK), BesReply.document(STATUS_OK), BesReply.document(STATUS_OK));
     status();
     status();
-    assertTrue(server().awaitClosedConnections(1, Duration.ofSeconds(5)),
-        "connections closed");
+    assertTrue(server().awaitClosedConnections(1, Duration.ofSeconds(5)), "connections closed");
     assertEquals(1, server().exitMessageCount());
     status();
     List<Integer> connections = new ArrayList<>();
@@ -240,7 +271,9 @@ final class BesConnectionPoolTest {
       connections.add(takeRequest().connectionIndex());
     }
     assertEquals(List.of(0, 0, 1), connections);
-    assertEquals(new BesPoolStats(1, 1, 0, 2, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(1, 1, 0, 2, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
@@ -258,9 +291,10 @@ final class BesConnectionPoolTest {
     assertEquals(5 * SECOND, pool.cleanup(65 * SECOND), "the second reaches it at 70 s");
     assertEquals(1, client.poolStats().idle());
     assertEquals(-1, pool.cleanup(70 * SECOND));
-    assertEquals(new BesPoolStats(0, 0, 0, 2, 2, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
-    assertTrue(server().awaitClosedConnections(2, Duration.ofSeconds(5)),
-        "connections closed");
+    assertEquals(
+        new BesPoolStats(0, 0, 0, 2, 2, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
+    assertTrue(server().awaitClosedConnections(2, Duration.ofSeconds(5)), "connections closed");
     assertEquals(2, server().exitMessageCount(), "idle connections told their BES process to exit");
   }
 
@@ -273,21 +307,27 @@ final class BesConnectionPoolTest {
     now.set(61 * SECOND);
     status();
     assertEquals(2, server().connectionCount());
-    assertEquals(new BesPoolStats(1, 1, 0, 2, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(1, 1, 0, 2, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
   void maintenanceThread_evictsIdleConnectionsOnItsOwn() throws Exception {
     CountDownLatch evicted = new CountDownLatch(1);
-    client = builder().maxIdle(Duration.ofMillis(50))
-        .eventListener(new BesEventListener() {
-          @Override
-          public void connectionDiscarded(long connectionId, String reason) {
-            if (reason.startsWith("idle for ")) {
-              evicted.countDown();
-            }
-          }
-        }).build();
+    client =
+        builder()
+            .maxIdle(Duration.ofMillis(50))
+            .eventListener(
+                new BesEventListener() {
+                  @Override
+                  public void connectionDiscarded(long connectionId, String reason) {
+                    if (reason.startsWith("idle for ")) {
+                      evicted.countDown();
+                    }
+                  }
+                })
+            .build();
     enqueue(BesReply.document(STATUS_OK));
     status();
     assertTrue(evicted.await(5, TimeUnit.SECONDS), "idle connection never evicted");
@@ -309,10 +349,12 @@ final class BesConnectionPoolTest {
     try {
       List<Future<String>> results = new ArrayList<>();
       for (int i = 0; i < requests; i++) {
-        results.add(executor.submit(() -> {
-          start.await();
-          return client.showStatus();
-        }));
+        results.add(
+            executor.submit(
+                () -> {
+                  start.await();
+                  return client.showStatus();
+                }));
       }
       start.countDown();
       for (Future<String> result : results) {
@@ -334,29 +376,40 @@ final class BesConnectionPoolTest {
     status();
     assertEquals(2, takeRequest().connectionIndex(), "most recently returned first");
     assertEquals(2, takeRequest().connectionIndex());
-    assertEquals(new BesPoolStats(3, 3, 0, 3, 0, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(3, 3, 0, 3, 0, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
   void builderPrewarm_runsInTheBackground() throws Exception {
     CountDownLatch pooled = new CountDownLatch(2);
-    client = builder().prewarm(2).eventListener(new BesEventListener() {
-      @Override
-      public void connectionReleased(long connectionId, boolean kept) {
-        if (kept) {
-          pooled.countDown();
-        }
-      }
-    }).build();
+    client =
+        builder()
+            .prewarm(2)
+            .eventListener(
+                new BesEventListener() {
+                  @Override
+                  public void connectionReleased(long connectionId, boolean kept) {
+                    if (kept) {
+                      pooled.countDown();
+                    }
+                  }
+                })
+            .build();
     assertTrue(pooled.await(5, TimeUnit.SECONDS), "pre-warming never finished");
-    assertEquals(new BesPoolStats(2, 2, 0, 2, 0, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(2, 2, 0, 2, 0, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
   void prewarm_isBestEffort_andStopsAtTheFirstFailure() throws Exception {
     client = BesClient.newBuilder().endpoint(closedPort()).build();
     assertEquals(0, client.prewarm(3));
-    assertEquals(new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 1, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 1, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
@@ -366,19 +419,26 @@ final class BesConnectionPoolTest {
     IOException second = assertThrows(IOException.class, this::status);
     assertFalse(first instanceof BesPoolExhaustedException);
     assertFalse(second instanceof BesPoolExhaustedException, "the failed connect kept its lease");
-    assertEquals(new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 2, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 2, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
   void fatalError_exitTrue_discardsTheConnection() throws Exception {
     client = builder().build();
-    enqueue(BesReply.document(STATUS_OK), BesReply.error(BesError.INTERNAL_FATAL, "handler crashed"),
+    enqueue(
+        BesReply.document(STATUS_OK),
+        BesReply.error(BesError.INTERNAL_FATAL, "handler crashed"),
         BesReply.document(STATUS_OK));
     status();
     BesErrorException e = assertThrows(BesErrorException.class, () -> client.get(DDS));
-    assertEquals(new BesError(BesError.INTERNAL_FATAL, "handler crashed", 0,
-        "support@opendap.org"), e.error());
-    assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesError(BesError.INTERNAL_FATAL, "handler crashed", 0, "support@opendap.org"),
+        e.error());
+    assertEquals(
+        new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
     status();
     assertEquals(2, server().connectionCount());
   }
@@ -391,7 +451,9 @@ final class BesConnectionPoolTest {
     assertEquals(BesError.NOT_FOUND, e.error().type());
     status();
     assertEquals(1, server().connectionCount());
-    assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
@@ -399,17 +461,22 @@ final class BesConnectionPoolTest {
     client = builder().build();
     enqueue(BesReply.document("Dataset {} a;"), BesReply.document("Dataset {} b;"));
     try (BesResponse response = client.get(DDS)) {
-      assertEquals("Dataset {} a;", new String(response.body().readAllBytes(),
-          StandardCharsets.US_ASCII));
+      assertEquals(
+          "Dataset {} a;", new String(response.body().readAllBytes(), StandardCharsets.US_ASCII));
     }
-    assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
     BesResponse unread = client.get(DDS);
     // A get's answer may be long: it holds one of the connections outside the reserve.
-    assertEquals(new BesPoolStats(1, 0, 1, 1, 0, 0, 0, 0, 0, client.reservedConnections(), 1, 0),
+    assertEquals(
+        new BesPoolStats(1, 0, 1, 1, 0, 0, 0, 0, 0, client.reservedConnections(), 1, 0),
         client.poolStats());
     unread.close();
     unread.close();
-    assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
@@ -420,22 +487,28 @@ final class BesConnectionPoolTest {
     try (var body = response.body()) {
       assertEquals(3, body.readAllBytes().length);
     }
-    assertEquals(new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
-  @Regression("c19fee0: a connection whose BES failed after part of its answer was relayed went "
-      + "back to the pool")
+  @Regression(
+      "c19fee0: a connection whose BES failed after part of its answer was relayed went "
+          + "back to the pool")
   void errorAfterData_surfacesFromTheBody_andDiscardsTheConnection() throws Exception {
     client = builder().build();
     byte[] data = "Dataset {".getBytes(StandardCharsets.US_ASCII);
-    byte[] error = ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<response xmlns="
-        + "\"http://xml.opendap.org/ns/bes/1.0#\" reqID=\"r\"><BES><BESError><Type>1</Type>"
-        + "<Message>late</Message></BESError></BES></response>").getBytes(StandardCharsets.US_ASCII);
+    byte[] error =
+        ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<response xmlns="
+                + "\"http://xml.opendap.org/ns/bes/1.0#\" reqID=\"r\"><BES><BESError><Type>1</Type>"
+                + "<Message>late</Message></BESError></BES></response>")
+            .getBytes(StandardCharsets.US_ASCII);
     java.io.ByteArrayOutputStream wire = new java.io.ByteArrayOutputStream();
     wire.write(org.olfsfastpath.ppt.PptFraming.header(data.length, (byte) 'd'));
     wire.write(data);
-    wire.write(org.olfsfastpath.ppt.PptFraming.encodeExtensions(java.util.Map.of("status", "error")));
+    wire.write(
+        org.olfsfastpath.ppt.PptFraming.encodeExtensions(java.util.Map.of("status", "error")));
     wire.write(org.olfsfastpath.ppt.PptFraming.encodeMessage(error));
     enqueue(BesReply.wire(wire.toByteArray()));
     try (BesResponse response = client.get(DDS)) {
@@ -444,7 +517,9 @@ final class BesConnectionPoolTest {
     }
     // The connection is in step again after the error's end chunk, but a BES process that failed
     // mid-answer is not lent out again.
-    assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
@@ -458,27 +533,33 @@ final class BesConnectionPoolTest {
     assertEquals("BES client for " + bes.endpoint() + " is closed", e.getMessage());
     open.body().readAllBytes();
     open.close();
-    assertEquals(new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertEquals(
+        new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   @Test
   void failingListener_neverFailsARequest() throws Exception {
-    client = builder().eventListener(new BesEventListener() {
-      @Override
-      public void connectStart(PptEndpoint endpoint) {
-        throw new IllegalStateException("listener bug");
-      }
+    client =
+        builder()
+            .eventListener(
+                new BesEventListener() {
+                  @Override
+                  public void connectStart(PptEndpoint endpoint) {
+                    throw new IllegalStateException("listener bug");
+                  }
 
-      @Override
-      public void connectionAcquired(long connectionId, boolean reused) {
-        throw new IllegalStateException("listener bug");
-      }
+                  @Override
+                  public void connectionAcquired(long connectionId, boolean reused) {
+                    throw new IllegalStateException("listener bug");
+                  }
 
-      @Override
-      public void connectionReleased(long connectionId, boolean kept) {
-        throw new IllegalStateException("listener bug");
-      }
-    }).build();
+                  @Override
+                  public void connectionReleased(long connectionId, boolean kept) {
+                    throw new IllegalStateException("listener bug");
+                  }
+                })
+            .build();
     enqueue(BesReply.document(STATUS_OK));
     status();
     assertEquals(1, client.poolStats().idle());
@@ -489,9 +570,10 @@ final class BesConnectionPoolTest {
     client = builder().build();
     assertEquals(2, client.prewarm(2));
     client.evictIdle();
-    assertTrue(server().awaitClosedConnections(2, Duration.ofSeconds(5)),
-        "connections closed");
-    assertEquals(new BesPoolStats(0, 0, 0, 2, 2, 0, 0, 0, 0, client.reservedConnections(), 0, 0), client.poolStats());
+    assertTrue(server().awaitClosedConnections(2, Duration.ofSeconds(5)), "connections closed");
+    assertEquals(
+        new BesPoolStats(0, 0, 0, 2, 2, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
   }
 
   private static PptEndpoint closedPort() throws IOException {

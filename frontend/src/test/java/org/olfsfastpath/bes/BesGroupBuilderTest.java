@@ -39,103 +39,147 @@ final class BesGroupBuilderTest {
     try (BesGroup group = builder.addMember(client(ONE)).addMember(client(TWO), 2).build()) {
       assertEquals("/", group.prefix());
       assertEquals(List.of(ONE, TWO), group.members().stream().map(BesClient::endpoint).toList());
-      assertEquals(List.of(1, 2),
-          group.stats().members().stream().map(BesMemberStats::weight).toList());
+      assertEquals(
+          List.of(1, 2), group.stats().members().stream().map(BesMemberStats::weight).toList());
       // Shares: a quarter of the group's 64 connections, the default queue and wait.
-      assertEquals(new BesGroupStats("/", group.stats().members(), 2, null, 0, 0, 0, 0,
-          new BesShareStats(16, 8, Duration.ofSeconds(5), 0, 0, 0, 0, 0, 0, 0, List.of())),
+      assertEquals(
+          new BesGroupStats(
+              "/",
+              group.stats().members(),
+              2,
+              null,
+              0,
+              0,
+              0,
+              0,
+              new BesShareStats(16, 8, Duration.ofSeconds(5), 0, 0, 0, 0, 0, 0, 0, List.of())),
           group.stats());
     }
   }
 
   @Test
   void noMember_refused() {
-    assertMessage(IllegalStateException.class, "BES group /data has no BES; add one with addMember",
+    assertMessage(
+        IllegalStateException.class,
+        "BES group /data has no BES; add one with addMember",
         () -> BesGroup.newBuilder().prefix("/data/").build());
   }
 
   @Test
   void sameEndpointTwice_refused() {
     BesGroupBuilder builder = BesGroup.newBuilder().addMember(client(ONE));
-    assertMessage(IllegalArgumentException.class, "a BES at localhost:10022 was already added",
+    assertMessage(
+        IllegalArgumentException.class,
+        "a BES at localhost:10022 was already added",
         () -> builder.addMember(client(ONE)));
   }
 
   @Test
   void weight_range() {
-    assertMessage(IllegalArgumentException.class, "weight of localhost:10022 was 0, must be 1-1000",
+    assertMessage(
+        IllegalArgumentException.class,
+        "weight of localhost:10022 was 0, must be 1-1000",
         () -> BesGroup.newBuilder().addMember(client(ONE), 0));
-    assertMessage(IllegalArgumentException.class,
+    assertMessage(
+        IllegalArgumentException.class,
         "weight of localhost:10022 was 1001, must be 1-1000",
         () -> BesGroup.newBuilder().addMember(client(ONE), 1001));
-    assertMessage(NullPointerException.class, "client == null",
-        () -> BesGroup.newBuilder().addMember(null));
+    assertMessage(
+        NullPointerException.class, "client == null", () -> BesGroup.newBuilder().addMember(null));
   }
 
   @Test
   void setOnce_namesTheEarlierValue() {
-    assertMessage(IllegalStateException.class, "prefix was already set to /data",
+    assertMessage(
+        IllegalStateException.class,
+        "prefix was already set to /data",
         () -> BesGroup.newBuilder().prefix("/data/").prefix("/x"));
-    assertMessage(IllegalStateException.class, "ejectionBase was already set to PT2S",
-        () -> BesGroup.newBuilder().ejectionBase(2, TimeUnit.SECONDS).ejectionBase(
-            Duration.ofSeconds(1)));
-    assertMessage(IllegalStateException.class, "ejectionMax was already set to PT1M",
-        () -> BesGroup.newBuilder().ejectionMax(1, TimeUnit.MINUTES).ejectionMax(
-            Duration.ofSeconds(1)));
-    assertMessage(IllegalStateException.class, "ejectionThreshold was already set to 4",
+    assertMessage(
+        IllegalStateException.class,
+        "ejectionBase was already set to PT2S",
+        () ->
+            BesGroup.newBuilder()
+                .ejectionBase(2, TimeUnit.SECONDS)
+                .ejectionBase(Duration.ofSeconds(1)));
+    assertMessage(
+        IllegalStateException.class,
+        "ejectionMax was already set to PT1M",
+        () ->
+            BesGroup.newBuilder()
+                .ejectionMax(1, TimeUnit.MINUTES)
+                .ejectionMax(Duration.ofSeconds(1)));
+    assertMessage(
+        IllegalStateException.class,
+        "ejectionThreshold was already set to 4",
         () -> BesGroup.newBuilder().ejectionThreshold(4).ejectionThreshold(5));
-    assertMessage(IllegalStateException.class, "failover was already set to false",
+    assertMessage(
+        IllegalStateException.class,
+        "failover was already set to false",
         () -> BesGroup.newBuilder().failover(false).failover(true));
-    assertMessage(IllegalStateException.class, "eventListener was already set to "
-        + BesEventListener.NONE,
-        () -> BesGroup.newBuilder().eventListener(BesEventListener.NONE)
-            .eventListener(BesEventListener.NONE));
+    assertMessage(
+        IllegalStateException.class,
+        "eventListener was already set to " + BesEventListener.NONE,
+        () ->
+            BesGroup.newBuilder()
+                .eventListener(BesEventListener.NONE)
+                .eventListener(BesEventListener.NONE));
   }
 
   @Test
   void ranges() {
-    assertMessage(IllegalArgumentException.class,
+    assertMessage(
+        IllegalArgumentException.class,
         "ejectionBase was PT0S, must be between 1 ms and 1 hour",
         () -> BesGroup.newBuilder().ejectionBase(Duration.ZERO));
-    assertMessage(IllegalArgumentException.class,
+    assertMessage(
+        IllegalArgumentException.class,
         "ejectionMax was PT48H, must be between 1 ms and 1 day",
         () -> BesGroup.newBuilder().ejectionMax(Duration.ofDays(2)));
-    assertMessage(IllegalArgumentException.class, "ejectionThreshold was 0, must be 1-1000",
+    assertMessage(
+        IllegalArgumentException.class,
+        "ejectionThreshold was 0, must be 1-1000",
         () -> BesGroup.newBuilder().ejectionThreshold(0));
-    assertMessage(IllegalStateException.class, "ejectionMax (PT0.5S) is less than ejectionBase"
-        + " (PT1S)", () -> BesGroup.newBuilder().addMember(client(ONE))
-        .ejectionMax(Duration.ofMillis(500)).build());
+    assertMessage(
+        IllegalStateException.class,
+        "ejectionMax (PT0.5S) is less than ejectionBase" + " (PT1S)",
+        () ->
+            BesGroup.newBuilder()
+                .addMember(client(ONE))
+                .ejectionMax(Duration.ofMillis(500))
+                .build());
   }
 
   @Test
   void from_spec_refusalNamesKeyAndValue() {
-    assertEquals("key ejectionBase value was set to 'soon': must be a number of seconds (30, 0.5)"
-        + " or a number with a unit: ms, s, m, h, d (500ms, 10m)",
-        assertThrows(SpecException.class,
-            () -> BesGroup.from(Map.of("ejectionBase", "soon"))).getMessage());
-    assertEquals("key weight value was set to '2': not a BES group setting; known: prefix,"
-        + " ejectionBase, ejectionMax, ejectionThreshold, failover, retry, clientShare,"
-        + " clientQueue, clientQueueWait",
-        assertThrows(SpecException.class, () -> BesGroup.from(Map.of("weight", "2")))
+    assertEquals(
+        "key ejectionBase value was set to 'soon': must be a number of seconds (30, 0.5)"
+            + " or a number with a unit: ms, s, m, h, d (500ms, 10m)",
+        assertThrows(SpecException.class, () -> BesGroup.from(Map.of("ejectionBase", "soon")))
             .getMessage());
+    assertEquals(
+        "key weight value was set to '2': not a BES group setting; known: prefix,"
+            + " ejectionBase, ejectionMax, ejectionThreshold, failover, retry, clientShare,"
+            + " clientQueue, clientQueueWait",
+        assertThrows(SpecException.class, () -> BesGroup.from(Map.of("weight", "2"))).getMessage());
   }
 
-  private static void assertMessage(Class<? extends Throwable> type, String message,
-      Executable executable) {
+  private static void assertMessage(
+      Class<? extends Throwable> type, String message, Executable executable) {
     assertEquals(message, assertThrows(type, executable).getMessage());
   }
 
   @Test
-  @Regression("52c46cb: a group built twice from one builder shared its members' state, so one"
-      + " group's ejection took the BES out of the other too")
+  @Regression(
+      "52c46cb: a group built twice from one builder shared its members' state, so one"
+          + " group's ejection took the BES out of the other too")
   void builtTwice_theGroupsShareNoState() throws IOException {
     PptEndpoint refused;
-    try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1,
-        java.net.InetAddress.getLoopbackAddress())) {
+    try (java.net.ServerSocket socket =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       refused = PptEndpoint.tcp(socket.getInetAddress().getHostAddress(), socket.getLocalPort());
     }
-    BesGroupBuilder builder = BesGroup.newBuilder()
-        .addMember(BesClient.newBuilder().endpoint(refused).build());
+    BesGroupBuilder builder =
+        BesGroup.newBuilder().addMember(BesClient.newBuilder().endpoint(refused).build());
     BesGroup first = builder.build();
     BesGroup second = builder.build();
     try {

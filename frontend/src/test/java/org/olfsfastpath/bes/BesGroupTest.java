@@ -36,8 +36,10 @@ final class BesGroupTest {
 
   @RegisterExtension
   final EmulatorExtension a = EmulatorExtension.create(b -> b.faithfulWrites(false));
+
   @RegisterExtension
   final EmulatorExtension b = EmulatorExtension.create(b -> b.faithfulWrites(false));
+
   @RegisterExtension
   final EmulatorExtension c = EmulatorExtension.create(b -> b.faithfulWrites(false));
 
@@ -58,37 +60,38 @@ final class BesGroupTest {
     return endpoint.equals(a.endpoint()) ? "A" : endpoint.equals(b.endpoint()) ? "B" : "C";
   }
 
-  private final BesEventListener recorder = new BesEventListener() {
-    @Override
-    public void connectStart(PptEndpoint endpoint) {
-      events.add("connect " + name(endpoint));
-    }
+  private final BesEventListener recorder =
+      new BesEventListener() {
+        @Override
+        public void connectStart(PptEndpoint endpoint) {
+          events.add("connect " + name(endpoint));
+        }
 
-    @Override
-    public void ejected(PptEndpoint endpoint, IOException cause, Duration backoff) {
-      events.add("ejected " + name(endpoint) + " " + backoff.toMillis() + " ms");
-    }
+        @Override
+        public void ejected(PptEndpoint endpoint, IOException cause, Duration backoff) {
+          events.add("ejected " + name(endpoint) + " " + backoff.toMillis() + " ms");
+        }
 
-    @Override
-    public void probeStart(PptEndpoint endpoint) {
-      events.add("probe " + name(endpoint));
-    }
+        @Override
+        public void probeStart(PptEndpoint endpoint) {
+          events.add("probe " + name(endpoint));
+        }
 
-    @Override
-    public void probeFailed(PptEndpoint endpoint, IOException cause, Duration backoff) {
-      events.add("probe failed " + name(endpoint) + " " + backoff.toMillis() + " ms");
-    }
+        @Override
+        public void probeFailed(PptEndpoint endpoint, IOException cause, Duration backoff) {
+          events.add("probe failed " + name(endpoint) + " " + backoff.toMillis() + " ms");
+        }
 
-    @Override
-    public void readmitted(PptEndpoint endpoint, Duration downFor) {
-      events.add("readmitted " + name(endpoint) + " after " + downFor.toMillis() + " ms");
-    }
+        @Override
+        public void readmitted(PptEndpoint endpoint, Duration downFor) {
+          events.add("readmitted " + name(endpoint) + " after " + downFor.toMillis() + " ms");
+        }
 
-    @Override
-    public void failover(PptEndpoint from, PptEndpoint to, IOException cause) {
-      events.add("failover " + name(from) + " -> " + name(to));
-    }
-  };
+        @Override
+        public void failover(PptEndpoint from, PptEndpoint to, IOException cause) {
+          events.add("failover " + name(from) + " -> " + name(to));
+        }
+      };
 
   /** A client with a read timeout that a cold emulator's first answer never reaches. */
   private BesClient client(EmulatorExtension bes) {
@@ -96,8 +99,11 @@ final class BesGroupTest {
   }
 
   private BesClient client(EmulatorExtension bes, Duration readTimeout) {
-    return BesClient.newBuilder().endpoint(bes.endpoint()).eventListener(recorder)
-        .pptOptions(PptOptions.newBuilder().readTimeout(readTimeout).build()).build();
+    return BesClient.newBuilder()
+        .endpoint(bes.endpoint())
+        .eventListener(recorder)
+        .pptOptions(PptOptions.newBuilder().readTimeout(readTimeout).build())
+        .build();
   }
 
   private BesGroupBuilder builder() {
@@ -139,13 +145,17 @@ final class BesGroupTest {
   @SuppressWarnings("try") // the responses are held open only to keep their BES in flight
   void choice_fewestInFlight() throws IOException {
     group = builder().addMember(client(a)).addMember(client(b)).addMember(client(c)).build();
-    try (BesResponse first = group.get(DAS); BesResponse second = group.get(DAS)) {
+    try (BesResponse first = group.get(DAS);
+        BesResponse second = group.get(DAS)) {
       assertEquals(2, group.stats().inFlight());
       for (int i = 0; i < 4; i++) {
         group.showNode(DATASET);
       }
-      List<Long> gets = List.of(a.emulator().commandCount("get"),
-          b.emulator().commandCount("get"), c.emulator().commandCount("get"));
+      List<Long> gets =
+          List.of(
+              a.emulator().commandCount("get"),
+              b.emulator().commandCount("get"),
+              c.emulator().commandCount("get"));
       List<Long> nodes = List.of(showNodes(a), showNodes(b), showNodes(c));
       assertEquals(2, gets.stream().mapToLong(Long::longValue).sum());
       for (int i = 0; i < 3; i++) {
@@ -166,7 +176,8 @@ final class BesGroupTest {
     assertEquals(20, showNodes(a));
     assertEquals(10, showNodes(b));
     // In flight per unit of weight: three held gets sit two on A, one on B.
-    try (BesResponse r1 = group.get(DAS); BesResponse r2 = group.get(DAS);
+    try (BesResponse r1 = group.get(DAS);
+        BesResponse r2 = group.get(DAS);
         BesResponse r3 = group.get(DAS)) {
       assertEquals(2, member(0).inFlight());
       assertEquals(1, member(1).inFlight());
@@ -188,8 +199,12 @@ final class BesGroupTest {
     BesMemberStats stats = member(0);
     assertTrue(stats.ejected());
     assertEquals(FakePoolClock.EPOCH, stats.ejectedSince());
-    assertTrue(stats.ejectionCause().startsWith("java.net.ConnectException: cannot connect to the"
-        + " BES at " + a.endpoint()), stats.ejectionCause());
+    assertTrue(
+        stats
+            .ejectionCause()
+            .startsWith(
+                "java.net.ConnectException: cannot connect to the" + " BES at " + a.endpoint()),
+        stats.ejectionCause());
     assertEquals(Duration.ofSeconds(1), stats.nextProbeIn());
     assertEquals(1, stats.requests());
     assertEquals(1, stats.connectFailures());
@@ -202,8 +217,13 @@ final class BesGroupTest {
 
   @Test
   void probes_afterTheBackOff_oneAtATime_doubling_upToTheMax_thenReadmit() throws IOException {
-    group = builder().addMember(client(a)).addMember(client(b))
-        .ejectionBase(Duration.ofSeconds(1)).ejectionMax(Duration.ofSeconds(4)).build();
+    group =
+        builder()
+            .addMember(client(a))
+            .addMember(client(b))
+            .ejectionBase(Duration.ofSeconds(1))
+            .ejectionMax(Duration.ofSeconds(4))
+            .build();
     a.emulator().pause();
     group.showNode(DATASET);
     assertTrue(member(0).ejected());
@@ -227,13 +247,14 @@ final class BesGroupTest {
     scheduler.runDue();
     clock.advance(Duration.ofSeconds(4));
     scheduler.runDue();
-    assertEquals(List.of("probe failed A 2000 ms", "probe failed A 4000 ms",
-        "probe failed A 4000 ms"), events("probe failed"));
+    assertEquals(
+        List.of("probe failed A 2000 ms", "probe failed A 4000 ms", "probe failed A 4000 ms"),
+        events("probe failed"));
     assertEquals(FakePoolClock.EPOCH, member(0).ejectedSince(), "since the first failure");
     assertEquals(3, member(0).probes());
     assertEquals(3, member(0).probeFailures());
 
-    a.emulator().pause();  // still down; now it comes back
+    a.emulator().pause(); // still down; now it comes back
     a.emulator().resume();
     int connections = a.emulator().connectionCount();
     clock.advance(Duration.ofSeconds(4));
@@ -252,7 +273,9 @@ final class BesGroupTest {
     }
     assertEquals(2, showNodes(a));
     assertEquals(before + 2, showNodes(b));
-    assertEquals(1, member(0).pool().created() - member(0).pool().discarded(),
+    assertEquals(
+        1,
+        member(0).pool().created() - member(0).pool().discarded(),
         "the probe's connection served the commands");
   }
 
@@ -288,8 +311,8 @@ final class BesGroupTest {
     while (member(0).ejections() < 3) {
       group.showNode(DATASET);
     }
-    assertEquals(List.of("ejected A 1000 ms", "ejected A 2000 ms", "ejected A 1000 ms"),
-        events("ejected"));
+    assertEquals(
+        List.of("ejected A 1000 ms", "ejected A 2000 ms", "ejected A 1000 ms"), events("ejected"));
   }
 
   @Test
@@ -297,22 +320,27 @@ final class BesGroupTest {
     group = builder().addMember(client(a)).build();
     a.emulator().pause();
 
-    BesUnavailableException first = assertThrows(BesUnavailableException.class,
-        () -> group.showNode(DATASET));
+    BesUnavailableException first =
+        assertThrows(BesUnavailableException.class, () -> group.showNode(DATASET));
     assertInstanceOf(ConnectException.class, first.getCause());
     assertEquals(a.endpoint(), first.endpoint());
     assertEquals(FakePoolClock.EPOCH, first.downSince());
     assertEquals(Duration.ofSeconds(1), first.retryAfter());
     assertEquals(1, first.retryAfterSeconds());
-    assertEquals("the BES of group / is down: " + a.endpoint() + " since 2026-01-01T00:00:00Z"
-        + " after " + first.getCause() + "; next probe in 1000 ms", first.getMessage());
+    assertEquals(
+        "the BES of group / is down: "
+            + a.endpoint()
+            + " since 2026-01-01T00:00:00Z"
+            + " after "
+            + first.getCause()
+            + "; next probe in 1000 ms",
+        first.getMessage());
 
     int connects = events("connect A").size();
     clock.advance(Duration.ofMillis(400));
     long start = System.nanoTime();
     for (int i = 0; i < 100; i++) {
-      BesUnavailableException e = assertThrows(BesUnavailableException.class,
-          () -> group.get(DAS));
+      BesUnavailableException e = assertThrows(BesUnavailableException.class, () -> group.get(DAS));
       assertEquals(Duration.ofSeconds(1), e.retryAfter(), "600 ms, rounded up");
       assertEquals(first.getCause(), e.ejectionCause());
     }
@@ -334,7 +362,7 @@ final class BesGroupTest {
     a.emulator().addFaultRule(FaultRule.forCommand("showNode", Fault.closeConnection()));
     a.emulator().addFaultRule(FaultRule.forCommand("get", Fault.closeConnection()));
 
-    assertEquals(DATASET, group.showNode(DATASET).name());  // A first in turn, then B
+    assertEquals(DATASET, group.showNode(DATASET).name()); // A first in turn, then B
     try (BesResponse response = group.get(DAS)) {
       assertTrue(new String(response.body().readAllBytes()).contains("Attributes"));
     }
@@ -382,8 +410,8 @@ final class BesGroupTest {
     }
     assertEquals(2, member(0).ioFailures());
     assertEquals(2, showNodes(a));
-    assertTrue(member(0).ejectionCause().contains("PptProtocolException"),
-        member(0).ejectionCause());
+    assertTrue(
+        member(0).ejectionCause().contains("PptProtocolException"), member(0).ejectionCause());
   }
 
   @Test
@@ -403,8 +431,8 @@ final class BesGroupTest {
   @Test
   void besError_neitherRetriedNorEjected() {
     group = builder().addMember(client(a)).addMember(client(b)).build();
-    BesErrorException e = assertThrows(BesErrorException.class,
-        () -> group.showNode("/no_such_file.nc"));
+    BesErrorException e =
+        assertThrows(BesErrorException.class, () -> group.showNode("/no_such_file.nc"));
     assertTrue(e.error().isNotFound());
     assertEquals(1, showNodes(a) + showNodes(b));
     assertEquals(0, group.stats().failovers());
@@ -415,7 +443,7 @@ final class BesGroupTest {
   void readTimeout_slowNotDead_neitherRetriedNorEjected() {
     group = builder().addMember(client(a, Duration.ofMillis(500))).addMember(client(b)).build();
     a.emulator().addFaultRule(FaultRule.forCommand("showNode", Fault.stall()));
-    assertThrows(PptTimeoutException.class, () -> group.showNode(DATASET));  // A first in turn
+    assertThrows(PptTimeoutException.class, () -> group.showNode(DATASET)); // A first in turn
     assertEquals(0, showNodes(b));
     assertFalse(member(0).ejected());
     assertEquals(1, member(0).timeouts());
@@ -426,11 +454,11 @@ final class BesGroupTest {
   void showVersion_everyBes_theOneOutReportedUnasked() throws IOException {
     group = builder().addMember(client(a)).addMember(client(b)).build();
     List<MemberVersion> versions = group.showVersion();
-    assertEquals(List.of(a.endpoint(), b.endpoint()),
+    assertEquals(
+        List.of(a.endpoint(), b.endpoint()),
         versions.stream().map(MemberVersion::endpoint).toList());
     assertTrue(versions.get(0).answered() && versions.get(1).answered());
-    assertTrue(versions.get(0).document().contains("<Administrator>"),
-        versions.get(0).document());
+    assertTrue(versions.get(0).document().contains("<Administrator>"), versions.get(0).document());
 
     a.emulator().pause();
     versions = group.showVersion();
@@ -438,8 +466,8 @@ final class BesGroupTest {
     assertTrue(member(0).ejected());
     int connects = events("connect A").size();
     versions = group.showVersion();
-    BesUnavailableException out = assertInstanceOf(BesUnavailableException.class,
-        versions.get(0).failure());
+    BesUnavailableException out =
+        assertInstanceOf(BesUnavailableException.class, versions.get(0).failure());
     assertEquals(a.endpoint(), out.endpoint());
     assertNotNull(versions.get(1).document());
     assertEquals(connects, events("connect A").size(), "not asked while out");
@@ -447,9 +475,22 @@ final class BesGroupTest {
 
   @Test
   void stats_andSpecSettings() {
-    group = BesGroup.from(Map.of("prefix", "/data/", "ejectionBase", "250ms",
-        "ejectionMax", "10s", "ejectionThreshold", "5", "failover", "false"))
-        .addMember(client(a)).addMember(client(b), 3).build();
+    group =
+        BesGroup.from(
+                Map.of(
+                    "prefix",
+                    "/data/",
+                    "ejectionBase",
+                    "250ms",
+                    "ejectionMax",
+                    "10s",
+                    "ejectionThreshold",
+                    "5",
+                    "failover",
+                    "false"))
+            .addMember(client(a))
+            .addMember(client(b), 3)
+            .build();
     assertEquals("/data", group.prefix());
     assertEquals(Duration.ofMillis(250), group.ejectionBase());
     assertEquals(Duration.ofSeconds(10), group.ejectionMax());
@@ -467,7 +508,7 @@ final class BesGroupTest {
   void failoverOff_connectFailureStillEjects_butIsNotRetried() {
     group = builder().addMember(client(a)).addMember(client(b)).failover(false).build();
     a.emulator().pause();
-    assertThrows(ConnectException.class, () -> group.showNode(DATASET));  // A first in turn
+    assertThrows(ConnectException.class, () -> group.showNode(DATASET)); // A first in turn
     assertTrue(member(0).ejected());
     assertEquals(0, showNodes(b));
   }
@@ -479,25 +520,39 @@ final class BesGroupTest {
     }
   }
 
-  /** A client of A whose connects are refused, fail with a bug, or connect, as {@code mode} says. */
+  /**
+   * A client of A whose connects are refused, fail with a bug, or connect, as {@code mode} says.
+   */
   private BesClient flakyClient(java.util.concurrent.atomic.AtomicReference<String> mode) {
-    return BesClient.newBuilder().endpoint(a.endpoint()).eventListener(recorder).connector(() ->
-        switch (mode.get()) {
-          case "refuse" -> throw new ConnectException("Connection refused");
-          case "bug" -> throw new IllegalArgumentException("a bug in the connect");
-          default -> org.olfsfastpath.ppt.PptConnection.open(a.endpoint(), PptOptions.defaults());
-        }).build();
+    return BesClient.newBuilder()
+        .endpoint(a.endpoint())
+        .eventListener(recorder)
+        .connector(
+            () ->
+                switch (mode.get()) {
+                  case "refuse" -> throw new ConnectException("Connection refused");
+                  case "bug" -> throw new IllegalArgumentException("a bug in the connect");
+                  default ->
+                      org.olfsfastpath.ppt.PptConnection.open(a.endpoint(), PptOptions.defaults());
+                })
+        .build();
   }
 
   @Test
-  @Regression("b208f56: a probe that failed with an unexpected runtime exception ended the probes,"
-      + " so the BES stayed out of service")
+  @Regression(
+      "b208f56: a probe that failed with an unexpected runtime exception ended the probes,"
+          + " so the BES stayed out of service")
   void probeFailingWithARuntimeException_countsAsAFailedProbe_andTheNextProbeRuns()
       throws IOException {
     java.util.concurrent.atomic.AtomicReference<String> mode =
         new java.util.concurrent.atomic.AtomicReference<>("refuse");
-    group = builder().addMember(flakyClient(mode)).addMember(client(b))
-        .ejectionBase(Duration.ofSeconds(1)).ejectionMax(Duration.ofSeconds(4)).build();
+    group =
+        builder()
+            .addMember(flakyClient(mode))
+            .addMember(client(b))
+            .ejectionBase(Duration.ofSeconds(1))
+            .ejectionMax(Duration.ofSeconds(4))
+            .build();
     group.showNode(DATASET);
     assertTrue(member(0).ejected());
 
@@ -506,8 +561,8 @@ final class BesGroupTest {
     scheduler.runDue();
     assertEquals(List.of("probe failed A 2000 ms"), events("probe failed"));
     assertEquals(1, member(0).probeFailures());
-    assertTrue(member(0).ejectionCause().contains("a bug in the connect"),
-        member(0).ejectionCause());
+    assertTrue(
+        member(0).ejectionCause().contains("a bug in the connect"), member(0).ejectionCause());
 
     mode.set("connect");
     clock.advance(Duration.ofSeconds(2));
@@ -517,37 +572,46 @@ final class BesGroupTest {
   }
 
   @Test
-  @Regression("b208f56: a probe timer that found a probe still running dropped its turn, so a BES"
-      + " taken out again just as its last probe ended waited for a request to notice it")
+  @Regression(
+      "b208f56: a probe timer that found a probe still running dropped its turn, so a BES"
+          + " taken out again just as its last probe ended waited for a request to notice it")
   void probeTimer_findingAProbeStillRunning_looksAgainAfterTheBaseBackOff() throws IOException {
     java.util.concurrent.atomic.AtomicReference<String> mode =
         new java.util.concurrent.atomic.AtomicReference<>("refuse");
     java.util.concurrent.atomic.AtomicBoolean takeOutAgain =
         new java.util.concurrent.atomic.AtomicBoolean(true);
     BesClient flaky = flakyClient(mode);
-    group = BesGroup.newBuilder().clock(clock).scheduler(scheduler).addMember(flaky)
-        .ejectionBase(Duration.ofSeconds(1)).ejectionMax(Duration.ofSeconds(4))
-        .eventListener(new BesEventListener() {
-          @Override
-          public void probeStart(PptEndpoint endpoint) {
-            events.add("probe A");
-          }
+    group =
+        BesGroup.newBuilder()
+            .clock(clock)
+            .scheduler(scheduler)
+            .addMember(flaky)
+            .ejectionBase(Duration.ofSeconds(1))
+            .ejectionMax(Duration.ofSeconds(4))
+            .eventListener(
+                new BesEventListener() {
+                  @Override
+                  public void probeStart(PptEndpoint endpoint) {
+                    events.add("probe A");
+                  }
 
-          @Override
-          public void readmitted(PptEndpoint endpoint, Duration downFor) {
-            events.add("readmitted A");
-            if (!takeOutAgain.getAndSet(false)) {
-              return;
-            }
-            // Still inside the probe that readmitted A: A goes out again, and its new stay's
-            // timer comes due while that probe has not yet ended.
-            mode.set("refuse");
-            flaky.evictIdle();
-            assertThrows(IOException.class, () -> group.showNode(DATASET));
-            clock.advance(member(0).nextProbeIn());
-            scheduler.runDue();
-          }
-        }).build();
+                  @Override
+                  public void readmitted(PptEndpoint endpoint, Duration downFor) {
+                    events.add("readmitted A");
+                    if (!takeOutAgain.getAndSet(false)) {
+                      return;
+                    }
+                    // Still inside the probe that readmitted A: A goes out again, and its new
+                    // stay's
+                    // timer comes due while that probe has not yet ended.
+                    mode.set("refuse");
+                    flaky.evictIdle();
+                    assertThrows(IOException.class, () -> group.showNode(DATASET));
+                    clock.advance(member(0).nextProbeIn());
+                    scheduler.runDue();
+                  }
+                })
+            .build();
     assertThrows(IOException.class, () -> group.showNode(DATASET));
     assertTrue(member(0).ejected());
 

@@ -20,9 +20,9 @@ import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.testing.Regression;
 
 /**
- * A BES that went away while pooled connections idled (restarted, or its processes killed) costs
- * no failed request and no retry: the pool looks at an idle connection's socket before lending it
- * and discards the dead ones.
+ * A BES that went away while pooled connections idled (restarted, or its processes killed) costs no
+ * failed request and no retry: the pool looks at an idle connection's socket before lending it and
+ * discards the dead ones.
  */
 final class BesIdleConnectionHealthTest {
   private BesEmulator bes;
@@ -33,18 +33,20 @@ final class BesIdleConnectionHealthTest {
   void start() throws IOException {
     bes = BesEmulator.newBuilder().faithfulWrites(false).build();
     bes.start();
-    client = BesClient.newBuilder()
-        .endpoint(bes.endpoint())
-        .pptOptions(PptOptions.newBuilder().readTimeout(Duration.ofSeconds(5)).build())
-        .eventListener(new BesEventListener() {
-          @Override
-          public void connectionDiscarded(long connectionId, String reason) {
-            synchronized (discards) {
-              discards.add(reason);
-            }
-          }
-        })
-        .build();
+    client =
+        BesClient.newBuilder()
+            .endpoint(bes.endpoint())
+            .pptOptions(PptOptions.newBuilder().readTimeout(Duration.ofSeconds(5)).build())
+            .eventListener(
+                new BesEventListener() {
+                  @Override
+                  public void connectionDiscarded(long connectionId, String reason) {
+                    synchronized (discards) {
+                      discards.add(reason);
+                    }
+                  }
+                })
+            .build();
   }
 
   @AfterEach
@@ -54,13 +56,14 @@ final class BesIdleConnectionHealthTest {
   }
 
   @Test
-  @Regression("5ac788b: a BES restarted while connections idled cost the next request a failed "
-      + "send and a retry")
+  @Regression(
+      "5ac788b: a BES restarted while connections idled cost the next request a failed "
+          + "send and a retry")
   void besRestartedWhileIdle_nextRequestSucceedsOnAFreshConnectionWithoutRetry() throws Exception {
     assertEquals("/coads_climatology.nc", client.showNode("/coads_climatology.nc").name());
     assertEquals(1, client.poolStats().idle());
 
-    bes.pause();   // every BES process ends: the idle connection's socket is at end of stream
+    bes.pause(); // every BES process ends: the idle connection's socket is at end of stream
     awaitEndOfStreamDelivered();
     bes.resume();
 
@@ -84,7 +87,8 @@ final class BesIdleConnectionHealthTest {
     awaitEndOfStreamDelivered();
     bes.resume();
 
-    try (BesResponse response = client.get(GetRequest.of("/coads_climatology.nc", BesGetType.DDS, ""))) {
+    try (BesResponse response =
+        client.get(GetRequest.of("/coads_climatology.nc", BesGetType.DDS, ""))) {
       assertTrue(response.body().readAllBytes().length > 0);
     }
     BesPoolStats stats = client.poolStats();
@@ -97,11 +101,12 @@ final class BesIdleConnectionHealthTest {
   /**
    * Waits until the kernel has delivered the BES's FIN to every client socket (none of them is
    * ESTABLISHED any more), bounded. The FIN crosses loopback in a softirq that a busy machine can
-   * defer; a request racing it would find the socket still quiet and be saved by the retry
-   * instead, which is not what these tests are about.
+   * defer; a request racing it would find the socket still quiet and be saved by the retry instead,
+   * which is not what these tests are about.
    */
   private void awaitEndOfStreamDelivered() throws IOException, InterruptedException {
-    Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/net/tcp")),
+    Assumptions.assumeTrue(
+        Files.isReadable(Path.of("/proc/net/tcp")),
         "needs Linux's /proc/net/tcp to see when the BES's FIN has arrived");
     String remote = String.format(Locale.ROOT, ":%04X", bes.port());
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
@@ -119,7 +124,8 @@ final class BesIdleConnectionHealthTest {
       }
       Thread.sleep(5);
     }
-    throw new AssertionError("client sockets to port " + bes.port() + " still ESTABLISHED after 5 s");
+    throw new AssertionError(
+        "client sockets to port " + bes.port() + " still ESTABLISHED after 5 s");
   }
 
   @Test

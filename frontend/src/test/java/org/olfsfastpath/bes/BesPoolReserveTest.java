@@ -24,6 +24,7 @@ final class BesPoolReserveTest {
 
   @RegisterExtension
   final EmulatorExtension bes = EmulatorExtension.create(b -> b.faithfulWrites(false));
+
   private final List<BesResponse> held = new ArrayList<>();
   private BesClient client;
 
@@ -36,8 +37,12 @@ final class BesPoolReserveTest {
   }
 
   private BesClient client(int max, String reserve) {
-    return BesClient.newBuilder().endpoint(bes.endpoint()).maxConnections(max).reserve(reserve)
-        .acquireTimeout(Duration.ofMillis(200)).build();
+    return BesClient.newBuilder()
+        .endpoint(bes.endpoint())
+        .maxConnections(max)
+        .reserve(reserve)
+        .acquireTimeout(Duration.ofMillis(200))
+        .build();
   }
 
   @Test
@@ -46,12 +51,13 @@ final class BesPoolReserveTest {
     for (int i = 0; i < 3; i++) {
       held.add(client.get(DAS, null, true));
     }
-    BesLimitException e = assertThrows(BesLimitException.class,
-        () -> client.get(DAS, null, true));
+    BesLimitException e = assertThrows(BesLimitException.class, () -> client.get(DAS, null, true));
     assertEquals(BesLimitException.Limit.RESERVE, e.limit());
-    assertEquals("every BES connection that long downloads may use is busy (3 of the 4 to this"
-        + " BES; the other 1 are kept for short requests such as metadata) and none came free in"
-        + " 200 ms; retry shortly", e.getMessage());
+    assertEquals(
+        "every BES connection that long downloads may use is busy (3 of the 4 to this"
+            + " BES; the other 1 are kept for short requests such as metadata) and none came free in"
+            + " 200 ms; retry shortly",
+        e.getMessage());
 
     // The reserve answers short requests meanwhile: a showNode, and a get known to be short.
     assertEquals("/coads_climatology.nc", client.showNode("/coads_climatology.nc").name());
@@ -91,8 +97,18 @@ final class BesPoolReserveTest {
   }
 
   @ParameterizedTest(name = "{0} of {1} connections is {2}")
-  @CsvSource({"10%, 32, 3", "10%, 200, 20", "10%, 2, 1", "10%, 1, 0", "0, 32, 0", "4, 32, 4",
-      "25%, 8, 2", "100%, 8, 7", "50, 8, 7", "0%, 8, 0"})
+  @CsvSource({
+    "10%, 32, 3",
+    "10%, 200, 20",
+    "10%, 2, 1",
+    "10%, 1, 0",
+    "0, 32, 0",
+    "4, 32, 4",
+    "25%, 8, 2",
+    "100%, 8, 7",
+    "50, 8, 7",
+    "0%, 8, 0"
+  })
   void reserve_ofMaxConnections(String reserve, int max, int reserved) {
     BesClientBuilder builder = BesClient.newBuilder().maxConnections(max).reserve(reserve);
     assertEquals(reserved, builder.getReservedConnections());
@@ -100,14 +116,17 @@ final class BesPoolReserveTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', value = {
-      "ten | reserve was 'ten', must be a count of connections (8) or a percentage of them (25%)",
-      "101% | reserve was 101%, must be 0%-100%",
-      "-1 | reserve was -1, must be a count 0-10000 or a percentage",
-      "4.5% | reserve was '4.5%', must be a count of connections (8) or a percentage of them (25%)"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "ten | reserve was 'ten', must be a count of connections (8) or a percentage of them (25%)",
+        "101% | reserve was 101%, must be 0%-100%",
+        "-1 | reserve was -1, must be a count 0-10000 or a percentage",
+        "4.5% | reserve was '4.5%', must be a count of connections (8) or a percentage of them (25%)"
+      })
   void reserve_refusedValues(String value, String message) {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> BesClient.newBuilder().reserve(value));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> BesClient.newBuilder().reserve(value));
     assertEquals(message, e.getMessage());
   }
 }

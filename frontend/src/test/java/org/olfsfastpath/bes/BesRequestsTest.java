@@ -31,25 +31,31 @@ final class BesRequestsTest {
 
   @Test
   void showVersion_showStatus_showBesKey_documents() throws Exception {
-    assertEquals(List.of("setContext errors=xml", "showVersion"),
-        outline(parse(requests.showVersion())));
-    assertEquals(List.of("setContext errors=xml", "showStatus"),
-        outline(parse(requests.showStatus())));
-    assertEquals(List.of("setContext dap_explicit_containers=no", "setContext errors=xml",
-        "showBesKey key=SupportEmail"), outline(parse(requests.showBesKey("SupportEmail"))));
+    assertEquals(
+        List.of("setContext errors=xml", "showVersion"), outline(parse(requests.showVersion())));
+    assertEquals(
+        List.of("setContext errors=xml", "showStatus"), outline(parse(requests.showStatus())));
+    assertEquals(
+        List.of(
+            "setContext dap_explicit_containers=no",
+            "setContext errors=xml",
+            "showBesKey key=SupportEmail"),
+        outline(parse(requests.showBesKey("SupportEmail"))));
   }
 
   @Test
   void get_dap2_inOlfsOrder() throws Exception {
     Element root = parse(requests.get(GetRequest.of("/coads.nc", BesGetType.DDS, "COADSX")));
-    assertEquals(List.of(
-        "setContext xdap_accept=3.2",
-        "setContext dap_explicit_containers=no",
-        "setContext errors=xml",
-        "setContext uid=not_logged_in",
-        "setContainer name=catalogContainer space=catalog text=/coads.nc",
-        "define name=d1 space=default [container name=catalogContainer [constraint text=COADSX]]",
-        "get type=dds definition=d1"), outline(root));
+    assertEquals(
+        List.of(
+            "setContext xdap_accept=3.2",
+            "setContext dap_explicit_containers=no",
+            "setContext errors=xml",
+            "setContext uid=not_logged_in",
+            "setContainer name=catalogContainer space=catalog text=/coads.nc",
+            "define name=d1 space=default [container name=catalogContainer [constraint text=COADSX]]",
+            "get type=dds definition=d1"),
+        outline(root));
   }
 
   @Test
@@ -72,36 +78,45 @@ final class BesRequestsTest {
   @Test
   void get_emptyConstraint_leavesContainerEmpty() throws Exception {
     Element root = parse(requests.get(GetRequest.of("/a.nc", BesGetType.DAS, "")));
-    assertTrue(outline(root).contains("define name=d1 space=default [container name=catalogContainer]"));
+    assertTrue(
+        outline(root).contains("define name=d1 space=default [container name=catalogContainer]"));
   }
 
   @Test
   void get_infoPage_sendsNoConstraint() throws Exception {
     Element root = parse(requests.get(GetRequest.of("/a.nc", BesGetType.INFO_PAGE, "x")));
-    assertTrue(outline(root).contains("define name=d1 space=default [container name=catalogContainer]"));
+    assertTrue(
+        outline(root).contains("define name=d1 space=default [container name=catalogContainer]"));
   }
 
   @Test
   void get_dap4_contextsAndDap4Constraint() throws Exception {
-    Element root = parse(requests.get(
-        new GetRequest("/a.nc", BesGetType.DMR, "/x[0:1:3]", "http://h/opendap/a.nc.dmr")));
-    assertEquals(List.of(
-        "setContext dap_explicit_containers=no",
-        "setContext errors=xml",
-        "setContext xml:base=http://h/opendap/a.nc.dmr",
-        "setContext uid=not_logged_in",
-        "setContext dap4_checksums=false",
-        "setContainer name=catalogContainer space=catalog text=/a.nc",
-        "define name=d1 space=default [container name=catalogContainer [dap4constraint text=/x[0:1:3]]]",
-        "get type=dmr definition=d1"), outline(root));
+    Element root =
+        parse(
+            requests.get(
+                new GetRequest("/a.nc", BesGetType.DMR, "/x[0:1:3]", "http://h/opendap/a.nc.dmr")));
+    assertEquals(
+        List.of(
+            "setContext dap_explicit_containers=no",
+            "setContext errors=xml",
+            "setContext xml:base=http://h/opendap/a.nc.dmr",
+            "setContext uid=not_logged_in",
+            "setContext dap4_checksums=false",
+            "setContainer name=catalogContainer space=catalog text=/a.nc",
+            "define name=d1 space=default [container name=catalogContainer [dap4constraint text=/x[0:1:3]]]",
+            "get type=dmr definition=d1"),
+        outline(root));
   }
 
   @Test
   void get_dap4_checksumsRequested_sendsTheContextTrue() throws Exception {
-    Element root = parse(requests.get(
-        new GetRequest("/a.nc", BesGetType.DAP, "", "http://h/opendap/a.nc.dap", true)));
+    Element root =
+        parse(
+            requests.get(
+                new GetRequest("/a.nc", BesGetType.DAP, "", "http://h/opendap/a.nc.dap", true)));
     assertTrue(outline(root).contains("setContext dap4_checksums=true"), outline(root).toString());
-    assertFalse(outline(root).contains("setContext dap4_checksums=false"), outline(root).toString());
+    assertFalse(
+        outline(root).contains("setContext dap4_checksums=false"), outline(root).toString());
   }
 
   @Test
@@ -114,15 +129,18 @@ final class BesRequestsTest {
   void get_optionalContexts_inOlfsOrder_besTimeoutFirst() throws Exception {
     BesRequests configured = new BesRequests(new BesContexts("alice", 300, 1000, 200), "t-");
     Element root = parse(configured.get(GetRequest.of("/a.nc", BesGetType.DODS, "")));
-    assertEquals(List.of(
-        "setContext bes_timeout=300",
-        "setContext xdap_accept=3.2",
-        "setContext dap_explicit_containers=no",
-        "setContext errors=xml",
-        "setContext max_response_size=1000",
-        "setContext max_variable_size=200",
-        "setContext uid=alice"), outline(root).subList(0, 7));
-    assertEquals(List.of("setContext bes_timeout=300", "setContext errors=xml", "showNode node=/"),
+    assertEquals(
+        List.of(
+            "setContext bes_timeout=300",
+            "setContext xdap_accept=3.2",
+            "setContext dap_explicit_containers=no",
+            "setContext errors=xml",
+            "setContext max_response_size=1000",
+            "setContext max_variable_size=200",
+            "setContext uid=alice"),
+        outline(root).subList(0, 7));
+    assertEquals(
+        List.of("setContext bes_timeout=300", "setContext errors=xml", "showNode node=/"),
         outline(parse(configured.showNode("/"))));
   }
 
@@ -149,25 +167,34 @@ final class BesRequestsTest {
 
   /** Values that try to break out of their element or attribute, and must come back unchanged. */
   @ParameterizedTest
-  @ValueSource(strings = {
-      "<get type=\"dods\" definition=\"d1\"/>",
-      "a&b&amp;c",
-      "\"double\" and 'single' quotes",
-      "]]><showVersion/><![CDATA[",
-      "</constraint></container></define><get type=\"dods\" definition=\"d1\"/>",
-      "tab\there, newline\nthere, return\rthere, crlf\r\nend",
-      "  leading and trailing spaces  ",
-      "\u00e9\u4e2d\ud83d\ude00 non-ASCII",
-      "&#x41; &lt; not entities",
-  })
+  @ValueSource(
+      strings = {
+        "<get type=\"dods\" definition=\"d1\"/>",
+        "a&b&amp;c",
+        "\"double\" and 'single' quotes",
+        "]]><showVersion/><![CDATA[",
+        "</constraint></container></define><get type=\"dods\" definition=\"d1\"/>",
+        "tab\there, newline\nthere, return\rthere, crlf\r\nend",
+        "  leading and trailing spaces  ",
+        "\u00e9\u4e2d\ud83d\ude00 non-ASCII",
+        "&#x41; &lt; not entities",
+      })
   void hostileValues_roundTripExactly_andNeverChangeTheCommand(String value) throws Exception {
     // Spaces in a constraint are sent as %20 (see above); the path carries them as they are.
     String constraint = value.replace(" ", "_");
     Element get = parse(requests.get(GetRequest.of(value, BesGetType.DODS, constraint)));
     assertEquals(value, child(get, "setContainer").getText());
     assertEquals(constraint, constraintOf(get).getText());
-    assertEquals(List.of("setContext", "setContext", "setContext", "setContext", "setContainer",
-        "define", "get"), names(get));
+    assertEquals(
+        List.of(
+            "setContext",
+            "setContext",
+            "setContext",
+            "setContext",
+            "setContainer",
+            "define",
+            "get"),
+        names(get));
     assertEquals(1, child(get, "define").getChildren().size());
     assertEquals(1, child(get, "define").getChildren().get(0).getChildren().size());
 
@@ -182,32 +209,40 @@ final class BesRequestsTest {
 
   @Test
   void controlCharacter_inConstraint_rejectedNamingItsIndex() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> requests.get(GetRequest.of("/a.nc", BesGetType.DDS, "abc\u0001def")));
-    assertEquals("constraint has character U+0001 at index 3, which XML 1.0 cannot carry",
-        e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> requests.get(GetRequest.of("/a.nc", BesGetType.DDS, "abc\u0001def")));
+    assertEquals(
+        "constraint has character U+0001 at index 3, which XML 1.0 cannot carry", e.getMessage());
   }
 
   @Test
   void controlCharacter_inPath_rejectedNamingItsIndex() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> requests.showNode("/a\u0000.nc"));
-    assertEquals("path has character U+0000 at index 2, which XML 1.0 cannot carry",
-        e.getMessage());
-    e = assertThrows(IllegalArgumentException.class,
-        () -> requests.get(new GetRequest("/a.nc", BesGetType.DAP, "", "http://x/\u001b")));
-    assertEquals("xmlBase has character U+001B at index 9, which XML 1.0 cannot carry",
-        e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> requests.showNode("/a\u0000.nc"));
+    assertEquals(
+        "path has character U+0000 at index 2, which XML 1.0 cannot carry", e.getMessage());
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> requests.get(new GetRequest("/a.nc", BesGetType.DAP, "", "http://x/\u001b")));
+    assertEquals(
+        "xmlBase has character U+001B at index 9, which XML 1.0 cannot carry", e.getMessage());
   }
 
   @Test
   void loneSurrogateAndNonCharacters_rejected() {
-    assertEquals("path has character U+D800 at index 1, which XML 1.0 cannot carry",
+    assertEquals(
+        "path has character U+D800 at index 1, which XML 1.0 cannot carry",
         assertThrows(IllegalArgumentException.class, () -> requests.showNode("/\ud800x"))
             .getMessage());
-    assertEquals("constraint has character U+FFFE at index 0, which XML 1.0 cannot carry",
-        assertThrows(IllegalArgumentException.class,
-            () -> requests.get(GetRequest.of("/a", BesGetType.DAS, "\ufffe"))).getMessage());
+    assertEquals(
+        "constraint has character U+FFFE at index 0, which XML 1.0 cannot carry",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> requests.get(GetRequest.of("/a", BesGetType.DAS, "\ufffe")))
+            .getMessage());
   }
 
   @Test
@@ -217,7 +252,9 @@ final class BesRequestsTest {
       if (c == '\t' || c == '\n' || c == '\r') {
         requests.showNode(value);
       } else {
-        assertThrows(IllegalArgumentException.class, () -> requests.showNode(value),
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> requests.showNode(value),
             () -> "U+" + Integer.toHexString(value.charAt(1)));
       }
     }
@@ -231,15 +268,18 @@ final class BesRequestsTest {
       List<java.util.concurrent.Future<?>> done = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
         int thread = t;
-        done.add(executor.submit(() -> {
-          for (int i = 0; i < 100; i++) {
-            String path = "/t" + thread + "/f" + i + ".nc";
-            Element root = parse(requests.get(GetRequest.of(path, BesGetType.DODS, "v" + i)));
-            assertEquals(path, child(root, "setContainer").getText());
-            assertEquals("v" + i, constraintOf(root).getText());
-          }
-          return null;
-        }));
+        done.add(
+            executor.submit(
+                () -> {
+                  for (int i = 0; i < 100; i++) {
+                    String path = "/t" + thread + "/f" + i + ".nc";
+                    Element root =
+                        parse(requests.get(GetRequest.of(path, BesGetType.DODS, "v" + i)));
+                    assertEquals(path, child(root, "setContainer").getText());
+                    assertEquals("v" + i, constraintOf(root).getText());
+                  }
+                  return null;
+                }));
       }
       for (java.util.concurrent.Future<?> future : done) {
         future.get(30, java.util.concurrent.TimeUnit.SECONDS);
@@ -265,11 +305,14 @@ final class BesRequestsTest {
 
   private static String describe(Element element) {
     StringBuilder line = new StringBuilder(element.getName());
-    element.getAttributes().forEach(a -> line.append(' ').append(a.getName()).append('=')
-        .append(a.getValue()));
+    element
+        .getAttributes()
+        .forEach(a -> line.append(' ').append(a.getName()).append('=').append(a.getValue()));
     if (element.getName().equals("setContext")) {
       line.setLength(0);
-      line.append("setContext ").append(element.getAttributeValue("name")).append('=')
+      line.append("setContext ")
+          .append(element.getAttributeValue("name"))
+          .append('=')
           .append(element.getText());
       return line.toString();
     }

@@ -25,21 +25,33 @@ import org.olfsfastpath.testing.EmulatorExtension;
  */
 final class BesRouterGroupsTest {
   @RegisterExtension
-  final EmulatorExtension rootBes = EmulatorExtension.create(b -> b.faithfulWrites(false)
-      .builtInDatasets(Map.of("alpha.nc", Datasets.generic("alpha.nc"))));
+  final EmulatorExtension rootBes =
+      EmulatorExtension.create(
+          b ->
+              b.faithfulWrites(false)
+                  .builtInDatasets(Map.of("alpha.nc", Datasets.generic("alpha.nc"))));
+
   @RegisterExtension
-  final EmulatorExtension archiveBes = EmulatorExtension.create(b -> b.faithfulWrites(false)
-      .builtInDatasets(Map.of("beta.nc", Datasets.generic("beta.nc"))));
+  final EmulatorExtension archiveBes =
+      EmulatorExtension.create(
+          b ->
+              b.faithfulWrites(false)
+                  .builtInDatasets(Map.of("beta.nc", Datasets.generic("beta.nc"))));
 
   private BesRouter router;
 
   @BeforeEach
   void start() {
-    router = BesRouter.of(
-        BesGroup.newBuilder().prefix("/")
-            .addMember(BesClient.newBuilder().endpoint(rootBes.endpoint()).build()).build(),
-        BesGroup.newBuilder().prefix("/archive/")
-            .addMember(BesClient.newBuilder().endpoint(archiveBes.endpoint()).build()).build());
+    router =
+        BesRouter.of(
+            BesGroup.newBuilder()
+                .prefix("/")
+                .addMember(BesClient.newBuilder().endpoint(rootBes.endpoint()).build())
+                .build(),
+            BesGroup.newBuilder()
+                .prefix("/archive/")
+                .addMember(BesClient.newBuilder().endpoint(archiveBes.endpoint()).build())
+                .build());
   }
 
   @AfterEach
@@ -74,13 +86,17 @@ final class BesRouterGroupsTest {
 
   @Test
   void aDatasetOfTheOtherGroup_notFound() {
-    assertTrue(assertThrows(BesErrorException.class, () -> showNode("/archive/alpha.nc"))
-        .error().isNotFound());
-    assertTrue(assertThrows(BesErrorException.class, () -> showNode("/beta.nc"))
-        .error().isNotFound());
+    assertTrue(
+        assertThrows(BesErrorException.class, () -> showNode("/archive/alpha.nc"))
+            .error()
+            .isNotFound());
+    assertTrue(
+        assertThrows(BesErrorException.class, () -> showNode("/beta.nc")).error().isNotFound());
     // Not a whole segment: the root group's BES is asked, and does not have it.
-    assertTrue(assertThrows(BesErrorException.class, () -> showNode("/archived/beta.nc"))
-        .error().isNotFound());
+    assertTrue(
+        assertThrows(BesErrorException.class, () -> showNode("/archived/beta.nc"))
+            .error()
+            .isNotFound());
     assertEquals(2, rootBes.emulator().commandCount("showNode"));
     assertEquals(1, archiveBes.emulator().commandCount("showNode"));
   }
@@ -90,8 +106,8 @@ final class BesRouterGroupsTest {
     BesNode root = showNode("/archive");
     assertEquals(List.of("beta.nc"), root.children().stream().map(BesNode::name).toList());
     assertSame(router.groups().get(1), router.route("/archive/").group());
-    assertEquals(List.of("/", "/archive"),
-        router.stats().stream().map(BesGroupStats::prefix).toList());
+    assertEquals(
+        List.of("/", "/archive"), router.stats().stream().map(BesGroupStats::prefix).toList());
   }
 
   @Test
@@ -104,8 +120,9 @@ final class BesRouterGroupsTest {
 
   @Test
   void theSiteMap_holdsEveryGroupsCatalogUnderItsPrefix_once() throws IOException {
-    String siteMap = new String(router.buildSiteMap("http://x/", "contents.html", ".html"),
-        StandardCharsets.UTF_8);
+    String siteMap =
+        new String(
+            router.buildSiteMap("http://x/", "contents.html", ".html"), StandardCharsets.UTF_8);
 
     assertTrue(siteMap.contains("http://x/alpha.nc.html\n"), siteMap);
     assertTrue(siteMap.contains("http://x/archive/beta.nc.html\n"), siteMap);

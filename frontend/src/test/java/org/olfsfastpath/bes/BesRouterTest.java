@@ -13,8 +13,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.olfsfastpath.ppt.PptEndpoint;
 
 /**
- * The routing table: longest prefix matched on whole path segments, the prefix stripped, the
- * {@code /} group for the rest. No BES is contacted: routing never sends a command.
+ * The routing table: longest prefix matched on whole path segments, the prefix stripped, the {@code
+ * /} group for the rest. No BES is contacted: routing never sends a command.
  */
 final class BesRouterTest {
   private final List<BesGroup> built = new ArrayList<>();
@@ -26,21 +26,27 @@ final class BesRouterTest {
   }
 
   private BesGroup group(String prefix) {
-    BesGroup group = BesGroup.newBuilder().prefix(prefix)
-        .addMember(BesClient.newBuilder().endpoint(PptEndpoint.tcp("127.0.0.1", port++)).build())
-        .build();
+    BesGroup group =
+        BesGroup.newBuilder()
+            .prefix(prefix)
+            .addMember(
+                BesClient.newBuilder().endpoint(PptEndpoint.tcp("127.0.0.1", port++)).build())
+            .build();
     built.add(group);
     return group;
   }
 
   /** Prefixes as olfs.xml writes them: trailing slashes or not, overlapping. */
   private BesRouter router() {
-    return BesRouter.of(group("/"), group("/data/"), group("/data/nc"), group("/database/"),
-        group("archive"));
+    return BesRouter.of(
+        group("/"), group("/data/"), group("/data/nc"), group("/database/"), group("archive"));
   }
 
   @ParameterizedTest(name = "{0} -> group {1}, path {2}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       /x.nc                  | /          | /x.nc
       /                      | /          | /
       ''                     | /          | /
@@ -85,37 +91,47 @@ final class BesRouterTest {
 
   @Test
   void route_pathWithoutLeadingSlash_refused() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> router().route("data/x.nc"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> router().route("data/x.nc"));
     assertEquals("catalogPath was data/x.nc, must start with /", e.getMessage());
   }
 
   @Test
   void of_withoutRootGroup_refusedNamingThePrefixes() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> BesRouter.of(group("/data/"), group("/nc")));
-    assertEquals("no BES group has the prefix /, which serves every path the other prefixes do"
-        + " not; add a BES with <prefix>/</prefix> (prefixes given: /data, /nc)", e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> BesRouter.of(group("/data/"), group("/nc")));
+    assertEquals(
+        "no BES group has the prefix /, which serves every path the other prefixes do"
+            + " not; add a BES with <prefix>/</prefix> (prefixes given: /data, /nc)",
+        e.getMessage());
   }
 
   @Test
   void of_twoGroupsOfOnePrefix_refused() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> BesRouter.of(group("/"), group("/data"), group("/data/")));
-    assertEquals("two BES groups have the prefix /data; list every BES of one prefix in one group"
-        + " (prefixes given: /, /data, /data)", e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> BesRouter.of(group("/"), group("/data"), group("/data/")));
+    assertEquals(
+        "two BES groups have the prefix /data; list every BES of one prefix in one group"
+            + " (prefixes given: /, /data, /data)",
+        e.getMessage());
   }
 
   @Test
   void of_noGroup_refused() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> BesRouter.of(List.of()));
-    assertEquals("no BES group was given; a router needs at least the group of prefix /",
-        e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> BesRouter.of(List.of()));
+    assertEquals(
+        "no BES group was given; a router needs at least the group of prefix /", e.getMessage());
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       /             | /
       //            | /
       /data/        | /data
@@ -130,14 +146,19 @@ final class BesRouterTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       /a//b       | prefix was /a//b, must not hold an empty, . or .. segment
       /data/../x  | prefix was /data/../x, must not hold an empty, . or .. segment
       /./x        | prefix was /./x, must not hold an empty, . or .. segment
       '  '        | prefix was empty, must be a catalog path such as / or /data/
       """)
   void normalizePrefix_refused(String given, String message) {
-    assertEquals(message, assertThrows(IllegalArgumentException.class,
-        () -> BesRouter.normalizePrefix(given)).getMessage());
+    assertEquals(
+        message,
+        assertThrows(IllegalArgumentException.class, () -> BesRouter.normalizePrefix(given))
+            .getMessage());
   }
 }

@@ -15,6 +15,7 @@ import org.olfsfastpath.testing.ThreadAllocation;
  */
 final class ClientSharesAllocationTest {
   private static final int ROUNDS = 50_000;
+
   /** Generous: a counter cell may allocate a little once; a per-command object would not pass. */
   private static final double MAX_BYTES_PER_COMMAND = 4.0;
 
@@ -22,12 +23,12 @@ final class ClientSharesAllocationTest {
   void aPresentClientsPlace_allocatesNothing() throws IOException {
     ThreadAllocation threads = ThreadAllocation.orSkip();
 
-    ClientShares shares = new ClientShares("/", 8, 32, 8, TimeUnit.SECONDS.toNanos(5),
-        PoolClock.SYSTEM);
+    ClientShares shares =
+        new ClientShares("/", 8, 32, 8, TimeUnit.SECONDS.toNanos(5), PoolClock.SYSTEM);
     Caller caller = Caller.longRequest("192.0.2.7");
-    ClientShares.Share download = shares.acquire(caller);  // keeps the client present
+    ClientShares.Share download = shares.acquire(caller); // keeps the client present
     assertNotNull(download);
-    for (int i = 0; i < ROUNDS; i++) {  // warm up
+    for (int i = 0; i < ROUNDS; i++) { // warm up
       shares.release(shares.acquire(caller));
     }
     long thread = Thread.currentThread().getId();
@@ -37,7 +38,8 @@ final class ClientSharesAllocationTest {
     }
     long allocated = threads.allocatedBy(thread) - before;
     double perCommand = (double) allocated / ROUNDS;
-    assertTrue(perCommand < MAX_BYTES_PER_COMMAND,
+    assertTrue(
+        perCommand < MAX_BYTES_PER_COMMAND,
         "a place allocated " + perCommand + " bytes on average (" + allocated + " in all)");
     shares.release(download);
   }

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A group's fair shares on their own: the per-client limit, the bounded queue past it (its length
  * and its wait), other clients untouched, the front end's own commands free, and a client's share
- * gone once it holds nothing. Waits that must fail use a clock whose waits move its time instead
- * of sleeping; waits that must succeed use real threads.
+ * gone once it holds nothing. Waits that must fail use a clock whose waits move its time instead of
+ * sleeping; waits that must succeed use real threads.
  */
 final class ClientSharesTest {
   private static final long WAIT = TimeUnit.SECONDS.toNanos(5);
@@ -47,13 +47,16 @@ final class ClientSharesTest {
     assertNotNull(first);
     assertNotNull(second);
 
-    BesLimitException e = assertThrows(BesLimitException.class,
-        () -> shares.acquire(Caller.longRequest("192.0.2.7")));
+    BesLimitException e =
+        assertThrows(
+            BesLimitException.class, () -> shares.acquire(Caller.longRequest("192.0.2.7")));
     assertEquals(BesLimitException.Limit.CLIENT_SHARE, e.limit());
     assertEquals("192.0.2.7", e.client());
-    assertEquals("this client (192.0.2.7) already holds its share of this server's BES"
-        + " connections (2 of the 32 for /) and this request waited 5000 ms without one of them"
-        + " coming free; retry when one of its requests has finished", e.getMessage());
+    assertEquals(
+        "this client (192.0.2.7) already holds its share of this server's BES"
+            + " connections (2 of the 32 for /) and this request waited 5000 ms without one of them"
+            + " coming free; retry when one of its requests has finished",
+        e.getMessage());
     assertEquals(WAIT, clock.waited(), "it waited the whole queue wait, no more");
 
     BesShareStats stats = shares.stats();
@@ -100,21 +103,26 @@ final class ClientSharesTest {
     ClientShares shares = shares(1, 1, PoolClock.SYSTEM);
     ClientShares.Share held = shares.acquire(Caller.longRequest("192.0.2.7"));
     CountDownLatch waiting = new CountDownLatch(1);
-    Future<ClientShares.Share> queued = threads.submit(() -> {
-      waiting.countDown();
-      return shares.acquire(Caller.longRequest("192.0.2.7"));
-    });
+    Future<ClientShares.Share> queued =
+        threads.submit(
+            () -> {
+              waiting.countDown();
+              return shares.acquire(Caller.longRequest("192.0.2.7"));
+            });
     waiting.await();
     awaitWaiting(shares, 1);
 
     long start = System.nanoTime();
-    BesLimitException e = assertThrows(BesLimitException.class,
-        () -> shares.acquire(Caller.shortRequest("192.0.2.7")));
+    BesLimitException e =
+        assertThrows(
+            BesLimitException.class, () -> shares.acquire(Caller.shortRequest("192.0.2.7")));
     assertTrue(System.nanoTime() - start < WAIT / 2, "refused without waiting");
     assertEquals(BesLimitException.Limit.CLIENT_QUEUE, e.limit());
-    assertEquals("this client (192.0.2.7) already holds its share of this server's BES"
-        + " connections (1 of the 32 for /) and has 1 more requests waiting for them, the most it"
-        + " may; retry when one of them has finished", e.getMessage());
+    assertEquals(
+        "this client (192.0.2.7) already holds its share of this server's BES"
+            + " connections (1 of the 32 for /) and has 1 more requests waiting for them, the most it"
+            + " may; retry when one of them has finished",
+        e.getMessage());
     assertEquals(1, shares.stats().refusedQueue());
 
     // The one in the queue gets the place the first gives back.
@@ -129,12 +137,14 @@ final class ClientSharesTest {
   void noQueue_pastTheShare_refusedAtOnce() throws Exception {
     ClientShares shares = shares(1, 0, clock);
     shares.acquire(Caller.longRequest("192.0.2.7"));
-    BesLimitException e = assertThrows(BesLimitException.class,
-        () -> shares.acquire(Caller.longRequest("192.0.2.7")));
+    BesLimitException e =
+        assertThrows(
+            BesLimitException.class, () -> shares.acquire(Caller.longRequest("192.0.2.7")));
     assertEquals(BesLimitException.Limit.CLIENT_SHARE, e.limit());
     assertEquals(0, clock.waited());
-    assertEquals("this client (192.0.2.7) already holds its share of this server's BES"
-        + " connections (1 of the 32 for /); retry when one of its requests has finished",
+    assertEquals(
+        "this client (192.0.2.7) already holds its share of this server's BES"
+            + " connections (1 of the 32 for /); retry when one of its requests has finished",
         e.getMessage());
   }
 
@@ -177,23 +187,25 @@ final class ClientSharesTest {
   @Test
   void underContention_noClientEverHoldsMoreThanItsShare() throws Exception {
     int limit = 3;
-    ClientShares shares = new ClientShares("/", limit, 32, 64, TimeUnit.SECONDS.toNanos(30),
-        PoolClock.SYSTEM);
+    ClientShares shares =
+        new ClientShares("/", limit, 32, 64, TimeUnit.SECONDS.toNanos(30), PoolClock.SYSTEM);
     ConcurrentHashMap<String, AtomicInteger> holding = new ConcurrentHashMap<>();
     AtomicInteger worst = new AtomicInteger();
     List<Future<?>> runs = new ArrayList<>();
     for (int t = 0; t < 16; t++) {
       String client = "192.0.2." + (t % 4);
-      runs.add(threads.submit(() -> {
-        for (int i = 0; i < 2_000; i++) {
-          ClientShares.Share share = shares.acquire(Caller.longRequest(client));
-          AtomicInteger held = holding.computeIfAbsent(client, c -> new AtomicInteger());
-          worst.accumulateAndGet(held.incrementAndGet(), Math::max);
-          held.decrementAndGet();
-          shares.release(share);
-        }
-        return null;
-      }));
+      runs.add(
+          threads.submit(
+              () -> {
+                for (int i = 0; i < 2_000; i++) {
+                  ClientShares.Share share = shares.acquire(Caller.longRequest(client));
+                  AtomicInteger held = holding.computeIfAbsent(client, c -> new AtomicInteger());
+                  worst.accumulateAndGet(held.incrementAndGet(), Math::max);
+                  held.decrementAndGet();
+                  shares.release(share);
+                }
+                return null;
+              }));
     }
     for (Future<?> run : runs) {
       run.get(60, TimeUnit.SECONDS);

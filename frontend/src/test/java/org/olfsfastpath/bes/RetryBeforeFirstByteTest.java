@@ -26,12 +26,12 @@ import org.olfsfastpath.testing.EmulatorExtension;
 import org.olfsfastpath.testing.Regression;
 
 /**
- * A command whose BES process died before any byte of its answer went on is sent once more on a
- * new connection, here to the same BES (a group of one BES, so no failover could have saved it):
- * each way a dead process shows (end of stream, reset, a half-closed socket, the answer's first
- * read finding the end) before the response is handed out and on the body's first read; at the
- * caller's request after it read bytes it has not passed on; never twice, never for an error the
- * BES sent, a timeout, or with {@code retry} off.
+ * A command whose BES process died before any byte of its answer went on is sent once more on a new
+ * connection, here to the same BES (a group of one BES, so no failover could have saved it): each
+ * way a dead process shows (end of stream, reset, a half-closed socket, the answer's first read
+ * finding the end) before the response is handed out and on the body's first read; at the caller's
+ * request after it read bytes it has not passed on; never twice, never for an error the BES sent, a
+ * timeout, or with {@code retry} off.
  */
 final class RetryBeforeFirstByteTest {
   private static final GetRequest ASCII =
@@ -39,6 +39,7 @@ final class RetryBeforeFirstByteTest {
 
   @RegisterExtension
   final EmulatorExtension bes = EmulatorExtension.create(b -> b.faithfulWrites(true));
+
   private byte[] whole;
   private BesGroup group;
 
@@ -59,8 +60,11 @@ final class RetryBeforeFirstByteTest {
   }
 
   private BesGroup group(boolean retry) {
-    BesClient client = BesClient.newBuilder().endpoint(bes.endpoint())
-        .pptOptions(PptOptions.newBuilder().readTimeout(Duration.ofMillis(500)).build()).build();
+    BesClient client =
+        BesClient.newBuilder()
+            .endpoint(bes.endpoint())
+            .pptOptions(PptOptions.newBuilder().readTimeout(Duration.ofMillis(500)).build())
+            .build();
     group = BesGroup.newBuilder().addMember(client).retry(retry).build();
     return group;
   }
@@ -79,8 +83,8 @@ final class RetryBeforeFirstByteTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("deadProcesses")
-  void deadProcess_beforeTheFirstByte_sentOnceMore_theCallerSeesTheWholeAnswer(String name,
-      Fault fault) throws IOException {
+  void deadProcess_beforeTheFirstByte_sentOnceMore_theCallerSeesTheWholeAnswer(
+      String name, Fault fault) throws IOException {
     BesGroup group = group(true);
     bes.emulator().enqueueFault(fault);
     try (BesResponse response = group.get(ASCII, Caller.longRequest("192.0.2.7"))) {
@@ -98,11 +102,14 @@ final class RetryBeforeFirstByteTest {
     BesGroup group = group(true);
     bes.emulator().enqueueFault(fault);
     bes.emulator().enqueueFault(fault);
-    IOException e = assertThrows(IOException.class, () -> {
-      try (BesResponse response = group.get(ASCII, Caller.longRequest("192.0.2.7"))) {
-        response.body().readAllBytes();
-      }
-    });
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () -> {
+              try (BesResponse response = group.get(ASCII, Caller.longRequest("192.0.2.7"))) {
+                response.body().readAllBytes();
+              }
+            });
     assertFalse(e instanceof PptTimeoutException, e.toString());
     assertEquals(2, gets(), "never a third time");
     assertEquals(1, group.stats().retries());
@@ -113,11 +120,13 @@ final class RetryBeforeFirstByteTest {
   void retryOff_notSentAgain(String name, Fault fault) {
     BesGroup group = group(false);
     bes.emulator().enqueueFault(fault);
-    assertThrows(IOException.class, () -> {
-      try (BesResponse response = group.get(ASCII, Caller.longRequest("192.0.2.7"))) {
-        response.body().readAllBytes();
-      }
-    });
+    assertThrows(
+        IOException.class,
+        () -> {
+          try (BesResponse response = group.get(ASCII, Caller.longRequest("192.0.2.7"))) {
+            response.body().readAllBytes();
+          }
+        });
     assertEquals(1, gets());
     assertEquals(0, group.stats().retries());
   }
@@ -169,22 +178,23 @@ final class RetryBeforeFirstByteTest {
   void aTimeout_isNotSentAgain() {
     BesGroup group = group(true);
     bes.emulator().enqueueFault(Fault.stall());
-    assertThrows(PptTimeoutException.class,
-        () -> group.get(ASCII, Caller.longRequest("192.0.2.7")));
+    assertThrows(
+        PptTimeoutException.class, () -> group.get(ASCII, Caller.longRequest("192.0.2.7")));
     assertEquals(1, gets());
     assertEquals(0, group.stats().retries());
   }
 
   /**
-   * Regression: a BES process killed between the chunk header and its payload failed the get on
-   * the body's first read, after the response was handed to the web layer, which answered 502
-   * with no byte sent to its client (1 request in 42,820 when BES processes were killed under
-   * load). The group now sends it once more by itself.
+   * Regression: a BES process killed between the chunk header and its payload failed the get on the
+   * body's first read, after the response was handed to the web layer, which answered 502 with no
+   * byte sent to its client (1 request in 42,820 when BES processes were killed under load). The
+   * group now sends it once more by itself.
    */
   @Test
-  @Regression("a BES process killed after its answer's first chunk header cost a 502 though no"
-      + " byte had reached the client; fixed by sending the get once more from the group's"
-      + " response when its body fails before the caller read a byte")
+  @Regression(
+      "a BES process killed after its answer's first chunk header cost a 502 though no"
+          + " byte had reached the client; fixed by sending the get once more from the group's"
+          + " response when its body fails before the caller read a byte")
   void killedBetweenHeaderAndPayload_isNot502() throws IOException {
     BesGroup group = group(true);
     bes.emulator().enqueueFault(Fault.closeAfterHeader());

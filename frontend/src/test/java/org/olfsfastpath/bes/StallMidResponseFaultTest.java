@@ -21,8 +21,8 @@ final class StallMidResponseFaultTest {
       bes.start();
       // Long enough for the emulator's cold first answer, short enough for a quick test.
       PptOptions options = PptOptions.newBuilder().readTimeout(Duration.ofSeconds(1)).build();
-      try (BesClient client = BesClient.newBuilder().endpoint(bes.endpoint()).pptOptions(options)
-          .build()) {
+      try (BesClient client =
+          BesClient.newBuilder().endpoint(bes.endpoint()).pptOptions(options).build()) {
         GetRequest dods = GetRequest.of("/coads_climatology.nc", BesGetType.DODS, "");
         byte[] whole;
         try (BesResponse response = client.get(dods)) {
@@ -33,13 +33,17 @@ final class StallMidResponseFaultTest {
         try (BesResponse response = client.get(dods)) {
           InputStream body = response.body();
           byte[] buffer = new byte[8192];
-          PptTimeoutException timeout = assertThrows(PptTimeoutException.class, () -> {
-            int n;
-            while ((n = body.read(buffer)) >= 0) {
-              read.addAndGet(n);
-            }
-          });
-          assertTrue(timeout.getMessage().startsWith("read timeout of 1000 ms"), timeout.getMessage());
+          PptTimeoutException timeout =
+              assertThrows(
+                  PptTimeoutException.class,
+                  () -> {
+                    int n;
+                    while ((n = body.read(buffer)) >= 0) {
+                      read.addAndGet(n);
+                    }
+                  });
+          assertTrue(
+              timeout.getMessage().startsWith("read timeout of 1000 ms"), timeout.getMessage());
         }
         assertEquals(whole.length / 2, read.get(), "half the answer, then the stall");
         assertEquals(2, bes.commandCount("get"));

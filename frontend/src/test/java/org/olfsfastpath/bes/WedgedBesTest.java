@@ -39,7 +39,8 @@ final class WedgedBesTest {
   @RegisterExtension
   final EmulatorExtension bes = EmulatorExtension.create(b -> b.faithfulWrites(false));
 
-  private final List<String> requestThreadConnects = Collections.synchronizedList(new ArrayList<>());
+  private final List<String> requestThreadConnects =
+      Collections.synchronizedList(new ArrayList<>());
   private final AtomicInteger probesRunning = new AtomicInteger();
   private final AtomicInteger mostProbesAtOnce = new AtomicInteger();
   private BesGroup group;
@@ -47,35 +48,47 @@ final class WedgedBesTest {
   @BeforeEach
   void start() {
     Thread testThread = Thread.currentThread();
-    BesEventListener listener = new BesEventListener() {
-      @Override
-      public void connectStart(PptEndpoint endpoint) {
-        if (Thread.currentThread() == testThread) {
-          requestThreadConnects.add(endpoint.toString());
-        }
-      }
+    BesEventListener listener =
+        new BesEventListener() {
+          @Override
+          public void connectStart(PptEndpoint endpoint) {
+            if (Thread.currentThread() == testThread) {
+              requestThreadConnects.add(endpoint.toString());
+            }
+          }
 
-      @Override
-      public void probeStart(PptEndpoint endpoint) {
-        mostProbesAtOnce.accumulateAndGet(probesRunning.incrementAndGet(), Math::max);
-      }
+          @Override
+          public void probeStart(PptEndpoint endpoint) {
+            mostProbesAtOnce.accumulateAndGet(probesRunning.incrementAndGet(), Math::max);
+          }
 
-      @Override
-      public void probeFailed(PptEndpoint endpoint, IOException cause, Duration backoff) {
-        probesRunning.decrementAndGet();
-      }
+          @Override
+          public void probeFailed(PptEndpoint endpoint, IOException cause, Duration backoff) {
+            probesRunning.decrementAndGet();
+          }
 
-      @Override
-      public void readmitted(PptEndpoint endpoint, Duration downFor) {
-        probesRunning.decrementAndGet();
-      }
-    };
-    BesClient client = BesClient.newBuilder().endpoint(bes.endpoint()).eventListener(listener)
-        .pptOptions(PptOptions.newBuilder().handshakeTimeout(HANDSHAKE_TIMEOUT)
-            .readTimeout(READ_TIMEOUT).build())
-        .build();
-    group = BesGroup.newBuilder().addMember(client).eventListener(listener)
-        .ejectionBase(Duration.ofMillis(100)).ejectionMax(Duration.ofMillis(400)).build();
+          @Override
+          public void readmitted(PptEndpoint endpoint, Duration downFor) {
+            probesRunning.decrementAndGet();
+          }
+        };
+    BesClient client =
+        BesClient.newBuilder()
+            .endpoint(bes.endpoint())
+            .eventListener(listener)
+            .pptOptions(
+                PptOptions.newBuilder()
+                    .handshakeTimeout(HANDSHAKE_TIMEOUT)
+                    .readTimeout(READ_TIMEOUT)
+                    .build())
+            .build();
+    group =
+        BesGroup.newBuilder()
+            .addMember(client)
+            .eventListener(listener)
+            .ejectionBase(Duration.ofMillis(100))
+            .ejectionMax(Duration.ofMillis(400))
+            .build();
   }
 
   @AfterEach
@@ -84,24 +97,26 @@ final class WedgedBesTest {
   }
 
   @Test
-  @Regression("issue 15 (38ca7cd): a BES that accepts connections and never answers the handshake "
-      + "must cost one request the handshake timeout, the rest nothing, until a probe brings it "
-      + "back")
+  @Regression(
+      "issue 15 (38ca7cd): a BES that accepts connections and never answers the handshake "
+          + "must cost one request the handshake timeout, the rest nothing, until a probe brings it "
+          + "back")
   void silentHandshake_firstFailsAfterTheHandshakeTimeout_thenFast_probeBringsItBack()
       throws Exception {
     assertEquals(DATASET, group.showNode(DATASET).name());
-    group.evictIdle();  // the old BES processes are gone; new connections meet the wedge
+    group.evictIdle(); // the old BES processes are gone; new connections meet the wedge
     bes.emulator().setConnectionFault(Fault.silentHandshake());
     requestThreadConnects.clear();
 
     long start = System.nanoTime();
-    BesUnavailableException first = assertThrows(BesUnavailableException.class,
-        () -> group.showNode(DATASET));
+    BesUnavailableException first =
+        assertThrows(BesUnavailableException.class, () -> group.showNode(DATASET));
     long firstMillis = (System.nanoTime() - start) / 1_000_000;
     PptTimeoutException cause = assertInstanceOf(PptTimeoutException.class, first.getCause());
     assertTrue(cause.getMessage().contains("handshake"), cause.getMessage());
-    assertTrue(first.getMessage().startsWith("the BES of group / is down: " + bes.endpoint()
-        + " since "), first.getMessage());
+    assertTrue(
+        first.getMessage().startsWith("the BES of group / is down: " + bes.endpoint() + " since "),
+        first.getMessage());
     assertTrue(firstMillis >= HANDSHAKE_TIMEOUT.toMillis(), firstMillis + " ms");
     assertTrue(firstMillis < READ_TIMEOUT.toMillis(), "not the read timeout: " + firstMillis);
     assertEquals(1, requestThreadConnects.size());
@@ -139,23 +154,29 @@ final class WedgedBesTest {
     BesMemberStats member = group.stats().members().get(0);
     assertFalse(member.ejected());
     assertEquals(member.probes(), member.probeFailures() + 1);
-    System.out.printf("wedged BES: first command %d ms (handshake timeout %d ms), then %d us per"
-        + " refused command, %d probes, back %d ms after the BES answered again%n", firstMillis,
-        HANDSHAKE_TIMEOUT.toMillis(), fastMicros, member.probes(), backMillis);
+    System.out.printf(
+        "wedged BES: first command %d ms (handshake timeout %d ms), then %d us per"
+            + " refused command, %d probes, back %d ms after the BES answered again%n",
+        firstMillis, HANDSHAKE_TIMEOUT.toMillis(), fastMicros, member.probes(), backMillis);
   }
 
   @Test
   void handshakeAnswered_commandNeverAnswered_waitsTheReadTimeout_notEjected() throws Exception {
-    BesClient client = BesClient.newBuilder().endpoint(bes.endpoint())
-        .pptOptions(PptOptions.newBuilder().handshakeTimeout(HANDSHAKE_TIMEOUT)
-            .readTimeout(Duration.ofMillis(700)).build())
-        .build();
+    BesClient client =
+        BesClient.newBuilder()
+            .endpoint(bes.endpoint())
+            .pptOptions(
+                PptOptions.newBuilder()
+                    .handshakeTimeout(HANDSHAKE_TIMEOUT)
+                    .readTimeout(Duration.ofMillis(700))
+                    .build())
+            .build();
     try (BesGroup slow = BesGroup.newBuilder().addMember(client).build()) {
-      assertEquals(DATASET, slow.showNode(DATASET).name());  // warm: only the stall may be slow
+      assertEquals(DATASET, slow.showNode(DATASET).name()); // warm: only the stall may be slow
       bes.emulator().addFaultRule(FaultRule.forCommand("get", Fault.stall()));
       long start = System.nanoTime();
-      assertThrows(PptTimeoutException.class,
-          () -> slow.get(GetRequest.of(DATASET, BesGetType.DAS, "")));
+      assertThrows(
+          PptTimeoutException.class, () -> slow.get(GetRequest.of(DATASET, BesGetType.DAS, "")));
       long millis = (System.nanoTime() - start) / 1_000_000;
       assertTrue(millis >= 700, "waited the read timeout: " + millis + " ms");
       assertFalse(slow.isDown(), "a slow BES is not taken out");

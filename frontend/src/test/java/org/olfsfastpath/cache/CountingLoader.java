@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A response loader standing in for a BES get: answers fixed bytes, and counts every open and
- * every close of the streams it hands out.
+ * A response loader standing in for a BES get: answers fixed bytes, and counts every open and every
+ * close of the streams it hands out.
  */
 final class CountingLoader implements ResponseLoader {
   static final Instant MODIFIED = Instant.parse("2026-11-22T01:52:59Z");
@@ -35,8 +35,8 @@ final class CountingLoader implements ResponseLoader {
   /** {@code n} bytes of a DAS-like text. */
   static byte[] bytes(int n) {
     byte[] out = new byte[n];
-    byte[] pattern = "Attributes { sst { String units \"degC\"; } }\n".getBytes(
-        StandardCharsets.US_ASCII);
+    byte[] pattern =
+        "Attributes { sst { String units \"degC\"; } }\n".getBytes(StandardCharsets.US_ASCII);
     for (int i = 0; i < n; i++) {
       out[i] = pattern[i % pattern.length];
     }

@@ -1,6 +1,5 @@
 package org.olfsfastpath.cache;
 
-import org.olfsfastpath.testing.FakeTicker;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.olfsfastpath.cache.ScriptedLoader.leaf;
 
@@ -10,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.olfsfastpath.testing.FakeTicker;
 import org.olfsfastpath.testing.ThreadAllocation;
 
 /**
@@ -19,7 +19,10 @@ import org.olfsfastpath.testing.ThreadAllocation;
 final class DataSourceCacheAllocationTest {
   private static final int PATHS = 64;
   private static final int HITS = 50_000;
-  /** Generous: rare maintenance and counter cells may allocate a little; a per-hit object won't fit. */
+
+  /**
+   * Generous: rare maintenance and counter cells may allocate a little; a per-hit object won't fit.
+   */
   private static final double MAX_BYTES_PER_HIT = 4.0;
 
   @TempDir Path root;
@@ -35,8 +38,11 @@ final class DataSourceCacheAllocationTest {
       Files.writeString(root.resolve("f" + i + ".nc"), "x");
     }
     // A fake ticker that never advances: checks are never due, as within one second in production.
-    assertHitsAllocateAlmostNothing(DataSourceCache.newBuilder().dataRoot(root)
-        .ticker(new FakeTicker()).mtimeCheckInterval(Duration.ofSeconds(1)));
+    assertHitsAllocateAlmostNothing(
+        DataSourceCache.newBuilder()
+            .dataRoot(root)
+            .ticker(new FakeTicker())
+            .mtimeCheckInterval(Duration.ofSeconds(1)));
   }
 
   private static void assertHitsAllocateAlmostNothing(DataSourceCacheBuilder builder)
@@ -62,7 +68,8 @@ final class DataSourceCacheAllocationTest {
       long allocated = threads.allocatedBy(thread) - before;
 
       double perHit = (double) allocated / HITS;
-      assertTrue(perHit < MAX_BYTES_PER_HIT,
+      assertTrue(
+          perHit < MAX_BYTES_PER_HIT,
           "a hit allocated " + perHit + " bytes on average (" + allocated + " in all)");
     }
   }

@@ -14,8 +14,8 @@ import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.testing.FakeTicker;
 
 /**
- * Caffeine's statistics, which metrics binders read through {@code caffeine()}, are the cache's
- * own counters: the metrics endpoint and the status page never disagree.
+ * Caffeine's statistics, which metrics binders read through {@code caffeine()}, are the cache's own
+ * counters: the metrics endpoint and the status page never disagree.
  */
 final class DataSourceCacheCaffeineStatsTest {
   private final ScriptedLoader bes = new ScriptedLoader();
@@ -30,8 +30,7 @@ final class DataSourceCacheCaffeineStatsTest {
   @Test
   void hitsMissesAndLoads_areTheCachesOwn() throws IOException {
     bes.answer("/a.nc", leaf("/a.nc", 1)).fail("/broken.nc", new IOException("BES went away"));
-    cache = DataSourceCache.newBuilder().loader(bes).executor(Runnable::run).ticker(ticker)
-        .build();
+    cache = DataSourceCache.newBuilder().loader(bes).executor(Runnable::run).ticker(ticker).build();
 
     cache.lookup("/a.nc");
     cache.lookup("/a.nc");
@@ -59,8 +58,14 @@ final class DataSourceCacheCaffeineStatsTest {
     for (int i = 0; i < 20; i++) {
       bes.answer("/f" + i + ".nc", leaf("/f" + i + ".nc", 1));
     }
-    cache = DataSourceCache.newBuilder().loader(bes).executor(Runnable::run).ticker(ticker)
-        .maximumSize(10).ttl(Duration.ofMinutes(10)).build();
+    cache =
+        DataSourceCache.newBuilder()
+            .loader(bes)
+            .executor(Runnable::run)
+            .ticker(ticker)
+            .maximumSize(10)
+            .ttl(Duration.ofMinutes(10))
+            .build();
     for (int i = 0; i < 20; i++) {
       cache.lookup("/f" + i + ".nc");
     }

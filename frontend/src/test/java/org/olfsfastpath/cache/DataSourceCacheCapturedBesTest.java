@@ -32,15 +32,19 @@ import org.olfsfastpath.testing.EmulatorExtension;
  */
 final class DataSourceCacheCapturedBesTest {
   /** Captured answer per showNode path; anything else gets the captured "not found" answer. */
-  private static final Map<String, String> CAPTURES = Map.of(
-      "/coads_climatology.nc", "showNode_coads",
-      "/nc", "showNode_dir_nc",
-      "/", "showNode_root");
+  private static final Map<String, String> CAPTURES =
+      Map.of(
+          "/coads_climatology.nc", "showNode_coads",
+          "/nc", "showNode_dir_nc",
+          "/", "showNode_root");
+
   private static final String MISSING = "extra_showNode_missing";
 
   private final CapturedShowNodes replay = new CapturedShowNodes();
+
   @RegisterExtension
   final EmulatorExtension bes = EmulatorExtension.create(b -> b.dispatcher(replay));
+
   private BesClient client;
   private DataSourceCache cache;
 
@@ -69,8 +73,15 @@ final class DataSourceCacheCapturedBesTest {
     }
 
     assertEquals(List.of("/coads_climatology.nc"), replay.showNodes);
-    assertEquals(new DataSource("/coads_climatology.nc", true,
-        Instant.parse("2026-11-22T01:52:59Z"), 3_114_044, false, List.of()), coads);
+    assertEquals(
+        new DataSource(
+            "/coads_climatology.nc",
+            true,
+            Instant.parse("2026-11-22T01:52:59Z"),
+            3_114_044,
+            false,
+            List.of()),
+        coads);
   }
 
   @Test
@@ -92,7 +103,8 @@ final class DataSourceCacheCapturedBesTest {
     cache.lookup("/");
 
     assertTrue(root.isDirectory());
-    assertEquals(List.of("nc", "bears.nc", "coads_climatology.nc", "fnoc1.nc", "test.nc"),
+    assertEquals(
+        List.of("nc", "bears.nc", "coads_climatology.nc", "fnoc1.nc", "test.nc"),
         root.children().stream().map(DataSource.Child::name).toList());
     assertTrue(root.children().get(0).isDirectory());
     assertEquals(List.of("/"), replay.showNodes);

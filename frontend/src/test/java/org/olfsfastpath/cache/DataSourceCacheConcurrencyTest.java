@@ -42,11 +42,15 @@ final class DataSourceCacheConcurrencyTest {
   void hundredConcurrentColdLookupsSendOneShowNode() throws Exception {
     Gate gate = new Gate();
     AtomicInteger loads = new AtomicInteger();
-    cache = DataSourceCache.newBuilder().loader(path -> {
-      loads.incrementAndGet();
-      gate.pass();
-      return leaf(path, 42);
-    }).build();
+    cache =
+        DataSourceCache.newBuilder()
+            .loader(
+                path -> {
+                  loads.incrementAndGet();
+                  gate.pass();
+                  return leaf(path, 42);
+                })
+            .build();
     Results results = new Results(100);
 
     for (int i = 0; i < 100; i++) {
@@ -70,8 +74,9 @@ final class DataSourceCacheConcurrencyTest {
   }
 
   @Test
-  @Regression("0f9cb54: a lookup that found no entry, then joined a load another lookup had "
-      + "claimed, was counted as a miss, so misses outnumbered loads")
+  @Regression(
+      "0f9cb54: a lookup that found no entry, then joined a load another lookup had "
+          + "claimed, was counted as a miss, so misses outnumbered loads")
   void racingColdLookupsCountOneMissPerLoadAndEveryOtherLookupAsAHit() throws Exception {
     // Lookups that find no entry at the same moment all race to claim the load; the losers join
     // it. Counted by who ran the load, not by what each lookup saw first, misses equal loads in
@@ -79,21 +84,27 @@ final class DataSourceCacheConcurrencyTest {
     int rounds = 400;
     int perRound = 8;
     AtomicInteger loads = new AtomicInteger();
-    cache = DataSourceCache.newBuilder().loader(path -> {
-      loads.incrementAndGet();
-      Thread.yield(); // keep the load in flight a little, as a showNode would
-      return leaf(path, 1);
-    }).build();
+    cache =
+        DataSourceCache.newBuilder()
+            .loader(
+                path -> {
+                  loads.incrementAndGet();
+                  Thread.yield(); // keep the load in flight a little, as a showNode would
+                  return leaf(path, 1);
+                })
+            .build();
     CyclicBarrier startTogether = new CyclicBarrier(perRound);
     Results results = new Results(perRound);
     for (int t = 0; t < perRound; t++) {
-      racers.start(() -> {
-        for (int round = 0; round < rounds; round++) {
-          startTogether.await(GUARD.toMillis(), TimeUnit.MILLISECONDS);
-          cache.lookup("/round" + round + ".nc");
-        }
-        results.add("done");
-      }, results);
+      racers.start(
+          () -> {
+            for (int round = 0; round < rounds; round++) {
+              startTogether.await(GUARD.toMillis(), TimeUnit.MILLISECONDS);
+              cache.lookup("/round" + round + ".nc");
+            }
+            results.add("done");
+          },
+          results);
     }
     results.await();
 
@@ -109,13 +120,17 @@ final class DataSourceCacheConcurrencyTest {
     Gate gate = new Gate();
     AtomicInteger loads = new AtomicInteger();
     IOException down = new IOException("Connection reset");
-    cache = DataSourceCache.newBuilder().loader(path -> {
-      if (loads.incrementAndGet() == 1) {
-        gate.pass();
-        throw down;
-      }
-      return leaf(path, 1);
-    }).build();
+    cache =
+        DataSourceCache.newBuilder()
+            .loader(
+                path -> {
+                  if (loads.incrementAndGet() == 1) {
+                    gate.pass();
+                    throw down;
+                  }
+                  return leaf(path, 1);
+                })
+            .build();
     Results results = new Results(20);
 
     for (int i = 0; i < 20; i++) {
@@ -141,22 +156,28 @@ final class DataSourceCacheConcurrencyTest {
     // a load run inside the map's compute would block the other one.
     assertEquals("/Aa".hashCode(), "/BB".hashCode());
     Gate gate = new Gate();
-    cache = DataSourceCache.newBuilder().loader(path -> {
-      if (path.equals("/Aa")) {
-        gate.pass();
-      }
-      return leaf(path, path.length());
-    }).build();
+    cache =
+        DataSourceCache.newBuilder()
+            .loader(
+                path -> {
+                  if (path.equals("/Aa")) {
+                    gate.pass();
+                  }
+                  return leaf(path, path.length());
+                })
+            .build();
     cache.lookup("/warm.nc");
     Results slow = new Results(1);
     racers.start(() -> slow.add(cache.lookup("/Aa")), slow);
     gate.awaitEntered();
 
-    assertTimeoutPreemptively(GUARD, () -> {
-      assertEquals(8, cache.lookup("/warm.nc").size()); // a hit
-      assertEquals(3, cache.lookup("/BB").size()); // a load in the same bin
-      assertEquals(9, cache.lookup("/other.nc").size()); // any other load
-    });
+    assertTimeoutPreemptively(
+        GUARD,
+        () -> {
+          assertEquals(8, cache.lookup("/warm.nc").size()); // a hit
+          assertEquals(3, cache.lookup("/BB").size()); // a load in the same bin
+          assertEquals(9, cache.lookup("/other.nc").size()); // any other load
+        });
 
     assertEquals(1, slow.count.getCount(), "the slow load is still under way");
     gate.open();
@@ -172,20 +193,25 @@ final class DataSourceCacheConcurrencyTest {
     CountDownLatch allInFlight = new CountDownLatch(5);
     AtomicInteger inFlight = new AtomicInteger();
     AtomicInteger maxInFlight = new AtomicInteger();
-    cache = DataSourceCache.newBuilder().loader(path -> {
-      maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-      allInFlight.countDown();
-      try {
-        if (!allInFlight.await(GUARD.toMillis(), TimeUnit.MILLISECONDS)) {
-          throw new IOException("loads did not overlap: only " + inFlight.get() + " in flight");
-        }
-      } catch (InterruptedException e) {
-        throw new InterruptedIOException();
-      } finally {
-        inFlight.decrementAndGet();
-      }
-      return leaf(path, 1);
-    }).build();
+    cache =
+        DataSourceCache.newBuilder()
+            .loader(
+                path -> {
+                  maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                  allInFlight.countDown();
+                  try {
+                    if (!allInFlight.await(GUARD.toMillis(), TimeUnit.MILLISECONDS)) {
+                      throw new IOException(
+                          "loads did not overlap: only " + inFlight.get() + " in flight");
+                    }
+                  } catch (InterruptedException e) {
+                    throw new InterruptedIOException();
+                  } finally {
+                    inFlight.decrementAndGet();
+                  }
+                  return leaf(path, 1);
+                })
+            .build();
     Results results = new Results(5);
 
     for (int i = 0; i < 5; i++) {
@@ -204,10 +230,15 @@ final class DataSourceCacheConcurrencyTest {
   @Test
   void waitingForAnotherLoadIsBoundedByTheLoadTimeout() throws Exception {
     Gate gate = new Gate();
-    cache = DataSourceCache.newBuilder().loadTimeout(Duration.ofMillis(50)).loader(path -> {
-      gate.pass();
-      return leaf(path, 1);
-    }).build();
+    cache =
+        DataSourceCache.newBuilder()
+            .loadTimeout(Duration.ofMillis(50))
+            .loader(
+                path -> {
+                  gate.pass();
+                  return leaf(path, 1);
+                })
+            .build();
     Results loading = new Results(1);
     racers.start(() -> loading.add(cache.lookup("/a.nc")), loading);
     gate.awaitEntered();
@@ -224,23 +255,29 @@ final class DataSourceCacheConcurrencyTest {
   @Test
   void interruptedWaiterGivesUpAndKeepsItsInterrupt() throws Exception {
     Gate gate = new Gate();
-    cache = DataSourceCache.newBuilder().loader(path -> {
-      gate.pass();
-      return leaf(path, 1);
-    }).build();
+    cache =
+        DataSourceCache.newBuilder()
+            .loader(
+                path -> {
+                  gate.pass();
+                  return leaf(path, 1);
+                })
+            .build();
     Results loading = new Results(1);
     racers.start(() -> loading.add(cache.lookup("/a.nc")), loading);
     gate.awaitEntered();
     AtomicReference<Object> outcome = new AtomicReference<>();
     AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
-    Thread waiter = new Thread(() -> {
-      try {
-        outcome.set(cache.lookup("/a.nc"));
-      } catch (IOException e) {
-        outcome.set(e);
-      }
-      stillInterrupted.set(Thread.currentThread().isInterrupted());
-    });
+    Thread waiter =
+        new Thread(
+            () -> {
+              try {
+                outcome.set(cache.lookup("/a.nc"));
+              } catch (IOException e) {
+                outcome.set(e);
+              }
+              stillInterrupted.set(Thread.currentThread().isInterrupted());
+            });
     racers.start(waiter);
     Racers.awaitWaiting(waiter);
 
@@ -257,12 +294,16 @@ final class DataSourceCacheConcurrencyTest {
   void invalidateDuringALoadAnswersItsWaitersButKeepsNothing() throws Exception {
     Gate gate = new Gate();
     AtomicInteger loads = new AtomicInteger();
-    cache = DataSourceCache.newBuilder().loader(path -> {
-      if (loads.incrementAndGet() == 1) {
-        gate.pass();
-      }
-      return leaf(path, loads.get());
-    }).build();
+    cache =
+        DataSourceCache.newBuilder()
+            .loader(
+                path -> {
+                  if (loads.incrementAndGet() == 1) {
+                    gate.pass();
+                  }
+                  return leaf(path, loads.get());
+                })
+            .build();
     Results loading = new Results(1);
     racers.start(() -> loading.add(cache.lookup("/a.nc")), loading);
     gate.awaitEntered();

@@ -1,6 +1,5 @@
 package org.olfsfastpath.cache;
 
-import org.olfsfastpath.testing.FakeTicker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -25,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.bes.BesNode;
+import org.olfsfastpath.testing.FakeTicker;
 
 /**
  * Disk checks: with the data root visible, a hit notices a changed, deleted or added file and
@@ -40,25 +40,34 @@ final class DataSourceCacheDiskCheckTest {
   private DataSourceCache cache;
 
   /** A BES serving {@link #root} as its catalog, as a real one on the same host would. */
-  private final NodeLoader bes = path -> {
-    showNodes.incrementAndGet();
-    Path file = root.resolve(path.substring(1));
-    BasicFileAttributes attributes;
-    try {
-      attributes = Files.readAttributes(file, BasicFileAttributes.class);
-    } catch (NoSuchFileException e) {
-      throw new BesErrorException(ScriptedLoader.notFoundError(path));
-    }
-    Instant modified = attributes.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.SECONDS);
-    if (!attributes.isDirectory()) {
-      return new BesNode(path, true, modified, attributes.size(), true, List.of());
-    }
-    try (Stream<Path> children = Files.list(file)) {
-      return new BesNode(path, false, modified, 0, false, children.sorted()
-          .map(child -> ScriptedLoader.leaf(child.getFileName().toString(), 0))
-          .toList());
-    }
-  };
+  private final NodeLoader bes =
+      path -> {
+        showNodes.incrementAndGet();
+        Path file = root.resolve(path.substring(1));
+        BasicFileAttributes attributes;
+        try {
+          attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+          throw new BesErrorException(ScriptedLoader.notFoundError(path));
+        }
+        Instant modified =
+            attributes.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.SECONDS);
+        if (!attributes.isDirectory()) {
+          return new BesNode(path, true, modified, attributes.size(), true, List.of());
+        }
+        try (Stream<Path> children = Files.list(file)) {
+          return new BesNode(
+              path,
+              false,
+              modified,
+              0,
+              false,
+              children
+                  .sorted()
+                  .map(child -> ScriptedLoader.leaf(child.getFileName().toString(), 0))
+                  .toList());
+        }
+      };
 
   @BeforeEach
   void createDataset() throws IOException {
@@ -73,7 +82,10 @@ final class DataSourceCacheDiskCheckTest {
   }
 
   private DataSourceCacheBuilder builder() {
-    return DataSourceCache.newBuilder().loader(bes).ticker(ticker).executor(Runnable::run)
+    return DataSourceCache.newBuilder()
+        .loader(bes)
+        .ticker(ticker)
+        .executor(Runnable::run)
         .dataRoot(root);
   }
 
@@ -182,12 +194,19 @@ final class DataSourceCacheDiskCheckTest {
   void fileTheBesDoesNotServeIsNotReloadedOnEveryHit() throws IOException {
     // A BES catalog can exclude files that exist on disk: "not found" stays valid while the
     // file is unchanged, instead of looking like a difference on every check.
-    NodeLoader excluding = path -> {
-      showNodes.incrementAndGet();
-      throw new BesErrorException(ScriptedLoader.notFoundError(path));
-    };
-    cache = DataSourceCache.newBuilder().loader(excluding).ticker(ticker).executor(Runnable::run)
-        .dataRoot(root).mtimeCheckInterval(Duration.ZERO).build();
+    NodeLoader excluding =
+        path -> {
+          showNodes.incrementAndGet();
+          throw new BesErrorException(ScriptedLoader.notFoundError(path));
+        };
+    cache =
+        DataSourceCache.newBuilder()
+            .loader(excluding)
+            .ticker(ticker)
+            .executor(Runnable::run)
+            .dataRoot(root)
+            .mtimeCheckInterval(Duration.ZERO)
+            .build();
 
     for (int i = 0; i < 3; i++) {
       assertThrows(BesErrorException.class, () -> cache.lookup("/sst.nc"));
@@ -218,8 +237,14 @@ final class DataSourceCacheDiskCheckTest {
       ScriptedLoader anything = new ScriptedLoader();
       String escaping = "/../" + outside.getFileName();
       anything.answer(escaping, ScriptedLoader.leaf(escaping, 1));
-      cache = DataSourceCache.newBuilder().loader(anything).ticker(ticker)
-          .executor(Runnable::run).dataRoot(root).mtimeCheckInterval(Duration.ZERO).build();
+      cache =
+          DataSourceCache.newBuilder()
+              .loader(anything)
+              .ticker(ticker)
+              .executor(Runnable::run)
+              .dataRoot(root)
+              .mtimeCheckInterval(Duration.ZERO)
+              .build();
       cache.lookup(escaping);
 
       Files.setLastModifiedTime(outside, FileTime.from(T0));
@@ -234,8 +259,13 @@ final class DataSourceCacheDiskCheckTest {
 
   @Test
   void withoutDataRootNothingIsChecked() throws IOException {
-    cache = DataSourceCache.newBuilder().loader(bes).ticker(ticker).executor(Runnable::run)
-        .mtimeCheckInterval(Duration.ZERO).build();
+    cache =
+        DataSourceCache.newBuilder()
+            .loader(bes)
+            .ticker(ticker)
+            .executor(Runnable::run)
+            .mtimeCheckInterval(Duration.ZERO)
+            .build();
     cache.lookup("/sst.nc");
 
     Files.delete(root.resolve("sst.nc"));

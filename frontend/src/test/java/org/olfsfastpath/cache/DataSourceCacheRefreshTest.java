@@ -1,6 +1,5 @@
 package org.olfsfastpath.cache;
 
-import org.olfsfastpath.testing.FakeTicker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -22,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
+import org.olfsfastpath.testing.FakeTicker;
 
 /** Refresh-ahead: an aging entry is answered at once while one background showNode replaces it. */
 final class DataSourceCacheRefreshTest {
@@ -39,8 +39,12 @@ final class DataSourceCacheRefreshTest {
   }
 
   private DataSourceCacheBuilder builder(Executor executor) {
-    return DataSourceCache.newBuilder().loader(bes).ticker(ticker).executor(executor)
-        .ttl(Duration.ofMinutes(10)).refreshAfter(Duration.ofMinutes(5));
+    return DataSourceCache.newBuilder()
+        .loader(bes)
+        .ticker(ticker)
+        .executor(executor)
+        .ttl(Duration.ofMinutes(10))
+        .refreshAfter(Duration.ofMinutes(5));
   }
 
   @Test
@@ -97,27 +101,35 @@ final class DataSourceCacheRefreshTest {
     CountDownLatch refreshEntered = new CountDownLatch(1);
     CountDownLatch refreshMayFinish = new CountDownLatch(1);
     bes.answer("/a.nc", leaf("/a.nc", 1));
-    NodeLoader slowOnRefresh = path -> {
-      if (bes.calls(path) >= 1) {
-        refreshEntered.countDown();
-        awaitOrFail(refreshMayFinish);
-      }
-      return bes.load(path);
-    };
-    cache = DataSourceCache.newBuilder().loader(slowOnRefresh).ticker(ticker)
-        .executor(background).ttl(Duration.ofMinutes(10)).refreshAfter(Duration.ofMinutes(5))
-        .build();
+    NodeLoader slowOnRefresh =
+        path -> {
+          if (bes.calls(path) >= 1) {
+            refreshEntered.countDown();
+            awaitOrFail(refreshMayFinish);
+          }
+          return bes.load(path);
+        };
+    cache =
+        DataSourceCache.newBuilder()
+            .loader(slowOnRefresh)
+            .ticker(ticker)
+            .executor(background)
+            .ttl(Duration.ofMinutes(10))
+            .refreshAfter(Duration.ofMinutes(5))
+            .build();
     DataSource old = cache.lookup("/a.nc");
     ticker.advance(Duration.ofMinutes(6));
     bes.answer("/a.nc", leaf("/a.nc", 2));
 
     assertSame(old, cache.lookup("/a.nc"));
     assertTrue(refreshEntered.await(GUARD.toMillis(), TimeUnit.MILLISECONDS));
-    assertTimeoutPreemptively(GUARD, () -> {
-      for (int i = 0; i < 10; i++) {
-        assertSame(old, cache.lookup("/a.nc"), "the showNode under way delays no hit");
-      }
-    });
+    assertTimeoutPreemptively(
+        GUARD,
+        () -> {
+          for (int i = 0; i < 10; i++) {
+            assertSame(old, cache.lookup("/a.nc"), "the showNode under way delays no hit");
+          }
+        });
     assertEquals(1, cache.stats().refreshCount());
 
     refreshMayFinish.countDown();

@@ -1,6 +1,5 @@
 package org.olfsfastpath.cache;
 
-import org.olfsfastpath.testing.FakeTicker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -19,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.bes.BesNode;
+import org.olfsfastpath.testing.FakeTicker;
 
 /** Hits, misses, negative entries, expiry, invalidation, bounds and the off switch. */
 final class DataSourceCacheTest {
@@ -48,8 +48,10 @@ final class DataSourceCacheTest {
     DataSource third = cache.lookup("/coads_climatology.nc");
 
     assertEquals(1, bes.calls("/coads_climatology.nc"));
-    assertEquals(new DataSource("/coads_climatology.nc", true, ScriptedLoader.MODIFIED, 3_114_044,
-        false, List.of()), first);
+    assertEquals(
+        new DataSource(
+            "/coads_climatology.nc", true, ScriptedLoader.MODIFIED, 3_114_044, false, List.of()),
+        first);
     assertSame(first, second);
     assertSame(first, third);
     DataSourceCacheStats stats = cache.stats();
@@ -62,17 +64,28 @@ final class DataSourceCacheTest {
   @Test
   void directoryListingMapsChildren() throws IOException {
     Instant modified = Instant.parse("2026-11-22T01:52:59Z");
-    bes.answer("/nc", new BesNode("/nc", false, modified, 0, false, List.of(
-        new BesNode("nc_int8.nc", true, modified, 120, true, List.of()),
-        new BesNode("sub", false, modified, 0, false, List.of()))));
+    bes.answer(
+        "/nc",
+        new BesNode(
+            "/nc",
+            false,
+            modified,
+            0,
+            false,
+            List.of(
+                new BesNode("nc_int8.nc", true, modified, 120, true, List.of()),
+                new BesNode("sub", false, modified, 0, false, List.of()))));
     cache = builder().build();
 
     DataSource listing = cache.lookup("/nc");
 
     assertTrue(listing.isDirectory());
     assertFalse(listing.isData());
-    assertEquals(List.of(new DataSource.Child("nc_int8.nc", true, modified, 120, false),
-        new DataSource.Child("sub", false, modified, 0, true)), listing.children());
+    assertEquals(
+        List.of(
+            new DataSource.Child("nc_int8.nc", true, modified, 120, false),
+            new DataSource.Child("sub", false, modified, 0, true)),
+        listing.children());
   }
 
   @Test
@@ -109,7 +122,8 @@ final class DataSourceCacheTest {
     ticker.advance(Duration.ofSeconds(11));
 
     assertEquals(7, cache.lookup("/new.nc").size());
-    ticker.advance(Duration.ofMinutes(5)); // positive entries live for the ttl, not the negative one
+    ticker.advance(
+        Duration.ofMinutes(5)); // positive entries live for the ttl, not the negative one
     assertEquals(7, cache.lookup("/new.nc").size());
     assertEquals(2, bes.calls("/new.nc"));
   }
@@ -242,8 +256,16 @@ final class DataSourceCacheTest {
 
   @Test
   void maximumWeightCountsDirectoryChildren() throws IOException {
-    List<BesNode> children = List.of(leaf("a.nc", 1), leaf("b.nc", 1), leaf("c.nc", 1),
-        leaf("d.nc", 1), leaf("e.nc", 1), leaf("f.nc", 1), leaf("g.nc", 1), leaf("h.nc", 1));
+    List<BesNode> children =
+        List.of(
+            leaf("a.nc", 1),
+            leaf("b.nc", 1),
+            leaf("c.nc", 1),
+            leaf("d.nc", 1),
+            leaf("e.nc", 1),
+            leaf("f.nc", 1),
+            leaf("g.nc", 1),
+            leaf("h.nc", 1));
     bes.answer("/dir", new BesNode("/dir", false, ScriptedLoader.MODIFIED, 0, false, children));
     bes.answer("/x.nc", leaf("/x.nc", 1)).answer("/y.nc", leaf("/y.nc", 1));
     cache = builder().maximumWeight(10).build();
@@ -282,12 +304,13 @@ final class DataSourceCacheTest {
   void statsAddUp() throws IOException {
     bes.answer("/a.nc", leaf("/a.nc", 1));
     bes.fail("/down.nc", new IOException("Broken pipe"));
-    NodeLoader slowBes = path -> {
-      ticker.advance(Duration.ofMillis(2)); // each showNode takes 2 ms of ticker time
-      return bes.load(path);
-    };
-    cache = DataSourceCache.newBuilder().loader(slowBes).ticker(ticker).executor(Runnable::run)
-        .build();
+    NodeLoader slowBes =
+        path -> {
+          ticker.advance(Duration.ofMillis(2)); // each showNode takes 2 ms of ticker time
+          return bes.load(path);
+        };
+    cache =
+        DataSourceCache.newBuilder().loader(slowBes).ticker(ticker).executor(Runnable::run).build();
 
     cache.lookup("/a.nc"); // miss, load
     cache.lookup("/a.nc"); // hit
@@ -326,11 +349,13 @@ final class DataSourceCacheTest {
     DataSourceCacheStats stats =
         new DataSourceCacheStats(true, 3, 1, 2, 0, 1, 1, 5000, 0, 4, 6, 2, 8, 1);
 
-    assertEquals("{\"enabled\":true,\"hitCount\":3,\"missCount\":1,\"hitRate\":0.750000,"
-        + "\"loadSuccessCount\":2,\"loadFailureCount\":0,\"notFoundCount\":1,"
-        + "\"negativeHitCount\":1,\"totalLoadTimeNanos\":5000,\"averageLoadPenaltyNanos\":2500.0,"
-        + "\"refreshCount\":0,\"evictionCount\":4,\"expirationCount\":6,\"estimatedSize\":2,"
-        + "\"mtimeCheckCount\":8,\"mtimeReloadCount\":1}", stats.toJson());
+    assertEquals(
+        "{\"enabled\":true,\"hitCount\":3,\"missCount\":1,\"hitRate\":0.750000,"
+            + "\"loadSuccessCount\":2,\"loadFailureCount\":0,\"notFoundCount\":1,"
+            + "\"negativeHitCount\":1,\"totalLoadTimeNanos\":5000,\"averageLoadPenaltyNanos\":2500.0,"
+            + "\"refreshCount\":0,\"evictionCount\":4,\"expirationCount\":6,\"estimatedSize\":2,"
+            + "\"mtimeCheckCount\":8,\"mtimeReloadCount\":1}",
+        stats.toJson());
   }
 
   @Test

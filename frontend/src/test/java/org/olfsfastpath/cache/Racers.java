@@ -13,9 +13,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The threads of a single-flight test: started to race on one load, awaited until each is parked
- * on it, and stopped after the test; with the {@link Gate} that holds a load and the
- * {@link Results} the threads report to. Shared by the data-source and response cache tests.
+ * The threads of a single-flight test: started to race on one load, awaited until each is parked on
+ * it, and stopped after the test; with the {@link Gate} that holds a load and the {@link Results}
+ * the threads report to. Shared by the data-source and response cache tests.
  */
 final class Racers {
   /** The longest any wait in these tests lasts before it fails the test. */
@@ -31,13 +31,15 @@ final class Racers {
 
   /** Starts {@code action} on a thread of its own; what it throws goes to {@code results}. */
   void start(Action action, Results results) {
-    start(new Thread(() -> {
-      try {
-        action.run();
-      } catch (Exception e) {
-        results.add(e);
-      }
-    }));
+    start(
+        new Thread(
+            () -> {
+              try {
+                action.run();
+              } catch (Exception e) {
+                results.add(e);
+              }
+            }));
   }
 
   /** Starts a thread the test made itself, so that {@link #stop} ends it too. */
@@ -57,7 +59,8 @@ final class Racers {
     long deadline = System.nanoTime() + GUARD.toNanos();
     while (true) {
       Thread.State state = thread.getState();
-      if (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING
+      if (state == Thread.State.WAITING
+          || state == Thread.State.TIMED_WAITING
           || state == Thread.State.TERMINATED) {
         return;
       }
@@ -116,7 +119,8 @@ final class Racers {
     }
 
     void await() throws InterruptedException {
-      assertTrue(count.await(GUARD.toMillis(), TimeUnit.MILLISECONDS),
+      assertTrue(
+          count.await(GUARD.toMillis(), TimeUnit.MILLISECONDS),
           "the started threads did not all finish");
     }
   }

@@ -10,12 +10,13 @@ import org.junit.jupiter.api.Test;
 import org.olfsfastpath.testing.ThreadAllocation;
 
 /**
- * A hit allocates nothing: a map read with keys equal to (not the same as) the cached ones, and
- * an identity comparison. Measured with the JVM's per-thread allocation counter.
+ * A hit allocates nothing: a map read with keys equal to (not the same as) the cached ones, and an
+ * identity comparison. Measured with the JVM's per-thread allocation counter.
  */
 final class ResponseCacheAllocationTest {
   private static final int KEYS = 64;
   private static final int HITS = 50_000;
+
   /** Generous: rare maintenance and counter cells may allocate a little; a per-hit object won't. */
   private static final double MAX_BYTES_PER_HIT = 4.0;
 
@@ -45,13 +46,18 @@ final class ResponseCacheAllocationTest {
       long allocated = threads.allocatedBy(thread) - before;
 
       double perHit = (double) allocated / HITS;
-      assertTrue(perHit < MAX_BYTES_PER_HIT,
+      assertTrue(
+          perHit < MAX_BYTES_PER_HIT,
           "a hit allocated " + perHit + " bytes on average (" + allocated + " in all)");
     }
   }
 
   private static ResponseKey key(String path) {
-    return new ResponseKey("", path, "dmr", "",
+    return new ResponseKey(
+        "",
+        path,
+        "dmr",
+        "",
         List.of("xml:base=http://localhost:8080/opendap" + path + ".dmr", "dap4.checksum=false"));
   }
 }

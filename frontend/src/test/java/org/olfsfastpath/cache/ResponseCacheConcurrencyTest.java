@@ -43,10 +43,11 @@ final class ResponseCacheConcurrencyTest {
   void hundredConcurrentColdRequestsSendOneGet() throws Exception {
     Gate gate = new Gate();
     CountingLoader das = new CountingLoader(bytes(5000));
-    ResponseLoader gated = () -> {
-      gate.pass();
-      return das.open();
-    };
+    ResponseLoader gated =
+        () -> {
+          gate.pass();
+          return das.open();
+        };
     DataSource source = source("/coads_climatology.nc");
     Results results = new Results(THREADS);
 
@@ -80,10 +81,12 @@ final class ResponseCacheConcurrencyTest {
       Results results = new Results(THREADS);
       CountDownLatch go = new CountDownLatch(1);
       for (int i = 0; i < THREADS; i++) {
-        racers.start(() -> {
-          go.await();
-          results.add(cache.load(KEY, source, das));
-        }, results);
+        racers.start(
+            () -> {
+              go.await();
+              results.add(cache.load(KEY, source, das));
+            },
+            results);
       }
       go.countDown();
       results.await();
@@ -101,11 +104,18 @@ final class ResponseCacheConcurrencyTest {
     Results results = new Results(THREADS);
 
     for (int i = 0; i < THREADS; i++) {
-      racers.start(() -> results.add(cache.load(KEY, source, () -> {
-        opens.incrementAndGet();
-        gate.pass();
-        throw down;
-      })), results);
+      racers.start(
+          () ->
+              results.add(
+                  cache.load(
+                      KEY,
+                      source,
+                      () -> {
+                        opens.incrementAndGet();
+                        gate.pass();
+                        throw down;
+                      })),
+          results);
     }
     gate.awaitEntered();
     racers.awaitAllWaiting();
@@ -126,31 +136,36 @@ final class ResponseCacheConcurrencyTest {
   }
 
   @Test
-  @Regression("f250c9c: the waiters of an answer too large to keep each stream a get of their own "
-      + "and close it; a waiter that reported before closing let the closes be counted short")
+  @Regression(
+      "f250c9c: the waiters of an answer too large to keep each stream a get of their own "
+          + "and close it; a waiter that reported before closing let the closes be counted short")
   void tooLarge_waitersEachStreamTheirOwn() throws Exception {
     Gate gate = new Gate();
     byte[] large = bytes(4096);
     CountingLoader dods = new CountingLoader(large);
-    ResponseLoader gated = () -> {
-      InputStream in = dods.open();
-      gate.pass();
-      return in;
-    };
+    ResponseLoader gated =
+        () -> {
+          InputStream in = dods.open();
+          gate.pass();
+          return in;
+        };
     DataSource source = source("/coads_climatology.nc");
     int n = 10;
     Results results = new Results(n);
 
     for (int i = 0; i < n; i++) {
-      racers.start(() -> {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (StreamedResponse streamed = (StreamedResponse) cache.load(KEY, source, 1024, false,
-            gated)) {
-          streamed.transferTo(out);
-        }
-        // Reported only once closed, so the close count below is complete when all have reported.
-        results.add(out.toByteArray());
-      }, results);
+      racers.start(
+          () -> {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            try (StreamedResponse streamed =
+                (StreamedResponse) cache.load(KEY, source, 1024, false, gated)) {
+              streamed.transferTo(out);
+            }
+            // Reported only once closed, so the close count below is complete when all have
+            // reported.
+            results.add(out.toByteArray());
+          },
+          results);
     }
     gate.awaitEntered();
     racers.awaitAllWaiting();
@@ -173,10 +188,17 @@ final class ResponseCacheConcurrencyTest {
     DataSource after = source("/coads_climatology.nc");
     CountingLoader old = CountingLoader.text("old");
     Results results = new Results(1);
-    racers.start(() -> results.add(cache.load(KEY, before, () -> {
-      gate.pass();
-      return old.open();
-    })), results);
+    racers.start(
+        () ->
+            results.add(
+                cache.load(
+                    KEY,
+                    before,
+                    () -> {
+                      gate.pass();
+                      return old.open();
+                    })),
+        results);
     gate.awaitEntered();
 
     CachedResponse fresh = (CachedResponse) cache.load(KEY, after, CountingLoader.text("new"));
@@ -185,8 +207,9 @@ final class ResponseCacheConcurrencyTest {
     gate.open();
     results.await();
     assertSame(before, ((CachedResponse) results.values.get(0)).source());
-    assertNull(cache.lookup(KEY, after), "loaded alone, not kept; the old load's entry is not"
-        + " valid for the new source");
+    assertNull(
+        cache.lookup(KEY, after),
+        "loaded alone, not kept; the old load's entry is not" + " valid for the new source");
   }
 
   @Test
@@ -195,10 +218,11 @@ final class ResponseCacheConcurrencyTest {
     DataSource source = source("/coads_climatology.nc");
     CountingLoader das = CountingLoader.text("DAS");
     Results results = new Results(2);
-    ResponseLoader gated = () -> {
-      gate.pass();
-      return das.open();
-    };
+    ResponseLoader gated =
+        () -> {
+          gate.pass();
+          return das.open();
+        };
     racers.start(() -> results.add(cache.load(KEY, source, gated)), results);
     gate.awaitEntered();
     racers.start(() -> results.add(cache.load(KEY, source, gated)), results);
@@ -216,21 +240,33 @@ final class ResponseCacheConcurrencyTest {
   @Test
   void waiter_givesUpAfterTheLoadTimeout() throws Exception {
     cache.close();
-    cache = ResponseCache.newBuilder().executor(Runnable::run).loadTimeout(Duration.ofMillis(50))
-        .build();
+    cache =
+        ResponseCache.newBuilder()
+            .executor(Runnable::run)
+            .loadTimeout(Duration.ofMillis(50))
+            .build();
     Gate gate = new Gate();
     DataSource source = source("/coads_climatology.nc");
     Results results = new Results(1);
-    racers.start(() -> results.add(cache.load(KEY, source, () -> {
-      gate.pass();
-      return InputStream.nullInputStream();
-    })), results);
+    racers.start(
+        () ->
+            results.add(
+                cache.load(
+                    KEY,
+                    source,
+                    () -> {
+                      gate.pass();
+                      return InputStream.nullInputStream();
+                    })),
+        results);
     gate.awaitEntered();
 
-    InterruptedIOException e = org.junit.jupiter.api.Assertions.assertThrows(
-        InterruptedIOException.class, () -> cache.load(KEY, source, CountingLoader.text("x")));
-    assertEquals("timeout: waited 50 ms for another request's load of das of"
-        + " /coads_climatology.nc", e.getMessage());
+    InterruptedIOException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            InterruptedIOException.class, () -> cache.load(KEY, source, CountingLoader.text("x")));
+    assertEquals(
+        "timeout: waited 50 ms for another request's load of das of" + " /coads_climatology.nc",
+        e.getMessage());
     gate.open();
     results.await();
   }
@@ -240,10 +276,17 @@ final class ResponseCacheConcurrencyTest {
     Gate gate = new Gate();
     DataSource source = source("/coads_climatology.nc");
     Results results = new Results(1);
-    racers.start(() -> results.add(cache.load(KEY, source, () -> {
-      gate.pass();
-      return InputStream.nullInputStream();
-    })), results);
+    racers.start(
+        () ->
+            results.add(
+                cache.load(
+                    KEY,
+                    source,
+                    () -> {
+                      gate.pass();
+                      return InputStream.nullInputStream();
+                    })),
+        results);
     gate.awaitEntered();
 
     ResponseKey dds = ResponseKey.of("", "/coads_climatology.nc", "dds", "");

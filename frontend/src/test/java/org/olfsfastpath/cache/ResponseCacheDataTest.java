@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.olfsfastpath.cache.CountingLoader.bytes;
 import static org.olfsfastpath.cache.CountingLoader.source;
 
@@ -19,10 +18,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Data answers in the response cache as the defaults keep them: a small one kept (its repeat
- * opens nothing), valid only while its data source is; a large one streamed on once past the cap
- * and never kept, its first bytes read into a head buffer that the next large answer reuses; and
- * an answer broken off while the cache reads it, before anything went on, read anew once when the
+ * Data answers in the response cache as the defaults keep them: a small one kept (its repeat opens
+ * nothing), valid only while its data source is; a large one streamed on once past the cap and
+ * never kept, its first bytes read into a head buffer that the next large answer reuses; and an
+ * answer broken off while the cache reads it, before anything went on, read anew once when the
  * loader can start it again.
  */
 final class ResponseCacheDataTest {
@@ -42,8 +41,9 @@ final class ResponseCacheDataTest {
     CountingLoader bes = new CountingLoader(slice);
     DataSource sst = source("/data/sst.nc");
     assertEquals(CAP, cache.maxDataEntryBytes());
-    CachedResponse kept = assertInstanceOf(CachedResponse.class,
-        cache.load(KEY, sst, cache.maxDataEntryBytes(), false, bes));
+    CachedResponse kept =
+        assertInstanceOf(
+            CachedResponse.class, cache.load(KEY, sst, cache.maxDataEntryBytes(), false, bes));
     for (int i = 0; i < 100; i++) {
       assertSame(kept, cache.lookup(KEY, sst));
     }
@@ -68,8 +68,10 @@ final class ResponseCacheDataTest {
   void largeAnswer_streamsOnPastTheCap_neverKept_wholeAndInOrder() throws IOException {
     byte[] large = bytes(3 * CAP + 17);
     DataSource sst = source("/data/sst.nc");
-    try (StreamedResponse streamed = assertInstanceOf(StreamedResponse.class,
-        cache.load(KEY, sst, CAP, false, new CountingLoader(large)));
+    try (StreamedResponse streamed =
+            assertInstanceOf(
+                StreamedResponse.class,
+                cache.load(KEY, sst, CAP, false, new CountingLoader(large)));
         InputStream body = streamed.body()) {
       assertEquals(CAP + 1, streamed.headLength(), "read no further than the cap and one byte");
       assertArrayEquals(large, body.readAllBytes());
@@ -80,15 +82,18 @@ final class ResponseCacheDataTest {
     assertEquals(1, cache.stats().tooLargeCount());
 
     // The next time, from the same data source, it streams at once: nothing read ahead.
-    try (StreamedResponse again = assertInstanceOf(StreamedResponse.class,
-        cache.load(KEY, sst, CAP, false, new CountingLoader(large)));
+    try (StreamedResponse again =
+            assertInstanceOf(
+                StreamedResponse.class,
+                cache.load(KEY, sst, CAP, false, new CountingLoader(large)));
         InputStream body = again.body()) {
       assertEquals(0, again.headLength());
       assertArrayEquals(large, body.readAllBytes());
     }
     // From another version of the data source, it may fit now: read ahead again.
-    try (StreamedResponse changed = (StreamedResponse) cache.load(KEY,
-        source("/data/sst.nc"), CAP, false, new CountingLoader(large))) {
+    try (StreamedResponse changed =
+        (StreamedResponse)
+            cache.load(KEY, source("/data/sst.nc"), CAP, false, new CountingLoader(large))) {
       assertEquals(CAP + 1, changed.headLength());
     }
   }
@@ -100,7 +105,7 @@ final class ResponseCacheDataTest {
     byte[] b = heads.borrow(100);
     heads.giveBack(a);
     heads.giveBack(b);
-    heads.giveBack(new byte[1025]);  // a third: not kept
+    heads.giveBack(new byte[1025]); // a third: not kept
     assertSame(a, heads.borrow(1025));
     assertSame(b, heads.borrow(1025));
     assertEquals(1025, heads.borrow(1).length, "a new one once the kept ones are lent");
@@ -114,8 +119,8 @@ final class ResponseCacheDataTest {
     byte[][] heads = new byte[2][];
     for (int i = 0; i < 2; i++) {
       ResponseKey key = ResponseKey.of("", "/data/sst.nc", "dods", "sst[" + i + "]");
-      try (StreamedResponse streamed = (StreamedResponse) cache.load(key, sst, CAP, false,
-          new CountingLoader(bytes(2 * CAP)))) {
+      try (StreamedResponse streamed =
+          (StreamedResponse) cache.load(key, sst, CAP, false, new CountingLoader(bytes(2 * CAP)))) {
         InputStream body = streamed.body();
         body.readAllBytes();
         heads[i] = headOf(streamed);
@@ -129,8 +134,8 @@ final class ResponseCacheDataTest {
     byte[] whole = bytes(100_000);
     RestartingLoader bes = new RestartingLoader(whole, 50_000, true);
     DataSource sst = source("/data/sst.nc");
-    CachedResponse kept = assertInstanceOf(CachedResponse.class,
-        cache.load(KEY, sst, CAP, false, bes));
+    CachedResponse kept =
+        assertInstanceOf(CachedResponse.class, cache.load(KEY, sst, CAP, false, bes));
     try (InputStream in = kept.newInputStream(false)) {
       assertArrayEquals(whole, in.readAllBytes());
     }
@@ -141,8 +146,8 @@ final class ResponseCacheDataTest {
   void brokenWhileTheCacheReads_failsAndIsNotKept_whenTheLoaderCannotStartIt() {
     RestartingLoader bes = new RestartingLoader(bytes(100_000), 50_000, false);
     DataSource sst = source("/data/sst.nc");
-    SocketException e = assertThrows(SocketException.class,
-        () -> cache.load(KEY, sst, CAP, false, bes));
+    SocketException e =
+        assertThrows(SocketException.class, () -> cache.load(KEY, sst, CAP, false, bes));
     assertEquals("Connection reset", e.getMessage());
     assertEquals(0, cache.size());
     assertEquals(1, cache.stats().loadFailureCount());

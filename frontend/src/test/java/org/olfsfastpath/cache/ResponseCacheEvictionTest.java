@@ -14,8 +14,12 @@ final class ResponseCacheEvictionTest {
   private static final int BODY = 1000;
   private static final long BOUND = 20_000;
 
-  private final ResponseCache cache = ResponseCache.newBuilder().executor(Runnable::run)
-      .maximumWeight(BOUND).maxEntryBytes(BODY).build();
+  private final ResponseCache cache =
+      ResponseCache.newBuilder()
+          .executor(Runnable::run)
+          .maximumWeight(BOUND)
+          .maxEntryBytes(BODY)
+          .build();
 
   @AfterEach
   void tearDown() {
@@ -27,16 +31,21 @@ final class ResponseCacheEvictionTest {
     int loads = 100;
     for (int i = 0; i < loads; i++) {
       String path = "/f" + i + ".nc";
-      cache.load(ResponseKey.of("", path, "dds", ""), source(path), BODY, false,
+      cache.load(
+          ResponseKey.of("", path, "dds", ""),
+          source(path),
+          BODY,
+          false,
           new CountingLoader(bytes(BODY)));
     }
     cache.cleanUp();
 
     ResponseCacheStats stats = cache.stats();
     assertTrue(stats.weightedBytes() <= BOUND, stats.toJson());
-    long perEntry = ResponseKey.of("", "/f10.nc", "dds", "").weight() + BODY
-        + CachedResponse.ENTRY_OVERHEAD;
-    assertTrue(stats.entryCount() >= BOUND / perEntry - 2 && stats.entryCount() <= BOUND / perEntry,
+    long perEntry =
+        ResponseKey.of("", "/f10.nc", "dds", "").weight() + BODY + CachedResponse.ENTRY_OVERHEAD;
+    assertTrue(
+        stats.entryCount() >= BOUND / perEntry - 2 && stats.entryCount() <= BOUND / perEntry,
         "entries " + stats.entryCount() + " of about " + perEntry + " bytes in " + BOUND);
     assertEquals(loads - stats.entryCount(), stats.evictionCount());
     assertTrue(stats.evictedBytes() >= stats.evictionCount() * (BODY + 256L), stats.toJson());
@@ -45,8 +54,12 @@ final class ResponseCacheEvictionTest {
 
   @Test
   void anEntryHeavierThanTheBound_isNotKept() throws IOException {
-    try (ResponseCache tiny = ResponseCache.newBuilder().executor(Runnable::run)
-        .maximumWeight(1000).maxEntryBytes(1000).build()) {
+    try (ResponseCache tiny =
+        ResponseCache.newBuilder()
+            .executor(Runnable::run)
+            .maximumWeight(1000)
+            .maxEntryBytes(1000)
+            .build()) {
       ResponseKey key = ResponseKey.of("", "/a.nc", "das", "");
       tiny.load(key, source("/a.nc"), new CountingLoader(bytes(900)));
       tiny.cleanUp();

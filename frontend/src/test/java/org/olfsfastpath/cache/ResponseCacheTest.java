@@ -28,8 +28,8 @@ import org.olfsfastpath.testing.FakeTicker;
 
 /** Hits, misses, validity by data-source identity, the size cap, failures, gzip and ETags. */
 final class ResponseCacheTest {
-  private static final String DAS = "Attributes {\n    sst {\n        String units \"degC\";\n"
-      + "    }\n}\n";
+  private static final String DAS =
+      "Attributes {\n    sst {\n        String units \"degC\";\n" + "    }\n}\n";
   private static final ResponseKey KEY = ResponseKey.of("", "/data/sst.nc", "das", "");
 
   private final FakeTicker ticker = new FakeTicker();
@@ -70,13 +70,18 @@ final class ResponseCacheTest {
   void equalKeysShareAnEntry() throws IOException {
     CountingLoader bes = CountingLoader.text(DAS);
     DataSource sst = source("/data/sst.nc");
-    cache.load(new ResponseKey("", "/data/sst.nc", "dmr", "", List.of("xml:base=http://h/a")),
-        sst, bes);
+    cache.load(
+        new ResponseKey("", "/data/sst.nc", "dmr", "", List.of("xml:base=http://h/a")), sst, bes);
 
-    assertTrue(cache.lookup(new ResponseKey("", "/data/sst.nc", "dmr", "",
-        List.of("xml:base=http://h/a")), sst) != null);
-    assertNull(cache.lookup(new ResponseKey("", "/data/sst.nc", "dmr", "",
-        List.of("xml:base=http://other/a")), sst), "a context that changes the bytes");
+    assertTrue(
+        cache.lookup(
+                new ResponseKey("", "/data/sst.nc", "dmr", "", List.of("xml:base=http://h/a")), sst)
+            != null);
+    assertNull(
+        cache.lookup(
+            new ResponseKey("", "/data/sst.nc", "dmr", "", List.of("xml:base=http://other/a")),
+            sst),
+        "a context that changes the bytes");
     assertNull(cache.lookup(ResponseKey.of("", "/data/sst.nc", "dmr", "sst"), sst));
     assertNull(cache.lookup(ResponseKey.of("bes2", "/data/sst.nc", "dmr", ""), sst));
   }
@@ -103,16 +108,25 @@ final class ResponseCacheTest {
 
   @Test
   void besError_reachesTheCaller_andIsNotCached() throws IOException {
-    BesErrorException refused = new BesErrorException(
-        new BesError(3, "Constraint expression parse error", 0, "support@opendap.org"));
+    BesErrorException refused =
+        new BesErrorException(
+            new BesError(3, "Constraint expression parse error", 0, "support@opendap.org"));
     AtomicInteger opens = new AtomicInteger();
     DataSource sst = source("/data/sst.nc");
 
     for (int i = 1; i <= 2; i++) {
-      assertSame(refused, assertThrows(BesErrorException.class, () -> cache.load(KEY, sst, () -> {
-        opens.incrementAndGet();
-        throw refused;
-      })));
+      assertSame(
+          refused,
+          assertThrows(
+              BesErrorException.class,
+              () ->
+                  cache.load(
+                      KEY,
+                      sst,
+                      () -> {
+                        opens.incrementAndGet();
+                        throw refused;
+                      })));
       assertEquals(i, opens.get(), "each request asks again");
     }
     assertNull(cache.lookup(KEY, sst));
@@ -126,17 +140,19 @@ final class ResponseCacheTest {
     AtomicInteger closes = new AtomicInteger();
     IOException broken = new IOException("BES error after data");
     DataSource sst = source("/data/sst.nc");
-    ResponseLoader failing = () -> new FilterInputStream(InputStream.nullInputStream()) {
-      @Override
-      public int read(byte[] b, int off, int len) throws IOException {
-        throw broken;
-      }
+    ResponseLoader failing =
+        () ->
+            new FilterInputStream(InputStream.nullInputStream()) {
+              @Override
+              public int read(byte[] b, int off, int len) throws IOException {
+                throw broken;
+              }
 
-      @Override
-      public void close() {
-        closes.incrementAndGet();
-      }
-    };
+              @Override
+              public void close() {
+                closes.incrementAndGet();
+              }
+            };
 
     assertSame(broken, assertThrows(IOException.class, () -> cache.load(KEY, sst, failing)));
     assertEquals(1, closes.get());
@@ -150,12 +166,23 @@ final class ResponseCacheTest {
   void loaderBug_isNotCachedEither() throws IOException {
     DataSource sst = source("/data/sst.nc");
     IllegalStateException bug = new IllegalStateException("bug");
-    assertSame(bug, assertThrows(IllegalStateException.class,
-        () -> cache.load(KEY, sst, () -> { throw bug; })));
-    NullPointerException noStream = assertThrows(NullPointerException.class,
-        () -> cache.load(KEY, sst, () -> null));
-    assertTrue(noStream.getMessage().startsWith("loader ")
-        && noStream.getMessage().endsWith(" returned null"), noStream.getMessage());
+    assertSame(
+        bug,
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                cache.load(
+                    KEY,
+                    sst,
+                    () -> {
+                      throw bug;
+                    })));
+    NullPointerException noStream =
+        assertThrows(NullPointerException.class, () -> cache.load(KEY, sst, () -> null));
+    assertTrue(
+        noStream.getMessage().startsWith("loader ")
+            && noStream.getMessage().endsWith(" returned null"),
+        noStream.getMessage());
     assertEquals(0, cache.size());
     assertEquals(2, cache.stats().loadFailureCount());
   }
@@ -166,8 +193,8 @@ final class ResponseCacheTest {
     CountingLoader bes = new CountingLoader(large);
     DataSource sst = source("/data/sst.nc");
 
-    StreamedResponse streamed = assertInstanceOf(StreamedResponse.class,
-        cache.load(KEY, sst, 999, true, bes));
+    StreamedResponse streamed =
+        assertInstanceOf(StreamedResponse.class, cache.load(KEY, sst, 999, true, bes));
     assertEquals(1000, streamed.headLength(), "the cap plus one byte was read");
     assertEquals(0, bes.closes.get(), "the caller owns the open stream");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -187,8 +214,8 @@ final class ResponseCacheTest {
   void answerOverTheCap_bodyStream_yieldsHeadThenRest() throws IOException {
     byte[] large = bytes(70_000);
     DataSource sst = source("/data/sst.nc");
-    try (StreamedResponse streamed = (StreamedResponse) cache.load(KEY, sst, 10_000, false,
-        new CountingLoader(large))) {
+    try (StreamedResponse streamed =
+        (StreamedResponse) cache.load(KEY, sst, 10_000, false, new CountingLoader(large))) {
       try (InputStream body = streamed.body()) {
         assertArrayEquals(large, body.readAllBytes());
       }
@@ -198,8 +225,10 @@ final class ResponseCacheTest {
   @Test
   void answerOfExactlyTheCap_isKept() throws IOException {
     DataSource sst = source("/data/sst.nc");
-    CachedResponse kept = assertInstanceOf(CachedResponse.class,
-        cache.load(KEY, sst, 1000, false, new CountingLoader(bytes(1000))));
+    CachedResponse kept =
+        assertInstanceOf(
+            CachedResponse.class,
+            cache.load(KEY, sst, 1000, false, new CountingLoader(bytes(1000))));
     assertEquals(1000, kept.length(false));
     assertSame(kept, cache.lookup(KEY, sst));
   }
@@ -210,8 +239,9 @@ final class ResponseCacheTest {
     cache = newCache(ResponseCache.newBuilder().maxEntryBytes(100));
     DataSource sst = source("/data/sst.nc");
     assertInstanceOf(CachedResponse.class, cache.load(KEY, sst, new CountingLoader(bytes(100))));
-    LoadedResponse over = cache.load(ResponseKey.of("", "/data/sst.nc", "dds", ""), sst,
-        new CountingLoader(bytes(101)));
+    LoadedResponse over =
+        cache.load(
+            ResponseKey.of("", "/data/sst.nc", "dds", ""), sst, new CountingLoader(bytes(101)));
     assertInstanceOf(StreamedResponse.class, over, "101 bytes over a cap of 100").close();
   }
 
@@ -247,8 +277,8 @@ final class ResponseCacheTest {
   @Test
   void gzipForm_isMadeOnce_andRoundTrips() throws IOException {
     byte[] body = bytes(50_000);
-    CachedResponse response = (CachedResponse) cache.load(KEY, source("/a.nc"),
-        new CountingLoader(body));
+    CachedResponse response =
+        (CachedResponse) cache.load(KEY, source("/a.nc"), new CountingLoader(body));
 
     assertTrue(response.hasGzip());
     assertTrue(response.length(true) < body.length / 10, "DAS-like text compresses well");
@@ -269,40 +299,55 @@ final class ResponseCacheTest {
 
   @Test
   void gzipNotAskedFor_hasNoGzipForm() throws IOException {
-    CachedResponse response = (CachedResponse) cache.load(KEY, source("/a.nc"), 1000, false,
-        new CountingLoader(bytes(100)));
+    CachedResponse response =
+        (CachedResponse)
+            cache.load(KEY, source("/a.nc"), 1000, false, new CountingLoader(bytes(100)));
     assertFalse(response.hasGzip());
     IllegalStateException e =
         assertThrows(IllegalStateException.class, () -> response.length(true));
-    assertTrue(e.getMessage().startsWith(
-        "no gzip form: the response was loaded with gzip=false (CachedResponse{/a.nc, 100 bytes,"
-            + " etag \""), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "no gzip form: the response was loaded with gzip=false (CachedResponse{/a.nc, 100 bytes,"
+                    + " etag \""),
+        e.getMessage());
     assertThrows(IllegalStateException.class, () -> response.etag(true));
-    assertThrows(IllegalStateException.class,
-        () -> response.writeTo(new ByteArrayOutputStream(), true));
+    assertThrows(
+        IllegalStateException.class, () -> response.writeTo(new ByteArrayOutputStream(), true));
   }
 
   @Test
   void etag_isTheQuotedSha256OfTheBody() throws IOException {
-    CachedResponse abc = (CachedResponse) cache.load(KEY, source("/a.nc"),
-        CountingLoader.text("abc"));
-    assertEquals("\"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad\"",
-        abc.etag());
+    CachedResponse abc =
+        (CachedResponse) cache.load(KEY, source("/a.nc"), CountingLoader.text("abc"));
+    assertEquals(
+        "\"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad\"", abc.etag());
     assertEquals(abc.etag(), abc.etag(false));
-    assertEquals("\"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad-gzip\"",
+    assertEquals(
+        "\"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad-gzip\"",
         abc.etag(true));
   }
 
   @Test
   void etag_equalBytesGiveEqualTags_otherBytesOthers() throws IOException {
-    CachedResponse a = (CachedResponse) cache.load(ResponseKey.of("", "/a.nc", "das", ""),
-        source("/a.nc"), CountingLoader.text(DAS));
-    CachedResponse b = (CachedResponse) cache.load(ResponseKey.of("", "/b.nc", "das", ""),
-        source("/b.nc"), CountingLoader.text(DAS));
-    CachedResponse c = (CachedResponse) cache.load(ResponseKey.of("", "/c.nc", "das", ""),
-        source("/c.nc"), CountingLoader.text(DAS.replace("degC", "degF")));
-    CachedResponse reloaded = (CachedResponse) cache.load(ResponseKey.of("", "/a.nc", "das", ""),
-        source("/a.nc"), CountingLoader.text(DAS));
+    CachedResponse a =
+        (CachedResponse)
+            cache.load(
+                ResponseKey.of("", "/a.nc", "das", ""), source("/a.nc"), CountingLoader.text(DAS));
+    CachedResponse b =
+        (CachedResponse)
+            cache.load(
+                ResponseKey.of("", "/b.nc", "das", ""), source("/b.nc"), CountingLoader.text(DAS));
+    CachedResponse c =
+        (CachedResponse)
+            cache.load(
+                ResponseKey.of("", "/c.nc", "das", ""),
+                source("/c.nc"),
+                CountingLoader.text(DAS.replace("degC", "degF")));
+    CachedResponse reloaded =
+        (CachedResponse)
+            cache.load(
+                ResponseKey.of("", "/a.nc", "das", ""), source("/a.nc"), CountingLoader.text(DAS));
 
     assertEquals(a.etag(), b.etag());
     assertEquals(a.etag(), reloaded.etag(), "a reload finding the same bytes keeps the tag");
@@ -354,28 +399,34 @@ final class ResponseCacheTest {
 
   @Test
   void loadTime_isCountedWithTheTicker() throws IOException {
-    cache.load(KEY, source("/a.nc"), () -> {
-      ticker.advance(java.time.Duration.ofMillis(7));
-      return new java.io.ByteArrayInputStream(new byte[3]);
-    });
+    cache.load(
+        KEY,
+        source("/a.nc"),
+        () -> {
+          ticker.advance(java.time.Duration.ofMillis(7));
+          return new java.io.ByteArrayInputStream(new byte[3]);
+        });
     assertEquals(7_000_000L, cache.stats().totalLoadTimeNanos());
     assertEquals(7_000_000.0, cache.stats().averageLoadPenaltyNanos());
   }
 
   @Test
   void weightedBytes_countBodyGzipKeyAndOverhead() throws IOException {
-    CachedResponse response = (CachedResponse) cache.load(KEY, source("/a.nc"),
-        new CountingLoader(bytes(10_000)));
+    CachedResponse response =
+        (CachedResponse) cache.load(KEY, source("/a.nc"), new CountingLoader(bytes(10_000)));
     cache.cleanUp();
-    assertEquals(KEY.weight() + 10_000 + response.length(true) + CachedResponse.ENTRY_OVERHEAD,
+    assertEquals(
+        KEY.weight() + 10_000 + response.length(true) + CachedResponse.ENTRY_OVERHEAD,
         cache.weightedBytes());
     assertEquals(cache.weightedBytes(), cache.stats().weightedBytes());
   }
 
   @Test
   void negativeMaxBytes_isRefused() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> cache.load(KEY, source("/a.nc"), -1, true, CountingLoader.text(DAS)));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> cache.load(KEY, source("/a.nc"), -1, true, CountingLoader.text(DAS)));
     assertEquals("maxBytes was -1, must be >= 0", e.getMessage());
   }
 
@@ -383,34 +434,47 @@ final class ResponseCacheTest {
   void closed_refusesLookupsAndLoads() {
     cache.close();
     DataSource a = source("/a.nc");
-    assertEquals("ResponseCache was closed",
+    assertEquals(
+        "ResponseCache was closed",
         assertThrows(IllegalStateException.class, () -> cache.lookup(KEY, a)).getMessage());
-    assertEquals("ResponseCache was closed", assertThrows(IllegalStateException.class,
-        () -> cache.load(KEY, a, CountingLoader.text(DAS))).getMessage());
+    assertEquals(
+        "ResponseCache was closed",
+        assertThrows(
+                IllegalStateException.class, () -> cache.load(KEY, a, CountingLoader.text(DAS)))
+            .getMessage());
   }
 
   @Test
   void nullArguments_areNamed() {
     DataSource a = source("/a.nc");
-    assertEquals("key == null",
+    assertEquals(
+        "key == null",
         assertThrows(NullPointerException.class, () -> cache.lookup(null, a)).getMessage());
-    assertEquals("current == null",
+    assertEquals(
+        "current == null",
         assertThrows(NullPointerException.class, () -> cache.lookup(KEY, null)).getMessage());
-    assertEquals("loader == null",
+    assertEquals(
+        "loader == null",
         assertThrows(NullPointerException.class, () -> cache.load(KEY, a, null)).getMessage());
-    assertEquals("contexts == null", assertThrows(NullPointerException.class,
-        () -> new ResponseKey("", "/a.nc", "das", "", null)).getMessage());
+    assertEquals(
+        "contexts == null",
+        assertThrows(
+                NullPointerException.class, () -> new ResponseKey("", "/a.nc", "das", "", null))
+            .getMessage());
   }
 
   @Test
   void statsJson_namesEveryCounter() throws IOException {
     cache.load(KEY, source("/a.nc"), CountingLoader.text("abc"));
     String json = cache.stats().toJson();
-    assertTrue(json.startsWith("{\"enabled\":true,\"hitCount\":0,\"missCount\":1,"
-        + "\"hitRate\":0.000000,\"loadSuccessCount\":1,\"loadFailureCount\":0,"
-        + "\"tooLargeCount\":0,\"staleMissCount\":0,\"totalLoadTimeNanos\":0,"
-        + "\"averageLoadPenaltyNanos\":0.0,\"evictionCount\":0,\"evictedBytes\":0,"
-        + "\"entryCount\":1,\"weightedBytes\":"), json);
+    assertTrue(
+        json.startsWith(
+            "{\"enabled\":true,\"hitCount\":0,\"missCount\":1,"
+                + "\"hitRate\":0.000000,\"loadSuccessCount\":1,\"loadFailureCount\":0,"
+                + "\"tooLargeCount\":0,\"staleMissCount\":0,\"totalLoadTimeNanos\":0,"
+                + "\"averageLoadPenaltyNanos\":0.0,\"evictionCount\":0,\"evictedBytes\":0,"
+                + "\"entryCount\":1,\"weightedBytes\":"),
+        json);
     assertTrue(json.endsWith(",\"maximumWeight\":67108864}"), json);
   }
 
@@ -420,7 +484,6 @@ final class ResponseCacheTest {
 
   private static String text(CachedResponse response, boolean gzip) throws IOException {
     InputStream in = response.newInputStream(gzip);
-    return new String((gzip ? new GZIPInputStream(in) : in).readAllBytes(),
-        StandardCharsets.UTF_8);
+    return new String((gzip ? new GZIPInputStream(in) : in).readAllBytes(), StandardCharsets.UTF_8);
   }
 }

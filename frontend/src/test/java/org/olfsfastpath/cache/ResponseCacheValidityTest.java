@@ -45,18 +45,23 @@ final class ResponseCacheValidityTest {
       ResponseCache.newBuilder().executor(Runnable::run).ticker(ticker).build();
 
   /** A BES serving {@link #root}, as a real one on the same host would. */
-  private final NodeLoader bes = path -> {
-    showNodes.incrementAndGet();
-    try {
-      BasicFileAttributes attributes =
-          Files.readAttributes(root.resolve(path.substring(1)), BasicFileAttributes.class);
-      return new BesNode(path, true,
-          attributes.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.SECONDS),
-          attributes.size(), true, List.of());
-    } catch (NoSuchFileException e) {
-      throw new BesErrorException(ScriptedLoader.notFoundError(path));
-    }
-  };
+  private final NodeLoader bes =
+      path -> {
+        showNodes.incrementAndGet();
+        try {
+          BasicFileAttributes attributes =
+              Files.readAttributes(root.resolve(path.substring(1)), BasicFileAttributes.class);
+          return new BesNode(
+              path,
+              true,
+              attributes.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.SECONDS),
+              attributes.size(),
+              true,
+              List.of());
+        } catch (NoSuchFileException e) {
+          throw new BesErrorException(ScriptedLoader.notFoundError(path));
+        }
+      };
 
   @AfterEach
   void tearDown() {
@@ -68,11 +73,17 @@ final class ResponseCacheValidityTest {
   private String request() throws IOException {
     DataSource current = dataSources.lookup("/sst.nc");
     CachedResponse hit = responses.lookup(DAS, current);
-    CachedResponse response = hit != null ? hit : (CachedResponse) responses.load(DAS, current,
-        () -> {
-          gets.incrementAndGet();
-          return new ByteArrayInputStream(Files.readAllBytes(root.resolve("sst.nc")));
-        });
+    CachedResponse response =
+        hit != null
+            ? hit
+            : (CachedResponse)
+                responses.load(
+                    DAS,
+                    current,
+                    () -> {
+                      gets.incrementAndGet();
+                      return new ByteArrayInputStream(Files.readAllBytes(root.resolve("sst.nc")));
+                    });
     return new String(response.newInputStream(false).readAllBytes(), StandardCharsets.UTF_8);
   }
 
@@ -85,8 +96,14 @@ final class ResponseCacheValidityTest {
   @Test
   void changedFile_isNeverServedOnTheNextRequest_evenWithinTheSameSecondAndSize()
       throws IOException {
-    dataSources = DataSourceCache.newBuilder().loader(bes).executor(Runnable::run).ticker(ticker)
-        .dataRoot(root).mtimeCheckInterval(Duration.ZERO).build();
+    dataSources =
+        DataSourceCache.newBuilder()
+            .loader(bes)
+            .executor(Runnable::run)
+            .ticker(ticker)
+            .dataRoot(root)
+            .mtimeCheckInterval(Duration.ZERO)
+            .build();
     write("Attributes { v1 }", T0);
     assertEquals("Attributes { v1 }", request());
     assertEquals("Attributes { v1 }", request());
@@ -101,8 +118,14 @@ final class ResponseCacheValidityTest {
 
   @Test
   void deletedFile_answersNotFound_beforeTheResponseCacheIsAsked() throws IOException {
-    dataSources = DataSourceCache.newBuilder().loader(bes).executor(Runnable::run).ticker(ticker)
-        .dataRoot(root).mtimeCheckInterval(Duration.ZERO).build();
+    dataSources =
+        DataSourceCache.newBuilder()
+            .loader(bes)
+            .executor(Runnable::run)
+            .ticker(ticker)
+            .dataRoot(root)
+            .mtimeCheckInterval(Duration.ZERO)
+            .build();
     write("Attributes { v1 }", T0);
     assertEquals("Attributes { v1 }", request());
 
@@ -114,8 +137,14 @@ final class ResponseCacheValidityTest {
 
   @Test
   void withinTheCheckInterval_theAnswerIsServedWithoutAnyBesMessage() throws IOException {
-    dataSources = DataSourceCache.newBuilder().loader(bes).executor(Runnable::run).ticker(ticker)
-        .dataRoot(root).mtimeCheckInterval(Duration.ofSeconds(1)).build();
+    dataSources =
+        DataSourceCache.newBuilder()
+            .loader(bes)
+            .executor(Runnable::run)
+            .ticker(ticker)
+            .dataRoot(root)
+            .mtimeCheckInterval(Duration.ofSeconds(1))
+            .build();
     write("Attributes { v1 }", T0);
     request();
     for (int i = 0; i < 10; i++) {
@@ -129,8 +158,14 @@ final class ResponseCacheValidityTest {
   @Test
   void refreshAheadFindingTheSameAnswer_makesANewDataSource_soTheAnswerIsLoadedAgain()
       throws IOException {
-    dataSources = DataSourceCache.newBuilder().loader(bes).executor(Runnable::run).ticker(ticker)
-        .ttl(Duration.ofMinutes(10)).refreshAfter(Duration.ofMinutes(5)).build();
+    dataSources =
+        DataSourceCache.newBuilder()
+            .loader(bes)
+            .executor(Runnable::run)
+            .ticker(ticker)
+            .ttl(Duration.ofMinutes(10))
+            .refreshAfter(Duration.ofMinutes(5))
+            .build();
     write("Attributes { v1 }", T0);
     DataSource first = dataSources.lookup("/sst.nc");
     request();
@@ -151,8 +186,14 @@ final class ResponseCacheValidityTest {
 
   @Test
   void ttlExpiry_makesTheAnswerStale() throws IOException {
-    dataSources = DataSourceCache.newBuilder().loader(bes).executor(Runnable::run).ticker(ticker)
-        .ttl(Duration.ofMinutes(10)).refreshAfter(Duration.ofMinutes(9)).build();
+    dataSources =
+        DataSourceCache.newBuilder()
+            .loader(bes)
+            .executor(Runnable::run)
+            .ticker(ticker)
+            .ttl(Duration.ofMinutes(10))
+            .refreshAfter(Duration.ofMinutes(9))
+            .build();
     write("Attributes { v1 }", T0);
     request();
     ticker.advance(Duration.ofMinutes(11));

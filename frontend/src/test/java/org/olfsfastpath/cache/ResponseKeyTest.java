@@ -17,8 +17,9 @@ final class ResponseKeyTest {
 
   @Test
   void equalComponents_equalKeys() {
-    ResponseKey same = new ResponseKey("g", "/a.nc", "dmr", "sst",
-        new ArrayList<>(List.of("xml:base=http://h/a", "c=1")));
+    ResponseKey same =
+        new ResponseKey(
+            "g", "/a.nc", "dmr", "sst", new ArrayList<>(List.of("xml:base=http://h/a", "c=1")));
     assertEquals(KEY, same);
     assertEquals(KEY.hashCode(), same.hashCode());
     assertEquals(List.of("xml:base=http://h/a", "c=1"), same.contexts());
@@ -31,10 +32,12 @@ final class ResponseKeyTest {
     assertNotEquals(KEY, new ResponseKey("g", "/b.nc", "dmr", "sst", contexts));
     assertNotEquals(KEY, new ResponseKey("g", "/a.nc", "dds", "sst", contexts));
     assertNotEquals(KEY, new ResponseKey("g", "/a.nc", "dmr", "", contexts));
-    assertNotEquals(KEY, new ResponseKey("g", "/a.nc", "dmr", "sst", List.of("c=1",
-        "xml:base=http://h/a")), "contexts in another order");
-    assertNotEquals(KEY, new ResponseKey("g", "/a.nc", "dmr", "sst", List.of(
-        "xml:base=http://h/a")));
+    assertNotEquals(
+        KEY,
+        new ResponseKey("g", "/a.nc", "dmr", "sst", List.of("c=1", "xml:base=http://h/a")),
+        "contexts in another order");
+    assertNotEquals(
+        KEY, new ResponseKey("g", "/a.nc", "dmr", "sst", List.of("xml:base=http://h/a")));
     assertNotEquals(KEY, ResponseKey.of("g", "/a.nc", "dmr", "sst"));
     assertNotEquals(KEY, "g/a.nc");
   }
@@ -50,25 +53,43 @@ final class ResponseKeyTest {
 
   @Test
   void forGet_namesEverythingTheGetSends() {
-    GetRequest dmr = new GetRequest("/a.nc", BesGetType.DMR, "sst", "http://h/opendap/a.nc.dmr",
-        true, List.of(new GetRequest.Context("cf_history_entry", "x")));
-    assertEquals(new ResponseKey("g", "/a.nc", "DMR", "sst", List.of(
-        "xml:base=http://h/opendap/a.nc.dmr", "dap4.checksum=true", "cf_history_entry=x")),
+    GetRequest dmr =
+        new GetRequest(
+            "/a.nc",
+            BesGetType.DMR,
+            "sst",
+            "http://h/opendap/a.nc.dmr",
+            true,
+            List.of(new GetRequest.Context("cf_history_entry", "x")));
+    assertEquals(
+        new ResponseKey(
+            "g",
+            "/a.nc",
+            "DMR",
+            "sst",
+            List.of(
+                "xml:base=http://h/opendap/a.nc.dmr", "dap4.checksum=true", "cf_history_entry=x")),
         ResponseKey.forGet("g", dmr));
   }
 
   @Test
   void forGet_differentGets_differentKeys() {
     GetRequest das = GetRequest.of("/a.nc", BesGetType.DAS, "");
-    assertEquals(ResponseKey.forGet("", das), ResponseKey.forGet("", GetRequest.of("/a.nc",
-        BesGetType.DAS, "")));
-    assertNotEquals(ResponseKey.forGet("", das),
+    assertEquals(
+        ResponseKey.forGet("", das),
+        ResponseKey.forGet("", GetRequest.of("/a.nc", BesGetType.DAS, "")));
+    assertNotEquals(
+        ResponseKey.forGet("", das),
         ResponseKey.forGet("", GetRequest.of("/a.nc", BesGetType.DDS, "")));
-    assertNotEquals(ResponseKey.forGet("", GetRequest.of("/a.nc", BesGetType.DODS, "")),
-        ResponseKey.forGet("", GetRequest.of("/a.nc", BesGetType.ASCII, "")), "returnAs differs");
-    assertNotEquals(ResponseKey.forGet("", new GetRequest("/a.nc", BesGetType.DMR, "", "http://a")),
+    assertNotEquals(
+        ResponseKey.forGet("", GetRequest.of("/a.nc", BesGetType.DODS, "")),
+        ResponseKey.forGet("", GetRequest.of("/a.nc", BesGetType.ASCII, "")),
+        "returnAs differs");
+    assertNotEquals(
+        ResponseKey.forGet("", new GetRequest("/a.nc", BesGetType.DMR, "", "http://a")),
         ResponseKey.forGet("", new GetRequest("/a.nc", BesGetType.DMR, "", "http://b")));
-    assertNotEquals(ResponseKey.forGet("", new GetRequest("/a.nc", BesGetType.DMR, "", "", true)),
+    assertNotEquals(
+        ResponseKey.forGet("", new GetRequest("/a.nc", BesGetType.DMR, "", "", true)),
         ResponseKey.forGet("", new GetRequest("/a.nc", BesGetType.DMR, "", "", false)));
   }
 
@@ -76,24 +97,38 @@ final class ResponseKeyTest {
   @Test
   void forGet_serverFunction_isPartOfTheKey() {
     GetRequest plain = GetRequest.of("/a.nc", BesGetType.DAP, "x");
-    GetRequest function = new GetRequest("/a.nc", BesGetType.DAP, "x", "", false, List.of(),
-        "version()", false);
+    GetRequest function =
+        new GetRequest("/a.nc", BesGetType.DAP, "x", "", false, List.of(), "version()", false);
     assertNotEquals(ResponseKey.forGet("", plain), ResponseKey.forGet("", function));
-    assertEquals(ResponseKey.forGet("", function), ResponseKey.forGet("", new GetRequest(
-        "/a.nc", BesGetType.DAP, "x", "", false, List.of(), "version()", false)));
-    assertEquals(List.of("xml:base=", "dap4.checksum=false"),
-        ResponseKey.forGet("", plain).contexts(), "a get without one keeps its key");
+    assertEquals(
+        ResponseKey.forGet("", function),
+        ResponseKey.forGet(
+            "",
+            new GetRequest(
+                "/a.nc", BesGetType.DAP, "x", "", false, List.of(), "version()", false)));
+    assertEquals(
+        List.of("xml:base=", "dap4.checksum=false"),
+        ResponseKey.forGet("", plain).contexts(),
+        "a get without one keeps its key");
   }
 
   @Test
   void nullComponents_areNamed() {
-    assertEquals("group == null", assertThrows(NullPointerException.class,
-        () -> ResponseKey.of(null, "/a.nc", "das", "")).getMessage());
-    assertEquals("path == null", assertThrows(NullPointerException.class,
-        () -> ResponseKey.of("", null, "das", "")).getMessage());
-    assertEquals("type == null", assertThrows(NullPointerException.class,
-        () -> ResponseKey.of("", "/a.nc", null, "")).getMessage());
-    assertEquals("constraint == null", assertThrows(NullPointerException.class,
-        () -> ResponseKey.of("", "/a.nc", "das", null)).getMessage());
+    assertEquals(
+        "group == null",
+        assertThrows(NullPointerException.class, () -> ResponseKey.of(null, "/a.nc", "das", ""))
+            .getMessage());
+    assertEquals(
+        "path == null",
+        assertThrows(NullPointerException.class, () -> ResponseKey.of("", null, "das", ""))
+            .getMessage());
+    assertEquals(
+        "type == null",
+        assertThrows(NullPointerException.class, () -> ResponseKey.of("", "/a.nc", null, ""))
+            .getMessage());
+    assertEquals(
+        "constraint == null",
+        assertThrows(NullPointerException.class, () -> ResponseKey.of("", "/a.nc", "das", null))
+            .getMessage());
   }
 }

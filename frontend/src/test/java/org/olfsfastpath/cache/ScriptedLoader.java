@@ -11,8 +11,8 @@ import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.bes.BesNode;
 
 /**
- * A loader standing in for the BES: answers what a test scripted per path, "not found" (type 5)
- * for anything else, and counts every call.
+ * A loader standing in for the BES: answers what a test scripted per path, "not found" (type 5) for
+ * anything else, and counts every call.
  */
 final class ScriptedLoader implements NodeLoader {
   static final Instant MODIFIED = Instant.parse("2026-11-22T01:52:59Z");
@@ -30,7 +30,10 @@ final class ScriptedLoader implements NodeLoader {
   }
 
   static BesError notFoundError(String path) {
-    return new BesError(BesError.NOT_FOUND, "Failed to locate '/usr/share/hyrax" + path + "'", 0,
+    return new BesError(
+        BesError.NOT_FOUND,
+        "Failed to locate '/usr/share/hyrax" + path + "'",
+        0,
         "support@opendap.org");
   }
 

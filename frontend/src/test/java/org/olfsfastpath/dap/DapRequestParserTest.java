@@ -29,42 +29,42 @@ final class DapRequestParserTest {
 
   @ParameterizedTest
   @CsvSource({
-      "/coads_climatology.nc.dds, /coads_climatology.nc, DDS",
-      "/coads_climatology.nc.das, /coads_climatology.nc, DAS",
-      "/coads_climatology.nc.dods, /coads_climatology.nc, DODS",
-      "/coads_climatology.nc.ascii, /coads_climatology.nc, ASCII",
-      "/coads_climatology.nc.asc, /coads_climatology.nc, ASCII",
-      "/coads_climatology.nc.info, /coads_climatology.nc, INFO",
-      "/coads_climatology.nc.dmr, /coads_climatology.nc, DMR",
-      "/coads_climatology.nc.dmr.xml, /coads_climatology.nc, DMR_XML",
-      "/coads_climatology.nc.dap, /coads_climatology.nc, DAP",
-      "/nc/fnoc1.nc.dds, /nc/fnoc1.nc, DDS",
-      "//nc//fnoc1.nc.dds, /nc/fnoc1.nc, DDS",
-      "/a%20b.nc.dds, /a b.nc, DDS",
-      "/dir.dds/x.nc.das, /dir.dds/x.nc, DAS",
-      "/c.nc.DDS, /c.nc, DDS",
-      "/c.nc.DMR.HTML, /c.nc, DMR_FORM",
-      "/c.nc.html, /c.nc, FORM",
-      "/c.nc.nc, /c.nc, NETCDF",
-      "/c.nc.nc4, /c.nc, NETCDF4",
-      "/c.nc.dap.nc4, /c.nc, DAP_NETCDF4",
-      "/c.nc.dap.csv, /c.nc, DAP_CSV",
-      "/c.nc.csv, /c.nc, CSV",
-      "/c.nc.json, /c.nc, JSON",
-      "/c.nc.ijsn, /c.nc, IJSN",
-      "/c.nc.covjson, /c.nc, COVJSON",
-      "/c.nc.xdap, /c.nc, XDAP",
-      "/c.nc.dap.xml, /c.nc, DAP_XML",
-      "/c.nc.ddx, /c.nc, DDX",
-      "/c.nc.tiff, /c.nc, TIFF",
-      "/c.nc.jp2, /c.nc, JP2",
-      "/c.nc.dsr, /c.nc, DSR",
-      "/c.nc.dsr.html, /c.nc, DSR_HTML",
-      "/c.nc.ver, /c.nc, VERSION",
-      "/c.nc.file, /c.nc, FILE",
-      "/c.nc.rdf, /c.nc, RDF",
-      "/c.nc.dmr.rubric, /c.nc, DMR_RUBRIC",
-      "/hyrax/nc/fnoc1.nc.dds, /nc/fnoc1.nc, DDS",
+    "/coads_climatology.nc.dds, /coads_climatology.nc, DDS",
+    "/coads_climatology.nc.das, /coads_climatology.nc, DAS",
+    "/coads_climatology.nc.dods, /coads_climatology.nc, DODS",
+    "/coads_climatology.nc.ascii, /coads_climatology.nc, ASCII",
+    "/coads_climatology.nc.asc, /coads_climatology.nc, ASCII",
+    "/coads_climatology.nc.info, /coads_climatology.nc, INFO",
+    "/coads_climatology.nc.dmr, /coads_climatology.nc, DMR",
+    "/coads_climatology.nc.dmr.xml, /coads_climatology.nc, DMR_XML",
+    "/coads_climatology.nc.dap, /coads_climatology.nc, DAP",
+    "/nc/fnoc1.nc.dds, /nc/fnoc1.nc, DDS",
+    "//nc//fnoc1.nc.dds, /nc/fnoc1.nc, DDS",
+    "/a%20b.nc.dds, /a b.nc, DDS",
+    "/dir.dds/x.nc.das, /dir.dds/x.nc, DAS",
+    "/c.nc.DDS, /c.nc, DDS",
+    "/c.nc.DMR.HTML, /c.nc, DMR_FORM",
+    "/c.nc.html, /c.nc, FORM",
+    "/c.nc.nc, /c.nc, NETCDF",
+    "/c.nc.nc4, /c.nc, NETCDF4",
+    "/c.nc.dap.nc4, /c.nc, DAP_NETCDF4",
+    "/c.nc.dap.csv, /c.nc, DAP_CSV",
+    "/c.nc.csv, /c.nc, CSV",
+    "/c.nc.json, /c.nc, JSON",
+    "/c.nc.ijsn, /c.nc, IJSN",
+    "/c.nc.covjson, /c.nc, COVJSON",
+    "/c.nc.xdap, /c.nc, XDAP",
+    "/c.nc.dap.xml, /c.nc, DAP_XML",
+    "/c.nc.ddx, /c.nc, DDX",
+    "/c.nc.tiff, /c.nc, TIFF",
+    "/c.nc.jp2, /c.nc, JP2",
+    "/c.nc.dsr, /c.nc, DSR",
+    "/c.nc.dsr.html, /c.nc, DSR_HTML",
+    "/c.nc.ver, /c.nc, VERSION",
+    "/c.nc.file, /c.nc, FILE",
+    "/c.nc.rdf, /c.nc, RDF",
+    "/c.nc.dmr.rubric, /c.nc, DMR_RUBRIC",
+    "/hyrax/nc/fnoc1.nc.dds, /nc/fnoc1.nc, DDS",
   })
   void suffixTable(String url, String path, ResponseType type) throws Exception {
     DapRequest.Dataset request = dataset(url, null);
@@ -77,10 +77,12 @@ final class DapRequestParserTest {
   void node_listsEveryReading_longestSuffixFirst() throws Exception {
     DapRequest.Node node = (DapRequest.Node) parser.parse("/x.nc.dmr.html", "a=1");
     assertEquals("/x.nc.dmr.html", node.path());
-    assertEquals(List.of("/x.nc DMR_FORM .dmr.html", "/x.nc.dmr FORM .html"),
+    assertEquals(
+        List.of("/x.nc DMR_FORM .dmr.html", "/x.nc.dmr FORM .html"),
         node.readings().stream().map(r -> r.path() + " " + r.type() + " " + r.suffix()).toList());
     DapRequest.Node netcdf = (DapRequest.Node) parser.parse("/x.nc.nc", null);
-    assertEquals(List.of("/x.nc NETCDF"),
+    assertEquals(
+        List.of("/x.nc NETCDF"),
         netcdf.readings().stream().map(r -> r.path() + " " + r.type()).toList());
   }
 
@@ -101,38 +103,49 @@ final class DapRequestParserTest {
   @Test
   void postBody_addsToTheConstraint() throws Exception {
     assertEquals("SST,COADSX", first(parser.parse("/c.nc.ascii", "SST", "ce=COADSX")).constraint());
-    assertEquals("COADSX[0:1:2]",
+    assertEquals(
+        "COADSX[0:1:2]",
         first(parser.parse("/c.nc.ascii", null, "ce=COADSX%5B0%3A1%3A2%5D")).constraint());
-    assertEquals("/SST;/COADSX", first(parser.parse("/c.nc.dap", "dap4.ce=/SST",
-        "dap4.ce=%2FCOADSX")).constraint());
+    assertEquals(
+        "/SST;/COADSX",
+        first(parser.parse("/c.nc.dap", "dap4.ce=/SST", "dap4.ce=%2FCOADSX")).constraint());
     assertEquals("", first(parser.parse("/c.nc.dmr.html", null, "ce=x")).constraint());
   }
 
   @ParameterizedTest
   @CsvSource({
-      "/siteMap/, -1, false",
-      "/siteMap, -1, false",
-      "/robots.txt, -1, true",
-      "/siteMap/smap_0.txt, 0, false",
-      "/siteMap/smap_12.txt, 12, false",
-      "/hyrax/siteMap/smap_1.txt, 1, false",
+    "/siteMap/, -1, false",
+    "/siteMap, -1, false",
+    "/robots.txt, -1, true",
+    "/siteMap/smap_0.txt, 0, false",
+    "/siteMap/smap_12.txt, 12, false",
+    "/hyrax/siteMap/smap_1.txt, 1, false",
   })
   void siteMap(String url, int file, boolean robots) throws Exception {
-    assertEquals(new DapRequest.SiteMap(file < 0 ? OptionalInt.empty() : OptionalInt.of(file),
-        robots), parser.parse(url, null));
+    assertEquals(
+        new DapRequest.SiteMap(file < 0 ? OptionalInt.empty() : OptionalInt.of(file), robots),
+        parser.parse(url, null));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"/siteMap/smap_.txt", "/siteMap/index.html", "/siteMap/smap_x.txt",
-      "/siteMap/smap_123456789.txt"})
+  @ValueSource(
+      strings = {
+        "/siteMap/smap_.txt",
+        "/siteMap/index.html",
+        "/siteMap/smap_x.txt",
+        "/siteMap/smap_123456789.txt"
+      })
   void unknownSiteMapFile_is404(String url) {
-    assertEquals(404, assertThrows(DapRequestRejectedException.class,
-        () -> parser.parse(url, null)).httpStatus());
+    assertEquals(
+        404,
+        assertThrows(DapRequestRejectedException.class, () -> parser.parse(url, null))
+            .httpStatus());
   }
 
   @Test
   void dap2Constraint_decodedOnce_plusKept() throws Exception {
-    assertEquals("SST[0:1:0][0:1:9]", dataset("/c.nc.dods", "SST%5B0:1:0%5D%5B0:1:9%5D").constraint());
+    assertEquals(
+        "SST[0:1:0][0:1:9]", dataset("/c.nc.dods", "SST%5B0:1:0%5D%5B0:1:9%5D").constraint());
     assertEquals("a+b", dataset("/c.nc.dods", "a+b").constraint());
     assertEquals("x%41", dataset("/c.nc.dods", "x%2541").constraint());
     assertEquals("SST&SST>2", dataset("/c.nc.ascii", "SST&SST%3E2").constraint());
@@ -158,19 +171,19 @@ final class DapRequestParserTest {
 
   @ParameterizedTest
   @CsvSource({
-      "/, /, HTML",
-      "'', /, HTML",
-      "/nc/, /nc, HTML",
-      "/nc/contents.html, /nc, HTML",
-      "/nc/catalog.html, /nc, HTML",
-      "/contents.html, /, HTML",
-      "/nc/contents.json, /nc, JSON",
-      "/nc/catalog.xml, /nc, THREDDS",
-      "/catalog.xml, /, THREDDS",
-      "/nc/sub/, /nc/sub, HTML",
-      "/hyrax/, /, HTML",
-      "/hyrax, /, HTML",
-      "/hyrax/nc/catalog.xml, /nc, THREDDS",
+    "/, /, HTML",
+    "'', /, HTML",
+    "/nc/, /nc, HTML",
+    "/nc/contents.html, /nc, HTML",
+    "/nc/catalog.html, /nc, HTML",
+    "/contents.html, /, HTML",
+    "/nc/contents.json, /nc, JSON",
+    "/nc/catalog.xml, /nc, THREDDS",
+    "/catalog.xml, /, THREDDS",
+    "/nc/sub/, /nc/sub, HTML",
+    "/hyrax/, /, HTML",
+    "/hyrax, /, HTML",
+    "/hyrax/nc/catalog.xml, /nc, THREDDS",
   })
   void directories(String url, String path, DapRequest.Directory.View view) throws Exception {
     assertEquals(new DapRequest.Directory(path, view), parser.parse(url, null));
@@ -183,33 +196,56 @@ final class DapRequestParserTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "/../etc/passwd.dds", "/nc/../../x.dds", "/%2e%2e/x.dds", "/%2E%2E/etc/passwd.das",
-      "/nc/%2e%2e%2fx.dds", "/./x.dds", "/%252e%252e/x.dds", "/a%255cb.dds", "/a%5cb.dds",
-      "/a\\b.dds", "/..%2fx.dds", "/..", "/nc/..", "/...dds", "/%2e.dmr.xml", "/nc/.%2e.das",
-      "/..dap"})
+  @ValueSource(
+      strings = {
+        "/../etc/passwd.dds",
+        "/nc/../../x.dds",
+        "/%2e%2e/x.dds",
+        "/%2E%2E/etc/passwd.das",
+        "/nc/%2e%2e%2fx.dds",
+        "/./x.dds",
+        "/%252e%252e/x.dds",
+        "/a%255cb.dds",
+        "/a%5cb.dds",
+        "/a\\b.dds",
+        "/..%2fx.dds",
+        "/..",
+        "/nc/..",
+        "/...dds",
+        "/%2e.dmr.xml",
+        "/nc/.%2e.das",
+        "/..dap"
+      })
   void traversal_rejected400(String url) {
-    DapRequestRejectedException e = assertThrows(DapRequestRejectedException.class,
-        () -> parser.parse(url, null));
+    DapRequestRejectedException e =
+        assertThrows(DapRequestRejectedException.class, () -> parser.parse(url, null));
     assertEquals(400, e.httpStatus());
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"/...dds", "/..dds", "/nc/...das", "/nc/..dmr.xml"})
-  @Regression("6066489: a dataset name of . or .. was left once the suffix was removed"
-      + " (/...dds asked for the DDS of ..)")
+  @Regression(
+      "6066489: a dataset name of . or .. was left once the suffix was removed"
+          + " (/...dds asked for the DDS of ..)")
   void datasetNameOfDotsOnceTheSuffixIsRemoved_rejected400(String url) {
-    DapRequestRejectedException e = assertThrows(DapRequestRejectedException.class,
-        () -> parser.parse(url, null));
+    DapRequestRejectedException e =
+        assertThrows(DapRequestRejectedException.class, () -> parser.parse(url, null));
     assertEquals(400, e.httpStatus());
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"/a%00.nc.dds", "/a%0a.nc.dds", "/a%0d%0aSet-Cookie:x.dds", "/a%7f.dds",
-      "/a%1b.dds", "/a%c2%85.dds"})
+  @ValueSource(
+      strings = {
+        "/a%00.nc.dds",
+        "/a%0a.nc.dds",
+        "/a%0d%0aSet-Cookie:x.dds",
+        "/a%7f.dds",
+        "/a%1b.dds",
+        "/a%c2%85.dds"
+      })
   void controlCharactersInPath_rejected400(String url) {
-    DapRequestRejectedException e = assertThrows(DapRequestRejectedException.class,
-        () -> parser.parse(url, null));
+    DapRequestRejectedException e =
+        assertThrows(DapRequestRejectedException.class, () -> parser.parse(url, null));
     assertEquals(400, e.httpStatus());
     assertTrue(e.getMessage().startsWith("control character 0x"), e.getMessage());
     assertTrue(e.getMessage().endsWith("is not allowed in the path"), e.getMessage());
@@ -217,37 +253,47 @@ final class DapRequestParserTest {
 
   @Test
   void controlCharacterInConstraint_rejected400() {
-    DapRequestRejectedException e = assertThrows(DapRequestRejectedException.class,
-        () -> parser.parse("/c.nc.dds", "x%00y"));
+    DapRequestRejectedException e =
+        assertThrows(DapRequestRejectedException.class, () -> parser.parse("/c.nc.dds", "x%00y"));
     assertEquals("control character 0x00 is not allowed in the constraint", e.getMessage());
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"/a%zz.dds", "/a%4.dds", "/a%.dds", "/a%c3%28.dds"})
   void malformedEscapes_rejected400(String url) {
-    assertEquals(400, assertThrows(DapRequestRejectedException.class,
-        () -> parser.parse(url, null)).httpStatus());
+    assertEquals(
+        400,
+        assertThrows(DapRequestRejectedException.class, () -> parser.parse(url, null))
+            .httpStatus());
   }
 
   @Test
   void malformedEscape_messageNamesOffset() {
-    DapRequestRejectedException e = assertThrows(DapRequestRejectedException.class,
-        () -> parser.parse("/c.nc.dds", "ab%G1"));
-    assertEquals("malformed percent-escape in the constraint at offset 2: expected %XX with two"
-        + " hex digits", e.getMessage());
+    DapRequestRejectedException e =
+        assertThrows(DapRequestRejectedException.class, () -> parser.parse("/c.nc.dds", "ab%G1"));
+    assertEquals(
+        "malformed percent-escape in the constraint at offset 2: expected %XX with two"
+            + " hex digits",
+        e.getMessage());
   }
 
   @Test
   void pathParameters_rejected400() {
-    assertEquals(400, assertThrows(DapRequestRejectedException.class,
-        () -> parser.parse("/c.nc;jsessionid=1.dds", null)).httpStatus());
+    assertEquals(
+        400,
+        assertThrows(
+                DapRequestRejectedException.class,
+                () -> parser.parse("/c.nc;jsessionid=1.dds", null))
+            .httpStatus());
   }
 
   @Test
   void overLongUrl_rejected414() {
     DapRequestParser small = new DapRequestParser(40, 10);
-    DapRequestRejectedException e = assertThrows(DapRequestRejectedException.class,
-        () -> small.parse("/" + "a".repeat(36) + ".dds", "x"));
+    DapRequestRejectedException e =
+        assertThrows(
+            DapRequestRejectedException.class,
+            () -> small.parse("/" + "a".repeat(36) + ".dds", "x"));
     assertEquals(414, e.httpStatus());
     assertEquals("the URL is 43 characters long, more than the limit of 40", e.getMessage());
   }
@@ -256,34 +302,40 @@ final class DapRequestParserTest {
   void overLongConstraint_rejected414() throws Exception {
     DapRequestParser small = new DapRequestParser(100, 10);
     assertEquals("a".repeat(10), first(small.parse("/c.dds", "a".repeat(10))).constraint());
-    DapRequestRejectedException e = assertThrows(DapRequestRejectedException.class,
-        () -> small.parse("/c.dds", "a".repeat(11)));
+    DapRequestRejectedException e =
+        assertThrows(
+            DapRequestRejectedException.class, () -> small.parse("/c.dds", "a".repeat(11)));
     assertEquals(414, e.httpStatus());
     assertEquals("the constraint is 11 characters long, more than the limit of 10", e.getMessage());
   }
 
   @Test
   void limits_mustBePositive() {
-    assertEquals("maxUrlLength was 0, must be > 0", assertThrows(IllegalArgumentException.class,
-        () -> new DapRequestParser(0, 1)).getMessage());
-    assertEquals("maxConstraintLength was -1, must be > 0",
-        assertThrows(IllegalArgumentException.class, () -> new DapRequestParser(1, -1)).getMessage());
+    assertEquals(
+        "maxUrlLength was 0, must be > 0",
+        assertThrows(IllegalArgumentException.class, () -> new DapRequestParser(0, 1))
+            .getMessage());
+    assertEquals(
+        "maxConstraintLength was -1, must be > 0",
+        assertThrows(IllegalArgumentException.class, () -> new DapRequestParser(1, -1))
+            .getMessage());
   }
 
   // ------------------------------------------------------------ dap4.function, dap4.async
 
   @Test
   void dap4Function_isReadForDap4ResponsesOfTheBes() throws Exception {
-    DapRequest.Dataset dap = dataset("/c.nc.dap",
-        "dap4.function=linear_scale(COADSX,2,0)&dap4.ce=COADSX");
+    DapRequest.Dataset dap =
+        dataset("/c.nc.dap", "dap4.function=linear_scale(COADSX,2,0)&dap4.ce=COADSX");
     assertEquals("linear_scale(COADSX,2,0)", dap.dap4Function());
     assertEquals("COADSX", dap.constraint());
     assertEquals("version()", dataset("/c.nc.dmr", "dap4.function=version%28%29").dap4Function());
     // Two are joined as the expression separates functions.
-    assertEquals("version();version()",
+    assertEquals(
+        "version();version()",
         dataset("/c.nc.dap", "dap4.function=version()&dap4.function=version()").dap4Function());
-    DapRequest.Dataset posted = first(parser.parse("/c.nc.dap", "dap4.function=a()",
-        "dap4.function=b()"));
+    DapRequest.Dataset posted =
+        first(parser.parse("/c.nc.dap", "dap4.function=a()", "dap4.function=b()"));
     assertEquals("a();b()", posted.dap4Function());
   }
 
@@ -298,22 +350,32 @@ final class DapRequestParserTest {
 
   @Test
   void dap4Function_isCheckedLikeAConstraint() {
-    DapRequestRejectedException control = assertThrows(DapRequestRejectedException.class,
-        () -> parser.parse("/c.nc.dap", "dap4.function=version(%0a)"));
+    DapRequestRejectedException control =
+        assertThrows(
+            DapRequestRejectedException.class,
+            () -> parser.parse("/c.nc.dap", "dap4.function=version(%0a)"));
     assertEquals(400, control.httpStatus());
-    DapRequestRejectedException tooLong = assertThrows(DapRequestRejectedException.class,
-        () -> new DapRequestParser(100_000, 10).parse("/c.nc.dap",
-            "dap4.function=version(COADSX)"));
+    DapRequestRejectedException tooLong =
+        assertThrows(
+            DapRequestRejectedException.class,
+            () ->
+                new DapRequestParser(100_000, 10)
+                    .parse("/c.nc.dap", "dap4.function=version(COADSX)"));
     assertEquals(414, tooLong.httpStatus());
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"dap4.async=10", "dap4.async", "dap4.store_result=http://x/",
-      "dap4.ce=x&dap4.store_result"})
+  @ValueSource(
+      strings = {
+        "dap4.async=10",
+        "dap4.async",
+        "dap4.store_result=http://x/",
+        "dap4.ce=x&dap4.store_result"
+      })
   void asyncAndStoredResults_are501(String query) {
     for (String path : List.of("/c.nc.dap", "/c.nc.dods", "/c.nc.dmr")) {
-      DapRequestRejectedException e = assertThrows(DapRequestRejectedException.class,
-          () -> parser.parse(path, query), path);
+      DapRequestRejectedException e =
+          assertThrows(DapRequestRejectedException.class, () -> parser.parse(path, query), path);
       assertEquals(501, e.httpStatus(), path);
       assertTrue(e.getMessage().contains("is not offered by this server"), e.getMessage());
     }

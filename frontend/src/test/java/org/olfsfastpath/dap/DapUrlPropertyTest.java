@@ -20,8 +20,8 @@ import net.jqwik.api.Provide;
 /**
  * Property-based fuzzing of the URL parser, the gate in front of every BES message: whatever the
  * raw path and query, it answers a request that is safe to put into a BES command, or a 4xx, and
- * nothing else; a dataset path spelled in any percent-encoding reaches the BES as the same path;
- * a dot segment in any spelling is refused.
+ * nothing else; a dataset path spelled in any percent-encoding reaches the BES as the same path; a
+ * dot segment in any spelling is refused.
  */
 final class DapUrlPropertyTest {
   private static final int MAX_URL = 2048;
@@ -30,20 +30,24 @@ final class DapUrlPropertyTest {
 
   /**
    * Any raw path and query: the parser returns a request whose path and constraint hold nothing
-   * that could climb out of the catalog or smuggle bytes, or it refuses with a 4xx whose message
-   * is printable. No other exception escapes.
+   * that could climb out of the catalog or smuggle bytes, or it refuses with a 4xx whose message is
+   * printable. No other exception escapes.
    */
   @Property(tries = 1000)
-  void anyUrl_givesASafeRequestOrA4xx(@ForAll("rawPaths") String path,
-      @ForAll("rawQueries") String query, @ForAll("rawQueries") String postBody) {
+  void anyUrl_givesASafeRequestOrA4xx(
+      @ForAll("rawPaths") String path,
+      @ForAll("rawQueries") String query,
+      @ForAll("rawQueries") String postBody) {
     DapRequest request;
     try {
       request = parser.parse(path, query, postBody);
     } catch (DapRequestRejectedException e) {
       assertTrue(e.httpStatus() >= 400 && e.httpStatus() < 500, "status " + e.httpStatus());
-      assertTrue(e.getMessage().chars().noneMatch(c -> c < 0x20 || c == 0x7f),
+      assertTrue(
+          e.getMessage().chars().noneMatch(c -> c < 0x20 || c == 0x7f),
           () -> "rejection message holds a control character: " + e.getMessage());
-      assertTrue(e.getMessage().length() < 400, () -> "rejection message too long: " + e.getMessage());
+      assertTrue(
+          e.getMessage().length() < 400, () -> "rejection message too long: " + e.getMessage());
       return;
     }
     int urlLength = path.length() + (query == null ? 0 : query.length() + 1);
@@ -71,8 +75,10 @@ final class DapUrlPropertyTest {
   /** A dataset path, each byte percent-encoded or not at random, parses back to the same path. */
   @Property(tries = 1000)
   void datasetPath_inAnyEncoding_reachesTheBesUnchanged(
-      @ForAll("catalogPaths") List<String> segments, @ForAll("suffixes") String suffix,
-      @ForAll("encodeMasks") long mask) throws DapRequestRejectedException {
+      @ForAll("catalogPaths") List<String> segments,
+      @ForAll("suffixes") String suffix,
+      @ForAll("encodeMasks") long mask)
+      throws DapRequestRejectedException {
     String path = "/" + String.join("/", segments);
     String raw = encodePath(path, mask) + suffix;
     Assume.that(raw.length() <= MAX_URL);
@@ -85,8 +91,10 @@ final class DapUrlPropertyTest {
 
   /** A dot segment, in any spelling and any position, is refused with 400 before the BES. */
   @Property(tries = 1000)
-  void dotSegment_inAnySpelling_isRefused(@ForAll("catalogPaths") List<String> segments,
-      @ForAll("dotSegments") String dots, @ForAll("positions") int position,
+  void dotSegment_inAnySpelling_isRefused(
+      @ForAll("catalogPaths") List<String> segments,
+      @ForAll("dotSegments") String dots,
+      @ForAll("positions") int position,
       @ForAll("suffixes") String suffix) {
     int at = Math.floorMod(position, segments.size());
     StringBuilder raw = new StringBuilder();
@@ -108,8 +116,9 @@ final class DapUrlPropertyTest {
 
   /** A DAP2 constraint, percent-encoded byte by byte at random, reaches the BES unchanged. */
   @Property(tries = 1000)
-  void dap2Constraint_reachesTheBesUnchanged(@ForAll("constraints") String constraint,
-      @ForAll("encodeMasks") long mask) throws DapRequestRejectedException {
+  void dap2Constraint_reachesTheBesUnchanged(
+      @ForAll("constraints") String constraint, @ForAll("encodeMasks") long mask)
+      throws DapRequestRejectedException {
     String query = encodeQuery(constraint, mask);
     Assume.that(query.length() + 40 <= MAX_URL);
     DapRequest.Dataset dataset =
@@ -148,8 +157,11 @@ final class DapUrlPropertyTest {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
       int at = i;
-      assertFalse(c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0),
-          () -> String.format(Locale.ROOT, "control character 0x%02x at %d in %s", (int) c, at, text));
+      assertFalse(
+          c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0),
+          () ->
+              String.format(
+                  Locale.ROOT, "control character 0x%02x at %d in %s", (int) c, at, text));
     }
   }
 
@@ -158,27 +170,131 @@ final class DapUrlPropertyTest {
   /** Paths assembled from the pieces attacks and odd clients use, with and without a leading /. */
   @Provide
   Arbitrary<String> rawPaths() {
-    Arbitrary<String> token = Arbitraries.of(
-        "/", "/", "/", "..", ".", "%2e", "%2E", "%2f", "%2F", "%5c", "\\", "%00", "%25", "%252e",
-        "%", "%z", "%zz", "%c3%a9", "%ff", "%c3", "%e2%82", "\u00e9", "\u4e2d", ";", "a", "nc",
-        "data", ".nc", ".dds", ".das", ".dods", ".ascii", ".asc", ".info", ".dmr", ".dmr.xml",
-        ".dap", ".xyz", "contents.html", "contents.json", "version", ".ver", "%3c", "<", ">", "&",
-        ".nc", ".nc4", ".dap.nc4", ".csv", ".dap.csv", ".json", ".html", ".dmr.html", ".file",
-        ".dsr", ".xdap", ".DDS", "catalog.xml", "catalog.html", "hyrax", "siteMap", "smap_1.txt",
-        "robots.txt",
-        "\"", "'", "]]>", "%5d%5d%3e", "\u0000", "\u0001", "\r\n", "%0d%0a", "\u0085", "%c2%85",
-        "\u007f", "+", " ", "%20", "?", "#", "=", "~", "%7e", "\ud800", "\ufffe");
+    Arbitrary<String> token =
+        Arbitraries.of(
+            "/",
+            "/",
+            "/",
+            "..",
+            ".",
+            "%2e",
+            "%2E",
+            "%2f",
+            "%2F",
+            "%5c",
+            "\\",
+            "%00",
+            "%25",
+            "%252e",
+            "%",
+            "%z",
+            "%zz",
+            "%c3%a9",
+            "%ff",
+            "%c3",
+            "%e2%82",
+            "\u00e9",
+            "\u4e2d",
+            ";",
+            "a",
+            "nc",
+            "data",
+            ".nc",
+            ".dds",
+            ".das",
+            ".dods",
+            ".ascii",
+            ".asc",
+            ".info",
+            ".dmr",
+            ".dmr.xml",
+            ".dap",
+            ".xyz",
+            "contents.html",
+            "contents.json",
+            "version",
+            ".ver",
+            "%3c",
+            "<",
+            ">",
+            "&",
+            ".nc",
+            ".nc4",
+            ".dap.nc4",
+            ".csv",
+            ".dap.csv",
+            ".json",
+            ".html",
+            ".dmr.html",
+            ".file",
+            ".dsr",
+            ".xdap",
+            ".DDS",
+            "catalog.xml",
+            "catalog.html",
+            "hyrax",
+            "siteMap",
+            "smap_1.txt",
+            "robots.txt",
+            "\"",
+            "'",
+            "]]>",
+            "%5d%5d%3e",
+            "\u0000",
+            "\u0001",
+            "\r\n",
+            "%0d%0a",
+            "\u0085",
+            "%c2%85",
+            "\u007f",
+            "+",
+            " ",
+            "%20",
+            "?",
+            "#",
+            "=",
+            "~",
+            "%7e",
+            "\ud800",
+            "\ufffe");
     return Combinators.combine(Arbitraries.of("/", "/", "/", ""), token.list().ofMaxSize(14))
         .as((lead, tokens) -> lead + String.join("", tokens));
   }
 
   @Provide
   Arbitrary<String> rawQueries() {
-    Arbitrary<String> token = Arbitraries.of(
-        "COADSX", "SST", "[0:1:3]", ",", "&", "=", "dap4.ce", "dap4%2Ece", "+", "%2b", "%20",
-        "%", "%g1", "%00", "%0a", "\n", "%c2%85", "%ff", "<", "%3c", "]]>", "\"", "'", "%22",
-        "\u00e9", "%c3%a9", "x", ";");
-    return Arbitraries.oneOf(Arbitraries.just(null),
+    Arbitrary<String> token =
+        Arbitraries.of(
+            "COADSX",
+            "SST",
+            "[0:1:3]",
+            ",",
+            "&",
+            "=",
+            "dap4.ce",
+            "dap4%2Ece",
+            "+",
+            "%2b",
+            "%20",
+            "%",
+            "%g1",
+            "%00",
+            "%0a",
+            "\n",
+            "%c2%85",
+            "%ff",
+            "<",
+            "%3c",
+            "]]>",
+            "\"",
+            "'",
+            "%22",
+            "\u00e9",
+            "%c3%a9",
+            "x",
+            ";");
+    return Arbitraries.oneOf(
+        Arbitraries.just(null),
         token.list().ofMaxSize(12).map(tokens -> String.join("", tokens)),
         Arbitraries.strings().ofMaxLength(40));
   }
@@ -186,27 +302,49 @@ final class DapUrlPropertyTest {
   /** Catalog path segments a BES could hold: any printable text but '/', '\', '%' and dot names. */
   @Provide
   Arbitrary<List<String>> catalogPaths() {
-    Arbitrary<Character> any = Arbitraries.chars().filter(c -> c >= 0xa0 && !Character.isSurrogate(c)
-        && c != 0xfffe && c != 0xffff);
-    Arbitrary<Character> ascii = Arbitraries.chars().range(' ', '~').filter(c -> c != '/' && c != '\\'
-        && c != '%');
-    Arbitrary<String> segment = Arbitraries.frequencyOf(
-            net.jqwik.api.Tuple.of(6, ascii), net.jqwik.api.Tuple.of(1, any),
-            net.jqwik.api.Tuple.of(1, Arbitraries.of('<', '>', '&', '"', '\'', ']', ';', '+', '?', '#')))
-        .list().ofMinSize(1).ofMaxSize(12)
-        .map(chars -> {
-          StringBuilder s = new StringBuilder();
-          chars.forEach(s::append);
-          return s.toString();
-        })
-        .filter(s -> !s.equals(".") && !s.equals(".."));
+    Arbitrary<Character> any =
+        Arbitraries.chars()
+            .filter(c -> c >= 0xa0 && !Character.isSurrogate(c) && c != 0xfffe && c != 0xffff);
+    Arbitrary<Character> ascii =
+        Arbitraries.chars().range(' ', '~').filter(c -> c != '/' && c != '\\' && c != '%');
+    Arbitrary<String> segment =
+        Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(6, ascii),
+                net.jqwik.api.Tuple.of(1, any),
+                net.jqwik.api.Tuple.of(
+                    1, Arbitraries.of('<', '>', '&', '"', '\'', ']', ';', '+', '?', '#')))
+            .list()
+            .ofMinSize(1)
+            .ofMaxSize(12)
+            .map(
+                chars -> {
+                  StringBuilder s = new StringBuilder();
+                  chars.forEach(s::append);
+                  return s.toString();
+                })
+            .filter(s -> !s.equals(".") && !s.equals(".."));
     return segment.list().ofMinSize(1).ofMaxSize(5);
   }
 
   @Provide
   Arbitrary<String> suffixes() {
-    return Arbitraries.of(".dds", ".das", ".dods", ".ascii", ".asc", ".info", ".dmr", ".dmr.xml",
-        ".dap", ".dap.csv", ".dap.nc4", ".nc4", ".csv", ".json", ".dmr.html", ".DDS");
+    return Arbitraries.of(
+        ".dds",
+        ".das",
+        ".dods",
+        ".ascii",
+        ".asc",
+        ".info",
+        ".dmr",
+        ".dmr.xml",
+        ".dap",
+        ".dap.csv",
+        ".dap.nc4",
+        ".nc4",
+        ".csv",
+        ".json",
+        ".dmr.html",
+        ".DDS");
   }
 
   @Provide
@@ -227,16 +365,25 @@ final class DapUrlPropertyTest {
   /** Constraints: printable text, XML metacharacters and CDATA ends included, no controls. */
   @Provide
   Arbitrary<String> constraints() {
-    Arbitrary<Character> chars = Arbitraries.frequencyOf(
-        net.jqwik.api.Tuple.of(8, Arbitraries.chars().range(' ', '~')),
-        net.jqwik.api.Tuple.of(1, Arbitraries.chars().filter(c -> c >= 0xa0 && !Character.isSurrogate(c)
-            && c != 0xfffe && c != 0xffff)));
+    Arbitrary<Character> chars =
+        Arbitraries.frequencyOf(
+            net.jqwik.api.Tuple.of(8, Arbitraries.chars().range(' ', '~')),
+            net.jqwik.api.Tuple.of(
+                1,
+                Arbitraries.chars()
+                    .filter(
+                        c ->
+                            c >= 0xa0 && !Character.isSurrogate(c) && c != 0xfffe && c != 0xffff)));
     return Arbitraries.oneOf(
-        chars.list().ofMaxSize(60).map(list -> {
-          StringBuilder s = new StringBuilder();
-          list.forEach(s::append);
-          return s.toString();
-        }),
+        chars
+            .list()
+            .ofMaxSize(60)
+            .map(
+                list -> {
+                  StringBuilder s = new StringBuilder();
+                  list.forEach(s::append);
+                  return s.toString();
+                }),
         Arbitraries.of("COADSX[0:1:3]", "SST&SST>2", "x]]>y", "<![CDATA[a]]>", "\"'<>&", "a b+c"));
   }
 
@@ -251,8 +398,11 @@ final class DapUrlPropertyTest {
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     for (int i = 0; i < bytes.length; i++) {
       int b = bytes[i] & 0xff;
-      boolean unreserved = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9')
-          || "-._~!$&'()*+,=:@".indexOf(b) >= 0;
+      boolean unreserved =
+          (b >= 'a' && b <= 'z')
+              || (b >= 'A' && b <= 'Z')
+              || (b >= '0' && b <= '9')
+              || "-._~!$&'()*+,=:@".indexOf(b) >= 0;
       if (b == '/' || (unreserved && (mask >>> (i % 64) & 1) == 0)) {
         out.append((char) b);
       } else {

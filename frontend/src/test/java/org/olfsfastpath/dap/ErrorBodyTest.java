@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 final class ErrorBodyTest {
   @Test
   void dap2_escapesQuotesAndBackslashes() {
-    ErrorBody body = ErrorBody.render(ErrorBody.Form.DAP2, 400,
-        "bad \"name\" in a\\b\n");
-    assertEquals("Error {\n    code = 400;\n    message = \"bad \\\"name\\\" in a\\\\b\";\n};\n",
+    ErrorBody body = ErrorBody.render(ErrorBody.Form.DAP2, 400, "bad \"name\" in a\\b\n");
+    assertEquals(
+        "Error {\n    code = 400;\n    message = \"bad \\\"name\\\" in a\\\\b\";\n};\n",
         body.text());
     assertEquals("text/plain", body.contentType());
     assertEquals("dods_error", body.contentDescription());
@@ -23,7 +23,8 @@ final class ErrorBodyTest {
 
   @Test
   void dap2_flattensControlCharacters() {
-    assertEquals("Error {\n    code = 500;\n    message = \"a b c\";\n};\n",
+    assertEquals(
+        "Error {\n    code = 500;\n    message = \"a b c\";\n};\n",
         ErrorBody.render(ErrorBody.Form.DAP2, 500, "a\nb\u0000c").text());
   }
 
@@ -40,14 +41,16 @@ final class ErrorBodyTest {
   @Test
   void html_escapesMarkup() {
     ErrorBody body = ErrorBody.render(ErrorBody.Form.HTML, 404, "<script>alert('x')</script>");
-    assertTrue(body.text().contains("<p>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;</p>"),
+    assertTrue(
+        body.text().contains("<p>&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;</p>"),
         body.text());
     assertTrue(body.contentType().startsWith("text/html"));
   }
 
   @Test
   void json_escapes() {
-    assertEquals("{\"status\": 502, \"message\": \"a \\\"b\\\" \\\\ \\u003c\"}\n",
+    assertEquals(
+        "{\"status\": 502, \"message\": \"a \\\"b\\\" \\\\ \\u003c\"}\n",
         ErrorBody.render(ErrorBody.Form.JSON, 502, "a \"b\" \\ <").text());
   }
 
@@ -72,8 +75,13 @@ final class ErrorBodyTest {
     assertEquals(ErrorBody.Form.DAP4, ErrorBody.chooseForm(dmr, null));
     assertEquals(ErrorBody.Form.HTML, ErrorBody.chooseForm(dmr, browser));
     assertEquals(ErrorBody.Form.HTML, ErrorBody.chooseForm(info, null));
-    assertEquals(ErrorBody.Form.HTML, ErrorBody.chooseForm(new DapRequest.Directory("/", DapRequest.Directory.View.HTML), null));
-    assertEquals(ErrorBody.Form.JSON, ErrorBody.chooseForm(new DapRequest.Directory("/", DapRequest.Directory.View.JSON), browser));
+    assertEquals(
+        ErrorBody.Form.HTML,
+        ErrorBody.chooseForm(new DapRequest.Directory("/", DapRequest.Directory.View.HTML), null));
+    assertEquals(
+        ErrorBody.Form.JSON,
+        ErrorBody.chooseForm(
+            new DapRequest.Directory("/", DapRequest.Directory.View.JSON), browser));
     assertEquals(ErrorBody.Form.DAP2, ErrorBody.chooseForm(null, null));
     assertEquals(ErrorBody.Form.HTML, ErrorBody.chooseForm(null, browser));
   }

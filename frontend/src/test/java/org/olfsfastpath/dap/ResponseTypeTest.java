@@ -15,44 +15,55 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The one table of responses against the upstream OLFS's responders, row by row: the suffix, the
  * BES get ({@code type/returnAs}), Content-Type, Content-Description, the download name's suffix
- * and the error form. Written out here from upstream's behaviour (docs/url-space.md), not from
- * the table, so a changed row fails.
+ * and the error form. Written out here from upstream's behaviour (docs/url-space.md), not from the
+ * table, so a changed row fails.
  */
 final class ResponseTypeTest {
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', nullValues = "-", value = {
-      // suffix | BES get | Content-Type | Content-Description | download | error form
-      ".dods | dods/ | application/octet-stream | dods_data | .dods | DAP2",
-      ".ascii | dods/ascii | text/plain | dods_ascii | - | DAP2",
-      ".csv | dods/ascii | text/csv | text/csv | - | CSV",
-      ".nc | dods/netcdf | application/x-netcdf | application/x-netcdf | .nc | HTML",
-      ".nc4 | dods/netcdf-4 | application/x-netcdf;ver=4 | application/x-netcdf;ver=4 | .nc4 | HTML",
-      ".xdap | xml_data/ | text/xml | dap_xml | .xdap | DAP4",
-      ".tiff | dods/geotiff | image/tiff;application=geotiff | image/tiff;application=geotiff | .tiff | HTML",
-      ".jp2 | dods/jpeg2000 | image/jp2;application=gmljp2 | image/jp2;application=gmljp2 | .jp2 | HTML",
-      ".json | dods/json | application/json | application/json | .json | JSON",
-      ".ijsn | dods/ijson | application/json | application/json | .ijsn | JSON",
-      ".covjson | dods/covjson | application/prs.coverage+json | application/prs.coverage+json | .covjson | HTML",
-      ".ddx | ddx/ | text/xml | dods_ddx | - | DAP4",
-      ".dds | dds/ | text/plain | dods_dds | - | DAP2",
-      ".das | das/ | text/plain | dods_das | - | DAP2",
-      ".info | info_page/ | text/html | DAP2 Dataset Information Page | - | HTML",
-      ".html | ddx/ | text/html;charset=UTF-8 | text/html | - | HTML",
-      ".dap | dap/ | application/vnd.opendap.dap4.data | application/vnd.opendap.dap4.data | .dap | DAP4",
-      ".dap.csv | dap/csv | text/csv | text/csv | .csv | CSV",
-      ".dap.xml | xml_data/ | text/xml | text/xml | .xml | DAP4",
-      ".dap.nc | dap/netcdf | application/x-netcdf | application/x-netcdf | .nc | HTML",
-      ".dap.nc4 | dap/netcdf-4 | application/x-netcdf;ver=4 | application/x-netcdf;ver=4 | .nc4 | HTML",
-      ".dap.covjson | dap/covjson | application/prs.coverage+json | application/prs.coverage+json | .covjson | HTML",
-      ".dmr | dmr/ | application/vnd.opendap.dap4.dataset-metadata+xml | application/vnd.opendap.dap4.dataset-metadata+xml | - | DAP4",
-      ".dmr.xml | dmr/ | text/xml | text/xml | - | DAP4",
-      ".dmr.html | dmr/ | text/html;charset=UTF-8 | text/html | - | HTML",
-  })
-  void bes_rowsFollowUpstream(String suffix, String get, String contentType, String description,
-      String download, ErrorBody.Form errors) {
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "-",
+      value = {
+        // suffix | BES get | Content-Type | Content-Description | download | error form
+        ".dods | dods/ | application/octet-stream | dods_data | .dods | DAP2",
+        ".ascii | dods/ascii | text/plain | dods_ascii | - | DAP2",
+        ".csv | dods/ascii | text/csv | text/csv | - | CSV",
+        ".nc | dods/netcdf | application/x-netcdf | application/x-netcdf | .nc | HTML",
+        ".nc4 | dods/netcdf-4 | application/x-netcdf;ver=4 | application/x-netcdf;ver=4 | .nc4 | HTML",
+        ".xdap | xml_data/ | text/xml | dap_xml | .xdap | DAP4",
+        ".tiff | dods/geotiff | image/tiff;application=geotiff | image/tiff;application=geotiff | .tiff | HTML",
+        ".jp2 | dods/jpeg2000 | image/jp2;application=gmljp2 | image/jp2;application=gmljp2 | .jp2 | HTML",
+        ".json | dods/json | application/json | application/json | .json | JSON",
+        ".ijsn | dods/ijson | application/json | application/json | .ijsn | JSON",
+        ".covjson | dods/covjson | application/prs.coverage+json | application/prs.coverage+json | .covjson | HTML",
+        ".ddx | ddx/ | text/xml | dods_ddx | - | DAP4",
+        ".dds | dds/ | text/plain | dods_dds | - | DAP2",
+        ".das | das/ | text/plain | dods_das | - | DAP2",
+        ".info | info_page/ | text/html | DAP2 Dataset Information Page | - | HTML",
+        ".html | ddx/ | text/html;charset=UTF-8 | text/html | - | HTML",
+        ".dap | dap/ | application/vnd.opendap.dap4.data | application/vnd.opendap.dap4.data | .dap | DAP4",
+        ".dap.csv | dap/csv | text/csv | text/csv | .csv | CSV",
+        ".dap.xml | xml_data/ | text/xml | text/xml | .xml | DAP4",
+        ".dap.nc | dap/netcdf | application/x-netcdf | application/x-netcdf | .nc | HTML",
+        ".dap.nc4 | dap/netcdf-4 | application/x-netcdf;ver=4 | application/x-netcdf;ver=4 | .nc4 | HTML",
+        ".dap.covjson | dap/covjson | application/prs.coverage+json | application/prs.coverage+json | .covjson | HTML",
+        ".dmr | dmr/ | application/vnd.opendap.dap4.dataset-metadata+xml | application/vnd.opendap.dap4.dataset-metadata+xml | - | DAP4",
+        ".dmr.xml | dmr/ | text/xml | text/xml | - | DAP4",
+        ".dmr.html | dmr/ | text/html;charset=UTF-8 | text/html | - | HTML",
+      })
+  void bes_rowsFollowUpstream(
+      String suffix,
+      String get,
+      String contentType,
+      String description,
+      String download,
+      ErrorBody.Form errors) {
     ResponseType type = bySuffix(suffix);
-    assertEquals(get, type.besType().besType() + "/"
-        + (type.besType().returnAs() == null ? "" : type.besType().returnAs()));
+    assertEquals(
+        get,
+        type.besType().besType()
+            + "/"
+            + (type.besType().returnAs() == null ? "" : type.besType().returnAs()));
     assertEquals(contentType, type.contentType());
     assertEquals(description, type.contentDescription());
     assertEquals(download, type.downloadSuffix());
@@ -62,16 +73,30 @@ final class ResponseTypeTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource({
-      ".rdf, NOT_OFFERED", ".iso, NOT_OFFERED", ".rubric, NOT_OFFERED", ".dmr.rdf, NOT_OFFERED",
-      ".dmr.iso, NOT_OFFERED", ".dmr.rubric, NOT_OFFERED", ".dap.json, NOT_IMPLEMENTED",
-      ".dap.ijsn, NOT_IMPLEMENTED", ".dmr.json, NOT_IMPLEMENTED", ".dmr.ijsn, NOT_IMPLEMENTED",
-      ".dap.tiff, NOT_IMPLEMENTED", ".dap.jp2, NOT_IMPLEMENTED", ".dsr, SERVICES",
-      ".dsr.xml, SERVICES", ".dsr.html, SERVICES", ".ver, VERSION", ".file, FILE"})
+    ".rdf, NOT_OFFERED",
+    ".iso, NOT_OFFERED",
+    ".rubric, NOT_OFFERED",
+    ".dmr.rdf, NOT_OFFERED",
+    ".dmr.iso, NOT_OFFERED",
+    ".dmr.rubric, NOT_OFFERED",
+    ".dap.json, NOT_IMPLEMENTED",
+    ".dap.ijsn, NOT_IMPLEMENTED",
+    ".dmr.json, NOT_IMPLEMENTED",
+    ".dmr.ijsn, NOT_IMPLEMENTED",
+    ".dap.tiff, NOT_IMPLEMENTED",
+    ".dap.jp2, NOT_IMPLEMENTED",
+    ".dsr, SERVICES",
+    ".dsr.xml, SERVICES",
+    ".dsr.html, SERVICES",
+    ".ver, VERSION",
+    ".file, FILE"
+  })
   void theOthers_areRefusedOrBuiltHere(String suffix, ResponseType.Source source) {
     ResponseType type = bySuffix(suffix);
     assertEquals(source, type.source());
-    assertEquals(source != ResponseType.Source.NOT_OFFERED
-        && source != ResponseType.Source.NOT_IMPLEMENTED, type.isOffered());
+    assertEquals(
+        source != ResponseType.Source.NOT_OFFERED && source != ResponseType.Source.NOT_IMPLEMENTED,
+        type.isOffered());
   }
 
   @Test
@@ -84,18 +109,26 @@ final class ResponseTypeTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"x.dmr.xml, DMR_XML, .dmr.xml", "x.dmr, DMR, .dmr", "x.asc, ASCII, .asc",
-      "x.ascii, ASCII, .ascii", "x.dap.nc4, DAP_NETCDF4, .dap.nc4", "x.NC4, NETCDF4, .nc4",
-      "x.dmr.html, DMR_FORM, .dmr.html"})
+  @CsvSource({
+    "x.dmr.xml, DMR_XML, .dmr.xml",
+    "x.dmr, DMR, .dmr",
+    "x.asc, ASCII, .asc",
+    "x.ascii, ASCII, .ascii",
+    "x.dap.nc4, DAP_NETCDF4, .dap.nc4",
+    "x.NC4, NETCDF4, .nc4",
+    "x.dmr.html, DMR_FORM, .dmr.html"
+  })
   void matches_longestSuffixFirst(String name, ResponseType type, String suffix) {
     assertEquals(new ResponseType.Match(type, suffix), ResponseType.matches(name).get(0));
   }
 
   @Test
   void matches_everyReading_ofAnAmbiguousName() {
-    assertEquals(List.of(ResponseType.DMR_FORM, ResponseType.FORM),
+    assertEquals(
+        List.of(ResponseType.DMR_FORM, ResponseType.FORM),
         ResponseType.matches("x.dmr.html").stream().map(ResponseType.Match::type).toList());
-    assertEquals(List.of(ResponseType.DAP_NETCDF, ResponseType.NETCDF),
+    assertEquals(
+        List.of(ResponseType.DAP_NETCDF, ResponseType.NETCDF),
         ResponseType.matches("x.dap.nc").stream().map(ResponseType.Match::type).toList());
   }
 
@@ -106,8 +139,17 @@ final class ResponseTypeTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"DDS, true", "DAS, true", "ASCII, true", "DMR, true", "DODS, false", "DAP, false",
-      "NETCDF, false", "CSV, true", "JSON, true"})
+  @CsvSource({
+    "DDS, true",
+    "DAS, true",
+    "ASCII, true",
+    "DMR, true",
+    "DODS, false",
+    "DAP, false",
+    "NETCDF, false",
+    "CSV, true",
+    "JSON, true"
+  })
   void textual(ResponseType type, boolean textual) {
     assertEquals(textual, type.isTextual());
     if (!textual) {
@@ -126,7 +168,9 @@ final class ResponseTypeTest {
   }
 
   private static ResponseType bySuffix(String suffix) {
-    return Arrays.stream(ResponseType.values()).filter(t -> t.suffix().equals(suffix)).findFirst()
+    return Arrays.stream(ResponseType.values())
+        .filter(t -> t.suffix().equals(suffix))
+        .findFirst()
         .orElseThrow(() -> new AssertionError("no row for " + suffix));
   }
 }

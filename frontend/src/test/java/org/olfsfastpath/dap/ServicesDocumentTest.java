@@ -16,22 +16,31 @@ final class ServicesDocumentTest {
 
   @Test
   void xml_listsExactlyWhatIsOffered_withLinks() throws Exception {
-    Element root = new SAXBuilder().build(new ByteArrayInputStream(
-        ServicesDocument.xml(URL, "1.2", false))).getRootElement();
+    Element root =
+        new SAXBuilder()
+            .build(new ByteArrayInputStream(ServicesDocument.xml(URL, "1.2", false)))
+            .getRootElement();
     assertEquals("DatasetServices", root.getName());
     assertEquals(URL, root.getAttributeValue("base", org.jdom2.Namespace.XML_NAMESPACE));
-    List<String> hrefs = root.getChildren("Service", ServicesDocument.DSR).stream()
-        .map(s -> s.getChild("link", ServicesDocument.DSR).getAttributeValue("href")).toList();
-    long offered = java.util.Arrays.stream(ResponseType.values())
-        .filter(ResponseType::isOffered).filter(t -> t != ResponseType.FILE).count();
+    List<String> hrefs =
+        root.getChildren("Service", ServicesDocument.DSR).stream()
+            .map(s -> s.getChild("link", ServicesDocument.DSR).getAttributeValue("href"))
+            .toList();
+    long offered =
+        java.util.Arrays.stream(ResponseType.values())
+            .filter(ResponseType::isOffered)
+            .filter(t -> t != ResponseType.FILE)
+            .count();
     assertEquals(offered, hrefs.size());
     assertTrue(hrefs.contains(URL + ".dap.csv"), hrefs.toString());
     assertTrue(hrefs.contains(URL + ".nc4"), hrefs.toString());
     assertFalse(hrefs.contains(URL + ".file"), hrefs.toString());
     assertFalse(hrefs.contains(URL + ".rdf"), hrefs.toString());
     assertFalse(hrefs.contains(URL + ".dap.json"), hrefs.toString());
-    assertEquals(List.of("4.0", "3.2", "3.0", "2.0"),
-        root.getChildren("DapVersion", ServicesDocument.DSR).stream().map(Element::getText)
+    assertEquals(
+        List.of("4.0", "3.2", "3.0", "2.0"),
+        root.getChildren("DapVersion", ServicesDocument.DSR).stream()
+            .map(Element::getText)
             .toList());
   }
 
@@ -43,8 +52,8 @@ final class ServicesDocumentTest {
 
   @Test
   void html_escapesTheName() {
-    String html = new String(ServicesDocument.html(URL, "<b>.nc", "1.2", false),
-        StandardCharsets.UTF_8);
+    String html =
+        new String(ServicesDocument.html(URL, "<b>.nc", "1.2", false), StandardCharsets.UTF_8);
     assertTrue(html.contains("Services of &lt;b&gt;.nc"), html);
     assertFalse(html.contains("<b>"), html);
     assertTrue(html.contains("<a href=\"" + URL + ".dmr.html\">"), html);

@@ -15,18 +15,22 @@ final class UrlSpaceDocTest {
   private static List<String> rows() throws IOException {
     Path docs = Path.of(System.getProperty("project.root", "..")).resolve("docs/url-space.md");
     return Files.readAllLines(docs, StandardCharsets.UTF_8).stream()
-        .filter(line -> line.startsWith("| `")).toList();
+        .filter(line -> line.startsWith("| `"))
+        .toList();
   }
 
   @ParameterizedTest
   @EnumSource(ResponseType.class)
   void everyResponse_hasARow(ResponseType type) throws IOException {
     List<String> rows = rows();
-    for (String suffix : type.aliases().isEmpty() ? List.of(type.suffix())
-        : List.of(type.suffix(), type.aliases().get(0))) {
+    for (String suffix :
+        type.aliases().isEmpty()
+            ? List.of(type.suffix())
+            : List.of(type.suffix(), type.aliases().get(0))) {
       String cell = "`" + suffix + "`";
-      assertTrue(rows.stream().anyMatch(row -> row.substring(0, row.indexOf(" |", 2) + 2)
-          .contains(cell)), "docs/url-space.md has no row for " + cell);
+      assertTrue(
+          rows.stream().anyMatch(row -> row.substring(0, row.indexOf(" |", 2) + 2).contains(cell)),
+          "docs/url-space.md has no row for " + cell);
     }
   }
 }

@@ -13,10 +13,21 @@ import org.olfsfastpath.pages.DatasetModel.Variable;
 
 final class AxisTest {
   static Axis axis(String type, String units, double... values) {
-    List<Attribute> attributes = units.isEmpty() ? List.of()
-        : List.of(new Attribute("units", "String", List.of(units), List.of()));
-    return new Axis(new Variable("x", "/x", "/x", type, List.of(new Dimension("/x",
-        values.length)), attributes, List.of(), List.of()), values);
+    List<Attribute> attributes =
+        units.isEmpty()
+            ? List.of()
+            : List.of(new Attribute("units", "String", List.of(units), List.of()));
+    return new Axis(
+        new Variable(
+            "x",
+            "/x",
+            "/x",
+            type,
+            List.of(new Dimension("/x", values.length)),
+            attributes,
+            List.of(),
+            List.of()),
+        values);
   }
 
   static double[] coadsx() {
@@ -78,8 +89,8 @@ final class AxisTest {
     assertEquals(1, irregular.nearest(3, false));
     Axis zigzag = axis("Float64", "m", 1, 3, 2);
     assertFalse(zigzag.translatesValues());
-    assertEquals("irregular: 1 to 2 (min 1, max 3), not monotonic: choose by index",
-        zigzag.summary());
+    assertEquals(
+        "irregular: 1 to 2 (min 1, max 3), not monotonic: choose by index", zigzag.summary());
     assertThrows(IllegalStateException.class, () -> zigzag.nearest(2, true));
   }
 
@@ -90,8 +101,8 @@ final class AxisTest {
     assertEquals("2000-01-01 00:00 to 2000-01-01 18:00, step 6 hours", time.summary());
     assertEquals(12.0, time.parse("2000-01-01 12:00"));
     assertEquals(7.5, time.parse("7.5"));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> time.parse("noon"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> time.parse("noon"));
     assertEquals("\"noon\" is not a number or a date like 2000-01-01 00:00", e.getMessage());
   }
 

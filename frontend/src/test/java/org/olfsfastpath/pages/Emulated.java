@@ -15,15 +15,17 @@ final class Emulated {
   /** A DAP4 get: {@code dmr} or {@code dap}, with the xml:base the front end sends. */
   static byte[] dap4(EmulatedDataset dataset, String type, String constraint, boolean checksums)
       throws IOException {
-    return answer(dataset, new DapQuery(type, "", constraint, true, BASE + dataset.name(),
-        checksums));
+    return answer(
+        dataset, new DapQuery(type, "", constraint, true, BASE + dataset.name(), checksums));
   }
 
   /** A DAP2 get ({@code ddx}, {@code dods}), with {@code returnAs} (or ""). */
   static byte[] dap2(EmulatedDataset dataset, String type, String returnAs, String constraint)
       throws IOException {
-    return answer(dataset, new DapQuery(type, returnAs, constraint, false,
-        type.equals("ddx") ? BASE + dataset.name() : ""));
+    return answer(
+        dataset,
+        new DapQuery(
+            type, returnAs, constraint, false, type.equals("ddx") ? BASE + dataset.name() : ""));
   }
 
   private static byte[] answer(EmulatedDataset dataset, DapQuery query) throws IOException {
@@ -47,11 +49,12 @@ final class Emulated {
   }
 
   /** The form with its coordinates read from the emulator's answer, as the web layer does. */
-  static DatasetForm withCoordinates(DatasetForm form, EmulatedDataset dataset)
-      throws Exception {
+  static DatasetForm withCoordinates(DatasetForm form, EmulatedDataset dataset) throws Exception {
     CoordinateRequest request = form.coordinateRequest();
-    byte[] answer = request.dap4() ? dap4(dataset, "dap", request.constraint(), false)
-        : dap2(dataset, "dods", "", request.constraint());
+    byte[] answer =
+        request.dap4()
+            ? dap4(dataset, "dap", request.constraint(), false)
+            : dap2(dataset, "dods", "", request.constraint());
     return form.withCoordinates(request.read(answer));
   }
 }

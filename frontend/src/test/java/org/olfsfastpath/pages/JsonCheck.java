@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * A strict JSON reader (RFC 8259) for checking that the pages' JSON-LD is well formed: objects
- * become maps, arrays lists, strings strings, numbers doubles. Throws IllegalArgumentException
- * with the offset on anything else.
+ * become maps, arrays lists, strings strings, numbers doubles. Throws IllegalArgumentException with
+ * the offset on anything else.
  */
 final class JsonCheck {
   private final String text;

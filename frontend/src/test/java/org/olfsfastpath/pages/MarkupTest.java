@@ -9,8 +9,9 @@ import org.olfsfastpath.testing.Regression;
 
 final class MarkupTest {
   @Test
-  @Regression("2c646ff: the buttons' display rule showed the buttons a page hides with the hidden "
-      + "attribute")
+  @Regression(
+      "2c646ff: the buttons' display rule showed the buttons a page hides with the hidden "
+          + "attribute")
   void styleSheet_keepsHiddenElementsHidden() {
     // The buttons' display rule would otherwise show what the script hides (Update data URL)
     // and, with scripts off, the Copy button that only works with them (seen in BrowserIT).
@@ -49,10 +50,10 @@ final class MarkupTest {
   @Test
   void rootLabel_isTheServicePathsLastSegmentOrTheHost() {
     assertEquals("opendap", Markup.rootLabel(Samples.SITE));
-    assertEquals("data server", Markup.rootLabel(new Site("http://h/x/data%20server",
-        FormType.DAP4, false)));
-    assertEquals("h.example", Markup.rootLabel(new Site("http://h.example", FormType.DAP4,
-        false)));
+    assertEquals(
+        "data server",
+        Markup.rootLabel(new Site("http://h/x/data%20server", FormType.DAP4, false)));
+    assertEquals("h.example", Markup.rootLabel(new Site("http://h.example", FormType.DAP4, false)));
   }
 
   @Test

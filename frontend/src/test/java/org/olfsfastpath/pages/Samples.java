@@ -12,7 +12,8 @@ final class Samples {
   static final Site SITE = new Site("http://example.org/opendap", FormType.DAP4, false);
 
   /** A DMR like coads_climatology.nc's, cut down: one coordinate and one grid-like variable. */
-  static final String DMR = """
+  static final String DMR =
+      """
       <?xml version="1.0" encoding="ISO-8859-1"?>
       <Dataset xmlns="http://xml.opendap.org/ns/DAP/4.0#" dapVersion="4.0" dmrVersion="1.0" name="coads_climatology.nc">
           <Dimension name="COADSX" size="180"/>
@@ -37,7 +38,8 @@ final class Samples {
       """;
 
   /** The same dataset as a DDX, with SST a Grid. */
-  static final String DDX = """
+  static final String DDX =
+      """
       <?xml version="1.0" encoding="ISO-8859-1"?>
       <Dataset name="coads_climatology.nc" xmlns="http://xml.opendap.org/ns/DAP/3.2#" dapVersion="3.2">
           <Attribute name="NC_GLOBAL" type="Container">
@@ -70,7 +72,8 @@ final class Samples {
       """;
 
   /** A DMR whose names and values try to break out of HTML, JSON and the constraint syntax. */
-  static final String HOSTILE_DMR = """
+  static final String HOSTILE_DMR =
+      """
       <?xml version="1.0" encoding="UTF-8"?>
       <Dataset xmlns="http://xml.opendap.org/ns/DAP/4.0#" name="evil&lt;script&gt;.nc">
           <Dimension name="x" size="3"/>

@@ -43,9 +43,13 @@ final class SiteMapCacheTest {
   }
 
   private SiteMapCache cache() {
-    return SiteMapCache.newBuilder().loader(this::next).ticker(ticker)
-        .executor(background::add).refreshInterval(Duration.ofSeconds(600))
-        .retryInterval(Duration.ofSeconds(30)).build();
+    return SiteMapCache.newBuilder()
+        .loader(this::next)
+        .ticker(ticker)
+        .executor(background::add)
+        .refreshInterval(Duration.ofSeconds(600))
+        .retryInterval(Duration.ofSeconds(30))
+        .build();
   }
 
   @Test
@@ -121,12 +125,19 @@ final class SiteMapCacheTest {
 
   @Test
   void loaderRuntimeException_isAnIOException() {
-    SiteMapCache cache = SiteMapCache.newBuilder().loader(() -> {
-      throw new IllegalStateException("bug");
-    }).ticker(ticker).build();
+    SiteMapCache cache =
+        SiteMapCache.newBuilder()
+            .loader(
+                () -> {
+                  throw new IllegalStateException("bug");
+                })
+            .ticker(ticker)
+            .build();
     IOException e = assertThrows(IOException.class, cache::get);
-    assertEquals("the site map could not be built: building the site map failed:"
-        + " java.lang.IllegalStateException: bug", e.getMessage());
+    assertEquals(
+        "the site map could not be built: building the site map failed:"
+            + " java.lang.IllegalStateException: bug",
+        e.getMessage());
   }
 
   @Test
@@ -135,16 +146,21 @@ final class SiteMapCacheTest {
     CountDownLatch release = new CountDownLatch(1);
     AtomicInteger builds = new AtomicInteger();
     SiteMap map = map(1);
-    SiteMapCache cache = SiteMapCache.newBuilder().loader(() -> {
-      builds.incrementAndGet();
-      loading.countDown();
-      try {
-        release.await(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      return map;
-    }).ticker(ticker).build();
+    SiteMapCache cache =
+        SiteMapCache.newBuilder()
+            .loader(
+                () -> {
+                  builds.incrementAndGet();
+                  loading.countDown();
+                  try {
+                    release.await(10, TimeUnit.SECONDS);
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                  return map;
+                })
+            .ticker(ticker)
+            .build();
     ExecutorService threads = Executors.newFixedThreadPool(4);
     try {
       List<Future<SiteMap>> gets = new ArrayList<>();
@@ -165,23 +181,29 @@ final class SiteMapCacheTest {
 
   @Test
   void builder_requiresALoader() {
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> SiteMapCache.newBuilder().build());
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> SiteMapCache.newBuilder().build());
     assertEquals("SiteMapCache requires a loader", e.getMessage());
   }
 
   @Test
   void builder_refreshIntervalMustBePositive() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> SiteMapCache.newBuilder().refreshInterval(Duration.ZERO));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SiteMapCache.newBuilder().refreshInterval(Duration.ZERO));
     assertEquals("refreshInterval was PT0S, must be > 0", e.getMessage());
   }
 
   @Test
   void builder_settingTwice() {
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> SiteMapCache.newBuilder().retryInterval(Duration.ofSeconds(5))
-            .retryInterval(Duration.ofSeconds(6)));
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () ->
+                SiteMapCache.newBuilder()
+                    .retryInterval(Duration.ofSeconds(5))
+                    .retryInterval(Duration.ofSeconds(6)));
     assertEquals("retryInterval was already set to PT5S", e.getMessage());
   }
 }

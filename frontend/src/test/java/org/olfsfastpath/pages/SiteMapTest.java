@@ -45,10 +45,12 @@ final class SiteMapTest {
     assertEquals("http://h:8080/opendap/data/d49500.nc.html", lines(map, 1).get(0));
     assertEquals("http://h:8080/opendap/data/d99999.nc.html", lines(map, 2).get(999));
     assertTrue(map.file(2).endsWith(".nc.html\n"));
-    assertEquals("User-agent: *\nAllow: /\n\n"
-        + "Sitemap: http://h:8080/opendap/siteMap/smap_0.txt\n"
-        + "Sitemap: http://h:8080/opendap/siteMap/smap_1.txt\n"
-        + "Sitemap: http://h:8080/opendap/siteMap/smap_2.txt\n", map.robotsTxt());
+    assertEquals(
+        "User-agent: *\nAllow: /\n\n"
+            + "Sitemap: http://h:8080/opendap/siteMap/smap_0.txt\n"
+            + "Sitemap: http://h:8080/opendap/siteMap/smap_1.txt\n"
+            + "Sitemap: http://h:8080/opendap/siteMap/smap_2.txt\n",
+        map.robotsTxt());
   }
 
   @Test
@@ -70,59 +72,93 @@ final class SiteMapTest {
 
   @Test
   void pathsAreEncodedAndDuplicatesDropped() {
-    SiteMap map = SiteMap.of(List.of("/a b/contents.html", "/a b/x#1.nc.html",
-        "/a b/contents.html"), SITE);
-    assertEquals("http://h:8080/opendap/a%20b/contents.html\n"
-        + "http://h:8080/opendap/a%20b/x%231.nc.html\n", map.file(0));
+    SiteMap map =
+        SiteMap.of(List.of("/a b/contents.html", "/a b/x#1.nc.html", "/a b/contents.html"), SITE);
+    assertEquals(
+        "http://h:8080/opendap/a%20b/contents.html\n"
+            + "http://h:8080/opendap/a%20b/x%231.nc.html\n",
+        map.file(0));
     assertEquals(2, map.lineCount());
   }
 
   @Test
   void fromBuildSiteMap_replacesThePrefixWithTheServiceUrl() throws Exception {
-    String answer = "http://sitemap.invalid/contents.html\n"
-        + "http://sitemap.invalid/nc/contents.html\n"
-        + "http://sitemap.invalid/nc/nc_int8.nc.html\n"
-        + "http://sitemap.invalid/coads_climatology.nc.html\n\n";
-    SiteMap map = SiteMap.fromBuildSiteMap(answer.getBytes(StandardCharsets.UTF_8),
-        "http://sitemap.invalid/", SITE);
-    assertEquals("http://h:8080/opendap/contents.html\n"
-        + "http://h:8080/opendap/nc/contents.html\n"
-        + "http://h:8080/opendap/nc/nc_int8.nc.html\n"
-        + "http://h:8080/opendap/coads_climatology.nc.html\n", map.file(0));
+    String answer =
+        "http://sitemap.invalid/contents.html\n"
+            + "http://sitemap.invalid/nc/contents.html\n"
+            + "http://sitemap.invalid/nc/nc_int8.nc.html\n"
+            + "http://sitemap.invalid/coads_climatology.nc.html\n\n";
+    SiteMap map =
+        SiteMap.fromBuildSiteMap(
+            answer.getBytes(StandardCharsets.UTF_8), "http://sitemap.invalid/", SITE);
+    assertEquals(
+        "http://h:8080/opendap/contents.html\n"
+            + "http://h:8080/opendap/nc/contents.html\n"
+            + "http://h:8080/opendap/nc/nc_int8.nc.html\n"
+            + "http://h:8080/opendap/coads_climatology.nc.html\n",
+        map.file(0));
   }
 
   @Test
   void fromBuildSiteMap_lineWithAnotherPrefix() {
-    BesProtocolException e = assertThrows(BesProtocolException.class,
-        () -> SiteMap.fromBuildSiteMap("http://p/a.html\r\n<BESError/>\n".getBytes(
-            StandardCharsets.UTF_8), "http://p", SITE));
-    assertEquals("expected every line of the buildSiteMap answer to start with http://p/ but"
-        + " line 2 was \"<BESError/>\"", e.getMessage());
+    BesProtocolException e =
+        assertThrows(
+            BesProtocolException.class,
+            () ->
+                SiteMap.fromBuildSiteMap(
+                    "http://p/a.html\r\n<BESError/>\n".getBytes(StandardCharsets.UTF_8),
+                    "http://p",
+                    SITE));
+    assertEquals(
+        "expected every line of the buildSiteMap answer to start with http://p/ but"
+            + " line 2 was \"<BESError/>\"",
+        e.getMessage());
   }
 
   @Test
-  void walk_listsDirectoriesThenSubDirectoriesThenDatasetsAsBuildSiteMapDoes()
-      throws Exception {
-    Map<String, DataSource> catalog = Map.of(
-        "/", new DataSource("/", false, Samples.T, 0, true, List.of(
-            new Child("nc", false, Samples.T, 0, true),
-            new Child("coads_climatology.nc", true, Samples.T, 1, false),
-            new Child("README.txt", false, Samples.T, 1, false))),
-        "/nc", new DataSource("/nc", false, Samples.T, 0, true, List.of(
-            new Child("fnoc1.nc", true, Samples.T, 1, false))));
+  void walk_listsDirectoriesThenSubDirectoriesThenDatasetsAsBuildSiteMapDoes() throws Exception {
+    Map<String, DataSource> catalog =
+        Map.of(
+            "/",
+                new DataSource(
+                    "/",
+                    false,
+                    Samples.T,
+                    0,
+                    true,
+                    List.of(
+                        new Child("nc", false, Samples.T, 0, true),
+                        new Child("coads_climatology.nc", true, Samples.T, 1, false),
+                        new Child("README.txt", false, Samples.T, 1, false))),
+            "/nc",
+                new DataSource(
+                    "/nc",
+                    false,
+                    Samples.T,
+                    0,
+                    true,
+                    List.of(new Child("fnoc1.nc", true, Samples.T, 1, false))));
     SiteMap map = SiteMap.walk(catalog::get, Samples.SITE);
-    assertEquals("http://example.org/opendap/contents.html\n"
-        + "http://example.org/opendap/nc/contents.html\n"
-        + "http://example.org/opendap/nc/fnoc1.nc.dmr.html\n"
-        + "http://example.org/opendap/coads_climatology.nc.dmr.html\n", map.file(0));
+    assertEquals(
+        "http://example.org/opendap/contents.html\n"
+            + "http://example.org/opendap/nc/contents.html\n"
+            + "http://example.org/opendap/nc/fnoc1.nc.dmr.html\n"
+            + "http://example.org/opendap/coads_climatology.nc.dmr.html\n",
+        map.file(0));
   }
 
   @Test
   void walk_failsWithTheListersFailure() {
     IOException failure = new IOException("BES down");
-    IOException e = assertThrows(IOException.class, () -> SiteMap.walk(path -> {
-      throw failure;
-    }, SITE));
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () ->
+                SiteMap.walk(
+                    path -> {
+                      throw failure;
+                    },
+                    SITE));
     assertEquals(failure, e);
   }
 
@@ -131,8 +167,15 @@ final class SiteMapTest {
     SiteMap map = SiteMap.of(datasets(49_501), SITE);
     assertEquals(OptionalInt.of(0), map.fileIndex("smap_0.txt"));
     assertEquals(OptionalInt.of(1), map.fileIndex("smap_1.txt"));
-    for (String name : List.of("smap_2.txt", "smap_01.txt", "smap_.txt", "smap_-1.txt",
-        "smap_1.xml", "smap_99999999999.txt", "robots.txt")) {
+    for (String name :
+        List.of(
+            "smap_2.txt",
+            "smap_01.txt",
+            "smap_.txt",
+            "smap_-1.txt",
+            "smap_1.xml",
+            "smap_99999999999.txt",
+            "robots.txt")) {
       assertEquals(OptionalInt.empty(), map.fileIndex(name), name);
     }
     assertEquals("smap_7.txt", SiteMap.fileName(7));
@@ -145,16 +188,17 @@ final class SiteMapTest {
     map.writeFile(0, out);
     assertEquals(map.file(0), out.toString(StandardCharsets.UTF_8));
     assertEquals(out.size(), map.fileLength(0));
-    IndexOutOfBoundsException e = assertThrows(IndexOutOfBoundsException.class,
-        () -> map.writeFile(1, out));
+    IndexOutOfBoundsException e =
+        assertThrows(IndexOutOfBoundsException.class, () -> map.writeFile(1, out));
     assertEquals("site map file 1 does not exist; there are 1", e.getMessage());
   }
 
   @Test
   void robotsTxt_withTheSitesOwnRules() {
     SiteMap map = SiteMap.of(datasets(1), SITE);
-    assertEquals("User-agent: *\nDisallow: /opendap/login/\n\n"
-        + "Sitemap: http://h:8080/opendap/siteMap/smap_0.txt\n",
+    assertEquals(
+        "User-agent: *\nDisallow: /opendap/login/\n\n"
+            + "Sitemap: http://h:8080/opendap/siteMap/smap_0.txt\n",
         map.robotsTxt("User-agent: *\nDisallow: /opendap/login/"));
   }
 
@@ -162,8 +206,7 @@ final class SiteMapTest {
   void captured_buildSiteMapAnswer() throws Exception {
     String prefix = "http://localhost:8080/opendap/";
     assertTrue(Captures.request("buildSiteMap_root").contains("prefix=\"" + prefix + "\""));
-    SiteMap map = SiteMap.fromBuildSiteMap(Captures.response("buildSiteMap_root"), prefix,
-        SITE);
+    SiteMap map = SiteMap.fromBuildSiteMap(Captures.response("buildSiteMap_root"), prefix, SITE);
     assertEquals(9, map.lineCount());
     assertEquals("http://h:8080/opendap/contents.html", lines(map, 0).get(0));
     assertTrue(lines(map, 0).contains("http://h:8080/opendap/nc/zero_length_array.nc.html"));

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 final class SiteTest {
   @Test
   void serviceUrl_trailingSlashIsDropped() {
-    assertEquals("http://h:8080/opendap",
+    assertEquals(
+        "http://h:8080/opendap",
         new Site("http://h:8080/opendap/", FormType.DAP4, false).serviceUrl());
   }
 
@@ -27,34 +28,42 @@ final class SiteTest {
 
   @Test
   void serviceUrl_relative() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new Site("/opendap", FormType.DAP4, false));
-    assertEquals("serviceUrl was \"/opendap\", must be an absolute http or https URL without"
-        + " query or fragment", e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> new Site("/opendap", FormType.DAP4, false));
+    assertEquals(
+        "serviceUrl was \"/opendap\", must be an absolute http or https URL without"
+            + " query or fragment",
+        e.getMessage());
   }
 
   @Test
   void serviceUrl_withQuery() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new Site("http://h/opendap?x", FormType.DAP4, false));
-    assertEquals("serviceUrl was \"http://h/opendap?x\", must be an absolute http or https URL"
-        + " without query or fragment", e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new Site("http://h/opendap?x", FormType.DAP4, false));
+    assertEquals(
+        "serviceUrl was \"http://h/opendap?x\", must be an absolute http or https URL"
+            + " without query or fragment",
+        e.getMessage());
   }
 
   @Test
   void serviceUrl_unparsable() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new Site("http://h/a b", FormType.DAP4, false));
-    assertEquals("serviceUrl was \"http://h/a b\", must be an absolute http or https URL",
-        e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> new Site("http://h/a b", FormType.DAP4, false));
+    assertEquals(
+        "serviceUrl was \"http://h/a b\", must be an absolute http or https URL", e.getMessage());
   }
 
   @Test
   void formType_fromConfig() {
     assertEquals(FormType.DAP2, FormType.fromConfig(" DAP2 "));
     assertEquals(FormType.DAP4, FormType.fromConfig("dap4"));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> FormType.fromConfig("dap3"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> FormType.fromConfig("dap3"));
     assertEquals("DataRequestForm type was \"dap3\", must be dap2 or dap4", e.getMessage());
   }
 }

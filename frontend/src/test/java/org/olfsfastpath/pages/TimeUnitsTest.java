@@ -21,9 +21,11 @@ final class TimeUnitsTest {
     TimeUnits.Reading reading = TimeUnits.read("hour since 0000-01-01 00:00:00", null);
     TimeUnits time = reading.units().orElseThrow();
     assertEquals(CfCalendar.STANDARD, time.calendar());
-    assertEquals("the standard calendar has no year 0 (COARDS used year 0 for climatologies):"
-        + " dates count from 0000-01-01 00:00:00 as written, in astronomical years (year 0 a"
-        + " leap year)", reading.note());
+    assertEquals(
+        "the standard calendar has no year 0 (COARDS used year 0 for climatologies):"
+            + " dates count from 0000-01-01 00:00:00 as written, in astronomical years (year 0 a"
+            + " leap year)",
+        reading.note());
     assertEquals("0000-01-16 06:00:00", time.format(366, Resolution.SECOND));
     assertEquals("0000-02-15 16:29:06", time.format(1096.4850000000001, Resolution.SECOND));
     // After a 29 February: year 0 is a leap year in astronomical years.
@@ -37,8 +39,9 @@ final class TimeUnitsTest {
     TimeUnits time = units("days since 1582-10-04", "standard");
     assertEquals("1582-10-15", time.format(1, Resolution.DAY));
     assertThrows(IllegalArgumentException.class, () -> time.parse("1582-10-10"));
-    assertEquals("1582-10-05", units("days since 1582-10-04", "proleptic_gregorian")
-        .format(1, Resolution.DAY));
+    assertEquals(
+        "1582-10-05",
+        units("days since 1582-10-04", "proleptic_gregorian").format(1, Resolution.DAY));
     assertEquals("1582-10-05", units("days since 1582-10-04", "julian").format(1, Resolution.DAY));
   }
 
@@ -85,14 +88,18 @@ final class TimeUnitsTest {
 
   @Test
   void whatIsNotCertain_isSaid_notGuessed() {
-    assertEquals("no dates: \"months\" is not a unit of fixed length (UDUNITS takes a month or a"
-        + " year as a mean length no calendar has)",
+    assertEquals(
+        "no dates: \"months\" is not a unit of fixed length (UDUNITS takes a month or a"
+            + " year as a mean length no calendar has)",
         TimeUnits.read("months since 2000-01-01", null).note());
-    assertEquals("no dates: the calendar \"none\" is not one this server understands",
+    assertEquals(
+        "no dates: the calendar \"none\" is not one this server understands",
         TimeUnits.read("days since 2000-01-01", "none").note());
-    assertEquals("no dates: the epoch \"base_time\" is not a date this server reads",
+    assertEquals(
+        "no dates: the epoch \"base_time\" is not a date this server reads",
         TimeUnits.read("hours from base_time", null).note());
-    assertEquals("no dates: the epoch 2001-02-29 is not a date of the standard calendar",
+    assertEquals(
+        "no dates: the epoch 2001-02-29 is not a date of the standard calendar",
         TimeUnits.read("days since 2001-02-29", null).note());
     TimeUnits.Reading notTime = TimeUnits.read("degrees_east", null);
     assertEquals(Optional.empty(), notTime.units());

@@ -16,8 +16,7 @@ import org.olfsfastpath.spec.SpecException;
 
 /** The spool's settings and the checks of its directory at start. */
 final class SpoolBuilderTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void defaults_suitASmallServer() {
@@ -28,8 +27,9 @@ final class SpoolBuilderTest {
     assertEquals(2L << 30, builder.getDisk());
     assertEquals(null, builder.getDirectory());
     Spool spool = builder.directory(dir).build();
-    assertEquals(Map.entry(dir, 1L << 20), Map.entry(spool.directory().orElseThrow(),
-        spool.responseMemory()));
+    assertEquals(
+        Map.entry(dir, 1L << 20),
+        Map.entry(spool.directory().orElseThrow(), spool.responseMemory()));
     SpoolStats stats = spool.stats();
     assertEquals(32L << 20, stats.memoryBudget());
     assertEquals(2L << 30, stats.diskBudget());
@@ -38,8 +38,20 @@ final class SpoolBuilderTest {
 
   @Test
   void fromSpec_keysAreTheSettersNames() {
-    Spool spool = Spool.from(Map.of("enabled", "true", "responseMemory", "256KiB",
-        "memory", "8MiB", "disk", "1GiB", "directory", dir.toString())).build();
+    Spool spool =
+        Spool.from(
+                Map.of(
+                    "enabled",
+                    "true",
+                    "responseMemory",
+                    "256KiB",
+                    "memory",
+                    "8MiB",
+                    "disk",
+                    "1GiB",
+                    "directory",
+                    dir.toString()))
+            .build();
     assertEquals(256L << 10, spool.responseMemory());
     assertEquals(8L << 20, spool.stats().memoryBudget());
     assertEquals(1L << 30, spool.stats().diskBudget());
@@ -48,30 +60,34 @@ final class SpoolBuilderTest {
   @Test
   void responseMemory_defaultsWithinTheBoundInAll_andMayNotExceedIt() {
     assertEquals(512L << 10, Spool.newBuilder().memory(512L << 10).getResponseMemory());
-    SpecConflictException e = assertThrows(SpecConflictException.class,
-        () -> Spool.newBuilder().memory(1L << 20).responseMemory(2L << 20).disk(0).build());
+    SpecConflictException e =
+        assertThrows(
+            SpecConflictException.class,
+            () -> Spool.newBuilder().memory(1L << 20).responseMemory(2L << 20).disk(0).build());
     assertEquals("responseMemory (2MiB) must not exceed memory (1MiB)", e.getMessage());
     assertEquals(java.util.List.of("responseMemory", "memory"), e.keys());
   }
 
   @Test
   void negativeSize_andSetTwice_areRefused() {
-    IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
-        () -> Spool.newBuilder().disk(-1));
+    IllegalArgumentException negative =
+        assertThrows(IllegalArgumentException.class, () -> Spool.newBuilder().disk(-1));
     assertEquals("disk was -1, must be >= 0", negative.getMessage());
-    IllegalStateException twice = assertThrows(IllegalStateException.class,
-        () -> Spool.newBuilder().memory(1L << 20).memory(2L << 20));
+    IllegalStateException twice =
+        assertThrows(
+            IllegalStateException.class,
+            () -> Spool.newBuilder().memory(1L << 20).memory(2L << 20));
     assertEquals("memory was already set to 1MiB", twice.getMessage());
-    SpecException relative = assertThrows(SpecException.class,
-        () -> Spool.from(Map.of("directory", "spool")));
+    SpecException relative =
+        assertThrows(SpecException.class, () -> Spool.from(Map.of("directory", "spool")));
     assertEquals("directory", relative.key());
     assertEquals("directory was spool, must be an absolute path", relative.reason());
   }
 
   @Test
   void disk_needsADirectory_unlessOffOrZero() {
-    SpecConflictException e = assertThrows(SpecConflictException.class,
-        () -> Spool.newBuilder().build());
+    SpecConflictException e =
+        assertThrows(SpecConflictException.class, () -> Spool.newBuilder().build());
     assertEquals("directory is needed while disk (2GiB) is over 0", e.getMessage());
     assertFalse(Spool.newBuilder().disk(0).build().directory().isPresent());
     assertFalse(Spool.newBuilder().enabled(false).build().isEnabled());
@@ -80,8 +96,8 @@ final class SpoolBuilderTest {
   @Test
   void missingDirectory_refusesTheStart() {
     Path missing = dir.resolve("nowhere");
-    SpecException e = assertThrows(SpecException.class,
-        () -> Spool.newBuilder().directory(missing).build());
+    SpecException e =
+        assertThrows(SpecException.class, () -> Spool.newBuilder().directory(missing).build());
     assertEquals("directory", e.key());
     assertEquals(missing.toString(), e.value());
     assertEquals("does not exist", e.reason());
@@ -90,8 +106,8 @@ final class SpoolBuilderTest {
   @Test
   void aFileForADirectory_refusesTheStart() throws Exception {
     Path file = Files.writeString(dir.resolve("file"), "x");
-    SpecException e = assertThrows(SpecException.class,
-        () -> Spool.newBuilder().directory(file).build());
+    SpecException e =
+        assertThrows(SpecException.class, () -> Spool.newBuilder().directory(file).build());
     assertEquals("is not a directory", e.reason());
   }
 
@@ -100,20 +116,24 @@ final class SpoolBuilderTest {
     // /proc takes no new file, whoever asks (root included), so the check is the same for all.
     Path proc = Path.of("/proc");
     assumeTrue(Files.isDirectory(proc), "no /proc on this system: skipping the unwritable case");
-    SpecException e = assertThrows(SpecException.class,
-        () -> Spool.newBuilder().directory(proc).build());
+    SpecException e =
+        assertThrows(SpecException.class, () -> Spool.newBuilder().directory(proc).build());
     assertTrue(e.reason().startsWith("is not writable: cannot create a file there"), e.reason());
   }
 
   @Test
   void fullDisk_refusesTheStart() {
-    SpecException e = assertThrows(SpecException.class, () -> Spool.newBuilder().directory(dir)
-        .usableSpace(path -> 10L << 20).build());
-    assertEquals("is on a full disk: 10485760 bytes free, less than the 64MiB the spool needs to"
-        + " start (the smaller of FastPath/Spool@disk and 64MiB)", e.reason());
+    SpecException e =
+        assertThrows(
+            SpecException.class,
+            () -> Spool.newBuilder().directory(dir).usableSpace(path -> 10L << 20).build());
+    assertEquals(
+        "is on a full disk: 10485760 bytes free, less than the 64MiB the spool needs to"
+            + " start (the smaller of FastPath/Spool@disk and 64MiB)",
+        e.reason());
     // A disk budget smaller than 64 MiB needs only itself.
-    Spool small = Spool.newBuilder().directory(dir).disk(8L << 20)
-        .usableSpace(path -> 10L << 20).build();
+    Spool small =
+        Spool.newBuilder().directory(dir).disk(8L << 20).usableSpace(path -> 10L << 20).build();
     assertEquals(8L << 20, small.stats().diskBudget());
   }
 
@@ -131,10 +151,12 @@ final class SpoolBuilderTest {
   @Test
   void stats_json_namesEveryFigure() {
     String json = new SpoolStats(true, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14).toJson();
-    assertEquals("{\"enabled\":true,\"spooledResponses\":1,\"spooledBytes\":2,\"earlyReleases\":3,"
-        + "\"memoryBytes\":4,\"memoryPeakBytes\":5,\"memoryBudget\":6,\"diskBytes\":7,"
-        + "\"diskPeakBytes\":8,\"diskBudget\":9,\"openFiles\":10,\"fallbackMemory\":11,"
-        + "\"fallbackDiskBudget\":12,\"fallbackDiskError\":13,\"clientDisconnects\":14,"
-        + "\"fallbacks\":36}", json);
+    assertEquals(
+        "{\"enabled\":true,\"spooledResponses\":1,\"spooledBytes\":2,\"earlyReleases\":3,"
+            + "\"memoryBytes\":4,\"memoryPeakBytes\":5,\"memoryBudget\":6,\"diskBytes\":7,"
+            + "\"diskPeakBytes\":8,\"diskBudget\":9,\"openFiles\":10,\"fallbackMemory\":11,"
+            + "\"fallbackDiskBudget\":12,\"fallbackDiskError\":13,\"clientDisconnects\":14,"
+            + "\"fallbacks\":36}",
+        json);
   }
 }

@@ -18,11 +18,12 @@ import org.olfsfastpath.testing.ThreadAllocation;
  * nothing allocated per chunk: {@code /big/40MiB.nc.dods} from the in-process emulator (written as
  * the BES writes), through the BES client's pooled connection and a transfer, to a client that
  * takes every byte at once. The thread that does all of it (as the producer does) allocates a few
- * objects per answer, far under 1 KiB per MiB. Counted with the JVM's per-thread counter; the
- * rate is printed, not asserted.
+ * objects per answer, far under 1 KiB per MiB. Counted with the JVM's per-thread counter; the rate
+ * is printed, not asserted.
  */
 final class StreamingAllocationTest {
   private static final long MIB = 1 << 20;
+
   /** The target of the whole front end (issue 20): at most 1 KiB allocated per MiB streamed. */
   private static final double MAX_BYTES_PER_MIB = 1024;
 
@@ -45,11 +46,18 @@ final class StreamingAllocationTest {
         double seconds = (System.nanoTime() - started) / 1e9;
         long allocated = threads.allocatedBy(thread) - before;
         double perMiB = allocated / ((double) bytes / MIB);
-        System.out.printf(Locale.ROOT, "StreamingAllocationTest: %d bytes at %.0f MiB/s, %d bytes"
-            + " allocated: %.1f per MiB%n", bytes, bytes / seconds / MIB, allocated, perMiB);
+        System.out.printf(
+            Locale.ROOT,
+            "StreamingAllocationTest: %d bytes at %.0f MiB/s, %d bytes"
+                + " allocated: %.1f per MiB%n",
+            bytes,
+            bytes / seconds / MIB,
+            allocated,
+            perMiB);
         assertTrue(bytes > 40 * MIB, "the whole answer: " + bytes);
-        assertTrue(perMiB < MAX_BYTES_PER_MIB, "allocated " + allocated + " bytes for " + bytes
-            + " streamed: " + perMiB + " per MiB");
+        assertTrue(
+            perMiB < MAX_BYTES_PER_MIB,
+            "allocated " + allocated + " bytes for " + bytes + " streamed: " + perMiB + " per MiB");
       }
       assertEquals(0, spool.stats().spooledBytes(), "a client that keeps up spools nothing");
     }

@@ -13,11 +13,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The producer and a client on threads of their own, the client reading in bursts of random
- * sizes (its callbacks on its own thread, as the container's come), answers of random lengths
- * read in random pieces, and tight budgets shared by three responses at once: every answer
- * arrives whole and in order, or (for the clients that hang up) the spool is freed; and at the
- * end nothing is held. Seeded, so a failure repeats.
+ * The producer and a client on threads of their own, the client reading in bursts of random sizes
+ * (its callbacks on its own thread, as the container's come), answers of random lengths read in
+ * random pieces, and tight budgets shared by three responses at once: every answer arrives whole
+ * and in order, or (for the clients that hang up) the spool is freed; and at the end nothing is
+ * held. Seeded, so a failure repeats.
  */
 @Timeout(300)
 final class TransferConcurrencyTest {
@@ -25,24 +25,28 @@ final class TransferConcurrencyTest {
   private static final int AT_ONCE = 3;
 
   /** The episodes come and go by the dozen here; their lines are tested in TransferTest. */
-  private static final Episodes.Sink QUIET = new Episodes.Sink() {
-    @Override
-    public void started(String message) {
-    }
+  private static final Episodes.Sink QUIET =
+      new Episodes.Sink() {
+        @Override
+        public void started(String message) {}
 
-    @Override
-    public void ended(String message) {
-    }
-  };
+        @Override
+        public void ended(String message) {}
+      };
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void manyTransfers_everyAnswerWholeAndInOrder_nothingLeftHeld() throws Exception {
     Random random = new Random(20261125L);
-    Spool spool = Spool.newBuilder().directory(dir).responseMemory(192 * 1024)
-        .memory(256 * 1024).disk(3L << 20).episodeLog(QUIET).build();
+    Spool spool =
+        Spool.newBuilder()
+            .directory(dir)
+            .responseMemory(192 * 1024)
+            .memory(256 * 1024)
+            .disk(3L << 20)
+            .episodeLog(QUIET)
+            .build();
     for (int round = 0; round < ROUNDS; round++) {
       Thread[] threads = new Thread[AT_ONCE * 2];
       FakeClient[] clients = new FakeClient[AT_ONCE];
@@ -53,12 +57,15 @@ final class TransferConcurrencyTest {
         lengths[i] = 1 + random.nextInt(3 << 20);
         hangsUp[i] = random.nextInt(6) == 0;
         long failAt = random.nextInt(10) == 0 ? random.nextInt((int) lengths[i]) : -1;
-        GeneratedSource source = new GeneratedSource(lengths[i], 1 + random.nextInt(96 * 1024),
-            failAt);
+        GeneratedSource source =
+            new GeneratedSource(lengths[i], 1 + random.nextInt(96 * 1024), failAt);
         FakeClient client = new FakeClient(random.nextInt(2) * random.nextInt(256 * 1024));
         byte[] first = spool.buffer();
-        int n = source.readFirst(first, Math.min(32 * 1024, (int) Math.min(lengths[i],
-            failAt < 0 ? Long.MAX_VALUE : failAt)));
+        int n =
+            source.readFirst(
+                first,
+                Math.min(
+                    32 * 1024, (int) Math.min(lengths[i], failAt < 0 ? Long.MAX_VALUE : failAt)));
         Transfer transfer = spool.transfer(first, n, source, client);
         client.attach(transfer);
         sources[i] = source;
@@ -68,8 +75,9 @@ final class TransferConcurrencyTest {
         boolean hangUp = hangsUp[i];
         long hangUpAfter = random.nextInt((int) lengths[i]);
         threads[2 * i] = new Thread(transfer, "producer-" + i);
-        threads[2 * i + 1] = new Thread(() -> read(client, transfer, burst, seed, hangUp,
-            hangUpAfter), "client-" + i);
+        threads[2 * i + 1] =
+            new Thread(
+                () -> read(client, transfer, burst, seed, hangUp, hangUpAfter), "client-" + i);
       }
       for (Thread thread : threads) {
         thread.start();
@@ -80,7 +88,9 @@ final class TransferConcurrencyTest {
       for (int i = 0; i < AT_ONCE; i++) {
         FakeClient client = clients[i];
         assertEquals(-1, client.firstMismatch(), "round " + round + " response " + i);
-        assertEquals(1, client.completed() + client.aborted() + client.goneCount(),
+        assertEquals(
+            1,
+            client.completed() + client.aborted() + client.goneCount(),
             "one end, round " + round + " response " + i);
         if (client.completed() == 1) {
           assertEquals(lengths[i], client.received(), "round " + round + " response " + i);
@@ -102,8 +112,13 @@ final class TransferConcurrencyTest {
   }
 
   /** Reads in bursts until the response ends, or hangs up part way. */
-  private static void read(FakeClient client, Transfer transfer, int burst, long seed,
-      boolean hangUp, long hangUpAfter) {
+  private static void read(
+      FakeClient client,
+      Transfer transfer,
+      int burst,
+      long seed,
+      boolean hangUp,
+      long hangUpAfter) {
     Random random = new Random(seed);
     client.start();
     while (client.completed() + client.aborted() + client.goneCount() == 0) {

@@ -16,35 +16,37 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A transfer with a client that keeps up, one that falls behind, and one that goes away, against
- * the spool's budgets. The producer runs on the test's thread (it never waits for the client
- * unless the spool is full), so each test reads as the sequence it checks; no timing is asserted.
+ * the spool's budgets. The producer runs on the test's thread (it never waits for the client unless
+ * the spool is full), so each test reads as the sequence it checks; no timing is asserted.
  */
 @Timeout(120)
 final class TransferTest {
   private static final int KIB = 1024;
   private static final int MIB = 1024 * 1024;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final List<String> log = new ArrayList<>();
 
   private SpoolBuilder builder() {
-    return Spool.newBuilder().directory(dir).episodeLog(new Episodes.Sink() {
-      @Override
-      public void started(String message) {
-        synchronized (log) {
-          log.add("WARN " + message);
-        }
-      }
+    return Spool.newBuilder()
+        .directory(dir)
+        .episodeLog(
+            new Episodes.Sink() {
+              @Override
+              public void started(String message) {
+                synchronized (log) {
+                  log.add("WARN " + message);
+                }
+              }
 
-      @Override
-      public void ended(String message) {
-        synchronized (log) {
-          log.add("INFO " + message);
-        }
-      }
-    });
+              @Override
+              public void ended(String message) {
+                synchronized (log) {
+                  log.add("INFO " + message);
+                }
+              }
+            });
   }
 
   /** Starts a transfer as the web layer does: the first bytes read, then the producer. */
@@ -104,7 +106,8 @@ final class TransferTest {
     assertEquals(MIB, stats.memoryBytes(), "memory up to the response's bound");
     // The rest in its file: all but what filled the memory buffers (the last may have room left).
     long disk = stats.diskBytes();
-    assertTrue(disk >= length - received - MIB && disk < length - received - MIB + 64 * KIB,
+    assertTrue(
+        disk >= length - received - MIB && disk < length - received - MIB + 64 * KIB,
         "on disk " + disk);
     assertEquals(1, stats.openFiles());
     assertEquals(1, files().size());
@@ -219,10 +222,17 @@ final class TransferTest {
     // One warning for the episode, one line when its disk was given back.
     synchronized (log) {
       assertEquals(2, log.size(), log.toString());
-      assertTrue(log.get(0).startsWith("WARN")
-          && log.get(0).contains("disk budget (FastPath/Spool@disk) is used up"), log.get(0));
-      assertTrue(log.get(1).startsWith("INFO") && log.get(1).contains("room again after its"
-          + " disk budget ran out; responses that streamed straight meanwhile: 3"), log.get(1));
+      assertTrue(
+          log.get(0).startsWith("WARN")
+              && log.get(0).contains("disk budget (FastPath/Spool@disk) is used up"),
+          log.get(0));
+      assertTrue(
+          log.get(1).startsWith("INFO")
+              && log.get(1)
+                  .contains(
+                      "room again after its"
+                          + " disk budget ran out; responses that streamed straight meanwhile: 3"),
+          log.get(1));
     }
 
     // A new response that fits spools to disk again, and logs nothing.
@@ -261,8 +271,12 @@ final class TransferTest {
   @Test
   void diskFillsAtRunTime_fallsBackToStreamingStraight() throws Exception {
     // The file takes 200 KiB, then the disk is full: as ENOSPC from the file system.
-    Spool spool = builder().responseMemory(64 * KIB).memory(64 * KIB)
-        .files(() -> new FillingFile(ChannelSpoolFile.create(dir), 200 * KIB)).build();
+    Spool spool =
+        builder()
+            .responseMemory(64 * KIB)
+            .memory(64 * KIB)
+            .files(() -> new FillingFile(ChannelSpoolFile.create(dir), 200 * KIB))
+            .build();
     GeneratedSource source = GeneratedSource.of(2L * MIB);
     FakeClient client = new FakeClient(0);
     Transfer transfer = start(spool, source, client);
@@ -287,10 +301,15 @@ final class TransferTest {
 
   @Test
   void fileCannotBeCreated_fallsBackToStreamingStraight() throws Exception {
-    Spool spool = builder().responseMemory(64 * KIB).memory(64 * KIB)
-        .files(() -> {
-          throw new IOException("No space left on device");
-        }).build();
+    Spool spool =
+        builder()
+            .responseMemory(64 * KIB)
+            .memory(64 * KIB)
+            .files(
+                () -> {
+                  throw new IOException("No space left on device");
+                })
+            .build();
     GeneratedSource source = GeneratedSource.of(MIB);
     FakeClient client = new FakeClient(0);
     Transfer transfer = start(spool, source, client);
@@ -377,9 +396,10 @@ final class TransferTest {
   void switchedOff_refusesTransfers() {
     Spool spool = Spool.newBuilder().enabled(false).build();
     assertFalse(spool.isEnabled());
-    IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(
-        IllegalStateException.class, () -> spool.transfer(spool.buffer(), 0,
-            GeneratedSource.of(1), new FakeClient(1)));
+    IllegalStateException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalStateException.class,
+            () -> spool.transfer(spool.buffer(), 0, GeneratedSource.of(1), new FakeClient(1)));
     assertEquals("the spool is switched off (FastPath/Spool@enabled)", e.getMessage());
   }
 

@@ -16,17 +16,23 @@ import javax.management.ReflectionException;
 import org.junit.jupiter.api.Test;
 
 /**
- * The filter in front of every servlet: 403 and a short body, counted in its one statistics
- * value; others pass.
+ * The filter in front of every servlet: 403 and a short body, counted in its one statistics value;
+ * others pass.
  */
 final class BotFilterTest {
   private final List<String> passed = new ArrayList<>();
   private final List<String> timed = new ArrayList<>();
   private final FilterChain chain = (request, response) -> passed.add(request.toString());
-  private final BotFilter filter = new BotFilter(Assembly.botRules(Built.parse("<OLFSConfig>"
-          + "<BotFilter><IpAddress>192.0.2.7</IpAddress><UserAgentMatch>.*BadBot.*</UserAgentMatch>"
-          + "</BotFilter></OLFSConfig>"), "/opendap"), ClientAddresses.DIRECT,
-      (type, status, nanos) -> timed.add(type + " " + status));
+  private final BotFilter filter =
+      new BotFilter(
+          Assembly.botRules(
+              Built.parse(
+                  "<OLFSConfig>"
+                      + "<BotFilter><IpAddress>192.0.2.7</IpAddress><UserAgentMatch>.*BadBot.*</UserAgentMatch>"
+                      + "</BotFilter></OLFSConfig>"),
+              "/opendap"),
+          ClientAddresses.DIRECT,
+          (type, status, nanos) -> timed.add(type + " " + status));
 
   private FakeHttp.Response run(FakeHttp.Request request) throws Exception {
     FakeHttp.Response response = new FakeHttp.Response();
@@ -41,36 +47,45 @@ final class BotFilterTest {
     FakeHttp.Response byAddress = run(request);
     assertEquals(403, byAddress.status);
     assertEquals("text/plain;charset=UTF-8", byAddress.header("Content-Type"));
-    assertTrue(byAddress.text().startsWith("Forbidden: this server's bot filter refuses"),
+    assertTrue(
+        byAddress.text().startsWith("Forbidden: this server's bot filter refuses"),
         byAddress.text());
-    FakeHttp.Response byAgent = run(FakeHttp.Request.get("/coads_climatology.nc.das")
-        .header("User-Agent", "Mozilla/5.0 (compatible; BadBot/2.1)"));
+    FakeHttp.Response byAgent =
+        run(
+            FakeHttp.Request.get("/coads_climatology.nc.das")
+                .header("User-Agent", "Mozilla/5.0 (compatible; BadBot/2.1)"));
     assertEquals(403, byAgent.status);
     assertEquals(List.of(), passed);
     assertEquals(List.of("blocked 403", "blocked 403"), timed);
     Map<String, Object> status = StatusSections.botFilter(filter.stats());
     assertEquals(true, status.get("enabled"));
-    assertEquals(Map.of("IpAddress", 1L, "IpMatch", 0L, "UserAgentMatch", 1L),
-        status.get("refused"));
+    assertEquals(
+        Map.of("IpAddress", 1L, "IpMatch", 0L, "UserAgentMatch", 1L), status.get("refused"));
   }
 
   /**
-   * Behind a trusted proxy the filter sees the client the proxy forwarded, as the fair shares do;
-   * a client's own X-Forwarded-For, from an untrusted peer, neither refuses nor frees it.
+   * Behind a trusted proxy the filter sees the client the proxy forwarded, as the fair shares do; a
+   * client's own X-Forwarded-For, from an untrusted peer, neither refuses nor frees it.
    */
   @Test
   void theClientsAddress_isTheOneTheSharesUse_behindATrustedProxyOnly() throws Exception {
-    BotFilter proxied = new BotFilter(Assembly.botRules(Built.parse("<OLFSConfig><BotFilter>"
-            + "<IpAddress>192.0.2.7</IpAddress></BotFilter></OLFSConfig>"), "/opendap"),
-        ClientAddresses.trusting("127.0.0.1"), (type, status, nanos) -> timed.add(type));
-    FakeHttp.Request forwarded = FakeHttp.Request.get("/coads_climatology.nc.das")
-        .header("X-Forwarded-For", "192.0.2.7");
+    BotFilter proxied =
+        new BotFilter(
+            Assembly.botRules(
+                Built.parse(
+                    "<OLFSConfig><BotFilter>"
+                        + "<IpAddress>192.0.2.7</IpAddress></BotFilter></OLFSConfig>"),
+                "/opendap"),
+            ClientAddresses.trusting("127.0.0.1"),
+            (type, status, nanos) -> timed.add(type));
+    FakeHttp.Request forwarded =
+        FakeHttp.Request.get("/coads_climatology.nc.das").header("X-Forwarded-For", "192.0.2.7");
     FakeHttp.Response r = new FakeHttp.Response();
     proxied.doFilter(forwarded.build(), r.build(), chain);
     assertEquals(403, r.status, "the bad client through the proxy");
 
-    FakeHttp.Request spoofed = FakeHttp.Request.get("/coads_climatology.nc.das")
-        .header("X-Forwarded-For", "198.51.100.1");
+    FakeHttp.Request spoofed =
+        FakeHttp.Request.get("/coads_climatology.nc.das").header("X-Forwarded-For", "198.51.100.1");
     spoofed.remoteAddr = "192.0.2.7";
     FakeHttp.Response s = new FakeHttp.Response();
     proxied.doFilter(spoofed.build(), s.build(), chain);
@@ -80,8 +95,8 @@ final class BotFilterTest {
 
   @Test
   void otherClients_reachTheServlet() throws Exception {
-    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.das")
-        .header("User-Agent", "curl/8.1"));
+    FakeHttp.Response r =
+        run(FakeHttp.Request.get("/coads_climatology.nc.das").header("User-Agent", "curl/8.1"));
     assertEquals(200, r.status);
     assertEquals(List.of("GET /coads_climatology.nc.das"), passed);
     assertEquals(List.of(), timed);
@@ -98,16 +113,16 @@ final class BotFilterTest {
 
   @Test
   void status_withoutFilter_saysSo() {
-    BotFilter none = new BotFilter(BotRules.NONE, ClientAddresses.DIRECT,
-        (type, status, nanos) -> { });
+    BotFilter none =
+        new BotFilter(BotRules.NONE, ClientAddresses.DIRECT, (type, status, nanos) -> {});
     assertFalse(none.hasRules());
     Map<String, Object> status = StatusSections.botFilter(none.stats());
     assertEquals(false, status.get("enabled"));
   }
 
   /**
-   * One statistics value, read by every exporter: the status section, the JMX bean and the
-   * metrics show the same refusals, taken from {@link BotFilter#stats()}.
+   * One statistics value, read by every exporter: the status section, the JMX bean and the metrics
+   * show the same refusals, taken from {@link BotFilter#stats()}.
    */
   @Test
   void oneStatsValue_readByStatusJmxAndMetrics() throws Exception {
@@ -122,30 +137,32 @@ final class BotFilterTest {
 
     MBeanServer server = MBeanServerFactory.newMBeanServer();
     ObjectName name = new ObjectName("org.olfsfastpath:type=BotFilter,name=test");
-    server.registerMBean(new StatsBean<>(BotFilterStats.class, filter::stats,
-        BotFilterStats::toJson), name);
+    server.registerMBean(
+        new StatsBean<>(BotFilterStats.class, filter::stats, BotFilterStats::toJson), name);
     assertEquals(2L, server.getAttribute(name, "IpAddressRefusals"));
     assertEquals(1L, server.getAttribute(name, "UserAgentMatchRefusals"));
     assertEquals(3L, server.getAttribute(name, "Refusals"));
     assertEquals(true, server.getAttribute(name, "Enabled"));
     assertEquals(1, server.getAttribute(name, "IpAddresses"));
-    assertEquals("{\"enabled\":true,\"ipAddresses\":1,\"ipMatches\":0,\"userAgentMatches\":1,"
-        + "\"allowedResponses\":1,\"blockedResponses\":0,\"ipAddressRefusals\":2,"
-        + "\"ipMatchRefusals\":0,\"userAgentMatchRefusals\":1,\"refusals\":3}",
+    assertEquals(
+        "{\"enabled\":true,\"ipAddresses\":1,\"ipMatches\":0,\"userAgentMatches\":1,"
+            + "\"allowedResponses\":1,\"blockedResponses\":0,\"ipAddressRefusals\":2,"
+            + "\"ipMatchRefusals\":0,\"userAgentMatchRefusals\":1,\"refusals\":3}",
         server.getAttribute(name, StatsBean.JSON));
     assertEquals(0, server.getMBeanInfo(name).getOperations().length, "nothing to invalidate");
-    assertThrows(ReflectionException.class,
+    assertThrows(
+        ReflectionException.class,
         () -> server.invoke(name, "invalidateAll", new Object[0], new String[0]));
 
     try (FrontEndMetrics metrics = new FrontEndMetrics(null)) {
       metrics.monitorBotFilter(filter::stats);
       String scrape = metrics.scrape();
-      MetricsRecordingTest.assertLine(scrape,
-          "olfs_bot_filter_refusals_total{cause=\"IpAddress\"} 2.0");
-      MetricsRecordingTest.assertLine(scrape,
-          "olfs_bot_filter_refusals_total{cause=\"IpMatch\"} 0.0");
-      MetricsRecordingTest.assertLine(scrape,
-          "olfs_bot_filter_refusals_total{cause=\"UserAgentMatch\"} 1.0");
+      MetricsRecordingTest.assertLine(
+          scrape, "olfs_bot_filter_refusals_total{cause=\"IpAddress\"} 2.0");
+      MetricsRecordingTest.assertLine(
+          scrape, "olfs_bot_filter_refusals_total{cause=\"IpMatch\"} 0.0");
+      MetricsRecordingTest.assertLine(
+          scrape, "olfs_bot_filter_refusals_total{cause=\"UserAgentMatch\"} 1.0");
     }
   }
 }

@@ -14,8 +14,8 @@ import org.olfsfastpath.spool.Spool;
 record Built(BesBackend backend, FrontEndSettings web, BotRules bots, Spool spool)
     implements AutoCloseable {
   static FrontEndConfig parse(String xml) {
-    return OlfsConfigFile.parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)),
-        "olfs.xml");
+    return OlfsConfigFile.parse(
+        new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)), "olfs.xml");
   }
 
   /** Builds every layer from {@code xml}, as {@link FrontEndListener} does. */
@@ -27,10 +27,10 @@ record Built(BesBackend backend, FrontEndSettings web, BotRules bots, Spool spoo
     FrontEndSettings web = Assembly.web(config);
     BotRules bots = Assembly.botRules(config, "/opendap");
     // The JVM's temporary directory stands for the servlet container's.
-    Spool spool = Assembly.spool(config,
-        java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
-    return new Built(Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE)), web,
-        bots, spool);
+    Spool spool =
+        Assembly.spool(config, java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
+    return new Built(
+        Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE)), web, bots, spool);
   }
 
   BesClient client() {

@@ -43,10 +43,16 @@ final class DataSourceCacheMXBeanTest {
   @BeforeEach
   void setUp() throws JMException {
     name = new ObjectName("org.olfsfastpath:type=DataSourceCache,name=test");
-    cache = DataSourceCache.newBuilder().loader(path -> {
-      calls.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
-      return new BesNode(path, true, Instant.parse("2026-11-22T01:52:59Z"), 1, true, List.of());
-    }).executor(Runnable::run).build();
+    cache =
+        DataSourceCache.newBuilder()
+            .loader(
+                path -> {
+                  calls.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
+                  return new BesNode(
+                      path, true, Instant.parse("2026-11-22T01:52:59Z"), 1, true, List.of());
+                })
+            .executor(Runnable::run)
+            .build();
   }
 
   @AfterEach
@@ -56,8 +62,14 @@ final class DataSourceCacheMXBeanTest {
 
   /** As the web application registers it. */
   private void register() throws JMException {
-    server.registerMBean(new StatsBean<>(DataSourceCacheStats.class, cache::stats,
-        DataSourceCacheStats::toJson, cache::invalidate, cache::invalidateAll), name);
+    server.registerMBean(
+        new StatsBean<>(
+            DataSourceCacheStats.class,
+            cache::stats,
+            DataSourceCacheStats::toJson,
+            cache::invalidate,
+            cache::invalidateAll),
+        name);
   }
 
   @Test

@@ -16,22 +16,32 @@ import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.dap.DapRequestParser;
 
 /**
- * What upstream clients send that the front end used to answer wrongly: {@code dap4.function}
- * (sent to the BES as upstream sends it), {@code dap4.async} and {@code dap4.store_result}
- * (refused, never answered as if absent), HEAD of a response the BES cannot make (the GET's 501),
- * and POST on the bare dataset URL (the GET's answer).
+ * What upstream clients send that the front end used to answer wrongly: {@code dap4.function} (sent
+ * to the BES as upstream sends it), {@code dap4.async} and {@code dap4.store_result} (refused,
+ * never answered as if absent), HEAD of a response the BES cannot make (the GET's 501), and POST on
+ * the bare dataset URL (the GET's answer).
  */
 final class DropInRequestsTest {
   private static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");
   private final FakeBackend backend = new FakeBackend().withDataset("/coads_climatology.nc");
   private final FrontEndStats stats = new FrontEndStats();
   private final FrontEndSettings settings = FrontEndSettings.newBuilder().build();
-  private final DapServlet servlet = new DapServlet(DapRequestParser.withDefaults(),
-      Responders.create(settings, backend, stats, "test",
-          new VersionService("test", backend::versions, List.of()), null,
-          Clock.fixed(NOW, ZoneOffset.UTC), org.olfsfastpath.spool.Spool.newBuilder().disk(0)
-              .build()),
-      stats, settings, null, DapServlet.RequestTimer.NONE);
+  private final DapServlet servlet =
+      new DapServlet(
+          DapRequestParser.withDefaults(),
+          Responders.create(
+              settings,
+              backend,
+              stats,
+              "test",
+              new VersionService("test", backend::versions, List.of()),
+              null,
+              Clock.fixed(NOW, ZoneOffset.UTC),
+              org.olfsfastpath.spool.Spool.newBuilder().disk(0).build()),
+          stats,
+          settings,
+          null,
+          DapServlet.RequestTimer.NONE);
 
   private FakeHttp.Response run(FakeHttp.Request request) throws IOException {
     FakeHttp.Response response = new FakeHttp.Response();
@@ -41,8 +51,11 @@ final class DropInRequestsTest {
 
   @Test
   void dap4Function_goesToTheBesWithTheDap4Get() throws IOException {
-    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dap"
-        + "?dap4.function=linear_scale(COADSX,2,0)&dap4.ce=COADSX"));
+    FakeHttp.Response r =
+        run(
+            FakeHttp.Request.get(
+                "/coads_climatology.nc.dap"
+                    + "?dap4.function=linear_scale(COADSX,2,0)&dap4.ce=COADSX"));
     assertEquals(200, r.status);
     GetRequest get = backend.gets.get(0);
     assertEquals(BesGetType.DAP, get.type());
@@ -74,8 +87,8 @@ final class DropInRequestsTest {
 
   @Test
   void dap4Function_withDapXml_is400_beforeTheBes() throws IOException {
-    FakeHttp.Response r = run(FakeHttp.Request.get(
-        "/coads_climatology.nc.dap.xml?dap4.function=version()"));
+    FakeHttp.Response r =
+        run(FakeHttp.Request.get("/coads_climatology.nc.dap.xml?dap4.function=version()"));
     assertEquals(400, r.status);
     assertTrue(r.text().contains(".dap"), r.text());
     assertEquals(List.of(), backend.gets);
@@ -90,8 +103,14 @@ final class DropInRequestsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {".dap?dap4.async=30", ".dap?dap4.store_result=x", ".dap?dap4.async",
-      ".dods?dap4.store_result", ".dmr?dap4.ce=x&dap4.async=1"})
+  @ValueSource(
+      strings = {
+        ".dap?dap4.async=30",
+        ".dap?dap4.store_result=x",
+        ".dap?dap4.async",
+        ".dods?dap4.store_result",
+        ".dmr?dap4.ce=x&dap4.async=1"
+      })
   void asyncAndStoredResults_are501_beforeTheBes(String request) throws IOException {
     FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc" + request));
     assertEquals(501, r.status, r.text());
@@ -102,30 +121,28 @@ final class DropInRequestsTest {
 
   @Test
   void asyncInAPostBody_is501() throws IOException {
-    assertEquals(501, run(FakeHttp.Request.post("/coads_climatology.nc.dap",
-        "dap4.async=10")).status);
+    assertEquals(
+        501, run(FakeHttp.Request.post("/coads_climatology.nc.dap", "dap4.async=10")).status);
   }
 
   /** Regression: HEAD said 200 from the catalog where the GET then answered 501. */
   @Test
   void head_ofAResponseTheBesCannotMake_isTheGets501() throws IOException {
     backend.missingModules.add(BesGetType.DODS_GEOTIFF);
-    FakeHttp.Response head = run(FakeHttp.Request.get("/coads_climatology.nc.tiff")
-        .method("HEAD"));
+    FakeHttp.Response head = run(FakeHttp.Request.get("/coads_climatology.nc.tiff").method("HEAD"));
     assertEquals(501, head.status);
     assertEquals(0, head.body().length);
     assertEquals(1, backend.gets.size());
     assertTrue(backend.gets.get(0).probe(), backend.gets.toString());
     // Known now: the next HEAD costs no BES message.
-    assertEquals(501, run(FakeHttp.Request.get("/coads_climatology.nc.tiff")
-        .method("HEAD")).status);
+    assertEquals(
+        501, run(FakeHttp.Request.get("/coads_climatology.nc.tiff").method("HEAD")).status);
     assertEquals(1, backend.gets.size());
   }
 
   @Test
   void head_ofAResponseTheBesCanMake_is200_oneProbe() throws IOException {
-    FakeHttp.Response head = run(FakeHttp.Request.get("/coads_climatology.nc.nc")
-        .method("HEAD"));
+    FakeHttp.Response head = run(FakeHttp.Request.get("/coads_climatology.nc.nc").method("HEAD"));
     assertEquals(200, head.status);
     assertEquals("application/x-netcdf", head.header("Content-Type"));
     run(FakeHttp.Request.get("/coads_climatology.nc.nc").method("HEAD"));
@@ -137,8 +154,8 @@ final class DropInRequestsTest {
   @ParameterizedTest
   @ValueSource(strings = {"dods", "dds", "dap"})
   void head_ofADapResponse_costsNothing(String suffix) throws IOException {
-    assertEquals(200, run(FakeHttp.Request.get("/coads_climatology.nc." + suffix)
-        .method("HEAD")).status);
+    assertEquals(
+        200, run(FakeHttp.Request.get("/coads_climatology.nc." + suffix).method("HEAD")).status);
     assertEquals(List.of(), backend.gets);
   }
 

@@ -5,8 +5,6 @@ import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.ServletRequest;
-import jakarta.servlet.ServletResponse;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -24,10 +22,10 @@ import java.util.Map;
  * A servlet container's asynchronous side, as far as the spool needs it and as Tomcat behaves: a
  * request that supports async, an {@link AsyncContext} whose {@code start} runs its task on a
  * thread of its own, and a non-blocking output that takes {@code window} bytes and then says not
- * ready until the test lets the client read more ({@link #allow}), when it calls the write
- * listener back. The first callback comes once the servlet's service has returned ({@link
- * #serve}). {@code dispatch()} runs the servlet again with {@link DispatcherType#ASYNC}; an
- * exception from it is an aborted connection.
+ * ready until the test lets the client read more ({@link #allow}), when it calls the write listener
+ * back. The first callback comes once the servlet's service has returned ({@link #serve}). {@code
+ * dispatch()} runs the servlet again with {@link DispatcherType#ASYNC}; an exception from it is an
+ * aborted connection.
  */
 final class FakeAsync {
   private final HttpServlet servlet;
@@ -60,25 +58,35 @@ final class FakeAsync {
   /** Runs the servlet's service, then the container's first write callback, as Tomcat does. */
   FakeAsync serve() throws IOException {
     HttpServletRequest plain = request.build();
-    built = (HttpServletRequest) Proxy.newProxyInstance(getClass().getClassLoader(),
-        new Class<?>[] {HttpServletRequest.class}, (proxy, m, args) -> switch (m.getName()) {
-          case "isAsyncSupported" -> true;
-          case "getDispatcherType" -> dispatcherType;
-          case "startAsync" -> startAsync();
-          case "isAsyncStarted" -> started && !completed;
-          case "getAttribute" -> attributes.get((String) args[0]);
-          case "setAttribute" -> {
-            attributes.put((String) args[0], args[1]);
-            yield null;
-          }
-          case "removeAttribute" -> attributes.remove((String) args[0]);
-          default -> invoke(plain, m, args);
-        });
+    built =
+        (HttpServletRequest)
+            Proxy.newProxyInstance(
+                getClass().getClassLoader(),
+                new Class<?>[] {HttpServletRequest.class},
+                (proxy, m, args) ->
+                    switch (m.getName()) {
+                      case "isAsyncSupported" -> true;
+                      case "getDispatcherType" -> dispatcherType;
+                      case "startAsync" -> startAsync();
+                      case "isAsyncStarted" -> started && !completed;
+                      case "getAttribute" -> attributes.get((String) args[0]);
+                      case "setAttribute" -> {
+                        attributes.put((String) args[0], args[1]);
+                        yield null;
+                      }
+                      case "removeAttribute" -> attributes.remove((String) args[0]);
+                      default -> invoke(plain, m, args);
+                    });
     HttpServletResponse plainResponse = response.build();
-    builtResponse = (HttpServletResponse) Proxy.newProxyInstance(getClass().getClassLoader(),
-        new Class<?>[] {HttpServletResponse.class}, (proxy, m, args) ->
-            m.getName().equals("getOutputStream") && started ? output : invoke(plainResponse, m,
-                args));
+    builtResponse =
+        (HttpServletResponse)
+            Proxy.newProxyInstance(
+                getClass().getClassLoader(),
+                new Class<?>[] {HttpServletResponse.class},
+                (proxy, m, args) ->
+                    m.getName().equals("getOutputStream") && started
+                        ? output
+                        : invoke(plainResponse, m, args));
     synchronized (this) {
       inService = true;
     }
@@ -108,76 +116,83 @@ final class FakeAsync {
 
   private AsyncContext startAsync() {
     started = true;
-    context = (AsyncContext) Proxy.newProxyInstance(getClass().getClassLoader(),
-        new Class<?>[] {AsyncContext.class}, (proxy, m, args) -> switch (m.getName()) {
-          case "setTimeout" -> null;
-          case "addListener" -> {
-            synchronized (this) {
-              listeners.add((AsyncListener) args[0]);
-            }
-            yield null;
-          }
-          case "start" -> {
-            // A container whose request threads are all busy: the task waits, never runs.
-            synchronized (this) {
-              containerTasks.add((Runnable) args[0]);
-            }
-            yield null;
-          }
-          case "complete" -> {
-            complete();
-            yield null;
-          }
-          case "dispatch" -> {
-            dispatch();
-            yield null;
-          }
-          case "getRequest" -> built;
-          case "getResponse" -> builtResponse;
-          default -> throw new UnsupportedOperationException(m.getName());
-        });
+    context =
+        (AsyncContext)
+            Proxy.newProxyInstance(
+                getClass().getClassLoader(),
+                new Class<?>[] {AsyncContext.class},
+                (proxy, m, args) ->
+                    switch (m.getName()) {
+                      case "setTimeout" -> null;
+                      case "addListener" -> {
+                        synchronized (this) {
+                          listeners.add((AsyncListener) args[0]);
+                        }
+                        yield null;
+                      }
+                      case "start" -> {
+                        // A container whose request threads are all busy: the task waits, never
+                        // runs.
+                        synchronized (this) {
+                          containerTasks.add((Runnable) args[0]);
+                        }
+                        yield null;
+                      }
+                      case "complete" -> {
+                        complete();
+                        yield null;
+                      }
+                      case "dispatch" -> {
+                        dispatch();
+                        yield null;
+                      }
+                      case "getRequest" -> built;
+                      case "getResponse" -> builtResponse;
+                      default -> throw new UnsupportedOperationException(m.getName());
+                    });
     return context;
   }
 
-  private final ServletOutputStream output = new ServletOutputStream() {
-    @Override
-    public void write(int b) throws IOException {
-      write(new byte[] {(byte) b}, 0, 1);
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) throws IOException {
-      synchronized (FakeAsync.this) {
-        if (gone) {
-          throw new IOException("Connection reset by peer");
+  private final ServletOutputStream output =
+      new ServletOutputStream() {
+        @Override
+        public void write(int b) throws IOException {
+          write(new byte[] {(byte) b}, 0, 1);
         }
-        if (window <= 0) {
-          throw new IllegalStateException("written while not ready");
-        }
-        body.write(b, off, len);
-        window -= len;
-      }
-    }
 
-    @Override
-    public boolean isReady() {
-      synchronized (FakeAsync.this) {
-        if (window > 0 && !gone) {
-          return true;
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+          synchronized (FakeAsync.this) {
+            if (gone) {
+              throw new IOException("Connection reset by peer");
+            }
+            if (window <= 0) {
+              throw new IllegalStateException("written while not ready");
+            }
+            body.write(b, off, len);
+            window -= len;
+          }
         }
-        wantsCallback = true;
-        return false;
-      }
-    }
 
-    @Override
-    public void setWriteListener(WriteListener listener) {
-      synchronized (FakeAsync.this) {
-        writeListener = listener;
-        wantsCallback = true;
-      }
-    }
-  };
+        @Override
+        public boolean isReady() {
+          synchronized (FakeAsync.this) {
+            if (window > 0 && !gone) {
+              return true;
+            }
+            wantsCallback = true;
+            return false;
+          }
+        }
+
+        @Override
+        public void setWriteListener(WriteListener listener) {
+          synchronized (FakeAsync.this) {
+            writeListener = listener;
+            wantsCallback = true;
+          }
+        }
+      };
 
   /** The client reads {@code bytes} more; the write listener is called back if it waits. */
   void allow(long bytes) {

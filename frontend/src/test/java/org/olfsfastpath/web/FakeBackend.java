@@ -26,27 +26,40 @@ final class FakeBackend implements DapBackend {
   final Map<String, DataSource> nodes = new HashMap<>();
   final Map<String, IOException> lookupFailures = new HashMap<>();
   final List<GetRequest> gets = new ArrayList<>();
+
   /** Who each get named, in order. */
   final List<Caller> callers = new ArrayList<>();
+
   final AtomicInteger lookups = new AtomicInteger();
   final AtomicInteger closed = new AtomicInteger();
-  byte[] body = "Dataset {\n    Float64 COADSX[COADSX = 180];\n} coads_climatology.nc;\n".getBytes();
+  byte[] body =
+      "Dataset {\n    Float64 COADSX[COADSX = 180];\n} coads_climatology.nc;\n".getBytes();
+
   /** Bodies by BES get type; others get {@link #body}. */
   final Map<BesGetType, byte[]> bodies = new HashMap<>();
+
   IOException getFailure;
+
   /** Get types whose module the fake BES lacks: a probe of one is "Unable to find transmitter". */
   final java.util.Set<BesGetType> missingModules = java.util.EnumSet.noneOf(BesGetType.class);
+
   /** Failures of gets of one type only. */
   final Map<BesGetType, IOException> getFailures = new HashMap<>();
+
   /** The buildSiteMap answer; null: the BES does not know the command. */
   byte[] siteMap;
+
   final AtomicInteger siteMapBuilds = new AtomicInteger();
   final AtomicInteger versionAsks = new AtomicInteger();
+
   /** When set, reading the body fails after this many bytes. */
   int failAfter = -1;
+
   IOException streamFailure = new IOException("BES sent status=error after data chunks");
+
   /** Whether a response may be sent again once after its body broke (as a BES group's may). */
   boolean restartable;
+
   /** Responses sent again. */
   final AtomicInteger restarts = new AtomicInteger();
 
@@ -74,8 +87,12 @@ final class FakeBackend implements DapBackend {
     }
     DataSource source = nodes.get(path);
     if (source == null) {
-      throw new BesErrorException(new BesError(BesError.NOT_FOUND,
-          "Failed to locate '/usr/share/hyrax" + path + "'\n", 0, "support@opendap.org"));
+      throw new BesErrorException(
+          new BesError(
+              BesError.NOT_FOUND,
+              "Failed to locate '/usr/share/hyrax" + path + "'\n",
+              0,
+              "support@opendap.org"));
     }
     return source;
   }
@@ -90,48 +107,55 @@ final class FakeBackend implements DapBackend {
     if (request.probe()) {
       // As the BES reads a get with no definition: the module check first, then the definition.
       String returnAs = request.type().returnAs();
-      throw new BesErrorException(new BesError(BesError.SYNTAX_USER,
-          missingModules.contains(request.type())
-              ? "Unable to find transmitter " + returnAs
-              : "Unable to find definition " + org.olfsfastpath.bes.TransmitterProbe.DEFINITION,
-          0, "support@opendap.org"));
+      throw new BesErrorException(
+          new BesError(
+              BesError.SYNTAX_USER,
+              missingModules.contains(request.type())
+                  ? "Unable to find transmitter " + returnAs
+                  : "Unable to find definition " + org.olfsfastpath.bes.TransmitterProbe.DEFINITION,
+              0,
+              "support@opendap.org"));
     }
     if (getFailures.containsKey(request.type())) {
       throw getFailures.get(request.type());
     }
     byte[] answer = bodies.getOrDefault(request.type(), body);
     InputStream data = new ByteArrayInputStream(answer);
-    InputStream broken = failAfter < 0 ? data : new InputStream() {
-      int read;
+    InputStream broken =
+        failAfter < 0
+            ? data
+            : new InputStream() {
+              int read;
 
-      @Override
-      public int read() throws IOException {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-      }
+              @Override
+              public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+              }
 
-      @Override
-      public int read(byte[] b, int off, int len) throws IOException {
-        if (read >= failAfter) {
-          throw streamFailure;
-        }
-        int n = data.read(b, off, Math.min(len, failAfter - read));
-        read += Math.max(n, 0);
-        return n;
-      }
-    };
+              @Override
+              public int read(byte[] b, int off, int len) throws IOException {
+                if (read >= failAfter) {
+                  throw streamFailure;
+                }
+                int n = data.read(b, off, Math.min(len, failAfter - read));
+                read += Math.max(n, 0);
+                return n;
+              }
+            };
     InputStream[] current = {broken};
-    InputStream stream = new InputStream() {
-      @Override
-      public int read() throws IOException {
-        return current[0].read();
-      }
+    InputStream stream =
+        new InputStream() {
+          @Override
+          public int read() throws IOException {
+            return current[0].read();
+          }
 
-      @Override
-      public int read(byte[] b, int off, int len) throws IOException {
-        return current[0].read(b, off, len);
-      }
-    };
+          @Override
+          public int read(byte[] b, int off, int len) throws IOException {
+            return current[0].read(b, off, len);
+          }
+        };
     return new BesResponse() {
       @Override
       public InputStream body() {
@@ -180,18 +204,23 @@ final class FakeBackend implements DapBackend {
       throws IOException {
     siteMapBuilds.incrementAndGet();
     if (siteMap == null) {
-      throw new BesErrorException(new BesError(BesError.SYNTAX_USER,
-          "Unable to find command buildSiteMap", 0, ""));
+      throw new BesErrorException(
+          new BesError(BesError.SYNTAX_USER, "Unable to find command buildSiteMap", 0, ""));
     }
     return new String(siteMap, java.nio.charset.StandardCharsets.UTF_8)
-        .replace("PREFIX/", prefix).replace("LEAF", leafSuffix)
+        .replace("PREFIX/", prefix)
+        .replace("LEAF", leafSuffix)
         .getBytes(java.nio.charset.StandardCharsets.UTF_8);
   }
 
   @Override
   public List<VersionDocument.Bes> versions() {
     versionAsks.incrementAndGet();
-    return List.of(new VersionDocument.Bes("/", "fake:10022", "<response><showVersion>"
-        + "<library name=\"bes\" version=\"3.22.0\"/></showVersion></response>"));
+    return List.of(
+        new VersionDocument.Bes(
+            "/",
+            "fake:10022",
+            "<response><showVersion>"
+                + "<library name=\"bes\" version=\"3.22.0\"/></showVersion></response>"));
   }
 }

@@ -8,12 +8,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -63,71 +63,82 @@ final class FakeHttp {
     }
 
     HttpServletRequest build() {
-      return (HttpServletRequest) Proxy.newProxyInstance(FakeHttp.class.getClassLoader(),
-          new Class<?>[] {HttpServletRequest.class}, (proxy, m, args) -> switch (m.getName()) {
-            case "getMethod" -> method;
-            case "getRequestURI" -> contextPath + path;
-            case "getContextPath" -> contextPath;
-            case "getServletPath" -> path;
-            case "getPathInfo" -> null;
-            case "getQueryString" -> query;
-            case "getRemoteAddr" -> remoteAddr;
-            case "getHeader" -> headers.get((String) args[0]);
-            case "getHeaders" -> java.util.Collections.enumeration(
-                headers.containsKey((String) args[0]) ? List.of(headers.get((String) args[0]))
-                    : List.<String>of());
-            case "getParameter" -> parameters.get((String) args[0]);
-            case "getDateHeader" -> {
-              String v = headers.get((String) args[0]);
-              if (v == null) {
-                yield -1L;
-              }
-              try {
-                yield Instant.from(DateTimeFormatter.RFC_1123_DATE_TIME.parse(v)).toEpochMilli();
-              } catch (RuntimeException e) {
-                throw new IllegalArgumentException(v);
-              }
-            }
-            case "getRequestURL" -> new StringBuffer("http://localhost:8080" + contextPath + path);
-            case "getScheme" -> "http";
-            case "getServerName" -> "localhost";
-            case "getServerPort" -> 8080;
-            case "getContentType" -> contentType;
-            case "getContentLengthLong" -> (long) body.length;
-            case "getInputStream" -> new jakarta.servlet.ServletInputStream() {
-              final java.io.ByteArrayInputStream in = new java.io.ByteArrayInputStream(body);
+      return (HttpServletRequest)
+          Proxy.newProxyInstance(
+              FakeHttp.class.getClassLoader(),
+              new Class<?>[] {HttpServletRequest.class},
+              (proxy, m, args) ->
+                  switch (m.getName()) {
+                    case "getMethod" -> method;
+                    case "getRequestURI" -> contextPath + path;
+                    case "getContextPath" -> contextPath;
+                    case "getServletPath" -> path;
+                    case "getPathInfo" -> null;
+                    case "getQueryString" -> query;
+                    case "getRemoteAddr" -> remoteAddr;
+                    case "getHeader" -> headers.get((String) args[0]);
+                    case "getHeaders" ->
+                        java.util.Collections.enumeration(
+                            headers.containsKey((String) args[0])
+                                ? List.of(headers.get((String) args[0]))
+                                : List.<String>of());
+                    case "getParameter" -> parameters.get((String) args[0]);
+                    case "getDateHeader" -> {
+                      String v = headers.get((String) args[0]);
+                      if (v == null) {
+                        yield -1L;
+                      }
+                      try {
+                        yield Instant.from(DateTimeFormatter.RFC_1123_DATE_TIME.parse(v))
+                            .toEpochMilli();
+                      } catch (RuntimeException e) {
+                        throw new IllegalArgumentException(v);
+                      }
+                    }
+                    case "getRequestURL" ->
+                        new StringBuffer("http://localhost:8080" + contextPath + path);
+                    case "getScheme" -> "http";
+                    case "getServerName" -> "localhost";
+                    case "getServerPort" -> 8080;
+                    case "getContentType" -> contentType;
+                    case "getContentLengthLong" -> (long) body.length;
+                    case "getInputStream" ->
+                        new jakarta.servlet.ServletInputStream() {
+                          final java.io.ByteArrayInputStream in =
+                              new java.io.ByteArrayInputStream(body);
 
-              @Override
-              public int read() {
-                return in.read();
-              }
+                          @Override
+                          public int read() {
+                            return in.read();
+                          }
 
-              @Override
-              public int read(byte[] b, int off, int len) {
-                return in.read(b, off, len);
-              }
+                          @Override
+                          public int read(byte[] b, int off, int len) {
+                            return in.read(b, off, len);
+                          }
 
-              @Override
-              public boolean isFinished() {
-                return in.available() == 0;
-              }
+                          @Override
+                          public boolean isFinished() {
+                            return in.available() == 0;
+                          }
 
-              @Override
-              public boolean isReady() {
-                return true;
-              }
+                          @Override
+                          public boolean isReady() {
+                            return true;
+                          }
 
-              @Override
-              public void setReadListener(jakarta.servlet.ReadListener listener) {
-                throw new UnsupportedOperationException();
-              }
-            };
-            case "getDispatcherType" -> jakarta.servlet.DispatcherType.REQUEST;
-            // No container: a long body is copied as the client takes it, without the spool.
-            case "isAsyncSupported" -> false;
-            case "toString" -> method + " " + path;
-            default -> throw new UnsupportedOperationException(m.getName());
-          });
+                          @Override
+                          public void setReadListener(jakarta.servlet.ReadListener listener) {
+                            throw new UnsupportedOperationException();
+                          }
+                        };
+                    case "getDispatcherType" -> jakarta.servlet.DispatcherType.REQUEST;
+                    // No container: a long body is copied as the client takes it, without the
+                    // spool.
+                    case "isAsyncSupported" -> false;
+                    case "toString" -> method + " " + path;
+                    default -> throw new UnsupportedOperationException(m.getName());
+                  });
     }
   }
 
@@ -172,123 +183,130 @@ final class FakeHttp {
       buffer.reset();
     }
 
-    private final ServletOutputStream out = new ServletOutputStream() {
-      @Override
-      public void write(int b) throws IOException {
-        write(new byte[] {(byte) b}, 0, 1);
-      }
+    private final ServletOutputStream out =
+        new ServletOutputStream() {
+          @Override
+          public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+          }
 
-      @Override
-      public void write(byte[] b, int off, int len) throws IOException {
-        buffer.write(b, off, len);
-        if (buffer.size() >= bufferSize) {
-          commit();
-        }
-      }
+          @Override
+          public void write(byte[] b, int off, int len) throws IOException {
+            buffer.write(b, off, len);
+            if (buffer.size() >= bufferSize) {
+              commit();
+            }
+          }
 
-      @Override
-      public void flush() throws IOException {
-        commit();
-      }
+          @Override
+          public void flush() throws IOException {
+            commit();
+          }
 
-      @Override
-      public boolean isReady() {
-        return true;
-      }
+          @Override
+          public boolean isReady() {
+            return true;
+          }
 
-      @Override
-      public void setWriteListener(WriteListener listener) {
-        throw new UnsupportedOperationException();
-      }
-    };
+          @Override
+          public void setWriteListener(WriteListener listener) {
+            throw new UnsupportedOperationException();
+          }
+        };
 
     HttpServletResponse build() {
-      return (HttpServletResponse) Proxy.newProxyInstance(FakeHttp.class.getClassLoader(),
-          new Class<?>[] {HttpServletResponse.class}, (proxy, m, args) -> {
-            switch (m.getName()) {
-              case "setStatus" -> {
-                if (!committed) {
-                  status = (Integer) args[0];
+      return (HttpServletResponse)
+          Proxy.newProxyInstance(
+              FakeHttp.class.getClassLoader(),
+              new Class<?>[] {HttpServletResponse.class},
+              (proxy, m, args) -> {
+                switch (m.getName()) {
+                  case "setStatus" -> {
+                    if (!committed) {
+                      status = (Integer) args[0];
+                    }
+                    return null;
+                  }
+                  case "getStatus" -> {
+                    return status;
+                  }
+                  case "setHeader" -> {
+                    // Like Tomcat, a null value is ignored (it does not remove the header).
+                    if (!committed && args[1] != null) {
+                      headers.put((String) args[0], (String) args[1]);
+                    }
+                    return null;
+                  }
+                  case "setDateHeader" -> {
+                    if (!committed) {
+                      headers.put(
+                          (String) args[0],
+                          DateTimeFormatter.RFC_1123_DATE_TIME
+                              .withLocale(Locale.US)
+                              .format(
+                                  Instant.ofEpochMilli((Long) args[1]).atOffset(ZoneOffset.UTC)));
+                    }
+                    return null;
+                  }
+                  case "setIntHeader" -> {
+                    if (!committed) {
+                      headers.put((String) args[0], Integer.toString((Integer) args[1]));
+                    }
+                    return null;
+                  }
+                  case "getHeader" -> {
+                    return headers.get((String) args[0]);
+                  }
+                  case "setContentType" -> {
+                    if (!committed) {
+                      headers.put("Content-Type", (String) args[0]);
+                    }
+                    return null;
+                  }
+                  case "getContentType" -> {
+                    return headers.get("Content-Type");
+                  }
+                  case "setContentLength", "setContentLengthLong" -> {
+                    if (!committed) {
+                      headers.put("Content-Length", args[0].toString());
+                    }
+                    return null;
+                  }
+                  case "setBufferSize", "setCharacterEncoding" -> {
+                    return null;
+                  }
+                  case "getOutputStream" -> {
+                    return out;
+                  }
+                  case "isCommitted" -> {
+                    return committed;
+                  }
+                  case "reset" -> {
+                    if (committed) {
+                      throw new IllegalStateException("committed");
+                    }
+                    buffer.reset();
+                    headers.clear();
+                    status = 200;
+                    return null;
+                  }
+                  case "resetBuffer" -> {
+                    if (committed) {
+                      throw new IllegalStateException("committed");
+                    }
+                    buffer.reset();
+                    return null;
+                  }
+                  case "flushBuffer" -> {
+                    commit();
+                    return null;
+                  }
+                  case "toString" -> {
+                    return "FakeResponse " + status;
+                  }
+                  default -> throw new UnsupportedOperationException(m.getName());
                 }
-                return null;
-              }
-              case "getStatus" -> {
-                return status;
-              }
-              case "setHeader" -> {
-                // Like Tomcat, a null value is ignored (it does not remove the header).
-                if (!committed && args[1] != null) {
-                  headers.put((String) args[0], (String) args[1]);
-                }
-                return null;
-              }
-              case "setDateHeader" -> {
-                if (!committed) {
-                  headers.put((String) args[0], DateTimeFormatter.RFC_1123_DATE_TIME
-                      .withLocale(Locale.US).format(Instant.ofEpochMilli((Long) args[1])
-                          .atOffset(ZoneOffset.UTC)));
-                }
-                return null;
-              }
-              case "setIntHeader" -> {
-                if (!committed) {
-                  headers.put((String) args[0], Integer.toString((Integer) args[1]));
-                }
-                return null;
-              }
-              case "getHeader" -> {
-                return headers.get((String) args[0]);
-              }
-              case "setContentType" -> {
-                if (!committed) {
-                  headers.put("Content-Type", (String) args[0]);
-                }
-                return null;
-              }
-              case "getContentType" -> {
-                return headers.get("Content-Type");
-              }
-              case "setContentLength", "setContentLengthLong" -> {
-                if (!committed) {
-                  headers.put("Content-Length", args[0].toString());
-                }
-                return null;
-              }
-              case "setBufferSize", "setCharacterEncoding" -> {
-                return null;
-              }
-              case "getOutputStream" -> {
-                return out;
-              }
-              case "isCommitted" -> {
-                return committed;
-              }
-              case "reset" -> {
-                if (committed) {
-                  throw new IllegalStateException("committed");
-                }
-                buffer.reset();
-                headers.clear();
-                status = 200;
-                return null;
-              }
-              case "resetBuffer" -> {
-                if (committed) {
-                  throw new IllegalStateException("committed");
-                }
-                buffer.reset();
-                return null;
-              }
-              case "flushBuffer" -> {
-                commit();
-                return null;
-              }
-              case "toString" -> {
-                return "FakeResponse " + status;
-              }
-              default -> throw new UnsupportedOperationException(m.getName());
-            }
-          });
+              });
     }
   }
 }

@@ -29,62 +29,76 @@ final class FrontEndListenerTest {
   private final Map<String, List<String>> mappings = new LinkedHashMap<>();
   private final Map<String, Boolean> asyncSupported = new LinkedHashMap<>();
   private final List<Object> listeners = new ArrayList<>();
-  @TempDir
-  Path tempDir;
+  @TempDir Path tempDir;
 
   private ServletContext context(String contextPath, String configFile) {
-    return (ServletContext) Proxy.newProxyInstance(getClass().getClassLoader(),
-        new Class<?>[] {ServletContext.class}, (proxy, m, args) -> switch (m.getName()) {
-          case "getInitParameter" -> args[0].equals("olfs.config") ? configFile : null;
-          case "getContextPath" -> contextPath;
-          case "getAttribute" -> args[0].equals(ServletContext.TEMPDIR) ? tempDir.toFile() : null;
-          case "getResourceAsStream" -> new ByteArrayInputStream("version=9.9.9\n".getBytes());
-          case "getServerInfo" -> "Apache Tomcat/11.0.0";
-          case "getMajorVersion" -> 6;
-          case "getMinorVersion" -> 1;
-          case "addListener" -> {
-            listeners.add(args[0]);
-            yield null;
-          }
-          case "addServlet" -> {
-            String name = (String) args[0];
-            servlets.put(name, (Servlet) args[1]);
-            yield registration(name);
-          }
-          default -> throw new UnsupportedOperationException(m.getName());
-        });
+    return (ServletContext)
+        Proxy.newProxyInstance(
+            getClass().getClassLoader(),
+            new Class<?>[] {ServletContext.class},
+            (proxy, m, args) ->
+                switch (m.getName()) {
+                  case "getInitParameter" -> args[0].equals("olfs.config") ? configFile : null;
+                  case "getContextPath" -> contextPath;
+                  case "getAttribute" ->
+                      args[0].equals(ServletContext.TEMPDIR) ? tempDir.toFile() : null;
+                  case "getResourceAsStream" ->
+                      new ByteArrayInputStream("version=9.9.9\n".getBytes());
+                  case "getServerInfo" -> "Apache Tomcat/11.0.0";
+                  case "getMajorVersion" -> 6;
+                  case "getMinorVersion" -> 1;
+                  case "addListener" -> {
+                    listeners.add(args[0]);
+                    yield null;
+                  }
+                  case "addServlet" -> {
+                    String name = (String) args[0];
+                    servlets.put(name, (Servlet) args[1]);
+                    yield registration(name);
+                  }
+                  default -> throw new UnsupportedOperationException(m.getName());
+                });
   }
 
   private ServletRegistration.Dynamic registration(String name) {
-    return (ServletRegistration.Dynamic) Proxy.newProxyInstance(getClass().getClassLoader(),
-        new Class<?>[] {ServletRegistration.Dynamic.class}, (proxy, m, args) -> {
-          if (m.getName().equals("addMapping")) {
-            mappings.computeIfAbsent(name, k -> new ArrayList<>()).addAll(List.of((String[]) args[0]));
-            return java.util.Set.of();
-          }
-          if (m.getName().equals("setAsyncSupported")) {
-            asyncSupported.put(name, (Boolean) args[0]);
-            return null;
-          }
-          throw new UnsupportedOperationException(m.getName());
-        });
+    return (ServletRegistration.Dynamic)
+        Proxy.newProxyInstance(
+            getClass().getClassLoader(),
+            new Class<?>[] {ServletRegistration.Dynamic.class},
+            (proxy, m, args) -> {
+              if (m.getName().equals("addMapping")) {
+                mappings
+                    .computeIfAbsent(name, k -> new ArrayList<>())
+                    .addAll(List.of((String[]) args[0]));
+                return java.util.Set.of();
+              }
+              if (m.getName().equals("setAsyncSupported")) {
+                asyncSupported.put(name, (Boolean) args[0]);
+                return null;
+              }
+              throw new UnsupportedOperationException(m.getName());
+            });
   }
 
   @Test
   void startup_registersServletsAndBeans_shutdownRemovesThem(@TempDir Path dir) throws Exception {
     // Nothing listens on the BES port: startup must not need the BES.
-    Path config = Files.writeString(dir.resolve("olfs.xml"),
-        "<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>9</port></BES></BESManager></OLFSConfig>");
+    Path config =
+        Files.writeString(
+            dir.resolve("olfs.xml"),
+            "<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>9</port></BES></BESManager></OLFSConfig>");
     ServletContext context = context("/listener-test", config.toString());
     FrontEndListener listener = new FrontEndListener();
     listener.start(context);
     MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-    ObjectName frontEnd = new ObjectName("org.olfsfastpath:type=FrontEnd,context=\"/listener-test\"");
-    ObjectName cache = new ObjectName("org.olfsfastpath:type=DataSourceCache,context=\"/listener-test\"");
+    ObjectName frontEnd =
+        new ObjectName("org.olfsfastpath:type=FrontEnd,context=\"/listener-test\"");
+    ObjectName cache =
+        new ObjectName("org.olfsfastpath:type=DataSourceCache,context=\"/listener-test\"");
     ObjectName bots = new ObjectName("org.olfsfastpath:type=BotFilter,context=\"/listener-test\"");
     ObjectName pool = new ObjectName("org.olfsfastpath:type=BesPool,context=\"/listener-test\"");
-    ObjectName group = new ObjectName(
-        "org.olfsfastpath:type=BesGroup,context=\"/listener-test\",prefix=\"/\"");
+    ObjectName group =
+        new ObjectName("org.olfsfastpath:type=BesGroup,context=\"/listener-test\",prefix=\"/\"");
     try {
       assertInstanceOf(DapServlet.class, servlets.get("dap"));
       assertInstanceOf(StatusServlet.class, servlets.get("status"));
@@ -120,8 +134,10 @@ final class FrontEndListenerTest {
   /** What the container runs: the front end built at onStartup, its listener added to stop it. */
   @Test
   void initializer_buildsTheFrontEnd_andAddsItsListener(@TempDir Path dir) throws Exception {
-    Path config = Files.writeString(dir.resolve("olfs.xml"),
-        "<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>9</port></BES></BESManager></OLFSConfig>");
+    Path config =
+        Files.writeString(
+            dir.resolve("olfs.xml"),
+            "<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>9</port></BES></BESManager></OLFSConfig>");
     ServletContext context = context("/initializer-test", config.toString());
     new FrontEndInitializer().onStartup(null, context);
     assertEquals(1, listeners.size(), listeners.toString());
@@ -129,8 +145,10 @@ final class FrontEndListenerTest {
     try {
       assertInstanceOf(DapServlet.class, servlets.get("dap"));
       assertEquals(List.of("/"), mappings.get("dap"));
-      assertTrue(ManagementFactory.getPlatformMBeanServer().isRegistered(new ObjectName(
-          "org.olfsfastpath:type=FrontEnd,context=\"/initializer-test\"")));
+      assertTrue(
+          ManagementFactory.getPlatformMBeanServer()
+              .isRegistered(
+                  new ObjectName("org.olfsfastpath:type=FrontEnd,context=\"/initializer-test\"")));
     } finally {
       listener.contextDestroyed(new ServletContextEvent(context));
     }
@@ -138,12 +156,16 @@ final class FrontEndListenerTest {
 
   @Test
   void badConfiguration_failsTheStart_namingTheSetting(@TempDir Path dir) throws Exception {
-    Path config = Files.writeString(dir.resolve("olfs.xml"),
-        "<OLFSConfig><BESManager><NodeCache maxEntries=\"many\"/></BESManager></OLFSConfig>");
+    Path config =
+        Files.writeString(
+            dir.resolve("olfs.xml"),
+            "<OLFSConfig><BESManager><NodeCache maxEntries=\"many\"/></BESManager></OLFSConfig>");
     FrontEndListener listener = new FrontEndListener();
-    ConfigurationException e = assertThrows(ConfigurationException.class,
-        () -> listener.start(context("/bad", config.toString())));
-    assertEquals(config + ": BESManager/NodeCache@maxEntries was 'many': must be an integer",
+    ConfigurationException e =
+        assertThrows(
+            ConfigurationException.class, () -> listener.start(context("/bad", config.toString())));
+    assertEquals(
+        config + ": BESManager/NodeCache@maxEntries was 'many': must be an integer",
         e.getMessage());
     assertTrue(servlets.isEmpty());
   }
@@ -151,13 +173,21 @@ final class FrontEndListenerTest {
   @Test
   void layersBelowRefuseACombination_failsTheStart(@TempDir Path dir) throws Exception {
     // refreshAfter must be shorter than the time to live.
-    Path config = Files.writeString(dir.resolve("olfs.xml"), "<OLFSConfig><BESManager>"
-        + "<NodeCache refreshInterval=\"10\"/></BESManager><FastPath><Cache refreshAfter=\"20\"/>"
-        + "</FastPath></OLFSConfig>");
+    Path config =
+        Files.writeString(
+            dir.resolve("olfs.xml"),
+            "<OLFSConfig><BESManager>"
+                + "<NodeCache refreshInterval=\"10\"/></BESManager><FastPath><Cache refreshAfter=\"20\"/>"
+                + "</FastPath></OLFSConfig>");
     FrontEndListener listener = new FrontEndListener();
-    ConfigurationException e = assertThrows(ConfigurationException.class,
-        () -> listener.start(context("/bad2", config.toString())));
-    assertEquals(config + ": BESManager/NodeCache@refreshInterval='10', FastPath/Cache@refreshAfter"
-        + "='20': refreshAfter (PT20S) must be shorter than ttl (PT10S)", e.getMessage());
+    ConfigurationException e =
+        assertThrows(
+            ConfigurationException.class,
+            () -> listener.start(context("/bad2", config.toString())));
+    assertEquals(
+        config
+            + ": BESManager/NodeCache@refreshInterval='10', FastPath/Cache@refreshAfter"
+            + "='20': refreshAfter (PT20S) must be shorter than ttl (PT10S)",
+        e.getMessage());
   }
 }

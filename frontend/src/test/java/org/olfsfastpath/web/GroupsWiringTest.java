@@ -39,8 +39,12 @@ final class GroupsWiringTest {
 
   private static String olfsXml(int rootPort, int ghrsstPort) {
     return "<OLFSConfig><BESManager>"
-        + "<BES><prefix>/</prefix><host>127.0.0.1</host><port>" + rootPort + "</port></BES>"
-        + "<BES><prefix>/ghrsst/</prefix><host>127.0.0.1</host><port>" + ghrsstPort + "</port>"
+        + "<BES><prefix>/</prefix><host>127.0.0.1</host><port>"
+        + rootPort
+        + "</port></BES>"
+        + "<BES><prefix>/ghrsst/</prefix><host>127.0.0.1</host><port>"
+        + ghrsstPort
+        + "</port>"
         + "</BES></BESManager>"
         + "<FastPath><BesGroups ejectionBase=\"200ms\" ejectionMax=\"400ms\"/>"
         + "<ClientPool connectTimeout=\"1\"/></FastPath></OLFSConfig>";
@@ -53,9 +57,16 @@ final class GroupsWiringTest {
   }
 
   private DapServlet servlet(FrontEndStats stats) {
-    return DapServlet.assemble(built.web(), built.backend(), stats, "test", null,
-        new VersionService("test", built.backend()::versions, List.of()), null,
-        Clock.systemUTC(), DapServlet.RequestTimer.NONE,
+    return DapServlet.assemble(
+        built.web(),
+        built.backend(),
+        stats,
+        "test",
+        null,
+        new VersionService("test", built.backend()::versions, List.of()),
+        null,
+        Clock.systemUTC(),
+        DapServlet.RequestTimer.NONE,
         org.olfsfastpath.spool.Spool.newBuilder().disk(0).build());
   }
 
@@ -63,8 +74,12 @@ final class GroupsWiringTest {
   void eachGroup_answersItsOwnCatalog_underItsPrefix() throws Exception {
     root = BesEmulator.newBuilder().faithfulWrites(false).build();
     root.start();
-    ghrsst = BesEmulator.newBuilder().faithfulWrites(false).syntheticDatasets(20)
-        .syntheticFanout(10).build();
+    ghrsst =
+        BesEmulator.newBuilder()
+            .faithfulWrites(false)
+            .syntheticDatasets(20)
+            .syntheticFanout(10)
+            .build();
     ghrsst.start();
     built = Built.of(olfsXml(root.port(), ghrsst.port()));
     DapServlet servlet = servlet(new FrontEndStats());
@@ -87,16 +102,17 @@ final class GroupsWiringTest {
     assertTrue(document.contains("<BesGroup prefix=\"/ghrsst\">"), document);
     assertTrue(document.contains("name=\"" + ghrsst.endpoint() + "\""), document);
 
-    String siteMap = new String(built.backend().buildSiteMap("http://x/", "contents.html",
-        ".dmr.html"), java.nio.charset.StandardCharsets.UTF_8);
+    String siteMap =
+        new String(
+            built.backend().buildSiteMap("http://x/", "contents.html", ".dmr.html"),
+            java.nio.charset.StandardCharsets.UTF_8);
     assertTrue(siteMap.contains("http://x/ghrsst/synthetic/d1/ds12.nc.dmr.html\n"), siteMap);
     assertTrue(siteMap.contains("http://x/coads_climatology.nc.dmr.html\n"), siteMap);
     assertTrue(!siteMap.contains("http://x/synthetic/"), siteMap);
   }
 
   @Test
-  void aGroupWhoseBesIsDown_failsFast_with503_whileTheOtherServes_andComesBack()
-      throws Exception {
+  void aGroupWhoseBesIsDown_failsFast_with503_whileTheOtherServes_andComesBack() throws Exception {
     root = BesEmulator.newBuilder().faithfulWrites(false).build();
     root.start();
     int free;
@@ -121,8 +137,7 @@ final class GroupsWiringTest {
     Object groups = built.backend().statistics(true).get("groups");
     assertTrue(groups.toString().contains("down=true"), groups.toString());
 
-    ghrsst = BesEmulator.newBuilder().faithfulWrites(false).port(free).syntheticDatasets(5)
-        .build();
+    ghrsst = BesEmulator.newBuilder().faithfulWrites(false).port(free).syntheticDatasets(5).build();
     ghrsst.start();
     long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
     int status = 0;

@@ -25,12 +25,13 @@ final class GzipInputTest {
     }
     ByteArrayOutputStream encoded = new ByteArrayOutputStream();
     boolean[] closed = new boolean[1];
-    InputStream source = new ByteArrayInputStream(original) {
-      @Override
-      public void close() {
-        closed[0] = true;
-      }
-    };
+    InputStream source =
+        new ByteArrayInputStream(original) {
+          @Override
+          public void close() {
+            closed[0] = true;
+          }
+        };
     try (GzipInput in = new GzipInput(source)) {
       byte[] piece = new byte[1 + random.nextInt(9000)];
       for (int n; (n = in.read(piece, 0, 1 + random.nextInt(piece.length))) >= 0; ) {
@@ -39,8 +40,8 @@ final class GzipInputTest {
       assertEquals(-1, in.read());
     }
     assertTrue(closed[0], "closing closes the source (and with it the BES response)");
-    byte[] decoded = new GZIPInputStream(new ByteArrayInputStream(encoded.toByteArray()))
-        .readAllBytes();
+    byte[] decoded =
+        new GZIPInputStream(new ByteArrayInputStream(encoded.toByteArray())).readAllBytes();
     assertArrayEquals(original, decoded);
     if (length >= 16 * 1024) {
       // Fourteen symbols at random: under 4 bits of entropy a byte.

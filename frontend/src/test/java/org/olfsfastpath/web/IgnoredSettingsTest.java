@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 /** Everything of an upstream olfs.xml that is not implemented is named, with what to do. */
 final class IgnoredSettingsTest {
   /** An olfs.xml as a Hyrax install leaves it, with a few more upstream settings. */
-  private static final String UPSTREAM = """
+  private static final String UPSTREAM =
+      """
       <OLFSConfig>
         <BESManager>
           <BES name="main">
@@ -44,9 +45,17 @@ final class IgnoredSettingsTest {
   @Test
   void upstreamFile_everyUnimplementedPartNamedOnce_inFileOrder() {
     List<IgnoredSettings.Ignored> ignored = Built.parse(UPSTREAM).ignored();
-    assertEquals(List.of("BESManager/BES@name", "BESManager/SiteMapCache@cacheFile",
-        "ThreddsService", "GatewayService", "ForceLinksToHttps", "EnableCombinedLog",
-        "NoDynamicNavigation", "Timer", "Frobnicate"),
+    assertEquals(
+        List.of(
+            "BESManager/BES@name",
+            "BESManager/SiteMapCache@cacheFile",
+            "ThreddsService",
+            "GatewayService",
+            "ForceLinksToHttps",
+            "EnableCombinedLog",
+            "NoDynamicNavigation",
+            "Timer",
+            "Frobnicate"),
         ignored.stream().map(IgnoredSettings.Ignored::setting).toList());
     String thredds = ignored.get(2).instead();
     assertTrue(thredds.contains("upstream OLFS"), thredds);
@@ -56,7 +65,10 @@ final class IgnoredSettingsTest {
 
   @Test
   void everySettingOfTheTable_isKnown() {
-    assertEquals(List.of(), Built.parse("""
+    assertEquals(
+        List.of(),
+        Built.parse(
+                """
         <OLFSConfig>
           <BESManager>
             <BES weight="2"><prefix>/</prefix><host>h</host><port>1</port><timeOut>3</timeOut>
@@ -72,17 +84,25 @@ final class IgnoredSettingsTest {
             <UserAgentMatch>y</UserAgentMatch><AllowedResponseRegex>z</AllowedResponseRegex>
             <BlockedResponseRegex>w</BlockedResponseRegex><BlockImagesAndCss/></BotFilter>
         </OLFSConfig>
-        """).ignored());
+        """)
+            .ignored());
   }
 
   @Test
   void botBlocker_isKnownAlone_andNamedBesideABotFilter() {
-    assertEquals(List.of(), Built.parse("<OLFSConfig><BotBlocker><IpAddress>192.0.2.1</IpAddress>"
-        + "</BotBlocker></OLFSConfig>").ignored());
-    List<IgnoredSettings.Ignored> both = Built.parse("<OLFSConfig><BotFilter/><BotBlocker>"
-        + "<IpAddress>192.0.2.1</IpAddress></BotBlocker></OLFSConfig>").ignored();
-    assertEquals(List.of("BotBlocker"), both.stream().map(IgnoredSettings.Ignored::setting)
-        .toList());
+    assertEquals(
+        List.of(),
+        Built.parse(
+                "<OLFSConfig><BotBlocker><IpAddress>192.0.2.1</IpAddress>"
+                    + "</BotBlocker></OLFSConfig>")
+            .ignored());
+    List<IgnoredSettings.Ignored> both =
+        Built.parse(
+                "<OLFSConfig><BotFilter/><BotBlocker>"
+                    + "<IpAddress>192.0.2.1</IpAddress></BotBlocker></OLFSConfig>")
+            .ignored();
+    assertEquals(
+        List.of("BotBlocker"), both.stream().map(IgnoredSettings.Ignored::setting).toList());
   }
 
   @Test

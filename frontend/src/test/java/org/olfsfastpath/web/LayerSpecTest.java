@@ -13,10 +13,24 @@ import org.olfsfastpath.spec.SpecException;
  * come from the keys, never from matching the message's text.
  */
 final class LayerSpecTest {
-  private static final OlfsSetting TTL = new OlfsSetting("BESManager/NodeCache@refreshInterval",
-      OlfsSetting.Layer.CACHE, "ttl", OlfsSetting.Kind.DURATION, "m", "600 s", "600");
-  private static final OlfsSetting REFRESH = new OlfsSetting("FastPath/Cache@refreshAfter",
-      OlfsSetting.Layer.CACHE, "refreshAfter", OlfsSetting.Kind.DURATION, "m", "300 s", "300");
+  private static final OlfsSetting TTL =
+      new OlfsSetting(
+          "BESManager/NodeCache@refreshInterval",
+          OlfsSetting.Layer.CACHE,
+          "ttl",
+          OlfsSetting.Kind.DURATION,
+          "m",
+          "600 s",
+          "600");
+  private static final OlfsSetting REFRESH =
+      new OlfsSetting(
+          "FastPath/Cache@refreshAfter",
+          OlfsSetting.Layer.CACHE,
+          "refreshAfter",
+          OlfsSetting.Kind.DURATION,
+          "m",
+          "300 s",
+          "300");
 
   private final LayerSpec spec = new LayerSpec();
 
@@ -32,34 +46,40 @@ final class LayerSpecTest {
 
     ConfigurationException e = spec.refused("olfs.xml", conflict);
 
-    assertEquals("olfs.xml: BESManager/NodeCache@refreshInterval='10',"
-        + " FastPath/Cache@refreshAfter='20': they do not agree", e.getMessage());
+    assertEquals(
+        "olfs.xml: BESManager/NodeCache@refreshInterval='10',"
+            + " FastPath/Cache@refreshAfter='20': they do not agree",
+        e.getMessage());
     assertSame(conflict, e.getCause());
   }
 
   @Test
   void aConflict_namesOnlyItsKeys_evenWhenTheMessageNamesOthers() {
-    ConfigurationException e = spec.refused("olfs.xml",
-        new SpecConflictException(List.of("ttl"), "ttl is shorter than refreshAfter"));
+    ConfigurationException e =
+        spec.refused(
+            "olfs.xml",
+            new SpecConflictException(List.of("ttl"), "ttl is shorter than refreshAfter"));
 
-    assertEquals("olfs.xml: BESManager/NodeCache@refreshInterval='10': ttl is shorter than"
-        + " refreshAfter", e.getMessage());
+    assertEquals(
+        "olfs.xml: BESManager/NodeCache@refreshInterval='10': ttl is shorter than"
+            + " refreshAfter",
+        e.getMessage());
   }
 
   @Test
   void aRefusalWithoutKeys_namesNoSetting_whateverItsMessageSays() {
-    ConfigurationException e = spec.refused("olfs.xml",
-        new IllegalStateException("ttl and refreshAfter"));
+    ConfigurationException e =
+        spec.refused("olfs.xml", new IllegalStateException("ttl and refreshAfter"));
 
     assertEquals("olfs.xml: ttl and refreshAfter", e.getMessage());
   }
 
   @Test
   void oneValue_namesItsPlaceAndRawValue() {
-    ConfigurationException e = spec.refused("olfs.xml",
-        new SpecException("ttl", "10", "must be longer"));
+    ConfigurationException e =
+        spec.refused("olfs.xml", new SpecException("ttl", "10", "must be longer"));
 
-    assertEquals("olfs.xml: BESManager/NodeCache@refreshInterval was '10': must be longer",
-        e.getMessage());
+    assertEquals(
+        "olfs.xml: BESManager/NodeCache@refreshInterval was '10': must be longer", e.getMessage());
   }
 }

@@ -15,8 +15,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.olfsfastpath.bes.BesNode;
 import org.olfsfastpath.bes.BesGroupStats;
+import org.olfsfastpath.bes.BesNode;
 import org.olfsfastpath.bes.BesPoolStats;
 import org.olfsfastpath.bes.BesShareStats;
 import org.olfsfastpath.cache.DataSource;
@@ -52,7 +52,9 @@ final class MetricsRecordingTest {
     assertLine(scrape, "olfs_requests_seconds_count{status=\"404\",type=\"dods\"} 1");
     assertLine(scrape, "olfs_requests_seconds_bucket{status=\"404\",type=\"dods\",le=\"0.001\"} 1");
     assertLine(scrape, "olfs_requests_seconds_max{status=\"404\",type=\"dods\"} 0.001");
-    assertEquals(17, count(scrape, "olfs_requests_seconds_bucket{status=\"200\",type=\"das\","),
+    assertEquals(
+        17,
+        count(scrape, "olfs_requests_seconds_bucket{status=\"200\",type=\"das\","),
         "16 buckets from 0.1 ms to 10 s, and +Inf");
     assertLine(scrape, "olfs_requests_seconds_bucket{status=\"200\",type=\"das\",le=\"1.0E-4\"} 0");
   }
@@ -79,14 +81,26 @@ final class MetricsRecordingTest {
 
     String scrape = metrics.scrape();
     assertLine(scrape, "# TYPE olfs_bes_commands_seconds histogram");
-    assertLine(scrape, "olfs_bes_commands_seconds_count{bes=\"" + BES
-        + "\",command=\"get das\",outcome=\"success\"} 1");
-    assertLine(scrape, "olfs_bes_commands_seconds_count{bes=\"" + BES
-        + "\",command=\"get das\",outcome=\"error\"} 0");
-    assertLine(scrape, "olfs_bes_commands_seconds_sum{bes=\"" + BES
-        + "\",command=\"showNode\",outcome=\"error\"} 0.0015");
-    assertLine(scrape, "olfs_bes_commands_seconds_bucket{bes=\"" + BES
-        + "\",command=\"showNode\",outcome=\"success\",le=\"5.0E-4\"} 1");
+    assertLine(
+        scrape,
+        "olfs_bes_commands_seconds_count{bes=\""
+            + BES
+            + "\",command=\"get das\",outcome=\"success\"} 1");
+    assertLine(
+        scrape,
+        "olfs_bes_commands_seconds_count{bes=\""
+            + BES
+            + "\",command=\"get das\",outcome=\"error\"} 0");
+    assertLine(
+        scrape,
+        "olfs_bes_commands_seconds_sum{bes=\""
+            + BES
+            + "\",command=\"showNode\",outcome=\"error\"} 0.0015");
+    assertLine(
+        scrape,
+        "olfs_bes_commands_seconds_bucket{bes=\""
+            + BES
+            + "\",command=\"showNode\",outcome=\"success\",le=\"5.0E-4\"} 1");
   }
 
   @Test
@@ -117,9 +131,19 @@ final class MetricsRecordingTest {
   @Test
   void poolReserve_andGroupSharesAndRetries_areReadAtEachScrape() {
     metrics.monitorPool(BES, () -> new BesPoolStats(3, 2, 1, 5, 2, 1, 4, 0, 1, 3, 2, 7));
-    AtomicReference<BesGroupStats> group = new AtomicReference<>(new BesGroupStats("/data",
-        List.of(), 1, null, 40, 2, 0, 5, new BesShareStats(8, 8, java.time.Duration.ofSeconds(5),
-            3, 11, 4, 9, 10, 20, 30, List.of())));
+    AtomicReference<BesGroupStats> group =
+        new AtomicReference<>(
+            new BesGroupStats(
+                "/data",
+                List.of(),
+                1,
+                null,
+                40,
+                2,
+                0,
+                5,
+                new BesShareStats(
+                    8, 8, java.time.Duration.ofSeconds(5), 3, 11, 4, 9, 10, 20, 30, List.of())));
     metrics.monitorGroup("/data", group::get);
 
     String scrape = metrics.scrape();
@@ -128,10 +152,8 @@ final class MetricsRecordingTest {
     assertLine(scrape, "olfs_bes_pool_reserve_refusals_total{bes=\"" + BES + "\"} 7.0");
     assertLine(scrape, "olfs_bes_group_retries_total{group=\"/data\"} 5.0");
     assertLine(scrape, "olfs_bes_group_failovers_total{group=\"/data\"} 2.0");
-    assertLine(scrape,
-        "olfs_bes_group_refused_total{group=\"/data\",limit=\"clientShare\"} 10.0");
-    assertLine(scrape,
-        "olfs_bes_group_refused_total{group=\"/data\",limit=\"clientQueue\"} 20.0");
+    assertLine(scrape, "olfs_bes_group_refused_total{group=\"/data\",limit=\"clientShare\"} 10.0");
+    assertLine(scrape, "olfs_bes_group_refused_total{group=\"/data\",limit=\"clientQueue\"} 20.0");
     assertLine(scrape, "olfs_bes_group_refused_total{group=\"/data\",limit=\"reserve\"} 30.0");
     assertLine(scrape, "olfs_bes_group_clients{group=\"/data\"} 3.0");
     assertLine(scrape, "olfs_bes_group_client_in_use{group=\"/data\"} 11.0");
@@ -142,11 +164,14 @@ final class MetricsRecordingTest {
 
   @Test
   void caches_reportTheirOwnCounters() throws IOException {
-    DataSourceCache dataSources = DataSourceCache.newBuilder()
-        .loader(path -> new BesNode(path, true, Instant.EPOCH, 1, true, List.of()))
-        .executor(Runnable::run).build();
+    DataSourceCache dataSources =
+        DataSourceCache.newBuilder()
+            .loader(path -> new BesNode(path, true, Instant.EPOCH, 1, true, List.of()))
+            .executor(Runnable::run)
+            .build();
     ResponseCache responses = ResponseCache.newBuilder().executor(Runnable::run).build();
-    try (dataSources; responses) {
+    try (dataSources;
+        responses) {
       metrics.monitorCaches(dataSources, responses);
       DataSource a = dataSources.lookup("/a.nc");
       dataSources.lookup("/a.nc");
@@ -154,7 +179,11 @@ final class MetricsRecordingTest {
       ResponseKey das = ResponseKey.of("", "/a.nc", "das", "");
       responses.load(das, a, () -> new ByteArrayInputStream(new byte[100]));
       responses.lookup(das, a);
-      responses.load(ResponseKey.of("", "/a.nc", "dods", ""), a, 10, false,
+      responses.load(
+          ResponseKey.of("", "/a.nc", "dods", ""),
+          a,
+          10,
+          false,
           () -> new ByteArrayInputStream(new byte[100]));
 
       String scrape = metrics.scrape();
@@ -175,9 +204,15 @@ final class MetricsRecordingTest {
   @Test
   void jvmBinders_areOn_andTomcatsOffWithoutTomcat() {
     String scrape = metrics.scrape();
-    for (String name : new String[] {"jvm_memory_used_bytes", "jvm_threads_live_threads",
-        "jvm_classes_loaded_classes", "jvm_gc_memory_allocated_bytes_total",
-        "process_uptime_seconds", "system_cpu_count"}) {
+    for (String name :
+        new String[] {
+          "jvm_memory_used_bytes",
+          "jvm_threads_live_threads",
+          "jvm_classes_loaded_classes",
+          "jvm_gc_memory_allocated_bytes_total",
+          "process_uptime_seconds",
+          "system_cpu_count"
+        }) {
       assertTrue(scrape.contains("\n# TYPE " + name + " "), name);
     }
     assertFalse(FrontEndMetrics.tomcatVisible(), "no Tomcat classes in unit tests");
@@ -197,18 +232,33 @@ final class MetricsRecordingTest {
 
   @Test
   void nullNames_areRefused() {
-    assertEquals("responseType == null", assertThrows(NullPointerException.class,
-        () -> metrics.recordRequest(null, 200, 1)).getMessage());
-    assertEquals("bes == null", assertThrows(NullPointerException.class,
-        () -> metrics.recordBesCommand(null, "showNode", 1, true)).getMessage());
-    assertEquals("command == null", assertThrows(NullPointerException.class,
-        () -> metrics.recordBesCommand(BES, null, 1, true)).getMessage());
+    assertEquals(
+        "responseType == null",
+        assertThrows(NullPointerException.class, () -> metrics.recordRequest(null, 200, 1))
+            .getMessage());
+    assertEquals(
+        "bes == null",
+        assertThrows(
+                NullPointerException.class,
+                () -> metrics.recordBesCommand(null, "showNode", 1, true))
+            .getMessage());
+    assertEquals(
+        "command == null",
+        assertThrows(NullPointerException.class, () -> metrics.recordBesCommand(BES, null, 1, true))
+            .getMessage());
   }
 
   static void assertLine(String scrape, String line) {
-    assertTrue(("\n" + scrape).contains("\n" + line + "\n"), () -> "no line <" + line + "> in\n"
-        + scrape.lines().filter(l -> l.startsWith(line.substring(0, Math.min(20, line.length()))))
-            .reduce("", (a, b) -> a + b + "\n"));
+    assertTrue(
+        ("\n" + scrape).contains("\n" + line + "\n"),
+        () ->
+            "no line <"
+                + line
+                + "> in\n"
+                + scrape
+                    .lines()
+                    .filter(l -> l.startsWith(line.substring(0, Math.min(20, line.length()))))
+                    .reduce("", (a, b) -> a + b + "\n"));
   }
 
   private static int count(String text, String part) {

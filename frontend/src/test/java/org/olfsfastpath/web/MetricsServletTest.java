@@ -49,15 +49,16 @@ final class MetricsServletTest {
     assertEquals("text/plain; version=0.0.4; charset=utf-8", r.header("Content-Type"));
     assertEquals("no-store", r.header("Cache-Control"));
     assertEquals(Integer.toString(r.body().length), r.header("Content-Length"));
-    MetricsRecordingTest.assertLine(r.text(),
-        "olfs_requests_seconds_count{status=\"200\",type=\"das\"} 1");
+    MetricsRecordingTest.assertLine(
+        r.text(), "olfs_requests_seconds_count{status=\"200\",type=\"das\"} 1");
   }
 
   @Test
   void withToken_fromAnywhere_evenBehindAProxy() throws IOException {
-    FakeHttp.Request request = FakeHttp.Request.get("/metrics")
-        .header("Authorization", "Bearer " + TOKEN)
-        .header("X-Forwarded-For", "198.51.100.1");
+    FakeHttp.Request request =
+        FakeHttp.Request.get("/metrics")
+            .header("Authorization", "Bearer " + TOKEN)
+            .header("X-Forwarded-For", "198.51.100.1");
     request.remoteAddr = "192.0.2.7";
 
     FakeHttp.Response r = get(servlet(true), request);
@@ -67,14 +68,16 @@ final class MetricsServletTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "192.0.2.7 | | ",
-      "127.0.0.1 | X-Forwarded-For | 192.0.2.7",
-      "127.0.0.1 | Forwarded | for=192.0.2.7",
-      "192.0.2.7 | Authorization | Bearer wrong-token-wrong-token",
-      "127.0.0.1 | Authorization | Bearer wrong-token-wrong-token",
-      "localhost.evil | | ",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "192.0.2.7 | | ",
+        "127.0.0.1 | X-Forwarded-For | 192.0.2.7",
+        "127.0.0.1 | Forwarded | for=192.0.2.7",
+        "192.0.2.7 | Authorization | Bearer wrong-token-wrong-token",
+        "127.0.0.1 | Authorization | Bearer wrong-token-wrong-token",
+        "localhost.evil | | ",
+      })
   void refused_withoutLoopbackOrToken(String address, String header, String value)
       throws IOException {
     FakeHttp.Request request = FakeHttp.Request.get("/metrics");
@@ -87,14 +90,16 @@ final class MetricsServletTest {
 
     assertEquals(403, r.status);
     assertEquals("application/json", r.header("Content-Type"));
-    assertEquals("{\"error\": \"metrics are served to localhost, or with the configured admin"
-        + " token\"}\n", r.text());
+    assertEquals(
+        "{\"error\": \"metrics are served to localhost, or with the configured admin"
+            + " token\"}\n",
+        r.text());
   }
 
   @Test
   void aTokenWithoutOneConfigured_isNoKey() throws IOException {
-    FakeHttp.Request request = FakeHttp.Request.get("/metrics")
-        .header("Authorization", "Bearer " + TOKEN);
+    FakeHttp.Request request =
+        FakeHttp.Request.get("/metrics").header("Authorization", "Bearer " + TOKEN);
     request.remoteAddr = "192.0.2.7";
     assertEquals(403, get(servlet(false), request).status);
   }
@@ -104,11 +109,15 @@ final class MetricsServletTest {
     FakeHttp.Request request = FakeHttp.Request.get("/metrics/x");
     FakeHttp.Response response = new FakeHttp.Response();
     jakarta.servlet.http.HttpServletRequest base = request.build();
-    servlet(false).doGet((jakarta.servlet.http.HttpServletRequest)
-        java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
-            new Class<?>[] {jakarta.servlet.http.HttpServletRequest.class},
-            (proxy, m, args) -> m.getName().equals("getPathInfo") ? "/x" : m.invoke(base, args)),
-        response.build());
+    servlet(false)
+        .doGet(
+            (jakarta.servlet.http.HttpServletRequest)
+                java.lang.reflect.Proxy.newProxyInstance(
+                    getClass().getClassLoader(),
+                    new Class<?>[] {jakarta.servlet.http.HttpServletRequest.class},
+                    (proxy, m, args) ->
+                        m.getName().equals("getPathInfo") ? "/x" : m.invoke(base, args)),
+            response.build());
     assertEquals(404, response.status);
     assertEquals("{\"error\": \"no such metrics resource\"}\n", response.text());
   }

@@ -24,27 +24,30 @@ import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.cache.ResponseKey;
 
 /**
- * The scrape is valid Prometheus text: the reference parser, {@code prometheus_client}'s
- * {@code text_string_to_metric_families} (Python; Debian's python3-prometheus-client, which
- * scripts/setup installs), reads every family with the expected type and samples. Skips, saying
- * so, when python3 or prometheus_client is missing.
+ * The scrape is valid Prometheus text: the reference parser, {@code prometheus_client}'s {@code
+ * text_string_to_metric_families} (Python; Debian's python3-prometheus-client, which scripts/setup
+ * installs), reads every family with the expected type and samples. Skips, saying so, when python3
+ * or prometheus_client is missing.
  */
 final class MetricsTextFormatTest {
   private static final String PYTHON = "/usr/bin/python3";
+
   /** Prints one line per family: name, type, number of samples; exits 3 without the module. */
-  private static final String PARSE = String.join("\n",
-      "import sys",
-      "try:",
-      "    from prometheus_client.parser import text_string_to_metric_families",
-      "except ImportError:",
-      "    print('SKIP: prometheus_client is not installed (Debian: python3-prometheus-client)')",
-      "    sys.exit(3)",
-      "text = open(sys.argv[1], encoding='utf-8').read()",
-      "for family in text_string_to_metric_families(text):",
-      "    print(family.name, family.type, len(family.samples))",
-      "    for s in family.samples:",
-      "        if s.name == 'olfs_requests_seconds_count' and s.labels.get('type') == 'das':",
-      "            print('das_count', s.labels['status'], s.value)");
+  private static final String PARSE =
+      String.join(
+          "\n",
+          "import sys",
+          "try:",
+          "    from prometheus_client.parser import text_string_to_metric_families",
+          "except ImportError:",
+          "    print('SKIP: prometheus_client is not installed (Debian: python3-prometheus-client)')",
+          "    sys.exit(3)",
+          "text = open(sys.argv[1], encoding='utf-8').read()",
+          "for family in text_string_to_metric_families(text):",
+          "    print(family.name, family.type, len(family.samples))",
+          "    for s in family.samples:",
+          "        if s.name == 'olfs_requests_seconds_count' and s.labels.get('type') == 'das':",
+          "            print('das_count', s.labels['status'], s.value)");
 
   private final FrontEndMetrics metrics = new FrontEndMetrics();
 
@@ -58,29 +61,36 @@ final class MetricsTextFormatTest {
   @Test
   void prometheusClientParsesTheWholeScrape() throws Exception {
     assumeTrue(Files.isExecutable(Path.of(PYTHON)), PYTHON + " is not installed");
-    DataSourceCache dataSources = DataSourceCache.newBuilder()
-        .loader(path -> new BesNode(path, true, Instant.EPOCH, 1, true, List.of()))
-        .executor(Runnable::run).build();
+    DataSourceCache dataSources =
+        DataSourceCache.newBuilder()
+            .loader(path -> new BesNode(path, true, Instant.EPOCH, 1, true, List.of()))
+            .executor(Runnable::run)
+            .build();
     ResponseCache responses = ResponseCache.newBuilder().executor(Runnable::run).build();
-    try (dataSources; responses) {
+    try (dataSources;
+        responses) {
       metrics.monitorCaches(dataSources, responses);
-      metrics.monitorPool("localhost:10022",
-          () -> new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0));
-      metrics.monitorPool("bes \"two\"\\",
-          () -> new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+      metrics.monitorPool(
+          "localhost:10022", () -> new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0));
+      metrics.monitorPool(
+          "bes \"two\"\\", () -> new BesPoolStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
       metrics.monitorBotFilter(() -> new BotFilterStats(true, 1, 0, 1, 1, 0, 2, 0, 1));
       metrics.recordRequest("das", 200, TimeUnit.MICROSECONDS.toNanos(200));
       metrics.recordRequest("das", 304, TimeUnit.MICROSECONDS.toNanos(50));
       metrics.recordRequest("contents.html", 200, TimeUnit.MILLISECONDS.toNanos(2));
       metrics.recordBesCommand("localhost:10022", "get das", 1_000_000, true);
       DataSource a = dataSources.lookup("/a.nc");
-      responses.load(ResponseKey.of("", "/a.nc", "das", ""), a,
+      responses.load(
+          ResponseKey.of("", "/a.nc", "das", ""),
+          a,
           () -> new ByteArrayInputStream("Attributes {}".getBytes(StandardCharsets.UTF_8)));
 
       Path file = dir.resolve("scrape.txt");
       Files.writeString(file, metrics.scrape(), StandardCharsets.UTF_8);
-      Process python = new ProcessBuilder(PYTHON, "-c", PARSE, file.toString())
-          .redirectErrorStream(true).start();
+      Process python =
+          new ProcessBuilder(PYTHON, "-c", PARSE, file.toString())
+              .redirectErrorStream(true)
+              .start();
       String output = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertTrue(python.waitFor(60, TimeUnit.SECONDS), "the parser did not finish");
       assumeTrue(python.exitValue() != 3, output.strip());
@@ -94,7 +104,9 @@ final class MetricsTextFormatTest {
         }
       }
       // prometheus_client names a counter family without its _total suffix.
-      assertEquals("histogram " + 3 * (17 + 2), families.get("olfs_requests_seconds"),
+      assertEquals(
+          "histogram " + 3 * (17 + 2),
+          families.get("olfs_requests_seconds"),
           "three series (das 200, das 304, contents.html 200), each 17 buckets, a count, a sum");
       assertEquals("gauge 3", families.get("olfs_requests_seconds_max"));
       assertEquals("histogram " + 2 * (17 + 2), families.get("olfs_bes_commands_seconds"));

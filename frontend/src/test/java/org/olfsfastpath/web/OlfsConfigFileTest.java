@@ -22,7 +22,9 @@ final class OlfsConfigFileTest {
 
   @Test
   void upstreamFile_isReadAndTheRestIgnored() {
-    try (Built built = Built.of("""
+    try (Built built =
+        Built.of(
+            """
         <?xml version="1.0" encoding="UTF-8"?>
         <OLFSConfig>
           <BESManager>
@@ -75,7 +77,9 @@ final class OlfsConfigFileTest {
 
   @Test
   void fastPathSettings(@TempDir Path dataRoot) {
-    try (Built built = Built.of("""
+    try (Built built =
+        Built.of(
+            """
         <OLFSConfig>
           <FastPath>
             <unixSocket>/run/bes/bes.sock</unixSocket>
@@ -90,7 +94,8 @@ final class OlfsConfigFileTest {
             <Admin token="0123456789abcdef0123"/>
           </FastPath>
         </OLFSConfig>
-        """.formatted(dataRoot))) {
+        """
+                .formatted(dataRoot))) {
       assertEquals(PptEndpoint.unix(Path.of("/run/bes/bes.sock")), built.client().endpoint());
       assertEquals(Optional.of(dataRoot), built.cache().dataRoot());
       assertFalse(built.cache().isEnabled());
@@ -110,8 +115,8 @@ final class OlfsConfigFileTest {
       assertFalse(built.web().gzip());
       assertEquals(5, built.web().retryAfterSeconds());
       assertEquals(Optional.of("0123456789abcdef0123"), built.web().adminToken());
-      assertFalse(built.web().toString().contains("0123456789abcdef0123"),
-          "the token must not be logged");
+      assertFalse(
+          built.web().toString().contains("0123456789abcdef0123"), "the token must not be logged");
     }
   }
 
@@ -119,31 +124,36 @@ final class OlfsConfigFileTest {
   void durations_oneGrammarInEveryLayer() {
     // A bare number is seconds everywhere; units everywhere. Before, the web layer and the cache
     // disagreed on both forms.
-    try (Built built = Built.of("<OLFSConfig><FastPath><Cache negativeTtl=\"1h\"/>"
-        + "<ClientPool acquireTimeout=\"0\"/></FastPath></OLFSConfig>")) {
+    try (Built built =
+        Built.of(
+            "<OLFSConfig><FastPath><Cache negativeTtl=\"1h\"/>"
+                + "<ClientPool acquireTimeout=\"0\"/></FastPath></OLFSConfig>")) {
       assertEquals(Duration.ofHours(1), built.cache().negativeTtl());
       assertEquals(Duration.ZERO, built.client().acquireTimeout(), "0 fails fast, as documented");
     }
-    try (Built built = Built.of("<OLFSConfig><FastPath><Cache negativeTtl=\"30\"/></FastPath>"
-        + "</OLFSConfig>")) {
+    try (Built built =
+        Built.of(
+            "<OLFSConfig><FastPath><Cache negativeTtl=\"30\"/></FastPath>" + "</OLFSConfig>")) {
       assertEquals(Duration.ofSeconds(30), built.cache().negativeTtl());
     }
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "<port>abc</port> | olfs.xml: BESManager/BES/port was 'abc': must be an integer",
-      "<port>0</port> | olfs.xml: BESManager/BES/port was '0': port was 0, must be 1-65535",
-      "<port>70000</port> | olfs.xml: BESManager/BES/port was '70000': port was 70000, must be 1-65535",
-      "<host> </host> | olfs.xml: BESManager/BES/host was '': must name the BES machine",
-      "<prefix>/other/</prefix> | olfs.xml: BESManager/BES/prefix was '/other/': no BES group has the prefix /, which serves every path the other prefixes do not; add a BES with <prefix>/</prefix> (prefixes given: /other)",
-      "<timeOut>soon</timeOut> | olfs.xml: BESManager/BES/timeOut was 'soon': must be a number of seconds (30, 0.5) or a number with a unit: ms, s, m, h, d (500ms, 10m)",
-      "<timeOut>0</timeOut> | olfs.xml: BESManager/BES/timeOut was '0': readTimeout was PT0S, must be between 1 ms and 1 day",
-      "<timeOut>-5</timeOut> | olfs.xml: BESManager/BES/timeOut was '-5': must be a number of seconds (30, 0.5) or a number with a unit: ms, s, m, h, d (500ms, 10m)",
-      "<ClientPool maximum='0'/> | olfs.xml: BESManager/BES/ClientPool@maximum was '0': maxConnections was 0, must be 1-10000",
-      "<ClientPool maximum='lots'/> | olfs.xml: BESManager/BES/ClientPool@maximum was 'lots': must be an integer",
-      "<ClientPool maxCmds='-1'/> | olfs.xml: BESManager/BES/ClientPool@maxCmds was '-1': maxCommandsPerConnection was -1, must be >= 1",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "<port>abc</port> | olfs.xml: BESManager/BES/port was 'abc': must be an integer",
+        "<port>0</port> | olfs.xml: BESManager/BES/port was '0': port was 0, must be 1-65535",
+        "<port>70000</port> | olfs.xml: BESManager/BES/port was '70000': port was 70000, must be 1-65535",
+        "<host> </host> | olfs.xml: BESManager/BES/host was '': must name the BES machine",
+        "<prefix>/other/</prefix> | olfs.xml: BESManager/BES/prefix was '/other/': no BES group has the prefix /, which serves every path the other prefixes do not; add a BES with <prefix>/</prefix> (prefixes given: /other)",
+        "<timeOut>soon</timeOut> | olfs.xml: BESManager/BES/timeOut was 'soon': must be a number of seconds (30, 0.5) or a number with a unit: ms, s, m, h, d (500ms, 10m)",
+        "<timeOut>0</timeOut> | olfs.xml: BESManager/BES/timeOut was '0': readTimeout was PT0S, must be between 1 ms and 1 day",
+        "<timeOut>-5</timeOut> | olfs.xml: BESManager/BES/timeOut was '-5': must be a number of seconds (30, 0.5) or a number with a unit: ms, s, m, h, d (500ms, 10m)",
+        "<ClientPool maximum='0'/> | olfs.xml: BESManager/BES/ClientPool@maximum was '0': maxConnections was 0, must be 1-10000",
+        "<ClientPool maximum='lots'/> | olfs.xml: BESManager/BES/ClientPool@maximum was 'lots': must be an integer",
+        "<ClientPool maxCmds='-1'/> | olfs.xml: BESManager/BES/ClientPool@maxCmds was '-1': maxCommandsPerConnection was -1, must be >= 1",
+      })
   void badBesSetting_failsNamingFilePathAndValue(String inner, String message) {
     FrontEndConfig config = Built.parse(bes(inner.replace('\'', '"')));
     ConfigurationException e = assertThrows(ConfigurationException.class, () -> Built.of(config));
@@ -151,73 +161,98 @@ final class OlfsConfigFileTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "<BESManager><NodeCache maxEntries='-1'/></BESManager> | olfs.xml: BESManager/NodeCache@maxEntries was '-1': maximumSize was -1, must be >= 0",
-      "<BESManager><NodeCache refreshInterval='x'/></BESManager> | olfs.xml: BESManager/NodeCache@refreshInterval was 'x': must be a number of seconds (30, 0.5) or a number with a unit: ms, s, m, h, d (500ms, 10m)",
-      "<BESManager><BES/><BES/></BESManager> | olfs.xml: BESManager/BES localhost:10022 appears twice for the prefix /: the BES of a group must be different BES",
-      "<FastPath><dataRoot>relative/dir</dataRoot></FastPath> | olfs.xml: FastPath/dataRoot was 'relative/dir': dataRoot was relative/dir, must be an absolute path",
-      "<FastPath><catalogRoot>x</catalogRoot></FastPath> | olfs.xml: FastPath/catalogRoot was 'x': catalogRoot was 'x', must be an absolute path",
-      "<FastPath><Cache enabled='yes'/></FastPath> | olfs.xml: FastPath/Cache@enabled was 'yes': must be true or false",
-      "<FastPath><Cache negativeTtl='0.0001'/></FastPath> | olfs.xml: FastPath/Cache@negativeTtl was '0.0001': negativeTtl was PT0.0001S, must be 0 or at least 1 ms",
-      "<FastPath><Cache mtimeCheckInterval='-1'/></FastPath> | olfs.xml: FastPath/Cache@mtimeCheckInterval was '-1': must be a number of seconds (30, 0.5) or a number with a unit: ms, s, m, h, d (500ms, 10m)",
-      "<FastPath><ClientPool acquireTimeout='100000'/></FastPath> | olfs.xml: FastPath/ClientPool@acquireTimeout was '100000': acquireTimeout was PT27H46M40S, must be 0 or between 1 ms and 1 day",
-      "<FastPath><Limits maxUrlLength='10'/></FastPath> | olfs.xml: FastPath/Limits@maxUrlLength was '10': maxUrlLength was 10, must be >= 64",
-      "<FastPath><Limits maxConstraintLength='0'/></FastPath> | olfs.xml: FastPath/Limits@maxConstraintLength was '0': maxConstraintLength was 0, must be >= 1",
-      "<FastPath><Gzip enabled='1'/></FastPath> | olfs.xml: FastPath/Gzip@enabled was '1': must be true or false",
-      "<FastPath><RetryAfter seconds='0'/></FastPath> | olfs.xml: FastPath/RetryAfter@seconds was '0': retryAfterSeconds was 0, must be 1-3600",
-      "<FastPath><Admin token='short'/></FastPath> | olfs.xml: FastPath/Admin@token was 'short': adminToken was 5 characters, must be at least 16",
-      "<FastPath><ClientPool quickAck='maybe'/></FastPath> | olfs.xml: FastPath/ClientPool@quickAck was 'maybe': must be true or false",
-      "<FastPath><Cache ttl='5'/></FastPath> | olfs.xml: FastPath/Cache@ttl is not a setting; expected one of enabled, negativeTtl, refreshAfter, mtimeCheckInterval, loadTimeout, maximumWeight",
-      "<FastPath><datRoot>/x</datRoot></FastPath> | olfs.xml: FastPath/datRoot is not a setting; expected one of serviceUrl, RequestForm, WarmUp, unixSocket, dataRoot, catalogRoot, Cache, ResponseCache, Spool, BesGroups, ClientPool, Limits, Gzip, RetryAfter, TrustedProxies, Admin",
-      "<FastPath><dataRoot x='1'>/x</dataRoot></FastPath> | olfs.xml: FastPath/dataRoot@x is not a setting; expected no attributes",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "<BESManager><NodeCache maxEntries='-1'/></BESManager> | olfs.xml: BESManager/NodeCache@maxEntries was '-1': maximumSize was -1, must be >= 0",
+        "<BESManager><NodeCache refreshInterval='x'/></BESManager> | olfs.xml: BESManager/NodeCache@refreshInterval was 'x': must be a number of seconds (30, 0.5) or a number with a unit: ms, s, m, h, d (500ms, 10m)",
+        "<BESManager><BES/><BES/></BESManager> | olfs.xml: BESManager/BES localhost:10022 appears twice for the prefix /: the BES of a group must be different BES",
+        "<FastPath><dataRoot>relative/dir</dataRoot></FastPath> | olfs.xml: FastPath/dataRoot was 'relative/dir': dataRoot was relative/dir, must be an absolute path",
+        "<FastPath><catalogRoot>x</catalogRoot></FastPath> | olfs.xml: FastPath/catalogRoot was 'x': catalogRoot was 'x', must be an absolute path",
+        "<FastPath><Cache enabled='yes'/></FastPath> | olfs.xml: FastPath/Cache@enabled was 'yes': must be true or false",
+        "<FastPath><Cache negativeTtl='0.0001'/></FastPath> | olfs.xml: FastPath/Cache@negativeTtl was '0.0001': negativeTtl was PT0.0001S, must be 0 or at least 1 ms",
+        "<FastPath><Cache mtimeCheckInterval='-1'/></FastPath> | olfs.xml: FastPath/Cache@mtimeCheckInterval was '-1': must be a number of seconds (30, 0.5) or a number with a unit: ms, s, m, h, d (500ms, 10m)",
+        "<FastPath><ClientPool acquireTimeout='100000'/></FastPath> | olfs.xml: FastPath/ClientPool@acquireTimeout was '100000': acquireTimeout was PT27H46M40S, must be 0 or between 1 ms and 1 day",
+        "<FastPath><Limits maxUrlLength='10'/></FastPath> | olfs.xml: FastPath/Limits@maxUrlLength was '10': maxUrlLength was 10, must be >= 64",
+        "<FastPath><Limits maxConstraintLength='0'/></FastPath> | olfs.xml: FastPath/Limits@maxConstraintLength was '0': maxConstraintLength was 0, must be >= 1",
+        "<FastPath><Gzip enabled='1'/></FastPath> | olfs.xml: FastPath/Gzip@enabled was '1': must be true or false",
+        "<FastPath><RetryAfter seconds='0'/></FastPath> | olfs.xml: FastPath/RetryAfter@seconds was '0': retryAfterSeconds was 0, must be 1-3600",
+        "<FastPath><Admin token='short'/></FastPath> | olfs.xml: FastPath/Admin@token was 'short': adminToken was 5 characters, must be at least 16",
+        "<FastPath><ClientPool quickAck='maybe'/></FastPath> | olfs.xml: FastPath/ClientPool@quickAck was 'maybe': must be true or false",
+        "<FastPath><Cache ttl='5'/></FastPath> | olfs.xml: FastPath/Cache@ttl is not a setting; expected one of enabled, negativeTtl, refreshAfter, mtimeCheckInterval, loadTimeout, maximumWeight",
+        "<FastPath><datRoot>/x</datRoot></FastPath> | olfs.xml: FastPath/datRoot is not a setting; expected one of serviceUrl, RequestForm, WarmUp, unixSocket, dataRoot, catalogRoot, Cache, ResponseCache, Spool, BesGroups, ClientPool, Limits, Gzip, RetryAfter, TrustedProxies, Admin",
+        "<FastPath><dataRoot x='1'>/x</dataRoot></FastPath> | olfs.xml: FastPath/dataRoot@x is not a setting; expected no attributes",
+      })
   void badSetting_failsNamingFilePathAndValue(String inner, String message) {
-    ConfigurationException e = assertThrows(ConfigurationException.class,
-        () -> Built.of("<OLFSConfig>" + inner.replace('\'', '"') + "</OLFSConfig>"));
+    ConfigurationException e =
+        assertThrows(
+            ConfigurationException.class,
+            () -> Built.of("<OLFSConfig>" + inner.replace('\'', '"') + "</OLFSConfig>"));
     assertEquals(message, e.getMessage());
   }
 
   @Test
   void combinationRefusedByTheLayer_namesEverySettingInvolved() {
-    ConfigurationException e = assertThrows(ConfigurationException.class, () -> Built.of(
-        "<OLFSConfig><BESManager><NodeCache maxEntries=\"100\"/></BESManager><FastPath>"
-            + "<Cache maximumWeight=\"1000\"/></FastPath></OLFSConfig>"));
-    assertEquals("olfs.xml: FastPath/Cache@maximumWeight was '1000': maximumWeight cannot be"
-        + " combined with maximumSize (already set to 100)", e.getMessage());
-    e = assertThrows(ConfigurationException.class, () -> Built.of("<OLFSConfig><BESManager>"
-        + "<NodeCache refreshInterval=\"10\"/></BESManager><FastPath><Cache refreshAfter=\"20\"/>"
-        + "</FastPath></OLFSConfig>"));
-    assertEquals("olfs.xml: BESManager/NodeCache@refreshInterval='10',"
-        + " FastPath/Cache@refreshAfter='20': refreshAfter (PT20S) must be shorter than ttl"
-        + " (PT10S)", e.getMessage());
+    ConfigurationException e =
+        assertThrows(
+            ConfigurationException.class,
+            () ->
+                Built.of(
+                    "<OLFSConfig><BESManager><NodeCache maxEntries=\"100\"/></BESManager><FastPath>"
+                        + "<Cache maximumWeight=\"1000\"/></FastPath></OLFSConfig>"));
+    assertEquals(
+        "olfs.xml: FastPath/Cache@maximumWeight was '1000': maximumWeight cannot be"
+            + " combined with maximumSize (already set to 100)",
+        e.getMessage());
+    e =
+        assertThrows(
+            ConfigurationException.class,
+            () ->
+                Built.of(
+                    "<OLFSConfig><BESManager>"
+                        + "<NodeCache refreshInterval=\"10\"/></BESManager><FastPath><Cache refreshAfter=\"20\"/>"
+                        + "</FastPath></OLFSConfig>"));
+    assertEquals(
+        "olfs.xml: BESManager/NodeCache@refreshInterval='10',"
+            + " FastPath/Cache@refreshAfter='20': refreshAfter (PT20S) must be shorter than ttl"
+            + " (PT10S)",
+        e.getMessage());
   }
 
   @Test
   void wrongRoot_fails() {
-    assertEquals("olfs.xml: expected the root element OLFSConfig but was config",
+    assertEquals(
+        "olfs.xml: expected the root element OLFSConfig but was config",
         assertThrows(ConfigurationException.class, () -> Built.parse("<config/>")).getMessage());
   }
 
   @Test
   void notXml_fails() {
-    assertTrue(assertThrows(ConfigurationException.class, () -> Built.parse("<OLFSConfig>"))
-        .getMessage().startsWith("olfs.xml: not a readable XML document: "));
+    assertTrue(
+        assertThrows(ConfigurationException.class, () -> Built.parse("<OLFSConfig>"))
+            .getMessage()
+            .startsWith("olfs.xml: not a readable XML document: "));
   }
 
   @Test
   void doctype_isRefused() {
-    ConfigurationException e = assertThrows(ConfigurationException.class, () -> Built.parse(
-        "<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><OLFSConfig>&e;</OLFSConfig>"));
-    assertTrue(e.getMessage().startsWith("olfs.xml: not a readable XML document: "), e.getMessage());
+    ConfigurationException e =
+        assertThrows(
+            ConfigurationException.class,
+            () ->
+                Built.parse(
+                    "<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><OLFSConfig>&e;</OLFSConfig>"));
+    assertTrue(
+        e.getMessage().startsWith("olfs.xml: not a readable XML document: "), e.getMessage());
   }
 
   @Test
   void read_missingFile_namesIt(@TempDir Path dir) {
     Path missing = dir.resolve("nope.xml");
-    ConfigurationException e = assertThrows(ConfigurationException.class,
-        () -> OlfsConfigFile.read(missing));
-    assertTrue(e.getMessage().startsWith("cannot read the configuration file " + missing),
-        e.getMessage());
+    ConfigurationException e =
+        assertThrows(ConfigurationException.class, () -> OlfsConfigFile.read(missing));
+    assertTrue(
+        e.getMessage().startsWith("cannot read the configuration file " + missing), e.getMessage());
   }
 
   @Test
@@ -228,14 +263,16 @@ final class OlfsConfigFileTest {
     }
     Path bad = Files.writeString(dir.resolve("bad.xml"), bes("<port>x</port>"));
     FrontEndConfig config = OlfsConfigFile.read(bad);
-    assertEquals(bad + ": BESManager/BES/port was 'x': must be an integer",
+    assertEquals(
+        bad + ": BESManager/BES/port was 'x': must be an integer",
         assertThrows(ConfigurationException.class, () -> Built.of(config)).getMessage());
   }
 
   @Test
   void sampleConfiguration_isValid() {
-    FrontEndConfig config = OlfsConfigFile.read(
-        Path.of(System.getProperty("project.root", "..")).resolve("conf/olfs.xml"));
+    FrontEndConfig config =
+        OlfsConfigFile.read(
+            Path.of(System.getProperty("project.root", "..")).resolve("conf/olfs.xml"));
     try (Built built = Built.of(config)) {
       assertEquals(PptEndpoint.tcp("localhost", 10022), built.client().endpoint());
       assertEquals(32, built.client().maxConnections());

@@ -54,8 +54,14 @@ final class ResponseCacheMXBeanTest {
 
   /** As the web application registers it. */
   private void register() throws JMException {
-    server.registerMBean(new StatsBean<>(ResponseCacheStats.class, cache::stats,
-        ResponseCacheStats::toJson, cache::invalidate, cache::invalidateAll), name);
+    server.registerMBean(
+        new StatsBean<>(
+            ResponseCacheStats.class,
+            cache::stats,
+            ResponseCacheStats::toJson,
+            cache::invalidate,
+            cache::invalidateAll),
+        name);
   }
 
   private static DataSource source(String path) {
@@ -72,7 +78,8 @@ final class ResponseCacheMXBeanTest {
     ResponseKey das = ResponseKey.of("", "/a.nc", "das", "");
     cache.load(das, a, text("Attributes {}"));
     cache.lookup(das, a);
-    cache.load(ResponseKey.of("", "/a.nc", "dods", ""), a, 3, false, text("data"))
+    cache
+        .load(ResponseKey.of("", "/a.nc", "dods", ""), a, 3, false, text("data"))
         .getClass(); // streamed, too large
     cache.caffeine().cleanUp();
 

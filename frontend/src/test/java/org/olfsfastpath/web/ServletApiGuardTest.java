@@ -23,19 +23,21 @@ final class ServletApiGuardTest {
 
   @Test
   void theJakartaWarInAJavaxContainer_namesTheJavaxWar() {
-    assertEquals("olfs-fastpath 1.2.3 cannot start: this WAR is built for jakarta.servlet (Tomcat"
-        + " 10.1 and 11), which this container does not have; deploy olfs-fastpath-1.2.3-javax.war,"
-        + " the WAR for Tomcat 9, instead (the same front end; see docs/configuration.md, Moving"
-        + " from upstream OLFS)",
+    assertEquals(
+        "olfs-fastpath 1.2.3 cannot start: this WAR is built for jakarta.servlet (Tomcat"
+            + " 10.1 and 11), which this container does not have; deploy olfs-fastpath-1.2.3-javax.war,"
+            + " the WAR for Tomcat 9, instead (the same front end; see docs/configuration.md, Moving"
+            + " from upstream OLFS)",
         ServletApiGuard.message("jakarta/servlet/ServletContext", "1.2.3"));
   }
 
   @Test
   void theJavaxWarInAJakartaContainer_namesTheJakartaWar() {
-    assertEquals("olfs-fastpath 1.2.3 cannot start: this WAR is built for javax.servlet (Tomcat"
-        + " 9), which this container does not have; deploy olfs-fastpath-1.2.3.war, the WAR for"
-        + " Tomcat 10.1 and 11, instead (the same front end; see docs/configuration.md, Moving"
-        + " from upstream OLFS)",
+    assertEquals(
+        "olfs-fastpath 1.2.3 cannot start: this WAR is built for javax.servlet (Tomcat"
+            + " 9), which this container does not have; deploy olfs-fastpath-1.2.3.war, the WAR for"
+            + " Tomcat 10.1 and 11, instead (the same front end; see docs/configuration.md, Moving"
+            + " from upstream OLFS)",
         ServletApiGuard.message("javax/servlet/ServletContext", "1.2.3"));
   }
 
@@ -43,8 +45,11 @@ final class ServletApiGuardTest {
   void theContainerFindsTheInitializer_underItsApisName() {
     List<ServletContainerInitializer> found = new ArrayList<>();
     ServiceLoader.load(ServletContainerInitializer.class).forEach(found::add);
-    assertEquals(List.of(FrontEndInitializer.class),
-        found.stream().map(Object::getClass).filter(c -> c.getName().startsWith("org.olfsfastpath"))
+    assertEquals(
+        List.of(FrontEndInitializer.class),
+        found.stream()
+            .map(Object::getClass)
+            .filter(c -> c.getName().startsWith("org.olfsfastpath"))
             .toList());
   }
 }

@@ -28,11 +28,11 @@ import org.olfsfastpath.spool.SpoolBuilder;
 
 /**
  * Each default the settings table documents (OlfsSettings' default column, which
- * docs/configuration.md shows) is the default of the layer that owns the setting: the defaults
- * are written once in each layer's builder, and this test keeps the documentation's text of them
- * honest. A value is compared as its kind reads it ({@code 600 s} is 600 seconds, {@code 64 MiB}
- * is 2^26 bytes); a default the table describes in words is checked against the builder's state
- * that the words describe.
+ * docs/configuration.md shows) is the default of the layer that owns the setting: the defaults are
+ * written once in each layer's builder, and this test keeps the documentation's text of them
+ * honest. A value is compared as its kind reads it ({@code 600 s} is 600 seconds, {@code 64 MiB} is
+ * 2^26 bytes); a default the table describes in words is checked against the builder's state that
+ * the words describe.
  */
 final class SettingsDefaultsTest {
   private static DataSourceCache dataSources;
@@ -40,9 +40,13 @@ final class SettingsDefaultsTest {
 
   @BeforeAll
   static void buildWithDefaults() {
-    dataSources = DataSourceCache.newBuilder().loader(path -> {
-      throw new AssertionError("nothing is loaded");
-    }).build();
+    dataSources =
+        DataSourceCache.newBuilder()
+            .loader(
+                path -> {
+                  throw new AssertionError("nothing is loaded");
+                })
+            .build();
     responses = ResponseCache.newBuilder().build();
   }
 
@@ -65,13 +69,16 @@ final class SettingsDefaultsTest {
     m.put("BESManager/BES/host", Assembly.DEFAULT_HOST);
     m.put("BESManager/BES/port", Assembly.DEFAULT_PORT);
     m.put("BESManager/BES/timeOut", ppt.readTimeout());
-    m.put("BESManager/BES/maxResponseSize",
+    m.put(
+        "BESManager/BES/maxResponseSize",
         described("none sent (no limit)", client.getMaxResponseSize() == -1));
-    m.put("BESManager/BES/maxVariableSize",
+    m.put(
+        "BESManager/BES/maxVariableSize",
         described("none sent (no limit)", client.getMaxVariableSize() == -1));
     m.put("BESManager/BES/ClientPool@maximum", client.getMaxConnections());
     m.put("BESManager/BES/ClientPool@maxCmds", client.getMaxCommandsPerConnection());
-    m.put("BESManager/NodeCache@maxEntries",
+    m.put(
+        "BESManager/NodeCache@maxEntries",
         dataSources.isWeighted() ? "weighted" : dataSources.maximum());
     m.put("BESManager/NodeCache@refreshInterval", dataSources.ttl());
     m.put("BESManager/SiteMapCache@refreshInterval", web.siteMapRefresh());
@@ -82,42 +89,55 @@ final class SettingsDefaultsTest {
     m.put("HttpPost@enabled", web.httpPost());
     m.put("HttpPost@max", web.httpPostMax());
     BotRulesBuilder bots = BotRules.newBuilder();
-    BotRules oneAddress = BotRules.newBuilder().ipAddresses(List.of("192.0.2.7"))
-        .contextPath("/opendap").build();
+    BotRules oneAddress =
+        BotRules.newBuilder().ipAddresses(List.of("192.0.2.7")).contextPath("/opendap").build();
     m.put("BotFilter/IpAddress", described("none", bots.getIpAddresses().isEmpty()));
     m.put("BotFilter/IpMatch", described("none", bots.getIpMatches().isEmpty()));
     m.put("BotFilter/UserAgentMatch", described("none", bots.getUserAgentMatches().isEmpty()));
     // The builder's own list is the file's; build() puts the default paths before it.
-    m.put("BotFilter/AllowedResponseRegex", described("paths below `docs/images/` and"
-        + " `docs/css/` of the context (none with BlockImagesAndCss)",
-        bots.getAllowedResponses().isEmpty() && oneAddress.allowedResponses().size() == 1
-            && oneAddress.refuses("192.0.2.7", null, "/opendap/docs/images/a.png").isEmpty()
-            && oneAddress.refuses("192.0.2.7", null, "/opendap/docs/css/a.css").isEmpty()
-            && oneAddress.refuses("192.0.2.7", null, "/opendap/docs/js/a.js").isPresent()
-            && BotRules.newBuilder().ipAddresses(List.of("192.0.2.7")).blockImagesAndCss(true)
-                .build().allowedResponses().isEmpty()));
-    m.put("BotFilter/BlockedResponseRegex", described("none",
-        bots.getBlockedResponses().isEmpty()));
+    m.put(
+        "BotFilter/AllowedResponseRegex",
+        described(
+            "paths below `docs/images/` and"
+                + " `docs/css/` of the context (none with BlockImagesAndCss)",
+            bots.getAllowedResponses().isEmpty()
+                && oneAddress.allowedResponses().size() == 1
+                && oneAddress.refuses("192.0.2.7", null, "/opendap/docs/images/a.png").isEmpty()
+                && oneAddress.refuses("192.0.2.7", null, "/opendap/docs/css/a.css").isEmpty()
+                && oneAddress.refuses("192.0.2.7", null, "/opendap/docs/js/a.js").isPresent()
+                && BotRules.newBuilder()
+                    .ipAddresses(List.of("192.0.2.7"))
+                    .blockImagesAndCss(true)
+                    .build()
+                    .allowedResponses()
+                    .isEmpty()));
+    m.put(
+        "BotFilter/BlockedResponseRegex", described("none", bots.getBlockedResponses().isEmpty()));
     m.put("BotFilter/BlockImagesAndCss", bots.getBlockImagesAndCss());
     m.put("FastPath/serviceUrl", described("the first request's", web.serviceUrl().isEmpty()));
     m.put("FastPath/RequestForm@largeDownload", web.largeDownload());
     m.put("FastPath/WarmUp@enabled", web.warmUp());
-    m.put("FastPath/WarmUp@dataset",
+    m.put(
+        "FastPath/WarmUp@dataset",
         described("the first one near the catalog root", web.warmUpDataset().isEmpty()));
     m.put("FastPath/unixSocket", described("TCP", true));
     m.put("FastPath/dataRoot", described("none", dataSources.dataRoot().isEmpty()));
     m.put("FastPath/catalogRoot", described("dataRoot", web.catalogRoot().isEmpty()));
     m.put("FastPath/Cache@enabled", dataSources.isEnabled());
     m.put("FastPath/Cache@negativeTtl", dataSources.negativeTtl());
-    m.put("FastPath/Cache@refreshAfter", described("half of refreshInterval",
-        dataSources.refreshAfter().equals(dataSources.ttl().dividedBy(2))));
+    m.put(
+        "FastPath/Cache@refreshAfter",
+        described(
+            "half of refreshInterval",
+            dataSources.refreshAfter().equals(dataSources.ttl().dividedBy(2))));
     m.put("FastPath/Cache@mtimeCheckInterval", dataSources.mtimeCheckInterval());
     m.put("FastPath/Cache@loadTimeout", dataSources.loadTimeout());
     m.put("FastPath/Cache@maximumWeight", described("none", !dataSources.isWeighted()));
     m.put("FastPath/ResponseCache@enabled", responses.isEnabled());
     m.put("FastPath/ResponseCache@maximumWeight", responses.maximumWeight());
     m.put("FastPath/ResponseCache@maxEntryBytes", responses.maxEntryBytes());
-    m.put("FastPath/ResponseCache@dataTypes",
+    m.put(
+        "FastPath/ResponseCache@dataTypes",
         described("all", responses.dataTypes().equals(Set.of("all"))));
     m.put("FastPath/ResponseCache@maxDataEntryBytes", responses.maxDataEntryBytes());
     m.put("FastPath/ResponseCache@loadTimeout", responses.loadTimeout());
@@ -125,8 +145,9 @@ final class SettingsDefaultsTest {
     m.put("FastPath/Spool@responseMemory", spool.getResponseMemory());
     m.put("FastPath/Spool@memory", spool.getMemory());
     m.put("FastPath/Spool@disk", spool.getDisk());
-    m.put("FastPath/Spool@directory", described("the servlet container's temporary directory",
-        spool.getDirectory() == null));
+    m.put(
+        "FastPath/Spool@directory",
+        described("the servlet container's temporary directory", spool.getDirectory() == null));
     m.put("FastPath/BesGroups@ejectionBase", group.getEjectionBase());
     m.put("FastPath/BesGroups@ejectionMax", group.getEjectionMax());
     m.put("FastPath/BesGroups@ejectionThreshold", group.getEjectionThreshold());
@@ -140,7 +161,8 @@ final class SettingsDefaultsTest {
     m.put("FastPath/ClientPool@maxIdle", client.getMaxIdle());
     m.put("FastPath/ClientPool@prewarm", client.getPrewarm());
     m.put("FastPath/ClientPool@connectTimeout", ppt.connectTimeout());
-    m.put("FastPath/ClientPool@handshakeTimeout",
+    m.put(
+        "FastPath/ClientPool@handshakeTimeout",
         described("connectTimeout", ppt.handshakeTimeout().equals(ppt.connectTimeout())));
     m.put("FastPath/ClientPool@quickAck", ppt.quickAck());
     m.put("FastPath/Limits@maxUrlLength", web.maxUrlLength());
@@ -170,8 +192,13 @@ final class SettingsDefaultsTest {
     String text = setting.defaultText();
     if (actual instanceof Described words) {
       assertEquals(words.text(), text, "the table describes another default");
-      assertTrue(words.holds(), setting.path() + " defaults to " + text + " in the table, but its"
-          + " layer does otherwise");
+      assertTrue(
+          words.holds(),
+          setting.path()
+              + " defaults to "
+              + text
+              + " in the table, but its"
+              + " layer does otherwise");
       return;
     }
     assertEquals(actual, read(text, actual), setting.path() + ": the table says " + text);

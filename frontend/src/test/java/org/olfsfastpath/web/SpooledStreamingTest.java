@@ -30,15 +30,14 @@ import org.olfsfastpath.testing.Regression;
 
 /**
  * The servlet with the spool, in a container's asynchronous mode ({@link FakeAsync}): an answer
- * that fits the response buffer is written at once; a longer one goes on after the servlet
- * returns, its BES response closed when the BES has sent it all, before a slow client has read
- * it; a failure after part of it went out aborts the response; a client that hangs up frees the
- * spool at once. The metrics hear each request once, when it has ended.
+ * that fits the response buffer is written at once; a longer one goes on after the servlet returns,
+ * its BES response closed when the BES has sent it all, before a slow client has read it; a failure
+ * after part of it went out aborts the response; a client that hangs up frees the spool at once.
+ * The metrics hear each request once, when it has ended.
  */
 @Timeout(120)
 final class SpooledStreamingTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final FakeBackend backend = new FakeBackend().withDataset("/coads_climatology.nc");
   private final FrontEndStats stats = new FrontEndStats();
@@ -50,20 +49,32 @@ final class SpooledStreamingTest {
   private DapServlet servlet(Spool spool) {
     this.spool = spool;
     FrontEndSettings settings = FrontEndSettings.newBuilder().build();
-    servlet = new DapServlet(DapRequestParser.withDefaults(), Responders.create(settings,
-        backend, stats, "test", new VersionService("test", backend::versions, List.of()), null,
-        Clock.fixed(Instant.parse("2026-11-25T12:00:00Z"), ZoneOffset.UTC), spool), stats,
-        settings, null, (type, status, nanos) -> {
-          synchronized (timed) {
-            timed.add(type + " " + status);
-          }
-        });
+    servlet =
+        new DapServlet(
+            DapRequestParser.withDefaults(),
+            Responders.create(
+                settings,
+                backend,
+                stats,
+                "test",
+                new VersionService("test", backend::versions, List.of()),
+                null,
+                Clock.fixed(Instant.parse("2026-11-25T12:00:00Z"), ZoneOffset.UTC),
+                spool),
+            stats,
+            settings,
+            null,
+            (type, status, nanos) -> {
+              synchronized (timed) {
+                timed.add(type + " " + status);
+              }
+            });
     return servlet;
   }
 
   private DapServlet servlet() {
-    return servlet(Spool.newBuilder().directory(dir).responseMemory(128 * 1024)
-        .producers(producers).build());
+    return servlet(
+        Spool.newBuilder().directory(dir).responseMemory(128 * 1024).producers(producers).build());
   }
 
   private static byte[] answer(int length) {
@@ -81,8 +92,8 @@ final class SpooledStreamingTest {
   @Test
   void smallAnswer_isWrittenAtOnce_withoutAsync() throws Exception {
     backend.body = answer(20_000);
-    FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
-        "/coads_climatology.nc.dods"), 0).serve();
+    FakeAsync exchange =
+        new FakeAsync(servlet(), FakeHttp.Request.get("/coads_climatology.nc.dods"), 0).serve();
     assertFalse(exchange.started(), "an answer within the response buffer needs no spool");
     assertArrayEquals(backend.body, exchange.body());
     assertEquals(1, backend.closed.get());
@@ -93,8 +104,9 @@ final class SpooledStreamingTest {
   @Test
   void slowClient_besResponseClosedAtTheBesEnd_thenTheClientReadsItAll() throws Exception {
     backend.body = answer(3_000_000);
-    FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
-        "/coads_climatology.nc.dods"), 40_000).serve();
+    FakeAsync exchange =
+        new FakeAsync(servlet(), FakeHttp.Request.get("/coads_climatology.nc.dods"), 40_000)
+            .serve();
     assertTrue(exchange.started());
     producers.join(); // The producer has read the BES answer to its end.
     assertEquals(1, backend.closed.get(), "closed while the client has read little of it");
@@ -116,8 +128,10 @@ final class SpooledStreamingTest {
   @Test
   void fastClient_getsItStraight_nothingSpooled() throws Exception {
     backend.body = answer(3_000_000);
-    FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
-        "/coads_climatology.nc.dods"), Long.MAX_VALUE / 2).serve();
+    FakeAsync exchange =
+        new FakeAsync(
+                servlet(), FakeHttp.Request.get("/coads_climatology.nc.dods"), Long.MAX_VALUE / 2)
+            .serve();
     producers.join();
     exchange.readToTheEnd(1);
     assertArrayEquals(backend.body, exchange.body());
@@ -132,13 +146,17 @@ final class SpooledStreamingTest {
       text.append("COADSX[").append(i).append("], ").append(i * 0.5).append('\n');
     }
     backend.body = text.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-    FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
-        "/coads_climatology.nc.ascii").header("Accept-Encoding", "gzip"), 10_000).serve();
+    FakeAsync exchange =
+        new FakeAsync(
+                servlet(),
+                FakeHttp.Request.get("/coads_climatology.nc.ascii")
+                    .header("Accept-Encoding", "gzip"),
+                10_000)
+            .serve();
     producers.join();
     exchange.readToTheEnd(50_000);
     assertEquals("gzip", exchange.response().header("Content-Encoding"));
-    byte[] unzipped = new GZIPInputStream(new ByteArrayInputStream(exchange.body()))
-        .readAllBytes();
+    byte[] unzipped = new GZIPInputStream(new ByteArrayInputStream(exchange.body())).readAllBytes();
     assertArrayEquals(backend.body, unzipped);
     assertEquals(1, stats.gzipResponses.sum());
   }
@@ -147,8 +165,9 @@ final class SpooledStreamingTest {
   void besFailsAfterPartWentOut_theConnectionIsAborted() throws Exception {
     backend.body = answer(3_000_000);
     backend.failAfter = 2_000_000;
-    FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
-        "/coads_climatology.nc.dods"), 50_000).serve();
+    FakeAsync exchange =
+        new FakeAsync(servlet(), FakeHttp.Request.get("/coads_climatology.nc.dods"), 50_000)
+            .serve();
     producers.join();
     assertEquals(0, spool.stats().diskBytes(), "freed at the failure");
     exchange.readToTheEnd(50_000);
@@ -165,8 +184,9 @@ final class SpooledStreamingTest {
   @Test
   void clientHangsUpMidSpool_spoolFreedAtOnce() throws Exception {
     backend.body = answer(3_000_000);
-    FakeAsync exchange = new FakeAsync(servlet(), FakeHttp.Request.get(
-        "/coads_climatology.nc.dods"), 40_000).serve();
+    FakeAsync exchange =
+        new FakeAsync(servlet(), FakeHttp.Request.get("/coads_climatology.nc.dods"), 40_000)
+            .serve();
     producers.join();
     assertEquals(1, spoolFiles().size());
     exchange.hangUp();
@@ -181,8 +201,12 @@ final class SpooledStreamingTest {
   @Test
   void spoolOff_copiesAsTheClientReads() throws Exception {
     backend.body = answer(3_000_000);
-    FakeAsync exchange = new FakeAsync(servlet(Spool.newBuilder().enabled(false).build()),
-        FakeHttp.Request.get("/coads_climatology.nc.dods"), 0).serve();
+    FakeAsync exchange =
+        new FakeAsync(
+                servlet(Spool.newBuilder().enabled(false).build()),
+                FakeHttp.Request.get("/coads_climatology.nc.dods"),
+                0)
+            .serve();
     assertFalse(exchange.started(), "without the spool, nothing goes on after service");
     assertArrayEquals(backend.body, exchange.response().body());
     assertEquals(1, backend.closed.get());
@@ -190,24 +214,31 @@ final class SpooledStreamingTest {
 
   /**
    * The producer reads the BES on a thread of the spool's, never on one of the container's: with
-   * every request thread of the container busy (here its tasks never run), the answer still
-   * streams to its end, its BES response is closed at the BES's end, and the container was given
-   * no task.
+   * every request thread of the container busy (here its tasks never run), the answer still streams
+   * to its end, its BES response is closed at the BES's end, and the container was given no task.
    */
   @Test
-  @Regression("07f8408: the producer ran on a container thread (AsyncContext.start), so under an"
-      + " open-model load whose requests waited for BES connections in every container thread,"
-      + " the producers that would give those connections back waited behind them until the"
-      + " waits timed out (503s, the front end idle)")
-  void producer_runsOffTheContainersThreads_soBusyRequestThreadsCannotStarveIt()
-      throws Exception {
+  @Regression(
+      "07f8408: the producer ran on a container thread (AsyncContext.start), so under an"
+          + " open-model load whose requests waited for BES connections in every container thread,"
+          + " the producers that would give those connections back waited behind them until the"
+          + " waits timed out (503s, the front end idle)")
+  void producer_runsOffTheContainersThreads_soBusyRequestThreadsCannotStarveIt() throws Exception {
     backend.body = answer(3_000_000);
-    DapServlet servlet = servlet(Spool.newBuilder().directory(dir).responseMemory(128 * 1024)
-        .build()); // the spool's own producer threads
-    FakeAsync exchange = new FakeAsync(servlet, FakeHttp.Request.get(
-        "/coads_climatology.nc.dods"), Long.MAX_VALUE / 2).serve();
+    DapServlet servlet =
+        servlet(
+            Spool.newBuilder()
+                .directory(dir)
+                .responseMemory(128 * 1024)
+                .build()); // the spool's own producer threads
+    FakeAsync exchange =
+        new FakeAsync(
+                servlet, FakeHttp.Request.get("/coads_climatology.nc.dods"), Long.MAX_VALUE / 2)
+            .serve();
     assertTrue(exchange.started());
-    assertTimeoutPreemptively(Duration.ofSeconds(30), () -> exchange.readToTheEnd(1),
+    assertTimeoutPreemptively(
+        Duration.ofSeconds(30),
+        () -> exchange.readToTheEnd(1),
         "the answer never ended: its producer waited for a container thread");
     assertTrue(exchange.completed());
     assertArrayEquals(backend.body, exchange.body());

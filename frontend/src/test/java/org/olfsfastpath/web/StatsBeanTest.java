@@ -21,8 +21,11 @@ final class StatsBeanTest {
   }
 
   private final AtomicLong hits = new AtomicLong();
-  private final StatsBean<Counts> bean = new StatsBean<>(Counts.class,
-      () -> new Counts(hits.get(), true), counts -> Json.compact(Json.fields(counts)));
+  private final StatsBean<Counts> bean =
+      new StatsBean<>(
+          Counts.class,
+          () -> new Counts(hits.get(), true),
+          counts -> Json.compact(Json.fields(counts)));
 
   @Test
   void attributes_areTheComponentsTheDerivedValuesAndTheJson_readAfresh() throws Exception {
@@ -38,8 +41,7 @@ final class StatsBeanTest {
   void with_addsADocument_afterTheValuesAttributes() throws Exception {
     StatsBean<Counts> withDocument = bean.with("Report", "the report", () -> "hits: " + hits);
     hits.set(5);
-    assertEquals(List.of("Hits", "Enabled", "Doubled", "StatsJson", "Report"),
-        names(withDocument));
+    assertEquals(List.of("Hits", "Enabled", "Doubled", "StatsJson", "Report"), names(withDocument));
     assertEquals("hits: 5", withDocument.getAttribute("Report"));
     assertEquals(2, withDocument.getAttributes(new String[] {"Report", "Hits"}).size());
     assertThrows(AttributeNotFoundException.class, () -> bean.getAttribute("Report"));
@@ -56,12 +58,14 @@ final class StatsBeanTest {
   @Test
   void aBeanWithoutActions_hasNoOperation() {
     assertEquals(0, bean.getMBeanInfo().getOperations().length);
-    assertThrows(ReflectionException.class,
+    assertThrows(
+        ReflectionException.class,
         () -> bean.invoke("invalidateAll", new Object[0], new String[0]));
   }
 
   private static List<String> names(StatsBean<?> bean) {
-    return Arrays.stream(bean.getMBeanInfo().getAttributes()).map(MBeanAttributeInfo::getName)
+    return Arrays.stream(bean.getMBeanInfo().getAttributes())
+        .map(MBeanAttributeInfo::getName)
         .toList();
   }
 }

@@ -21,43 +21,47 @@ final class StatusServletTest {
 
   private final List<String> invalidated = new ArrayList<>();
   private final FrontEndStats stats = new FrontEndStats();
-  private final CacheAdmin admin = new CacheAdmin() {
-    @Override
-    public void invalidate(String path) {
-      invalidated.add(path);
-    }
+  private final CacheAdmin admin =
+      new CacheAdmin() {
+        @Override
+        public void invalidate(String path) {
+          invalidated.add(path);
+        }
 
-    @Override
-    public void invalidateAll() {
-      invalidated.add("*");
-    }
+        @Override
+        public void invalidateAll() {
+          invalidated.add("*");
+        }
 
-    @Override
-    public Map<String, Object> statistics(boolean operator) {
-      Map<String, Object> cache = new LinkedHashMap<>();
-      cache.put("hitRate", 0.75);
-      cache.put("size", 3L);
-      cache.put("nan", Double.NaN);
-      Map<String, Object> bes = new LinkedHashMap<>();
-      bes.put("bes", "bes1:10022");
-      bes.put("ejected", false);
-      Map<String, Object> group = new LinkedHashMap<>();
-      group.put("prefix", "/");
-      group.put("bes", List.of(bes));
-      group.put("none", List.of());
-      Map<String, Object> sections = new LinkedHashMap<>();
-      sections.put("cache", cache);
-      sections.put("groups", List.of(group));
-      return sections;
-    }
-  };
+        @Override
+        public Map<String, Object> statistics(boolean operator) {
+          Map<String, Object> cache = new LinkedHashMap<>();
+          cache.put("hitRate", 0.75);
+          cache.put("size", 3L);
+          cache.put("nan", Double.NaN);
+          Map<String, Object> bes = new LinkedHashMap<>();
+          bes.put("bes", "bes1:10022");
+          bes.put("ejected", false);
+          Map<String, Object> group = new LinkedHashMap<>();
+          group.put("prefix", "/");
+          group.put("bes", List.of(bes));
+          group.put("none", List.of());
+          Map<String, Object> sections = new LinkedHashMap<>();
+          sections.put("cache", cache);
+          sections.put("groups", List.of(group));
+          return sections;
+        }
+      };
 
   private StatusServlet servlet(boolean withToken) {
     FrontEndSettingsBuilder settings = FrontEndSettings.newBuilder();
     if (withToken) {
       settings.adminToken(TOKEN);
     }
-    return new StatusServlet(stats, admin, settings.build(),
+    return new StatusServlet(
+        stats,
+        admin,
+        settings.build(),
         () -> java.util.Map.of("siteMap", java.util.Map.of("builds", 1L)));
   }
 
@@ -68,13 +72,15 @@ final class StatusServletTest {
     return response;
   }
 
-  private static jakarta.servlet.http.HttpServletRequest withPathInfo(FakeHttp.Request request,
-      String pathInfo) {
+  private static jakarta.servlet.http.HttpServletRequest withPathInfo(
+      FakeHttp.Request request, String pathInfo) {
     jakarta.servlet.http.HttpServletRequest base = request.build();
-    return (jakarta.servlet.http.HttpServletRequest) java.lang.reflect.Proxy.newProxyInstance(
-        StatusServletTest.class.getClassLoader(),
-        new Class<?>[] {jakarta.servlet.http.HttpServletRequest.class},
-        (proxy, m, args) -> m.getName().equals("getPathInfo") ? pathInfo : m.invoke(base, args));
+    return (jakarta.servlet.http.HttpServletRequest)
+        java.lang.reflect.Proxy.newProxyInstance(
+            StatusServletTest.class.getClassLoader(),
+            new Class<?>[] {jakarta.servlet.http.HttpServletRequest.class},
+            (proxy, m, args) ->
+                m.getName().equals("getPathInfo") ? pathInfo : m.invoke(base, args));
   }
 
   @Test
@@ -86,8 +92,12 @@ final class StatusServletTest {
     assertEquals("application/json", r.header("Content-Type"));
     assertEquals("no-store", r.header("Cache-Control"));
     assertTrue(r.text().startsWith("{\n  \"frontEnd\": {\n    \"requests\": 5,\n"), r.text());
-    assertTrue(r.text().contains("\"cache\": {\n    \"hitRate\": 0.75,\n    \"size\": 3,\n"
-        + "    \"nan\": null\n  }"), r.text());
+    assertTrue(
+        r.text()
+            .contains(
+                "\"cache\": {\n    \"hitRate\": 0.75,\n    \"size\": 3,\n"
+                    + "    \"nan\": null\n  }"),
+        r.text());
     assertTrue(r.text().contains("\n  \"siteMap\": {\n    \"builds\": 1\n  },\n"), r.text());
   }
 
@@ -96,9 +106,12 @@ final class StatusServletTest {
   void get_writesListsAsJsonArrays() throws IOException {
     FakeHttp.Response r = new FakeHttp.Response();
     servlet(false).doGet(withPathInfo(FakeHttp.Request.get("/status"), null), r.build());
-    assertTrue(r.text().contains("\"groups\": [\n    {\n      \"prefix\": \"/\",\n"
-        + "      \"bes\": [\n        {\n          \"bes\": \"bes1:10022\",\n"
-        + "          \"ejected\": false\n        }\n      ],\n      \"none\": []\n    }\n  ]"),
+    assertTrue(
+        r.text()
+            .contains(
+                "\"groups\": [\n    {\n      \"prefix\": \"/\",\n"
+                    + "      \"bes\": [\n        {\n          \"bes\": \"bes1:10022\",\n"
+                    + "          \"ejected\": false\n        }\n      ],\n      \"none\": []\n    }\n  ]"),
         r.text());
   }
 
@@ -123,13 +136,15 @@ final class StatusServletTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "192.0.2.7 | | ",
-      "127.0.0.1 | X-Forwarded-For | 192.0.2.7",
-      "127.0.0.1 | Forwarded | for=192.0.2.7",
-      "192.0.2.7 | Authorization | Bearer wrong-token-wrong-token",
-      "localhost.evil | | ",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "192.0.2.7 | | ",
+        "127.0.0.1 | X-Forwarded-For | 192.0.2.7",
+        "127.0.0.1 | Forwarded | for=192.0.2.7",
+        "192.0.2.7 | Authorization | Bearer wrong-token-wrong-token",
+        "localhost.evil | | ",
+      })
   void invalidate_refusedWithoutLoopbackOrToken(String address, String header, String value)
       throws IOException {
     FakeHttp.Request request = FakeHttp.Request.get("/status/invalidate");
@@ -145,8 +160,8 @@ final class StatusServletTest {
 
   @Test
   void invalidate_withToken_fromAnywhere() throws IOException {
-    FakeHttp.Request request = FakeHttp.Request.get("/status/invalidate")
-        .header("Authorization", "Bearer " + TOKEN);
+    FakeHttp.Request request =
+        FakeHttp.Request.get("/status/invalidate").header("Authorization", "Bearer " + TOKEN);
     request.remoteAddr = "192.0.2.7";
     request.header("X-Forwarded-For", "198.51.100.1");
     request.parameters.put("path", "/a.nc");
@@ -179,9 +194,12 @@ final class StatusServletTest {
     bean.invoke("invalidate", new Object[] {"/x.nc"}, path);
     bean.invoke("invalidateAll", new Object[0], new String[0]);
     assertEquals(List.of("/x.nc", "*"), invalidated);
-    assertEquals("path was '../x', must be an absolute catalog path without . or .. segments",
-        assertThrows(IllegalArgumentException.class,
-            () -> bean.invoke("invalidate", new Object[] {"../x"}, path)).getMessage());
+    assertEquals(
+        "path was '../x', must be an absolute catalog path without . or .. segments",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> bean.invoke("invalidate", new Object[] {"../x"}, path))
+            .getMessage());
   }
 
   @Test

@@ -9,19 +9,24 @@ import org.junit.jupiter.api.Test;
 import org.olfsfastpath.cache.DataSource;
 
 final class WarmUpTest {
-  private final FakeBackend backend = new FakeBackend()
-      .withDirectory("/", new DataSource.Child("README", false, FakeBackend.MODIFIED, 9, false),
-          new DataSource.Child("nc", false, FakeBackend.MODIFIED, 0, true))
-      .withDirectory("/nc", new DataSource.Child("sub", false, FakeBackend.MODIFIED, 0, true),
-          new DataSource.Child("fnoc 1.nc", true, FakeBackend.MODIFIED, 23944, false))
-      .withDataset("/nc/fnoc 1.nc");
+  private final FakeBackend backend =
+      new FakeBackend()
+          .withDirectory(
+              "/",
+              new DataSource.Child("README", false, FakeBackend.MODIFIED, 9, false),
+              new DataSource.Child("nc", false, FakeBackend.MODIFIED, 0, true))
+          .withDirectory(
+              "/nc",
+              new DataSource.Child("sub", false, FakeBackend.MODIFIED, 0, true),
+              new DataSource.Child("fnoc 1.nc", true, FakeBackend.MODIFIED, 23944, false))
+          .withDataset("/nc/fnoc 1.nc");
 
   {
-    backend.bodies.put(org.olfsfastpath.bes.BesGetType.DMR,
+    backend.bodies.put(
+        org.olfsfastpath.bes.BesGetType.DMR,
         DapServletTest.DMR.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     try {
-      backend.bodies.put(org.olfsfastpath.bes.BesGetType.DAP,
-          DapServletTest.coadsDap("/COADSX"));
+      backend.bodies.put(org.olfsfastpath.bes.BesGetType.DAP, DapServletTest.coadsDap("/COADSX"));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
@@ -29,22 +34,30 @@ final class WarmUpTest {
 
   private DapServlet servlet(FrontEndStats stats) {
     FrontEndSettings settings = FrontEndSettings.defaults();
-    return DapServlet.assemble(settings, backend, stats, "test", null,
-        new VersionService("test", backend::versions, List.of()), null, Clock.systemUTC(),
-        DapServlet.RequestTimer.NONE, org.olfsfastpath.spool.Spool.newBuilder().disk(0).build());
+    return DapServlet.assemble(
+        settings,
+        backend,
+        stats,
+        "test",
+        null,
+        new VersionService("test", backend::versions, List.of()),
+        null,
+        Clock.systemUTC(),
+        DapServlet.RequestTimer.NONE,
+        org.olfsfastpath.spool.Spool.newBuilder().disk(0).build());
   }
 
   @Test
-  void warmsTheFirstDatasetFound_throughATwin_soTheFirstClientRequestIsWarm()
-      throws IOException {
+  void warmsTheFirstDatasetFound_throughATwin_soTheFirstClientRequestIsWarm() throws IOException {
     FrontEndStats clientStats = new FrontEndStats();
     DapServlet clients = servlet(clientStats);
     WarmUp warmUp = new WarmUp(servlet(new FrontEndStats()), backend, null, "/opendap");
     assertEquals(27, warmUp.run());
     // .das, .dds and .dmr (the form shares the DMR), and the form's coordinate values: each
     // fetched once, then kept.
-    assertEquals(List.of("das", "dds", "dmr", "dap"), backend.gets.stream()
-        .map(get -> get.type().besType()).toList());
+    assertEquals(
+        List.of("das", "dds", "dmr", "dap"),
+        backend.gets.stream().map(get -> get.type().besType()).toList());
     assertEquals("/nc/fnoc 1.nc", backend.gets.get(0).path());
     assertEquals(0, clientStats.requests.sum(), "clients' counters see no warm-up request");
 
@@ -57,10 +70,14 @@ final class WarmUpTest {
   @Test
   void aConfiguredDataset_isWarmedAsIs_andAMissingOne_stopsQuietly() {
     backend.withDataset("/coads_climatology.nc");
-    assertEquals(27, new WarmUp(servlet(new FrontEndStats()), backend, "/coads_climatology.nc",
-        "/opendap").run());
+    assertEquals(
+        27,
+        new WarmUp(servlet(new FrontEndStats()), backend, "/coads_climatology.nc", "/opendap")
+            .run());
     assertEquals("/coads_climatology.nc", backend.gets.get(0).path());
-    assertEquals(0, new WarmUp(servlet(new FrontEndStats()), backend, "/no/such.nc", "/opendap")
-        .run(), "no such dataset: nothing to warm");
+    assertEquals(
+        0,
+        new WarmUp(servlet(new FrontEndStats()), backend, "/no/such.nc", "/opendap").run(),
+        "no such dataset: nothing to warm");
   }
 }

@@ -3,8 +3,8 @@ package org.olfsfastpath.bes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.concurrent.TimeUnit;
-import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.jmh.StandardRun;
+import org.olfsfastpath.ppt.PptOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
@@ -14,8 +14,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * One BES round trip on a kept-open pooled connection, over the three transports: TCP with a
- * plain client (the BES's split writes meet Nagle and the delayed ACK: about 40 ms), TCP with
+ * One BES round trip on a kept-open pooled connection, over the three transports: TCP with a plain
+ * client (the BES's split writes meet Nagle and the delayed ACK: about 40 ms), TCP with
  * TCP_QUICKACK re-armed before every read, and the Unix socket.
  *
  * <p>Workload: the in-process BES emulator with BES-faithful writes (chunk header and payload
@@ -31,7 +31,11 @@ public class BesRoundTripBenchmark extends StandardRun {
   static final String DATASET = "/coads_climatology.nc";
 
   /** How the client reaches the BES. */
-  public enum Transport { TCP_PLAIN, TCP_QUICKACK, UNIX }
+  public enum Transport {
+    TCP_PLAIN,
+    TCP_QUICKACK,
+    UNIX
+  }
 
   @Param({"TCP_PLAIN", "TCP_QUICKACK", "UNIX"})
   Transport transport;
@@ -43,8 +47,10 @@ public class BesRoundTripBenchmark extends StandardRun {
 
   @Setup
   public void setUp() throws IOException {
-    bes = EmulatedBes.start(transport == Transport.UNIX,
-        PptOptions.newBuilder().quickAck(transport == Transport.TCP_QUICKACK).build());
+    bes =
+        EmulatedBes.start(
+            transport == Transport.UNIX,
+            PptOptions.newBuilder().quickAck(transport == Transport.TCP_QUICKACK).build());
     client = bes.client();
     ascii = GetRequest.of(DATASET, BesGetType.ASCII, "COADSX");
     client.showNode(DATASET);

@@ -8,9 +8,9 @@ import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.ppt.PptOptions;
 
 /**
- * The in-process BES emulator (BES-faithful writes, no service time) and a one-connection
- * {@link BesClient} to it, over loopback TCP or the emulator's Unix socket: what the round-trip
- * and cache-miss benchmarks measure against. Opened in a {@code @Setup}, closed in the
+ * The in-process BES emulator (BES-faithful writes, no service time) and a one-connection {@link
+ * BesClient} to it, over loopback TCP or the emulator's Unix socket: what the round-trip and
+ * cache-miss benchmarks measure against. Opened in a {@code @Setup}, closed in the
  * {@code @TearDown}.
  */
 public final class EmulatedBes implements Closeable {
@@ -38,11 +38,12 @@ public final class EmulatedBes implements Closeable {
     }
     BesEmulator emulator = builder.build();
     emulator.start();
-    BesClient client = BesClient.newBuilder()
-        .endpoint(unixSocket ? emulator.unixEndpoint() : emulator.endpoint())
-        .pptOptions(options)
-        .maxConnections(1)
-        .build();
+    BesClient client =
+        BesClient.newBuilder()
+            .endpoint(unixSocket ? emulator.unixEndpoint() : emulator.endpoint())
+            .pptOptions(options)
+            .maxConnections(1)
+            .build();
     return new EmulatedBes(socketDir, emulator, client);
   }
 

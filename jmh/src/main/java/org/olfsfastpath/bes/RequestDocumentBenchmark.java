@@ -10,14 +10,14 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Building and serializing the BES request documents with JDOM2, escaping included: what every
- * BES command costs before it reaches the socket. Conversion and escaping costs dominate a
- * middleware's overhead when done badly, so they are measured apart from any I/O.
+ * Building and serializing the BES request documents with JDOM2, escaping included: what every BES
+ * command costs before it reaches the socket. Conversion and escaping costs dominate a middleware's
+ * overhead when done badly, so they are measured apart from any I/O.
  *
- * <p>Workload: a showNode for the COADS file, and the data request (contexts, setContainer,
- * define, get) for {@code .ascii} with a constraint that needs no escaping ({@code plain}: the
- * study's COADSX), one with a few characters to escape ({@code escaped}: a selection with
- * {@code <}, {@code &} and quotes) and a long one ({@code long}: 100 projected hyperslabs).
+ * <p>Workload: a showNode for the COADS file, and the data request (contexts, setContainer, define,
+ * get) for {@code .ascii} with a constraint that needs no escaping ({@code plain}: the study's
+ * COADSX), one with a few characters to escape ({@code escaped}: a selection with {@code <}, {@code
+ * &} and quotes) and a long one ({@code long}: 100 projected hyperslabs).
  *
  * <pre>{@code scripts/jmh --include RequestDocumentBenchmark}</pre>
  */
@@ -39,7 +39,11 @@ public class RequestDocumentBenchmark extends StandardRun {
     private static String longConstraint() {
       StringBuilder s = new StringBuilder();
       for (int i = 0; i < 100; i++) {
-        s.append(i == 0 ? "" : ",").append("SST[").append(i).append(":1:").append(i + 1)
+        s.append(i == 0 ? "" : ",")
+            .append("SST[")
+            .append(i)
+            .append(":1:")
+            .append(i + 1)
             .append("][0:1:89][0:1:179]");
       }
       return s.toString();

@@ -17,11 +17,10 @@ import org.openjdk.jmh.infra.ThreadParams;
  * What fair shares add to each BES command: taking a place in the client's share of a group's
  * connections and giving it back ({@code ClientShares.acquire} and {@code release}), for a client
  * already present in the group (one request of it holds a place throughout, as a client with a
- * download under way would), from four threads at once, each its own client or all one client.
- * No BES is involved: this is the cost a command pays before its pool lease, without the wait a
- * full share would add. Lock-free (compare-and-set on the share's count and its fair semaphore);
- * run with the gc profiler (scripts/jmh does) for the allocations per command, which should be
- * none.
+ * download under way would), from four threads at once, each its own client or all one client. No
+ * BES is involved: this is the cost a command pays before its pool lease, without the wait a full
+ * share would add. Lock-free (compare-and-set on the share's count and its fair semaphore); run
+ * with the gc profiler (scripts/jmh does) for the allocations per command, which should be none.
  *
  * <pre>{@code scripts/jmh --include ShareAcquireBenchmark}</pre>
  */

@@ -21,13 +21,13 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 
 /**
- * The warm path of every request: a data-source cache hit, with and without the check of the
- * file's modification time on disk.
+ * The warm path of every request: a data-source cache hit, with and without the check of the file's
+ * modification time on disk.
  *
- * <p>Workload: 1,024 catalog paths, all loaded in {@code @Setup}; each operation looks up the
- * next path of a per-thread cursor, so every lookup is a hit and no showNode is sent. With
- * {@code mtimeCheck=every-hit} the cache has a data root holding the 1,024 files and re-stats the
- * file on every hit (interval 0); with {@code off} it has no data root. Run with the gc profiler
+ * <p>Workload: 1,024 catalog paths, all loaded in {@code @Setup}; each operation looks up the next
+ * path of a per-thread cursor, so every lookup is a hit and no showNode is sent. With {@code
+ * mtimeCheck=every-hit} the cache has a data root holding the 1,024 files and re-stats the file on
+ * every hit (interval 0); with {@code off} it has no data root. Run with the gc profiler
  * (scripts/jmh does) for the allocations per hit.
  *
  * <pre>{@code scripts/jmh --include CacheHitBenchmark}</pre>
@@ -40,7 +40,10 @@ public class CacheHitBenchmark extends StandardRun {
   static final Instant LOADED = Instant.parse("2026-11-22T01:52:59Z");
 
   /** Whether a hit stats the file behind it. */
-  public enum MtimeCheck { OFF, EVERY_HIT }
+  public enum MtimeCheck {
+    OFF,
+    EVERY_HIT
+  }
 
   @Param({"OFF", "EVERY_HIT"})
   MtimeCheck mtimeCheck;
@@ -56,10 +59,11 @@ public class CacheHitBenchmark extends StandardRun {
     for (int i = 0; i < PATHS; i++) {
       paths[i] = "/data/file" + i + ".nc";
     }
-    DataSourceCacheBuilder builder = DataSourceCache.newBuilder()
-        .loader(CacheHitBenchmark::node)
-        .maximumSize(PATHS * 2L)
-        .ttl(Duration.ofHours(1));
+    DataSourceCacheBuilder builder =
+        DataSourceCache.newBuilder()
+            .loader(CacheHitBenchmark::node)
+            .maximumSize(PATHS * 2L)
+            .ttl(Duration.ofHours(1));
     if (mtimeCheck == MtimeCheck.EVERY_HIT) {
       Files.createDirectories(dataRoot.resolve("data"));
       for (String path : paths) {

@@ -16,15 +16,15 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 
 /**
- * The warm path of a metadata request with the response cache: a {@code ResponseCache.lookup}
- * that finds the answer, a map read and an identity comparison with the current data source.
+ * The warm path of a metadata request with the response cache: a {@code ResponseCache.lookup} that
+ * finds the answer, a map read and an identity comparison with the current data source.
  *
- * <p>Workload: 1,024 datasets, each with a DMR answer of about 1 KB loaded in {@code @Setup}.
- * Keys carry two contexts (an {@code xml:base} and a checksum flag), as a DAP4 request's would.
- * Each operation looks up the next key of a per-thread cursor with a key equal to the cached one
- * but another instance, as a request builds its own, so the map compares keys in full. Every
- * lookup is a hit; no BES message is sent. Run with the gc profiler (scripts/jmh does) for the
- * allocations per hit.
+ * <p>Workload: 1,024 datasets, each with a DMR answer of about 1 KB loaded in {@code @Setup}. Keys
+ * carry two contexts (an {@code xml:base} and a checksum flag), as a DAP4 request's would. Each
+ * operation looks up the next key of a per-thread cursor with a key equal to the cached one but
+ * another instance, as a request builds its own, so the map compares keys in full. Every lookup is
+ * a hit; no BES message is sent. Run with the gc profiler (scripts/jmh does) for the allocations
+ * per hit.
  *
  * <pre>{@code scripts/jmh --include ResponseCacheHitBenchmark}</pre>
  */
@@ -76,16 +76,26 @@ public class ResponseCacheHitBenchmark extends StandardRun {
   }
 
   static ResponseKey key(String path) {
-    return new ResponseKey("", path, "dmr", "",
+    return new ResponseKey(
+        "",
+        path,
+        "dmr",
+        "",
         List.of("xml:base=http://localhost:8080/opendap" + path + ".dmr", "dap4.checksum=false"));
   }
 
   static String dmr(String path) {
-    StringBuilder dmr = new StringBuilder("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n"
-        + "<Dataset xmlns=\"http://xml.opendap.org/ns/DAP/4.0#\" dapVersion=\"4.0\""
-        + " dmrVersion=\"1.0\" name=\"" + path + "\">\n");
+    StringBuilder dmr =
+        new StringBuilder(
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n"
+                + "<Dataset xmlns=\"http://xml.opendap.org/ns/DAP/4.0#\" dapVersion=\"4.0\""
+                + " dmrVersion=\"1.0\" name=\""
+                + path
+                + "\">\n");
     for (String name : new String[] {"COADSX", "COADSY", "TIME", "SST", "AIRT", "UWND"}) {
-      dmr.append("    <Float32 name=\"").append(name).append("\">\n")
+      dmr.append("    <Float32 name=\"")
+          .append(name)
+          .append("\">\n")
           .append("        <Attribute name=\"units\" type=\"String\"><Value>unit</Value>")
           .append("</Attribute>\n    </Float32>\n");
     }

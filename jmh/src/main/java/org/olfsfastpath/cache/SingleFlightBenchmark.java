@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.olfsfastpath.bes.BesNode;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.olfsfastpath.jmh.StandardRun;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Group;
@@ -23,13 +23,13 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Single-flight loads under contention: 8 threads on one key, whose entry one of them keeps
- * invalidating, so the other 7 keep arriving while a load is in flight and must join it rather
- * than start their own.
+ * invalidating, so the other 7 keep arriving while a load is in flight and must join it rather than
+ * start their own.
  *
  * <p>Workload: the loader burns about 2 microseconds of CPU (a stand-in for a fast showNode, so
- * that the figure is the cache's coordination, not a socket) and counts its calls. The
- * {@code loads} and {@code lookups} counters are reported per iteration; loads per invalidation
- * stays at 1 when single flight works, whatever the reader count.
+ * that the figure is the cache's coordination, not a socket) and counts its calls. The {@code
+ * loads} and {@code lookups} counters are reported per iteration; loads per invalidation stays at 1
+ * when single flight works, whatever the reader count.
  *
  * <pre>{@code scripts/jmh --include SingleFlightBenchmark}</pre>
  */
@@ -46,14 +46,16 @@ public class SingleFlightBenchmark extends StandardRun {
 
   @Setup(Level.Trial)
   public void setUp() {
-    cache = DataSourceCache.newBuilder()
-        .loader(path -> {
-          loads.increment();
-          Blackhole.consumeCPU(500);
-          return NODE;
-        })
-        .ttl(Duration.ofHours(1))
-        .build();
+    cache =
+        DataSourceCache.newBuilder()
+            .loader(
+                path -> {
+                  loads.increment();
+                  Blackhole.consumeCPU(500);
+                  return NODE;
+                })
+            .ttl(Duration.ofHours(1))
+            .build();
   }
 
   @TearDown(Level.Trial)

@@ -18,10 +18,10 @@ import org.openjdk.jmh.annotations.Threads;
  * Renders a directory listing (HTML with its JSON-LD) of 100 or 10,000 entries; the target for
  * 10,000 is well under a second.
  *
- * <p>Workload: one directory built in {@code @Setup}, of which every 20th entry is a
- * sub-directory, every 20th (offset by 10) a non-data file and the rest datasets, with names like
- * {@code granule_000123.nc} and sizes and times that differ per entry; each operation renders the
- * whole page to bytes with file access allowed (the most links per row). Run with the gc profiler
+ * <p>Workload: one directory built in {@code @Setup}, of which every 20th entry is a sub-directory,
+ * every 20th (offset by 10) a non-data file and the rest datasets, with names like {@code
+ * granule_000123.nc} and sizes and times that differ per entry; each operation renders the whole
+ * page to bytes with file access allowed (the most links per row). Run with the gc profiler
  * (scripts/jmh does) for the bytes allocated per page.
  *
  * <pre>{@code scripts/jmh --include CatalogPageBenchmark}</pre>
@@ -47,11 +47,11 @@ public class CatalogPageBenchmark extends StandardRun {
       if (i % 20 == 0) {
         children.add(new DataSource.Child("dir_" + number, false, time, 0, true));
       } else if (i % 20 == 10) {
-        children.add(new DataSource.Child("notes_" + number + ".txt", false, time, 100 + i,
-            false));
+        children.add(new DataSource.Child("notes_" + number + ".txt", false, time, 100 + i, false));
       } else {
-        children.add(new DataSource.Child("granule_" + number + ".nc", true, time,
-            1_000_000L + 7919L * i, false));
+        children.add(
+            new DataSource.Child(
+                "granule_" + number + ".nc", true, time, 1_000_000L + 7919L * i, false));
       }
     }
     directory = new DataSource("/data/granules", false, MODIFIED, 0, true, children);

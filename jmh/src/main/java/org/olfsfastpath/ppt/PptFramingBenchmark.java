@@ -17,9 +17,9 @@ import org.openjdk.jmh.annotations.State;
  * every BES command costs before the write), and walking a response's chunk headers while copying
  * the payload out (what every response costs besides the read calls).
  *
- * <p>Workload: a 700-byte request document like a {@code get} with contexts; responses of 2 KiB
- * in one chunk (an ASCII COADSX answer) and of 4 MiB in 65,520-byte chunks (the size the BES uses
- * on a Unix socket), each preceded by nothing, as a data answer is; an error status extension.
+ * <p>Workload: a 700-byte request document like a {@code get} with contexts; responses of 2 KiB in
+ * one chunk (an ASCII COADSX answer) and of 4 MiB in 65,520-byte chunks (the size the BES uses on a
+ * Unix socket), each preceded by nothing, as a data answer is; an error status extension.
  *
  * <pre>{@code scripts/jmh --include PptFramingBenchmark}</pre>
  */
@@ -97,16 +97,17 @@ public class PptFramingBenchmark extends StandardRun {
   }
 
   static byte[] sampleRequestDocument() {
-    String xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        + "<request xmlns=\"http://xml.opendap.org/ns/bes/1.0#\" reqID=\"[http-nio-8080-exec-1:42]\">"
-        + "<setContext name=\"xdap_accept\">3.2</setContext>"
-        + "<setContext name=\"dap_explicit_containers\">no</setContext>"
-        + "<setContext name=\"errors\">xml</setContext>"
-        + "<setContext name=\"max_response_size\">0</setContext>"
-        + "<setContainer name=\"catalogContainer\" space=\"catalog\">/coads_climatology.nc</setContainer>"
-        + "<define name=\"d1\" space=\"default\"><container name=\"catalogContainer\">"
-        + "<constraint>COADSX</constraint></container></define>"
-        + "<get type=\"dods\" definition=\"d1\" returnAs=\"ascii\"/></request>";
+    String xml =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<request xmlns=\"http://xml.opendap.org/ns/bes/1.0#\" reqID=\"[http-nio-8080-exec-1:42]\">"
+            + "<setContext name=\"xdap_accept\">3.2</setContext>"
+            + "<setContext name=\"dap_explicit_containers\">no</setContext>"
+            + "<setContext name=\"errors\">xml</setContext>"
+            + "<setContext name=\"max_response_size\">0</setContext>"
+            + "<setContainer name=\"catalogContainer\" space=\"catalog\">/coads_climatology.nc</setContainer>"
+            + "<define name=\"d1\" space=\"default\"><container name=\"catalogContainer\">"
+            + "<constraint>COADSX</constraint></container></define>"
+            + "<get type=\"dods\" definition=\"d1\" returnAs=\"ascii\"/></request>";
     return xml.getBytes(StandardCharsets.UTF_8);
   }
 

@@ -15,11 +15,11 @@ import java.util.List;
 
 /**
  * A client that takes every byte at once, with the container's asynchronous mode as far as the
- * front end uses it, for measuring the front end alone: {@code startAsync} works, its {@code
- * start} runs the task at once on the calling thread (so the whole answer is read, from the BES
- * socket to here, on the benchmark's thread), the output is always ready and counts what it is
- * given, and the first write callback comes right after service returns, as in Tomcat. One
- * request at a time; {@link #serve} runs one and returns when it has ended.
+ * front end uses it, for measuring the front end alone: {@code startAsync} works, its {@code start}
+ * runs the task at once on the calling thread (so the whole answer is read, from the BES socket to
+ * here, on the benchmark's thread), the output is always ready and counts what it is given, and the
+ * first write callback comes right after service returns, as in Tomcat. One request at a time;
+ * {@link #serve} runs one and returns when it has ended.
  */
 final class DirectClient {
   private final DapServlet servlet;
@@ -32,75 +32,87 @@ final class DirectClient {
   private boolean ended;
   private long bytes;
 
-  private final ServletOutputStream out = new ServletOutputStream() {
-    @Override
-    public void write(int b) {
-      bytes++;
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) {
-      bytes += len;
-    }
-
-    @Override
-    public boolean isReady() {
-      return true;
-    }
-
-    @Override
-    public void setWriteListener(WriteListener listener) {
-      writeListener = listener;
-    }
-  };
-
-  private final AsyncContext context = (AsyncContext) Proxy.newProxyInstance(
-      DirectClient.class.getClassLoader(), new Class<?>[] {AsyncContext.class},
-      (proxy, m, args) -> switch (m.getName()) {
-        case "setTimeout" -> null;
-        case "addListener" -> {
-          listeners.add((AsyncListener) args[0]);
-          yield null;
+  private final ServletOutputStream out =
+      new ServletOutputStream() {
+        @Override
+        public void write(int b) {
+          bytes++;
         }
-        case "start" -> {
-          ((Runnable) args[0]).run();
-          yield null;
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+          bytes += len;
         }
-        case "complete" -> {
-          end();
-          yield null;
+
+        @Override
+        public boolean isReady() {
+          return true;
         }
-        case "dispatch" -> throw new IllegalStateException("the BES failed mid-answer");
-        case "getRequest" -> request();
-        case "getResponse" -> response();
-        default -> throw new UnsupportedOperationException(m.getName());
-      });
+
+        @Override
+        public void setWriteListener(WriteListener listener) {
+          writeListener = listener;
+        }
+      };
+
+  private final AsyncContext context =
+      (AsyncContext)
+          Proxy.newProxyInstance(
+              DirectClient.class.getClassLoader(),
+              new Class<?>[] {AsyncContext.class},
+              (proxy, m, args) ->
+                  switch (m.getName()) {
+                    case "setTimeout" -> null;
+                    case "addListener" -> {
+                      listeners.add((AsyncListener) args[0]);
+                      yield null;
+                    }
+                    case "start" -> {
+                      ((Runnable) args[0]).run();
+                      yield null;
+                    }
+                    case "complete" -> {
+                      end();
+                      yield null;
+                    }
+                    case "dispatch" -> throw new IllegalStateException("the BES failed mid-answer");
+                    case "getRequest" -> request();
+                    case "getResponse" -> response();
+                    default -> throw new UnsupportedOperationException(m.getName());
+                  });
 
   /**
-   * @param async whether the request supports async, as in a container (the spool's path);
-   *     false: the front end copies as the client reads, as without a container
+   * @param async whether the request supports async, as in a container (the spool's path); false:
+   *     the front end copies as the client reads, as without a container
    */
   DirectClient(DapServlet servlet, String path, String query, boolean async) {
     this.servlet = servlet;
     this.async = async;
-    HttpServletRequest plain = InternalRequests.request("GET", "/opendap", path, query,
-        java.util.Map.of());
-    this.request = (HttpServletRequest) Proxy.newProxyInstance(
-        DirectClient.class.getClassLoader(), new Class<?>[] {HttpServletRequest.class},
-        (proxy, m, args) -> switch (m.getName()) {
-          case "isAsyncSupported" -> this.async;
-          case "getDispatcherType" -> DispatcherType.REQUEST;
-          case "startAsync" -> {
-            started = true;
-            yield context;
-          }
-          default -> m.invoke(plain, args);
-        });
+    HttpServletRequest plain =
+        InternalRequests.request("GET", "/opendap", path, query, java.util.Map.of());
+    this.request =
+        (HttpServletRequest)
+            Proxy.newProxyInstance(
+                DirectClient.class.getClassLoader(),
+                new Class<?>[] {HttpServletRequest.class},
+                (proxy, m, args) ->
+                    switch (m.getName()) {
+                      case "isAsyncSupported" -> this.async;
+                      case "getDispatcherType" -> DispatcherType.REQUEST;
+                      case "startAsync" -> {
+                        started = true;
+                        yield context;
+                      }
+                      default -> m.invoke(plain, args);
+                    });
     HttpServletResponse plainResponse = new InternalRequests.Response().build();
-    this.response = (HttpServletResponse) Proxy.newProxyInstance(
-        DirectClient.class.getClassLoader(), new Class<?>[] {HttpServletResponse.class},
-        (proxy, m, args) -> m.getName().equals("getOutputStream") ? out
-            : m.invoke(plainResponse, args));
+    this.response =
+        (HttpServletResponse)
+            Proxy.newProxyInstance(
+                DirectClient.class.getClassLoader(),
+                new Class<?>[] {HttpServletResponse.class},
+                (proxy, m, args) ->
+                    m.getName().equals("getOutputStream") ? out : m.invoke(plainResponse, args));
   }
 
   private HttpServletRequest request() {

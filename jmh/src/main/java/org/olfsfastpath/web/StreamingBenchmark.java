@@ -27,16 +27,16 @@ import org.openjdk.jmh.annotations.TearDown;
  * <ul>
  *   <li>{@code path=COPY}: the spool off, the body copied through a fixed buffer as the client
  *       takes it (the path before the spool, and the one without a container);
- *   <li>{@code path=SPOOL}: the spool on, in the container's non-blocking mode: a small answer
- *       read whole and written at once; a large one through a transfer whose producer reads the
- *       BES into one reused buffer and writes it straight to the client, which keeps up, so
- *       nothing is spooled.
+ *   <li>{@code path=SPOOL}: the spool on, in the container's non-blocking mode: a small answer read
+ *       whole and written at once; a large one through a transfer whose producer reads the BES into
+ *       one reused buffer and writes it straight to the client, which keeps up, so nothing is
+ *       spooled.
  * </ul>
  *
  * <p>Two answers: {@code coads_climatology.nc.ascii?COADSX} (about 900 bytes, the small request)
  * and {@code big/400MiB.nc.dods} (400 MiB at full speed). What to read: the time per answer (for
- * the large one, 400 MiB over it is the rate), {@code gc.alloc.rate.norm} of the gc profiler
- * (bytes per answer for the whole JVM, the emulator included), and the aux counters {@code
+ * the large one, 400 MiB over it is the rate), {@code gc.alloc.rate.norm} of the gc profiler (bytes
+ * per answer for the whole JVM, the emulator included), and the aux counters {@code
  * frontEndBytesPerAnswer} and {@code frontEndBytesPerMiB}: what the benchmark's thread, which runs
  * the whole front end here, allocated per answer and per MiB streamed (the target for a large
  * answer: at most 1 KiB per MiB). The emulator's own allocation per answer is a few hundred bytes.
@@ -47,7 +47,10 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class StreamingBenchmark extends StandardRun {
   /** The front end's path for a large answer. */
-  public enum Path { COPY, SPOOL }
+  public enum Path {
+    COPY,
+    SPOOL
+  }
 
   @Param({"COPY", "SPOOL"})
   Path path;
@@ -64,22 +67,40 @@ public class StreamingBenchmark extends StandardRun {
   public void setUp() throws IOException {
     emulator = BesEmulator.newBuilder().port(0).build();
     emulator.start();
-    FrontEndConfig config = OlfsConfigFile.parse(new ByteArrayInputStream((
-        "<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>" + emulator.port()
-            + "</port></BES></BESManager><FastPath><WarmUp enabled=\"false\"/>"
-            // No data answer kept: each request sends its get, the path measured here.
-            + "<ResponseCache dataTypes=\"\"/><Spool enabled=\"" + (path == Path.SPOOL)
-            + "\" disk=\"0\"/></FastPath></OLFSConfig>")
-        .getBytes(StandardCharsets.UTF_8)), "benchmark olfs.xml");
+    FrontEndConfig config =
+        OlfsConfigFile.parse(
+            new ByteArrayInputStream(
+                ("<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>"
+                        + emulator.port()
+                        + "</port></BES></BESManager><FastPath><WarmUp enabled=\"false\"/>"
+                        // No data answer kept: each request sends its get, the path measured here.
+                        + "<ResponseCache dataTypes=\"\"/><Spool enabled=\""
+                        + (path == Path.SPOOL)
+                        + "\" disk=\"0\"/></FastPath></OLFSConfig>")
+                    .getBytes(StandardCharsets.UTF_8)),
+            "benchmark olfs.xml");
     FrontEndSettings settings = Assembly.web(config);
     backend = Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE));
     Spool spool = Assembly.spool(config, null);
-    DapServlet servlet = DapServlet.assemble(settings, backend, new FrontEndStats(), "jmh", null,
-        new VersionService("jmh", backend::versions, backend.unaskedVersions()), null,
-        java.time.Clock.systemUTC(), DapServlet.RequestTimer.NONE, spool);
+    DapServlet servlet =
+        DapServlet.assemble(
+            settings,
+            backend,
+            new FrontEndStats(),
+            "jmh",
+            null,
+            new VersionService("jmh", backend::versions, backend.unaskedVersions()),
+            null,
+            java.time.Clock.systemUTC(),
+            DapServlet.RequestTimer.NONE,
+            spool);
     int query = answer.indexOf('?');
-    client = new DirectClient(servlet, "/" + (query < 0 ? answer : answer.substring(0, query)),
-        query < 0 ? null : answer.substring(query + 1), path == Path.SPOOL);
+    client =
+        new DirectClient(
+            servlet,
+            "/" + (query < 0 ? answer : answer.substring(0, query)),
+            query < 0 ? null : answer.substring(query + 1),
+            path == Path.SPOOL);
     // The first answer opens the connection and loads the dataset's entry.
     client.serve();
   }
@@ -99,9 +120,9 @@ public class StreamingBenchmark extends StandardRun {
   }
 
   /**
-   * Bytes allocated per MiB streamed by the benchmark's thread alone, which runs the servlet,
-   * the BES client and (on the spool's path) the transfer: the gc profiler's figure also counts
-   * the in-process emulator's threads.
+   * Bytes allocated per MiB streamed by the benchmark's thread alone, which runs the servlet, the
+   * BES client and (on the spool's path) the transfer: the gc profiler's figure also counts the
+   * in-process emulator's threads.
    */
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.EVENTS)

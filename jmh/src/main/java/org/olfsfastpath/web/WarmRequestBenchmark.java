@@ -7,8 +7,8 @@ import java.lang.management.ManagementFactory;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.olfsfastpath.emulator.BesEmulator;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.olfsfastpath.jmh.StandardRun;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -19,18 +19,18 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * A whole request through the DAP servlet, without the HTTP container: URL parsing, the
- * data-source cache, the response cache or the BES get over a pooled PPT connection, and the body
- * with the DAP headers.
+ * A whole request through the DAP servlet, without the HTTP container: URL parsing, the data-source
+ * cache, the response cache or the BES get over a pooled PPT connection, and the body with the DAP
+ * headers.
  *
  * <ul>
  *   <li>{@code response=das, cache=ON}: a response-cache hit, no BES message at all;
  *   <li>{@code response=ascii, cache=ON}: a warm data request, one BES message (the get): the
  *       response cache keeps no data answer here ({@code dataTypes=""}), so that this row goes on
- *       measuring the path of every data request it does not keep (by default it keeps answers
- *       up to 1 MiB, and a repeated small slice then costs what {@code das} costs);
- *   <li>{@code cache=OFF}: both caches off, so each request also sends its showNode, the cold
- *       path of every request.
+ *       measuring the path of every data request it does not keep (by default it keeps answers up
+ *       to 1 MiB, and a repeated small slice then costs what {@code das} costs);
+ *   <li>{@code cache=OFF}: both caches off, so each request also sends its showNode, the cold path
+ *       of every request.
  * </ul>
  *
  * <p>Against the in-process BES emulator over TCP with QUICKACK (BES-faithful writes, no service
@@ -43,7 +43,10 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class WarmRequestBenchmark extends StandardRun {
   /** Whether the data-source cache is on. */
-  public enum Cache { ON, OFF }
+  public enum Cache {
+    ON,
+    OFF
+  }
 
   @Param({"ON", "OFF"})
   Cache cache;
@@ -63,20 +66,39 @@ public class WarmRequestBenchmark extends StandardRun {
   public void setUp() throws IOException {
     emulator = BesEmulator.newBuilder().port(0).build();
     emulator.start();
-    FrontEndConfig config = OlfsConfigFile.parse(new java.io.ByteArrayInputStream((
-        "<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>" + emulator.port()
-            + "</port></BES></BESManager><FastPath><WarmUp enabled=\"false\"/><Cache enabled=\""
-            + (cache == Cache.ON) + "\"/><ResponseCache dataTypes=\"\" enabled=\""
-            + (cache == Cache.ON) + "\"/></FastPath></OLFSConfig>").getBytes(java.nio.charset.StandardCharsets.UTF_8)),
-        "benchmark olfs.xml");
+    FrontEndConfig config =
+        OlfsConfigFile.parse(
+            new java.io.ByteArrayInputStream(
+                ("<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>"
+                        + emulator.port()
+                        + "</port></BES></BESManager><FastPath><WarmUp enabled=\"false\"/><Cache enabled=\""
+                        + (cache == Cache.ON)
+                        + "\"/><ResponseCache dataTypes=\"\" enabled=\""
+                        + (cache == Cache.ON)
+                        + "\"/></FastPath></OLFSConfig>")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+            "benchmark olfs.xml");
     FrontEndSettings settings = Assembly.web(config);
     backend = Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE));
-    servlet = DapServlet.assemble(settings, backend, new FrontEndStats(), "jmh", null,
-        new VersionService("jmh", backend::versions, backend.unaskedVersions()), null,
-        java.time.Clock.systemUTC(), DapServlet.RequestTimer.NONE, Assembly.spool(config, null));
-    request = InternalRequests.request("GET", "/opendap",
-        "/coads_climatology.nc." + response, response.equals("ascii") ? "COADSX" : null,
-        Map.of());
+    servlet =
+        DapServlet.assemble(
+            settings,
+            backend,
+            new FrontEndStats(),
+            "jmh",
+            null,
+            new VersionService("jmh", backend::versions, backend.unaskedVersions()),
+            null,
+            java.time.Clock.systemUTC(),
+            DapServlet.RequestTimer.NONE,
+            Assembly.spool(config, null));
+    request =
+        InternalRequests.request(
+            "GET",
+            "/opendap",
+            "/coads_climatology.nc." + response,
+            response.equals("ascii") ? "COADSX" : null,
+            Map.of());
     answer = new InternalRequests.Response();
     servletResponse = answer.build();
     // The first request opens the pooled connection and, with the cache on, loads the entry.
@@ -128,7 +150,9 @@ public class WarmRequestBenchmark extends StandardRun {
 
     /** Bytes the front end allocated per request this iteration. */
     public long frontEndBytesPerRequest() {
-      return requests == 0 ? 0 : (THREADS.getThreadAllocatedBytes(thread) - allocatedBefore) / requests;
+      return requests == 0
+          ? 0
+          : (THREADS.getThreadAllocatedBytes(thread) - allocatedBefore) / requests;
     }
   }
 }

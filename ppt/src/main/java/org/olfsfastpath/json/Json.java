@@ -8,8 +8,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The project's one JSON string escaper, the writer of the status document's tree, and the one
- * walk from a record to the tree it is written as.
+ * The project's one JSON string escaper, the writer of the status document's tree, and the one walk
+ * from a record to the tree it is written as.
  */
 public final class Json {
   private static final char[] HEX = "0123456789abcdef".toCharArray();
@@ -17,8 +17,8 @@ public final class Json {
   private Json() {}
 
   /**
-   * Returns {@code text} as a quoted JSON string literal, HTML-safe: {@code <} is escaped too, so
-   * a value embedded in a page cannot close a script element.
+   * Returns {@code text} as a quoted JSON string literal, HTML-safe: {@code <} is escaped too, so a
+   * value embedded in a page cannot close a script element.
    */
   public static String quote(String text) {
     return quote(new StringBuilder(text.length() + 2), text, true).toString();
@@ -43,8 +43,11 @@ public final class Json {
         case '\t' -> out.append("\\t");
         default -> {
           if (c < 0x20 || c == 0x2028 || c == 0x2029 || (htmlSafe && c == '<')) {
-            out.append("\\u").append(HEX[c >> 12 & 0xf]).append(HEX[c >> 8 & 0xf])
-                .append(HEX[c >> 4 & 0xf]).append(HEX[c & 0xf]);
+            out.append("\\u")
+                .append(HEX[c >> 12 & 0xf])
+                .append(HEX[c >> 8 & 0xf])
+                .append(HEX[c >> 4 & 0xf])
+                .append(HEX[c & 0xf]);
           } else {
             out.append(c);
           }
@@ -57,8 +60,7 @@ public final class Json {
   /**
    * Writes a tree of maps and lists of numbers, booleans, strings and nulls as indented JSON
    * ({@link JsonWriter#indented}), ending with a newline: the status document. A NaN or infinite
-   * double is written as null; anything else that is no number, boolean, map or list as its
-   * string.
+   * double is written as null; anything else that is no number, boolean, map or list as its string.
    */
   public static String indented(Map<String, ?> tree) {
     StringBuilder out = new StringBuilder(1024);
@@ -67,8 +69,8 @@ public final class Json {
   }
 
   /**
-   * Writes a tree as {@link #indented} does, on one line and not HTML-safe: a statistics value as
-   * a JMX attribute, where no page embeds it.
+   * Writes a tree as {@link #indented} does, on one line and not HTML-safe: a statistics value as a
+   * JMX attribute, where no page embeds it.
    */
   public static String compact(Map<String, ?> tree) {
     StringBuilder out = new StringBuilder(512);
@@ -78,8 +80,8 @@ public final class Json {
 
   /**
    * Returns the components of {@code value} by name, in declaration order: the tree a statistics
-   * record is written as, here so that every writer of one walks it the same way. The map is a
-   * new one; a writer adds the values it derives (a sum, a rate) to it.
+   * record is written as, here so that every writer of one walks it the same way. The map is a new
+   * one; a writer adds the values it derives (a sum, a rate) to it.
    *
    * @throws IllegalStateException if an accessor throws
    */

@@ -16,10 +16,13 @@ public final class JsonWriter {
   private final StringBuilder out;
   private final boolean htmlSafe;
   private final boolean indented;
+
   /** Per open container, whether it has a member yet; empty at the top level. */
   private final Deque<Boolean> open = new ArrayDeque<>();
+
   /** At the top level, whether a value was written (values there are separated by commas). */
   private boolean topWritten;
+
   /** A member's name was written and its value is due. */
   private boolean named;
 

@@ -25,7 +25,7 @@ import jdk.net.ExtendedSocketOptions;
  */
 final class ChannelTransport implements Closeable {
   /** Selection needs no selected-key set: one key, and the caller reads or writes next. */
-  private static final Consumer<SelectionKey> IGNORE = key -> { };
+  private static final Consumer<SelectionKey> IGNORE = key -> {};
 
   private final PptEndpoint endpoint;
   private final SocketChannel channel;
@@ -41,8 +41,13 @@ final class ChannelTransport implements Closeable {
   private ByteBuffer view = ByteBuffer.allocate(0);
   private ByteBuffer otherView = ByteBuffer.allocate(0);
 
-  private ChannelTransport(PptEndpoint endpoint, SocketChannel channel, Selector selector,
-      PptOptions options, boolean quickAck) throws IOException {
+  private ChannelTransport(
+      PptEndpoint endpoint,
+      SocketChannel channel,
+      Selector selector,
+      PptOptions options,
+      boolean quickAck)
+      throws IOException {
     this.endpoint = endpoint;
     this.channel = channel;
     this.selector = selector;
@@ -76,7 +81,8 @@ final class ChannelTransport implements Closeable {
         quickAck = options.quickAck() && supportsQuickAck(channel);
       }
       selector = Selector.open();
-      ChannelTransport transport = new ChannelTransport(endpoint, channel, selector, options, quickAck);
+      ChannelTransport transport =
+          new ChannelTransport(endpoint, channel, selector, options, quickAck);
       transport.finishConnect(address, endpoint, options.connectTimeout().toMillis());
       return transport;
     } catch (IOException | RuntimeException e) {
@@ -98,15 +104,15 @@ final class ChannelTransport implements Closeable {
       while (!channel.finishConnect()) {
         long left = (deadline - System.nanoTime()) / 1_000_000L;
         if (left <= 0) {
-          throw new PptTimeoutException("connect timeout of " + timeoutMillis
-              + " ms elapsed connecting to " + endpoint);
+          throw new PptTimeoutException(
+              "connect timeout of " + timeoutMillis + " ms elapsed connecting to " + endpoint);
         }
         await(SelectionKey.OP_CONNECT, left, "connecting");
       }
     } catch (SocketException e) {
       // The JDK's message ("Connection refused", "No such file or directory") does not say to what.
-      ConnectException named = new ConnectException("cannot connect to the BES at " + endpoint + ": "
-          + e.getMessage());
+      ConnectException named =
+          new ConnectException("cannot connect to the BES at " + endpoint + ": " + e.getMessage());
       named.initCause(e);
       throw named;
     }
@@ -144,7 +150,8 @@ final class ChannelTransport implements Closeable {
     long deadline = deadlineNanos;
     while (true) {
       if (quickAck) {
-        // Linux leaves quick-ack mode on its own; re-arm so the BES's split writes are ACKed at once.
+        // Linux leaves quick-ack mode on its own; re-arm so the BES's split writes are ACKed at
+        // once.
         channel.setOption(ExtendedSocketOptions.TCP_QUICKACK, true);
       }
       int n = channel.read(target);
@@ -157,11 +164,17 @@ final class ChannelTransport implements Closeable {
       }
       long left = (deadline - now) / 1_000_000L;
       if (left <= 0) {
-        throw new PptTimeoutException(deadlineNanos != 0
-            ? "handshake timeout of " + handshakeTimeoutMillis + " ms elapsed: the BES at "
-                + endpoint + " accepted the connection but did not answer the PPT handshake"
-            : "read timeout of " + readTimeoutMillis + " ms elapsed waiting for the BES at "
-                + endpoint);
+        throw new PptTimeoutException(
+            deadlineNanos != 0
+                ? "handshake timeout of "
+                    + handshakeTimeoutMillis
+                    + " ms elapsed: the BES at "
+                    + endpoint
+                    + " accepted the connection but did not answer the PPT handshake"
+                : "read timeout of "
+                    + readTimeoutMillis
+                    + " ms elapsed waiting for the BES at "
+                    + endpoint);
       }
       await(SelectionKey.OP_READ, left, "waiting for the BES");
     }
@@ -173,8 +186,8 @@ final class ChannelTransport implements Closeable {
   }
 
   /**
-   * A view of {@code array[offset, offset + length)}: one of the two kept views when it wraps
-   * that array, so that streaming a large answer through the same buffers allocates nothing.
+   * A view of {@code array[offset, offset + length)}: one of the two kept views when it wraps that
+   * array, so that streaming a large answer through the same buffers allocates nothing.
    */
   private ByteBuffer view(byte[] array, int offset, int length) {
     ByteBuffer target;
@@ -209,8 +222,11 @@ final class ChannelTransport implements Closeable {
       }
       long left = (deadline - now) / 1_000_000L;
       if (left <= 0) {
-        throw new PptTimeoutException("write timeout of " + writeTimeoutMillis
-            + " ms elapsed sending to the BES at " + endpoint);
+        throw new PptTimeoutException(
+            "write timeout of "
+                + writeTimeoutMillis
+                + " ms elapsed sending to the BES at "
+                + endpoint);
       }
       await(SelectionKey.OP_WRITE, left, "sending to the BES");
     }

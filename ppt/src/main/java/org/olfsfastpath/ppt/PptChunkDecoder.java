@@ -11,8 +11,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Payload bytes are handed on as they arrive, never collected; only an extension chunk (at most
  * {@link PptFraming#MAX_EXTENSION_LENGTH} bytes) is gathered before it is parsed. After a {@link
- * PptProtocolException} the decoder has lost its place in the stream and refuses further input.
- * Not thread-safe.
+ * PptProtocolException} the decoder has lost its place in the stream and refuses further input. Not
+ * thread-safe.
  */
 public final class PptChunkDecoder {
   /** Receives what the decoder finds, in stream order. */
@@ -20,7 +20,10 @@ public final class PptChunkDecoder {
     /** The first byte of a new message arrived. */
     default void messageStarted() {}
 
-    /** A chunk header was read: {@link PptFraming#DATA} or {@link PptFraming#EXTENSION}, and its length. */
+    /**
+     * A chunk header was read: {@link PptFraming#DATA} or {@link PptFraming#EXTENSION}, and its
+     * length.
+     */
     default void chunkStarted(byte type, int length) {}
 
     /** An extension chunk was read whole. */
@@ -50,7 +53,8 @@ public final class PptChunkDecoder {
   private @Nullable PptProtocolException failure;
 
   /**
-   * @param maxChunkLength the largest data chunk accepted, as in {@link PptOptions#maxChunkLength()}
+   * @param maxChunkLength the largest data chunk accepted, as in {@link
+   *     PptOptions#maxChunkLength()}
    * @throws IllegalArgumentException if {@code maxChunkLength} is below 1
    */
   public PptChunkDecoder(int maxChunkLength, Handler handler) {
@@ -71,7 +75,8 @@ public final class PptChunkDecoder {
   public void feed(byte[] bytes, int offset, int length) throws PptProtocolException {
     Objects.checkFromIndexSize(offset, length, bytes.length);
     if (failure != null) {
-      throw new IllegalStateException("decoder failed earlier and lost its place: " + failure.getMessage());
+      throw new IllegalStateException(
+          "decoder failed earlier and lost its place: " + failure.getMessage());
     }
     try {
       decode(bytes, offset, offset + length);
@@ -155,9 +160,15 @@ public final class PptChunkDecoder {
     if (dataRemaining > 0) {
       where = "inside a data chunk with " + dataRemaining + " bytes still expected";
     } else if (extension != null) {
-      where = "inside an extension chunk after " + extensionFill + " of " + extension.length + " bytes";
+      where =
+          "inside an extension chunk after " + extensionFill + " of " + extension.length + " bytes";
     } else if (headerFill > 0) {
-      where = "inside a chunk header after " + headerFill + " of " + PptFraming.HEADER_LENGTH + " bytes";
+      where =
+          "inside a chunk header after "
+              + headerFill
+              + " of "
+              + PptFraming.HEADER_LENGTH
+              + " bytes";
     } else {
       where = "before the end chunk of a message";
     }

@@ -74,30 +74,38 @@ public final class PptConnection implements Closeable {
         position = limit;
         return;
       }
-      if (limit == UNDEFINED.length && Arrays.equals(buffer, 0, limit, UNDEFINED, 0, UNDEFINED.length)) {
-        throw new PptProtocolException("BES refused the handshake with " + PptFraming.SERVER_UNDEFINED);
+      if (limit == UNDEFINED.length
+          && Arrays.equals(buffer, 0, limit, UNDEFINED, 0, UNDEFINED.length)) {
+        throw new PptProtocolException(
+            "BES refused the handshake with " + PptFraming.SERVER_UNDEFINED);
       }
       if (startsWith(REFUSAL)) {
         // What a real BES answers to a handshake it does not accept, before it closes.
         throw new PptProtocolException("BES refused the handshake: \"" + preview(limit) + "\"");
       }
       if (limit > max) {
-        throw new PptProtocolException("handshake answer exceeds " + max + " bytes: \"" + preview(limit) + "\"");
+        throw new PptProtocolException(
+            "handshake answer exceeds " + max + " bytes: \"" + preview(limit) + "\"");
       }
       if (!isPrefix(OK) && !isPrefix(UNDEFINED)) {
-        throw new PptProtocolException("expected " + PptFraming.SERVER_OK + " but was \"" + preview(limit) + "\"");
+        throw new PptProtocolException(
+            "expected " + PptFraming.SERVER_OK + " but was \"" + preview(limit) + "\"");
       }
       int n = transport.read(buffer, limit, Math.min(buffer.length, max + 1) - limit, deadline);
       if (n < 0) {
-        throw new PptProtocolException("BES closed the connection during the handshake after "
-            + limit + " bytes" + (limit == 0 ? "" : ": \"" + preview(limit) + "\""));
+        throw new PptProtocolException(
+            "BES closed the connection during the handshake after "
+                + limit
+                + " bytes"
+                + (limit == 0 ? "" : ": \"" + preview(limit) + "\""));
       }
       limit += n;
     }
   }
 
   private boolean startsWith(byte[] expected) {
-    return limit >= expected.length && Arrays.equals(buffer, 0, expected.length, expected, 0, expected.length);
+    return limit >= expected.length
+        && Arrays.equals(buffer, 0, expected.length, expected, 0, expected.length);
   }
 
   private static byte[] ascii(String text) {
@@ -119,24 +127,34 @@ public final class PptConnection implements Closeable {
    * reads the response up to its first data byte, so that {@link PptResponse#isError()} is known
    * before the caller commits anything.
    *
-   * @throws IllegalStateException if the previous response is still open or the connection is
-   *     not reusable
+   * @throws IllegalStateException if the previous response is still open or the connection is not
+   *     reusable
    * @throws IOException on any transport or protocol failure; the connection is then closed
    */
   public PptResponse send(byte[] requestDocument) throws IOException {
     Objects.requireNonNull(requestDocument, "requestDocument == null");
     if (!isReusable()) {
-      throw new IllegalStateException("connection " + id + " is " + (exitRequested
-          ? "ending: the BES said its process exits" : "closed or broken") + " and cannot send");
+      throw new IllegalStateException(
+          "connection "
+              + id
+              + " is "
+              + (exitRequested ? "ending: the BES said its process exits" : "closed or broken")
+              + " and cannot send");
     }
     if (current != null && !current.isComplete()) {
-      throw new IllegalStateException("connection " + id + " still has an unread response: "
-          + "read it to the end or close it before sending the next request");
+      throw new IllegalStateException(
+          "connection "
+              + id
+              + " still has an unread response: "
+              + "read it to the end or close it before sending the next request");
     }
     if (position != limit) {
       fail();
-      throw new PptProtocolException("BES sent " + (limit - position)
-          + " unexpected bytes between messages on connection " + id);
+      throw new PptProtocolException(
+          "BES sent "
+              + (limit - position)
+              + " unexpected bytes between messages on connection "
+              + id);
     }
     commandsSent++;
     try {
@@ -241,16 +259,23 @@ public final class PptConnection implements Closeable {
   }
 
   /**
-   * Reads exactly {@code length} bytes of something of which {@code alreadyRead} bytes came
-   * before, so that the end-of-stream message counts the whole thing.
+   * Reads exactly {@code length} bytes of something of which {@code alreadyRead} bytes came before,
+   * so that the end-of-stream message counts the whole thing.
    */
-  void readFully(byte[] dst, int offset, int length, String what, int alreadyRead) throws IOException {
+  void readFully(byte[] dst, int offset, int length, String what, int alreadyRead)
+      throws IOException {
     int done = 0;
     while (done < length) {
       int n = read(dst, offset + done, length - done);
       if (n < 0) {
-        throw new PptProtocolException("BES closed the connection inside " + what + " after "
-            + (alreadyRead + done) + " of " + (alreadyRead + length) + " bytes");
+        throw new PptProtocolException(
+            "BES closed the connection inside "
+                + what
+                + " after "
+                + (alreadyRead + done)
+                + " of "
+                + (alreadyRead + length)
+                + " bytes");
       }
       done += n;
     }
@@ -278,7 +303,14 @@ public final class PptConnection implements Closeable {
 
   @Override
   public String toString() {
-    return "PptConnection{id=" + id + ", endpoint=" + endpoint + ", commands=" + commandsSent
-        + ", reusable=" + isReusable() + "}";
+    return "PptConnection{id="
+        + id
+        + ", endpoint="
+        + endpoint
+        + ", commands="
+        + commandsSent
+        + ", reusable="
+        + isReusable()
+        + "}";
   }
 }

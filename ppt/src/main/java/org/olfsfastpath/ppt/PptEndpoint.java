@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Where a BES listens: a TCP host and port ({@code BES.ServerPort}) or a Unix domain socket
- * ({@code BES.ServerUnixSocket}).
+ * Where a BES listens: a TCP host and port ({@code BES.ServerPort}) or a Unix domain socket ({@code
+ * BES.ServerUnixSocket}).
  */
 public sealed interface PptEndpoint permits PptEndpoint.Tcp, PptEndpoint.Unix {
 
@@ -29,13 +29,15 @@ public sealed interface PptEndpoint permits PptEndpoint.Tcp, PptEndpoint.Unix {
     if (spec.startsWith("unix:")) {
       String path = spec.substring("unix:".length());
       if (path.isEmpty()) {
-        throw new IllegalArgumentException("endpoint was " + spec + ", must name a socket file after unix:");
+        throw new IllegalArgumentException(
+            "endpoint was " + spec + ", must name a socket file after unix:");
       }
       return unix(Path.of(path));
     }
     int colon = spec.lastIndexOf(':');
     if (colon <= 0 || colon == spec.length() - 1) {
-      throw new IllegalArgumentException("endpoint was " + spec + ", must be HOST:PORT or unix:/path");
+      throw new IllegalArgumentException(
+          "endpoint was " + spec + ", must be HOST:PORT or unix:/path");
     }
     try {
       return tcp(spec.substring(0, colon), Integer.parseInt(spec.substring(colon + 1)));

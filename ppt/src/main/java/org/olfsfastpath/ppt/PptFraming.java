@@ -12,40 +12,48 @@ import java.util.Objects;
  * The PPT encoding rules, in one place for the client, the BES emulator and the trace proxy.
  *
  * <p>A chunk is an 8-byte header (7 hex digits of payload length, then a type byte: {@code d} for
- * data, {@code x} for extensions) followed by the payload. A zero-length data chunk
- * ({@code 0000000d}) ends a message. Extension payloads are {@code name[=value];} repeated.
+ * data, {@code x} for extensions) followed by the payload. A zero-length data chunk ({@code
+ * 0000000d}) ends a message. Extension payloads are {@code name[=value];} repeated.
  *
  * <p>Headers are always written in lowercase, as the BES writes them. Upper-case hex digits are
  * accepted when reading, because the BES's own reader ({@code istream >> hex}) accepts them too:
- * refusing them would make this side stricter than the protocol's reference implementation for
- * no gain, while a header with anything else than hex digits is still refused.
+ * refusing them would make this side stricter than the protocol's reference implementation for no
+ * gain, while a header with anything else than hex digits is still refused.
  */
 public final class PptFraming {
   /** What a client writes first, raw and unframed. */
   public static final String CLIENT_HANDSHAKE = "PPTCLIENT_TESTING_CONNECTION";
+
   /** The server's answer when it accepts the connection. */
   public static final String SERVER_OK = "PPTSERVER_CONNECTION_OK";
+
   /** The server's answer when it does not understand the handshake. */
   public static final String SERVER_UNDEFINED = "PPT_PROTOCOL_UNDEFINED";
+
   /**
    * How a real BES starts its answer to a handshake it refuses, before it closes (it never sends
    * {@link #SERVER_UNDEFINED}).
    */
   public static final String SERVER_REFUSAL = "PPT cannot negotiate";
+
   /** The status extension value that asks the server process to exit. */
   public static final String EXIT_NOW = "PPT_EXIT_NOW";
 
   /** Length of a chunk header in bytes. */
   public static final int HEADER_LENGTH = 8;
+
   /** Largest length seven hex digits can express. */
   public static final int MAX_ENCODABLE_LENGTH = 0x0FFF_FFFF;
+
   /**
    * Largest extension chunk payload accepted. The BES sends a few dozen bytes ({@code
    * exit=true;status=error;}); a larger one is garbage, and refusing it early avoids buffering it.
    */
   static final int MAX_EXTENSION_LENGTH = 64 * 1024;
+
   /** The type byte of a data chunk. */
   public static final byte DATA = 'd';
+
   /** The type byte of an extension chunk. */
   public static final byte EXTENSION = 'x';
 
@@ -67,8 +75,8 @@ public final class PptFraming {
    */
   public static void writeHeader(byte[] dst, int offset, int length, byte type) {
     if (length < 0 || length > MAX_ENCODABLE_LENGTH) {
-      throw new IllegalArgumentException("chunk length was " + length + ", must be 0-"
-          + MAX_ENCODABLE_LENGTH);
+      throw new IllegalArgumentException(
+          "chunk length was " + length + ", must be 0-" + MAX_ENCODABLE_LENGTH);
     }
     if (type != DATA && type != EXTENSION) {
       throw new IllegalArgumentException("chunk type was " + describe(type) + ", must be d or x");
@@ -88,8 +96,8 @@ public final class PptFraming {
   }
 
   /**
-   * Encodes a whole request message: one data chunk holding {@code payload}, then the end chunk,
-   * in one array so that it can go out in a single write.
+   * Encodes a whole request message: one data chunk holding {@code payload}, then the end chunk, in
+   * one array so that it can go out in a single write.
    */
   public static byte[] encodeMessage(byte[] payload) {
     Objects.requireNonNull(payload, "payload == null");
@@ -107,8 +115,8 @@ public final class PptFraming {
    * Encodes an extension chunk such as {@code status=error;}, header included. A null or empty
    * value writes the name alone, as the BES does.
    *
-   * @throws IllegalArgumentException if there are no extensions, a name is empty or holds
-   *     {@code =} or {@code ;}, or a value holds {@code ;}
+   * @throws IllegalArgumentException if there are no extensions, a name is empty or holds {@code =}
+   *     or {@code ;}, or a value holds {@code ;}
    */
   public static byte[] encodeExtensions(Map<String, String> extensions) {
     Objects.requireNonNull(extensions, "extensions == null");
@@ -116,21 +124,22 @@ public final class PptFraming {
       throw new IllegalArgumentException("extensions was empty, must hold at least one name");
     }
     StringBuilder text = new StringBuilder();
-    extensions.forEach((name, value) -> {
-      if (name == null || name.isEmpty() || name.indexOf('=') >= 0 || name.indexOf(';') >= 0) {
-        throw new IllegalArgumentException("extension name was \"" + name
-            + "\", must be non-empty without '=' or ';'");
-      }
-      text.append(name);
-      if (value != null && !value.isEmpty()) {
-        if (value.indexOf(';') >= 0) {
-          throw new IllegalArgumentException("extension " + name + " value was \"" + value
-              + "\", must not hold ';'");
-        }
-        text.append('=').append(value);
-      }
-      text.append(';');
-    });
+    extensions.forEach(
+        (name, value) -> {
+          if (name == null || name.isEmpty() || name.indexOf('=') >= 0 || name.indexOf(';') >= 0) {
+            throw new IllegalArgumentException(
+                "extension name was \"" + name + "\", must be non-empty without '=' or ';'");
+          }
+          text.append(name);
+          if (value != null && !value.isEmpty()) {
+            if (value.indexOf(';') >= 0) {
+              throw new IllegalArgumentException(
+                  "extension " + name + " value was \"" + value + "\", must not hold ';'");
+            }
+            text.append('=').append(value);
+          }
+          text.append(';');
+        });
     byte[] payload = text.toString().getBytes(StandardCharsets.US_ASCII);
     byte[] chunk = new byte[HEADER_LENGTH + payload.length];
     writeHeader(chunk, 0, payload.length, EXTENSION);
@@ -158,25 +167,43 @@ public final class PptFraming {
    * @return the payload length
    * @throws PptProtocolException naming the offending byte or length
    */
-  public static int parseLength(byte[] header, int offset, int maxLength) throws PptProtocolException {
+  public static int parseLength(byte[] header, int offset, int maxLength)
+      throws PptProtocolException {
     int length = 0;
     for (int i = 0; i < 7; i++) {
       int digit = hexValue(header[offset + i]);
       if (digit < 0) {
-        throw new PptProtocolException("expected a hex digit at chunk header byte " + i
-            + " but was " + describe(header[offset + i]) + " (header " + printable(header, offset) + ")");
+        throw new PptProtocolException(
+            "expected a hex digit at chunk header byte "
+                + i
+                + " but was "
+                + describe(header[offset + i])
+                + " (header "
+                + printable(header, offset)
+                + ")");
       }
       length = (length << 4) | digit;
     }
     byte type = header[offset + 7];
     if (type != DATA && type != EXTENSION) {
-      throw new PptProtocolException("expected chunk type 'd' or 'x' but was " + describe(type)
-          + " (header " + printable(header, offset) + ")");
+      throw new PptProtocolException(
+          "expected chunk type 'd' or 'x' but was "
+              + describe(type)
+              + " (header "
+              + printable(header, offset)
+              + ")");
     }
     int cap = type == EXTENSION ? Math.min(maxLength, MAX_EXTENSION_LENGTH) : maxLength;
     if (length > cap) {
-      throw new PptProtocolException((type == EXTENSION ? "extension " : "") + "chunk length "
-          + length + " exceeds the limit of " + cap + " bytes (header " + printable(header, offset) + ")");
+      throw new PptProtocolException(
+          (type == EXTENSION ? "extension " : "")
+              + "chunk length "
+              + length
+              + " exceeds the limit of "
+              + cap
+              + " bytes (header "
+              + printable(header, offset)
+              + ")");
     }
     return length;
   }
@@ -215,23 +242,32 @@ public final class PptFraming {
     return parseExtensions(payload, 0, payload.length);
   }
 
-  /** Parses {@code length} bytes of an extension payload at {@code offset}; see {@link #parseExtensions(byte[])}. */
+  /**
+   * Parses {@code length} bytes of an extension payload at {@code offset}; see {@link
+   * #parseExtensions(byte[])}.
+   */
   public static Map<String, String> parseExtensions(byte[] payload, int offset, int length)
       throws PptProtocolException {
     String text = new String(payload, offset, length, StandardCharsets.ISO_8859_1);
     if (!text.endsWith(";")) {
-      throw new PptProtocolException("expected extensions ending in ';' but was \"" + sanitize(text) + "\"");
+      throw new PptProtocolException(
+          "expected extensions ending in ';' but was \"" + sanitize(text) + "\"");
     }
     Map<String, String> extensions = new LinkedHashMap<>();
     for (String part : text.substring(0, text.length() - 1).split(";", -1)) {
       int eq = part.indexOf('=');
       String name = eq < 0 ? part : part.substring(0, eq);
       if (name.isEmpty()) {
-        throw new PptProtocolException("expected name[=value] in extensions but was \"" + sanitize(text) + "\"");
+        throw new PptProtocolException(
+            "expected name[=value] in extensions but was \"" + sanitize(text) + "\"");
       }
       if (eq == part.length() - 1) {
-        throw new PptProtocolException("expected a value after '=' in extension " + sanitize(name)
-            + " but was \"" + sanitize(text) + "\"");
+        throw new PptProtocolException(
+            "expected a value after '=' in extension "
+                + sanitize(name)
+                + " but was \""
+                + sanitize(text)
+                + "\"");
       }
       extensions.put(name, eq < 0 ? "" : part.substring(eq + 1));
     }
@@ -240,7 +276,8 @@ public final class PptFraming {
 
   static String describe(byte b) {
     int c = b & 0xFF;
-    return c >= 0x20 && c < 0x7F ? String.format(Locale.US, "0x%02x ('%c')", c, (char) c)
+    return c >= 0x20 && c < 0x7F
+        ? String.format(Locale.US, "0x%02x ('%c')", c, (char) c)
         : String.format(Locale.US, "0x%02x", c);
   }
 
@@ -248,7 +285,10 @@ public final class PptFraming {
     StringBuilder s = new StringBuilder("\"");
     for (int i = offset; i < offset + HEADER_LENGTH && i < bytes.length; i++) {
       int c = bytes[i] & 0xFF;
-      s.append(c >= 0x20 && c < 0x7F ? String.valueOf((char) c) : String.format(Locale.US, "\\x%02x", c));
+      s.append(
+          c >= 0x20 && c < 0x7F
+              ? String.valueOf((char) c)
+              : String.format(Locale.US, "\\x%02x", c));
     }
     return s.append('"').toString();
   }

@@ -1,13 +1,12 @@
 package org.olfsfastpath.ppt;
 
-
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spec.Setting;
 import org.olfsfastpath.spec.Settings;
 import org.olfsfastpath.spec.Specs;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Socket settings for PPT connections. Immutable; build with {@link #newBuilder()} or from a text
@@ -22,12 +21,16 @@ import org.jspecify.annotations.Nullable;
 public final class PptOptions {
   /** Default connect timeout. */
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
   /** Default read timeout: a long BES get may be silent while the BES reads its data. */
   public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(120);
+
   /** Default write timeout. */
   public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(30);
+
   /** Default cap on one chunk's announced length. */
   public static final int DEFAULT_MAX_CHUNK_LENGTH = 64 << 20;
+
   /** Default cap on the server's handshake answer. */
   public static final int DEFAULT_MAX_HANDSHAKE_LENGTH = 64;
 
@@ -66,8 +69,8 @@ public final class PptOptions {
   }
 
   /**
-   * Returns a builder configured from a text spec whose keys are the builder's method names:
-   * {@code connectTimeout}, {@code handshakeTimeout}, {@code readTimeout}, {@code writeTimeout}
+   * Returns a builder configured from a text spec whose keys are the builder's method names: {@code
+   * connectTimeout}, {@code handshakeTimeout}, {@code readTimeout}, {@code writeTimeout}
    * (durations, see {@link Specs#duration}), {@code maxChunkLength}, {@code maxHandshakeLength}
    * (integers), {@code quickAck}, {@code tcpNoDelay} (booleans).
    *
@@ -121,11 +124,18 @@ public final class PptOptions {
 
   @Override
   public String toString() {
-    return String.format(Locale.US,
+    return String.format(
+        Locale.US,
         "PptOptions{connectTimeout=%s, handshakeTimeout=%s, readTimeout=%s, writeTimeout=%s, "
             + "maxChunkLength=%d, maxHandshakeLength=%d, quickAck=%s, tcpNoDelay=%s}",
-        connectTimeout, handshakeTimeout, readTimeout, writeTimeout, maxChunkLength,
-        maxHandshakeLength, quickAck, tcpNoDelay);
+        connectTimeout,
+        handshakeTimeout,
+        readTimeout,
+        writeTimeout,
+        maxChunkLength,
+        maxHandshakeLength,
+        quickAck,
+        tcpNoDelay);
   }
 
   /**
@@ -135,6 +145,7 @@ public final class PptOptions {
   public static final class Builder {
     /** The settings a text spec sets, for {@link #from(Map)}: keys are the setters' names. */
     private final Settings settings = new Settings("PPT options");
+
     // Unset settings default to the options given to toBuilder(), else to the defaults.
     private final Setting<Duration> connectTimeout;
     private final Setting<Duration> handshakeTimeout;
@@ -146,21 +157,33 @@ public final class PptOptions {
     private final Setting<Boolean> tcpNoDelay;
 
     private Builder(@Nullable PptOptions base) {
-      connectTimeout = settings.add(timeout("connectTimeout",
-          base != null ? base.connectTimeout : DEFAULT_CONNECT_TIMEOUT));
+      connectTimeout =
+          settings.add(
+              timeout(
+                  "connectTimeout", base != null ? base.connectTimeout : DEFAULT_CONNECT_TIMEOUT));
       // Unset and with no base, the handshake takes the connect timeout (getHandshakeTimeout).
-      handshakeTimeout = settings.add(timeout("handshakeTimeout",
-          base != null ? base.handshakeTimeout : null));
-      readTimeout = settings.add(timeout("readTimeout",
-          base != null ? base.readTimeout : DEFAULT_READ_TIMEOUT));
-      writeTimeout = settings.add(timeout("writeTimeout",
-          base != null ? base.writeTimeout : DEFAULT_WRITE_TIMEOUT));
-      maxChunkLength = settings.add(Setting.between("maxChunkLength",
-          base != null ? base.maxChunkLength : DEFAULT_MAX_CHUNK_LENGTH, 1,
-          PptFraming.MAX_ENCODABLE_LENGTH));
-      maxHandshakeLength = settings.add(Setting.between("maxHandshakeLength",
-          base != null ? base.maxHandshakeLength : DEFAULT_MAX_HANDSHAKE_LENGTH,
-          PptFraming.SERVER_UNDEFINED.length(), 65536));
+      handshakeTimeout =
+          settings.add(timeout("handshakeTimeout", base != null ? base.handshakeTimeout : null));
+      readTimeout =
+          settings.add(
+              timeout("readTimeout", base != null ? base.readTimeout : DEFAULT_READ_TIMEOUT));
+      writeTimeout =
+          settings.add(
+              timeout("writeTimeout", base != null ? base.writeTimeout : DEFAULT_WRITE_TIMEOUT));
+      maxChunkLength =
+          settings.add(
+              Setting.between(
+                  "maxChunkLength",
+                  base != null ? base.maxChunkLength : DEFAULT_MAX_CHUNK_LENGTH,
+                  1,
+                  PptFraming.MAX_ENCODABLE_LENGTH));
+      maxHandshakeLength =
+          settings.add(
+              Setting.between(
+                  "maxHandshakeLength",
+                  base != null ? base.maxHandshakeLength : DEFAULT_MAX_HANDSHAKE_LENGTH,
+                  PptFraming.SERVER_UNDEFINED.length(),
+                  65536));
       quickAck = settings.add(Setting.bool("quickAck", base == null || base.quickAck));
       tcpNoDelay = settings.add(Setting.bool("tcpNoDelay", base == null || base.tcpNoDelay));
     }
@@ -234,8 +257,8 @@ public final class PptOptions {
     }
 
     /**
-     * Whether to re-arm TCP_QUICKACK before every read (default true; TCP on Linux only). Off
-     * makes a plain client that stalls about 40 ms on every answer of a BES.
+     * Whether to re-arm TCP_QUICKACK before every read (default true; TCP on Linux only). Off makes
+     * a plain client that stalls about 40 ms on every answer of a BES.
      *
      * @throws IllegalStateException if already set
      */

@@ -11,13 +11,13 @@ import java.util.Objects;
 /**
  * One response message, read as a stream of data chunks and never buffered whole.
  *
- * <p>Extension chunks before the first data chunk have been read when the response is handed
- * out, so {@link #isError()} is known before any payload byte: the caller decides between a data
- * answer and an error document before it commits anything to its own client. An error that
- * arrives after data chunks surfaces from {@link #body()} as a {@link PptStreamErrorException}.
+ * <p>Extension chunks before the first data chunk have been read when the response is handed out,
+ * so {@link #isError()} is known before any payload byte: the caller decides between a data answer
+ * and an error document before it commits anything to its own client. An error that arrives after
+ * data chunks surfaces from {@link #body()} as a {@link PptStreamErrorException}.
  *
- * <p>Closing a response that was not read to its end aborts the connection: draining an unread
- * body of hundreds of megabytes would cost more than a new connection.
+ * <p>Closing a response that was not read to its end aborts the connection: draining an unread body
+ * of hundreds of megabytes would cost more than a new connection.
  */
 public final class PptResponse implements Closeable {
   private static final int MAX_ERROR_DOCUMENT = 1 << 20;
@@ -45,8 +45,9 @@ public final class PptResponse implements Closeable {
   private void readLeadingChunks() throws IOException {
     // One byte first, to tell a BES that closed instead of answering from one that answered badly.
     if (connection.read(header, 0, 1) < 0) {
-      throw new PptProtocolException("BES closed the connection instead of answering the request"
-          + " (its process may have exited)");
+      throw new PptProtocolException(
+          "BES closed the connection instead of answering the request"
+              + " (its process may have exited)");
     }
     connection.readFully(header, 1, header.length - 1, "a chunk header", 1);
     int length = PptFraming.parseLength(header, 0, connection.maxChunkLength());
@@ -88,7 +89,9 @@ public final class PptResponse implements Closeable {
     complete = true;
   }
 
-  /** Whether the BES marked this response {@code status=error;}: the body is a BES error document. */
+  /**
+   * Whether the BES marked this response {@code status=error;}: the body is a BES error document.
+   */
   public boolean isError() {
     return "error".equals(extensions.get("status"));
   }
@@ -184,8 +187,10 @@ public final class PptResponse implements Closeable {
         if (midStream == null) {
           int n = connection.read(dst, offset, Math.min(length, remaining));
           if (n < 0) {
-            throw new PptProtocolException("BES closed the connection inside a data chunk with "
-                + remaining + " bytes still expected");
+            throw new PptProtocolException(
+                "BES closed the connection inside a data chunk with "
+                    + remaining
+                    + " bytes still expected");
           }
           remaining -= n;
           bytesRead += n;
@@ -211,7 +216,8 @@ public final class PptResponse implements Closeable {
           break;
         }
         if (document.size() + length > MAX_ERROR_DOCUMENT) {
-          throw new PptProtocolException("error document after data exceeds " + MAX_ERROR_DOCUMENT + " bytes");
+          throw new PptProtocolException(
+              "error document after data exceeds " + MAX_ERROR_DOCUMENT + " bytes");
         }
         byte[] part = new byte[length];
         connection.readFully(part, 0, length, "an error document");

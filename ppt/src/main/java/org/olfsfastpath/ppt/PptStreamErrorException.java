@@ -19,8 +19,11 @@ public final class PptStreamErrorException extends IOException {
   private final byte[] errorDocument;
 
   public PptStreamErrorException(Map<String, String> extensions, byte[] errorDocument) {
-    super("BES sent status=error after " + "data chunks (error document of "
-        + errorDocument.length + " bytes follows the partial response)");
+    super(
+        "BES sent status=error after "
+            + "data chunks (error document of "
+            + errorDocument.length
+            + " bytes follows the partial response)");
     this.extensions = Map.copyOf(extensions);
     this.errorDocument = errorDocument.clone();
   }

@@ -1,6 +1,6 @@
 /**
- * The PPT wire protocol that an unmodified Hyrax BES speaks: handshake, chunk framing,
- * extensions, and the TCP and Unix-domain transports.
+ * The PPT wire protocol that an unmodified Hyrax BES speaks: handshake, chunk framing, extensions,
+ * and the TCP and Unix-domain transports.
  *
  * <p>The entry point is {@link org.olfsfastpath.ppt.PptConnection#open}: it connects, negotiates,
  * and then sends one request document per {@link org.olfsfastpath.ppt.PptConnection#send} call,
@@ -8,8 +8,8 @@
  * is known before any payload byte is read. {@link org.olfsfastpath.ppt.PptFraming} holds the
  * encoding rules shared with the BES emulator and the trace proxy, and {@link
  * org.olfsfastpath.ppt.PptChunkDecoder} decodes chunks pushed to it by code that sees bytes pass
- * (the proxy, the emulator). Nothing here knows about XML,
- * servlets or caches; every failure is an {@link java.io.IOException} subtype.
+ * (the proxy, the emulator). Nothing here knows about XML, servlets or caches; every failure is an
+ * {@link java.io.IOException} subtype.
  */
 @NullMarked
 package org.olfsfastpath.ppt;

@@ -7,9 +7,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The checks every builder's setters and {@code build()} make, as Caffeine's {@code
  * requireArgument} and {@code requireState}: a bad value is an {@link IllegalArgumentException}, a
- * repeat or a conflict an {@link IllegalStateException}, each with a message that names the
- * setting and shows the value ("maxConnections was 0, must be 1-10000", "maxIdle was already set to
- * PT1M"), formatted with {@link Locale#US}.
+ * repeat or a conflict an {@link IllegalStateException}, each with a message that names the setting
+ * and shows the value ("maxConnections was 0, must be 1-10000", "maxIdle was already set to PT1M"),
+ * formatted with {@link Locale#US}.
  *
  * <p>The set-once rule of every builder's settings is {@link Setting}'s, which uses these; {@code
  * build()} checks a combination with {@link #requireConsistent}.
@@ -22,8 +22,8 @@ public final class Checks {
    *
    * @throws IllegalArgumentException with the formatted message, unless {@code expression} holds
    */
-  public static void requireArgument(boolean expression, String template,
-      @Nullable Object... args) {
+  public static void requireArgument(
+      boolean expression, String template, @Nullable Object... args) {
     if (!expression) {
       throw new IllegalArgumentException(String.format(Locale.US, template, args));
     }
@@ -34,8 +34,7 @@ public final class Checks {
    *
    * @throws IllegalStateException with the formatted message, unless {@code expression} holds
    */
-  public static void requireState(boolean expression, String template,
-      @Nullable Object... args) {
+  public static void requireState(boolean expression, String template, @Nullable Object... args) {
     if (!expression) {
       throw new IllegalStateException(String.format(Locale.US, template, args));
     }
@@ -48,8 +47,8 @@ public final class Checks {
    * @throws SpecConflictException with the formatted message and the keys, unless {@code
    *     expression} holds
    */
-  public static void requireConsistent(boolean expression, List<String> keys, String template,
-      @Nullable Object... args) {
+  public static void requireConsistent(
+      boolean expression, List<String> keys, String template, @Nullable Object... args) {
     if (!expression) {
       throw new SpecConflictException(keys, String.format(Locale.US, template, args));
     }

@@ -30,8 +30,12 @@ public final class Setting<T> {
   private final Function<? super T, ?> shown;
   private @Nullable T value;
 
-  private Setting(String name, @Nullable T defaultValue, @Nullable Function<String, T> text,
-      UnaryOperator<T> check, Function<? super T, ?> shown) {
+  private Setting(
+      String name,
+      @Nullable T defaultValue,
+      @Nullable Function<String, T> text,
+      UnaryOperator<T> check,
+      Function<? super T, ?> shown) {
     this.name = Objects.requireNonNull(name, "name == null");
     this.defaultValue = defaultValue;
     this.text = text;
@@ -45,36 +49,46 @@ public final class Setting<T> {
   }
 
   /** A duration between {@code min} and {@code max} ({@link Specs#checkDuration}), from text. */
-  public static Setting<Duration> duration(String name, @Nullable Duration defaultValue,
-      Duration min, Duration max) {
-    return of(name, defaultValue).text(Specs::duration)
+  public static Setting<Duration> duration(
+      String name, @Nullable Duration defaultValue, Duration min, Duration max) {
+    return of(name, defaultValue)
+        .text(Specs::duration)
         .check(value -> Specs.checkDuration(name, value, min, max));
   }
 
   /** An int between {@code min} and {@code max}: "name was 0, must be 1-1000"; from text. */
   public static Setting<Integer> between(String name, int defaultValue, int min, int max) {
-    return of(name, defaultValue).text(Specs::intValue).check(value -> {
-      requireArgument(value >= min && value <= max, "%s was %s, must be %s-%s", name, value, min,
-          max);
-      return value;
-    });
+    return of(name, defaultValue)
+        .text(Specs::intValue)
+        .check(
+            value -> {
+              requireArgument(
+                  value >= min && value <= max, "%s was %s, must be %s-%s", name, value, min, max);
+              return value;
+            });
   }
 
   /** An int of at least {@code min}: "name was 0, must be >= 1"; from text. */
   public static Setting<Integer> atLeast(String name, int defaultValue, int min) {
-    return of(name, defaultValue).text(Specs::intValue).check(value -> {
-      requireArgument(value >= min, "%s was %s, must be >= %s", name, value, min);
-      return value;
-    });
+    return of(name, defaultValue)
+        .text(Specs::intValue)
+        .check(
+            value -> {
+              requireArgument(value >= min, "%s was %s, must be >= %s", name, value, min);
+              return value;
+            });
   }
 
   /** A long of at least {@code min}, read as {@code text} reads it; "must be >= min". */
-  public static Setting<Long> atLeast(String name, @Nullable Long defaultValue, long min,
-      Function<String, Long> text) {
-    return of(name, defaultValue).text(text).check(value -> {
-      requireArgument(value >= min, "%s was %s, must be >= %s", name, value, min);
-      return value;
-    });
+  public static Setting<Long> atLeast(
+      String name, @Nullable Long defaultValue, long min, Function<String, Long> text) {
+    return of(name, defaultValue)
+        .text(text)
+        .check(
+            value -> {
+              requireArgument(value >= min, "%s was %s, must be >= %s", name, value, min);
+              return value;
+            });
   }
 
   /** A boolean, from text ({@link Specs#bool}). */
@@ -84,25 +98,24 @@ public final class Setting<T> {
 
   /** The same setting, read from text by {@code parse}. */
   public Setting<T> text(Function<String, T> parse) {
-    return new Setting<>(name, defaultValue, Objects.requireNonNull(parse, "parse == null"),
-        check, shown);
+    return new Setting<>(
+        name, defaultValue, Objects.requireNonNull(parse, "parse == null"), check, shown);
   }
 
   /**
-   * The same setting, with {@code check} after its present check: it throws for a value it
-   * refuses and returns the value to keep (which may be normalized).
+   * The same setting, with {@code check} after its present check: it throws for a value it refuses
+   * and returns the value to keep (which may be normalized).
    */
   public Setting<T> check(UnaryOperator<T> check) {
     Objects.requireNonNull(check, "check == null");
     UnaryOperator<T> first = this.check;
-    return new Setting<>(name, defaultValue, text, value -> check.apply(first.apply(value)),
-        shown);
+    return new Setting<>(name, defaultValue, text, value -> check.apply(first.apply(value)), shown);
   }
 
   /** The same setting, its value shown so in the message of a second set. */
   public Setting<T> shownAs(Function<? super T, ?> shown) {
-    return new Setting<>(name, defaultValue, text, check,
-        Objects.requireNonNull(shown, "shown == null"));
+    return new Setting<>(
+        name, defaultValue, text, check, Objects.requireNonNull(shown, "shown == null"));
   }
 
   /**
@@ -114,7 +127,10 @@ public final class Setting<T> {
    */
   public void set(T value) {
     T earlier = this.value;
-    requireState(earlier == null, "%s was already set to %s", name,
+    requireState(
+        earlier == null,
+        "%s was already set to %s",
+        name,
         earlier == null ? null : shown.apply(earlier));
     this.value = check.apply(Objects.requireNonNull(value, () -> name + " == null"));
   }

@@ -11,7 +11,9 @@ import java.util.Objects;
 public final class Settings {
   private SpecParser<Settings> parser;
 
-  /** @param name the builder's settings in messages, e.g. {@code BES client} */
+  /**
+   * @param name the builder's settings in messages, e.g. {@code BES client}
+   */
   public Settings(String name) {
     this.parser = SpecParser.named(name);
   }

@@ -10,9 +10,9 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
- * Applies a text spec, key to raw value, to a builder: the one place a layer says which settings
- * it takes from text. Each key is the name of the builder method it calls, as in Caffeine's
- * {@code CaffeineSpec}. Immutable and thread-safe once built; declare one per builder type.
+ * Applies a text spec, key to raw value, to a builder: the one place a layer says which settings it
+ * takes from text. Each key is the name of the builder method it calls, as in Caffeine's {@code
+ * CaffeineSpec}. Immutable and thread-safe once built; declare one per builder type.
  *
  * <pre>{@code
  * static final SpecParser<Builder> SPEC = SpecParser.<Builder>named("PPT options")
@@ -97,11 +97,12 @@ public final class SpecParser<B> {
     Objects.requireNonNull(builder, "builder == null");
     for (Map.Entry<String, String> entry : spec.entrySet()) {
       String key = Objects.requireNonNull(entry.getKey(), "spec has a null key");
-      String raw = Objects.requireNonNull(entry.getValue(), () -> "spec value of " + key + " == null");
+      String raw =
+          Objects.requireNonNull(entry.getValue(), () -> "spec value of " + key + " == null");
       BiConsumer<B, String> setter = keys.get(key);
       if (setter == null) {
-        throw new SpecException(key, raw, "not a " + name + " setting; known: "
-            + String.join(", ", keys.keySet()));
+        throw new SpecException(
+            key, raw, "not a " + name + " setting; known: " + String.join(", ", keys.keySet()));
       }
       try {
         setter.accept(builder, raw);

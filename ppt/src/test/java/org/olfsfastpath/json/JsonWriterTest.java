@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 final class JsonWriterTest {
   @Test
   void quote_escapesWhatJsonAndAPageNeed() {
-    assertEquals("\"a\\\"b\\\\c\\nd\\re\\tf\\u0001\\u2028\\u003c/script>\"",
+    assertEquals(
+        "\"a\\\"b\\\\c\\nd\\re\\tf\\u0001\\u2028\\u003c/script>\"",
         Json.quote("a\"b\\c\nd\re\tf\u0001\u2028</script>"));
   }
 
@@ -23,9 +24,19 @@ final class JsonWriterTest {
   @Test
   void compact_writesMembersAndElementsWithoutBlanks() {
     StringBuilder out = new StringBuilder();
-    new JsonWriter(out).beginObject().value("a", "1").beginArray("b").beginObject()
-        .value("c", "<").endObject().beginObject().endObject().endArray()
-        .beginObject("d").endObject().endObject();
+    new JsonWriter(out)
+        .beginObject()
+        .value("a", "1")
+        .beginArray("b")
+        .beginObject()
+        .value("c", "<")
+        .endObject()
+        .beginObject()
+        .endObject()
+        .endArray()
+        .beginObject("d")
+        .endObject()
+        .endObject();
 
     assertEquals("{\"a\":\"1\",\"b\":[{\"c\":\"\\u003c\"},{}],\"d\":{}}", out.toString());
   }
@@ -33,8 +44,17 @@ final class JsonWriterTest {
   @Test
   void compact_numbersBooleansNullsAndRawLiterals() {
     StringBuilder out = new StringBuilder();
-    JsonWriter.compact(out, false).beginObject().name("n").value(3L).name("t").value(true)
-        .name("z").nullValue().name("ms").rawValue("0.300").endObject();
+    JsonWriter.compact(out, false)
+        .beginObject()
+        .name("n")
+        .value(3L)
+        .name("t")
+        .value(true)
+        .name("z")
+        .nullValue()
+        .name("ms")
+        .rawValue("0.300")
+        .endObject();
 
     assertEquals("{\"n\":3,\"t\":true,\"z\":null,\"ms\":0.300}", out.toString());
   }
@@ -51,16 +71,18 @@ final class JsonWriterTest {
     tree.put("groups", List.of(Map.of("prefix", "/"), "x"));
     tree.put("empty", Map.of());
 
-    assertEquals("{\n  \"frontEnd\": {\n    \"requests\": 5\n  },\n  \"cache\": {\n"
-        + "    \"hitRate\": 0.75,\n    \"nan\": null,\n    \"none\": []\n  },\n  \"groups\": [\n"
-        + "    {\n      \"prefix\": \"/\"\n    },\n    \"x\"\n  ],\n  \"empty\": {}\n}\n",
+    assertEquals(
+        "{\n  \"frontEnd\": {\n    \"requests\": 5\n  },\n  \"cache\": {\n"
+            + "    \"hitRate\": 0.75,\n    \"nan\": null,\n    \"none\": []\n  },\n  \"groups\": [\n"
+            + "    {\n      \"prefix\": \"/\"\n    },\n    \"x\"\n  ],\n  \"empty\": {}\n}\n",
         Json.indented(tree));
   }
 
   @Test
   void closingWhatIsNotOpen_isRefused() {
-    IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> new JsonWriter(new StringBuilder()).endObject());
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class, () -> new JsonWriter(new StringBuilder()).endObject());
     assertEquals("no object or array is open to close with }", e.getMessage());
   }
 

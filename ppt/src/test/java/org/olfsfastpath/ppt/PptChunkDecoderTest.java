@@ -68,7 +68,8 @@ final class PptChunkDecoderTest {
     byte[] wire = bytes("000000dxstatus=error;0000005d<err>0000000d");
     decoder.feed(wire, 0, wire.length);
     t.flushData();
-    assertEquals(List.of("start", "ext{status=error}", "data <err>", "end " + wire.length), t.events);
+    assertEquals(
+        List.of("start", "ext{status=error}", "data <err>", "end " + wire.length), t.events);
     assertTrue(decoder.isBetweenMessages());
     assertEquals(1, decoder.messages());
   }
@@ -82,8 +83,17 @@ final class PptChunkDecoderTest {
     assertEquals(3, decoder.messages());
     assertArrayEquals(bytes("abc"), t.payloads.get(0));
     assertArrayEquals(new byte[0], t.payloads.get(1));
-    assertEquals(List.of("start", "data abc", "end 27", "start", "end 8", "start",
-        "ext{status=PPT_EXIT_NOW}", "end 36"), t.events);
+    assertEquals(
+        List.of(
+            "start",
+            "data abc",
+            "end 27",
+            "start",
+            "end 8",
+            "start",
+            "ext{status=PPT_EXIT_NOW}",
+            "end 36"),
+        t.events);
   }
 
   @Test
@@ -115,12 +125,14 @@ final class PptChunkDecoderTest {
 
   @Test
   void endOfStream_insideData() throws Exception {
-    assertEndOfStream("0000010dabc", "stream ended inside a data chunk with 13 bytes still expected");
+    assertEndOfStream(
+        "0000010dabc", "stream ended inside a data chunk with 13 bytes still expected");
   }
 
   @Test
   void endOfStream_insideExtensions() throws Exception {
-    assertEndOfStream("000000dxstatus", "stream ended inside an extension chunk after 6 of 13 bytes");
+    assertEndOfStream(
+        "000000dxstatus", "stream ended inside an extension chunk after 6 of 13 bytes");
   }
 
   @Test
@@ -139,35 +151,40 @@ final class PptChunkDecoderTest {
   @Test
   void emptyExtensionChunk_isRefused() {
     PptChunkDecoder decoder = new PptChunkDecoder(1 << 20, new Transcript());
-    PptProtocolException e = assertThrows(PptProtocolException.class,
-        () -> decoder.feed(bytes("0000000x"), 0, 8));
+    PptProtocolException e =
+        assertThrows(PptProtocolException.class, () -> decoder.feed(bytes("0000000x"), 0, 8));
     assertEquals("expected extensions ending in ';' but was \"\"", e.getMessage());
   }
 
   @Test
   void afterAFailure_furtherInputIsRefused() {
     PptChunkDecoder decoder = new PptChunkDecoder(16, new Transcript());
-    PptProtocolException e = assertThrows(PptProtocolException.class,
-        () -> decoder.feed(bytes("0000020d"), 0, 8));
-    assertEquals("chunk length 32 exceeds the limit of 16 bytes (header \"0000020d\")", e.getMessage());
-    IllegalStateException again = assertThrows(IllegalStateException.class,
-        () -> decoder.feed(bytes("0000000d"), 0, 8));
-    assertEquals("decoder failed earlier and lost its place: " + e.getMessage(), again.getMessage());
+    PptProtocolException e =
+        assertThrows(PptProtocolException.class, () -> decoder.feed(bytes("0000020d"), 0, 8));
+    assertEquals(
+        "chunk length 32 exceeds the limit of 16 bytes (header \"0000020d\")", e.getMessage());
+    IllegalStateException again =
+        assertThrows(IllegalStateException.class, () -> decoder.feed(bytes("0000000d"), 0, 8));
+    assertEquals(
+        "decoder failed earlier and lost its place: " + e.getMessage(), again.getMessage());
     assertFalse(decoder.isBetweenMessages());
   }
 
   @Test
   void constructor_checksArguments() {
-    assertEquals("maxChunkLength was 0, must be >= 1", assertThrows(IllegalArgumentException.class,
-        () -> new PptChunkDecoder(0, new Transcript())).getMessage());
-    assertEquals("handler == null", assertThrows(NullPointerException.class,
-        () -> new PptChunkDecoder(1, null)).getMessage());
+    assertEquals(
+        "maxChunkLength was 0, must be >= 1",
+        assertThrows(IllegalArgumentException.class, () -> new PptChunkDecoder(0, new Transcript()))
+            .getMessage());
+    assertEquals(
+        "handler == null",
+        assertThrows(NullPointerException.class, () -> new PptChunkDecoder(1, null)).getMessage());
   }
 
   /**
-   * Random streams, mostly well-formed pieces spiced with garbage, fed whole and in random
-   * pieces: each ends in a transcript or a PptProtocolException, identical for both feeds, and
-   * never anything else.
+   * Random streams, mostly well-formed pieces spiced with garbage, fed whole and in random pieces:
+   * each ends in a transcript or a PptProtocolException, identical for both feeds, and never
+   * anything else.
    */
   @Test
   void fuzz_randomStreams_endInATranscriptOrAProtocolException() {

@@ -38,16 +38,18 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 final class PptConnectionTest {
-  private static final String REQUEST = "<request xmlns=\"http://xml.opendap.org/ns/bes/1.0#\" reqID=\"t\">"
-      + "<showNode node=\"/coads_climatology.nc\"/></request>";
-  private static final String ANSWER = "<showNode><item name=\"/coads_climatology.nc\"/></showNode>";
-  private static final PptOptions OPTIONS = PptOptions.newBuilder()
-      .readTimeout(Duration.ofSeconds(5))
-      .connectTimeout(Duration.ofSeconds(5))
-      .build();
+  private static final String REQUEST =
+      "<request xmlns=\"http://xml.opendap.org/ns/bes/1.0#\" reqID=\"t\">"
+          + "<showNode node=\"/coads_climatology.nc\"/></request>";
+  private static final String ANSWER =
+      "<showNode><item name=\"/coads_climatology.nc\"/></showNode>";
+  private static final PptOptions OPTIONS =
+      PptOptions.newBuilder()
+          .readTimeout(Duration.ofSeconds(5))
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static byte[] utf8(String text) {
     return text.getBytes(UTF_8);
@@ -63,14 +65,15 @@ final class PptConnectionTest {
   @ValueSource(strings = {"tcp", "unix"})
   void roundTrip_handshakeThenRequestsOnOneConnection(String transport) throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.of(transport, dir)) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        for (int i = 0; i < 3; i++) {
-          assertEquals(REQUEST, peer.readMessage().text());
-          peer.respond(ANSWER + i);
-        }
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            for (int i = 0; i < 3; i++) {
+              assertEquals(REQUEST, peer.readMessage().text());
+              peer.respond(ANSWER + i);
+            }
+            peer.readToEnd();
+          });
       try (PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS)) {
         for (int i = 0; i < 3; i++) {
           PptResponse response = connection.send(utf8(REQUEST));
@@ -100,14 +103,16 @@ final class PptConnectionTest {
     String document = REQUEST.repeat(20);
     byte[] expected = concat(String.format("%07xd", document.length()), document, "0000000d");
     try (ScriptedPptServer server = ScriptedPptServer.of(transport, dir)) {
-      server.enqueue(peer -> {
-        peer.handshake(); // fails unless the handshake arrived alone
-        ScriptedPptServer.Recorded message = peer.readMessage();
-        assertArrayEquals(expected, message.wire());
-        assertEquals(expected.length, message.firstReadLength(), "bytes in the server's first read");
-        peer.respond(ANSWER);
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake(); // fails unless the handshake arrived alone
+            ScriptedPptServer.Recorded message = peer.readMessage();
+            assertArrayEquals(expected, message.wire());
+            assertEquals(
+                expected.length, message.firstReadLength(), "bytes in the server's first read");
+            peer.respond(ANSWER);
+            peer.readToEnd();
+          });
       try (PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS)) {
         assertEquals(1, connection.writeCalls(), "writes for the handshake");
         body(connection.send(utf8(document)));
@@ -120,12 +125,13 @@ final class PptConnectionTest {
   @Test
   void response_withUpperCaseHexFromTheServer_isAccepted() throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        peer.write("000000Ad0123456789000000Ad9876543210" + "0000000d");
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            peer.write("000000Ad0123456789000000Ad9876543210" + "0000000d");
+            peer.readToEnd();
+          });
       try (PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS)) {
         assertEquals("01234567899876543210", body(connection.send(utf8(REQUEST))));
         assertTrue(connection.isReusable());
@@ -137,12 +143,13 @@ final class PptConnectionTest {
   @Test
   void emptyResponse_isCompleteAtOnce() throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        peer.write("0000000d");
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            peer.write("0000000d");
+            peer.readToEnd();
+          });
       try (PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS)) {
         PptResponse response = connection.send(utf8(REQUEST));
         assertTrue(response.isComplete());
@@ -157,52 +164,64 @@ final class PptConnectionTest {
 
   @Test
   void handshake_refusedWithProtocolUndefined() throws Exception {
-    assertHandshakeFails(peer -> {
-      peer.handshake(PptFraming.SERVER_UNDEFINED);
-      peer.readToEnd();
-    }, "BES refused the handshake with PPT_PROTOCOL_UNDEFINED");
+    assertHandshakeFails(
+        peer -> {
+          peer.handshake(PptFraming.SERVER_UNDEFINED);
+          peer.readToEnd();
+        },
+        "BES refused the handshake with PPT_PROTOCOL_UNDEFINED");
   }
 
   @Test
   void handshake_refusedTheWayARealBesDoes() throws Exception {
     // A BES that does not accept the handshake writes this sentence, unframed, and closes.
-    assertHandshakeFails(peer -> {
-      peer.handshake("PPT cannot negotiate, client started the connection with HELLO");
-    }, "BES refused the handshake: \"PPT cannot negotiate, client started the connection with HELLO\"");
+    assertHandshakeFails(
+        peer -> {
+          peer.handshake("PPT cannot negotiate, client started the connection with HELLO");
+        },
+        "BES refused the handshake: \"PPT cannot negotiate, client started the connection with HELLO\"");
   }
 
   @Test
   void handshake_garbage() throws Exception {
-    assertHandshakeFails(peer -> {
-      peer.handshake("HTTP/1.1 400 Bad Request\r\n\r\n");
-      peer.readToEnd();
-    }, "expected PPTSERVER_CONNECTION_OK but was \"HTTP/1.1 400 Bad Request????\"");
+    assertHandshakeFails(
+        peer -> {
+          peer.handshake("HTTP/1.1 400 Bad Request\r\n\r\n");
+          peer.readToEnd();
+        },
+        "expected PPTSERVER_CONNECTION_OK but was \"HTTP/1.1 400 Bad Request????\"");
   }
 
   @Test
   void handshake_okFollowedByMoreBytes() throws Exception {
-    assertHandshakeFails(peer -> {
-      peer.handshake(PptFraming.SERVER_OK + "0000000d");
-      peer.readToEnd();
-    }, "expected PPTSERVER_CONNECTION_OK but was \"PPTSERVER_CONNECTION_OK0000000d\"");
+    assertHandshakeFails(
+        peer -> {
+          peer.handshake(PptFraming.SERVER_OK + "0000000d");
+          peer.readToEnd();
+        },
+        "expected PPTSERVER_CONNECTION_OK but was \"PPTSERVER_CONNECTION_OK0000000d\"");
   }
 
   @Test
   void handshake_oversizedAnswer() throws Exception {
     String answer = PptFraming.SERVER_OK + "x".repeat(100);
     // No read after the answer: the client closes with unread bytes, which resets the connection.
-    assertHandshakeFails(peer -> peer.handshake(answer), "handshake answer exceeds 64 bytes: \"" + answer.substring(0, 64) + "\"");
+    assertHandshakeFails(
+        peer -> peer.handshake(answer),
+        "handshake answer exceeds 64 bytes: \"" + answer.substring(0, 64) + "\"");
   }
 
   @Test
   void handshake_earlyClose() throws Exception {
-    assertHandshakeFails(peer -> peer.readExactly(PptFraming.CLIENT_HANDSHAKE.length()),
+    assertHandshakeFails(
+        peer -> peer.readExactly(PptFraming.CLIENT_HANDSHAKE.length()),
         "BES closed the connection during the handshake after 0 bytes");
   }
 
   @Test
   void handshake_closeAfterPartOfTheAnswer() throws Exception {
-    assertHandshakeFails(peer -> peer.handshake("PPTSERVER"),
+    assertHandshakeFails(
+        peer -> peer.handshake("PPTSERVER"),
         "BES closed the connection during the handshake after 9 bytes: \"PPTSERVER\"");
   }
 
@@ -210,18 +229,26 @@ final class PptConnectionTest {
   void handshake_stalledServer_timesOut() throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
       CountDownLatch done = new CountDownLatch(1);
-      server.enqueue(peer -> {
-        peer.readExactly(PptFraming.CLIENT_HANDSHAKE.length());
-        done.await(10, TimeUnit.SECONDS);
-      });
+      server.enqueue(
+          peer -> {
+            peer.readExactly(PptFraming.CLIENT_HANDSHAKE.length());
+            done.await(10, TimeUnit.SECONDS);
+          });
       // The handshake has its own timeout: a BES that accepts but never answers is a failed
       // connect, found long before the read timeout a slow get may need.
-      PptOptions options = OPTIONS.toBuilder().handshakeTimeout(Duration.ofMillis(200))
-          .readTimeout(Duration.ofSeconds(60)).build();
-      PptTimeoutException e = assertThrows(PptTimeoutException.class,
-          () -> PptConnection.open(server.endpoint(), options));
-      assertEquals("handshake timeout of 200 ms elapsed: the BES at " + server.endpoint()
-          + " accepted the connection but did not answer the PPT handshake", e.getMessage());
+      PptOptions options =
+          OPTIONS.toBuilder()
+              .handshakeTimeout(Duration.ofMillis(200))
+              .readTimeout(Duration.ofSeconds(60))
+              .build();
+      PptTimeoutException e =
+          assertThrows(
+              PptTimeoutException.class, () -> PptConnection.open(server.endpoint(), options));
+      assertEquals(
+          "handshake timeout of 200 ms elapsed: the BES at "
+              + server.endpoint()
+              + " accepted the connection but did not answer the PPT handshake",
+          e.getMessage());
       done.countDown();
       server.awaitScripts(10, TimeUnit.SECONDS);
     }
@@ -234,11 +261,13 @@ final class PptConnectionTest {
     assertEquals(Duration.ofSeconds(5), PptOptions.defaults().handshakeTimeout());
   }
 
-  private static void assertHandshakeFails(ScriptedPptServer.Script script, String message) throws Exception {
+  private static void assertHandshakeFails(ScriptedPptServer.Script script, String message)
+      throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
       server.enqueue(script);
-      PptProtocolException e = assertThrows(PptProtocolException.class,
-          () -> PptConnection.open(server.endpoint(), OPTIONS));
+      PptProtocolException e =
+          assertThrows(
+              PptProtocolException.class, () -> PptConnection.open(server.endpoint(), OPTIONS));
       assertEquals(message, e.getMessage());
       server.awaitScripts(10, TimeUnit.SECONDS);
     }
@@ -251,27 +280,34 @@ final class PptConnectionTest {
     assertBadResponse(reply, message, OPTIONS);
   }
 
-  private static void assertBadResponse(Object reply, String message, PptOptions options) throws Exception {
+  private static void assertBadResponse(Object reply, String message, PptOptions options)
+      throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        if (reply != null) {
-          peer.write(concat(reply));
-        }
-        peer.shutdownOutput();
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            if (reply != null) {
+              peer.write(concat(reply));
+            }
+            peer.shutdownOutput();
+            peer.readToEnd();
+          });
       PptConnection connection = PptConnection.open(server.endpoint(), options);
-      PptProtocolException e = assertThrows(PptProtocolException.class, () -> {
-        PptResponse response = connection.send(utf8(REQUEST));
-        response.body().readAllBytes();
-      });
+      PptProtocolException e =
+          assertThrows(
+              PptProtocolException.class,
+              () -> {
+                PptResponse response = connection.send(utf8(REQUEST));
+                response.body().readAllBytes();
+              });
       assertEquals(message, e.getMessage());
       assertFalse(connection.isReusable(), "a connection that saw bad bytes is discarded");
-      IllegalStateException again = assertThrows(IllegalStateException.class,
-          () -> connection.send(utf8(REQUEST)));
-      assertEquals("connection " + connection.id() + " is closed or broken and cannot send", again.getMessage());
+      IllegalStateException again =
+          assertThrows(IllegalStateException.class, () -> connection.send(utf8(REQUEST)));
+      assertEquals(
+          "connection " + connection.id() + " is closed or broken and cannot send",
+          again.getMessage());
       connection.close();
       server.awaitScripts(10, TimeUnit.SECONDS);
     }
@@ -279,53 +315,65 @@ final class PptConnectionTest {
 
   @Test
   void badBytes_nonHexHeader() throws Exception {
-    assertBadResponse("00z0010d", "expected a hex digit at chunk header byte 2 but was 0x7a ('z') (header \"00z0010d\")");
+    assertBadResponse(
+        "00z0010d",
+        "expected a hex digit at chunk header byte 2 but was 0x7a ('z') (header \"00z0010d\")");
   }
 
   @Test
   void badBytes_nonHexHeaderAfterData() throws Exception {
-    assertBadResponse("0000002dok<html>\r\n",
+    assertBadResponse(
+        "0000002dok<html>\r\n",
         "expected a hex digit at chunk header byte 0 but was 0x3c ('<') (header \"<html>\\x0d\\x0a\")");
   }
 
   @Test
   void badBytes_unknownType() throws Exception {
-    assertBadResponse("0000002zok0000000d",
+    assertBadResponse(
+        "0000002zok0000000d",
         "expected chunk type 'd' or 'x' but was 0x7a ('z') (header \"0000002z\")");
   }
 
   @Test
   void badBytes_lengthOverTheCap() throws Exception {
     PptOptions small = OPTIONS.toBuilder().maxChunkLength(1024).build();
-    assertBadResponse("0000401d", "chunk length 1025 exceeds the limit of 1024 bytes (header \"0000401d\")", small);
+    assertBadResponse(
+        "0000401d",
+        "chunk length 1025 exceeds the limit of 1024 bytes (header \"0000401d\")",
+        small);
   }
 
   @Test
   void badBytes_lengthOverTheDefaultCap() throws Exception {
-    assertBadResponse("fffffffd", "chunk length 268435455 exceeds the limit of 67108864 bytes (header \"fffffffd\")");
+    assertBadResponse(
+        "fffffffd",
+        "chunk length 268435455 exceeds the limit of 67108864 bytes (header \"fffffffd\")");
   }
 
   @Test
   void badBytes_malformedExtensions() throws Exception {
-    assertBadResponse("000000cxstatus=error0000000d",
+    assertBadResponse(
+        "000000cxstatus=error0000000d",
         "expected extensions ending in ';' but was \"status=error\"");
   }
 
   @Test
   void badBytes_truncatedInsideAData() throws Exception {
-    assertBadResponse("0000064d0123456789",
+    assertBadResponse(
+        "0000064d0123456789",
         "BES closed the connection inside a data chunk with 90 bytes still expected");
   }
 
   @Test
   void badBytes_truncatedInsideAHeader() throws Exception {
-    assertBadResponse("0000002dok0000",
-        "BES closed the connection inside a chunk header after 4 of 8 bytes");
+    assertBadResponse(
+        "0000002dok0000", "BES closed the connection inside a chunk header after 4 of 8 bytes");
   }
 
   @Test
   void badBytes_truncatedInsideExtensions() throws Exception {
-    assertBadResponse("000000dxstatus=",
+    assertBadResponse(
+        "000000dxstatus=",
         "BES closed the connection inside an extension chunk after 7 of 13 bytes");
   }
 
@@ -336,22 +384,28 @@ final class PptConnectionTest {
 
   @Test
   void badBytes_earlyCloseBeforeAnyResponse() throws Exception {
-    assertBadResponse(null, "BES closed the connection instead of answering the request (its process may have exited)");
+    assertBadResponse(
+        null,
+        "BES closed the connection instead of answering the request (its process may have exited)");
   }
 
   @Test
   void badBytes_strayBytesAfterTheEndChunk_areCaughtBeforeTheNextRequest() throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        peer.write("0000002dok0000000dJUNK!");
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            peer.write("0000002dok0000000dJUNK!");
+            peer.readToEnd();
+          });
       PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS);
       assertEquals("ok", body(connection.send(utf8(REQUEST))));
-      PptProtocolException e = assertThrows(PptProtocolException.class, () -> connection.send(utf8(REQUEST)));
-      assertEquals("BES sent 5 unexpected bytes between messages on connection " + connection.id(), e.getMessage());
+      PptProtocolException e =
+          assertThrows(PptProtocolException.class, () -> connection.send(utf8(REQUEST)));
+      assertEquals(
+          "BES sent 5 unexpected bytes between messages on connection " + connection.id(),
+          e.getMessage());
       assertFalse(connection.isReusable());
       connection.close();
       server.awaitScripts(10, TimeUnit.SECONDS);
@@ -367,22 +421,26 @@ final class PptConnectionTest {
 
   @Test
   void readTimeout_insideTheBody() throws Exception {
-    assertStall("0000100d" + "x".repeat(100), "read timeout of 200 ms elapsed waiting for the BES at ");
+    assertStall(
+        "0000100d" + "x".repeat(100), "read timeout of 200 ms elapsed waiting for the BES at ");
   }
 
   private static void assertStall(String partial, String messagePrefix) throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
       CountDownLatch release = new CountDownLatch(1);
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        peer.write(partial);
-        release.await(10, TimeUnit.SECONDS);
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            peer.write(partial);
+            release.await(10, TimeUnit.SECONDS);
+          });
       PptOptions options = OPTIONS.toBuilder().readTimeout(Duration.ofMillis(200)).build();
       PptConnection connection = PptConnection.open(server.endpoint(), options);
-      PptTimeoutException e = assertThrows(PptTimeoutException.class,
-          () -> connection.send(utf8(REQUEST)).body().readAllBytes());
+      PptTimeoutException e =
+          assertThrows(
+              PptTimeoutException.class,
+              () -> connection.send(utf8(REQUEST)).body().readAllBytes());
       assertEquals(messagePrefix + server.endpoint(), e.getMessage());
       assertFalse(connection.isReusable());
       connection.close();
@@ -400,18 +458,20 @@ final class PptConnectionTest {
   void interrupt_whileWaiting_endsTheWait() throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
       CountDownLatch release = new CountDownLatch(1);
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        release.await(10, TimeUnit.SECONDS);
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            release.await(10, TimeUnit.SECONDS);
+          });
       PptOptions options = OPTIONS.toBuilder().readTimeout(Duration.ofSeconds(20)).build();
       PptConnection connection = PptConnection.open(server.endpoint(), options);
       Thread.currentThread().interrupt();
       try {
-        InterruptedIOException e = assertThrows(InterruptedIOException.class,
-            () -> connection.send(utf8(REQUEST)));
-        assertEquals("interrupted while waiting for the BES at " + server.endpoint(), e.getMessage());
+        InterruptedIOException e =
+            assertThrows(InterruptedIOException.class, () -> connection.send(utf8(REQUEST)));
+        assertEquals(
+            "interrupted while waiting for the BES at " + server.endpoint(), e.getMessage());
         assertFalse(e instanceof PptTimeoutException);
       } finally {
         assertTrue(Thread.interrupted(), "the interrupt stays set for the caller");
@@ -428,7 +488,8 @@ final class PptConnectionTest {
    */
   @Test
   void connectTimeout_listenerWithAFullBacklog() throws Exception {
-    assumeTrue(System.getProperty("os.name").toLowerCase().contains("linux"),
+    assumeTrue(
+        System.getProperty("os.name").toLowerCase().contains("linux"),
         "skipped: relies on Linux dropping SYNs when the accept queue is full");
     InetAddress loopback = InetAddress.getLoopbackAddress();
     List<SocketChannel> fillers = new ArrayList<>();
@@ -450,7 +511,8 @@ final class PptConnectionTest {
       assumeTrue(full, "skipped: could not fill the accept queue of a loopback listener");
       PptEndpoint endpoint = PptEndpoint.tcp(loopback.getHostAddress(), listener.getLocalPort());
       PptOptions options = OPTIONS.toBuilder().connectTimeout(Duration.ofMillis(200)).build();
-      PptTimeoutException e = assertThrows(PptTimeoutException.class, () -> PptConnection.open(endpoint, options));
+      PptTimeoutException e =
+          assertThrows(PptTimeoutException.class, () -> PptConnection.open(endpoint, options));
       assertEquals("connect timeout of 200 ms elapsed connecting to " + endpoint, e.getMessage());
     } finally {
       for (SocketChannel filler : fillers) {
@@ -466,23 +528,28 @@ final class PptConnectionTest {
       port = closed.getLocalPort();
     }
     PptEndpoint endpoint = PptEndpoint.tcp("127.0.0.1", port);
-    ConnectException e = assertThrows(ConnectException.class, () -> PptConnection.open(endpoint, OPTIONS));
-    assertEquals("cannot connect to the BES at 127.0.0.1:" + port + ": Connection refused", e.getMessage());
+    ConnectException e =
+        assertThrows(ConnectException.class, () -> PptConnection.open(endpoint, OPTIONS));
+    assertEquals(
+        "cannot connect to the BES at 127.0.0.1:" + port + ": Connection refused", e.getMessage());
   }
 
   @Test
   void connect_missingUnixSocket_namesTheEndpoint() {
     PptEndpoint endpoint = PptEndpoint.unix(dir.resolve("no-such.sock"));
-    ConnectException e = assertThrows(ConnectException.class, () -> PptConnection.open(endpoint, OPTIONS));
-    assertTrue(e.getMessage().startsWith("cannot connect to the BES at " + endpoint + ": "), e.getMessage());
+    ConnectException e =
+        assertThrows(ConnectException.class, () -> PptConnection.open(endpoint, OPTIONS));
+    assertTrue(
+        e.getMessage().startsWith("cannot connect to the BES at " + endpoint + ": "),
+        e.getMessage());
   }
 
   // ---------------------------------------------------------------- streaming
 
   /**
-   * 50 MB in chunks of random size, read through body() with an 8 KiB buffer. The server holds
-   * back everything after the first chunk until the client has read payload bytes, so a client
-   * that collected the body before handing it out would wait forever and fail.
+   * 50 MB in chunks of random size, read through body() with an 8 KiB buffer. The server holds back
+   * everything after the first chunk until the client has read payload bytes, so a client that
+   * collected the body before handing it out would wait forever and fail.
    */
   @Test
   void largeResponse_isStreamedChunkByChunk() throws Exception {
@@ -491,29 +558,31 @@ final class PptConnectionTest {
     CountDownLatch allSent = new CountDownLatch(1);
     CRC32 sent = new CRC32();
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        Random random = new Random(7);
-        long left = total;
-        boolean first = true;
-        while (left > 0) {
-          byte[] payload = new byte[(int) Math.min(left, 1 + random.nextInt(256 * 1024))];
-          random.nextBytes(payload);
-          sent.update(payload);
-          peer.write(chunk(PptFraming.DATA, payload));
-          left -= payload.length;
-          if (first) {
-            first = false;
-            if (!clientReadSomething.await(10, TimeUnit.SECONDS)) {
-              throw new AssertionError("the client did not read before the rest of the body was sent");
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            Random random = new Random(7);
+            long left = total;
+            boolean first = true;
+            while (left > 0) {
+              byte[] payload = new byte[(int) Math.min(left, 1 + random.nextInt(256 * 1024))];
+              random.nextBytes(payload);
+              sent.update(payload);
+              peer.write(chunk(PptFraming.DATA, payload));
+              left -= payload.length;
+              if (first) {
+                first = false;
+                if (!clientReadSomething.await(10, TimeUnit.SECONDS)) {
+                  throw new AssertionError(
+                      "the client did not read before the rest of the body was sent");
+                }
+              }
             }
-          }
-        }
-        peer.write(PptFraming.endChunk());
-        allSent.countDown();
-        peer.readToEnd();
-      });
+            peer.write(PptFraming.endChunk());
+            allSent.countDown();
+            peer.readToEnd();
+          });
       try (PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS)) {
         PptResponse response = connection.send(utf8(REQUEST));
         InputStream body = response.body();
@@ -540,12 +609,13 @@ final class PptConnectionTest {
   @Test
   void readAll_overTheLimit_discardsTheConnection() throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        peer.respond("x".repeat(100));
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            peer.respond("x".repeat(100));
+            peer.readToEnd();
+          });
       PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS);
       PptResponse response = connection.send(utf8(REQUEST));
       PptProtocolException e = assertThrows(PptProtocolException.class, () -> response.readAll(50));
@@ -561,24 +631,28 @@ final class PptConnectionTest {
 
   @Test
   void errorResponse_isKnownBeforeTheBody() throws Exception {
-    String document = "<response><BESError><Type>5</Type><Message>no</Message></BESError></response>";
+    String document =
+        "<response><BESError><Type>5</Type><Message>no</Message></BESError></response>";
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
       CountDownLatch errorSeen = new CountDownLatch(1);
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        // The extension chunk and the document's chunk header only: isError() must be known
-        // before any byte of the document has arrived.
-        peer.write(concat(PptFraming.encodeExtensions(Map.of("status", "error")),
-            PptFraming.header(document.length(), PptFraming.DATA)));
-        if (!errorSeen.await(10, TimeUnit.SECONDS)) {
-          throw new AssertionError("the client did not see the error before the document");
-        }
-        peer.write(concat(document, "0000000d"));
-        peer.readMessage();
-        peer.respond(ANSWER);
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            // The extension chunk and the document's chunk header only: isError() must be known
+            // before any byte of the document has arrived.
+            peer.write(
+                concat(
+                    PptFraming.encodeExtensions(Map.of("status", "error")),
+                    PptFraming.header(document.length(), PptFraming.DATA)));
+            if (!errorSeen.await(10, TimeUnit.SECONDS)) {
+              throw new AssertionError("the client did not see the error before the document");
+            }
+            peer.write(concat(document, "0000000d"));
+            peer.readMessage();
+            peer.respond(ANSWER);
+            peer.readToEnd();
+          });
       try (PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS)) {
         PptResponse response = connection.send(utf8(REQUEST));
         assertTrue(response.isError());
@@ -595,17 +669,22 @@ final class PptConnectionTest {
 
   @Test
   void midStreamError_surfacesFromTheBodyWithTheDocument() throws Exception {
-    String document = "<?xml version=\"1.0\"?><response><BESError><Type>1</Type></BESError></response>";
+    String document =
+        "<?xml version=\"1.0\"?><response><BESError><Type>1</Type></BESError></response>";
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        peer.write(concat(chunk(PptFraming.DATA, utf8("partial data")),
-            "000000dxstatus=error;", PptFraming.encodeMessage(utf8(document))));
-        peer.readMessage();
-        peer.respond(ANSWER);
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            peer.write(
+                concat(
+                    chunk(PptFraming.DATA, utf8("partial data")),
+                    "000000dxstatus=error;",
+                    PptFraming.encodeMessage(utf8(document))));
+            peer.readMessage();
+            peer.respond(ANSWER);
+            peer.readToEnd();
+          });
       try (PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS)) {
         PptResponse response = connection.send(utf8(REQUEST));
         assertFalse(response.isError(), "no error was known before the data");
@@ -616,8 +695,11 @@ final class PptConnectionTest {
         PptStreamErrorException e = assertThrows(PptStreamErrorException.class, body::read);
         assertEquals(Map.of("status", "error"), e.extensions());
         assertEquals(document, new String(e.errorDocument(), UTF_8));
-        assertEquals("BES sent status=error after data chunks (error document of " + document.length()
-            + " bytes follows the partial response)", e.getMessage());
+        assertEquals(
+            "BES sent status=error after data chunks (error document of "
+                + document.length()
+                + " bytes follows the partial response)",
+            e.getMessage());
         assertTrue(response.isComplete());
         assertEquals(-1, body.read());
         assertTrue(connection.isReusable(), "the stream is in step after the end chunk");
@@ -630,22 +712,27 @@ final class PptConnectionTest {
   @Test
   void fatalError_exitTrue_makesTheConnectionUnusable() throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        peer.write("0000017xexit=true;status=error;");
-        peer.respond("<fatal/>");
-        // The client must neither send more nor ask an exiting process to exit.
-        assertEquals(0, peer.readToEnd().length);
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            peer.write("0000017xexit=true;status=error;");
+            peer.respond("<fatal/>");
+            // The client must neither send more nor ask an exiting process to exit.
+            assertEquals(0, peer.readToEnd().length);
+          });
       PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS);
       PptResponse response = connection.send(utf8(REQUEST));
       assertTrue(response.isError());
       assertTrue(response.isFatal());
       assertEquals("<fatal/>", body(response));
       assertFalse(connection.isReusable());
-      IllegalStateException e = assertThrows(IllegalStateException.class, () -> connection.send(utf8(REQUEST)));
-      assertEquals("connection " + connection.id() + " is ending: the BES said its process exits and cannot send",
+      IllegalStateException e =
+          assertThrows(IllegalStateException.class, () -> connection.send(utf8(REQUEST)));
+      assertEquals(
+          "connection "
+              + connection.id()
+              + " is ending: the BES said its process exits and cannot send",
           e.getMessage());
       connection.close();
       server.awaitScripts(10, TimeUnit.SECONDS);
@@ -656,12 +743,14 @@ final class PptConnectionTest {
   @ValueSource(strings = {"tcp", "unix"})
   void close_sendsExitNowInOneWrite(String transport) throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.of(transport, dir)) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        peer.respond(ANSWER);
-        assertEquals("0000014xstatus=PPT_EXIT_NOW;0000000d", new String(peer.readToEnd(), ISO_8859_1));
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            peer.respond(ANSWER);
+            assertEquals(
+                "0000014xstatus=PPT_EXIT_NOW;0000000d", new String(peer.readToEnd(), ISO_8859_1));
+          });
       PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS);
       body(connection.send(utf8(REQUEST)));
       connection.close();
@@ -675,18 +764,24 @@ final class PptConnectionTest {
   @Test
   void close_withAnUnreadResponse_abortsWithoutExitNow() throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        peer.respond("x".repeat(1000));
-        assertEquals(0, peer.readToEnd().length);
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            peer.respond("x".repeat(1000));
+            assertEquals(0, peer.readToEnd().length);
+          });
       PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS);
       PptResponse response = connection.send(utf8(REQUEST));
       assertEquals('x', response.body().read());
-      IllegalStateException e = assertThrows(IllegalStateException.class, () -> connection.send(utf8(REQUEST)));
-      assertEquals("connection " + connection.id() + " still has an unread response: read it to the end "
-          + "or close it before sending the next request", e.getMessage());
+      IllegalStateException e =
+          assertThrows(IllegalStateException.class, () -> connection.send(utf8(REQUEST)));
+      assertEquals(
+          "connection "
+              + connection.id()
+              + " still has an unread response: read it to the end "
+              + "or close it before sending the next request",
+          e.getMessage());
       response.close();
       assertFalse(connection.isReusable());
       connection.close();
@@ -700,12 +795,13 @@ final class PptConnectionTest {
   @ValueSource(strings = {"tcp", "unix"})
   void isHealthy_whileTheBesWaits(String transport) throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.of(transport, dir)) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        peer.respond(ANSWER);
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            peer.respond(ANSWER);
+            peer.readToEnd();
+          });
       try (PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS)) {
         assertTrue(connection.isHealthy());
         PptResponse response = connection.send(utf8(REQUEST));
@@ -723,11 +819,12 @@ final class PptConnectionTest {
   void isHealthy_falseOnceTheBesHasGone(String transport) throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.of(transport, dir)) {
       CountDownLatch gone = new CountDownLatch(1);
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.close();
-        gone.countDown();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.close();
+            gone.countDown();
+          });
       PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS);
       assertTrue(gone.await(10, TimeUnit.SECONDS));
       // The end of stream reaches the client's socket asynchronously: wait for it, boundedly.
@@ -746,16 +843,18 @@ final class PptConnectionTest {
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
       CountDownLatch opened = new CountDownLatch(1);
       CountDownLatch sent = new CountDownLatch(1);
-      server.enqueue(peer -> {
-        peer.handshake();
-        // Only once the client is past the handshake, or the bytes would spoil the handshake read.
-        if (!opened.await(10, TimeUnit.SECONDS)) {
-          throw new AssertionError("the client did not open");
-        }
-        peer.write("0000000d");
-        sent.countDown();
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            // Only once the client is past the handshake, or the bytes would spoil the handshake
+            // read.
+            if (!opened.await(10, TimeUnit.SECONDS)) {
+              throw new AssertionError("the client did not open");
+            }
+            peer.write("0000000d");
+            sent.countDown();
+            peer.readToEnd();
+          });
       PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS);
       opened.countDown();
       assertTrue(sent.await(10, TimeUnit.SECONDS));
@@ -772,18 +871,23 @@ final class PptConnectionTest {
 
   @Test
   void quickAck_isUsedOnLinuxTcp() throws Exception {
-    assumeTrue(System.getProperty("os.name").toLowerCase().contains("linux"), "skipped: TCP_QUICKACK is Linux only");
+    assumeTrue(
+        System.getProperty("os.name").toLowerCase().contains("linux"),
+        "skipped: TCP_QUICKACK is Linux only");
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readToEnd();
-      });
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readToEnd();
+          });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readToEnd();
+          });
       try (PptConnection on = PptConnection.open(server.endpoint(), OPTIONS);
-          PptConnection off = PptConnection.open(server.endpoint(), OPTIONS.toBuilder().quickAck(false).build())) {
+          PptConnection off =
+              PptConnection.open(server.endpoint(), OPTIONS.toBuilder().quickAck(false).build())) {
         assertTrue(on.usesQuickAck());
         assertFalse(off.usesQuickAck());
       }
@@ -794,10 +898,11 @@ final class PptConnectionTest {
   @Test
   void quickAck_isNotUsedOnUnixSockets() throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.unix(dir.resolve("q.sock"))) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readToEnd();
+          });
       try (PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS)) {
         assertFalse(connection.usesQuickAck());
       }
@@ -818,16 +923,18 @@ final class PptConnectionTest {
     int cases = 150;
     int protocolErrors = 0;
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      PptOptions options = OPTIONS.toBuilder().maxChunkLength(4096).readTimeout(Duration.ofSeconds(2)).build();
+      PptOptions options =
+          OPTIONS.toBuilder().maxChunkLength(4096).readTimeout(Duration.ofSeconds(2)).build();
       for (int i = 0; i < cases; i++) {
         byte[] reply = PptFuzz.randomStream(random);
-        server.enqueue(peer -> {
-          peer.handshake();
-          peer.readMessage();
-          peer.write(reply);
-          peer.shutdownOutput();
-          peer.readToEnd();
-        });
+        server.enqueue(
+            peer -> {
+              peer.handshake();
+              peer.readMessage();
+              peer.write(reply);
+              peer.shutdownOutput();
+              peer.readToEnd();
+            });
         PptConnection connection = PptConnection.open(server.endpoint(), options);
         try {
           PptResponse response = connection.send(utf8(REQUEST));

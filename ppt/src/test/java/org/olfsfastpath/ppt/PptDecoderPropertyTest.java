@@ -37,19 +37,21 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * PptConnection#send} and {@link PptResponse} (used by the front end). Generated streams mix
  * well-formed chunks with garbage; a failing case shrinks to the smallest stream that still fails.
  *
- * <p>The pull reader is checked against the push decoder as its model: both read the same bytes,
- * so a body the connection hands out as complete must be exactly the data the decoder saw in a
- * complete message, and a stream the decoder refuses must fail the connection with an
- * IOException, never a runtime exception and never a short body reported as whole.
+ * <p>The pull reader is checked against the push decoder as its model: both read the same bytes, so
+ * a body the connection hands out as complete must be exactly the data the decoder saw in a
+ * complete message, and a stream the decoder refuses must fail the connection with an IOException,
+ * never a runtime exception and never a short body reported as whole.
  */
 final class PptDecoderPropertyTest {
   /** The chunk cap of both readers here: small, so generated headers can exceed it. */
   private static final int MAX_CHUNK = 4096;
-  private static final PptOptions OPTIONS = PptOptions.newBuilder()
-      .maxChunkLength(MAX_CHUNK)
-      .readTimeout(Duration.ofSeconds(5))
-      .connectTimeout(Duration.ofSeconds(5))
-      .build();
+
+  private static final PptOptions OPTIONS =
+      PptOptions.newBuilder()
+          .maxChunkLength(MAX_CHUNK)
+          .readTimeout(Duration.ofSeconds(5))
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
   private static final byte[] REQUEST = "<request/>".getBytes(StandardCharsets.US_ASCII);
 
   private static ScriptedPptServer server;
@@ -68,8 +70,9 @@ final class PptDecoderPropertyTest {
 
   /** Well-formed messages, fed in any pieces, decode to exactly what was encoded. */
   @Property(tries = 300)
-  void wellFormedMessages_decodeToWhatWasEncoded(@ForAll("messages") List<List<Piece>> messages,
-      @ForAll("splits") List<Integer> splits) throws PptProtocolException {
+  void wellFormedMessages_decodeToWhatWasEncoded(
+      @ForAll("messages") List<List<Piece>> messages, @ForAll("splits") List<Integer> splits)
+      throws PptProtocolException {
     byte[] wire = encode(messages);
     PptChunkDecoderTest.Transcript decoded = new PptChunkDecoderTest.Transcript();
     PptChunkDecoder decoder = new PptChunkDecoder(MAX_CHUNK, decoded);
@@ -84,8 +87,8 @@ final class PptDecoderPropertyTest {
 
   /**
    * Any stream, fed whole or in any pieces, ends in the same transcript and the same outcome: a
-   * clean end or one PptProtocolException with the same message. Nothing else escapes, and a
-   * failed decoder refuses more input.
+   * clean end or one PptProtocolException with the same message. Nothing else escapes, and a failed
+   * decoder refuses more input.
    */
   @Property(tries = 500)
   void anyStream_decodesAlikeInAnyPieces_andFailsOnlyWithProtocolException(
@@ -102,51 +105,68 @@ final class PptDecoderPropertyTest {
     byte[] chunk = PptFraming.encodeExtensions(extensions);
     assertEquals(PptFraming.EXTENSION, PptFraming.type(chunk, 0));
     int length = PptFraming.parseLength(chunk, 0, MAX_CHUNK);
-    assertEquals(extensions,
-        PptFraming.parseExtensions(chunk, PptFraming.HEADER_LENGTH, length));
+    assertEquals(extensions, PptFraming.parseExtensions(chunk, PptFraming.HEADER_LENGTH, length));
   }
 
   // ------------------------------------------------------------------ pull reader, over a socket
 
   /**
-   * The connection agrees with the decoder on any answer: a complete first message gives the
-   * same error flag and the same body (or a PptStreamErrorException where an error followed data);
-   * anything else fails with an IOException. The BES closes after answering badly, so nothing
-   * waits for a timeout; after a good answer it stays, and the connection is healthy exactly when
-   * nothing follows the message.
+   * The connection agrees with the decoder on any answer: a complete first message gives the same
+   * error flag and the same body (or a PptStreamErrorException where an error followed data);
+   * anything else fails with an IOException. The BES closes after answering badly, so nothing waits
+   * for a timeout; after a good answer it stays, and the connection is healthy exactly when nothing
+   * follows the message.
    */
   @Property(tries = 250, shrinking = ShrinkingMode.BOUNDED)
   void connection_agreesWithTheDecoder(@ForAll("answers") byte[] answer) throws Exception {
     Model model = Model.of(answer);
-    server.enqueue(peer -> {
-      peer.handshake();
-      peer.readMessage();
-      peer.write(answer);
-      if (model.complete) {
-        peer.readToEnd();
-      }
-      peer.close();
-    });
+    server.enqueue(
+        peer -> {
+          peer.handshake();
+          peer.readMessage();
+          peer.write(answer);
+          if (model.complete) {
+            peer.readToEnd();
+          }
+          peer.close();
+        });
     PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS);
     try {
       Object outcome = exchange(connection);
       if (!model.complete) {
-        assertInstanceOf(IOException.class, outcome,
-            () -> "an answer the decoder refuses (" + model.failure + ") must fail, but the"
-                + " connection read " + describe(outcome) + " from " + show(answer));
-        assertFalse(outcome instanceof PptStreamErrorException,
+        assertInstanceOf(
+            IOException.class,
+            outcome,
+            () ->
+                "an answer the decoder refuses ("
+                    + model.failure
+                    + ") must fail, but the"
+                    + " connection read "
+                    + describe(outcome)
+                    + " from "
+                    + show(answer));
+        assertFalse(
+            outcome instanceof PptStreamErrorException,
             () -> "an unfinished answer is not a complete error document: " + show(answer));
         assertFalse(connection.isReusable(), "a connection that failed is closed");
         return;
       }
       if (model.midStreamError) {
-        assertInstanceOf(PptStreamErrorException.class, outcome,
-            () -> "status=error after data must surface as a stream error, but was "
-                + describe(outcome) + " for " + show(answer));
+        assertInstanceOf(
+            PptStreamErrorException.class,
+            outcome,
+            () ->
+                "status=error after data must surface as a stream error, but was "
+                    + describe(outcome)
+                    + " for "
+                    + show(answer));
       } else {
         if (!(outcome instanceof Exchange exchanged)) {
-          fail("a complete answer must be read whole, but was " + describe(outcome) + " for "
-              + show(answer));
+          fail(
+              "a complete answer must be read whole, but was "
+                  + describe(outcome)
+                  + " for "
+                  + show(answer));
           return;
         }
         assertEquals(model.error, exchanged.error, () -> "error flag for " + show(answer));
@@ -154,8 +174,8 @@ final class PptDecoderPropertyTest {
       }
       // In step after a complete message: healthy exactly when nothing stray follows it.
       boolean stray = model.messageLength < answer.length;
-      assertEquals(!stray && !model.exit, connection.isHealthy(),
-          () -> "isHealthy after " + show(answer));
+      assertEquals(
+          !stray && !model.exit, connection.isHealthy(), () -> "isHealthy after " + show(answer));
     } finally {
       connection.close();
     }
@@ -270,8 +290,8 @@ final class PptDecoderPropertyTest {
 
   @Provide
   Arbitrary<List<List<Piece>>> messages() {
-    Arbitrary<Piece> data = Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(600)
-        .map(Piece::data);
+    Arbitrary<Piece> data =
+        Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(600).map(Piece::data);
     Arbitrary<Piece> extensions = extensionMaps().map(Piece::extensions);
     Arbitrary<Piece> piece = Arbitraries.frequencyOf(Tuple.of(4, data), Tuple.of(1, extensions));
     return piece.list().ofMaxSize(6).list().ofMinSize(1).ofMaxSize(4);
@@ -279,13 +299,21 @@ final class PptDecoderPropertyTest {
 
   @Provide
   Arbitrary<Map<String, String>> extensionMaps() {
-    Arbitrary<String> names = Arbitraries.oneOf(
-        Arbitraries.of("status", "exit", "count"),
-        Arbitraries.strings().withChars("abcdefghijklmnopqrstuvwxyz_").ofMinLength(1).ofMaxLength(8));
-    Arbitrary<String> values = Arbitraries.oneOf(
-        Arbitraries.of("", "error", "true", "PPT_EXIT_NOW"),
-        Arbitraries.strings().withChars("abcdefgXYZ0123456789=./-_ ").ofMinLength(1).ofMaxLength(12)
-            .filter(v -> !v.endsWith("=")));
+    Arbitrary<String> names =
+        Arbitraries.oneOf(
+            Arbitraries.of("status", "exit", "count"),
+            Arbitraries.strings()
+                .withChars("abcdefghijklmnopqrstuvwxyz_")
+                .ofMinLength(1)
+                .ofMaxLength(8));
+    Arbitrary<String> values =
+        Arbitraries.oneOf(
+            Arbitraries.of("", "error", "true", "PPT_EXIT_NOW"),
+            Arbitraries.strings()
+                .withChars("abcdefgXYZ0123456789=./-_ ")
+                .ofMinLength(1)
+                .ofMaxLength(12)
+                .filter(v -> !v.endsWith("=")));
     return Arbitraries.maps(names, values).ofMinSize(1).ofMaxSize(3);
   }
 
@@ -298,33 +326,44 @@ final class PptDecoderPropertyTest {
   /** Streams of chunks, the end chunk, broken headers and bare garbage, sometimes cut short. */
   @Provide
   Arbitrary<byte[]> streams() {
-    Arbitrary<byte[]> piece = Arbitraries.frequencyOf(
-        Tuple.of(5, dataChunks()),
-        Tuple.of(3, Arbitraries.just(PptFraming.endChunk())),
-        Tuple.of(2, extensionChunks()),
-        Tuple.of(1, brokenHeaders()),
-        Tuple.of(1, Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(12)));
-    return Combinators.combine(piece.list().ofMinSize(1).ofMaxSize(10),
-            Arbitraries.integers().between(0, 100))
-        .as((pieces, cutPercent) -> {
-          byte[] all = concat(pieces);
-          // One stream in four stops early, as a BES that closes mid-message.
-          return cutPercent < 75 ? all : java.util.Arrays.copyOf(all, all.length * cutPercent / 100);
-        });
+    Arbitrary<byte[]> piece =
+        Arbitraries.frequencyOf(
+            Tuple.of(5, dataChunks()),
+            Tuple.of(3, Arbitraries.just(PptFraming.endChunk())),
+            Tuple.of(2, extensionChunks()),
+            Tuple.of(1, brokenHeaders()),
+            Tuple.of(1, Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(12)));
+    return Combinators.combine(
+            piece.list().ofMinSize(1).ofMaxSize(10), Arbitraries.integers().between(0, 100))
+        .as(
+            (pieces, cutPercent) -> {
+              byte[] all = concat(pieces);
+              // One stream in four stops early, as a BES that closes mid-message.
+              return cutPercent < 75
+                  ? all
+                  : java.util.Arrays.copyOf(all, all.length * cutPercent / 100);
+            });
   }
 
   /** Answers to a request: mostly a message that may go wrong, sometimes with more after it. */
   @Provide
   Arbitrary<byte[]> answers() {
     Arbitrary<byte[]> good = messages().map(list -> encode(List.of(list.get(0))));
-    Arbitrary<byte[]> errorFirst = Combinators.combine(messages(), Arbitraries.of(
-            "status=error;", "exit=true;status=error;"))
-        .as((list, ext) -> concat(List.of(extensionChunk(ext), encode(List.of(list.get(0))))));
-    Arbitrary<byte[]> errorAfterData = Combinators.combine(
-            Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(300),
-            Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(300))
-        .as((data, document) -> concat(List.of(PptFraming.header(data.length, PptFraming.DATA), data,
-            extensionChunk("status=error;"), PptFraming.encodeMessage(document))));
+    Arbitrary<byte[]> errorFirst =
+        Combinators.combine(messages(), Arbitraries.of("status=error;", "exit=true;status=error;"))
+            .as((list, ext) -> concat(List.of(extensionChunk(ext), encode(List.of(list.get(0))))));
+    Arbitrary<byte[]> errorAfterData =
+        Combinators.combine(
+                Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(300),
+                Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(300))
+            .as(
+                (data, document) ->
+                    concat(
+                        List.of(
+                            PptFraming.header(data.length, PptFraming.DATA),
+                            data,
+                            extensionChunk("status=error;"),
+                            PptFraming.encodeMessage(document))));
     return Arbitraries.frequencyOf(
         Tuple.of(3, good),
         Tuple.of(2, errorFirst),
@@ -334,9 +373,12 @@ final class PptDecoderPropertyTest {
   }
 
   private static Arbitrary<byte[]> dataChunks() {
-    return Combinators.combine(Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(300),
+    return Combinators.combine(
+            Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(300),
             Arbitraries.of(true, false))
-        .as((payload, lowerCase) -> concat(List.of(header(payload.length, 'd', lowerCase), payload)));
+        .as(
+            (payload, lowerCase) ->
+                concat(List.of(header(payload.length, 'd', lowerCase), payload)));
   }
 
   private static Arbitrary<byte[]> extensionChunks() {
@@ -344,17 +386,22 @@ final class PptDecoderPropertyTest {
   }
 
   private static Arbitrary<byte[]> brokenHeaders() {
-    Arbitrary<byte[]> tooLong = Combinators.combine(
-            Arbitraries.integers().between(MAX_CHUNK + 1, PptFraming.MAX_ENCODABLE_LENGTH),
-            Arbitraries.of('d', 'x'))
-        .as((length, type) -> header(length, type, true));
-    Arbitrary<byte[]> badByte = Combinators.combine(Arbitraries.integers().between(0, 63),
-            Arbitraries.integers().between(0, 7), Arbitraries.bytes())
-        .as((length, position, b) -> {
-          byte[] header = header(length, 'd', true);
-          header[position] = b;
-          return header;
-        });
+    Arbitrary<byte[]> tooLong =
+        Combinators.combine(
+                Arbitraries.integers().between(MAX_CHUNK + 1, PptFraming.MAX_ENCODABLE_LENGTH),
+                Arbitraries.of('d', 'x'))
+            .as((length, type) -> header(length, type, true));
+    Arbitrary<byte[]> badByte =
+        Combinators.combine(
+                Arbitraries.integers().between(0, 63),
+                Arbitraries.integers().between(0, 7),
+                Arbitraries.bytes())
+            .as(
+                (length, position, b) -> {
+                  byte[] header = header(length, 'd', true);
+                  header[position] = b;
+                  return header;
+                });
     return Arbitraries.oneOf(tooLong, badByte);
   }
 
@@ -406,8 +453,8 @@ final class PptDecoderPropertyTest {
     return expected.events;
   }
 
-  private record Outcome(List<String> events, long messages, boolean betweenMessages,
-      String failure) {}
+  private record Outcome(
+      List<String> events, long messages, boolean betweenMessages, String failure) {}
 
   private static Outcome decode(byte[] wire, List<Integer> splits) {
     PptChunkDecoderTest.Transcript transcript = new PptChunkDecoderTest.Transcript();
@@ -419,7 +466,9 @@ final class PptDecoderPropertyTest {
     } catch (PptProtocolException e) {
       failure = e.getMessage();
       assertTrue(decoder.isFailed());
-      assertThrows(IllegalStateException.class, () -> decoder.feed(new byte[1], 0, 1),
+      assertThrows(
+          IllegalStateException.class,
+          () -> decoder.feed(new byte[1], 0, 1),
           "a failed decoder refuses more input");
     }
     transcript.flushData();
@@ -448,14 +497,21 @@ final class PptDecoderPropertyTest {
     StringBuilder s = new StringBuilder("\"");
     for (int i = 0; i < Math.min(bytes.length, 200); i++) {
       int c = bytes[i] & 0xFF;
-      s.append(c >= 0x20 && c < 0x7f ? String.valueOf((char) c) : String.format(Locale.ROOT, "\\x%02x", c));
+      s.append(
+          c >= 0x20 && c < 0x7f
+              ? String.valueOf((char) c)
+              : String.format(Locale.ROOT, "\\x%02x", c));
     }
-    return s.append(bytes.length > 200 ? "...\"" : "\"").append(" (").append(bytes.length)
-        .append(" bytes)").toString();
+    return s.append(bytes.length > 200 ? "...\"" : "\"")
+        .append(" (")
+        .append(bytes.length)
+        .append(" bytes)")
+        .toString();
   }
 
   private static String describe(Object outcome) {
-    return outcome instanceof Exchange e ? "a body of " + e.body.length + " bytes (error=" + e.error + ")"
+    return outcome instanceof Exchange e
+        ? "a body of " + e.body.length + " bytes (error=" + e.error + ")"
         : String.valueOf(outcome);
   }
 }

@@ -10,8 +10,8 @@ import java.util.Random;
 final class PptFuzz {
   /** Extension payloads, the first {@link #WELL_FORMED_EXTENSIONS} well-formed. */
   static final String[] EXTENSIONS = {
-      "status=error;", "exit=true;status=error;", "status=PPT_EXIT_NOW;", "flag;", "a=b=c;",
-      "status=error", "=x;", "a=;", ";;", "",
+    "status=error;", "exit=true;status=error;", "status=PPT_EXIT_NOW;", "flag;", "a=b=c;",
+    "status=error", "=x;", "a=;", ";;", "",
   };
 
   private static final int WELL_FORMED_EXTENSIONS = 5;
@@ -33,13 +33,15 @@ final class PptFuzz {
       } else if (kind < 60) {
         write(out, "0000000d".getBytes(StandardCharsets.US_ASCII));
       } else if (kind < 75) {
-        String[] choices = wellFormed ? Arrays.copyOf(EXTENSIONS, WELL_FORMED_EXTENSIONS) : EXTENSIONS;
+        String[] choices =
+            wellFormed ? Arrays.copyOf(EXTENSIONS, WELL_FORMED_EXTENSIONS) : EXTENSIONS;
         byte[] text = choices[random.nextInt(choices.length)].getBytes(StandardCharsets.US_ASCII);
         write(out, header(text.length, 'x', random));
         write(out, text);
       } else if (kind < 83) {
         // A header claiming more than the 4096-byte cap the fuzz tests use.
-        write(out, header(4097 + random.nextInt(1 << 20), random.nextBoolean() ? 'd' : 'x', random));
+        write(
+            out, header(4097 + random.nextInt(1 << 20), random.nextBoolean() ? 'd' : 'x', random));
       } else if (kind < 91) {
         byte[] garbage = new byte[1 + random.nextInt(12)];
         random.nextBytes(garbage);
@@ -52,7 +54,9 @@ final class PptFuzz {
     }
     byte[] all = out.toByteArray();
     // Sometimes cut the stream anywhere, as an early close would.
-    return random.nextInt(wellFormed ? 8 : 4) == 0 && all.length > 0 ? Arrays.copyOf(all, random.nextInt(all.length)) : all;
+    return random.nextInt(wellFormed ? 8 : 4) == 0 && all.length > 0
+        ? Arrays.copyOf(all, random.nextInt(all.length))
+        : all;
   }
 
   /** Piece sizes that add up to {@code length}. */

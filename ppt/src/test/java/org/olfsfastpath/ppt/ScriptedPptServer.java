@@ -74,7 +74,9 @@ public final class ScriptedPptServer implements Closeable {
     return switch (transport) {
       case "tcp" -> tcp();
       case "unix" -> unix(dir.resolve("bes.sock"));
-      default -> throw new IllegalArgumentException("transport was " + transport + ", must be tcp or unix");
+      default ->
+          throw new IllegalArgumentException(
+              "transport was " + transport + ", must be tcp or unix");
     };
   }
 
@@ -104,8 +106,9 @@ public final class ScriptedPptServer implements Closeable {
       int index = connections.incrementAndGet();
       accepted.add(channel);
       Script script = scripts.poll();
-      Thread thread = new Thread(() -> runScript(script, new Peer(channel, index)),
-          "scripted-ppt-conn-" + index);
+      Thread thread =
+          new Thread(
+              () -> runScript(script, new Peer(channel, index)), "scripted-ppt-conn-" + index);
       thread.setDaemon(true);
       threads.add(thread);
       thread.start();
@@ -141,7 +144,8 @@ public final class ScriptedPptServer implements Closeable {
 
   private void rethrowFailures() {
     if (!failures.isEmpty()) {
-      AssertionError error = new AssertionError("server script failed: " + failures.get(0), failures.get(0));
+      AssertionError error =
+          new AssertionError("server script failed: " + failures.get(0), failures.get(0));
       failures.stream().skip(1).forEach(error::addSuppressed);
       throw error;
     }
@@ -169,7 +173,8 @@ public final class ScriptedPptServer implements Closeable {
   }
 
   /** A message the client sent, as the server read it. */
-  public record Recorded(byte[] wire, byte[] payload, Map<String, String> extensions, int firstReadLength) {
+  public record Recorded(
+      byte[] wire, byte[] payload, Map<String, String> extensions, int firstReadLength) {
     public String text() {
       return new String(payload, StandardCharsets.UTF_8);
     }
@@ -192,14 +197,15 @@ public final class ScriptedPptServer implements Closeable {
     }
 
     /**
-     * Reads the client's handshake with one read of at most 64 bytes, as the BES does, and
-     * answers {@code answer}. Fails if the read held anything but the handshake.
+     * Reads the client's handshake with one read of at most 64 bytes, as the BES does, and answers
+     * {@code answer}. Fails if the read held anything but the handshake.
      */
     public void handshake(String answer) throws IOException {
       byte[] first = readOnce(64);
       String text = new String(first, StandardCharsets.ISO_8859_1);
       if (!text.equals(PptFraming.CLIENT_HANDSHAKE)) {
-        throw new AssertionError("expected the handshake alone in one read but was \"" + text + "\"");
+        throw new AssertionError(
+            "expected the handshake alone in one read but was \"" + text + "\"");
       }
       write(answer);
     }
@@ -215,22 +221,25 @@ public final class ScriptedPptServer implements Closeable {
       ByteArrayOutputStream payload = new ByteArrayOutputStream();
       Map<String, String> extensions = new LinkedHashMap<>();
       boolean[] ended = {false};
-      PptChunkDecoder decoder = new PptChunkDecoder(PptFraming.MAX_ENCODABLE_LENGTH, new PptChunkDecoder.Handler() {
-        @Override
-        public void extensions(Map<String, String> ext) {
-          extensions.putAll(ext);
-        }
+      PptChunkDecoder decoder =
+          new PptChunkDecoder(
+              PptFraming.MAX_ENCODABLE_LENGTH,
+              new PptChunkDecoder.Handler() {
+                @Override
+                public void extensions(Map<String, String> ext) {
+                  extensions.putAll(ext);
+                }
 
-        @Override
-        public void data(byte[] bytes, int offset, int length) {
-          payload.write(bytes, offset, length);
-        }
+                @Override
+                public void data(byte[] bytes, int offset, int length) {
+                  payload.write(bytes, offset, length);
+                }
 
-        @Override
-        public void messageEnded(long wireBytes) {
-          ended[0] = true;
-        }
-      });
+                @Override
+                public void messageEnded(long wireBytes) {
+                  ended[0] = true;
+                }
+              });
       int firstRead = pending.hasRemaining() ? pending.remaining() : -1;
       while (!ended[0]) {
         if (!pending.hasRemaining()) {
@@ -335,7 +344,8 @@ public final class ScriptedPptServer implements Closeable {
   public static byte[] concat(Object... parts) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (Object part : parts) {
-      byte[] bytes = part instanceof byte[] b ? b : part.toString().getBytes(StandardCharsets.ISO_8859_1);
+      byte[] bytes =
+          part instanceof byte[] b ? b : part.toString().getBytes(StandardCharsets.ISO_8859_1);
       out.write(bytes, 0, bytes.length);
     }
     return out.toByteArray();

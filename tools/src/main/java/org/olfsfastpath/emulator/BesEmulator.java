@@ -16,9 +16,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.emulator.dap.Datasets;
 import org.olfsfastpath.emulator.dap.EmulatedDataset;
-import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,30 +36,31 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  *
- * <p>Each accepted connection gets its own thread and its own contexts, containers and
- * definitions, which live until the connection closes, as each connection gets its own forked
- * process in the BES. By default responses are written like the BES writes them (chunk header
- * and payload in separate writes, TCP_NODELAY off), so a client that does not ACK at once sees the
- * BES's 40 ms stall; {@link Builder#faithfulWrites(boolean) faithfulWrites(false)} turns that off.
+ * <p>Each accepted connection gets its own thread and its own contexts, containers and definitions,
+ * which live until the connection closes, as each connection gets its own forked process in the
+ * BES. By default responses are written like the BES writes them (chunk header and payload in
+ * separate writes, TCP_NODELAY off), so a client that does not ACK at once sees the BES's 40 ms
+ * stall; {@link Builder#faithfulWrites(boolean) faithfulWrites(false)} turns that off.
  *
- * <p>Thread-safe. An emulator starts once; after {@link #close()} it cannot be started again (a
- * new one on the same fixed port can). {@link #pause()} and {@link #resume()} simulate a BES that
- * is down and comes back.
+ * <p>Thread-safe. An emulator starts once; after {@link #close()} it cannot be started again (a new
+ * one on the same fixed port can). {@link #pause()} and {@link #resume()} simulate a BES that is
+ * down and comes back.
  */
 public final class BesEmulator implements Closeable {
   private static final Logger log = LoggerFactory.getLogger(BesEmulator.class);
 
   /**
    * The plain file (not data) the built-in catalog holds beside its datasets, as a BES catalog
-   * holds a README beside its data files: at {@code /README.txt}, with the built-in datasets'
-   * time, listed and served unless the built-ins are replaced or not listed.
+   * holds a README beside its data files: at {@code /README.txt}, with the built-in datasets' time,
+   * listed and served unless the built-ins are replaced or not listed.
    */
   public static final String README_NAME = "README.txt";
 
   /** What {@link #README_NAME} holds (ASCII). */
-  public static final String README_TEXT = "This catalog is served by the olfs-fastpath BES"
-      + " emulator.\ncoads_climatology.nc and fnoc1.nc stand in for the BES test data of the"
-      + " same names;\nthis file is not data: it has no DAP responses, only itself.\n";
+  public static final String README_TEXT =
+      "This catalog is served by the olfs-fastpath BES"
+          + " emulator.\ncoads_climatology.nc and fnoc1.nc stand in for the BES test data of the"
+          + " same names;\nthis file is not data: it has no DAP responses, only itself.\n";
 
   private final Builder config;
   private @Nullable EmulatorEngine engine;
@@ -86,19 +87,39 @@ public final class BesEmulator implements Closeable {
       throw new IllegalStateException("this BesEmulator was closed; build a new one");
     }
     if (started) {
-      throw new IllegalStateException("this BesEmulator was already started on port " + running().port());
+      throw new IllegalStateException(
+          "this BesEmulator was already started on port " + running().port());
     }
-    CaptureLibrary captures = config.captures == null ? CaptureLibrary.empty() : CaptureLibrary.load(config.captures);
-    SyntheticCatalog synthetic = config.syntheticDatasets == 0
-        ? null : new SyntheticCatalog(config.syntheticDatasets, config.syntheticFanout);
+    CaptureLibrary captures =
+        config.captures == null ? CaptureLibrary.empty() : CaptureLibrary.load(config.captures);
+    SyntheticCatalog synthetic =
+        config.syntheticDatasets == 0
+            ? null
+            : new SyntheticCatalog(config.syntheticDatasets, config.syntheticFanout);
     // The large datasets belong to the default catalog, as the README does: not beside a test's
     // own built-ins, nor when the built-ins are not listed.
-    LargeDatasets large = config.builtIns == null && config.listBuiltIns ? new LargeDatasets() : null;
-    Catalog catalog = new Catalog(config.catalogRoot, config.dataDirectory, builtIns(), builtInFiles(),
-        config.listBuiltIns, genericDatasets(), synthetic, large, config.builtInLastModified);
-    Dispatcher dispatcher = config.dispatcher != null ? config.dispatcher
-        : new CatalogDispatcher(new CommandProcessor(catalog, captures,
-            config.modules == null ? Modules.all() : config.modules, config.showInfo2009));
+    LargeDatasets large =
+        config.builtIns == null && config.listBuiltIns ? new LargeDatasets() : null;
+    Catalog catalog =
+        new Catalog(
+            config.catalogRoot,
+            config.dataDirectory,
+            builtIns(),
+            builtInFiles(),
+            config.listBuiltIns,
+            genericDatasets(),
+            synthetic,
+            large,
+            config.builtInLastModified);
+    Dispatcher dispatcher =
+        config.dispatcher != null
+            ? config.dispatcher
+            : new CatalogDispatcher(
+                new CommandProcessor(
+                    catalog,
+                    captures,
+                    config.modules == null ? Modules.all() : config.modules,
+                    config.showInfo2009));
     EmulatorEngine created = new EmulatorEngine(config, dispatcher);
     created.listen();
     engine = created;
@@ -119,7 +140,8 @@ public final class BesEmulator implements Closeable {
 
   /** The README beside the default built-in datasets; none beside a test's own. */
   private Map<String, byte[]> builtInFiles() {
-    return config.builtIns != null ? Map.of()
+    return config.builtIns != null
+        ? Map.of()
         : Map.of(README_NAME, README_TEXT.getBytes(StandardCharsets.US_ASCII));
   }
 
@@ -140,8 +162,8 @@ public final class BesEmulator implements Closeable {
   }
 
   /**
-   * Simulates a BES that goes down: stops listening and drops every connection. Counts,
-   * recordings and fault scripts are kept.
+   * Simulates a BES that goes down: stops listening and drops every connection. Counts, recordings
+   * and fault scripts are kept.
    *
    * @throws IllegalStateException if not started or already closed
    */
@@ -153,12 +175,12 @@ public final class BesEmulator implements Closeable {
    * Simulates every BES process killed at once (SIGKILL, an OOM kill) while the BES's listener
    * lives on: closes every open client connection now and goes on accepting new ones. The kernel
    * closes a killed process's sockets as close(2) does, and so does this: a FIN after the bytes
-   * already queued (a BES process has read its whole request before it answers), an RST only
-   * where request bytes remain unread. An answer in progress ends where it is, without its end
-   * chunk and without an error. Counted in {@link #dropCount()}, {@link
-   * #droppedConnectionCount()} and {@link #countsText()}; the connections end in {@link
-   * #closedConnectionCount()} as their threads finish. {@code scripts/bes-emulator} does the same
-   * when its control port ({@code --control-port}) is sent {@code drop}.
+   * already queued (a BES process has read its whole request before it answers), an RST only where
+   * request bytes remain unread. An answer in progress ends where it is, without its end chunk and
+   * without an error. Counted in {@link #dropCount()}, {@link #droppedConnectionCount()} and {@link
+   * #countsText()}; the connections end in {@link #closedConnectionCount()} as their threads
+   * finish. {@code scripts/bes-emulator} does the same when its control port ({@code
+   * --control-port}) is sent {@code drop}.
    *
    * @return how many connections were open and are now closed
    * @throws IllegalStateException if not started or already closed
@@ -210,7 +232,8 @@ public final class BesEmulator implements Closeable {
   public synchronized PptEndpoint unixEndpoint() {
     running();
     if (config.unixSocket == null) {
-      throw new IllegalStateException("this BesEmulator has no unix socket; set Builder.unixSocket(path)");
+      throw new IllegalStateException(
+          "this BesEmulator has no unix socket; set Builder.unixSocket(path)");
     }
     return PptEndpoint.unix(config.unixSocket);
   }
@@ -222,9 +245,9 @@ public final class BesEmulator implements Closeable {
   }
 
   /**
-   * How many commands named {@code command} (e.g. {@code showNode}, {@code get},
-   * {@code setContext}) were received since start or the last {@link #resetCounts()}, whatever
-   * the answer was. Unknown commands such as {@code showInfo} are counted too.
+   * How many commands named {@code command} (e.g. {@code showNode}, {@code get}, {@code
+   * setContext}) were received since start or the last {@link #resetCounts()}, whatever the answer
+   * was. Unknown commands such as {@code showInfo} are counted too.
    */
   public long commandCount(String command) {
     Objects.requireNonNull(command, "command == null");
@@ -307,14 +330,15 @@ public final class BesEmulator implements Closeable {
    * @return the request, or null if none arrived in time
    * @throws IllegalStateException if not started
    */
-  public @Nullable RecordedRequest takeRequest(long timeout, TimeUnit unit) throws InterruptedException {
+  public @Nullable RecordedRequest takeRequest(long timeout, TimeUnit unit)
+      throws InterruptedException {
     Objects.requireNonNull(unit, "unit == null");
     return running().recorded().poll(timeout, unit);
   }
 
   /**
-   * Applies {@code fault} to the next request (or, for a connection fault, the next connection),
-   * in the order faults were enqueued.
+   * Applies {@code fault} to the next request (or, for a connection fault, the next connection), in
+   * the order faults were enqueued.
    *
    * @throws IllegalStateException if not started
    */
@@ -342,15 +366,16 @@ public final class BesEmulator implements Closeable {
   /**
    * Applies a connection fault ({@link Fault#silentHandshake()}, {@link Fault#refuseHandshake()},
    * ...) to every new connection from now on, after any queued ones; null stops it. A BES that
-   * accepts connections but never answers them is {@code setConnectionFault(Fault.silentHandshake())}.
+   * accepts connections but never answers them is {@code
+   * setConnectionFault(Fault.silentHandshake())}.
    *
    * @throws IllegalArgumentException if it is a request fault
    * @throws IllegalStateException if not started
    */
   public void setConnectionFault(@Nullable Fault fault) {
     if (fault != null && !fault.isConnectionFault()) {
-      throw new IllegalArgumentException("fault was " + fault + ", a request fault; use"
-          + " addFaultRule");
+      throw new IllegalArgumentException(
+          "fault was " + fault + ", a request fault; use" + " addFaultRule");
     }
     running().setStandingConnectionFault(fault);
   }
@@ -371,14 +396,19 @@ public final class BesEmulator implements Closeable {
     if (!started) {
       throw new IllegalStateException("this BesEmulator was not started; call start() first");
     }
-    return Objects.requireNonNull(engine, "start() sets the engine before it marks the emulator started");
+    return Objects.requireNonNull(
+        engine, "start() sets the engine before it marks the emulator started");
   }
 
   @Override
   public synchronized String toString() {
     EmulatorEngine current = engine;
-    String state = closed ? "closed" : started && current != null ? "port " + current.port() : "not started";
-    return "BesEmulator{" + state + (config.unixSocket == null ? "" : ", unix:" + config.unixSocket) + "}";
+    String state =
+        closed ? "closed" : started && current != null ? "port " + current.port() : "not started";
+    return "BesEmulator{"
+        + state
+        + (config.unixSocket == null ? "" : ", unix:" + config.unixSocket)
+        + "}";
   }
 
   /**
@@ -419,7 +449,8 @@ public final class BesEmulator implements Closeable {
     public Builder port(int port) {
       requireState(!portSet, "port was already set to %d", this.port);
       if (port < 0 || port > 65535) {
-        throw new IllegalArgumentException(String.format(Locale.US, "port was %d, must be 0-65535", port));
+        throw new IllegalArgumentException(
+            String.format(Locale.US, "port was %d, must be 0-65535", port));
       }
       this.port = port;
       this.portSet = true;
@@ -449,15 +480,16 @@ public final class BesEmulator implements Closeable {
       Objects.requireNonNull(directory, "directory == null");
       requireState(dataDirectory == null, "dataDirectory was already set to %s", dataDirectory);
       if (!Files.isDirectory(directory)) {
-        throw new IllegalArgumentException("dataDirectory was " + directory + ", must be an existing directory");
+        throw new IllegalArgumentException(
+            "dataDirectory was " + directory + ", must be an existing directory");
       }
       this.dataDirectory = directory.toAbsolutePath();
       return this;
     }
 
     /**
-     * Replay the exchanges recorded in {@code directory} ({@code NAME.request.xml} with
-     * {@code NAME.wire}) when a request matches one.
+     * Replay the exchanges recorded in {@code directory} ({@code NAME.request.xml} with {@code
+     * NAME.wire}) when a request matches one.
      *
      * @throws IllegalArgumentException if it is not a directory
      * @throws IllegalStateException if set twice
@@ -466,15 +498,16 @@ public final class BesEmulator implements Closeable {
       Objects.requireNonNull(directory, "directory == null");
       requireState(captures == null, "captures was already set to %s", captures);
       if (!Files.isDirectory(directory)) {
-        throw new IllegalArgumentException("captures was " + directory + ", must be an existing directory");
+        throw new IllegalArgumentException(
+            "captures was " + directory + ", must be an existing directory");
       }
       this.captures = directory.toAbsolutePath();
       return this;
     }
 
     /**
-     * Spend {@code serviceTime} on every {@code command} received (e.g. 40 ms per showNode)
-     * before answering the request that carries it. Times of several commands add up.
+     * Spend {@code serviceTime} on every {@code command} received (e.g. 40 ms per showNode) before
+     * answering the request that carries it. Times of several commands add up.
      *
      * @throws IllegalArgumentException if negative or over an hour
      * @throws IllegalStateException if the command's delay was already set
@@ -482,29 +515,38 @@ public final class BesEmulator implements Closeable {
     public Builder delay(String command, Duration serviceTime) {
       Objects.requireNonNull(command, "command == null");
       Objects.requireNonNull(serviceTime, "serviceTime == null");
-      requireState(!serviceTimes.containsKey(command), "delay of %s was already set to %s", command,
+      requireState(
+          !serviceTimes.containsKey(command),
+          "delay of %s was already set to %s",
+          command,
           serviceTimes.get(command));
       if (command.isEmpty()) {
-        throw new IllegalArgumentException("delay command was empty, must name a BES command such as showNode");
+        throw new IllegalArgumentException(
+            "delay command was empty, must name a BES command such as showNode");
       }
       if (serviceTime.isNegative() || serviceTime.compareTo(Duration.ofHours(1)) > 0) {
-        throw new IllegalArgumentException(String.format(Locale.US,
-            "delay of %s was %s, must be between 0 and 1 hour", command, serviceTime));
+        throw new IllegalArgumentException(
+            String.format(
+                Locale.US,
+                "delay of %s was %s, must be between 0 and 1 hour",
+                command,
+                serviceTime));
       }
       serviceTimes.put(command, serviceTime);
       return this;
     }
 
     /**
-     * Add {@code count} synthetic datasets under {@code /synthetic}, computed on demand (a
-     * million cost no memory). 0, the default, adds none.
+     * Add {@code count} synthetic datasets under {@code /synthetic}, computed on demand (a million
+     * cost no memory). 0, the default, adds none.
      *
      * @throws IllegalArgumentException if negative or over Integer.MAX_VALUE
      */
     public Builder syntheticDatasets(long count) {
       if (count < 0 || count > Integer.MAX_VALUE) {
-        throw new IllegalArgumentException(String.format(Locale.US,
-            "syntheticDatasets was %d, must be 0-%d", count, Integer.MAX_VALUE));
+        throw new IllegalArgumentException(
+            String.format(
+                Locale.US, "syntheticDatasets was %d, must be 0-%d", count, Integer.MAX_VALUE));
       }
       this.syntheticDatasets = count;
       return this;
@@ -517,7 +559,8 @@ public final class BesEmulator implements Closeable {
      */
     public Builder syntheticFanout(int fanout) {
       if (fanout < 2 || fanout > 10_000) {
-        throw new IllegalArgumentException(String.format(Locale.US, "syntheticFanout was %d, must be 2-10000", fanout));
+        throw new IllegalArgumentException(
+            String.format(Locale.US, "syntheticFanout was %d, must be 2-10000", fanout));
       }
       this.syntheticFanout = fanout;
       return this;
@@ -543,8 +586,8 @@ public final class BesEmulator implements Closeable {
      */
     public Builder writeRate(long bytesPerSecond) {
       if (bytesPerSecond < 0) {
-        throw new IllegalArgumentException("writeRate was " + bytesPerSecond
-            + ", must be 0 (no limit) or more bytes per second");
+        throw new IllegalArgumentException(
+            "writeRate was " + bytesPerSecond + ", must be 0 (no limit) or more bytes per second");
       }
       this.writeRate = bytesPerSecond;
       return this;
@@ -557,7 +600,8 @@ public final class BesEmulator implements Closeable {
      */
     public Builder acceptBacklog(int backlog) {
       if (backlog < 1 || backlog > 4096) {
-        throw new IllegalArgumentException(String.format(Locale.US, "acceptBacklog was %d, must be 1-4096", backlog));
+        throw new IllegalArgumentException(
+            String.format(Locale.US, "acceptBacklog was %d, must be 1-4096", backlog));
       }
       this.acceptBacklog = backlog;
       return this;
@@ -578,30 +622,35 @@ public final class BesEmulator implements Closeable {
     public Builder catalogRoot(String root) {
       Objects.requireNonNull(root, "root == null");
       if (!root.startsWith("/")) {
-        throw new IllegalArgumentException("catalogRoot was " + root + ", must be an absolute path");
+        throw new IllegalArgumentException(
+            "catalogRoot was " + root + ", must be an absolute path");
       }
       this.catalogRoot = root;
       return this;
     }
 
     /**
-     * The largest data chunk. 0, the default, sizes chunks like the BES: the socket's send
-     * buffer minus 15 bytes.
+     * The largest data chunk. 0, the default, sizes chunks like the BES: the socket's send buffer
+     * minus 15 bytes.
      *
      * @throws IllegalArgumentException if negative or over 0x0FFFFFFF
      */
     public Builder maxChunkLength(int bytes) {
       if (bytes < 0 || bytes > org.olfsfastpath.ppt.PptFraming.MAX_ENCODABLE_LENGTH) {
-        throw new IllegalArgumentException(String.format(Locale.US, "maxChunkLength was %d, must be 0-%d", bytes,
-            org.olfsfastpath.ppt.PptFraming.MAX_ENCODABLE_LENGTH));
+        throw new IllegalArgumentException(
+            String.format(
+                Locale.US,
+                "maxChunkLength was %d, must be 0-%d",
+                bytes,
+                org.olfsfastpath.ppt.PptFraming.MAX_ENCODABLE_LENGTH));
       }
       this.maxChunkLength = bytes;
       return this;
     }
 
     /**
-     * Rewrite {@code file} with the counts ({@link BesEmulator#countsText()}) after every
-     * request, before it is answered, so a script sees them once its answer arrives.
+     * Rewrite {@code file} with the counts ({@link BesEmulator#countsText()}) after every request,
+     * before it is answered, so a script sees them once its answer arrives.
      *
      * @throws IllegalStateException if set twice
      */
@@ -613,9 +662,8 @@ public final class BesEmulator implements Closeable {
     }
 
     /**
-     * The built-in datasets by file name, instead of {@code Datasets.builtIns()}; tests use this
-     * to serve their own small datasets (alone: without the default catalog's {@link
-     * #README_NAME}).
+     * The built-in datasets by file name, instead of {@code Datasets.builtIns()}; tests use this to
+     * serve their own small datasets (alone: without the default catalog's {@link #README_NAME}).
      */
     public Builder builtInDatasets(Map<String, EmulatedDataset> datasets) {
       Objects.requireNonNull(datasets, "datasets == null");
@@ -635,10 +683,10 @@ public final class BesEmulator implements Closeable {
 
     /**
      * Leaves BES modules out, so that the emulator answers like a BES built without them. By
-     * default it has every module of the recorded BES 3.22.0 and fileout_netcdf; without
-     * {@code fileout_netcdf} a {@code returnAs="netcdf"} gets the BES's "Unable to find
-     * transmitter netcdf", as the recorded BES answered. {@code gdal} is accepted and changes
-     * nothing: GeoTIFF and JPEG2000 are never emulated.
+     * default it has every module of the recorded BES 3.22.0 and fileout_netcdf; without {@code
+     * fileout_netcdf} a {@code returnAs="netcdf"} gets the BES's "Unable to find transmitter
+     * netcdf", as the recorded BES answered. {@code gdal} is accepted and changes nothing: GeoTIFF
+     * and JPEG2000 are never emulated.
      *
      * @param names module names as showVersion lists them, e.g. {@code fileout_netcdf}
      * @throws IllegalArgumentException for an unknown module, or dap or netcdf_handler
@@ -672,9 +720,9 @@ public final class BesEmulator implements Closeable {
 
     /**
      * Whether to answer {@code showInfo} as the BES of January 2009 did: a {@code <showInfo>}
-     * document describing the node (name, size, last modification, whether it is data), the
-     * command the OLFS of that time sent before every get. Default false: like today's BES, which
-     * answers "Unable to find command for showInfo" (type 3).
+     * document describing the node (name, size, last modification, whether it is data), the command
+     * the OLFS of that time sent before every get. Default false: like today's BES, which answers
+     * "Unable to find command for showInfo" (type 3).
      */
     public Builder showInfo2009(boolean answer) {
       this.showInfo2009 = answer;

@@ -13,38 +13,40 @@ import org.jspecify.annotations.Nullable;
 /**
  * Runs a {@link BesEmulator} from the command line ({@code scripts/bes-emulator}) until it is
  * killed. Prints one line naming the endpoints it listens on, and with {@code --control-port} one
- * naming its {@link ControlPort}, whose {@code drop} drops every open connection
- * ({@link BesEmulator#dropAllConnections()}) while the emulator goes on; on SIGTERM or SIGINT
- * prints the command counts as {@code name=count} lines and exits.
+ * naming its {@link ControlPort}, whose {@code drop} drops every open connection ({@link
+ * BesEmulator#dropAllConnections()}) while the emulator goes on; on SIGTERM or SIGINT prints the
+ * command counts as {@code name=count} lines and exits.
  */
 public final class BesEmulatorMain {
-  static final String USAGE = String.join("\n",
-      "usage: bes-emulator [flags]",
-      "  --port N             TCP port on 127.0.0.1 (default 0: a free port, printed at start)",
-      "  --socket PATH        also listen on a Unix domain socket",
-      "  --data DIR           serve showNode and gets from the files under DIR",
-      "  --captures DIR       replay NAME.request.xml/NAME.wire exchanges that match a request",
-      "  --delay CMD=MS       service time per command, e.g. --delay showNode=40 (repeatable)",
-      "  --datasets N         N synthetic datasets under /synthetic (up to 2147483647)",
-      "  --fanout F           entries per synthetic directory (default 100)",
-      "  --fast-writes        write each chunk in one call with TCP_NODELAY (default: like the BES)",
-      "  --no-faithful-writes same as --fast-writes",
-      "  --write-rate MB      send each answer at most MB megabytes (10^6 bytes) a second, as a",
-      "                       real BES reading compressed data does (default: no limit)",
-      "  --no-built-ins       do not list the built-in datasets at the catalog root",
-      "  --catalog-root PATH  root shown in BES messages (default /usr/share/hyrax)",
-      "  --max-chunk BYTES    largest data chunk (default: socket send buffer - 15, like the BES)",
-      "  --counts-file PATH   rewrite PATH with requests=N and CMD=N lines after every request",
-      "  --show-info-2009     answer showInfo like the BES of 2009 (default: type 3 error, like today's)",
-      "  --without M[,M...]   leave BES modules out, e.g. --without fileout_netcdf,gdal to answer",
-      "                       like the recorded BES (netcdf: 'Unable to find transmitter')",
-      "  --control-port N     listen on 127.0.0.1:N (0: a free port) for control lines: 'drop'",
-      "                       closes every open connection at once, as when every BES process is",
-      "                       killed, answers 'dropped N' and the emulator keeps listening",
-      "  --help               print this help",
-      "Prints 'BES emulator listening on 127.0.0.1:PORT [unix:PATH]' once listening, then with",
-      "--control-port 'BES emulator control on 127.0.0.1:PORT'; on SIGTERM prints the counts",
-      "(requests=N, then CMD=N per command) and exits.");
+  static final String USAGE =
+      String.join(
+          "\n",
+          "usage: bes-emulator [flags]",
+          "  --port N             TCP port on 127.0.0.1 (default 0: a free port, printed at start)",
+          "  --socket PATH        also listen on a Unix domain socket",
+          "  --data DIR           serve showNode and gets from the files under DIR",
+          "  --captures DIR       replay NAME.request.xml/NAME.wire exchanges that match a request",
+          "  --delay CMD=MS       service time per command, e.g. --delay showNode=40 (repeatable)",
+          "  --datasets N         N synthetic datasets under /synthetic (up to 2147483647)",
+          "  --fanout F           entries per synthetic directory (default 100)",
+          "  --fast-writes        write each chunk in one call with TCP_NODELAY (default: like the BES)",
+          "  --no-faithful-writes same as --fast-writes",
+          "  --write-rate MB      send each answer at most MB megabytes (10^6 bytes) a second, as a",
+          "                       real BES reading compressed data does (default: no limit)",
+          "  --no-built-ins       do not list the built-in datasets at the catalog root",
+          "  --catalog-root PATH  root shown in BES messages (default /usr/share/hyrax)",
+          "  --max-chunk BYTES    largest data chunk (default: socket send buffer - 15, like the BES)",
+          "  --counts-file PATH   rewrite PATH with requests=N and CMD=N lines after every request",
+          "  --show-info-2009     answer showInfo like the BES of 2009 (default: type 3 error, like today's)",
+          "  --without M[,M...]   leave BES modules out, e.g. --without fileout_netcdf,gdal to answer",
+          "                       like the recorded BES (netcdf: 'Unable to find transmitter')",
+          "  --control-port N     listen on 127.0.0.1:N (0: a free port) for control lines: 'drop'",
+          "                       closes every open connection at once, as when every BES process is",
+          "                       killed, answers 'dropped N' and the emulator keeps listening",
+          "  --help               print this help",
+          "Prints 'BES emulator listening on 127.0.0.1:PORT [unix:PATH]' once listening, then with",
+          "--control-port 'BES emulator control on 127.0.0.1:PORT'; on SIGTERM prints the counts",
+          "(requests=N, then CMD=N per command) and exits.");
 
   /**
    * What the flags configure: the emulator, and the control port (-1: none).
@@ -108,18 +110,23 @@ public final class BesEmulatorMain {
     }
     out.flush();
     ControlPort started = control;
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      out.print(emulator.countsText());
-      out.flush();
-      if (started != null) {
-        try {
-          started.close();
-        } catch (IOException e) {
-          System.err.println("bes-emulator: closing the control port: " + e.getMessage());
-        }
-      }
-      emulator.close();
-    }, "bes-emulator-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  out.print(emulator.countsText());
+                  out.flush();
+                  if (started != null) {
+                    try {
+                      started.close();
+                    } catch (IOException e) {
+                      System.err.println(
+                          "bes-emulator: closing the control port: " + e.getMessage());
+                    }
+                  }
+                  emulator.close();
+                },
+                "bes-emulator-shutdown"));
     try {
       new CountDownLatch(1).await();
     } catch (InterruptedException e) {
@@ -175,8 +182,10 @@ public final class BesEmulatorMain {
           case "--data" -> builder.dataDirectory(Path.of(value(flag, inlineValue, queue)));
           case "--captures" -> builder.captures(Path.of(value(flag, inlineValue, queue)));
           case "--delay" -> delay(builder, value(flag, inlineValue, queue));
-          case "--datasets" -> builder.syntheticDatasets(longValue(flag, value(flag, inlineValue, queue)));
-          case "--fanout" -> builder.syntheticFanout(integer(flag, value(flag, inlineValue, queue)));
+          case "--datasets" ->
+              builder.syntheticDatasets(longValue(flag, value(flag, inlineValue, queue)));
+          case "--fanout" ->
+              builder.syntheticFanout(integer(flag, value(flag, inlineValue, queue)));
           case "--fast-writes", "--no-faithful-writes" -> {
             noValue(flag, inlineValue);
             builder.faithfulWrites(false);
@@ -185,16 +194,19 @@ public final class BesEmulatorMain {
             noValue(flag, inlineValue);
             builder.listBuiltIns(false);
           }
-          case "--write-rate" -> builder.writeRate(
-              Math.round(doubleValue(flag, value(flag, inlineValue, queue)) * 1e6));
+          case "--write-rate" ->
+              builder.writeRate(
+                  Math.round(doubleValue(flag, value(flag, inlineValue, queue)) * 1e6));
           case "--catalog-root" -> builder.catalogRoot(value(flag, inlineValue, queue));
-          case "--max-chunk" -> builder.maxChunkLength(integer(flag, value(flag, inlineValue, queue)));
+          case "--max-chunk" ->
+              builder.maxChunkLength(integer(flag, value(flag, inlineValue, queue)));
           case "--counts-file" -> builder.countsFile(Path.of(value(flag, inlineValue, queue)));
           case "--show-info-2009" -> {
             noValue(flag, inlineValue);
             builder.showInfo2009(true);
           }
-          case "--without" -> builder.withoutModules(value(flag, inlineValue, queue).split(",", -1));
+          case "--without" ->
+              builder.withoutModules(value(flag, inlineValue, queue).split(",", -1));
           case "--control-port" -> controlPort = port(flag, value(flag, inlineValue, queue));
           default -> throw new UsageException("unknown flag " + arg);
         }
@@ -208,7 +220,8 @@ public final class BesEmulatorMain {
   private static void delay(BesEmulator.Builder builder, String spec) throws UsageException {
     int eq = spec.indexOf('=');
     if (eq <= 0 || eq == spec.length() - 1) {
-      throw new UsageException("--delay was " + spec + ", must be COMMAND=MILLISECONDS, e.g. showNode=40");
+      throw new UsageException(
+          "--delay was " + spec + ", must be COMMAND=MILLISECONDS, e.g. showNode=40");
     }
     long millis = longValue("--delay " + spec.substring(0, eq), spec.substring(eq + 1));
     builder.delay(spec.substring(0, eq), Duration.ofMillis(millis));

@@ -12,19 +12,22 @@ import java.util.Optional;
 final class BesFacts {
   /** The BES's SupportEmail, also the Administrator of every error document. */
   static final String ADMINISTRATOR = "support@opendap.org";
+
   static final String BES_VERSION = "3.22.0";
   static final String LIBDAP_VERSION = "3.22.0";
 
   /** The get types the DAP module registers, with their showServiceDescriptions text, in order. */
-  private static final List<Map.Entry<String, String>> DAP_SERVICES = List.of(
-      Map.entry("dap", "OPeNDAP DAP4 Data Structure"),
-      Map.entry("das", "OPeNDAP Data Attribute Structure"),
-      Map.entry("dataddx", "OPeNDAP Data Description and Attributes in DDX format and Data Object"),
-      Map.entry("dds", "OPeNDAP Data Description Structure"),
-      Map.entry("ddx", "OPeNDAP Data Description and Attribute XML Document"),
-      Map.entry("dmr", "OPeNDAP Data DMR Structure"),
-      Map.entry("dods", "OPeNDAP Data Object"),
-      Map.entry("info_page", "OPeNDAP Data Information Page"));
+  private static final List<Map.Entry<String, String>> DAP_SERVICES =
+      List.of(
+          Map.entry("dap", "OPeNDAP DAP4 Data Structure"),
+          Map.entry("das", "OPeNDAP Data Attribute Structure"),
+          Map.entry(
+              "dataddx", "OPeNDAP Data Description and Attributes in DDX format and Data Object"),
+          Map.entry("dds", "OPeNDAP Data Description Structure"),
+          Map.entry("ddx", "OPeNDAP Data Description and Attribute XML Document"),
+          Map.entry("dmr", "OPeNDAP Data DMR Structure"),
+          Map.entry("dods", "OPeNDAP Data Object"),
+          Map.entry("info_page", "OPeNDAP Data Information Page"));
 
   private BesFacts() {}
 
@@ -61,14 +64,16 @@ final class BesFacts {
 
   /** A BES configuration key's values, as showBesKey reports them. */
   static Optional<List<String>> besKey(String key, String catalogRoot) {
-    return Optional.ofNullable(switch (key) {
-      case "SupportEmail", "BES.ServerAdministrator.email" -> List.of(ADMINISTRATOR);
-      case "BES.Catalog.catalog.RootDirectory", "BES.Data.RootDirectory" -> List.of(catalogRoot);
-      case "BES.ProcessManagerMethod" -> List.of("multiple");
-      case "BES.FollowSymLinks" -> List.of("No");
-      case "BES.Catalog.catalog.Exclude" -> List.of("^\\..*;");
-      default -> null;
-    });
+    return Optional.ofNullable(
+        switch (key) {
+          case "SupportEmail", "BES.ServerAdministrator.email" -> List.of(ADMINISTRATOR);
+          case "BES.Catalog.catalog.RootDirectory", "BES.Data.RootDirectory" ->
+              List.of(catalogRoot);
+          case "BES.ProcessManagerMethod" -> List.of("multiple");
+          case "BES.FollowSymLinks" -> List.of("No");
+          case "BES.Catalog.catalog.Exclude" -> List.of("^\\..*;");
+          default -> null;
+        });
   }
 
   static XmlElement showServiceDescriptions() {

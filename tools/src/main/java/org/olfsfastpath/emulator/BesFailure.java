@@ -38,9 +38,16 @@ final class BesFailure extends Exception {
    * after which the BES process exits.
    */
   static BesFailure transmitException(String type, RuntimeException e) {
-    return new BesFailure(INTERNAL_FATAL_ERROR, "std::exception caught transmitting "
-        + BesFacts.transmitName(type) + ": " + e + " (caught in BESDapTransmit).",
-        "BESDapTransmit.cc", 100, BesFacts.getResponseName(type));
+    return new BesFailure(
+        INTERNAL_FATAL_ERROR,
+        "std::exception caught transmitting "
+            + BesFacts.transmitName(type)
+            + ": "
+            + e
+            + " (caught in BESDapTransmit).",
+        "BESDapTransmit.cc",
+        100,
+        BesFacts.getResponseName(type));
   }
 
   static BesFailure syntax(String message, String file, int line) {
@@ -53,12 +60,16 @@ final class BesFailure extends Exception {
 
   /** BESUtil::check_path's answer for a path that does not exist under the catalog root. */
   static BesFailure notFound(String absolutePath) {
-    return new BesFailure(NOT_FOUND_ERROR, "Failed to locate '" + absolutePath + "'\n", "BESUtil.cc", 287, "BES");
+    return new BesFailure(
+        NOT_FOUND_ERROR, "Failed to locate '" + absolutePath + "'\n", "BESUtil.cc", 287, "BES");
   }
 
-  /** BESUtil::check_path's answer for a path it refuses (a "..", a symbolic link, no read access). */
+  /**
+   * BESUtil::check_path's answer for a path it refuses (a "..", a symbolic link, no read access).
+   */
   static BesFailure forbidden(String path) {
-    return new BesFailure(FORBIDDEN_ERROR, "Not allowed to access '" + path + "'\n", "BESUtil.cc", 293, "BES");
+    return new BesFailure(
+        FORBIDDEN_ERROR, "Not allowed to access '" + path + "'\n", "BESUtil.cc", 293, "BES");
   }
 
   int type() {

@@ -7,8 +7,8 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What the emulated BES answers to one request, for a {@link Dispatcher} to return: a document,
- * a BES error, bytes exactly as given, or a {@link Fault}; faults are data on the reply, as in
+ * What the emulated BES answers to one request, for a {@link Dispatcher} to return: a document, a
+ * BES error, bytes exactly as given, or a {@link Fault}; faults are data on the reply, as in
  * MockWebServer. Immutable and value-based; a reply may be returned for many requests.
  */
 public final class BesReply {
@@ -29,7 +29,8 @@ public final class BesReply {
 
   /** A successful answer: {@code text} (encoded ISO-8859-1, as the BES declares) in data chunks. */
   public static BesReply document(String text) {
-    return payload(Objects.requireNonNull(text, "text == null").getBytes(StandardCharsets.ISO_8859_1));
+    return payload(
+        Objects.requireNonNull(text, "text == null").getBytes(StandardCharsets.ISO_8859_1));
   }
 
   /** A successful answer of exactly these payload bytes, in data chunks. */
@@ -47,8 +48,9 @@ public final class BesReply {
    * @throws IllegalArgumentException if the type is not 1-7
    */
   public static BesReply error(int type, String message) {
-    BesFailure failure = new BesFailure(type, Objects.requireNonNull(message, "message == null"),
-        "BesEmulator", 0, "BES");
+    BesFailure failure =
+        new BesFailure(
+            type, Objects.requireNonNull(message, "message == null"), "BesEmulator", 0, "BES");
     return new BesReply(ids -> Reply.error(failure, ids), null, "error type " + type);
   }
 
@@ -79,8 +81,8 @@ public final class BesReply {
   }
 
   /**
-   * This successful answer's data, then nothing until {@code release} opens, then the end chunk:
-   * a request that holds its connection as long as a test wants.
+   * This successful answer's data, then nothing until {@code release} opens, then the end chunk: a
+   * request that holds its connection as long as a test wants.
    */
   public static BesReply pausedBeforeEnd(String text, CountDownLatch release) {
     Objects.requireNonNull(release, "release == null");
@@ -101,8 +103,11 @@ public final class BesReply {
   private static Fault checkRequestFault(Fault fault) {
     Objects.requireNonNull(fault, "fault == null");
     if (fault.isConnectionFault()) {
-      throw new IllegalArgumentException("fault was " + fault + ", a connection fault; enqueue it"
-          + " with BesEmulator.enqueueFault");
+      throw new IllegalArgumentException(
+          "fault was "
+              + fault
+              + ", a connection fault; enqueue it"
+              + " with BesEmulator.enqueueFault");
     }
     return fault;
   }

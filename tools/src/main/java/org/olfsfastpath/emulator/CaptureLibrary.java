@@ -23,9 +23,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Recorded BES exchanges ({@code NAME.request.xml} with {@code NAME.wire}) replayed when a request
  * asks the same thing: for a get, the same container path, type, returnAs, constraint and server
- * function; for any other command, the same command with the same attributes. The replay keeps the recording's
- * chunks and extensions and puts the live request's reqID and reqUUID in place of the recorded
- * ones. Immutable after loading; shared by all connections.
+ * function; for any other command, the same command with the same attributes. The replay keeps the
+ * recording's chunks and extensions and puts the live request's reqID and reqUUID in place of the
+ * recorded ones. Immutable after loading; shared by all connections.
  */
 final class CaptureLibrary {
   private static final Logger log = LoggerFactory.getLogger(CaptureLibrary.class);
@@ -74,10 +74,17 @@ final class CaptureLibrary {
           continue;
         }
         Element root = document.getRootElement();
-        RequestIds ids = new RequestIds(root.getAttributeValue("reqID", ""), root.getAttributeValue("reqUUID", ""));
-        Capture previous = byKey.put(key.get(), new Capture(name, ids, Frame.parse(Files.readAllBytes(wire))));
+        RequestIds ids =
+            new RequestIds(
+                root.getAttributeValue("reqID", ""), root.getAttributeValue("reqUUID", ""));
+        Capture previous =
+            byKey.put(key.get(), new Capture(name, ids, Frame.parse(Files.readAllBytes(wire))));
         if (previous != null) {
-          log.info("captures {} and {} answer the same request; replaying {}", previous.name(), name, name);
+          log.info(
+              "captures {} and {} answer the same request; replaying {}",
+              previous.name(),
+              name,
+              name);
         }
       } catch (JDOMException | IOException e) {
         log.info("capture {} cannot be replayed: {}", name, e.getMessage());
@@ -104,14 +111,26 @@ final class CaptureLibrary {
     }
     List<Frame> frames = new ArrayList<>(capture.frames().size());
     for (Frame frame : capture.frames()) {
-      frames.add(frame.isData() ? new Frame(frame.type(), substituteIds(frame.payload(), capture.ids(), ids)) : frame);
+      frames.add(
+          frame.isData()
+              ? new Frame(frame.type(), substituteIds(frame.payload(), capture.ids(), ids))
+              : frame);
     }
     return Optional.of(Reply.frames(frames));
   }
 
   /** The key of a get: what the BES was asked for, independent of names and ids. */
-  static String getKey(String type, String returnAs, String realName, String constraint, boolean dap4) {
-    return "get|" + type + "|" + returnAs + "|" + realName + "|" + (dap4 ? "dap4:" : "dap2:") + constraint;
+  static String getKey(
+      String type, String returnAs, String realName, String constraint, boolean dap4) {
+    return "get|"
+        + type
+        + "|"
+        + returnAs
+        + "|"
+        + realName
+        + "|"
+        + (dap4 ? "dap4:" : "dap2:")
+        + constraint;
   }
 
   /** A constraint with the server function sent beside it, as one part of a get's key. */
@@ -133,8 +152,12 @@ final class CaptureLibrary {
     Map<String, Session.ContainerUse> definitions = new HashMap<>();
     for (Element command : root.getChildren()) {
       switch (command.getName()) {
-        case "setContext", "setContexts", "deleteContainer", "deleteContainers", "deleteDefinition",
-            "deleteDefinitions" -> { }
+        case "setContext",
+            "setContexts",
+            "deleteContainer",
+            "deleteContainers",
+            "deleteDefinition",
+            "deleteDefinitions" -> {}
         case "setContainer" -> {
           String realName = RequestDocuments.value(command);
           containerPaths.put(command.getAttributeValue("name", ""), realName);
@@ -144,13 +167,23 @@ final class CaptureLibrary {
           Element container = command.getChild("container", command.getNamespace());
           if (container != null) {
             String containerName = container.getAttributeValue("name", "");
-            definitions.put(command.getAttributeValue("name", ""), new Session.ContainerUse(containerName,
-                containerPaths.getOrDefault(containerName, ""),
-                RequestDocuments.childValue(container, "constraint", RequestDocuments.childValue(command, "constraint", "")),
-                RequestDocuments.childValue(container, "dap4constraint",
-                    RequestDocuments.childValue(command, "dap4constraint", "")),
-                RequestDocuments.childValue(container, "dap4function",
-                    RequestDocuments.childValue(command, "dap4function", ""))));
+            definitions.put(
+                command.getAttributeValue("name", ""),
+                new Session.ContainerUse(
+                    containerName,
+                    containerPaths.getOrDefault(containerName, ""),
+                    RequestDocuments.childValue(
+                        container,
+                        "constraint",
+                        RequestDocuments.childValue(command, "constraint", "")),
+                    RequestDocuments.childValue(
+                        container,
+                        "dap4constraint",
+                        RequestDocuments.childValue(command, "dap4constraint", "")),
+                    RequestDocuments.childValue(
+                        container,
+                        "dap4function",
+                        RequestDocuments.childValue(command, "dap4function", ""))));
           }
         }
         case "get" -> {
@@ -160,8 +193,13 @@ final class CaptureLibrary {
           }
           String type = command.getAttributeValue("type", "");
           boolean dap4 = RequestDocuments.isDap4(type);
-          return Optional.of(getKey(type, command.getAttributeValue("returnAs", ""), use.realName(),
-              dap4 ? withFunction(use.dap4Constraint(), use.dap4Function()) : use.constraint(), dap4));
+          return Optional.of(
+              getKey(
+                  type,
+                  command.getAttributeValue("returnAs", ""),
+                  use.realName(),
+                  dap4 ? withFunction(use.dap4Constraint(), use.dap4Function()) : use.constraint(),
+                  dap4));
         }
         default -> {
           return Optional.of(commandKey(command));
@@ -175,11 +213,16 @@ final class CaptureLibrary {
     String text = new String(payload, StandardCharsets.ISO_8859_1);
     String replaced = text;
     if (!recorded.reqId().isEmpty()) {
-      replaced = replaced.replace("reqID=\"" + attribute(recorded.reqId()) + "\"", "reqID=\"" + attribute(live.reqId()) + "\"");
+      replaced =
+          replaced.replace(
+              "reqID=\"" + attribute(recorded.reqId()) + "\"",
+              "reqID=\"" + attribute(live.reqId()) + "\"");
     }
     if (!recorded.reqUuid().isEmpty()) {
-      replaced = replaced.replace("reqUUID=\"" + attribute(recorded.reqUuid()) + "\"",
-          "reqUUID=\"" + attribute(live.reqUuid()) + "\"");
+      replaced =
+          replaced.replace(
+              "reqUUID=\"" + attribute(recorded.reqUuid()) + "\"",
+              "reqUUID=\"" + attribute(live.reqUuid()) + "\"");
     }
     return replaced.getBytes(StandardCharsets.ISO_8859_1);
   }

@@ -27,20 +27,21 @@ import org.olfsfastpath.emulator.dap.DapQuery;
 import org.olfsfastpath.emulator.dap.EmulatedDataset;
 
 /**
- * The emulated BES catalog: real files under a data directory, the synthetic catalog under
- * {@code /synthetic}, the large datasets under {@code /big} and {@code /dars}, and the built-in
- * datasets and files at the root, looked up in that order.
+ * The emulated BES catalog: real files under a data directory, the synthetic catalog under {@code
+ * /synthetic}, the large datasets under {@code /big} and {@code /dars}, and the built-in datasets
+ * and files at the root, looked up in that order.
  *
- * <p>Real files are read from the file system on every call, never cached, so a changed or
- * deleted file is seen by the very next {@code showNode}. Like the BES with its default
- * configuration, listings leave out names starting with a dot and symbolic links, and a path
- * through a symbolic link is refused. Paths in error messages are shown under the display root
- * ({@code /usr/share/hyrax} by default), as the real BES shows its own root.
+ * <p>Real files are read from the file system on every call, never cached, so a changed or deleted
+ * file is seen by the very next {@code showNode}. Like the BES with its default configuration,
+ * listings leave out names starting with a dot and symbolic links, and a path through a symbolic
+ * link is refused. Paths in error messages are shown under the display root ({@code
+ * /usr/share/hyrax} by default), as the real BES shows its own root.
  */
 final class Catalog {
   /** What the BES's default TypeMatch rules recognize as data (netCDF, HDF and friends). */
   static final Pattern DATA_FILE =
       Pattern.compile(".*\\.(nc|nc4|cdf|h5|he5|hdf|hdf5|HDF|HDF5|ncml|dmrpp)(\\.bz2|\\.gz|\\.Z)?$");
+
   /** stat() size of a directory on the file systems the BES usually runs on. */
   static final long DIRECTORY_SIZE = 4096;
 
@@ -54,28 +55,42 @@ final class Catalog {
   private final @Nullable LargeDatasets large;
   private final Instant fixedTime;
   private final Map<String, Long> builtInSizes = new ConcurrentHashMap<>();
+
   /**
    * Generic datasets keep what they computed (values, parsed constraints), so the ones in use are
    * kept too; bounded, since a synthetic catalog can name a million of them.
    */
-  private final Cache<String, EmulatedDataset> genericDatasets = Caffeine.newBuilder().maximumSize(1024).build();
+  private final Cache<String, EmulatedDataset> genericDatasets =
+      Caffeine.newBuilder().maximumSize(1024).build();
 
-  private enum Kind { ROOT, REAL, BUILT_IN, BUILT_IN_FILE, SYNTHETIC, LARGE }
+  private enum Kind {
+    ROOT,
+    REAL,
+    BUILT_IN,
+    BUILT_IN_FILE,
+    SYNTHETIC,
+    LARGE
+  }
 
   /**
    * @param file the file of a REAL entry, the data directory (if any) for the ROOT
    * @param attributes those of a REAL entry's file
    * @param position that of a SYNTHETIC entry
    */
-  private record Located(Kind kind, List<String> components, @Nullable Path file,
-      @Nullable BasicFileAttributes attributes, SyntheticCatalog.@Nullable Position position) {
+  private record Located(
+      Kind kind,
+      List<String> components,
+      @Nullable Path file,
+      @Nullable BasicFileAttributes attributes,
+      SyntheticCatalog.@Nullable Position position) {
 
     Path realFile() {
       return Objects.requireNonNull(file, "a REAL entry is located with its file");
     }
 
     BasicFileAttributes realAttributes() {
-      return Objects.requireNonNull(attributes, "a REAL entry is located with its file's attributes");
+      return Objects.requireNonNull(
+          attributes, "a REAL entry is located with its file's attributes");
     }
 
     SyntheticCatalog.Position syntheticPosition() {
@@ -88,10 +103,16 @@ final class Catalog {
    *     built-in datasets: what {@code get stream} sends for them
    * @param large the large datasets' directories at the root, or null for none
    */
-  Catalog(String displayRoot, @Nullable Path dataDirectory, Map<String, EmulatedDataset> builtIns,
-      Map<String, byte[]> builtInFiles, boolean listBuiltIns,
-      Function<String, EmulatedDataset> generic, @Nullable SyntheticCatalog synthetic,
-      @Nullable LargeDatasets large, Instant fixedTime) {
+  Catalog(
+      String displayRoot,
+      @Nullable Path dataDirectory,
+      Map<String, EmulatedDataset> builtIns,
+      Map<String, byte[]> builtInFiles,
+      boolean listBuiltIns,
+      Function<String, EmulatedDataset> generic,
+      @Nullable SyntheticCatalog synthetic,
+      @Nullable LargeDatasets large,
+      Instant fixedTime) {
     this.displayRoot = displayRoot;
     this.dataDirectory = dataDirectory;
     this.builtIns = Map.copyOf(builtIns);
@@ -105,7 +126,10 @@ final class Catalog {
 
   /** The absolute path the BES would show for a catalog path, e.g. in "Failed to locate". */
   String absolute(String path) {
-    String root = displayRoot.endsWith("/") ? displayRoot.substring(0, displayRoot.length() - 1) : displayRoot;
+    String root =
+        displayRoot.endsWith("/")
+            ? displayRoot.substring(0, displayRoot.length() - 1)
+            : displayRoot;
     return path.startsWith("/") ? root + path : root + "/" + path;
   }
 
@@ -128,7 +152,8 @@ final class Catalog {
           }
         }
         if (synthetic != null && taken.add(SyntheticCatalog.TOP)) {
-          children.add(new CatalogEntry(SyntheticCatalog.TOP, true, DIRECTORY_SIZE, fixedTime, false));
+          children.add(
+              new CatalogEntry(SyntheticCatalog.TOP, true, DIRECTORY_SIZE, fixedTime, false));
         }
         if (large != null) {
           for (String directory : large.directories()) {
@@ -159,12 +184,14 @@ final class Catalog {
         SyntheticCatalog.Position position = located.syntheticPosition();
         if (!position.isLeaf()) {
           SyntheticCatalog catalog =
-              Objects.requireNonNull(synthetic, "a SYNTHETIC entry is located in the synthetic catalog");
+              Objects.requireNonNull(
+                  synthetic, "a SYNTHETIC entry is located in the synthetic catalog");
           boolean leaves = catalog.holdsLeaves(position);
           for (String name : catalog.childNames(position)) {
-            children.add(leaves
-                ? new CatalogEntry(name, false, SyntheticCatalog.LEAF_SIZE, fixedTime, true)
-                : new CatalogEntry(name, true, DIRECTORY_SIZE, fixedTime, false));
+            children.add(
+                leaves
+                    ? new CatalogEntry(name, false, SyntheticCatalog.LEAF_SIZE, fixedTime, true)
+                    : new CatalogEntry(name, true, DIRECTORY_SIZE, fixedTime, false));
           }
         }
       }
@@ -186,8 +213,8 @@ final class Catalog {
   }
 
   /**
-   * The dataset that answers gets for the data file at {@code path}: the built-in of the same
-   * file name if there is one, otherwise the generic generator.
+   * The dataset that answers gets for the data file at {@code path}: the built-in of the same file
+   * name if there is one, otherwise the generic generator.
    *
    * @throws BesFailure not found or forbidden as the BES's check_path, or the BES's error for a
    *     container whose data type it cannot determine (a directory or a non-data file)
@@ -196,8 +223,10 @@ final class Catalog {
     Located located = locate(path);
     CatalogEntry entry = entryOf(located);
     if (entry.isNode() || !entry.isData()) {
-      throw BesFailure.internal("Unable to add container '" + path + "', the type of data must be specified.",
-          "BESContainerStorageVolatile.cc", 139);
+      throw BesFailure.internal(
+          "Unable to add container '" + path + "', the type of data must be specified.",
+          "BESContainerStorageVolatile.cc",
+          139);
     }
     if (located.kind() == Kind.LARGE) {
       return largeDatasets().dataset(located.components().get(0), located.components().get(1));
@@ -229,8 +258,10 @@ final class Catalog {
 
   private Located locate(String path) throws BesFailure {
     if (path.isEmpty() || path.charAt(0) != '/') {
-      throw BesFailure.internal("The path sent to BESCatalogDirectory::get_node() must start with a slash (/)",
-          "BESCatalogDirectory.cc", 377);
+      throw BesFailure.internal(
+          "The path sent to BESCatalogDirectory::get_node() must start with a slash (/)",
+          "BESCatalogDirectory.cc",
+          377);
     }
     if (path.contains("..")) {
       throw BesFailure.forbidden(path);
@@ -252,12 +283,14 @@ final class Catalog {
       }
     }
     if (synthetic != null && components.get(0).equals(SyntheticCatalog.TOP)) {
-      Optional<SyntheticCatalog.Position> position = synthetic.find(components.subList(1, components.size()));
+      Optional<SyntheticCatalog.Position> position =
+          synthetic.find(components.subList(1, components.size()));
       if (position.isPresent()) {
         return new Located(Kind.SYNTHETIC, components, null, null, position.get());
       }
     }
-    if (large != null && large.isDirectory(components.get(0))
+    if (large != null
+        && large.isDirectory(components.get(0))
         && (components.size() == 1
             || components.size() == 2 && large.contains(components.get(0), components.get(1)))) {
       return new Located(Kind.LARGE, components, null, null, null);
@@ -299,18 +332,21 @@ final class Catalog {
     List<String> components = located.components();
     String name = components.isEmpty() ? "/" : components.get(components.size() - 1);
     return switch (located.kind()) {
-      case ROOT -> dataDirectory != null
-          ? realEntry("/", dataDirectory, readQuietly(dataDirectory))
-          : new CatalogEntry("/", true, DIRECTORY_SIZE, fixedTime, false);
+      case ROOT ->
+          dataDirectory != null
+              ? realEntry("/", dataDirectory, readQuietly(dataDirectory))
+              : new CatalogEntry("/", true, DIRECTORY_SIZE, fixedTime, false);
       case REAL -> realEntry(name, located.realFile(), located.realAttributes());
       case BUILT_IN -> builtInEntry(name);
       case BUILT_IN_FILE -> builtInFileEntry(name);
-      case SYNTHETIC -> located.syntheticPosition().isLeaf()
-          ? new CatalogEntry(name, false, SyntheticCatalog.LEAF_SIZE, fixedTime, true)
-          : new CatalogEntry(name, true, DIRECTORY_SIZE, fixedTime, false);
-      case LARGE -> components.size() == 1
-          ? new CatalogEntry(name, true, DIRECTORY_SIZE, fixedTime, false)
-          : largeEntry(components.get(0), name);
+      case SYNTHETIC ->
+          located.syntheticPosition().isLeaf()
+              ? new CatalogEntry(name, false, SyntheticCatalog.LEAF_SIZE, fixedTime, true)
+              : new CatalogEntry(name, true, DIRECTORY_SIZE, fixedTime, false);
+      case LARGE ->
+          components.size() == 1
+              ? new CatalogEntry(name, true, DIRECTORY_SIZE, fixedTime, false)
+              : largeEntry(components.get(0), name);
     };
   }
 
@@ -333,7 +369,8 @@ final class Catalog {
         }
         BasicFileAttributes attributes;
         try {
-          attributes = Files.readAttributes(child, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+          attributes =
+              Files.readAttributes(child, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
           continue; // Vanished while listing: the BES skips what it cannot stat.
         }
@@ -349,9 +386,10 @@ final class Catalog {
   }
 
   private CatalogEntry realEntry(String name, Path file, @Nullable BasicFileAttributes attributes) {
-    Instant modified = attributes == null
-        ? fixedTime
-        : attributes.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.SECONDS);
+    Instant modified =
+        attributes == null
+            ? fixedTime
+            : attributes.lastModifiedTime().toInstant().truncatedTo(ChronoUnit.SECONDS);
     if (attributes != null && attributes.isDirectory()) {
       return new CatalogEntry(name, true, attributes.size(), modified, false);
     }
@@ -360,8 +398,12 @@ final class Catalog {
   }
 
   private CatalogEntry builtInEntry(String name) {
-    long size = builtInSizes.computeIfAbsent(name,
-        n -> measure(Objects.requireNonNull(builtIns.get(n), "only built-in names are measured")));
+    long size =
+        builtInSizes.computeIfAbsent(
+            name,
+            n ->
+                measure(
+                    Objects.requireNonNull(builtIns.get(n), "only built-in names are measured")));
     return new CatalogEntry(name, false, size, fixedTime, true);
   }
 

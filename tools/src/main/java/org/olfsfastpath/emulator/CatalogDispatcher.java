@@ -1,9 +1,9 @@
 package org.olfsfastpath.emulator;
 
 /**
- * The default dispatcher: answers every request as a BES would, from the emulator's catalog
- * (data directory, built-in and synthetic datasets) and its captures, keeping each connection's
- * contexts, containers and definitions as the BES's per-connection process does.
+ * The default dispatcher: answers every request as a BES would, from the emulator's catalog (data
+ * directory, built-in and synthetic datasets) and its captures, keeping each connection's contexts,
+ * containers and definitions as the BES's per-connection process does.
  */
 final class CatalogDispatcher extends Dispatcher {
   private final CommandProcessor processor;

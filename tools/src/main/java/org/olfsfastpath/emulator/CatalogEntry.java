@@ -12,9 +12,8 @@ import java.util.Objects;
  */
 record CatalogEntry(String name, boolean isNode, long size, Instant lastModified, boolean isData) {
   /** The BES lists nodes first, then leaves, each sorted by name as bytes (std::string order). */
-  static final Comparator<CatalogEntry> BES_ORDER = Comparator
-      .comparing((CatalogEntry e) -> !e.isNode())
-      .thenComparing(CatalogEntry::name);
+  static final Comparator<CatalogEntry> BES_ORDER =
+      Comparator.comparing((CatalogEntry e) -> !e.isNode()).thenComparing(CatalogEntry::name);
 
   CatalogEntry {
     Objects.requireNonNull(name, "name == null");

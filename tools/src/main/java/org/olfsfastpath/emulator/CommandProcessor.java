@@ -1,6 +1,5 @@
 package org.olfsfastpath.emulator;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -18,15 +17,16 @@ import org.olfsfastpath.emulator.dap.ServerFunctions;
 
 /**
  * The BES's XML command interpreter, as BESXMLInterface runs it: parse the whole document, apply
- * each {@code setContext} at once, check that every command exists and that at most one produces
- * a response, then execute the commands in order against the connection's {@link Session}. The
- * first failure ends the request with the BES's error document; what ran before it stays done.
- * Shared by all connections; all per-connection state lives in the session.
+ * each {@code setContext} at once, check that every command exists and that at most one produces a
+ * response, then execute the commands in order against the connection's {@link Session}. The first
+ * failure ends the request with the BES's error document; what ran before it stays done. Shared by
+ * all connections; all per-connection state lives in the session.
  */
 final class CommandProcessor {
   /** showNode's time format, strftime "%FT%T%Z" in UTC. */
   static final DateTimeFormatter NODE_TIME =
-      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'GMT'", Locale.ROOT).withZone(ZoneOffset.UTC);
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'GMT'", Locale.ROOT)
+          .withZone(ZoneOffset.UTC);
 
   private static final String INTERFACE = "BESXMLInterface.cc";
 
@@ -42,11 +42,11 @@ final class CommandProcessor {
 
   /**
    * @param modules the BES modules the emulated BES has loaded: they decide its transmitters
-   * @param showInfo2009 whether to answer {@code showInfo} as the BES of January 2009 did
-   *     ({@link ShowInfo2009}) rather than as today's BES, which no longer knows the command
+   * @param showInfo2009 whether to answer {@code showInfo} as the BES of January 2009 did ({@link
+   *     ShowInfo2009}) rather than as today's BES, which no longer knows the command
    */
-  CommandProcessor(Catalog catalog, CaptureLibrary captures, Modules modules,
-      boolean showInfo2009) {
+  CommandProcessor(
+      Catalog catalog, CaptureLibrary captures, Modules modules, boolean showInfo2009) {
     this.catalog = catalog;
     this.captures = captures;
     this.modules = modules;
@@ -62,14 +62,18 @@ final class CommandProcessor {
     }
     Element root = document.getRootElement();
     if (!root.getName().equals("request")) {
-      BesFailure failure = BesFailure.syntax("The root element should be a request element, name is " + root.getName(),
-          INTERFACE, 128);
+      BesFailure failure =
+          BesFailure.syntax(
+              "The root element should be a request element, name is " + root.getName(),
+              INTERFACE,
+              128);
       return Reply.error(failure, RequestIds.NONE);
     }
     String rootValue = RequestDocuments.strip(root.getText());
     if (!rootValue.isEmpty()) {
-      BesFailure failure = BesFailure.syntax("The request element must not contain a value, " + rootValue,
-          INTERFACE, 132);
+      BesFailure failure =
+          BesFailure.syntax(
+              "The request element must not contain a value, " + rootValue, INTERFACE, 132);
       return Reply.error(failure, RequestIds.NONE);
     }
     Run run = new Run(session, request.ids());
@@ -93,10 +97,12 @@ final class CommandProcessor {
         String contextName = command.getAttributeValue("name", "");
         String value = RequestDocuments.value(command);
         if (contextName.isEmpty()) {
-          throw BesFailure.syntax("setContext command: name property missing", "BESXMLSetContextCommand.cc", 74);
+          throw BesFailure.syntax(
+              "setContext command: name property missing", "BESXMLSetContextCommand.cc", 74);
         }
         if (value.isEmpty()) {
-          throw BesFailure.syntax("setContext command: context value missing", "BESXMLSetContextCommand.cc", 78);
+          throw BesFailure.syntax(
+              "setContext command: context value missing", "BESXMLSetContextCommand.cc", 78);
         }
         session.setContext(contextName, value);
         continue;
@@ -118,24 +124,34 @@ final class CommandProcessor {
     switch (name) {
       case "setContainer" -> {
         if (RequestDocuments.value(command).isEmpty()) {
-          throw BesFailure.syntax("setContainer command: container real name missing", "BESXMLSetContainerCommand.cc", 82);
+          throw BesFailure.syntax(
+              "setContainer command: container real name missing",
+              "BESXMLSetContainerCommand.cc",
+              82);
         }
         if (command.getAttributeValue("name", "").isEmpty()) {
-          throw BesFailure.syntax("setContainer command: name property missing", "BESXMLSetContainerCommand.cc", 86);
+          throw BesFailure.syntax(
+              "setContainer command: name property missing", "BESXMLSetContainerCommand.cc", 86);
         }
       }
       case "define" -> {
         if (command.getAttributeValue("name", "").isEmpty()) {
-          throw BesFailure.syntax("define command: definition name missing", "BESXMLDefineCommand.cc", 97);
+          throw BesFailure.syntax(
+              "define command: definition name missing", "BESXMLDefineCommand.cc", 97);
         }
         List<Element> containers = command.getChildren("container", command.getNamespace());
         if (containers.isEmpty()) {
-          throw BesFailure.syntax("define The define element must contain at least one container element",
-              "BESXMLDefineCommand.cc", 110);
+          throw BesFailure.syntax(
+              "define The define element must contain at least one container element",
+              "BESXMLDefineCommand.cc",
+              110);
         }
         for (Element container : containers) {
           if (container.getAttributeValue("name", "").isEmpty()) {
-            throw BesFailure.syntax("define command: container element missing name prop", "BESXMLDefineCommand.cc", 212);
+            throw BesFailure.syntax(
+                "define command: container element missing name prop",
+                "BESXMLDefineCommand.cc",
+                212);
           }
           validateFunctions(container);
         }
@@ -143,14 +159,20 @@ final class CommandProcessor {
       case "get" -> {
         String type = command.getAttributeValue("type", "");
         if (type.isEmpty()) {
-          throw BesFailure.syntax("get command: Must specify data product type", "BESXMLGetCommand.cc", 87);
+          throw BesFailure.syntax(
+              "get command: Must specify data product type", "BESXMLGetCommand.cc", 87);
         }
         if (command.getAttributeValue("definition", "").isEmpty()) {
-          throw BesFailure.syntax("get command: Must specify definition", "BESXMLGetCommand.cc", 134);
+          throw BesFailure.syntax(
+              "get command: Must specify definition", "BESXMLGetCommand.cc", 134);
         }
         if (!modules.isGetType(type)) {
-          throw BesFailure.syntax("Command 'get." + type.toLowerCase(Locale.ROOT)
-              + "' does not have a registered response handler", "BESXMLCommand.cc", 70);
+          throw BesFailure.syntax(
+              "Command 'get."
+                  + type.toLowerCase(Locale.ROOT)
+                  + "' does not have a registered response handler",
+              "BESXMLCommand.cc",
+              70);
         }
         String returnAs = command.getAttributeValue("returnAs", "");
         if (!returnAs.isEmpty() && !modules.isTransmitter(returnAs)) {
@@ -161,27 +183,37 @@ final class CommandProcessor {
         if (command.getAttributeValue("prefix", "").isEmpty()
             || (command.getAttributeValue("nodeSuffix", "").isEmpty()
                 && command.getAttributeValue("leafSuffix", "").isEmpty())) {
-          throw BesFailure.syntax("Build site map must include the prefix and at least one of the "
-              + "nodeSuffix or leafSuffix attributes.", "SiteMapCommand.cc", 72);
+          throw BesFailure.syntax(
+              "Build site map must include the prefix and at least one of the "
+                  + "nodeSuffix or leafSuffix attributes.",
+              "SiteMapCommand.cc",
+              72);
         }
       }
       case "showBesKey" -> {
         if (command.getAttributeValue("key", "").isEmpty()) {
-          throw new BesFailure(BesFailure.SYNTAX_USER_ERROR,
+          throw new BesFailure(
+              BesFailure.SYNTAX_USER_ERROR,
               "Ouch! A Key name was not submitted with the request for a Key value from BESKeys",
-              "ShowBesKeyCommand.cc", 77, "BES");
+              "ShowBesKeyCommand.cc",
+              77,
+              "BES");
         }
       }
       case "deleteContainer" -> {
         if (command.getAttributeValue("name", "").isEmpty()) {
-          throw BesFailure.syntax("deleteContainer command: Must specify the container to delete",
-              "BESXMLDeleteContainerCommand.cc", 74);
+          throw BesFailure.syntax(
+              "deleteContainer command: Must specify the container to delete",
+              "BESXMLDeleteContainerCommand.cc",
+              74);
         }
       }
       case "deleteDefinition" -> {
         if (command.getAttributeValue("name", "").isEmpty()) {
-          throw BesFailure.syntax("deleteDefinition command: Must specify the definition to delete",
-              "BESXMLDeleteDefinitionCommand.cc", 74);
+          throw BesFailure.syntax(
+              "deleteDefinition command: Must specify the definition to delete",
+              "BESXMLDeleteDefinitionCommand.cc",
+              74);
         }
       }
       default -> {
@@ -195,15 +227,20 @@ final class CommandProcessor {
     boolean seen = false;
     for (Element function : container.getChildren("dap4function", container.getNamespace())) {
       if (!function.getAttributes().isEmpty()) {
-        throw BesFailure.syntax("define command: dap4_function element should not contain properties",
-            "BESXMLDefineCommand.cc", 259);
+        throw BesFailure.syntax(
+            "define command: dap4_function element should not contain properties",
+            "BESXMLDefineCommand.cc",
+            259);
       }
       if (RequestDocuments.value(function).isEmpty()) {
-        throw BesFailure.syntax("define command: dap4_function element missing value", "BESXMLDefineCommand.cc", 263);
+        throw BesFailure.syntax(
+            "define command: dap4_function element missing value", "BESXMLDefineCommand.cc", 263);
       }
       if (seen) {
-        throw BesFailure.syntax("define command: container element contains multiple dap4_function elements",
-            "BESXMLDefineCommand.cc", 267);
+        throw BesFailure.syntax(
+            "define command: container element contains multiple dap4_function elements",
+            "BESXMLDefineCommand.cc",
+            267);
       }
       seen = true;
     }
@@ -245,18 +282,28 @@ final class CommandProcessor {
         case "deleteContainer" -> {
           String container = command.getAttributeValue("name");
           if (!session.deleteContainer(container)) {
-            throw BesFailure.syntax("Unable to delete container. The container \"" + container
-                + "\" does not exist in container storage \"" + command.getAttributeValue("space", "") + "\"",
-                "BESDelContainerResponseHandler.cc", 91);
+            throw BesFailure.syntax(
+                "Unable to delete container. The container \""
+                    + container
+                    + "\" does not exist in container storage \""
+                    + command.getAttributeValue("space", "")
+                    + "\"",
+                "BESDelContainerResponseHandler.cc",
+                91);
           }
         }
         case "deleteContainers" -> session.deleteContainers();
         case "deleteDefinition" -> {
           String definition = command.getAttributeValue("name");
           if (!session.deleteDefinition(definition)) {
-            throw BesFailure.syntax("Unable to delete definition. The definition \"" + definition
-                + "\" does not exist in definition storage \"" + command.getAttributeValue("space", "") + "\"",
-                "BESDelDefResponseHandler.cc", 91);
+            throw BesFailure.syntax(
+                "Unable to delete definition. The definition \""
+                    + definition
+                    + "\" does not exist in definition storage \""
+                    + command.getAttributeValue("space", "")
+                    + "\"",
+                "BESDelDefResponseHandler.cc",
+                91);
           }
         }
         case "deleteDefinitions" -> session.deleteDefinitions();
@@ -291,7 +338,8 @@ final class CommandProcessor {
           return Optional.of(Reply.payload(siteMap(command), null));
         }
         case "showPathInfo" -> {
-          return Optional.of(Reply.document(wrap(showPathInfo(command.getAttributeValue("node", "")))));
+          return Optional.of(
+              Reply.document(wrap(showPathInfo(command.getAttributeValue("node", "")))));
         }
         case ShowInfo2009.COMMAND -> {
           String node = command.getAttributeValue("node", "");
@@ -301,7 +349,9 @@ final class CommandProcessor {
           String shown = entry.isNode() ? path.replaceAll("(?<=.)/+$", "") : node;
           return Optional.of(Reply.document(ShowInfo2009.answer(shown, entry, count)));
         }
-        default -> throw BesFailure.internal("The BES emulator does not implement " + name, "BesEmulator", 0);
+        default ->
+            throw BesFailure.internal(
+                "The BES emulator does not implement " + name, "BesEmulator", 0);
       }
       return Optional.empty();
     }
@@ -313,16 +363,21 @@ final class CommandProcessor {
     private void setContexts(Element command) throws BesFailure {
       for (Element child : command.getChildren()) {
         if (!child.getName().equals("context")) {
-          throw BesFailure.syntax("Inside setContexts, expected a 'context' but got '" + child.getName() + "'.",
-              "XMLSetContextsCommand.cc", 83);
+          throw BesFailure.syntax(
+              "Inside setContexts, expected a 'context' but got '" + child.getName() + "'.",
+              "XMLSetContextsCommand.cc",
+              83);
         }
         String value = RequestDocuments.value(child);
         if (value.isEmpty()) {
-          throw BesFailure.syntax("The 'context' element must contain a value", "XMLSetContextsCommand.cc", 87);
+          throw BesFailure.syntax(
+              "The 'context' element must contain a value", "XMLSetContextsCommand.cc", 87);
         }
         String contextName = child.getAttributeValue("name", "");
         if (contextName.isEmpty()) {
-          throw BesFailure.syntax("The 'context' element must contain a 'name' attribute.", "XMLSetContextsCommand.cc",
+          throw BesFailure.syntax(
+              "The 'context' element must contain a 'name' attribute.",
+              "XMLSetContextsCommand.cc",
               91);
         }
         session.setContext(contextName, value);
@@ -351,28 +406,52 @@ final class CommandProcessor {
       List<Session.ContainerUse> uses = new ArrayList<>();
       for (Element container : command.getChildren("container", command.getNamespace())) {
         String containerName = container.getAttributeValue("name");
-        String realName = session.container(containerName).orElseThrow(() -> BesFailure.syntax(
-            "Could not find the container " + containerName, "BESXMLDefineCommand.cc", 354));
+        String realName =
+            session
+                .container(containerName)
+                .orElseThrow(
+                    () ->
+                        BesFailure.syntax(
+                            "Could not find the container " + containerName,
+                            "BESXMLDefineCommand.cc",
+                            354));
         String constraint = RequestDocuments.childValue(container, "constraint", "");
         String dap4 = RequestDocuments.childValue(container, "dap4constraint", "");
         String function = RequestDocuments.childValue(container, "dap4function", "");
-        uses.add(new Session.ContainerUse(containerName, realName, constraint.isEmpty() ? defaultConstraint : constraint,
-            dap4.isEmpty() ? defaultDap4 : dap4, function.isEmpty() ? defaultFunction : function));
+        uses.add(
+            new Session.ContainerUse(
+                containerName,
+                realName,
+                constraint.isEmpty() ? defaultConstraint : constraint,
+                dap4.isEmpty() ? defaultDap4 : dap4,
+                function.isEmpty() ? defaultFunction : function));
       }
       session.define(command.getAttributeValue("name"), uses);
     }
 
     private Reply get(Element command) throws BesFailure {
       String definition = command.getAttributeValue("definition");
-      List<Session.ContainerUse> uses = session.definition(definition).orElseThrow(() -> BesFailure.syntax(
-          "Unable to find definition " + definition, "BESXMLGetCommand.cc", 209));
+      List<Session.ContainerUse> uses =
+          session
+              .definition(definition)
+              .orElseThrow(
+                  () ->
+                      BesFailure.syntax(
+                          "Unable to find definition " + definition, "BESXMLGetCommand.cc", 209));
       Session.ContainerUse use = uses.get(0);
       String type = command.getAttributeValue("type");
       String returnAs = command.getAttributeValue("returnAs", "");
       boolean dap4 = RequestDocuments.isDap4(type);
       String constraint = dap4 ? use.dap4Constraint() : use.constraint();
-      Optional<Reply> replay = captures.replay(CaptureLibrary.getKey(type, returnAs, use.realName(),
-          CaptureLibrary.withFunction(constraint, dap4 ? use.dap4Function() : ""), dap4), ids);
+      Optional<Reply> replay =
+          captures.replay(
+              CaptureLibrary.getKey(
+                  type,
+                  returnAs,
+                  use.realName(),
+                  CaptureLibrary.withFunction(constraint, dap4 ? use.dap4Function() : ""),
+                  dap4),
+              ids);
       if (replay.isPresent()) {
         return replay.get();
       }
@@ -398,14 +477,17 @@ final class CommandProcessor {
         dataset = functions.applyTo(dataset, use.dap4Function());
       }
       String xmlBase = session.context("xml:base").orElse("");
-      boolean checksums = session.context("dap4_checksums").map("true"::equalsIgnoreCase).orElse(false);
-      return Reply.dataset(dataset,
-          new DapQuery(type, returnAs, constraint, dap4, xmlBase, checksums, session.contexts()), ids);
+      boolean checksums =
+          session.context("dap4_checksums").map("true"::equalsIgnoreCase).orElse(false);
+      return Reply.dataset(
+          dataset,
+          new DapQuery(type, returnAs, constraint, dap4, xmlBase, checksums, session.contexts()),
+          ids);
     }
 
     /**
-     * BESCatalogDirectory::get_site_map: each directory's node line, then its sub-directories,
-     * then its data files; plain text, one URL a line. The filename attribute is ignored.
+     * BESCatalogDirectory::get_site_map: each directory's node line, then its sub-directories, then
+     * its data files; plain text, one URL a line. The filename attribute is ignored.
      */
     private byte[] siteMap(Element command) throws BesFailure {
       String prefix = command.getAttributeValue("prefix", "");
@@ -417,13 +499,18 @@ final class CommandProcessor {
         prefix = prefix + "/" + catalogName;
       }
       StringBuilder out = new StringBuilder(1024);
-      siteMap(out, prefix, command.getAttributeValue("nodeSuffix", ""),
-          command.getAttributeValue("leafSuffix", ""), "/");
+      siteMap(
+          out,
+          prefix,
+          command.getAttributeValue("nodeSuffix", ""),
+          command.getAttributeValue("leafSuffix", ""),
+          "/");
       return out.toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 
-    private void siteMap(StringBuilder out, String prefix, String nodeSuffix, String leafSuffix,
-        String path) throws BesFailure {
+    private void siteMap(
+        StringBuilder out, String prefix, String nodeSuffix, String leafSuffix, String path)
+        throws BesFailure {
       if (!nodeSuffix.isEmpty()) {
         out.append(prefix).append(path).append(nodeSuffix).append('\n');
       }
@@ -450,10 +537,11 @@ final class CommandProcessor {
         return show;
       }
       List<CatalogEntry> children = catalog.children(path);
-      XmlElement node = show.child("node")
-          .attribute("count", Integer.toString(children.size()))
-          .attribute("lastModified", NODE_TIME.format(entry.lastModified()))
-          .attribute("name", path);
+      XmlElement node =
+          show.child("node")
+              .attribute("count", Integer.toString(children.size()))
+              .attribute("lastModified", NODE_TIME.format(entry.lastModified()))
+              .attribute("name", path);
       for (CatalogEntry child : children) {
         if (child.isNode()) {
           node.child("item")
@@ -477,9 +565,16 @@ final class CommandProcessor {
     }
 
     private XmlElement showBesKey(String key) throws BesFailure {
-      List<String> values = BesFacts.besKey(key, catalog.absolute("/").replaceAll("/$", "")).orElseThrow(() ->
-          new BesFailure(BesFailure.NOT_FOUND_ERROR, "Ouch! The Key name '" + key + "' was not found in BESKeys",
-              "ShowBesKeyCommand.cc", 156, "BES"));
+      List<String> values =
+          BesFacts.besKey(key, catalog.absolute("/").replaceAll("/$", ""))
+              .orElseThrow(
+                  () ->
+                      new BesFailure(
+                          BesFailure.NOT_FOUND_ERROR,
+                          "Ouch! The Key name '" + key + "' was not found in BESKeys",
+                          "ShowBesKeyCommand.cc",
+                          156,
+                          "BES"));
       XmlElement show = new XmlElement("showBesKey").attribute("key", key);
       for (String value : values) {
         show.child("value").text(value);

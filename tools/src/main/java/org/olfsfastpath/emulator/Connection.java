@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -26,24 +25,29 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One accepted client connection, served by its own thread as the BES serves each connection with
- * its own forked process: handshake, then request after request until the client says
- * PPT_EXIT_NOW, closes, or a fault ends it. Holds the connection's {@link Session}.
+ * its own forked process: handshake, then request after request until the client says PPT_EXIT_NOW,
+ * closes, or a fault ends it. Holds the connection's {@link Session}.
  */
 final class Connection implements Runnable {
   private static final Logger log = LoggerFactory.getLogger(Connection.class);
 
   /** The BES reads the handshake with one recv of at most this many bytes. */
   private static final int HANDSHAKE_READ = 64;
+
   /** Refuse request documents larger than this rather than exhaust memory. */
   private static final int MAX_REQUEST_BYTES = 16 << 20;
-  private static final byte[] GARBAGE = "<html>502 Bad Gateway</html>\n".getBytes(StandardCharsets.US_ASCII);
+
+  private static final byte[] GARBAGE =
+      "<html>502 Bad Gateway</html>\n".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] OVERSIZED_HEADER = "fffffffd".getBytes(StandardCharsets.US_ASCII);
+
   /**
-   * Faults that send part of an answer (truncated chunk, stall or error mid-response, close
-   * before the end) work on at most its first 16 MiB, so that a large answer is never held; every
-   * answer of the built-in datasets but the 33 MB xml_data of coads fits whole.
+   * Faults that send part of an answer (truncated chunk, stall or error mid-response, close before
+   * the end) work on at most its first 16 MiB, so that a large answer is never held; every answer
+   * of the built-in datasets but the 33 MB xml_data of coads fits whole.
    */
   static final int RENDER_LIMIT = 16 << 20;
+
   private static final int RENDER_CHUNK = 64 * 1024;
 
   private final EmulatorEngine engine;
@@ -108,8 +112,8 @@ final class Connection implements Runnable {
       return;
     }
     InputStream in = new BufferedInputStream(rawIn, 64 * 1024);
-    ResponseWriter writer = new ResponseWriter(rawOut, engine.faithfulWrites(), maxChunkLength,
-        engine.writeRate());
+    ResponseWriter writer =
+        new ResponseWriter(rawOut, engine.faithfulWrites(), maxChunkLength, engine.writeRate());
     Session session = new Session();
     for (int exchange = 0; ; exchange++) {
       Message message = readMessage(in);
@@ -117,8 +121,11 @@ final class Connection implements Runnable {
         if (message != null) {
           engine.exitMessageReceived();
         }
-        log.debug("connection {}: client {} after {} requests", index,
-            message == null ? "closed the connection" : "sent PPT_EXIT_NOW", exchange);
+        log.debug(
+            "connection {}: client {} after {} requests",
+            index,
+            message == null ? "closed the connection" : "sent PPT_EXIT_NOW",
+            exchange);
         return;
       }
       ParsedRequest parsed = ParsedRequest.parse(message.payload());
@@ -140,7 +147,8 @@ final class Connection implements Runnable {
   }
 
   /** PPTServer::welcomeClient: one read; anything but the exact handshake is refused. */
-  private boolean handshake(InputStream rawIn, OutputStream rawOut, @Nullable Fault fault) throws IOException {
+  private boolean handshake(InputStream rawIn, OutputStream rawOut, @Nullable Fault fault)
+      throws IOException {
     byte[] hello = new byte[HANDSHAKE_READ];
     int n = rawIn.read(hello, 0, hello.length);
     if (n <= 0) {
@@ -158,9 +166,13 @@ final class Connection implements Runnable {
     }
     String text = new String(hello, 0, n, StandardCharsets.ISO_8859_1);
     if (!text.equals(PptFraming.CLIENT_HANDSHAKE)) {
-      rawOut.write((PptFraming.SERVER_REFUSAL + ", client started the connection with " + text)
-          .getBytes(StandardCharsets.ISO_8859_1));
-      log.info("connection {}: refused a handshake of {} bytes that was not {}", index, n,
+      rawOut.write(
+          (PptFraming.SERVER_REFUSAL + ", client started the connection with " + text)
+              .getBytes(StandardCharsets.ISO_8859_1));
+      log.info(
+          "connection {}: refused a handshake of {} bytes that was not {}",
+          index,
+          n,
           PptFraming.CLIENT_HANDSHAKE);
       return false;
     }
@@ -213,7 +225,8 @@ final class Connection implements Runnable {
   }
 
   /** Fills {@code buffer}; false at a clean end of stream before its first byte when allowed. */
-  private static boolean readFully(InputStream in, byte[] buffer, boolean endAllowed) throws IOException {
+  private static boolean readFully(InputStream in, byte[] buffer, boolean endAllowed)
+      throws IOException {
     int done = 0;
     while (done < buffer.length) {
       int n = in.read(buffer, done, buffer.length - done);
@@ -221,8 +234,12 @@ final class Connection implements Runnable {
         if (done == 0 && endAllowed) {
           return false;
         }
-        throw new EOFException("client closed the connection inside a message after " + done + " of "
-            + buffer.length + " bytes");
+        throw new EOFException(
+            "client closed the connection inside a message after "
+                + done
+                + " of "
+                + buffer.length
+                + " bytes");
       }
       done += n;
     }
@@ -234,8 +251,15 @@ final class Connection implements Runnable {
    *
    * @return whether the connection stays open for the next request
    */
-  private boolean answer(Reply reply, RequestIds ids, RecordedRequest recorded, @Nullable Fault fault,
-      ResponseWriter writer, OutputStream rawOut, InputStream in) throws IOException {
+  private boolean answer(
+      Reply reply,
+      RequestIds ids,
+      RecordedRequest recorded,
+      @Nullable Fault fault,
+      ResponseWriter writer,
+      OutputStream rawOut,
+      InputStream in)
+      throws IOException {
     if (fault == null) {
       return !reply.writeTo(writer);
     }
@@ -299,15 +323,25 @@ final class Connection implements Runnable {
         byte[] payload = render(reply);
         writer.reset();
         writer.dataChunk(Arrays.copyOf(payload, Math.max(1, payload.length / 2)));
-        BesFailure failure = new BesFailure(BesFailure.INTERNAL_ERROR,
-            "libdap error transmitting " + BesFacts.transmitName(typeOf(recorded))
-                + ": the BES emulator failed this response after sending part of it (fault).",
-            "BESDapTransmit.cc", 87, "BES");
+        BesFailure failure =
+            new BesFailure(
+                BesFailure.INTERNAL_ERROR,
+                "libdap error transmitting "
+                    + BesFacts.transmitName(typeOf(recorded))
+                    + ": the BES emulator failed this response after sending part of it (fault).",
+                "BESDapTransmit.cc",
+                87,
+                "BES");
         return !Reply.writeError(writer, failure, ids);
       }
       case FATAL_ERROR -> {
-        BesFailure failure = new BesFailure(BesFailure.INTERNAL_FATAL_ERROR,
-            "BES Internal Fatal Error: the BES emulator's process exits (fault).", "BESServerHandler.cc", 265, "BES");
+        BesFailure failure =
+            new BesFailure(
+                BesFailure.INTERNAL_FATAL_ERROR,
+                "BES Internal Fatal Error: the BES emulator's process exits (fault).",
+                "BESServerHandler.cc",
+                265,
+                "BES");
         writer.reset();
         Reply.writeError(writer, failure, ids);
         return false;
@@ -318,7 +352,8 @@ final class Connection implements Runnable {
         writer.dataChunk(payload);
         return false;
       }
-      default -> throw new IllegalStateException("connection fault " + fault + " applied to a request");
+      default ->
+          throw new IllegalStateException("connection fault " + fault + " applied to a request");
     }
   }
 
@@ -416,7 +451,8 @@ final class Connection implements Runnable {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted during the service time of connection " + index);
+      throw new InterruptedIOException(
+          "interrupted during the service time of connection " + index);
     }
   }
 }

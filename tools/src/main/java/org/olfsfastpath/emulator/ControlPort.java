@@ -15,24 +15,25 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The command-line emulator's control port ({@code --control-port}): a loopback TCP port on which
- * a script sends one line and reads one line back, so that what happens to the BES processes can
- * be scripted from outside the emulator's process with no signal (the JDK handles only the
- * shutdown signals without its internal API). One command: {@code drop}, answered
- * {@code dropped N} after {@link BesEmulator#dropAllConnections()} closed N connections; anything
- * else is answered {@code error: ...}. From bash:
+ * The command-line emulator's control port ({@code --control-port}): a loopback TCP port on which a
+ * script sends one line and reads one line back, so that what happens to the BES processes can be
+ * scripted from outside the emulator's process with no signal (the JDK handles only the shutdown
+ * signals without its internal API). One command: {@code drop}, answered {@code dropped N} after
+ * {@link BesEmulator#dropAllConnections()} closed N connections; anything else is answered {@code
+ * error: ...}. From bash:
  *
  * <pre>{@code
  * exec 3<>/dev/tcp/127.0.0.1/$port; echo drop >&3; read -r reply <&3; exec 3<&-
  * }</pre>
  *
- * <p>One connection at a time, each closed after its answer; a line must come within
- * {@link #READ_TIMEOUT_MILLIS} and hold at most {@link #MAX_LINE} bytes. The control connections
- * are no BES connections: they are neither counted nor dropped.
+ * <p>One connection at a time, each closed after its answer; a line must come within {@link
+ * #READ_TIMEOUT_MILLIS} and hold at most {@link #MAX_LINE} bytes. The control connections are no
+ * BES connections: they are neither counted nor dropped.
  */
 final class ControlPort implements Closeable {
   /** How long a control connection may take to send its line. */
   static final int READ_TIMEOUT_MILLIS = 10_000;
+
   /** The longest line read; a longer one is refused. */
   static final int MAX_LINE = 256;
 
@@ -89,8 +90,8 @@ final class ControlPort implements Closeable {
       try (Socket client = server.accept()) {
         client.setSoTimeout(READ_TIMEOUT_MILLIS);
         String line = readLine(client.getInputStream());
-        String reply = line != null ? answer(line)
-            : "error: a line longer than " + MAX_LINE + " bytes";
+        String reply =
+            line != null ? answer(line) : "error: a line longer than " + MAX_LINE + " bytes";
         OutputStream out = client.getOutputStream();
         out.write((reply + "\n").getBytes(StandardCharsets.US_ASCII));
         out.flush();

@@ -1,8 +1,8 @@
 package org.olfsfastpath.emulator;
 
 /**
- * Decides the answer to each request the emulator receives, as MockWebServer's dispatcher does.
- * The default answers like a BES from the emulator's catalog, datasets and captures; a {@link
+ * Decides the answer to each request the emulator receives, as MockWebServer's dispatcher does. The
+ * default answers like a BES from the emulator's catalog, datasets and captures; a {@link
  * QueueDispatcher} answers with replies a test enqueued; a subclass can answer as it likes.
  *
  * <p>Called on the connection's own thread, after the request was recorded and counted; it may

@@ -41,10 +41,13 @@ import org.slf4j.LoggerFactory;
  */
 final class EmulatorEngine {
   private static final Logger log = LoggerFactory.getLogger(EmulatorEngine.class);
+
   /** The BES sizes chunks to its socket send buffer minus this much header space. */
   private static final int CHUNK_HEADER_SPACE = 15;
+
   /** The BES's fixed send buffer size for Unix sockets. */
   private static final int UNIX_SOCKET_BUFFER_SIZE = 65_535;
+
   private static final Duration JOIN_TIMEOUT = Duration.ofSeconds(5);
 
   private final BesEmulator.Builder config;
@@ -53,6 +56,7 @@ final class EmulatorEngine {
 
   private final Map<String, LongAdder> commandCounts = new ConcurrentHashMap<>();
   private final AtomicLong requestCount = new AtomicLong();
+
   /**
    * The newest requests, for tests' takeRequest. Bounded so that an emulator serving a load run or
    * a soak for hours keeps a steady heap: past the bound the oldest recording is dropped.
@@ -74,8 +78,10 @@ final class EmulatorEngine {
   private volatile @Nullable Fault standingConnectionFault;
   private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
   private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
+
   /** The threads blocked in accept(): the port is free only once they have left it. */
   private final List<Thread> acceptThreads = new CopyOnWriteArrayList<>();
+
   private final Object countsFileLock = new Object();
 
   private volatile @Nullable ServerSocketChannel tcpServer;
@@ -115,7 +121,9 @@ final class EmulatorEngine {
     ServerSocketChannel tcp = ServerSocketChannel.open();
     try {
       tcp.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-      tcp.bind(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port), config.acceptBacklog);
+      tcp.bind(
+          new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port),
+          config.acceptBacklog);
     } catch (IOException e) {
       tcp.close();
       throw new IOException("cannot listen on 127.0.0.1:" + port + ": " + e.getMessage(), e);
@@ -135,13 +143,16 @@ final class EmulatorEngine {
       acceptThreads.add(startThread(() -> acceptLoop(unix), "bes-emulator-accept-unix"));
     }
     listening = true;
-    log.debug("BES emulator listening on 127.0.0.1:{}{}", port,
+    log.debug(
+        "BES emulator listening on 127.0.0.1:{}{}",
+        port,
         config.unixSocket == null ? "" : " and unix:" + config.unixSocket);
   }
 
   private ServerSocketChannel bindUnix(Path socket) throws IOException {
     if (Files.isRegularFile(socket) || Files.isDirectory(socket)) {
-      throw new IOException("unix socket path " + socket + " exists and is not a socket; refusing to replace it");
+      throw new IOException(
+          "unix socket path " + socket + " exists and is not a socket; refusing to replace it");
     }
     // Like the BES, remove a stale socket file left by a previous run.
     Files.deleteIfExists(socket);
@@ -171,7 +182,8 @@ final class EmulatorEngine {
       }
       try {
         int maxChunk = configure(channel);
-        Connection connection = new Connection(this, channel, connectionIndexes.getAndIncrement(), maxChunk);
+        Connection connection =
+            new Connection(this, channel, connectionIndexes.getAndIncrement(), maxChunk);
         connections.add(connection);
         if (!server.isOpen()) {
           connection.close();
@@ -197,18 +209,22 @@ final class EmulatorEngine {
     }
     // TcpSocket asks the kernel (megabytes on loopback, as the send buffer grows at connect);
     // UnixSocket reports a fixed UNIX_SOCKET_BUFFER_SIZE.
-    int sendBuffer = tcp ? channel.getOption(StandardSocketOptions.SO_SNDBUF) : UNIX_SOCKET_BUFFER_SIZE;
+    int sendBuffer =
+        tcp ? channel.getOption(StandardSocketOptions.SO_SNDBUF) : UNIX_SOCKET_BUFFER_SIZE;
     return Math.max(1, sendBuffer - CHUNK_HEADER_SPACE);
   }
 
   private Thread startThread(Runnable task, String name) {
-    Thread thread = new Thread(() -> {
-      try {
-        task.run();
-      } finally {
-        threads.remove(Thread.currentThread());
-      }
-    }, name);
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                task.run();
+              } finally {
+                threads.remove(Thread.currentThread());
+              }
+            },
+            name);
     thread.setDaemon(true);
     threads.add(thread);
     thread.start();
@@ -270,10 +286,10 @@ final class EmulatorEngine {
 
   /**
    * Closes every open connection at once and keeps listening: what a client sees when every BES
-   * process is killed and the listener, their parent, lives on. Each socket is closed as the
-   * kernel closes a killed process's descriptors (a plain close, no SO_LINGER): a FIN after what
-   * is already queued, or an RST where request bytes remain unread. What an answer had buffered
-   * but not written is lost, as the killed process's buffer is.
+   * process is killed and the listener, their parent, lives on. Each socket is closed as the kernel
+   * closes a killed process's descriptors (a plain close, no SO_LINGER): a FIN after what is
+   * already queued, or an RST where request bytes remain unread. What an answer had buffered but
+   * not written is lost, as the killed process's buffer is.
    *
    * @return the number of connections closed
    */
@@ -296,7 +312,9 @@ final class EmulatorEngine {
     return drops.get();
   }
 
-  /** Connections {@link #dropAllConnections()} closed since start or the last reset of the counts. */
+  /**
+   * Connections {@link #dropAllConnections()} closed since start or the last reset of the counts.
+   */
   long droppedConnectionCount() {
     return droppedConnections.get();
   }
@@ -380,12 +398,13 @@ final class EmulatorEngine {
 
   Map<String, Long> commandCounts() {
     Map<String, Long> snapshot = new TreeMap<>();
-    commandCounts.forEach((command, count) -> {
-      long value = count.sum();
-      if (value > 0) {
-        snapshot.put(command, value);
-      }
-    });
+    commandCounts.forEach(
+        (command, count) -> {
+          long value = count.sum();
+          if (value > 0) {
+            snapshot.put(command, value);
+          }
+        });
     return snapshot;
   }
 
@@ -405,16 +424,21 @@ final class EmulatorEngine {
 
   /**
    * The counts as {@code name=count} lines: {@code requests} first, then commands by name, then,
-   * once connections were dropped, {@code dropAllConnections} (times) and
-   * {@code droppedConnections}.
+   * once connections were dropped, {@code dropAllConnections} (times) and {@code
+   * droppedConnections}.
    */
   String countsText() {
     StringBuilder text = new StringBuilder("requests=").append(requestCount()).append('\n');
-    commandCounts().forEach((command, count) -> text.append(command).append('=').append(count).append('\n'));
+    commandCounts()
+        .forEach((command, count) -> text.append(command).append('=').append(count).append('\n'));
     long dropped = drops.get();
     if (dropped > 0) {
-      text.append("dropAllConnections=").append(dropped).append('\n')
-          .append("droppedConnections=").append(droppedConnections.get()).append('\n');
+      text.append("dropAllConnections=")
+          .append(dropped)
+          .append('\n')
+          .append("droppedConnections=")
+          .append(droppedConnections.get())
+          .append('\n');
     }
     return text.toString();
   }
@@ -422,12 +446,17 @@ final class EmulatorEngine {
   /** Rewrites the counts file whole, replacing it atomically so a reader never sees half of it. */
   private void writeCountsFile() {
     synchronized (countsFileLock) {
-      Path target = Objects.requireNonNull(config.countsFile, "written only when a counts file is set");
+      Path target =
+          Objects.requireNonNull(config.countsFile, "written only when a counts file is set");
       Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
       try {
         Files.writeString(temporary, countsText(), StandardCharsets.UTF_8);
         try {
-          Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+          Files.move(
+              temporary,
+              target,
+              StandardCopyOption.REPLACE_EXISTING,
+              StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
           Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
         }

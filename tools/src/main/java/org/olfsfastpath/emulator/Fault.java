@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * A way for the emulated BES to fail, applied to one request (or, for the handshake faults, one
- * new connection) with {@link BesEmulator#enqueueFault} or to every matching request with a
- * {@link FaultRule}. Faults are data: value-based and immutable, compared by kind and delay.
+ * A way for the emulated BES to fail, applied to one request (or, for the handshake faults, one new
+ * connection) with {@link BesEmulator#enqueueFault} or to every matching request with a {@link
+ * FaultRule}. Faults are data: value-based and immutable, compared by kind and delay.
  *
  * <p>A request that meets a fault is still recorded and counted before the fault acts, so a test
  * can assert that the front end did send it.
@@ -27,8 +27,8 @@ public final class Fault {
     /** Sends the chunk header of the real answer and half its payload, then closes. */
     TRUNCATED_CHUNK,
     /**
-     * Sends the chunk header of the real answer, then closes: the header says data follows, and
-     * the first read of it finds the end of stream (a process killed between header and payload).
+     * Sends the chunk header of the real answer, then closes: the header says data follows, and the
+     * first read of it finds the end of stream (a process killed between header and payload).
      */
     CLOSE_AFTER_HEADER,
     /**
@@ -42,8 +42,8 @@ public final class Fault {
      */
     HALF_CLOSE,
     /**
-     * Sends the chunk header of the real answer and half its payload, then stops writing and
-     * keeps the connection open until the client closes it (a BES stuck mid-message).
+     * Sends the chunk header of the real answer and half its payload, then stops writing and keeps
+     * the connection open until the client closes it (a BES stuck mid-message).
      */
     STALL_MID_RESPONSE,
     /** Sends half of the real answer as data, then {@code status=error;} and an error document. */
@@ -57,8 +57,8 @@ public final class Fault {
     /** Completes the handshake, then never reads again (a connection fault). */
     STOP_READING,
     /**
-     * Reads the handshake and never answers it, keeping the connection open (a connection fault):
-     * a BES whose old processes still hold the listening socket after a restart.
+     * Reads the handshake and never answers it, keeping the connection open (a connection fault): a
+     * BES whose old processes still hold the listening socket after a restart.
      */
     SILENT_HANDSHAKE,
     /** Answers the handshake after a delay (a connection fault): a slow fork. */
@@ -163,15 +163,19 @@ public final class Fault {
     return kind;
   }
 
-  /** The delay of a {@link Kind#DELAY} or {@link Kind#DELAY_HANDSHAKE} fault; zero for the others. */
+  /**
+   * The delay of a {@link Kind#DELAY} or {@link Kind#DELAY_HANDSHAKE} fault; zero for the others.
+   */
   public Duration delay() {
     return delay;
   }
 
   /** Whether the fault acts on a new connection (its handshake) rather than on a request. */
   public boolean isConnectionFault() {
-    return kind == Kind.REFUSE_HANDSHAKE || kind == Kind.STOP_READING
-        || kind == Kind.SILENT_HANDSHAKE || kind == Kind.DELAY_HANDSHAKE;
+    return kind == Kind.REFUSE_HANDSHAKE
+        || kind == Kind.STOP_READING
+        || kind == Kind.SILENT_HANDSHAKE
+        || kind == Kind.DELAY_HANDSHAKE;
   }
 
   @Override
@@ -187,6 +191,7 @@ public final class Fault {
   @Override
   public String toString() {
     return kind == Kind.DELAY || kind == Kind.DELAY_HANDSHAKE
-        ? "Fault{" + kind + " " + delay + "}" : "Fault{" + kind + "}";
+        ? "Fault{" + kind + " " + delay + "}"
+        : "Fault{" + kind + "}";
   }
 }

@@ -4,10 +4,10 @@ import java.util.Objects;
 import java.util.function.Predicate;
 
 /**
- * A standing instruction: apply {@code fault} to every request that {@code matches}, until the
- * rule is removed. Rules are consulted after the scripted queue of {@link BesEmulator#enqueueFault}
- * is empty, first added first. Only request faults can be rules; handshake faults act on
- * connections, which have no request to match.
+ * A standing instruction: apply {@code fault} to every request that {@code matches}, until the rule
+ * is removed. Rules are consulted after the scripted queue of {@link BesEmulator#enqueueFault} is
+ * empty, first added first. Only request faults can be rules; handshake faults act on connections,
+ * which have no request to match.
  */
 public final class FaultRule {
   private final Predicate<RecordedRequest> matches;
@@ -30,7 +30,8 @@ public final class FaultRule {
     Objects.requireNonNull(matches, "matches == null");
     Objects.requireNonNull(fault, "fault == null");
     if (fault.isConnectionFault()) {
-      throw new IllegalArgumentException("fault was " + fault + ", a connection fault; enqueue it with enqueueFault");
+      throw new IllegalArgumentException(
+          "fault was " + fault + ", a connection fault; enqueue it with enqueueFault");
     }
     return new FaultRule(matches, fault, "FaultRule{" + fault + "}");
   }

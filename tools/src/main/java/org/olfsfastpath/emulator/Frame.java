@@ -8,8 +8,8 @@ import org.olfsfastpath.ppt.PptFraming;
 import org.olfsfastpath.ppt.PptProtocolException;
 
 /**
- * One PPT chunk of a recorded answer: its type byte and payload. The end chunk is implied and
- * not stored.
+ * One PPT chunk of a recorded answer: its type byte and payload. The end chunk is implied and not
+ * stored.
  */
 record Frame(byte type, byte[] payload) {
   Frame {
@@ -33,7 +33,8 @@ record Frame(byte type, byte[] payload) {
     int at = 0;
     while (true) {
       if (at + PptFraming.HEADER_LENGTH > wire.length) {
-        throw new PptProtocolException("expected a chunk header at byte " + at + " but the recording ends");
+        throw new PptProtocolException(
+            "expected a chunk header at byte " + at + " but the recording ends");
       }
       int length = PptFraming.parseLength(wire, at, PptFraming.MAX_ENCODABLE_LENGTH);
       byte type = wire[at + 7];
@@ -42,8 +43,13 @@ record Frame(byte type, byte[] payload) {
         return frames;
       }
       if (at + length > wire.length) {
-        throw new PptProtocolException("expected " + length + " chunk bytes at byte " + at
-            + " but the recording ends after " + (wire.length - at));
+        throw new PptProtocolException(
+            "expected "
+                + length
+                + " chunk bytes at byte "
+                + at
+                + " but the recording ends after "
+                + (wire.length - at));
       }
       byte[] payload = new byte[length];
       System.arraycopy(wire, at, payload, 0, length);

@@ -11,13 +11,13 @@ import org.olfsfastpath.emulator.dap.Datasets;
 import org.olfsfastpath.emulator.dap.EmulatedDataset;
 
 /**
- * The large datasets beside the built-ins, whose values are generated as they are written:
- * {@code /big/<N>MiB.nc} for N from 1 to 4096, a Float32 {@code data[time=N][lat=512][lon=512]}
- * (exactly N MiB of values, so a whole {@code .dods} answer of about N MiB), and the two shapes of
- * the DARS benchmark, {@code /dars/float32_116x1000x1000.nc} (a 464 MB answer) and
- * {@code /dars/float32_190x1000.nc} (760 kB). {@code /big/} lists a few sizes and answers for every
- * N in range; any other name there, like any other name under {@code /dars/}, is not found, as a
- * missing file is. A few datasets are kept with their parsed constraints; their values never are.
+ * The large datasets beside the built-ins, whose values are generated as they are written: {@code
+ * /big/<N>MiB.nc} for N from 1 to 4096, a Float32 {@code data[time=N][lat=512][lon=512]} (exactly N
+ * MiB of values, so a whole {@code .dods} answer of about N MiB), and the two shapes of the DARS
+ * benchmark, {@code /dars/float32_116x1000x1000.nc} (a 464 MB answer) and {@code
+ * /dars/float32_190x1000.nc} (760 kB). {@code /big/} lists a few sizes and answers for every N in
+ * range; any other name there, like any other name under {@code /dars/}, is not found, as a missing
+ * file is. A few datasets are kept with their parsed constraints; their values never are.
  * Thread-safe.
  */
 final class LargeDatasets {
@@ -25,10 +25,13 @@ final class LargeDatasets {
   static final String DARS = "dars";
   static final int MIN_MIB = 1;
   static final int MAX_MIB = 4096;
+
   /** 512 x 512 Float32 values: one MiB per time step. */
   static final int SIDE = 512;
+
   /** What {@code /big/} lists; every other size in range is served all the same. */
   static final List<String> BIG_LISTED = List.of("40MiB.nc", "400MiB.nc", "4096MiB.nc");
+
   static final String DARS_LARGE = "float32_116x1000x1000.nc";
   static final String DARS_SMALL = "float32_190x1000.nc";
 
@@ -37,6 +40,7 @@ final class LargeDatasets {
 
   private final Cache<String, EmulatedDataset> datasets =
       Caffeine.newBuilder().maximumSize(64).build();
+
   /** Sizes of the files as listed; at most 4,098 names exist. */
   private final Map<String, Long> sizes = new ConcurrentHashMap<>();
 
@@ -76,22 +80,26 @@ final class LargeDatasets {
     if (!contains(directory, file)) {
       throw new IllegalArgumentException("no large dataset /" + directory + "/" + file);
     }
-    return datasets.get(directory + "/" + file, key -> switch (directory) {
-      case BIG -> Datasets.float32Cube(file, mebibytes(file), SIDE, SIDE);
-      case DARS -> file.equals(DARS_LARGE)
-          ? Datasets.float32Cube(file, 116, 1000, 1000)
-          : Datasets.float32Plane(file, 190, 1000);
-      default -> throw new AssertionError("checked by contains: " + directory);
-    });
+    return datasets.get(
+        directory + "/" + file,
+        key ->
+            switch (directory) {
+              case BIG -> Datasets.float32Cube(file, mebibytes(file), SIDE, SIDE);
+              case DARS ->
+                  file.equals(DARS_LARGE)
+                      ? Datasets.float32Cube(file, 116, 1000, 1000)
+                      : Datasets.float32Plane(file, 190, 1000);
+              default -> throw new AssertionError("checked by contains: " + directory);
+            });
   }
 
   /**
-   * The size showNode gives: the length of the classic netCDF file that {@code get stream}
-   * sends, as a real file's size is what streaming it sends.
+   * The size showNode gives: the length of the classic netCDF file that {@code get stream} sends,
+   * as a real file's size is what streaming it sends.
    */
   long size(String directory, String file) {
-    return sizes.computeIfAbsent(directory + "/" + file,
-        key -> Datasets.streamLength(dataset(directory, file)));
+    return sizes.computeIfAbsent(
+        directory + "/" + file, key -> Datasets.streamLength(dataset(directory, file)));
   }
 
   /** N for a name {@code <N>MiB.nc} with N in range, else 0. */

@@ -12,42 +12,46 @@ import java.util.Set;
  *
  * <p>By default it is the recorded BES 3.22.0 (asciival, csv, freeform, fileout_covjson,
  * fileout_json, functions, gateway, netcdf, dapreader, s3, usage, xml_data) plus fileout_netcdf,
- * which the recorded BES lacked but most installations have. Modules can be left out to answer
- * like a BES without them: without fileout_netcdf, {@code returnAs="netcdf"} gets the BES's
- * "Unable to find transmitter netcdf". The gdal module (GeoTIFF, JPEG2000) and the netCDF-4 side
- * of fileout_netcdf are never emulated, so {@code geotiff}, {@code jpeg2000} and
- * {@code netcdf-4} always get that error. Immutable.
+ * which the recorded BES lacked but most installations have. Modules can be left out to answer like
+ * a BES without them: without fileout_netcdf, {@code returnAs="netcdf"} gets the BES's "Unable to
+ * find transmitter netcdf". The gdal module (GeoTIFF, JPEG2000) and the netCDF-4 side of
+ * fileout_netcdf are never emulated, so {@code geotiff}, {@code jpeg2000} and {@code netcdf-4}
+ * always get that error. Immutable.
  */
 final class Modules {
   /** A module as showVersion lists it, with what it registers in the BES. */
-  private record Module(String name, String version, List<String> transmitters,
-      List<String> getTypes) {}
+  private record Module(
+      String name, String version, List<String> transmitters, List<String> getTypes) {}
 
   /** In showVersion order: the BES sorts its request handlers by their names in bes.conf. */
-  private static final List<Module> ALL = List.of(
-      new Module("asciival", "4.3.2", List.of("ascii", "csv"), List.of()),
-      new Module("csv_handler", "1.3.5", List.of(), List.of()),
-      new Module("dap", "", List.of(), List.of()),
-      new Module("freeform_handler", "3.11.5", List.of(), List.of()),
-      new Module("fileout_covjson", "1.1.6", List.of("covjson"), List.of()),
-      new Module("fileout_json", "1.2.5", List.of("json", "ijson"), List.of()),
-      new Module("fileout_netcdf", "1.6.2", List.of("netcdf"), List.of()),
-      new Module("functions", "1.1.8", List.of(), List.of()),
-      new Module("gateway", "0.2.0", List.of(), List.of()),
-      new Module("netcdf_handler", "3.13.4", List.of(), List.of()),
-      new Module("dapreader_module", "0.0.1", List.of(), List.of()),
-      new Module("s3_reader", "0.9.8", List.of(), List.of()),
-      new Module("bes", "3.22.0", List.of(), List.of()),
-      new Module("usage", "4.4.3", List.of(), List.of("info_page")),
-      new Module("xml_data_handler", "1.3.1", List.of(), List.of("xml_data")));
+  private static final List<Module> ALL =
+      List.of(
+          new Module("asciival", "4.3.2", List.of("ascii", "csv"), List.of()),
+          new Module("csv_handler", "1.3.5", List.of(), List.of()),
+          new Module("dap", "", List.of(), List.of()),
+          new Module("freeform_handler", "3.11.5", List.of(), List.of()),
+          new Module("fileout_covjson", "1.1.6", List.of("covjson"), List.of()),
+          new Module("fileout_json", "1.2.5", List.of("json", "ijson"), List.of()),
+          new Module("fileout_netcdf", "1.6.2", List.of("netcdf"), List.of()),
+          new Module("functions", "1.1.8", List.of(), List.of()),
+          new Module("gateway", "0.2.0", List.of(), List.of()),
+          new Module("netcdf_handler", "3.13.4", List.of(), List.of()),
+          new Module("dapreader_module", "0.0.1", List.of(), List.of()),
+          new Module("s3_reader", "0.9.8", List.of(), List.of()),
+          new Module("bes", "3.22.0", List.of(), List.of()),
+          new Module("usage", "4.4.3", List.of(), List.of("info_page")),
+          new Module("xml_data_handler", "1.3.1", List.of(), List.of("xml_data")));
 
   /** Modules the emulator never has; naming them in {@link #without} changes nothing. */
   static final Set<String> NEVER_LOADED = Set.of("gdal");
+
   /** What the generated datasets are: the emulator cannot do without them. */
   private static final Set<String> REQUIRED = Set.of("dap", "netcdf_handler");
+
   /** The get types of the DAP module and the BES itself. */
   private static final Set<String> CORE_GET_TYPES =
       Set.of("das", "dds", "ddx", "dods", "dataddx", "dmr", "dap", "stream");
+
   /** The DAP module's own transmitter names, which the BES always registers. */
   private static final Set<String> CORE_TRANSMITTERS = Set.of("dap2", "dap4");
 
@@ -73,12 +77,12 @@ final class Modules {
     for (String name : names) {
       Objects.requireNonNull(name, "module name == null");
       if (REQUIRED.contains(name)) {
-        throw new IllegalArgumentException("module " + name
-            + " cannot be left out: the emulator's datasets are what it serves");
+        throw new IllegalArgumentException(
+            "module " + name + " cannot be left out: the emulator's datasets are what it serves");
       }
       if (!NEVER_LOADED.contains(name) && ALL.stream().noneMatch(m -> m.name().equals(name))) {
-        throw new IllegalArgumentException("unknown module " + name + ", expected one of "
-            + String.join(", ", names()));
+        throw new IllegalArgumentException(
+            "unknown module " + name + ", expected one of " + String.join(", ", names()));
       }
       left.add(name);
     }
@@ -127,13 +131,19 @@ final class Modules {
         continue;
       }
       if (module.name().equals("dap")) {
-        version.child("library").attribute("name", "libdap").attribute("version", BesFacts.LIBDAP_VERSION);
+        version
+            .child("library")
+            .attribute("name", "libdap")
+            .attribute("version", BesFacts.LIBDAP_VERSION);
         XmlElement dap = version.child("serviceVersion").attribute("name", "dap");
         dap.child("version").text("2.0");
         dap.child("version").text("3.0");
         dap.child("version").text("3.2");
       } else {
-        version.child("module").attribute("name", module.name()).attribute("version", module.version());
+        version
+            .child("module")
+            .attribute("name", module.name())
+            .attribute("version", module.version());
       }
     }
     return version;

@@ -5,12 +5,12 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 
 /**
- * Describes a request document that is not well-formed the way the BES does: it collects
- * libxml2's parser messages ({@code :LINE: parser error : MESSAGE}, then the offending line cut
- * to 80 characters, then a caret line) after "Problem parsing the request xml document:".
+ * Describes a request document that is not well-formed the way the BES does: it collects libxml2's
+ * parser messages ({@code :LINE: parser error : MESSAGE}, then the offending line cut to 80
+ * characters, then a caret line) after "Problem parsing the request xml document:".
  *
- * <p>The two mistakes a front end can make with a hand-built document, a closing tag that does
- * not match and a document that ends inside an element, get libxml2's own wording and positions.
+ * <p>The two mistakes a front end can make with a hand-built document, a closing tag that does not
+ * match and a document that ends inside an element, get libxml2's own wording and positions.
  * Anything else is reported with the Java parser's message at the Java parser's position.
  */
 final class ParseErrorReport {
@@ -33,7 +33,8 @@ final class ParseErrorReport {
    * @param fallbackLine the Java parser's line (1-based), or a value below 1 when unknown
    * @param fallbackColumn the Java parser's column (1-based), or a value below 1 when unknown
    */
-  static String describe(byte[] document, String fallbackMessage, int fallbackLine, int fallbackColumn) {
+  static String describe(
+      byte[] document, String fallbackMessage, int fallbackLine, int fallbackColumn) {
     ParseErrorReport r = new ParseErrorReport(document);
     if (!r.scan()) {
       r.report.setLength(0);
@@ -70,7 +71,14 @@ final class ParseErrorReport {
         }
         Open top = open.pop();
         if (!top.name().equals(name)) {
-          error("Opening and ending tag mismatch: " + top.name() + " line " + top.line() + " and " + name, close);
+          error(
+              "Opening and ending tag mismatch: "
+                  + top.name()
+                  + " line "
+                  + top.line()
+                  + " and "
+                  + name,
+              close);
         }
         i = close;
       } else {
@@ -98,7 +106,12 @@ final class ParseErrorReport {
 
   /** One libxml2 error: location, message, the line around {@code position}, and a caret. */
   private void error(String message, int position) {
-    report.append(':').append(lineAt(position)).append(": parser error : ").append(message).append('\n');
+    report
+        .append(':')
+        .append(lineAt(position))
+        .append(": parser error : ")
+        .append(message)
+        .append('\n');
     // xmlParserPrintFileContextInternal: back up over line ends, then at most 80 characters.
     int cur = Math.min(position, document.length);
     while (cur > 0 && cur < document.length && isLineEnd(document[cur])) {
@@ -113,7 +126,10 @@ final class ParseErrorReport {
     }
     int column = position - cur;
     StringBuilder content = new StringBuilder();
-    while (cur < document.length && !isLineEnd(document[cur]) && document[cur] != 0 && content.length() < CONTEXT) {
+    while (cur < document.length
+        && !isLineEnd(document[cur])
+        && document[cur] != 0
+        && content.length() < CONTEXT) {
       content.append((char) (document[cur] & 0xFF));
       cur++;
     }

@@ -14,14 +14,21 @@ import org.jspecify.annotations.Nullable;
 /**
  * One request document, parsed once: what it says (its commands and, for a get, what the same
  * document names as its container and constraint), the ids its answer echoes, and the BES's own
- * message when it is not well-formed. The recorded request and the command processor both read
- * it, so a document is parsed once however it is answered.
+ * message when it is not well-formed. The recorded request and the command processor both read it,
+ * so a document is parsed once however it is answered.
  *
  * @param document the parsed document, or null when it is not well-formed
  * @param failure the BES's message for a document it could not parse, or empty
  */
-record ParsedRequest(byte[] bytes, @Nullable Document document, String failure, RequestIds ids,
-    List<String> commands, String getType, String returnAs, String containerPath,
+record ParsedRequest(
+    byte[] bytes,
+    @Nullable Document document,
+    String failure,
+    RequestIds ids,
+    List<String> commands,
+    String getType,
+    String returnAs,
+    String containerPath,
     String constraint) {
   private static final String NO_REQUEST_ID =
       "BESXMLInterface::build_data_request_plan() - NoRequestIdDetected";
@@ -33,8 +40,8 @@ record ParsedRequest(byte[] bytes, @Nullable Document document, String failure, 
     } catch (JDOMException | IOException e) {
       int line = e instanceof JDOMParseException p ? p.getLineNumber() : -1;
       int column = e instanceof JDOMParseException p ? p.getColumnNumber() : -1;
-      String message = ParseErrorReport.describe(bytes, String.valueOf(e.getMessage()), line,
-          column);
+      String message =
+          ParseErrorReport.describe(bytes, String.valueOf(e.getMessage()), line, column);
       return new ParsedRequest(bytes, null, message, RequestIds.NONE, List.of(), "", "", "", "");
     }
     Element root = document.getRootElement();
@@ -46,8 +53,10 @@ record ParsedRequest(byte[] bytes, @Nullable Document document, String failure, 
     if (root.getName().equals("request")) {
       String reqId = root.getAttributeValue("reqID", "");
       String reqUuid = root.getAttributeValue("reqUUID", "");
-      ids = new RequestIds(reqId.isEmpty() ? NO_REQUEST_ID : reqId,
-          reqUuid.isEmpty() ? "BesXmlInterface-" + UUID.randomUUID() : reqUuid);
+      ids =
+          new RequestIds(
+              reqId.isEmpty() ? NO_REQUEST_ID : reqId,
+              reqUuid.isEmpty() ? "BesXmlInterface-" + UUID.randomUUID() : reqUuid);
     }
     Element get = root.getChild("get", root.getNamespace());
     if (get == null) {
@@ -58,16 +67,26 @@ record ParsedRequest(byte[] bytes, @Nullable Document document, String failure, 
     String containerPath = "";
     String constraint = "";
     Element define = named(root, "define", get.getAttributeValue("definition", ""));
-    Element container = define == null ? null
-        : define.getChild("container", define.getNamespace());
+    Element container = define == null ? null : define.getChild("container", define.getNamespace());
     if (define != null && container != null) {
-      constraint = RequestDocuments.childValue(container, dap4 ? "dap4constraint" : "constraint",
-          RequestDocuments.childValue(define, dap4 ? "dap4constraint" : "constraint", ""));
+      constraint =
+          RequestDocuments.childValue(
+              container,
+              dap4 ? "dap4constraint" : "constraint",
+              RequestDocuments.childValue(define, dap4 ? "dap4constraint" : "constraint", ""));
       Element set = named(root, "setContainer", container.getAttributeValue("name", ""));
       containerPath = set == null ? "" : RequestDocuments.value(set);
     }
-    return new ParsedRequest(bytes, document, "", ids, commands, type,
-        get.getAttributeValue("returnAs", ""), containerPath, constraint);
+    return new ParsedRequest(
+        bytes,
+        document,
+        "",
+        ids,
+        commands,
+        type,
+        get.getAttributeValue("returnAs", ""),
+        containerPath,
+        constraint);
   }
 
   private static @Nullable Element named(Element root, String command, String name) {
@@ -81,8 +100,15 @@ record ParsedRequest(byte[] bytes, @Nullable Document document, String failure, 
 
   /** The request as the emulator records it for tests. */
   RecordedRequest record(int connectionIndex, int exchangeIndex) {
-    return new RecordedRequest(connectionIndex, exchangeIndex, commands,
-        new String(bytes, StandardCharsets.UTF_8), getType, returnAs, containerPath, constraint,
+    return new RecordedRequest(
+        connectionIndex,
+        exchangeIndex,
+        commands,
+        new String(bytes, StandardCharsets.UTF_8),
+        getType,
+        returnAs,
+        containerPath,
+        constraint,
         failure);
   }
 }

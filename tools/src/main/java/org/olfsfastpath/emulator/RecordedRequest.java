@@ -19,11 +19,20 @@ import java.util.Objects;
  * @param constraint the constraint the get used (the dap4constraint for dmr and dap), or empty
  * @param failure why the document could not be parsed (the BES's message), or empty
  */
-public record RecordedRequest(int connectionIndex, int exchangeIndex, List<String> commands, String xml,
-    String getType, String returnAs, String containerPath, String constraint, String failure) {
+public record RecordedRequest(
+    int connectionIndex,
+    int exchangeIndex,
+    List<String> commands,
+    String xml,
+    String getType,
+    String returnAs,
+    String containerPath,
+    String constraint,
+    String failure) {
   public RecordedRequest {
     if (connectionIndex < 0) {
-      throw new IllegalArgumentException("connectionIndex was " + connectionIndex + ", must be >= 0");
+      throw new IllegalArgumentException(
+          "connectionIndex was " + connectionIndex + ", must be >= 0");
     }
     if (exchangeIndex < 0) {
       throw new IllegalArgumentException("exchangeIndex was " + exchangeIndex + ", must be >= 0");

@@ -9,8 +9,8 @@ import org.jdom2.input.SAXBuilder;
 import org.jdom2.input.sax.XMLReaders;
 
 /**
- * Reading BES request documents: a non-validating parse that, like the BES's XML_PARSE_NONET,
- * never fetches anything, and the BES's way of reading an element's value (its text, trimmed).
+ * Reading BES request documents: a non-validating parse that, like the BES's XML_PARSE_NONET, never
+ * fetches anything, and the BES's way of reading an element's value (its text, trimmed).
  */
 final class RequestDocuments {
   private RequestDocuments() {}

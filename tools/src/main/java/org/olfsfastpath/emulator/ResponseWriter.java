@@ -9,8 +9,8 @@ import java.util.concurrent.locks.LockSupport;
 import org.olfsfastpath.ppt.PptFraming;
 
 /**
- * Frames one connection's response payloads into PPT chunks, writing to the socket the way the
- * real BES does or, on request, the way a well-behaved server would.
+ * Frames one connection's response payloads into PPT chunks, writing to the socket the way the real
+ * BES does or, on request, the way a well-behaved server would.
  *
  * <p>Faithful mode copies the BES's PPTStreamBuf: payload is buffered up to the chunk size, and
  * each chunk goes out as two write calls, the 8-byte header and then the payload, with the end
@@ -33,14 +33,19 @@ final class ResponseWriter extends OutputStream {
   private final OutputStream socket;
   private final boolean faithful;
   private final int maxChunkLength;
+
   /** Bytes per second an answer is sent at; 0 for no limit. */
   private final long writeRate;
+
   /** When the current answer's first chunk went out (System.nanoTime), or -1 before it. */
   private long answerStart = -1;
+
   /** Payload bytes of the current answer sent so far. */
   private long answerBytes;
+
   /** The chunk header at 0, the payload from {@link #HEADER}, then room for the end chunk. */
   private byte[] buffer = new byte[HEADER + INITIAL_BUFFER + HEADER];
+
   /** Payload bytes buffered. */
   private int count;
 
@@ -51,8 +56,11 @@ final class ResponseWriter extends OutputStream {
    */
   ResponseWriter(OutputStream socket, boolean faithful, int maxChunkLength, long writeRate) {
     if (maxChunkLength < 1 || maxChunkLength > PptFraming.MAX_ENCODABLE_LENGTH) {
-      throw new IllegalArgumentException("maxChunkLength was " + maxChunkLength + ", must be 1-"
-          + PptFraming.MAX_ENCODABLE_LENGTH);
+      throw new IllegalArgumentException(
+          "maxChunkLength was "
+              + maxChunkLength
+              + ", must be 1-"
+              + PptFraming.MAX_ENCODABLE_LENGTH);
     }
     this.socket = socket;
     this.faithful = faithful;
@@ -103,7 +111,10 @@ final class ResponseWriter extends OutputStream {
     socket.write(bytes);
   }
 
-  /** Sends an extension chunk exactly as given (a replayed capture), header and payload in one write. */
+  /**
+   * Sends an extension chunk exactly as given (a replayed capture), header and payload in one
+   * write.
+   */
   void extensionChunk(byte[] payload) throws IOException {
     byte[] chunk = new byte[PptFraming.HEADER_LENGTH + payload.length];
     PptFraming.writeHeader(chunk, 0, payload.length, PptFraming.EXTENSION);

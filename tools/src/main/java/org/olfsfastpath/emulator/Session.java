@@ -19,7 +19,11 @@ final class Session {
    * A container used by a definition, with the constraints given for it and the DAP4 server
    * function expression ({@code dap4function}), or the empty string.
    */
-  record ContainerUse(String containerName, String realName, String constraint, String dap4Constraint,
+  record ContainerUse(
+      String containerName,
+      String realName,
+      String constraint,
+      String dap4Constraint,
       String dap4Function) {
     ContainerUse {
       Objects.requireNonNull(containerName, "containerName == null");
@@ -52,8 +56,8 @@ final class Session {
   }
 
   /**
-   * Contexts as showContext lists them: most recently added first (the BES's hash map iterates
-   * that way for the handful of contexts a front end sets).
+   * Contexts as showContext lists them: most recently added first (the BES's hash map iterates that
+   * way for the handful of contexts a front end sets).
    */
   List<Map.Entry<String, String>> contextsForDisplay() {
     List<Map.Entry<String, String>> entries = new ArrayList<>(contexts.entrySet());

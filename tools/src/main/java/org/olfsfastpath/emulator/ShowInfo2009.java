@@ -8,15 +8,14 @@ import java.util.Locale;
  * The answer of the BES of January 2009 (the 3.7 line, XML info) to {@code showInfo}, the command
  * the OLFS of that time sent up to four times per data request to learn whether a path was a
  * dataset and when it last changed. Today's BES no longer has the command (removed in 2018); the
- * emulator answers it this way only when built with
- * {@link BesEmulator.Builder#showInfo2009(boolean) showInfo2009(true)}.
+ * emulator answers it this way only when built with {@link
+ * BesEmulator.Builder#showInfo2009(boolean) showInfo2009(true)}.
  *
  * <p>The document has the shape that BES's catalog response handler wrote through its XML info
- * object: the command's name as the root element, a {@code response} element without a
- * namespace, and one {@code dataset} with {@code name}, {@code size} and {@code lastmodified}
- * ({@code date} {@code %Y-%m-%d} and {@code time} {@code %T}, UTC) children; attributes in
- * {@code std::map} order. A directory also carries {@code count}, the number of entries under it.
- * For example:
+ * object: the command's name as the root element, a {@code response} element without a namespace,
+ * and one {@code dataset} with {@code name}, {@code size} and {@code lastmodified} ({@code date}
+ * {@code %Y-%m-%d} and {@code time} {@code %T}, UTC) children; attributes in {@code std::map}
+ * order. A directory also carries {@code count}, the number of entries under it. For example:
  *
  * <pre>{@code
  * <?xml version="1.0" encoding="ISO-8859-1"?>
@@ -34,8 +33,8 @@ import java.util.Locale;
  * </showInfo>
  * }</pre>
  *
- * <p>The 2009 writer set no indentation; the emulator writes the same elements with the
- * indentation of its other answers. The reqID of the request is not echoed: that BES had none.
+ * <p>The 2009 writer set no indentation; the emulator writes the same elements with the indentation
+ * of its other answers. The reqID of the request is not echoed: that BES had none.
  */
 final class ShowInfo2009 {
   /** The command's element name. */
@@ -55,9 +54,11 @@ final class ShowInfo2009 {
    */
   static XmlElement answer(String name, CatalogEntry entry, int childCount) {
     XmlElement root = new XmlElement(COMMAND);
-    XmlElement dataset = root.child("response").child("dataset")
-        .attribute("isData", Boolean.toString(!entry.isNode() && entry.isData()))
-        .attribute("thredds_collection", Boolean.toString(entry.isNode()));
+    XmlElement dataset =
+        root.child("response")
+            .child("dataset")
+            .attribute("isData", Boolean.toString(!entry.isNode() && entry.isData()))
+            .attribute("thredds_collection", Boolean.toString(entry.isNode()));
     dataset.child("name").text(name);
     dataset.child("size").text(Long.toString(entry.size()));
     XmlElement modified = dataset.child("lastmodified");

@@ -7,9 +7,8 @@ import java.util.Optional;
 
 /**
  * A catalog of {@code count} datasets under {@code /synthetic}, laid out in nested directories of
- * at most {@code fanout} entries each and computed arithmetically, never stored: a million
- * entries cost nothing until a directory is listed, and a listing holds at most {@code fanout}
- * items.
+ * at most {@code fanout} entries each and computed arithmetically, never stored: a million entries
+ * cost nothing until a directory is listed, and a listing holds at most {@code fanout} items.
  *
  * <p>Dataset {@code i} lives in the leaf directory {@code i / fanout}, whose path spells that
  * number in base {@code fanout} over {@code depth} levels. With a million datasets and a fanout of
@@ -18,6 +17,7 @@ import java.util.Optional;
 final class SyntheticCatalog {
   /** The directory under the catalog root that holds the synthetic datasets. */
   static final String TOP = "synthetic";
+
   /** What a synthetic dataset file claims to weigh. */
   static final long LEAF_SIZE = 1024;
 
@@ -32,7 +32,8 @@ final class SyntheticCatalog {
 
   SyntheticCatalog(long count, int fanout) {
     if (count < 1 || count > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("synthetic dataset count was " + count + ", must be 1-" + Integer.MAX_VALUE);
+      throw new IllegalArgumentException(
+          "synthetic dataset count was " + count + ", must be 1-" + Integer.MAX_VALUE);
     }
     if (fanout < 2 || fanout > 10_000) {
       throw new IllegalArgumentException("synthetic fanout was " + fanout + ", must be 2-10000");
@@ -86,7 +87,9 @@ final class SyntheticCatalog {
         }
         long leaf = parseNumber(name, "ds", leafDigits, ".nc");
         boolean inside = leaf >= firstLeaf(at) && leaf < endLeaf(at);
-        return inside ? Optional.of(new Position(true, at.level(), at.prefix(), leaf)) : Optional.empty();
+        return inside
+            ? Optional.of(new Position(true, at.level(), at.prefix(), leaf))
+            : Optional.empty();
       }
       long digit = parseNumber(name, "d", dirDigits, "");
       if (digit < 0 || digit >= fanout) {
@@ -138,7 +141,8 @@ final class SyntheticCatalog {
   /** The catalog path of dataset {@code index}, e.g. {@code /synthetic/d00/d07/ds000712.nc}. */
   String path(long index) {
     if (index < 0 || index >= count) {
-      throw new IllegalArgumentException("synthetic dataset index was " + index + ", must be 0-" + (count - 1));
+      throw new IllegalArgumentException(
+          "synthetic dataset index was " + index + ", must be 0-" + (count - 1));
     }
     StringBuilder path = new StringBuilder("/").append(TOP);
     long dir = index / fanout;
@@ -163,7 +167,8 @@ final class SyntheticCatalog {
 
   private static long parseNumber(String name, String prefix, int digits, String suffix) {
     if (name.length() != prefix.length() + digits + suffix.length()
-        || !name.startsWith(prefix) || !name.endsWith(suffix)) {
+        || !name.startsWith(prefix)
+        || !name.endsWith(suffix)) {
       return -1;
     }
     long value = 0;
@@ -179,7 +184,8 @@ final class SyntheticCatalog {
 
   private static void requireDirectory(Position position) {
     if (position.isLeaf()) {
-      throw new IllegalArgumentException("expected a synthetic directory but was dataset " + position.leafIndex());
+      throw new IllegalArgumentException(
+          "expected a synthetic directory but was dataset " + position.leafIndex());
     }
   }
 }

@@ -13,8 +13,8 @@ import java.util.Objects;
  * writer with a four-space indent, an ISO-8859-1 declaration, attributes in the order they were
  * added, text kept on the tag's line, and characters outside Latin-1 as decimal references.
  *
- * <p>Callers add attributes in the BES's order: its {@code std::map} sorts them by name, except
- * the namespace declaration of {@code response}, which libxml2 writes last.
+ * <p>Callers add attributes in the BES's order: its {@code std::map} sorts them by name, except the
+ * namespace declaration of {@code response}, which libxml2 writes last.
  */
 final class XmlElement {
   private static final String DECLARATION = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n";
@@ -60,11 +60,12 @@ final class XmlElement {
 
   private void write(StringBuilder out, int depth) {
     out.append(INDENT.repeat(depth)).append('<').append(name);
-    attributes.forEach((key, value) -> {
-      out.append(' ').append(key).append("=\"");
-      escapeAttribute(value, out);
-      out.append('"');
-    });
+    attributes.forEach(
+        (key, value) -> {
+          out.append(' ').append(key).append("=\"");
+          escapeAttribute(value, out);
+          out.append('"');
+        });
     if (children.isEmpty() && text.isEmpty()) {
       out.append("/>\n");
       return;

@@ -19,18 +19,18 @@ import org.jdom2.Element;
 import org.jdom2.JDOMException;
 import org.jdom2.input.SAXBuilder;
 import org.jdom2.input.sax.XMLReaders;
-import org.olfsfastpath.model2009.Requests2009.Response;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.model2009.Requests2009.Response;
 
 /**
- * The BES conversation of one DAP2 request in the OLFS of January 2009: {@value #SHOW_INFOS}
- * {@code showInfo} look-ups of the dataset (each answer parsed for isData and the
- * last-modified time, as its BESDataSource did), then the {@code get}. Memoized, the look-up
- * answer of a path is kept across requests (the study's patch), so a warm request sends the get
- * alone and only the first request for a path sends one {@code showInfo}.
+ * The BES conversation of one DAP2 request in the OLFS of January 2009: {@value #SHOW_INFOS} {@code
+ * showInfo} look-ups of the dataset (each answer parsed for isData and the last-modified time, as
+ * its BESDataSource did), then the {@code get}. Memoized, the look-up answer of a path is kept
+ * across requests (the study's patch), so a warm request sends the get alone and only the first
+ * request for a path sends one {@code showInfo}.
  *
- * <p>BES connections are kept open across requests in a small pool, as the 2009 OLFS's client
- * pool kept them; each is a {@link PlainPptClient}. Thread-safe.
+ * <p>BES connections are kept open across requests in a small pool, as the 2009 OLFS's client pool
+ * kept them; each is a {@link PlainPptClient}. Thread-safe.
  */
 final class Conversation2009 {
   /** showInfo messages per request before the get (the study's listing 3). */
@@ -39,7 +39,11 @@ final class Conversation2009 {
   /** What to answer over HTTP. */
   record Answer(int status, String contentType, @Nullable Instant lastModified, byte[] body) {
     static Answer text(int status, String message) {
-      return new Answer(status, "text/plain; charset=UTF-8", null, (message + "\n").getBytes(StandardCharsets.UTF_8));
+      return new Answer(
+          status,
+          "text/plain; charset=UTF-8",
+          null,
+          (message + "\n").getBytes(StandardCharsets.UTF_8));
     }
   }
 
@@ -75,7 +79,8 @@ final class Conversation2009 {
       for (int i = 0; i < lookUps; i++) {
         PlainPptClient.Answer answer = exchange(Requests2009.showInfo(dataset));
         if (answer.error()) {
-          return Answer.text(404, "The BES does not know " + dataset + " (showInfo answered an error)");
+          return Answer.text(
+              404, "The BES does not know " + dataset + " (showInfo answered an error)");
         }
         found = parseInfo(answer);
       }
@@ -152,21 +157,26 @@ final class Conversation2009 {
       builder.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
       document = builder.build(new ByteArrayInputStream(answer.body()));
     } catch (JDOMException e) {
-      throw new IOException("expected a showInfo document from the BES but it was not XML: " + e.getMessage(), e);
+      throw new IOException(
+          "expected a showInfo document from the BES but it was not XML: " + e.getMessage(), e);
     }
     Element response = document.getRootElement().getChild("response");
     Element dataset = response == null ? null : response.getChild("dataset");
     if (dataset == null) {
-      throw new IOException("expected <showInfo><response><dataset> from the BES but was <"
-          + document.getRootElement().getName() + ">: is the emulator running with --show-info-2009?");
+      throw new IOException(
+          "expected <showInfo><response><dataset> from the BES but was <"
+              + document.getRootElement().getName()
+              + ">: is the emulator running with --show-info-2009?");
     }
     boolean isData = !"false".equalsIgnoreCase(dataset.getAttributeValue("isData"));
     Instant lastModified = null;
     Element modified = dataset.getChild("lastmodified");
     if (modified != null) {
       try {
-        lastModified = LocalDate.parse(modified.getChildTextTrim("date"))
-            .atTime(LocalTime.parse(modified.getChildTextTrim("time"))).toInstant(ZoneOffset.UTC);
+        lastModified =
+            LocalDate.parse(modified.getChildTextTrim("date"))
+                .atTime(LocalTime.parse(modified.getChildTextTrim("time")))
+                .toInstant(ZoneOffset.UTC);
       } catch (DateTimeParseException | NullPointerException e) {
         lastModified = null;
       }

@@ -20,29 +20,31 @@ import org.olfsfastpath.model2009.Requests2009.Response;
 
 /**
  * A model of the OLFS of January 2009 as the small-request study of that time measured it (F.
- * Baart, "Improving hyrax performance for small data requests", January 2009): an HTTP server
- * that answers {@code /opendap/PATH.ascii?CE} (and {@code .das}, {@code .dds}, {@code .dods}) by
- * holding the BES conversation that OLFS held, four {@code showInfo} then the {@code get}, each
- * written to the BES as that OLFS wrote it (chunk header and document apart, no TCP_NODELAY, no
- * QUICKACK: {@link PlainPptClient}). With {@code --memoized} it keeps each path's showInfo answer
- * across requests, the study's patch, so a warm request sends the get alone.
+ * Baart, "Improving hyrax performance for small data requests", January 2009): an HTTP server that
+ * answers {@code /opendap/PATH.ascii?CE} (and {@code .das}, {@code .dds}, {@code .dods}) by holding
+ * the BES conversation that OLFS held, four {@code showInfo} then the {@code get}, each written to
+ * the BES as that OLFS wrote it (chunk header and document apart, no TCP_NODELAY, no QUICKACK:
+ * {@link PlainPptClient}). With {@code --memoized} it keeps each path's showInfo answer across
+ * requests, the study's patch, so a warm request sends the get alone.
  *
  * <p>It models the BES traffic only, not the rest of that OLFS: no Tomcat, no dispatch chain, no
- * HTML. The HTTP side answers with TCP_NODELAY on (Tomcat's default, then and now) so that the
- * only stalls are the BES's. Run by {@code scripts/olfs-2009-model}; the BES must answer
- * {@code showInfo} as in 2009 ({@code scripts/bes-emulator --show-info-2009}).
+ * HTML. The HTTP side answers with TCP_NODELAY on (Tomcat's default, then and now) so that the only
+ * stalls are the BES's. Run by {@code scripts/olfs-2009-model}; the BES must answer {@code
+ * showInfo} as in 2009 ({@code scripts/bes-emulator --show-info-2009}).
  */
 public final class Olfs2009Model {
-  static final String USAGE = String.join("\n",
-      "usage: olfs-2009-model --bes HOST:PORT [flags]",
-      "  --bes HOST:PORT   the BES (e.g. scripts/bes-emulator --show-info-2009)",
-      "  --port N          HTTP port on 127.0.0.1 (default 0: a free port)",
-      "  --memoized        keep each path's showInfo answer across requests (the 2009 study's",
-      "                    patch): a warm request sends the get alone; default: 4 showInfo + get",
-      "  --timeout MS      connect and read timeout toward the BES (default 30000)",
-      "  --help            print this help",
-      "Serves http://127.0.0.1:PORT/opendap/PATH.ascii?CE (also .das .dds .dods); prints that base",
-      "URL alone on stdout once listening. Stops on SIGTERM or Ctrl-C.");
+  static final String USAGE =
+      String.join(
+          "\n",
+          "usage: olfs-2009-model --bes HOST:PORT [flags]",
+          "  --bes HOST:PORT   the BES (e.g. scripts/bes-emulator --show-info-2009)",
+          "  --port N          HTTP port on 127.0.0.1 (default 0: a free port)",
+          "  --memoized        keep each path's showInfo answer across requests (the 2009 study's",
+          "                    patch): a warm request sends the get alone; default: 4 showInfo + get",
+          "  --timeout MS      connect and read timeout toward the BES (default 30000)",
+          "  --help            print this help",
+          "Serves http://127.0.0.1:PORT/opendap/PATH.ascii?CE (also .das .dds .dods); prints that base",
+          "URL alone on stdout once listening. Stops on SIGTERM or Ctrl-C.");
 
   /** The path every dataset URL starts with, as in Hyrax. */
   static final String CONTEXT = "/opendap";
@@ -69,15 +71,22 @@ public final class Olfs2009Model {
   private Olfs2009Model(Settings settings) throws IOException {
     // Before the first HttpServer: the JDK's server reads this once. Tomcat sets TCP_NODELAY too.
     System.setProperty("sun.net.httpserver.nodelay", "true");
-    this.conversation = new Conversation2009(settings.besHost(), settings.besPort(), settings.timeoutMillis(),
-        settings.memoized());
-    this.server = HttpServer.create(
-        new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), settings.httpPort()), 64);
-    this.executor = Executors.newFixedThreadPool(4, r -> {
-      Thread t = new Thread(r, "olfs-2009-http");
-      t.setDaemon(true);
-      return t;
-    });
+    this.conversation =
+        new Conversation2009(
+            settings.besHost(), settings.besPort(), settings.timeoutMillis(), settings.memoized());
+    this.server =
+        HttpServer.create(
+            new InetSocketAddress(
+                InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), settings.httpPort()),
+            64);
+    this.executor =
+        Executors.newFixedThreadPool(
+            4,
+            r -> {
+              Thread t = new Thread(r, "olfs-2009-http");
+              t.setDaemon(true);
+              return t;
+            });
     server.setExecutor(executor);
     server.createContext("/", this::handle);
   }
@@ -133,15 +142,27 @@ public final class Olfs2009Model {
       return;
     }
     PrintStream err = System.err;
-    err.println("olfs-2009-model: serving " + model.baseUrl() + " in front of the BES at " + settings.besHost() + ":"
-        + settings.besPort() + (settings.memoized() ? ", showInfo memoized (warm requests: the get alone)"
-            : ", " + Conversation2009.SHOW_INFOS + " showInfo + get per request"));
+    err.println(
+        "olfs-2009-model: serving "
+            + model.baseUrl()
+            + " in front of the BES at "
+            + settings.besHost()
+            + ":"
+            + settings.besPort()
+            + (settings.memoized()
+                ? ", showInfo memoized (warm requests: the get alone)"
+                : ", " + Conversation2009.SHOW_INFOS + " showInfo + get per request"));
     System.out.println(model.baseUrl());
     System.out.flush();
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      model.stop();
-      err.println("olfs-2009-model: stopped after " + model.besMessages() + " BES messages");
-    }, "olfs-2009-model-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  model.stop();
+                  err.println(
+                      "olfs-2009-model: stopped after " + model.besMessages() + " BES messages");
+                },
+                "olfs-2009-model-shutdown"));
     try {
       new CountDownLatch(1).await();
     } catch (InterruptedException e) {
@@ -172,8 +193,12 @@ public final class Olfs2009Model {
     if (colon <= 0) {
       throw new UsageException("--bes was " + bes + ", must be HOST:PORT");
     }
-    return new Settings(bes.substring(0, colon), number("--bes port", bes.substring(colon + 1), 1, 65535), port,
-        memoized, timeout);
+    return new Settings(
+        bes.substring(0, colon),
+        number("--bes port", bes.substring(colon + 1), 1, 65535),
+        port,
+        memoized,
+        timeout);
   }
 
   private static String value(String flag, List<String> queue) throws UsageException {
@@ -187,7 +212,8 @@ public final class Olfs2009Model {
     try {
       int value = Integer.parseInt(text.trim());
       if (value < min || value > max) {
-        throw new UsageException(String.format(Locale.US, "%s was %s, must be %d-%d", flag, text, min, max));
+        throw new UsageException(
+            String.format(Locale.US, "%s was %s, must be %d-%d", flag, text, min, max));
       }
       return value;
     } catch (NumberFormatException e) {
@@ -201,7 +227,8 @@ public final class Olfs2009Model {
       try {
         answer = route(exchange.getRequestMethod(), exchange.getRequestURI());
       } catch (IOException e) {
-        answer = Conversation2009.Answer.text(502, "the BES conversation failed: " + e.getMessage());
+        answer =
+            Conversation2009.Answer.text(502, "the BES conversation failed: " + e.getMessage());
       }
       exchange.getResponseHeaders().set("Content-Type", answer.contentType());
       exchange.getResponseHeaders().set("XDODS-Server", "dods/3.2");
@@ -231,7 +258,8 @@ public final class Olfs2009Model {
     int dot = rest.lastIndexOf('.');
     Response response = dot < 0 ? null : Response.forSuffix(rest.substring(dot + 1));
     if (response == null || dot <= 1) {
-      return Conversation2009.Answer.text(404,
+      return Conversation2009.Answer.text(
+          404,
           "the 2009 OLFS model answers /opendap/PATH.ascii, .das, .dds and .dods, not " + path);
     }
     // Percent-escapes decoded, '+' kept: a DAP2 constraint is not a form.

@@ -16,8 +16,8 @@ import org.olfsfastpath.ppt.PptProtocolException;
 
 /**
  * One PPT connection written the way the OLFS of 2009 wrote it: a plain {@link Socket} with
- * TCP_NODELAY off and no TCP_QUICKACK, and each request as three {@code write()} calls straight
- * on the socket's stream: the chunk header, the document, then the end chunk. Over TCP, Nagle's
+ * TCP_NODELAY off and no TCP_QUICKACK, and each request as three {@code write()} calls straight on
+ * the socket's stream: the chunk header, the document, then the end chunk. Over TCP, Nagle's
  * algorithm holds each of the later writes until the peer acknowledges the one before, and a peer
  * that delays its acknowledgements makes that a stall of about 40 ms; this client reproduces that
  * on purpose. (The project's own client, {@code org.olfsfastpath.ppt.PptConnection}, does the
@@ -26,7 +26,10 @@ import org.olfsfastpath.ppt.PptProtocolException;
  * <p>Not thread-safe: one exchange at a time, as the 2009 client pool lent it.
  */
 final class PlainPptClient implements Closeable {
-  /** The largest data chunk accepted; the BES's chunks are its send buffer size, megabytes on loopback. */
+  /**
+   * The largest data chunk accepted; the BES's chunks are its send buffer size, megabytes on
+   * loopback.
+   */
   private static final int MAX_CHUNK = 64 * 1024 * 1024;
 
   /** One answer: the data chunks joined, and whether the BES flagged it as an error. */
@@ -77,8 +80,14 @@ final class PlainPptClient implements Closeable {
     in.readFully(answer);
     String text = new String(answer, StandardCharsets.US_ASCII);
     if (!text.equals(PptFraming.SERVER_OK)) {
-      throw new PptProtocolException("expected " + PptFraming.SERVER_OK + " from the BES at " + peer
-          + " but was \"" + text + "\"");
+      throw new PptProtocolException(
+          "expected "
+              + PptFraming.SERVER_OK
+              + " from the BES at "
+              + peer
+              + " but was \""
+              + text
+              + "\"");
     }
   }
 
@@ -105,7 +114,8 @@ final class PlainPptClient implements Closeable {
       try {
         in.readFully(header);
       } catch (EOFException e) {
-        throw new EOFException("the BES at " + peer + " closed the connection in the middle of an answer");
+        throw new EOFException(
+            "the BES at " + peer + " closed the connection in the middle of an answer");
       }
       if (PptFraming.isEndChunk(header, 0)) {
         return new Answer(error, body.toByteArray());

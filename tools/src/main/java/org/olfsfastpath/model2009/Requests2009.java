@@ -13,19 +13,19 @@ import org.jspecify.annotations.Nullable;
  * namespace, a reqID naming the thread, and pretty-printed output.
  *
  * <ul>
- *   <li>{@code showInfo}: {@code <setContext name="errors">xml</setContext>} then
- *       {@code <showInfo node="/path"/>}, nothing else.
+ *   <li>{@code showInfo}: {@code <setContext name="errors">xml</setContext>} then {@code <showInfo
+ *       node="/path"/>}, nothing else.
  *   <li>A data request: contexts {@code xdap_accept} (2.0 when the client sent no XDAP-Accept),
  *       {@code dap_explicit_containers}=no and {@code errors} (xml for ASCII, dap2 for the DAP2
- *       responses), then {@code setContainer name="catalogContainer" space="catalog"},
- *       {@code define name="d1" space="default"} with the constraint, then the {@code get}. The
- *       2009 OLFS asked for ASCII with {@code <get type="ascii" .../>}; today's BES (and the
- *       emulator) know that only as {@code <get type="dods" ... returnAs="ascii"/>}, which is
- *       what this sends.
+ *       responses), then {@code setContainer name="catalogContainer" space="catalog"}, {@code
+ *       define name="d1" space="default"} with the constraint, then the {@code get}. The 2009 OLFS
+ *       asked for ASCII with {@code <get type="ascii" .../>}; today's BES (and the emulator) know
+ *       that only as {@code <get type="dods" ... returnAs="ascii"/>}, which is what this sends.
  * </ul>
  */
 final class Requests2009 {
   static final Namespace BES_NS = Namespace.getNamespace("http://xml.opendap.org/ns/bes/1.0#");
+
   /** The DAP version the 2009 OLFS put in xdap_accept when the client named none. */
   static final String DEFAULT_XDAP_ACCEPT = "2.0";
 
@@ -47,15 +47,24 @@ final class Requests2009 {
     request.addContent(setContext("xdap_accept", DEFAULT_XDAP_ACCEPT));
     request.addContent(setContext("dap_explicit_containers", "no"));
     request.addContent(setContext("errors", response == Response.ASCII ? "xml" : "dap2"));
-    request.addContent(new Element("setContainer", BES_NS).setAttribute("name", "catalogContainer")
-        .setAttribute("space", "catalog").setText(dataset));
+    request.addContent(
+        new Element("setContainer", BES_NS)
+            .setAttribute("name", "catalogContainer")
+            .setAttribute("space", "catalog")
+            .setText(dataset));
     Element container = new Element("container", BES_NS).setAttribute("name", "catalogContainer");
     if (!constraint.isEmpty()) {
       container.addContent(new Element("constraint", BES_NS).setText(constraint));
     }
-    request.addContent(new Element("define", BES_NS).setAttribute("name", "d1").setAttribute("space", "default")
-        .addContent(container));
-    Element get = new Element("get", BES_NS).setAttribute("type", response.getType).setAttribute("definition", "d1");
+    request.addContent(
+        new Element("define", BES_NS)
+            .setAttribute("name", "d1")
+            .setAttribute("space", "default")
+            .addContent(container));
+    Element get =
+        new Element("get", BES_NS)
+            .setAttribute("type", response.getType)
+            .setAttribute("definition", "d1");
     if (!response.returnAs.isEmpty()) {
       get.setAttribute("returnAs", response.returnAs);
     }
@@ -74,7 +83,8 @@ final class Requests2009 {
   }
 
   private static byte[] serialize(Element request) {
-    return new XMLOutputter(Format.getPrettyFormat()).outputString(new Document(request))
+    return new XMLOutputter(Format.getPrettyFormat())
+        .outputString(new Document(request))
         .getBytes(StandardCharsets.UTF_8);
   }
 

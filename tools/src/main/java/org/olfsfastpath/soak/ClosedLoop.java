@@ -33,12 +33,14 @@ final class ClosedLoop implements AutoCloseable {
     ClosedLoop loop = new ClosedLoop(clients, end);
     for (int c = 0; c < clients; c++) {
       int client = c;
-      loop.clients.add(loop.pool.submit(() -> {
-        for (int i = client; System.nanoTime() < end; i++) {
-          request.send(i);
-        }
-        return null;
-      }));
+      loop.clients.add(
+          loop.pool.submit(
+              () -> {
+                for (int i = client; System.nanoTime() < end; i++) {
+                  request.send(i);
+                }
+                return null;
+              }));
     }
     return loop;
   }
@@ -49,8 +51,9 @@ final class ClosedLoop implements AutoCloseable {
    */
   void await(Duration grace) throws Exception {
     for (Future<?> client : clients) {
-      client.get(Duration.ofNanos(Math.max(0, end - System.nanoTime())).toMillis()
-          + grace.toMillis(), TimeUnit.MILLISECONDS);
+      client.get(
+          Duration.ofNanos(Math.max(0, end - System.nanoTime())).toMillis() + grace.toMillis(),
+          TimeUnit.MILLISECONDS);
     }
   }
 

@@ -20,64 +20,129 @@ import org.olfsfastpath.tomcat.TomcatServer;
 public final class FaultBench implements AutoCloseable {
   /** A data request (one get each time), whose 200 says the front end serves. */
   static final String SERVING_CHECK = "/opendap/coads_climatology.nc.ascii?COADSX";
+
   /** Synthetic datasets in the emulator's catalog, for cold paths and the cache bound. */
   static final int SYNTHETIC_DATASETS = 1_000_000;
 
   /**
    * The front end's settings that the scenarios depend on.
    *
-   * @param handshakeTimeout how long a connected BES may take to answer the PPT handshake
-   *     ({@code FastPath/ClientPool@handshakeTimeout})
-   * @param ejectionBase the wait before the first probe of a BES taken out of service
-   *     ({@code FastPath/BesGroups@ejectionBase})
+   * @param handshakeTimeout how long a connected BES may take to answer the PPT handshake ({@code
+   *     FastPath/ClientPool@handshakeTimeout})
+   * @param ejectionBase the wait before the first probe of a BES taken out of service ({@code
+   *     FastPath/BesGroups@ejectionBase})
    * @param ejectionMax the longest wait between two probes ({@code FastPath/BesGroups@ejectionMax})
-   * @param shares whether the groups' fair shares and the pools' reserve are on at their
-   *     defaults; off ({@code clientShare="100%"}, {@code reserve="0"}) for the scenarios whose
-   *     clients all come from one loopback address and that measure the pool itself
-   * @param keepData whether data answers are kept by the response cache, as by default; off
-   *     ({@code dataTypes=""}) for the scenarios that need every data request to reach the BES
+   * @param shares whether the groups' fair shares and the pools' reserve are on at their defaults;
+   *     off ({@code clientShare="100%"}, {@code reserve="0"}) for the scenarios whose clients all
+   *     come from one loopback address and that measure the pool itself
+   * @param keepData whether data answers are kept by the response cache, as by default; off ({@code
+   *     dataTypes=""}) for the scenarios that need every data request to reach the BES
    */
-  public record Settings(Duration readTimeout, Duration acquireTimeout, int poolMaximum, int cacheMaxEntries,
-      int retryAfterSeconds, String heap, Duration handshakeTimeout, Duration ejectionBase,
-      Duration ejectionMax, boolean shares, boolean keepData) {
+  public record Settings(
+      Duration readTimeout,
+      Duration acquireTimeout,
+      int poolMaximum,
+      int cacheMaxEntries,
+      int retryAfterSeconds,
+      String heap,
+      Duration handshakeTimeout,
+      Duration ejectionBase,
+      Duration ejectionMax,
+      boolean shares,
+      boolean keepData) {
     /**
      * What the fault scenarios run with (FaultsIT, and scripts/soak's fault part): a handshake
-     * timeout of 1 s, half the read timeout, so that a wedged BES (its handshake never answered)
-     * is told apart from a slow one by the time alone; the shipped ejectionBase (1 s) and an
+     * timeout of 1 s, half the read timeout, so that a wedged BES (its handshake never answered) is
+     * told apart from a slow one by the time alone; the shipped ejectionBase (1 s) and an
      * ejectionMax of 4 s instead of 10 s, so that a BES that comes back after a long outage is
      * probed within seconds and the suite stays short. Every client is 127.0.0.1 and every data
      * request must meet the faults: no shares, no data answer kept.
      */
-    public static final Settings FAULTS = new Settings(Duration.ofSeconds(2), Duration.ofSeconds(1),
-        8, 10_000, 2, "256m", Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(4),
-        false, false);
+    public static final Settings FAULTS =
+        new Settings(
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(1),
+            8,
+            10_000,
+            2,
+            "256m",
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(4),
+            false,
+            false);
+
     /** What the load checks run with (LoadIT): one client address, every data request a get. */
-    public static final Settings LOAD = new Settings(Duration.ofSeconds(10), Duration.ofSeconds(5),
-        32, 500, 1, "256m", Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofSeconds(10),
-        false, false);
+    public static final Settings LOAD =
+        new Settings(
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(5),
+            32,
+            500,
+            1,
+            "256m",
+            Duration.ofSeconds(5),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(10),
+            false,
+            false);
+
     /**
      * What the drop scenario runs with (DropAllConnectionsIT): a pool for 10 clients and room to
      * spare, every data request a get (so the drops meet requests in flight), one client address.
      */
-    public static final Settings DROPS = new Settings(Duration.ofSeconds(10),
-        Duration.ofSeconds(5), 16, 10_000, 1, "256m", Duration.ofSeconds(5), Duration.ofSeconds(1),
-        Duration.ofSeconds(4), false, false);
+    public static final Settings DROPS =
+        new Settings(
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(5),
+            16,
+            10_000,
+            1,
+            "256m",
+            Duration.ofSeconds(5),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(4),
+            false,
+            false);
+
     /**
      * What the fair-share scenario runs with (SharesIT): the shipped defaults of the pool (32
      * connections, 10% reserve), the shares (25%, a queue of 8 for 5 s) and the response cache.
      */
-    public static final Settings SHARES = new Settings(Duration.ofSeconds(10),
-        Duration.ofSeconds(5), 32, 10_000, 1, "384m", Duration.ofSeconds(5), Duration.ofSeconds(1),
-        Duration.ofSeconds(4), true, true);
+    public static final Settings SHARES =
+        new Settings(
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(5),
+            32,
+            10_000,
+            1,
+            "384m",
+            Duration.ofSeconds(5),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(4),
+            true,
+            true);
 
     /** The same settings with another pool size, node cache size and heap. */
     public Settings withSizes(int poolMaximum, int cacheMaxEntries, String heap) {
-      return new Settings(readTimeout, acquireTimeout, poolMaximum, cacheMaxEntries,
-          retryAfterSeconds, heap, handshakeTimeout, ejectionBase, ejectionMax, shares, keepData);
+      return new Settings(
+          readTimeout,
+          acquireTimeout,
+          poolMaximum,
+          cacheMaxEntries,
+          retryAfterSeconds,
+          heap,
+          handshakeTimeout,
+          ejectionBase,
+          ejectionMax,
+          shares,
+          keepData);
     }
 
     String olfsXml(int besPort) {
-      return String.format(Locale.ROOT, """
+      return String.format(
+          Locale.ROOT,
+          """
           <?xml version="1.0" encoding="UTF-8"?>
           <OLFSConfig>
             <BESManager>
@@ -99,10 +164,18 @@ public final class FaultBench implements AutoCloseable {
               <RetryAfter seconds="%d"/>%s
             </FastPath>
           </OLFSConfig>
-          """, besPort, readTimeout.toMillis(), poolMaximum, cacheMaxEntries,
-          acquireTimeout.toMillis(), handshakeTimeout.toMillis(),
-          shares ? "" : " reserve=\"0\"", ejectionBase.toMillis(), ejectionMax.toMillis(),
-          shares ? "" : " clientShare=\"100%\"", retryAfterSeconds,
+          """,
+          besPort,
+          readTimeout.toMillis(),
+          poolMaximum,
+          cacheMaxEntries,
+          acquireTimeout.toMillis(),
+          handshakeTimeout.toMillis(),
+          shares ? "" : " reserve=\"0\"",
+          ejectionBase.toMillis(),
+          ejectionMax.toMillis(),
+          shares ? "" : " clientShare=\"100%\"",
+          retryAfterSeconds,
           keepData ? "" : "\n    <ResponseCache dataTypes=\"\"/>");
     }
   }
@@ -124,32 +197,38 @@ public final class FaultBench implements AutoCloseable {
   /** Where Tomcat, the WAR and the work directory are, from the failsafe system properties. */
   public record Layout(Path tomcatHome, Path war, Path workDir) {
     public static Layout fromSystemProperties() {
-      return new Layout(Path.of(required("tomcat.home")), Path.of(required("war.file")),
+      return new Layout(
+          Path.of(required("tomcat.home")),
+          Path.of(required("war.file")),
           Path.of(required("it.work.dir")));
     }
 
     private static String required(String name) {
       String value = System.getProperty(name);
       if (value == null || value.isBlank()) {
-        throw new IllegalStateException("system property " + name + " is not set: run the fault"
-            + " tests with mvn verify (failsafe sets it) or scripts/soak");
+        throw new IllegalStateException(
+            "system property "
+                + name
+                + " is not set: run the fault"
+                + " tests with mvn verify (failsafe sets it) or scripts/soak");
       }
       return value;
     }
   }
 
   /**
-   * Starts the front end with no BES listening yet; {@link #startBes()} brings the BES up, so
-   * the first scenario can be "BES down at start". The web application's start-up version fetch
-   * finds no BES, so the BES is out of service from the start: requests answer 503 until a probe
-   * after {@link #startBes()} brings it back.
+   * Starts the front end with no BES listening yet; {@link #startBes()} brings the BES up, so the
+   * first scenario can be "BES down at start". The web application's start-up version fetch finds
+   * no BES, so the BES is out of service from the start: requests answer 503 until a probe after
+   * {@link #startBes()} brings it back.
    */
   public static FaultBench startWithBesDown(Layout layout, Path base, Settings settings)
       throws IOException, InterruptedException {
     int besPort = TomcatServer.freePort();
     BesEmulator bes = newEmulator(besPort);
-    TomcatServer frontEnd = TomcatServer.start(layout.tomcatHome(), layout.war(), base,
-        settings.olfsXml(besPort), settings.heap());
+    TomcatServer frontEnd =
+        TomcatServer.start(
+            layout.tomcatHome(), layout.war(), base, settings.olfsXml(besPort), settings.heap());
     return new FaultBench(settings, bes, frontEnd, besPort);
   }
 
@@ -164,8 +243,9 @@ public final class FaultBench implements AutoCloseable {
     bes.start();
     TomcatServer frontEnd;
     try {
-      frontEnd = TomcatServer.start(layout.tomcatHome(), layout.war(), base,
-          settings.olfsXml(besPort), settings.heap());
+      frontEnd =
+          TomcatServer.start(
+              layout.tomcatHome(), layout.war(), base, settings.olfsXml(besPort), settings.heap());
     } catch (IOException | InterruptedException | RuntimeException e) {
       bes.close();
       throw e;
@@ -191,20 +271,23 @@ public final class FaultBench implements AutoCloseable {
   }
 
   /**
-   * The longest {@link #awaitServing()} waits: a probe that is due (at most ejectionMax away),
-   * the probe itself (at most the handshake timeout) and the request, with ten seconds to spare
-   * on a loaded machine.
+   * The longest {@link #awaitServing()} waits: a probe that is due (at most ejectionMax away), the
+   * probe itself (at most the handshake timeout) and the request, with ten seconds to spare on a
+   * loaded machine.
    */
   public Duration servingLimit() {
-    return settings.ejectionMax().plus(settings.handshakeTimeout()).plus(settings.readTimeout())
+    return settings
+        .ejectionMax()
+        .plus(settings.handshakeTimeout())
+        .plus(settings.readTimeout())
         .plusSeconds(10);
   }
 
   /**
    * Waits until the front end serves a data request ({@link #SERVING_CHECK}, one get each time)
-   * with a 200: a BES that was down is back in service only after a probe, up to ejectionMax
-   * after it listens again. Fails after {@link #servingLimit()}, naming the last answer and the
-   * BES group's state.
+   * with a 200: a BES that was down is back in service only after a probe, up to ejectionMax after
+   * it listens again. Fails after {@link #servingLimit()}, naming the last answer and the BES
+   * group's state.
    *
    * @return how long it waited
    * @throws IllegalStateException if the front end did not serve in time
@@ -226,9 +309,17 @@ public final class FaultBench implements AutoCloseable {
     } catch (RuntimeException e) {
       groups = "(no status: " + e.getMessage() + ")";
     }
-    throw new IllegalStateException("the front end did not serve " + SERVING_CHECK + " within "
-        + servingLimit().toMillis() + " ms of the BES listening: the last answer was "
-        + last.outcome() + ": " + last.text() + "; BES groups: " + groups);
+    throw new IllegalStateException(
+        "the front end did not serve "
+            + SERVING_CHECK
+            + " within "
+            + servingLimit().toMillis()
+            + " ms of the BES listening: the last answer was "
+            + last.outcome()
+            + ": "
+            + last.text()
+            + "; BES groups: "
+            + groups);
   }
 
   public synchronized void startBes() throws IOException {
@@ -277,10 +368,12 @@ public final class FaultBench implements AutoCloseable {
   /** Fetches the reference body unless it is known; true when this call fetched it. */
   public boolean fetchReference(String target) {
     boolean[] fetched = new boolean[1];
-    references.computeIfAbsent(target, t -> {
-      fetched[0] = true;
-      return fetch(t);
-    });
+    references.computeIfAbsent(
+        target,
+        t -> {
+          fetched[0] = true;
+          return fetch(t);
+        });
     return fetched[0];
   }
 
@@ -292,8 +385,8 @@ public final class FaultBench implements AutoCloseable {
   private byte[] fetch(String target) {
     RawHttp.Response r = get(target);
     if (r.status() != 200 || !r.complete()) {
-      throw new IllegalStateException("reference fetch of " + target + " answered " + r.outcome()
-          + ": " + r.text());
+      throw new IllegalStateException(
+          "reference fetch of " + target + " answered " + r.outcome() + ": " + r.text());
     }
     return r.body();
   }
@@ -303,12 +396,16 @@ public final class FaultBench implements AutoCloseable {
   }
 
   /** Resources of the front end at rest: every request done, every client connection closed. */
-  public record Resources(ProcessProbe.Snapshot process, long poolTotal, long poolInUse,
-      StatusDocument status, long spoolFiles) {}
+  public record Resources(
+      ProcessProbe.Snapshot process,
+      long poolTotal,
+      long poolInUse,
+      StatusDocument status,
+      long spoolFiles) {}
 
   /**
-   * Waits (at most 20 s) until no request holds a BES connection and Tomcat has closed every
-   * client connection, then measures.
+   * Waits (at most 20 s) until no request holds a BES connection and Tomcat has closed every client
+   * connection, then measures.
    */
   public Resources atRest() throws IOException, InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
@@ -320,8 +417,12 @@ public final class FaultBench implements AutoCloseable {
       long total = status.get("pool", "total");
       long inUse = status.get("pool", "inUse");
       boolean quiet = inUse == 0 && snapshot.httpSockets() <= 1 && snapshot.besSockets() == total;
-      long openFiles = status.sections().getOrDefault("spool", Map.of())
-          .getOrDefault("openFiles", 0.0).longValue();
+      long openFiles =
+          status
+              .sections()
+              .getOrDefault("spool", Map.of())
+              .getOrDefault("openFiles", 0.0)
+              .longValue();
       long spoolFiles = Math.max(openFiles, spoolFilesOnDisk());
       quiet &= spoolFiles == 0;
       if (quiet || System.nanoTime() > deadline) {
@@ -334,27 +435,34 @@ public final class FaultBench implements AutoCloseable {
   /**
    * What grew between two measurements at rest.
    *
-   * @param spoolFiles spool files left at rest: files named {@code olfs-spool-*.tmp} anywhere
-   *     under Tomcat's base (the servlet container's temporary directory is the spool's
-   *     default), or the files the spool's statistics count open, whichever is more
+   * @param spoolFiles spool files left at rest: files named {@code olfs-spool-*.tmp} anywhere under
+   *     Tomcat's base (the servlet container's temporary directory is the spool's default), or the
+   *     files the spool's statistics count open, whichever is more
    */
   public record Leaks(long spoolFiles, long connections, int threads, int fds) {
     static Leaks between(Resources before, Resources after) {
       long connections = (after.process().besSockets() - after.poolTotal()) + after.poolInUse();
-      return new Leaks(after.spoolFiles(), connections,
+      return new Leaks(
+          after.spoolFiles(),
+          connections,
           after.process().ownThreads() - before.process().ownThreads(),
-          after.process().ownFds() - before.process().ownFds()
-              + after.process().strayEpolls() - before.process().strayEpolls());
+          after.process().ownFds()
+              - before.process().ownFds()
+              + after.process().strayEpolls()
+              - before.process().strayEpolls());
     }
   }
 
   /** Spool files under Tomcat's base now: the spool's own directory is its temporary one. */
   long spoolFilesOnDisk() {
     try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(frontEnd.base())) {
-      return files.filter(f -> {
-        String name = f.getFileName().toString();
-        return name.startsWith("olfs-spool-") && name.endsWith(".tmp");
-      }).count();
+      return files
+          .filter(
+              f -> {
+                String name = f.getFileName().toString();
+                return name.startsWith("olfs-spool-") && name.endsWith(".tmp");
+              })
+          .count();
     } catch (IOException | java.io.UncheckedIOException e) {
       return -1;
     }

@@ -33,41 +33,46 @@ import org.olfsfastpath.tomcat.TomcatServer;
  * The fault and load scenarios, written once for the integration tests (short) and scripts/soak
  * (long). Each runs against a {@link FaultBench}, measures the front end at rest before and after,
  * and returns a {@link ScenarioResult} listing every expectation it broke: what each client got,
- * that 200 answers carry exactly the body a healthy BES gives, that nothing waits past its
- * timeout, that service comes back by itself, that no BES connection, thread or descriptor is
- * left behind, and that the front end's counters agree with what the clients saw.
+ * that 200 answers carry exactly the body a healthy BES gives, that nothing waits past its timeout,
+ * that service comes back by itself, that no BES connection, thread or descriptor is left behind,
+ * and that the front end's counters agree with what the clients saw.
  */
 public final class FaultScenarios {
   /**
-   * Metadata: once warm, answered from the response cache with no BES message, so a fault
-   * injected on the BES never reaches it. The scenarios fault data requests instead, or
-   * metadata asked for the first time.
+   * Metadata: once warm, answered from the response cache with no BES message, so a fault injected
+   * on the BES never reaches it. The scenarios fault data requests instead, or metadata asked for
+   * the first time.
    */
   public static final String SMALL = "/opendap/coads_climatology.nc.das";
+
   public static final String SMALL_OTHER = "/opendap/fnoc1.nc.dds";
+
   /** A small data request: one get each time, warm or not. */
   public static final String ASCII = "/opendap/coads_climatology.nc.ascii?COADSX";
+
   /** A small data request on another dataset: one get of fnoc1.nc each time. */
   public static final String OTHER_ASCII = "/opendap/fnoc1.nc.ascii?lat";
+
   /** About 3 MB: far past the front end's 32 KiB response buffer, so it commits while streaming. */
   public static final String BIG = "/opendap/coads_climatology.nc.dods";
 
   /**
-   * The longest a request may take to be refused while its BES is out of service: the group
-   * answers at once, with no connect, so this is an HTTP exchange on loopback (about a
-   * millisecond) with room for a loaded machine, and far below the connect and handshake
-   * timeouts a connect attempt could cost.
+   * The longest a request may take to be refused while its BES is out of service: the group answers
+   * at once, with no connect, so this is an HTTP exchange on loopback (about a millisecond) with
+   * room for a loaded machine, and far below the connect and handshake timeouts a connect attempt
+   * could cost.
    */
   public static final Duration FAST_FAILURE = Duration.ofMillis(100);
+
   /**
    * The same under a scenario's own load (16 clients refused as fast as they can ask, on two
    * cores): still half the handshake timeout, so no connect attempt hides in it.
    */
   static final Duration FAST_FAILURE_UNDER_LOAD = Duration.ofMillis(500);
+
   /**
-   * Past the probe that was due when a BES came back: the probe thread's start, the probe's
-   * own connect and handshake on loopback, and this side's polling of /status, on a loaded
-   * machine.
+   * Past the probe that was due when a BES came back: the probe thread's start, the probe's own
+   * connect and handshake on loopback, and this side's polling of /status, on a loaded machine.
    */
   static final Duration PROBE_MARGIN = Duration.ofMillis(1_000);
 
@@ -77,13 +82,23 @@ public final class FaultScenarios {
    * request or per fault shows as far more than this after a scenario's dozens of requests.
    */
   static final int THREAD_TOLERANCE = 2;
+
   /** Descriptors likewise: a jar or log file opened on first need. */
   static final int FD_TOLERANCE = 4;
 
   /** Error bodies must show none of these: server paths, stack traces, BES or server internals. */
-  private static final List<String> FORBIDDEN_IN_ERRORS = List.of("/usr/share/hyrax", "Exception",
-      "\tat ", ".java", ".cc", "BESError", "<Type>", "org.olfsfastpath", "org.apache",
-      "Apache Tomcat");
+  private static final List<String> FORBIDDEN_IN_ERRORS =
+      List.of(
+          "/usr/share/hyrax",
+          "Exception",
+          "\tat ",
+          ".java",
+          ".cc",
+          "BESError",
+          "<Type>",
+          "org.olfsfastpath",
+          "org.apache",
+          "Apache Tomcat");
 
   private final FaultBench bench;
   private final AtomicLong coldPaths = new AtomicLong(500_000);
@@ -119,19 +134,20 @@ public final class FaultScenarios {
 
   /**
    * The web application deployed while no BES listens: its start-up version fetch found the BES
-   * unreachable and took it out of service, so requests answer 503 at once, with Retry-After
-   * (the time to the next probe) and a DAP error naming the BES and since when, and never try a
-   * connect; /status shows the group down. Then the BES starts, and service begins without a
-   * Tomcat restart within the probe interval that was running: a probe (a connect and a
-   * handshake, no command) brings the BES back. Must run first, on a bench from {@link
-   * FaultBench#startWithBesDown}; its start is the baseline of the leak checks.
+   * unreachable and took it out of service, so requests answer 503 at once, with Retry-After (the
+   * time to the next probe) and a DAP error naming the BES and since when, and never try a connect;
+   * /status shows the group down. Then the BES starts, and service begins without a Tomcat restart
+   * within the probe interval that was running: a probe (a connect and a handshake, no command)
+   * brings the BES back. Must run first, on a bench from {@link FaultBench#startWithBesDown}; its
+   * start is the baseline of the leak checks.
    */
   public ScenarioResult besDownAtStart(int requestsWhileDown) throws Exception {
     Run run = new Run("BES down at start", true);
     StatusDocument before = bench.status();
     if (!before.down() || before.downSince() == null) {
-      run.problem("/status does not show the group down since a time while no BES listens: "
-          + before.groups());
+      run.problem(
+          "/status does not show the group down since a time while no BES listens: "
+              + before.groups());
     }
     // Data requests and a first-time metadata request: each needs the BES.
     List<String> targets = List.of(ASCII, OTHER_ASCII, SMALL);
@@ -158,15 +174,16 @@ public final class FaultScenarios {
 
   /**
    * Clients loop over data requests (two small ASCII ones and a 3 MB one, each a get) and a warm
-   * metadata request while the BES is killed and, after {@code down}, restarted. In-flight
-   * requests fail cleanly (502, 504, or an aborted body the client sees as truncated), never
-   * hang and never pass a truncated body off as whole. The first connect that is refused takes
-   * the BES out of service: from then on data requests get 503 at once with Retry-After, no
-   * command reaches a BES connection and no connect is tried, while the warm metadata keeps
-   * answering 200 from the response cache. Service resumes within the probe interval that was
-   * running when the BES came back, and every request started after that succeeds.
+   * metadata request while the BES is killed and, after {@code down}, restarted. In-flight requests
+   * fail cleanly (502, 504, or an aborted body the client sees as truncated), never hang and never
+   * pass a truncated body off as whole. The first connect that is refused takes the BES out of
+   * service: from then on data requests get 503 at once with Retry-After, no command reaches a BES
+   * connection and no connect is tried, while the warm metadata keeps answering 200 from the
+   * response cache. Service resumes within the probe interval that was running when the BES came
+   * back, and every request started after that succeeds.
    */
-  public ScenarioResult besKilledMidLoad(int clients, Duration load, Duration down) throws Exception {
+  public ScenarioResult besKilledMidLoad(int clients, Duration load, Duration down)
+      throws Exception {
     Run run = new Run("BES killed mid-load, restarted after " + down.toMillis() + " ms", false);
     List<String> targets = List.of(ASCII, OTHER_ASCII, BIG, SMALL);
     targets.forEach(bench::reference);
@@ -175,19 +192,26 @@ public final class FaultScenarios {
     List<Timed> timings = Collections.synchronizedList(new ArrayList<>());
     long back;
     Duration probeIn;
-    try (ClosedLoop loop = ClosedLoop.start(clients, end, i -> {
-      String target = targets.get(i % targets.size());
-      long began = System.nanoTime();
-      // The kept metadata needs no BES: the outage must not touch it.
-      Set<String> allowed = target.equals(SMALL) ? Set.of("200")
-          : target.equals(BIG) ? Set.of("200", "502", "503", "504", "truncated")
-          : Set.of("200", "502", "503", "504");
-      RawHttp.Response r = run.request(target, allowed);
-      if (r.status() == 503) {
-        run.expectDown(r, FAST_FAILURE_UNDER_LOAD);
-      }
-      timings.add(new Timed(began, System.nanoTime(), target, r.outcome()));
-    })) {
+    try (ClosedLoop loop =
+        ClosedLoop.start(
+            clients,
+            end,
+            i -> {
+              String target = targets.get(i % targets.size());
+              long began = System.nanoTime();
+              // The kept metadata needs no BES: the outage must not touch it.
+              Set<String> allowed =
+                  target.equals(SMALL)
+                      ? Set.of("200")
+                      : target.equals(BIG)
+                          ? Set.of("200", "502", "503", "504", "truncated")
+                          : Set.of("200", "502", "503", "504");
+              RawHttp.Response r = run.request(target, allowed);
+              if (r.status() == 503) {
+                run.expectDown(r, FAST_FAILURE_UNDER_LOAD);
+              }
+              timings.add(new Timed(began, System.nanoTime(), target, r.outcome()));
+            })) {
       sleepUntil(start + load.toNanos() / 3);
       bench.killBes();
       long killed = System.nanoTime();
@@ -199,14 +223,19 @@ public final class FaultScenarios {
       if (!early.down() || !late.down()) {
         run.problem("the group was not down while the BES was: " + early.groups());
       } else {
-        Instant since = Objects.requireNonNull(early.downSince(), "a group that is down shows since when");
+        Instant since =
+            Objects.requireNonNull(early.downSince(), "a group that is down shows since when");
         if (!since.equals(late.downSince())) {
-          run.problem("the group's downSince changed during one outage: " + early.downSince()
-              + ", then " + late.downSince());
+          run.problem(
+              "the group's downSince changed during one outage: "
+                  + early.downSince()
+                  + ", then "
+                  + late.downSince());
         }
         if (late.besCounter("requests") != early.besCounter("requests")) {
-          run.problem((late.besCounter("requests") - early.besCounter("requests"))
-              + " commands went to the BES while it was out of service");
+          run.problem(
+              (late.besCounter("requests") - early.besCounter("requests"))
+                  + " commands went to the BES while it was out of service");
         }
         if (late.groupCounter("unavailable") <= early.groupCounter("unavailable")) {
           run.problem("no request was refused by the group while it was down");
@@ -219,9 +248,12 @@ public final class FaultScenarios {
     }
     // Recovery: the first data request (the metadata never failed) answered 200 after the BES
     // came back.
-    long firstSuccess = timings.stream()
-        .filter(t -> t.start >= back && t.outcome.equals("200") && !t.target.equals(SMALL))
-        .mapToLong(t -> t.end).min().orElse(-1);
+    long firstSuccess =
+        timings.stream()
+            .filter(t -> t.start >= back && t.outcome.equals("200") && !t.target.equals(SMALL))
+            .mapToLong(t -> t.end)
+            .min()
+            .orElse(-1);
     if (firstSuccess < 0) {
       run.problem("no data request succeeded after the BES came back");
       return run.finish(-1);
@@ -243,12 +275,12 @@ public final class FaultScenarios {
   }
 
   /**
-   * The BES answers {@code exit=true;status=error;} with a fatal error and its process exits:
-   * that data request gets a 500 with a clean message, the connection is dropped, the next
-   * succeeds. A BES error answer proves the BES works: it is not taken out of service.
+   * The BES answers {@code exit=true;status=error;} with a fatal error and its process exits: that
+   * data request gets a 500 with a clean message, the connection is dropped, the next succeeds. A
+   * BES error answer proves the BES works: it is not taken out of service.
    */
   public ScenarioResult fatalError() throws Exception {
-    bench.reference(ASCII);  // before the run: a reference fetch is no request of the scenario
+    bench.reference(ASCII); // before the run: a reference fetch is no request of the scenario
     Run run = new Run("BES process exits after a fatal error", false);
     StatusDocument before = bench.status();
     long discarded = before.get("pool", "discarded");
@@ -266,23 +298,24 @@ public final class FaultScenarios {
   }
 
   /**
-   * A get and a showNode that take longer than the read timeout (the BES never answers) get a
-   * 504 within the timeout plus a margin, while data requests for another dataset keep flowing
-   * (each a get). A slow BES is not taken out of service: both count as timeouts, none as an
-   * ejection.
+   * A get and a showNode that take longer than the read timeout (the BES never answers) get a 504
+   * within the timeout plus a margin, while data requests for another dataset keep flowing (each a
+   * get). A slow BES is not taken out of service: both count as timeouts, none as an ejection.
    */
   public ScenarioResult slowBes() throws Exception {
     Duration timeout = bench.settings().readTimeout();
     bench.reference(ASCII);
     bench.reference(OTHER_ASCII);
-    Run run = new Run("slow BES (get and showNode past the " + timeout.toMillis()
-        + " ms read timeout)", false);
+    Run run =
+        new Run(
+            "slow BES (get and showNode past the " + timeout.toMillis() + " ms read timeout)",
+            false);
     StatusDocument before = bench.status();
     String cold = coldPath();
     String coldTarget = "/opendap" + cold + ".das";
     FaultRule slowGet = FaultRule.when(getOf("fnoc1.nc"), Fault.stall());
-    FaultRule slowShowNode = FaultRule.when(
-        r -> r.hasCommand("showNode") && r.xml().contains(cold), Fault.stall());
+    FaultRule slowShowNode =
+        FaultRule.when(r -> r.hasCommand("showNode") && r.xml().contains(cold), Fault.stall());
     bench.bes().addFaultRule(slowGet);
     bench.bes().addFaultRule(slowShowNode);
     ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -295,10 +328,13 @@ public final class FaultScenarios {
         flowing++;
       }
       for (RawHttp.Response slow : List.of(get.get(), showNode.get())) {
-        if (slow.millis() < timeout.toMillis() - 50
-            || slow.millis() > timeout.toMillis() + 2_000) {
-          run.problem("a slow request answered after " + slow.millis() + " ms, expected about "
-              + timeout.toMillis() + " ms");
+        if (slow.millis() < timeout.toMillis() - 50 || slow.millis() > timeout.toMillis() + 2_000) {
+          run.problem(
+              "a slow request answered after "
+                  + slow.millis()
+                  + " ms, expected about "
+                  + timeout.toMillis()
+                  + " ms");
         }
       }
     } finally {
@@ -317,18 +353,18 @@ public final class FaultScenarios {
     }
     long back = System.nanoTime();
     run.request(OTHER_ASCII, Set.of("200"));
-    run.request(coldTarget, Set.of("200"));  // the failed showNode was not cached
+    run.request(coldTarget, Set.of("200")); // the failed showNode was not cached
     return run.finish(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - back));
   }
 
   /**
    * A BES that sends garbage, an oversized chunk header, half a chunk, an error after data, or
-   * stops writing or reading mid-message. Before the answer is committed the client gets a 502
-   * (504 for a stall) with a DAP error; once 32 KiB of a 3 MB answer went out, the connection is
-   * aborted and the client sees a truncated body, never a short 200. The next request succeeds,
-   * and the broken connections are gone. The small answers are data requests (a get each time):
-   * kept metadata would never reach the faulty BES. Broken commands count towards an ejection,
-   * but never of a group's last BES: the BES stays in service throughout.
+   * stops writing or reading mid-message. Before the answer is committed the client gets a 502 (504
+   * for a stall) with a DAP error; once 32 KiB of a 3 MB answer went out, the connection is aborted
+   * and the client sees a truncated body, never a short 200. The next request succeeds, and the
+   * broken connections are gone. The small answers are data requests (a get each time): kept
+   * metadata would never reach the faulty BES. Broken commands count towards an ejection, but never
+   * of a group's last BES: the BES stays in service throughout.
    */
   public ScenarioResult protocolFaults() throws Exception {
     bench.reference(OTHER_ASCII);
@@ -336,21 +372,29 @@ public final class FaultScenarios {
     Run run = new Run("garbage, bad chunks, error after data, BES stops writing or reading", false);
     StatusDocument before = bench.status();
     Predicate<RecordedRequest> small = getOf("fnoc1.nc");
-    Predicate<RecordedRequest> big = r -> r.hasCommand("get") && r.getType().equals("dods")
-        && r.containerPath().endsWith("coads_climatology.nc");
-    record Case(Fault fault, Predicate<RecordedRequest> matches, String target, String expected,
+    Predicate<RecordedRequest> big =
+        r ->
+            r.hasCommand("get")
+                && r.getType().equals("dods")
+                && r.containerPath().endsWith("coads_climatology.nc");
+    record Case(
+        Fault fault,
+        Predicate<RecordedRequest> matches,
+        String target,
+        String expected,
         boolean connectionKept) {}
-    List<Case> cases = List.of(
-        new Case(Fault.garbage(), small, OTHER_ASCII, "502", false),
-        new Case(Fault.oversizedChunkHeader(), small, OTHER_ASCII, "502", false),
-        new Case(Fault.closeConnection(), small, OTHER_ASCII, "502", false),
-        new Case(Fault.truncatedChunk(), small, OTHER_ASCII, "502", false),
-        // The error document ends its message cleanly: the BES process is in step and is kept.
-        new Case(Fault.midStreamError(), small, OTHER_ASCII, "502", true),
-        new Case(Fault.stallMidResponse(), small, OTHER_ASCII, "504", false),
-        new Case(Fault.truncatedChunk(), big, BIG, "truncated", false),
-        new Case(Fault.midStreamError(), big, BIG, "truncated", true),
-        new Case(Fault.stallMidResponse(), big, BIG, "truncated", false));
+    List<Case> cases =
+        List.of(
+            new Case(Fault.garbage(), small, OTHER_ASCII, "502", false),
+            new Case(Fault.oversizedChunkHeader(), small, OTHER_ASCII, "502", false),
+            new Case(Fault.closeConnection(), small, OTHER_ASCII, "502", false),
+            new Case(Fault.truncatedChunk(), small, OTHER_ASCII, "502", false),
+            // The error document ends its message cleanly: the BES process is in step and is kept.
+            new Case(Fault.midStreamError(), small, OTHER_ASCII, "502", true),
+            new Case(Fault.stallMidResponse(), small, OTHER_ASCII, "504", false),
+            new Case(Fault.truncatedChunk(), big, BIG, "truncated", false),
+            new Case(Fault.midStreamError(), big, BIG, "truncated", true),
+            new Case(Fault.stallMidResponse(), big, BIG, "truncated", false));
     long worstRecovery = 0;
     for (Case c : cases) {
       long discarded = bench.status().get("pool", "discarded");
@@ -364,8 +408,12 @@ public final class FaultScenarios {
         bench.bes().removeFaultRule(rule);
       }
       if (c.expected().equals("truncated") && r.status() == 200 && r.body().length < 32 * 1024) {
-        run.problem(c.fault() + ": the client got only " + r.body().length + " bytes before the"
-            + " abort; the answer should have been committed");
+        run.problem(
+            c.fault()
+                + ": the client got only "
+                + r.body().length
+                + " bytes before the"
+                + " abort; the answer should have been committed");
       }
       long back = System.nanoTime();
       run.request(c.target(), Set.of("200"));
@@ -390,16 +438,16 @@ public final class FaultScenarios {
   /**
    * The BES wedged: it accepts connections but never answers the PPT handshake (old BES processes
    * holding the listening socket after a restart), and the front end's connections to the old
-   * processes are gone. The first data request waits the handshake timeout, not the read
-   * timeout, and gets 503 with Retry-After: that failed connect took the BES out of service.
-   * Then {@code fastRequests} requests (data, 3 MB data, first-time metadata) each get 503 at
-   * once, with no command sent and no connect tried beyond the probes'. Meanwhile what needs no
-   * BES still answers: a conditional request on a kept metadata answer (304, by If-None-Match and
-   * by If-Modified-Since), the kept answer itself, and /status, which shows the group down, since
-   * when, and why. The wedge lasts at least {@code hold}; the emulator recovers right after a
-   * probe failed, and the front end serves again within the one probe interval then running.
-   * Last, the contrast: a BES that answers the handshake and then never a command is only slow;
-   * that request waits the read timeout (504), and the BES stays in service.
+   * processes are gone. The first data request waits the handshake timeout, not the read timeout,
+   * and gets 503 with Retry-After: that failed connect took the BES out of service. Then {@code
+   * fastRequests} requests (data, 3 MB data, first-time metadata) each get 503 at once, with no
+   * command sent and no connect tried beyond the probes'. Meanwhile what needs no BES still
+   * answers: a conditional request on a kept metadata answer (304, by If-None-Match and by
+   * If-Modified-Since), the kept answer itself, and /status, which shows the group down, since
+   * when, and why. The wedge lasts at least {@code hold}; the emulator recovers right after a probe
+   * failed, and the front end serves again within the one probe interval then running. Last, the
+   * contrast: a BES that answers the handshake and then never a command is only slow; that request
+   * waits the read timeout (504), and the BES stays in service.
    */
   public ScenarioResult wedgedBes(int fastRequests, Duration hold) throws Exception {
     FaultBench.Settings s = bench.settings();
@@ -407,8 +455,14 @@ public final class FaultScenarios {
     bench.reference(ASCII);
     bench.reference(OTHER_ASCII);
     bench.reference(BIG);
-    Run run = new Run("BES wedged (accepts, never answers the handshake; handshake timeout "
-        + handshake.toMillis() + " ms), " + fastRequests + " requests while out", false);
+    Run run =
+        new Run(
+            "BES wedged (accepts, never answers the handshake; handshake timeout "
+                + handshake.toMillis()
+                + " ms), "
+                + fastRequests
+                + " requests while out",
+            false);
     // A kept metadata answer and its validators, for the requests that need no BES.
     RawHttp.Response kept = run.request(SMALL, Set.of("200"));
     String etag = kept.header("ETag");
@@ -418,7 +472,7 @@ public final class FaultScenarios {
     }
 
     bench.bes().setConnectionFault(Fault.silentHandshake());
-    bench.killBes();  // the old processes' connections close; new ones meet the wedge
+    bench.killBes(); // the old processes' connections close; new ones meet the wedge
     bench.startBes();
     long wedged = System.nanoTime();
     Instant wedgedAt = Instant.now();
@@ -427,14 +481,23 @@ public final class FaultScenarios {
     // read timeout would show here even if its 504 did not.
     run.expectDown(first, handshake.plusMillis(900));
     if (first.millis() < handshake.toMillis() - 50) {
-      run.problem("the first request failed after " + first.millis() + " ms, before the "
-          + handshake.toMillis() + " ms handshake timeout");
+      run.problem(
+          "the first request failed after "
+              + first.millis()
+              + " ms, before the "
+              + handshake.toMillis()
+              + " ms handshake timeout");
     }
     if (!first.text().contains("handshake")) {
-      run.problem("the first 503 does not say the handshake timed out: " + abbreviate(first.text()));
+      run.problem(
+          "the first 503 does not say the handshake timed out: " + abbreviate(first.text()));
     }
-    run.note("first request: 503 after " + first.millis() + " ms (handshake timeout "
-        + handshake.toMillis() + " ms)");
+    run.note(
+        "first request: 503 after "
+            + first.millis()
+            + " ms (handshake timeout "
+            + handshake.toMillis()
+            + " ms)");
 
     StatusDocument down = bench.status();
     int connectsBefore = bench.bes().connectionCount();
@@ -452,20 +515,31 @@ public final class FaultScenarios {
     long connects = bench.bes().connectionCount() - connectsBefore;
     long probes = stillDown.besCounter("probes") - down.besCounter("probes");
     if (connects > probes + 1) {
-      run.problem(connects + " connections reached the wedged BES during the " + fastRequests
-          + " refused requests, but only " + probes + " probes ran");
+      run.problem(
+          connects
+              + " connections reached the wedged BES during the "
+              + fastRequests
+              + " refused requests, but only "
+              + probes
+              + " probes ran");
     }
     Collections.sort(millis);
-    run.note(String.format(Locale.ROOT, "%d requests while out: 503 in p50 %d ms, max %d ms;"
-        + " meanwhile %d connections reached the BES and %d probes ran", fastRequests,
-        percentile(millis, 50), millis.isEmpty() ? 0 : millis.get(millis.size() - 1), connects,
-        probes));
+    run.note(
+        String.format(
+            Locale.ROOT,
+            "%d requests while out: 503 in p50 %d ms, max %d ms;"
+                + " meanwhile %d connections reached the BES and %d probes ran",
+            fastRequests,
+            percentile(millis, 50),
+            millis.isEmpty() ? 0 : millis.get(millis.size() - 1),
+            connects,
+            probes));
 
     // What needs no BES still answers.
     run.request(SMALL, Set.of("304"), "If-None-Match: " + etag);
     run.request(SMALL, Set.of("304"), "If-Modified-Since: " + lastModified);
     run.request(SMALL, Set.of("200"));
-    StatusDocument shown = bench.status();  // answered while down, too
+    StatusDocument shown = bench.status(); // answered while down, too
     Instant since = shown.downSince();
     if (!shown.down() || since == null) {
       run.problem("/status does not show the group down: " + shown.groups());
@@ -474,9 +548,11 @@ public final class FaultScenarios {
     }
     Object cause = shown.firstBes().get("ejectionCause");
     if (!Boolean.TRUE.equals(shown.firstBes().get("ejected"))
-        || !String.valueOf(cause).contains("handshake") || shown.nextProbe() == null) {
-      run.problem("/status does not show the BES ejected for its handshake, with its next probe: "
-          + shown.firstBes());
+        || !String.valueOf(cause).contains("handshake")
+        || shown.nextProbe() == null) {
+      run.problem(
+          "/status does not show the BES ejected for its handshake, with its next probe: "
+              + shown.firstBes());
     }
     run.expectLogged("taken out of service");
     run.note("/status while out: " + shown.rootGroup());
@@ -484,11 +560,14 @@ public final class FaultScenarios {
     // Recover just after a probe failed: the next one is then a whole back-off away.
     sleepUntil(wedged + hold.toNanos());
     long failedProbes = bench.status().besCounter("probeFailures");
-    long probeDeadline = System.nanoTime() + s.ejectionMax().plus(handshake).plusSeconds(10).toNanos();
+    long probeDeadline =
+        System.nanoTime() + s.ejectionMax().plus(handshake).plusSeconds(10).toNanos();
     while (bench.status().besCounter("probeFailures") <= failedProbes) {
       if (System.nanoTime() > probeDeadline) {
-        run.problem("no probe of the wedged BES failed within " + s.ejectionMax().plus(handshake)
-            .toMillis() + " ms");
+        run.problem(
+            "no probe of the wedged BES failed within "
+                + s.ejectionMax().plus(handshake).toMillis()
+                + " ms");
         break;
       }
       Thread.sleep(20);
@@ -498,10 +577,16 @@ public final class FaultScenarios {
     Duration probeIn = run.nextProbeSettled();
     long recovery = run.awaitBackInService(ASCII, back, probeIn);
     StatusDocument recovered = bench.status();
-    run.note("out of service for " + TimeUnit.NANOSECONDS.toMillis(back - wedged) + " ms, "
-        + recovered.besCounter("probeFailures") + " failed probes in all; served again "
-        + recovery + " ms after the BES answered handshakes again (next probe was in "
-        + probeIn.toMillis() + " ms)");
+    run.note(
+        "out of service for "
+            + TimeUnit.NANOSECONDS.toMillis(back - wedged)
+            + " ms, "
+            + recovered.besCounter("probeFailures")
+            + " failed probes in all; served again "
+            + recovery
+            + " ms after the BES answered handshakes again (next probe was in "
+            + probeIn.toMillis()
+            + " ms)");
     run.expectLogged("back in service");
 
     // The contrast: the handshake answered, the command never (a new connection, as the first
@@ -512,29 +597,42 @@ public final class FaultScenarios {
     Duration timeout = s.readTimeout();
     RawHttp.Response slow = run.request(ASCII, Set.of("504"));
     if (slow.millis() < timeout.toMillis() - 50 || slow.millis() > timeout.toMillis() + 2_000) {
-      run.problem("a command never answered got its 504 after " + slow.millis() + " ms, expected"
-          + " the " + timeout.toMillis() + " ms read timeout");
+      run.problem(
+          "a command never answered got its 504 after "
+              + slow.millis()
+              + " ms, expected"
+              + " the "
+              + timeout.toMillis()
+              + " ms read timeout");
     }
     StatusDocument afterSlow = bench.status();
     run.expectStillInService(recovered, afterSlow);
     if (afterSlow.besCounter("timeouts") - recovered.besCounter("timeouts") != 1) {
-      run.problem("the command never answered did not count as one timeout: "
-          + afterSlow.firstBes());
+      run.problem(
+          "the command never answered did not count as one timeout: " + afterSlow.firstBes());
     }
     run.request(ASCII, Set.of("200"));
     return run.finish(recovery);
   }
 
   /**
-   * More concurrent requests than BES connections, each get held by a slow BES: those that get
-   * no connection within the acquire timeout are answered 503 with Retry-After, nobody waits
-   * longer than the acquire timeout plus one slow get, and the pool is back to idle afterwards.
+   * More concurrent requests than BES connections, each get held by a slow BES: those that get no
+   * connection within the acquire timeout are answered 503 with Retry-After, nobody waits longer
+   * than the acquire timeout plus one slow get, and the pool is back to idle afterwards.
    */
   public ScenarioResult poolExhaustion(int burst) throws Exception {
     FaultBench.Settings s = bench.settings();
     Duration hold = s.acquireTimeout().plusMillis(500);
-    Run run = new Run("pool exhaustion: " + burst + " concurrent requests, " + s.poolMaximum()
-        + " BES connections, gets held " + hold.toMillis() + " ms", false);
+    Run run =
+        new Run(
+            "pool exhaustion: "
+                + burst
+                + " concurrent requests, "
+                + s.poolMaximum()
+                + " BES connections, gets held "
+                + hold.toMillis()
+                + " ms",
+            false);
     String path = coldPath();
     // A data request, so that each one of the burst sends its own get (a metadata answer would
     // be kept after the reference fetch and cost the burst no BES connection at all).
@@ -545,8 +643,9 @@ public final class FaultScenarios {
     }
     StatusDocument before = bench.status();
     long exhaustedBefore = before.get("pool", "exhausted");
-    FaultRule slow = FaultRule.when(r -> r.hasCommand("get") && r.containerPath().equals(path),
-        Fault.delay(hold));
+    FaultRule slow =
+        FaultRule.when(
+            r -> r.hasCommand("get") && r.containerPath().equals(path), Fault.delay(hold));
     bench.bes().addFaultRule(slow);
     ExecutorService pool = Executors.newFixedThreadPool(burst);
     List<RawHttp.Response> responses = new ArrayList<>();
@@ -554,10 +653,12 @@ public final class FaultScenarios {
       CountDownLatch go = new CountDownLatch(1);
       List<Future<RawHttp.Response>> futures = new ArrayList<>();
       for (int i = 0; i < burst; i++) {
-        futures.add(pool.submit(() -> {
-          go.await();
-          return run.request(target, Set.of("200", "503"));
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  go.await();
+                  return run.request(target, Set.of("200", "503"));
+                }));
       }
       go.countDown();
       for (Future<RawHttp.Response> f : futures) {
@@ -576,8 +677,12 @@ public final class FaultScenarios {
           run.problem("a 503 that is not the busy one: " + abbreviate(r.text()));
         }
         if (!Integer.toString(s.retryAfterSeconds()).equals(r.header("Retry-After"))) {
-          run.problem("a 503 without Retry-After: " + s.retryAfterSeconds() + " (was "
-              + r.header("Retry-After") + ")");
+          run.problem(
+              "a 503 without Retry-After: "
+                  + s.retryAfterSeconds()
+                  + " (was "
+                  + r.header("Retry-After")
+                  + ")");
         }
       }
       if (r.millis() > bound) {
@@ -588,14 +693,22 @@ public final class FaultScenarios {
       run.problem("no request was refused: the pool was never exhausted");
     }
     if (burst - refused < s.poolMaximum()) {
-      run.problem("only " + (burst - refused) + " requests were served, fewer than the "
-          + s.poolMaximum() + " connections");
+      run.problem(
+          "only "
+              + (burst - refused)
+              + " requests were served, fewer than the "
+              + s.poolMaximum()
+              + " connections");
     }
     StatusDocument after = bench.status();
     long exhausted = after.get("pool", "exhausted") - exhaustedBefore;
     if (exhausted != refused) {
-      run.problem("the pool counted " + exhausted + " exhausted waits but clients got " + refused
-          + " 503s");
+      run.problem(
+          "the pool counted "
+              + exhausted
+              + " exhausted waits but clients got "
+              + refused
+              + " 503s");
     }
     // A busy BES is not a failed one.
     run.expectStillInService(before, after);
@@ -605,13 +718,17 @@ public final class FaultScenarios {
   }
 
   /**
-   * {@code connections} connections opened at once, each sending one warm small request before
-   * any answer is read: every one must get a 200 with the exact body.
+   * {@code connections} connections opened at once, each sending one warm small request before any
+   * answer is read: every one must get a 200 with the exact body.
    */
   public ScenarioResult concurrentConnections(int connections, String target) throws Exception {
     byte[] expected = bench.reference(target);
-    Run run = new Run(connections + " concurrent connections, warm " + target.substring(
-        target.lastIndexOf('/') + 1), false);
+    Run run =
+        new Run(
+            connections
+                + " concurrent connections, warm "
+                + target.substring(target.lastIndexOf('/') + 1),
+            false);
     List<Socket> sockets = new ArrayList<>();
     byte[] request = RawHttp.request("GET", target);
     try {
@@ -656,9 +773,9 @@ public final class FaultScenarios {
   }
 
   /**
-   * {@code paths} distinct datasets requested once each (HEAD, answered from the data-source
-   * cache after one showNode): the cache stays at its configured size and the heap after GC is
-   * measured before and after.
+   * {@code paths} distinct datasets requested once each (HEAD, answered from the data-source cache
+   * after one showNode): the cache stays at its configured size and the heap after GC is measured
+   * before and after.
    */
   public ScenarioResult cacheBound(long paths, int clients) throws Exception {
     int max = bench.settings().cacheMaxEntries();
@@ -670,19 +787,22 @@ public final class FaultScenarios {
     try {
       List<Future<?>> futures = new ArrayList<>();
       for (int c = 0; c < clients; c++) {
-        futures.add(pool.submit(() -> {
-          try (RawHttp.KeepAlive connection = new RawHttp.KeepAlive(bench.port(), Duration.ofSeconds(30))) {
-            long i;
-            while ((i = next.getAndIncrement()) < paths) {
-              int status = connection.head("/opendap" + synthetic(first + i) + ".das");
-              run.count(Integer.toString(status));
-              if (status != 200) {
-                run.problem("HEAD of dataset " + (first + i) + " answered " + status);
-              }
-            }
-          }
-          return null;
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  try (RawHttp.KeepAlive connection =
+                      new RawHttp.KeepAlive(bench.port(), Duration.ofSeconds(30))) {
+                    long i;
+                    while ((i = next.getAndIncrement()) < paths) {
+                      int status = connection.head("/opendap" + synthetic(first + i) + ".das");
+                      run.count(Integer.toString(status));
+                      if (status != 200) {
+                        run.problem("HEAD of dataset " + (first + i) + " answered " + status);
+                      }
+                    }
+                  }
+                  return null;
+                }));
       }
       for (Future<?> f : futures) {
         f.get();
@@ -704,16 +824,22 @@ public final class FaultScenarios {
       run.problem("the cache holds " + size + " entries, more than maxEntries " + max);
     }
     long heapAfter = bench.heapAfterGcKb();
-    run.note(String.format(Locale.ROOT, "cache size %d of %d; heap after GC %.1f MiB before, %.1f"
-        + " MiB after", size, max, heapBefore / 1024.0, heapAfter / 1024.0));
+    run.note(
+        String.format(
+            Locale.ROOT,
+            "cache size %d of %d; heap after GC %.1f MiB before, %.1f" + " MiB after",
+            size,
+            max,
+            heapBefore / 1024.0,
+            heapAfter / 1024.0));
     return run.finish(-1);
   }
 
   /**
    * Steady load for {@code duration}: {@code clients} clients loop over small and ASCII requests
-   * (and one 3 MB answer in twenty). Every {@code window} the throughput, the latency
-   * percentiles and the heap after a full GC are printed; the heap after GC must stay flat (the
-   * last window within 25% plus 8 MiB of the first) and every answer must be a whole 200.
+   * (and one 3 MB answer in twenty). Every {@code window} the throughput, the latency percentiles
+   * and the heap after a full GC are printed; the heap after GC must stay flat (the last window
+   * within 25% plus 8 MiB of the first) and every answer must be a whole 200.
    */
   ScenarioResult soak(Duration duration, int clients, Duration window, PrintStream progress)
       throws Exception {
@@ -729,10 +855,14 @@ public final class FaultScenarios {
     ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
     List<Long> heaps = new ArrayList<>();
     int windowIndex = 0;
-    try (ClosedLoop loop = ClosedLoop.start(clients, end, i -> {
-      RawHttp.Response r = run.request(targets.get(i % targets.size()), Set.of("200"));
-      latencies.add(r.millis());
-    })) {
+    try (ClosedLoop loop =
+        ClosedLoop.start(
+            clients,
+            end,
+            i -> {
+              RawHttp.Response r = run.request(targets.get(i % targets.size()), Set.of("200"));
+              latencies.add(r.millis());
+            })) {
       while (System.nanoTime() < end) {
         sleepUntil(Math.min(end, start + window.toNanos() * (windowIndex + 1)));
         windowIndex++;
@@ -744,15 +874,26 @@ public final class FaultScenarios {
         Collections.sort(sample);
         long heap = bench.heapAfterGcKb();
         heaps.add(heap);
-        progress.printf(Locale.ROOT, "soak %4d s: %6d requests (%.0f/s), latency p50 %d ms,"
+        progress.printf(
+            Locale.ROOT,
+            "soak %4d s: %6d requests (%.0f/s), latency p50 %d ms,"
                 + " p99 %d ms, max %d ms; heap after GC %.1f MiB%n",
-            TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start), sample.size(),
-            sample.size() / (double) window.toSeconds(), percentile(sample, 50),
-            percentile(sample, 99), sample.isEmpty() ? 0 : sample.get(sample.size() - 1),
+            TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start),
+            sample.size(),
+            sample.size() / (double) window.toSeconds(),
+            percentile(sample, 50),
+            percentile(sample, 99),
+            sample.isEmpty() ? 0 : sample.get(sample.size() - 1),
             heap / 1024.0);
-        run.note(String.format(Locale.ROOT, "window %d: %d requests, p50 %d ms, p99 %d ms, heap"
-            + " after GC %.1f MiB", windowIndex, sample.size(), percentile(sample, 50),
-            percentile(sample, 99), heap / 1024.0));
+        run.note(
+            String.format(
+                Locale.ROOT,
+                "window %d: %d requests, p50 %d ms, p99 %d ms, heap" + " after GC %.1f MiB",
+                windowIndex,
+                sample.size(),
+                percentile(sample, 50),
+                percentile(sample, 99),
+                heap / 1024.0));
       }
       loop.await(bench.clientTimeout().plusSeconds(10));
     }
@@ -760,8 +901,12 @@ public final class FaultScenarios {
       long first = heaps.get(0);
       long last = heaps.get(heaps.size() - 1);
       if (last > first * 1.25 + 8 * 1024) {
-        run.problem(String.format(Locale.ROOT, "heap after GC grew from %.1f to %.1f MiB",
-            first / 1024.0, last / 1024.0));
+        run.problem(
+            String.format(
+                Locale.ROOT,
+                "heap after GC grew from %.1f to %.1f MiB",
+                first / 1024.0,
+                last / 1024.0));
       }
     }
     return run.finish(-1);
@@ -823,14 +968,16 @@ public final class FaultScenarios {
     }
 
     /**
-     * Sends one GET and checks it: its outcome is one of {@code allowed}, a 200 carries exactly
-     * the healthy body, an error body shows nothing internal, and it took no longer than a
-     * client would wait.
+     * Sends one GET and checks it: its outcome is one of {@code allowed}, a 200 carries exactly the
+     * healthy body, an error body shows nothing internal, and it took no longer than a client would
+     * wait.
      */
     RawHttp.Response request(String target, Set<String> allowed, String... headerLines) {
-      RawHttp.Response r = headerLines.length == 0 ? bench.get(target)
-          : RawHttp.exchange(bench.port(), RawHttp.request("GET", target, headerLines),
-              bench.clientTimeout());
+      RawHttp.Response r =
+          headerLines.length == 0
+              ? bench.get(target)
+              : RawHttp.exchange(
+                  bench.port(), RawHttp.request("GET", target, headerLines), bench.clientTimeout());
       record(r);
       String outcome = r.outcome();
       if (!allowed.contains(outcome)) {
@@ -842,8 +989,13 @@ public final class FaultScenarios {
         }
         byte[] reference = bench.reference(target);
         if (!Arrays.equals(reference, r.body())) {
-          problem(target + " got a 200 with " + r.body().length + " bytes unlike the healthy "
-              + reference.length + "-byte body: a truncated or wrong answer passed as whole");
+          problem(
+              target
+                  + " got a 200 with "
+                  + r.body().length
+                  + " bytes unlike the healthy "
+                  + reference.length
+                  + "-byte body: a truncated or wrong answer passed as whole");
         }
       } else if (r.status() >= 400 && r.complete()) {
         checkErrorBody(target, r);
@@ -879,29 +1031,38 @@ public final class FaultScenarios {
      */
     void expectDown(RawHttp.Response r, Duration bound) {
       if (r.status() != 503) {
-        return;  // the outcome was already checked against what was allowed
+        return; // the outcome was already checked against what was allowed
       }
       String bes = "127.0.0.1:" + bench.besPort();
       if (!r.text().contains("the BES " + bes + " is out of service since ")) {
-        problem("a 503 that does not name the BES out of service and since when: "
-            + abbreviate(r.text()));
+        problem(
+            "a 503 that does not name the BES out of service and since when: "
+                + abbreviate(r.text()));
       }
       if (r.millis() > bound.toMillis()) {
-        problem("a 503 of the BES out of service took " + r.millis() + " ms, more than "
-            + bound.toMillis() + " ms");
+        problem(
+            "a 503 of the BES out of service took "
+                + r.millis()
+                + " ms, more than "
+                + bound.toMillis()
+                + " ms");
       }
     }
 
     /**
-     * Between two looks at /status, {@code refused} requests were refused by the group itself:
-     * its count of commands refused while down grew by exactly that, and the BES got no command,
-     * so no connection was lent or opened for them.
+     * Between two looks at /status, {@code refused} requests were refused by the group itself: its
+     * count of commands refused while down grew by exactly that, and the BES got no command, so no
+     * connection was lent or opened for them.
      */
     void expectRefusedByTheGroup(StatusDocument before, StatusDocument after, long refused) {
       long unavailable = after.groupCounter("unavailable") - before.groupCounter("unavailable");
       if (unavailable != refused) {
-        problem("the group refused " + unavailable + " commands while down, the clients got "
-            + refused + " 503s");
+        problem(
+            "the group refused "
+                + unavailable
+                + " commands while down, the clients got "
+                + refused
+                + " 503s");
       }
       long sent = after.besCounter("requests") - before.besCounter("requests");
       if (sent != 0) {
@@ -917,9 +1078,9 @@ public final class FaultScenarios {
     }
 
     /**
-     * The time to the next probe of the BES out of service, read when no probe is about to run
-     * or running (a probe that meets the BES still down doubles the wait): past that probe when
-     * it is less than 200 ms away.
+     * The time to the next probe of the BES out of service, read when no probe is about to run or
+     * running (a probe that meets the BES still down doubles the wait): past that probe when it is
+     * less than 200 ms away.
      */
     Duration nextProbeSettled() throws InterruptedException {
       Duration next = bench.status().nextProbe();
@@ -928,7 +1089,8 @@ public final class FaultScenarios {
         next = bench.status().nextProbe();
       }
       if (next == null) {
-        problem("/status shows no next probe for the BES out of service: " + bench.status().groups());
+        problem(
+            "/status shows no next probe for the BES out of service: " + bench.status().groups());
         return bench.settings().ejectionMax();
       }
       return next;
@@ -944,8 +1106,12 @@ public final class FaultScenarios {
       long deadline = since + bench.servingLimit().toNanos();
       while (bench.status().down()) {
         if (System.nanoTime() > deadline) {
-          problem("the group was still down " + bench.servingLimit().toMillis() + " ms after the"
-              + " BES came back: " + bench.status().groups());
+          problem(
+              "the group was still down "
+                  + bench.servingLimit().toMillis()
+                  + " ms after the"
+                  + " BES came back: "
+                  + bench.status().groups());
           return -1;
         }
         Thread.sleep(10);
@@ -962,9 +1128,15 @@ public final class FaultScenarios {
     void expectWithinProbe(long recoveryMillis, Duration probeIn) {
       long bound = probeIn.plus(PROBE_MARGIN).toMillis();
       if (recoveryMillis > bound) {
-        problem("served again " + recoveryMillis + " ms after the BES came back, more than the"
-            + " next probe's " + probeIn.toMillis() + " ms plus " + PROBE_MARGIN.toMillis()
-            + " ms");
+        problem(
+            "served again "
+                + recoveryMillis
+                + " ms after the BES came back, more than the"
+                + " next probe's "
+                + probeIn.toMillis()
+                + " ms plus "
+                + PROBE_MARGIN.toMillis()
+                + " ms");
       }
     }
 
@@ -993,8 +1165,14 @@ public final class FaultScenarios {
 
     private void checkErrorBody(String target, RawHttp.Response r) {
       for (String shown : internalsShown(r.text())) {
-        problem(target + ": the " + r.status() + " body shows \"" + shown + "\": "
-            + abbreviate(r.text()));
+        problem(
+            target
+                + ": the "
+                + r.status()
+                + " body shows \""
+                + shown
+                + "\": "
+                + abbreviate(r.text()));
       }
     }
 
@@ -1032,9 +1210,15 @@ public final class FaultScenarios {
         problem(leaks.spoolFiles() + " spool files left at rest");
       }
       if (leaks.connections() != 0) {
-        problem(leaks.connections() + " BES connections outside the pool (sockets "
-            + after.process().besSockets() + ", pool total " + after.poolTotal() + ", in use "
-            + after.poolInUse() + ")");
+        problem(
+            leaks.connections()
+                + " BES connections outside the pool (sockets "
+                + after.process().besSockets()
+                + ", pool total "
+                + after.poolTotal()
+                + ", in use "
+                + after.poolInUse()
+                + ")");
       }
       if (after.poolTotal() > bench.settings().poolMaximum()) {
         problem("the pool holds " + after.poolTotal() + " connections, more than its maximum");
@@ -1043,7 +1227,8 @@ public final class FaultScenarios {
         problem(leaks.threads() + " more threads than before (tolerance " + THREAD_TOLERANCE + ")");
       }
       if (!baseline && leaks.fds() > FD_TOLERANCE) {
-        problem(leaks.fds() + " more file descriptors than before (tolerance " + FD_TOLERANCE + ")");
+        problem(
+            leaks.fds() + " more file descriptors than before (tolerance " + FD_TOLERANCE + ")");
       }
       if (after.process().workerThreads() > TomcatServer.MAX_THREADS) {
         problem(after.process().workerThreads() + " Tomcat workers, more than maxThreads");
@@ -1051,8 +1236,11 @@ public final class FaultScenarios {
       Map<String, Long> frontEnd = FaultBench.counters(after.status(), "frontEnd");
       Map<String, Long> cache = FaultBench.counters(after.status(), "cache");
       long served = counter(frontEnd, "requests") - counter(frontEndBefore, "requests");
-      long lookups = counter(cache, "hitCount") + counter(cache, "missCount")
-          - counter(cacheBefore, "hitCount") - counter(cacheBefore, "missCount");
+      long lookups =
+          counter(cache, "hitCount")
+              + counter(cache, "missCount")
+              - counter(cacheBefore, "hitCount")
+              - counter(cacheBefore, "missCount");
       long sent;
       synchronized (this) {
         sent = requests;
@@ -1068,8 +1256,9 @@ public final class FaultScenarios {
       synchronized (this) {
         all = new ArrayList<>(problems);
       }
-      ScenarioResult result = new ScenarioResult(name, sent, outcomes, recoveryMillis,
-          baseline ? null : leaks, heap, all);
+      ScenarioResult result =
+          new ScenarioResult(
+              name, sent, outcomes, recoveryMillis, baseline ? null : leaks, heap, all);
       notes.forEach(note -> System.out.println(name + ": " + note));
       return result;
     }

@@ -9,18 +9,19 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The other clients of a scenario, the users a misbehaving one must not hurt: from 127.0.0.1
- * until a deadline, each asks in turn for kept metadata and a kept small slice ({@link
+ * The other clients of a scenario, the users a misbehaving one must not hurt: from 127.0.0.1 until
+ * a deadline, each asks in turn for kept metadata and a kept small slice ({@link
  * FaultScenarios#ASCII}, {@link FaultScenarios#SMALL}) and, when given cold paths, every third
- * request the metadata of a dataset nobody asked for before (a showNode and a get: a short
- * request, which a pool's reserve serves). Each answer must be a whole 200 equal to its healthy
- * body (a cold one, a DAS); anything else is a problem of the run. Their times give the p99 the
- * scenarios print, alone and under load.
+ * request the metadata of a dataset nobody asked for before (a showNode and a get: a short request,
+ * which a pool's reserve serves). Each answer must be a whole 200 equal to its healthy body (a cold
+ * one, a DAS); anything else is a problem of the run. Their times give the p99 the scenarios print,
+ * alone and under load.
  */
 final class OtherClients {
   private static final List<String> KEPT = List.of(FaultScenarios.SMALL, FaultScenarios.ASCII);
 
   private final FaultBench bench;
+
   /** The next dataset nobody asked for, or null for kept requests only. */
   private final @Nullable Supplier<String> coldPaths;
 
@@ -49,22 +50,33 @@ final class OtherClients {
    */
   List<Long> run(FaultScenarios.Run run, int clients, long end, String beside) throws Exception {
     List<Long> micros = Collections.synchronizedList(new ArrayList<>());
-    try (ClosedLoop loop = ClosedLoop.start(clients, end, i -> {
-      String coldTarget = coldTarget(i);
-      boolean cold = coldTarget != null;
-      String target = coldTarget != null ? coldTarget : KEPT.get(i % 2);
-      long began = System.nanoTime();
-      RawHttp.Response r = bench.get(target);
-      micros.add((System.nanoTime() - began) / 1_000);
-      run.record(r);
-      if (!r.outcome().equals("200")) {
-        run.problem(target + " got " + r.outcome() + " " + beside + ": "
-            + r.text().substring(0, Math.min(300, r.text().length())));
-      } else if (cold ? !r.text().startsWith("Attributes {")
-          : !Arrays.equals(bench.reference(target), r.body())) {
-        run.problem(target + " got a 200 unlike its healthy body");
-      }
-    })) {
+    try (ClosedLoop loop =
+        ClosedLoop.start(
+            clients,
+            end,
+            i -> {
+              String coldTarget = coldTarget(i);
+              boolean cold = coldTarget != null;
+              String target = coldTarget != null ? coldTarget : KEPT.get(i % 2);
+              long began = System.nanoTime();
+              RawHttp.Response r = bench.get(target);
+              micros.add((System.nanoTime() - began) / 1_000);
+              run.record(r);
+              if (!r.outcome().equals("200")) {
+                run.problem(
+                    target
+                        + " got "
+                        + r.outcome()
+                        + " "
+                        + beside
+                        + ": "
+                        + r.text().substring(0, Math.min(300, r.text().length())));
+              } else if (cold
+                  ? !r.text().startsWith("Attributes {")
+                  : !Arrays.equals(bench.reference(target), r.body())) {
+                run.problem(target + " got a 200 unlike its healthy body");
+              }
+            })) {
       loop.await(bench.clientTimeout().plusSeconds(10));
     }
     return micros;
@@ -77,31 +89,40 @@ final class OtherClients {
   }
 
   /**
-   * How much slower the other clients may be under a misbehaving load than alone: a few times
-   * their p99 alone, plus a margin for a shared 2-core machine. A pool taken away from them would
-   * cost each request the acquire timeout (5 s) and a 503, far past it.
+   * How much slower the other clients may be under a misbehaving load than alone: a few times their
+   * p99 alone, plus a margin for a shared 2-core machine. A pool taken away from them would cost
+   * each request the acquire timeout (5 s) and a 503, far past it.
    */
   static final double P99_FACTOR = 5;
+
   static final double P99_MARGIN_MS = 250;
 
   /**
-   * Prints the other clients' p99 alone and under the load, and makes it a problem of the run
-   * when the one under the load passes {@link #P99_FACTOR} times the one alone plus {@link
+   * Prints the other clients' p99 alone and under the load, and makes it a problem of the run when
+   * the one under the load passes {@link #P99_FACTOR} times the one alone plus {@link
    * #P99_MARGIN_MS}.
    */
-  static void checkP99(FaultScenarios.Run run, List<Long> alone, List<Long> underLoad,
-      String load) {
+  static void checkP99(
+      FaultScenarios.Run run, List<Long> alone, List<Long> underLoad, String load) {
     double idle = p99(alone);
     double busy = p99(underLoad);
-    run.note(String.format(Locale.ROOT, "other clients' p99 %.1f ms alone, %.1f ms %s",
-        idle, busy, load));
+    run.note(
+        String.format(
+            Locale.ROOT, "other clients' p99 %.1f ms alone, %.1f ms %s", idle, busy, load));
     double bound = P99_FACTOR * idle + P99_MARGIN_MS;
     if (idle < 0 || busy < 0) {
       run.problem("the other clients made no request " + (idle < 0 ? "alone" : load));
     } else if (busy > bound) {
-      run.problem(String.format(Locale.ROOT, "the other clients' p99 %s, %.1f ms, is"
-          + " past %.0f times their p99 alone (%.1f ms) plus %.0f ms", load, busy, P99_FACTOR,
-          idle, P99_MARGIN_MS));
+      run.problem(
+          String.format(
+              Locale.ROOT,
+              "the other clients' p99 %s, %.1f ms, is"
+                  + " past %.0f times their p99 alone (%.1f ms) plus %.0f ms",
+              load,
+              busy,
+              P99_FACTOR,
+              idle,
+              P99_MARGIN_MS));
     }
   }
 

@@ -15,13 +15,15 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Counts what a process holds, from Linux's /proc: its threads by kind and its file descriptors,
- * with the TCP sockets told apart by where they lead (to the BES, or clients of the HTTP port).
- * And its heap after a full collection, through {@code jcmd}.
+ * with the TCP sockets told apart by where they lead (to the BES, or clients of the HTTP port). And
+ * its heap after a full collection, through {@code jcmd}.
  */
 public final class ProcessProbe {
   private static final Pattern USED = Pattern.compile("used (\\d+)K");
+
   /** What /proc shows of the names of the BES layer's threads: the first 15 characters. */
   private static final String BES_THREADS = "olfs-fastpath B";
+
   /** The same of the spool's producer threads ("olfs-fastpath-spool-producer-N"). */
   private static final String SPOOL_PRODUCERS = "olfs-fastpath-s";
 
@@ -32,8 +34,10 @@ public final class ProcessProbe {
    * that grows and shrinks on its own (see {@link Snapshot#jvmPooledThreads}).
    */
   static boolean isSelfBoundedPool(String name) {
-    return name.contains("CompilerThre") || name.startsWith("ForkJoinPool")
-        || name.startsWith("DataSourceCache") || name.startsWith(SPOOL_PRODUCERS);
+    return name.contains("CompilerThre")
+        || name.startsWith("ForkJoinPool")
+        || name.startsWith("DataSourceCache")
+        || name.startsWith(SPOOL_PRODUCERS);
   }
 
   /**
@@ -45,9 +49,9 @@ public final class ProcessProbe {
    * @param jvmPooledThreads threads of bounded pools that grow and shrink on their own: JIT
    *     compiler threads (added and removed with the compile load), fork-join workers, the
    *     data-source cache's refresh threads (at most its pool size, ending after a minute idle),
-   *     the BES group's probe thread (started on the first time a BES is taken out of
-   *     service, ending after a minute idle; one per BES at most), and the spool's producer
-   *     threads (one per BES connection streaming a long answer at most, ending after 30 s idle)
+   *     the BES group's probe thread (started on the first time a BES is taken out of service,
+   *     ending after a minute idle; one per BES at most), and the spool's producer threads (one per
+   *     BES connection streaming a long answer at most, ending after 30 s idle)
    * @param fds open file descriptors
    * @param besSockets TCP sockets whose far end is the BES port
    * @param httpSockets TCP sockets on the HTTP port: the listener and client connections
@@ -55,8 +59,15 @@ public final class ProcessProbe {
    *     pollers, and one selector per BES connection (each PPT connection waits on its own)
    * @param epolls the epoll instances among them
    */
-  public record Snapshot(int threads, int workerThreads, int jvmPooledThreads, int fds, int besSockets,
-      int httpSockets, int selectorFds, int epolls) {
+  public record Snapshot(
+      int threads,
+      int workerThreads,
+      int jvmPooledThreads,
+      int fds,
+      int besSockets,
+      int httpSockets,
+      int selectorFds,
+      int epolls) {
     /** Threads that nothing pools: the ones a leak would add to. */
     int ownThreads() {
       return threads - workerThreads - jvmPooledThreads;
@@ -76,8 +87,9 @@ public final class ProcessProbe {
   /** The process's resident set (VmRSS of /proc/PID/status), in KiB; -1 if it cannot be read. */
   public static long rssKb(long pid) {
     try {
-      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"),
-          StandardCharsets.UTF_8)) {
+      for (String line :
+          Files.readAllLines(
+              Path.of("/proc", Long.toString(pid), "status"), StandardCharsets.UTF_8)) {
         if (line.startsWith("VmRSS:")) {
           return Long.parseLong(line.substring(6).replace("kB", "").strip());
         }
@@ -97,7 +109,8 @@ public final class ProcessProbe {
     int workers = 0;
     int pooled = 0;
     int besThreads = 0;
-    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
+    try (DirectoryStream<Path> tasks =
+        Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
       for (Path task : tasks) {
         String name;
         try {
@@ -128,7 +141,8 @@ public final class ProcessProbe {
     int http = 0;
     int selectors = 0;
     int epolls = 0;
-    try (DirectoryStream<Path> entries = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "fd"))) {
+    try (DirectoryStream<Path> entries =
+        Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "fd"))) {
       for (Path fd : entries) {
         String target;
         try {
@@ -182,9 +196,9 @@ public final class ProcessProbe {
   /**
    * The heap in use right after a full collection, in KiB, or -1 when jcmd is missing or fails.
    * Runs {@code jcmd PID GC.run}, then reads {@code GC.heap_info}. With the serial collector (as
-   * the front end runs here) a full collection moves every live object into the tenured
-   * generation, so only that is counted: the young generation has filled again with new garbage
-   * by the time the second jcmd runs under load.
+   * the front end runs here) a full collection moves every live object into the tenured generation,
+   * so only that is counted: the young generation has filled again with new garbage by the time the
+   * second jcmd runs under load.
    */
   public static long heapAfterGcKb(long pid) {
     Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
@@ -207,8 +221,10 @@ public final class ProcessProbe {
         if (trimmed.startsWith("Metaspace") || trimmed.startsWith("class space")) {
           continue;
         }
-        boolean counted = tenuredOnly ? trimmed.startsWith("tenured generation")
-            : trimmed.contains("generation") || trimmed.contains(" heap ");
+        boolean counted =
+            tenuredOnly
+                ? trimmed.startsWith("tenured generation")
+                : trimmed.contains("generation") || trimmed.contains(" heap ");
         if (counted) {
           Matcher m = USED.matcher(trimmed);
           if (m.find()) {

@@ -36,8 +36,13 @@ public final class RawHttp {
    * @param failure what went wrong on the socket (timeout, reset), or null
    * @param millis from connect to the end of the stream
    */
-  public record Response(int status, Map<String, String> headers, byte[] body, boolean complete,
-      @Nullable String failure, long millis) {
+  public record Response(
+      int status,
+      Map<String, String> headers,
+      byte[] body,
+      boolean complete,
+      @Nullable String failure,
+      long millis) {
     public String text() {
       return new String(body, StandardCharsets.UTF_8);
     }
@@ -51,7 +56,9 @@ public final class RawHttp {
       return status > 0 && complete && failure == null;
     }
 
-    /** The outcome as a client would classify it: the status, "truncated", "timeout" or "failed". */
+    /**
+     * The outcome as a client would classify it: the status, "truncated", "timeout" or "failed".
+     */
     public String outcome() {
       if (status > 0 && complete) {
         return Integer.toString(status);
@@ -70,15 +77,21 @@ public final class RawHttp {
 
   /** The bytes of a request: the request line, Host, Connection: close, the extra header lines. */
   public static byte[] request(String method, String target, String... headerLines) {
-    StringBuilder s = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n")
-        .append("Host: 127.0.0.1\r\nConnection: close\r\n");
+    StringBuilder s =
+        new StringBuilder(method)
+            .append(' ')
+            .append(target)
+            .append(" HTTP/1.1\r\n")
+            .append("Host: 127.0.0.1\r\nConnection: close\r\n");
     for (String line : headerLines) {
       s.append(line).append("\r\n");
     }
     return s.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
   }
 
-  /** Sends {@code request} to 127.0.0.1:port and reads the whole answer, waiting at most timeout. */
+  /**
+   * Sends {@code request} to 127.0.0.1:port and reads the whole answer, waiting at most timeout.
+   */
   public static Response exchange(int port, byte[] request, Duration timeout) {
     long start = System.nanoTime();
     ByteArrayOutputStream wire = new ByteArrayOutputStream();
@@ -99,7 +112,9 @@ public final class RawHttp {
     return parse(wire.toByteArray(), failure, millis, request);
   }
 
-  /** Reads the answer to {@code request}, already sent on {@code socket}, to the end of the stream. */
+  /**
+   * Reads the answer to {@code request}, already sent on {@code socket}, to the end of the stream.
+   */
   public static Response readResponse(Socket socket, byte[] request) {
     long start = System.nanoTime();
     ByteArrayOutputStream wire = new ByteArrayOutputStream();
@@ -116,8 +131,8 @@ public final class RawHttp {
 
   /**
    * One kept-alive connection for HEAD requests, reconnecting whenever the server ends it (Tomcat
-   * closes a connection after its maxKeepAliveRequests): millions of requests without millions
-   * of sockets.
+   * closes a connection after its maxKeepAliveRequests): millions of requests without millions of
+   * sockets.
    */
   public static final class KeepAlive implements AutoCloseable {
     private final int port;
@@ -139,8 +154,9 @@ public final class RawHttp {
           socket.setSoTimeout((int) timeout.toMillis());
           in = new BufferedInputStream(socket.getInputStream());
         }
-        byte[] request = ("HEAD " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            .getBytes(StandardCharsets.ISO_8859_1);
+        byte[] request =
+            ("HEAD " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                .getBytes(StandardCharsets.ISO_8859_1);
         String header;
         try {
           socket.getOutputStream().write(request);
@@ -200,11 +216,12 @@ public final class RawHttp {
     }
   }
 
-  private static Response parse(byte[] wire, @Nullable String failure, long millis, byte[] request) {
+  private static Response parse(
+      byte[] wire, @Nullable String failure, long millis, byte[] request) {
     int headerEnd = indexOf(wire, "\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), 0);
     if (headerEnd < 0) {
-      return new Response(-1, Map.of(), wire, false, failure == null ? "no complete header" : failure,
-          millis);
+      return new Response(
+          -1, Map.of(), wire, false, failure == null ? "no complete header" : failure, millis);
     }
     String[] lines = new String(wire, 0, headerEnd, StandardCharsets.ISO_8859_1).split("\r\n");
     String[] statusLine = lines[0].split(" ", 3);
@@ -218,13 +235,15 @@ public final class RawHttp {
     for (int i = 1; i < lines.length; i++) {
       int colon = lines[i].indexOf(':');
       if (colon > 0) {
-        headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
+        headers.put(
+            lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT),
             lines[i].substring(colon + 1).trim());
       }
     }
     byte[] rest = Arrays.copyOfRange(wire, headerEnd + 4, wire.length);
-    boolean head = new String(request, 0, Math.min(5, request.length), StandardCharsets.ISO_8859_1)
-        .startsWith("HEAD ");
+    boolean head =
+        new String(request, 0, Math.min(5, request.length), StandardCharsets.ISO_8859_1)
+            .startsWith("HEAD ");
     if (head || status == 204 || status == 304) {
       return new Response(status, headers, new byte[0], true, failure, millis);
     }
@@ -235,15 +254,20 @@ public final class RawHttp {
     if (length != null) {
       int expected = Integer.parseInt(length);
       boolean complete = rest.length >= expected;
-      return new Response(status, headers, Arrays.copyOf(rest, Math.min(rest.length, expected)),
-          complete, failure, millis);
+      return new Response(
+          status,
+          headers,
+          Arrays.copyOf(rest, Math.min(rest.length, expected)),
+          complete,
+          failure,
+          millis);
     }
     // Delimited by the end of the connection: complete if it ended cleanly.
     return new Response(status, headers, rest, failure == null, failure, millis);
   }
 
-  private static Response dechunk(int status, Map<String, String> headers, byte[] rest,
-      @Nullable String failure, long millis) {
+  private static Response dechunk(
+      int status, Map<String, String> headers, byte[] rest, @Nullable String failure, long millis) {
     ByteArrayOutputStream body = new ByteArrayOutputStream();
     int at = 0;
     while (true) {
@@ -251,13 +275,19 @@ public final class RawHttp {
       if (lineEnd < 0) {
         return new Response(status, headers, body.toByteArray(), false, failure, millis);
       }
-      String sizeText = new String(rest, at, lineEnd - at, StandardCharsets.ISO_8859_1).split(";")[0].trim();
+      String sizeText =
+          new String(rest, at, lineEnd - at, StandardCharsets.ISO_8859_1).split(";")[0].trim();
       int size;
       try {
         size = Integer.parseInt(sizeText, 16);
       } catch (NumberFormatException e) {
-        return new Response(status, headers, body.toByteArray(), false,
-            "bad chunk size \"" + sizeText + "\"", millis);
+        return new Response(
+            status,
+            headers,
+            body.toByteArray(),
+            false,
+            "bad chunk size \"" + sizeText + "\"",
+            millis);
       }
       at = lineEnd + 2;
       if (size == 0) {

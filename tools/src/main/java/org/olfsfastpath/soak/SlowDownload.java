@@ -20,15 +20,15 @@ import org.jspecify.annotations.Nullable;
 /**
  * A download on a slow link whose answer is checked: one HTTP/1.1 GET on a socket with a small
  * receive buffer, its body read at a set rate (a scientist's 20 KB/s), de-chunked as it comes and
- * hashed, never held ({@link SlowReader} is the client that gives up after a while). The rate
- * can change while it reads ({@link #readAtFullSpeed()}), and it can hang up part way with a reset
+ * hashed, never held ({@link SlowReader} is the client that gives up after a while). The rate can
+ * change while it reads ({@link #readAtFullSpeed()}), and it can hang up part way with a reset
  * ({@link #hangUpAfter}), as a client that gives up does. Its progress is readable from other
  * threads ({@link #received()}).
  */
 public final class SlowDownload implements Callable<SlowDownload.Result> {
   /** What the client got. */
-  public record Result(int status, long bytes, String sha256, boolean complete,
-      @Nullable String failure) {
+  public record Result(
+      int status, long bytes, String sha256, boolean complete, @Nullable String failure) {
     public String outcome() {
       if (failure != null && bytes == 0 && status == 0) {
         return "failed";
@@ -51,8 +51,8 @@ public final class SlowDownload implements Callable<SlowDownload.Result> {
   /**
    * @param target the path and query, e.g. {@code /opendap/big/40MiB.nc.dods}
    * @param bytesPerSecond how fast the body is read; 0 for as fast as it comes
-   * @param receiveBuffer the socket's receive buffer (SO_RCVBUF), so that the server meets a
-   *     slow reader soon instead of after megabytes of kernel buffers
+   * @param receiveBuffer the socket's receive buffer (SO_RCVBUF), so that the server meets a slow
+   *     reader soon instead of after megabytes of kernel buffers
    */
   public SlowDownload(int port, String target, long bytesPerSecond, int receiveBuffer) {
     this(port, "127.0.0.1", target, bytesPerSecond, receiveBuffer);
@@ -62,8 +62,8 @@ public final class SlowDownload implements Callable<SlowDownload.Result> {
    * The same, connecting from {@code localAddress}, a loopback address of its own ({@code
    * 127.0.0.x}, every one of which is this machine on Linux), so the front end tells it apart.
    */
-  public SlowDownload(int port, String localAddress, String target, long bytesPerSecond,
-      int receiveBuffer) {
+  public SlowDownload(
+      int port, String localAddress, String target, long bytesPerSecond, int receiveBuffer) {
     this.port = port;
     this.localAddress = localAddress;
     this.target = target;
@@ -106,8 +106,11 @@ public final class SlowDownload implements Callable<SlowDownload.Result> {
       socket.bind(new InetSocketAddress(InetAddress.getByName(localAddress), 0));
       socket.connect(new InetSocketAddress("127.0.0.1", port), 10_000);
       socket.setSoTimeout(120_000);
-      socket.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-          + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+      socket
+          .getOutputStream()
+          .write(
+              ("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + "Connection: close\r\n\r\n")
+                  .getBytes(StandardCharsets.US_ASCII));
       InputStream in = new BufferedInputStream(socket.getInputStream(), PIECE);
       String head = head(in);
       status = Integer.parseInt(head.substring(9, 12));
@@ -136,8 +139,10 @@ public final class SlowDownload implements Callable<SlowDownload.Result> {
         throw new EOFException("the server closed before the end of the headers: " + head);
       }
       head.write(b);
-      matched = (b == '\r' && matched % 2 == 0) || (b == '\n' && matched % 2 == 1)
-          ? matched + 1 : (b == '\r' ? 1 : 0);
+      matched =
+          (b == '\r' && matched % 2 == 0) || (b == '\n' && matched % 2 == 1)
+              ? matched + 1
+              : (b == '\r' ? 1 : 0);
     }
     return head.toString(StandardCharsets.ISO_8859_1);
   }
@@ -174,8 +179,8 @@ public final class SlowDownload implements Callable<SlowDownload.Result> {
           return false;
         }
         int semicolon = line.indexOf(';');
-        long size = Long.parseLong((semicolon < 0 ? line : line.substring(0, semicolon)).strip(),
-            16);
+        long size =
+            Long.parseLong((semicolon < 0 ? line : line.substring(0, semicolon)).strip(), 16);
         if (size == 0) {
           return line() != null; // The blank line after the last chunk.
         }
@@ -242,8 +247,7 @@ public final class SlowDownload implements Callable<SlowDownload.Result> {
         }
         if (b == '\n') {
           int last = line.length() - 1;
-          return last >= 0 && line.charAt(last) == '\r' ? line.substring(0, last)
-              : line.toString();
+          return last >= 0 && line.charAt(last) == '\r' ? line.substring(0, last) : line.toString();
         }
         line.append((char) b);
       }

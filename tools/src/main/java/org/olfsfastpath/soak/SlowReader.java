@@ -15,9 +15,9 @@ import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A client on a slow link: it connects from a loopback address of its own ({@code 127.0.0.x},
- * every one of which is this machine on Linux), so the front end tells it apart from the others,
- * sends one GET, and reads the answer's body at a set rate through a small receive buffer (so the
+ * A client on a slow link: it connects from a loopback address of its own ({@code 127.0.0.x}, every
+ * one of which is this machine on Linux), so the front end tells it apart from the others, sends
+ * one GET, and reads the answer's body at a set rate through a small receive buffer (so the
  * back-pressure reaches the front end at once), until the body ends or its time is up; then it
  * closes, as a client that gives up does. An error answer is read whole.
  */
@@ -34,13 +34,18 @@ public final class SlowReader {
    * @param status the status code, or -1 when no status line arrived
    * @param headers header names in lower case
    * @param bodyBytes the body bytes it read
-   * @param complete whether it read the whole body (its Content-Length, its last chunk, or the
-   *     end of the stream of a response without either)
+   * @param complete whether it read the whole body (its Content-Length, its last chunk, or the end
+   *     of the stream of a response without either)
    * @param text an error answer's body, empty for a 200
    * @param failure what went wrong on the socket, or null
    */
-  public record Result(int status, Map<String, String> headers, long bodyBytes, boolean complete,
-      String text, @Nullable String failure) {
+  public record Result(
+      int status,
+      Map<String, String> headers,
+      long bodyBytes,
+      boolean complete,
+      String text,
+      @Nullable String failure) {
     /** {@code slow 200} for a body read slowly until the client gave up, else the status. */
     public String outcome() {
       if (status == 200 && !complete && failure == null) {
@@ -55,8 +60,13 @@ public final class SlowReader {
    * localAddress}, at most {@code bytesPerSecond}, until the body ends or {@code deadlineNanos}
    * ({@link System#nanoTime()}) passes.
    */
-  public static Result read(int port, String localAddress, String target, int bytesPerSecond,
-      long deadlineNanos, Duration timeout) {
+  public static Result read(
+      int port,
+      String localAddress,
+      String target,
+      int bytesPerSecond,
+      long deadlineNanos,
+      Duration timeout) {
     Map<String, String> headers = new TreeMap<>();
     int status = -1;
     long read = 0;
@@ -77,7 +87,8 @@ public final class SlowReader {
       for (String line : head.split("\r\n")) {
         int colon = line.indexOf(':');
         if (colon > 0) {
-          headers.put(line.substring(0, colon).strip().toLowerCase(Locale.ROOT),
+          headers.put(
+              line.substring(0, colon).strip().toLowerCase(Locale.ROOT),
               line.substring(colon + 1).strip());
         }
       }
@@ -100,8 +111,10 @@ public final class SlowReader {
         next += Duration.ofMillis(100).toNanos() * n / slice;
         long wait = next - System.nanoTime();
         if (wait > 0) {
-          Thread.sleep(Math.min(wait / 1_000_000L + 1, Math.max(1,
-              (deadlineNanos - System.nanoTime()) / 1_000_000L)));
+          Thread.sleep(
+              Math.min(
+                  wait / 1_000_000L + 1,
+                  Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000L)));
         }
       }
     } catch (IOException e) {
@@ -122,8 +135,11 @@ public final class SlowReader {
         throw new IOException("the connection ended inside the response head");
       }
       head.write(b);
-      matched = (b == '\r' && (matched == 0 || matched == 2)) || (b == '\n' && (matched == 1
-          || matched == 3)) ? matched + 1 : (b == '\r' ? 1 : 0);
+      matched =
+          (b == '\r' && (matched == 0 || matched == 2))
+                  || (b == '\n' && (matched == 1 || matched == 3))
+              ? matched + 1
+              : (b == '\r' ? 1 : 0);
       if (head.size() > MAX_HEADERS) {
         throw new IOException("a response head over " + MAX_HEADERS + " bytes");
       }

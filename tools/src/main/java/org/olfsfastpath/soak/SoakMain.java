@@ -11,22 +11,35 @@ import java.util.Locale;
 
 /**
  * The longer fault and soak run behind {@code scripts/soak}: the fault scenarios of {@link
- * FaultsIT} with longer loads, a longer wedge and several kill cycles, the 1,024-connection burst, a steady soak
- * (ten minutes by default), the cache bound over a million distinct datasets, every BES process
- * killed at once, the fair shares, and the spool's scenarios ({@link SpoolScenarios}: slow
- * readers, four 400 MiB answers at full speed). Prints the
- * table of {@link ScenarioResult} rows and writes it to {@code OUT/soak.md}; exits 1 when a
- * scenario failed. Tomcat, the WAR and the work directory come from the system properties
- * {@code tomcat.home}, {@code war.file} and {@code it.work.dir}, as in the integration tests.
+ * FaultsIT} with longer loads, a longer wedge and several kill cycles, the 1,024-connection burst,
+ * a steady soak (ten minutes by default), the cache bound over a million distinct datasets, every
+ * BES process killed at once, the fair shares, and the spool's scenarios ({@link SpoolScenarios}:
+ * slow readers, four 400 MiB answers at full speed). Prints the table of {@link ScenarioResult}
+ * rows and writes it to {@code OUT/soak.md}; exits 1 when a scenario failed. Tomcat, the WAR and
+ * the work directory come from the system properties {@code tomcat.home}, {@code war.file} and
+ * {@code it.work.dir}, as in the integration tests.
  */
 public final class SoakMain {
   private SoakMain() {}
 
   /** The command line: durations as 90s, 10m or plain seconds. */
-  public record Options(Duration soak, int killCycles, Duration killLoad, Duration killDown,
-      long datasets, int clients, int wedgeRequests, Duration wedgeHold, int drops,
-      Duration dropLoad, int slowReaders, Duration shareLoad, int slowClients, long slowRate,
-      String only, Path out) {
+  public record Options(
+      Duration soak,
+      int killCycles,
+      Duration killLoad,
+      Duration killDown,
+      long datasets,
+      int clients,
+      int wedgeRequests,
+      Duration wedgeHold,
+      int drops,
+      Duration dropLoad,
+      int slowReaders,
+      Duration shareLoad,
+      int slowClients,
+      long slowRate,
+      String only,
+      Path out) {
     /** The parts: faults, load, drops, shares, spool. */
     static final List<String> PARTS = List.of("faults", "load", "drops", "shares", "spool");
 
@@ -80,12 +93,12 @@ public final class SoakMain {
         i++;
       }
       if (datasets < 1 || datasets > FaultBench.SYNTHETIC_DATASETS) {
-        throw new IllegalArgumentException("--datasets was " + datasets + ", must be 1-"
-            + FaultBench.SYNTHETIC_DATASETS);
+        throw new IllegalArgumentException(
+            "--datasets was " + datasets + ", must be 1-" + FaultBench.SYNTHETIC_DATASETS);
       }
       if (wedgeRequests < 1) {
-        throw new IllegalArgumentException("--wedge-requests was " + wedgeRequests
-            + ", must be at least 1");
+        throw new IllegalArgumentException(
+            "--wedge-requests was " + wedgeRequests + ", must be at least 1");
       }
       if (drops < 1 || slowReaders < 1) {
         throw new IllegalArgumentException("--drops and --slow-readers must be at least 1");
@@ -94,11 +107,26 @@ public final class SoakMain {
         throw new IllegalArgumentException("--slow-clients and --slow-rate must be at least 1");
       }
       if (!only.isEmpty() && !PARTS.contains(only)) {
-        throw new IllegalArgumentException("--only was " + only + ", must be one of "
-            + String.join(", ", PARTS));
+        throw new IllegalArgumentException(
+            "--only was " + only + ", must be one of " + String.join(", ", PARTS));
       }
-      return new Options(soak, killCycles, killLoad, killDown, datasets, clients, wedgeRequests,
-          wedgeHold, drops, dropLoad, slowReaders, shareLoad, slowClients, slowRate, only, out);
+      return new Options(
+          soak,
+          killCycles,
+          killLoad,
+          killDown,
+          datasets,
+          clients,
+          wedgeRequests,
+          wedgeHold,
+          drops,
+          dropLoad,
+          slowReaders,
+          shareLoad,
+          slowClients,
+          slowRate,
+          only,
+          out);
     }
 
     private static Duration duration(String flag, String text) {
@@ -133,14 +161,15 @@ public final class SoakMain {
     FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
     Files.createDirectories(options.out());
     List<ScenarioResult> results = new ArrayList<>();
-    Runnable report = () -> {
-      String table = ScenarioResult.table(results);
-      try {
-        Files.writeString(options.out().resolve("soak.md"), table);
-      } catch (IOException e) {
-        System.err.println("soak: cannot write " + options.out().resolve("soak.md") + ": " + e);
-      }
-    };
+    Runnable report =
+        () -> {
+          String table = ScenarioResult.table(results);
+          try {
+            Files.writeString(options.out().resolve("soak.md"), table);
+          } catch (IOException e) {
+            System.err.println("soak: cannot write " + options.out().resolve("soak.md") + ": " + e);
+          }
+        };
 
     // Faults: the settings of FaultsIT, each scenario longer or repeated.
     if (options.runs("faults")) {
@@ -157,12 +186,16 @@ public final class SoakMain {
 
     // Every BES process killed at once, several times, under 10 clients (DropAllConnectionsIT).
     if (options.runs("drops")) {
-      try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-drops"),
-          FaultBench.Settings.DROPS)) {
+      try (FaultBench bench =
+          FaultBench.start(
+              layout, layout.workDir().resolve("soak-drops"), FaultBench.Settings.DROPS)) {
         FaultScenarios faults = new FaultScenarios(bench);
         faults.warmUp();
-        add(results, out, new ShareScenarios(bench, faults).dropAllUnderLoad(10,
-            options.drops(), options.dropLoad()));
+        add(
+            results,
+            out,
+            new ShareScenarios(bench, faults)
+                .dropAllUnderLoad(10, options.drops(), options.dropLoad()));
         report.run();
       }
     }
@@ -170,18 +203,24 @@ public final class SoakMain {
     // Fair shares at the shipped defaults (SharesIT): slow readers from 20 addresses, then 48
     // from one, each beside 10 other clients.
     if (options.runs("shares")) {
-      try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-shares"),
-          FaultBench.Settings.SHARES)) {
+      try (FaultBench bench =
+          FaultBench.start(
+              layout, layout.workDir().resolve("soak-shares"), FaultBench.Settings.SHARES)) {
         FaultScenarios faults = new FaultScenarios(bench);
         faults.warmUp();
         ShareScenarios shares = new ShareScenarios(bench, faults);
-        add(results, out, shares.slowReadersKeepTheirShare(options.slowReaders(), 20, 20_000,
-            10, options.shareLoad()));
-        add(results, out, shares.slowReadersKeepTheirShare(48, 1, 20_000, 10,
-            options.shareLoad()));
+        add(
+            results,
+            out,
+            shares.slowReadersKeepTheirShare(
+                options.slowReaders(), 20, 20_000, 10, options.shareLoad()));
+        add(results, out, shares.slowReadersKeepTheirShare(48, 1, 20_000, 10, options.shareLoad()));
         // The same with the spool's answers: 48 slow readers of 40 MiB, all spooled.
-        add(results, out, new SpoolScenarios(faults, bench).slowReadersBesideOthers(48,
-            "127.0.0.12", 20_000, 10, options.shareLoad()));
+        add(
+            results,
+            out,
+            new SpoolScenarios(faults, bench)
+                .slowReadersBesideOthers(48, "127.0.0.12", 20_000, 10, options.shareLoad()));
         report.run();
       }
     }
@@ -193,10 +232,12 @@ public final class SoakMain {
     System.exit(results.stream().allMatch(ScenarioResult::passed) ? 0 : 1);
   }
 
-  private static void runFaults(FaultBench.Layout layout, Options options,
-      List<ScenarioResult> results, PrintStream out) throws Exception {
-    try (FaultBench bench = FaultBench.startWithBesDown(layout,
-        layout.workDir().resolve("soak-faults"), FaultBench.Settings.FAULTS)) {
+  private static void runFaults(
+      FaultBench.Layout layout, Options options, List<ScenarioResult> results, PrintStream out)
+      throws Exception {
+    try (FaultBench bench =
+        FaultBench.startWithBesDown(
+            layout, layout.workDir().resolve("soak-faults"), FaultBench.Settings.FAULTS)) {
       FaultScenarios scenarios = new FaultScenarios(bench);
       add(results, out, scenarios.besDownAtStart(20));
       scenarios.warmUp();
@@ -206,23 +247,27 @@ public final class SoakMain {
       add(results, out, scenarios.wedgedBes(options.wedgeRequests(), options.wedgeHold()));
       add(results, out, scenarios.poolExhaustion(64));
       for (int i = 0; i < options.killCycles(); i++) {
-        add(results, out, scenarios.besKilledMidLoad(options.clients(), options.killLoad(),
-            options.killDown()));
+        add(
+            results,
+            out,
+            scenarios.besKilledMidLoad(options.clients(), options.killLoad(), options.killDown()));
       }
     }
   }
 
-  private static void runLoad(FaultBench.Layout layout, Options options,
-      List<ScenarioResult> results, PrintStream out) throws Exception {
+  private static void runLoad(
+      FaultBench.Layout layout, Options options, List<ScenarioResult> results, PrintStream out)
+      throws Exception {
     FaultBench.Settings load = FaultBench.Settings.LOAD.withSizes(32, 20_000, "384m");
-    try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-load"),
-        load)) {
+    try (FaultBench bench = FaultBench.start(layout, layout.workDir().resolve("soak-load"), load)) {
       FaultScenarios scenarios = new FaultScenarios(bench);
       scenarios.warmUp();
       if (options.runs("load")) {
         add(results, out, scenarios.concurrentConnections(1024, FaultScenarios.ASCII));
-        add(results, out, scenarios.soak(options.soak(), options.clients(),
-            Duration.ofSeconds(30), out));
+        add(
+            results,
+            out,
+            scenarios.soak(options.soak(), options.clients(), Duration.ofSeconds(30), out));
         add(results, out, scenarios.cacheBound(options.datasets(), 8));
       }
       if (options.runs("spool")) {

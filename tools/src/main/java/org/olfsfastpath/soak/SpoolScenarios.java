@@ -11,29 +11,32 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The spool's scenarios, on the same bench and with the same measurements at rest as the fault
- * scenarios ({@link FaultScenarios.Run}: leaked spool files, connections, threads, descriptors;
- * the front end's counts against the clients'):
+ * scenarios ({@link FaultScenarios.Run}: leaked spool files, connections, threads, descriptors; the
+ * front end's counts against the clients'):
  *
  * <ul>
  *   <li>{@link #slowReaders}: clients on a slow link download {@code big/40MiB.nc.dods}; their BES
  *       connections must go back to the pool while they have read only a sliver (the spool holds
  *       the rest), and each, read on to the end, must be byte-equal to a fast download;
  *   <li>{@link #slowReadersBesideOthers}: the issue's combined case, at the shipped pool, share and
- *       reserve defaults: slow readers from one address beside other clients from another; the
- *       slow readers' connections go back at the BES's end (so their share of the pool serves
- *       them all within seconds), the others get only 200s, every slow answer is whole;
+ *       reserve defaults: slow readers from one address beside other clients from another; the slow
+ *       readers' connections go back at the BES's end (so their share of the pool serves them all
+ *       within seconds), the others get only 200s, every slow answer is whole;
  *   <li>{@link #largeAnswers}: a few 400 MiB answers at full speed at once; the heap after GC
  *       during and after, and the resident set before, at its peak and after, against the flat
- *       memory the front end promises (the heap after GC while they stream at most 16 MiB over
- *       its value before).
+ *       memory the front end promises (the heap after GC while they stream at most 16 MiB over its
+ *       value before).
  * </ul>
  */
 public final class SpoolScenarios {
   public static final String BIG = "/opendap/big/40MiB.nc.dods";
   public static final String LARGE = "/opendap/big/400MiB.nc.dods";
+
   /** A slow link's receive buffer: the server meets a slow reader after KiB, not MiB. */
   private static final int SLOW_RECEIVE_BUFFER = 16 * 1024;
+
   private static final long TIMEOUT_NANOS = TimeUnit.MINUTES.toNanos(2);
+
   /** The heap's allowance for the buffers of a few large answers in flight. */
   private static final long HEAP_GROWTH_KB = 16 * 1024;
 
@@ -46,18 +49,19 @@ public final class SpoolScenarios {
   }
 
   /**
-   * {@code clients} readers at {@code bytesPerSecond} download {@link #BIG}; their connections
-   * must be back in the pool while they read; then they read on at full speed, each answer whole
-   * and equal to a fast download's, and no spool file is left.
+   * {@code clients} readers at {@code bytesPerSecond} download {@link #BIG}; their connections must
+   * be back in the pool while they read; then they read on at full speed, each answer whole and
+   * equal to a fast download's, and no spool file is left.
    */
   public ScenarioResult slowReaders(int clients, long bytesPerSecond) throws Exception {
-    FaultScenarios.Run run = scenarios.new Run(clients + " slow readers at " + bytesPerSecond
-        + " B/s, big/40MiB.nc.dods", false);
+    FaultScenarios.Run run =
+        scenarios
+        .new Run(clients + " slow readers at " + bytesPerSecond + " B/s, big/40MiB.nc.dods", false);
     SlowDownload.Result reference = new SlowDownload(bench.port(), BIG, 0, 1 << 20).call();
     run.count(reference.outcome());
     if (!reference.outcome().equals("200")) {
-      run.problem("a fast download of " + BIG + " got " + reference.outcome() + ": "
-          + reference.failure());
+      run.problem(
+          "a fast download of " + BIG + " got " + reference.outcome() + ": " + reference.failure());
       return run.finish(-1);
     }
     long releasedBefore = bench.status().get("spool", "earlyReleases");
@@ -67,8 +71,8 @@ public final class SpoolScenarios {
       List<Future<SlowDownload.Result>> results = new ArrayList<>();
       long start = System.nanoTime();
       for (int i = 0; i < clients; i++) {
-        SlowDownload reader = new SlowDownload(bench.port(), BIG, bytesPerSecond,
-            SLOW_RECEIVE_BUFFER);
+        SlowDownload reader =
+            new SlowDownload(bench.port(), BIG, bytesPerSecond, SLOW_RECEIVE_BUFFER);
         readers.add(reader);
         results.add(pool.submit(reader));
       }
@@ -86,14 +90,24 @@ public final class SpoolScenarios {
       long mostRead = readers.stream().mapToLong(SlowDownload::received).max().orElse(0);
       StatusDocument at = bench.status();
       if (!released) {
-        run.problem("the BES connections were not back in the pool while the clients read: pool "
-            + at.sections().get("pool") + ", spool " + at.sections().get("spool"));
+        run.problem(
+            "the BES connections were not back in the pool while the clients read: pool "
+                + at.sections().get("pool")
+                + ", spool "
+                + at.sections().get("spool"));
       } else {
-        run.note(String.format(Locale.ROOT, "BES connections back in the pool %d ms after the"
-                + " requests, the clients having read at most %d of %d bytes; spool then %.1f"
-                + " MiB in memory, %.1f MiB on disk, %d files", releasedMillis, mostRead,
-            reference.bytes(), at.get("spool", "memoryBytes") / 1048576.0,
-            at.get("spool", "diskBytes") / 1048576.0, at.get("spool", "openFiles")));
+        run.note(
+            String.format(
+                Locale.ROOT,
+                "BES connections back in the pool %d ms after the"
+                    + " requests, the clients having read at most %d of %d bytes; spool then %.1f"
+                    + " MiB in memory, %.1f MiB on disk, %d files",
+                releasedMillis,
+                mostRead,
+                reference.bytes(),
+                at.get("spool", "memoryBytes") / 1048576.0,
+                at.get("spool", "diskBytes") / 1048576.0,
+                at.get("spool", "openFiles")));
         if (mostRead >= reference.bytes()) {
           run.problem("a client had read the whole answer before the connections were back");
         }
@@ -106,8 +120,12 @@ public final class SpoolScenarios {
           run.problem("a slow download got " + result.outcome() + ": " + result.failure());
         } else if (!result.sha256().equals(reference.sha256())
             || result.bytes() != reference.bytes()) {
-          run.problem("a slow download of " + result.bytes() + " bytes differs from the fast"
-              + " one of " + reference.bytes());
+          run.problem(
+              "a slow download of "
+                  + result.bytes()
+                  + " bytes differs from the fast"
+                  + " one of "
+                  + reference.bytes());
         }
       }
     } finally {
@@ -119,31 +137,44 @@ public final class SpoolScenarios {
   /**
    * The issue's combined case: {@code readers} slow readers of {@link #BIG} from {@code address}
    * (each asks again a second after a 503 of its share or queue, until it gets its answer) beside
-   * {@code normalClients} other clients from 127.0.0.1 asking for kept metadata, a kept small
-   * slice and the metadata of datasets nobody asked for before (which need BES connections) for
-   * {@code load}. Every slow answer must be read from the BES and its connection be back in the
-   * pool while its client still reads (every answer released early, the connections in use no
-   * more than the other clients hold), every other request a whole 200 with a p99 under the slow
-   * readers within a few times their p99 alone ({@link OtherClients#checkP99}), and each slow
-   * download, read on to its end at full speed once the load is over, byte-equal to a fast one. With the shipped spool, 48 answers of 40 MiB
-   * fit its budgets (32 MiB of memory, then 2 GiB of files); 400 MiB answers would need 19 GiB.
+   * {@code normalClients} other clients from 127.0.0.1 asking for kept metadata, a kept small slice
+   * and the metadata of datasets nobody asked for before (which need BES connections) for {@code
+   * load}. Every slow answer must be read from the BES and its connection be back in the pool while
+   * its client still reads (every answer released early, the connections in use no more than the
+   * other clients hold), every other request a whole 200 with a p99 under the slow readers within a
+   * few times their p99 alone ({@link OtherClients#checkP99}), and each slow download, read on to
+   * its end at full speed once the load is over, byte-equal to a fast one. With the shipped spool,
+   * 48 answers of 40 MiB fit its budgets (32 MiB of memory, then 2 GiB of files); 400 MiB answers
+   * would need 19 GiB.
    */
-  public ScenarioResult slowReadersBesideOthers(int readers, String address, long bytesPerSecond,
-      int normalClients, Duration load) throws Exception {
+  public ScenarioResult slowReadersBesideOthers(
+      int readers, String address, long bytesPerSecond, int normalClients, Duration load)
+      throws Exception {
     // Cold metadata too: short requests that need BES connections, which the slow readers must
     // not have taken.
     OtherClients others = OtherClients.keptAndCold(bench, scenarios::coldPath);
-    FaultScenarios.Run run = scenarios.new Run(readers + " slow readers (" + bytesPerSecond / 1000
-        + " KB/s) of big/40MiB.nc.dods from one address, spooled, " + normalClients
-        + " other clients", false);
+    FaultScenarios.Run run =
+        scenarios
+        .new Run(
+            readers
+                + " slow readers ("
+                + bytesPerSecond / 1000
+                + " KB/s) of big/40MiB.nc.dods from one address, spooled, "
+                + normalClients
+                + " other clients",
+            false);
     SlowDownload.Result reference = new SlowDownload(bench.port(), BIG, 0, 1 << 20).call();
     run.count(reference.outcome());
     if (!reference.outcome().equals("200")) {
       run.problem("a fast download of " + BIG + " got " + reference.outcome());
       return run.finish(-1);
     }
-    List<Long> idle = others.run(run, normalClients, System.nanoTime()
-        + Math.min(load.toNanos() / 4, Duration.ofSeconds(5).toNanos()), "alone");
+    List<Long> idle =
+        others.run(
+            run,
+            normalClients,
+            System.nanoTime() + Math.min(load.toNanos() / 4, Duration.ofSeconds(5).toNanos()),
+            "alone");
     long releasedBefore = bench.status().get("spool", "earlyReleases");
     long start = System.nanoTime();
     long end = start + load.toNanos();
@@ -157,8 +188,8 @@ public final class SpoolScenarios {
         slow.add(reader);
         results.add(pool.submit(reader));
       }
-      Future<List<Long>> normal = pool.submit(
-          () -> others.run(run, normalClients, end, "beside the slow readers"));
+      Future<List<Long>> normal =
+          pool.submit(() -> others.run(run, normalClients, end, "beside the slow readers"));
       long releasedAt = -1;
       long mostRead = 0;
       while (System.nanoTime() - start < load.toNanos() + TIMEOUT_NANOS) {
@@ -173,19 +204,30 @@ public final class SpoolScenarios {
         Thread.sleep(100);
       }
       if (releasedAt < 0) {
-        run.problem("not every slow answer was spooled and its connection back in the pool: "
-            + bench.status().sections().get("pool") + " " + bench.status().sections().get("spool"));
+        run.problem(
+            "not every slow answer was spooled and its connection back in the pool: "
+                + bench.status().sections().get("pool")
+                + " "
+                + bench.status().sections().get("spool"));
       } else {
-        run.note(String.format(Locale.ROOT, "all %d slow answers read from the BES and their"
-                + " connections back in the pool %d ms after the first request, the slow clients"
-                + " having read at most %d of %d bytes", readers,
-            TimeUnit.NANOSECONDS.toMillis(releasedAt - start), mostRead, reference.bytes()));
+        run.note(
+            String.format(
+                Locale.ROOT,
+                "all %d slow answers read from the BES and their"
+                    + " connections back in the pool %d ms after the first request, the slow clients"
+                    + " having read at most %d of %d bytes",
+                readers,
+                TimeUnit.NANOSECONDS.toMillis(releasedAt - start),
+                mostRead,
+                reference.bytes()));
         if (mostRead >= reference.bytes()) {
           run.problem("a slow client had read the whole answer before the connections were back");
         }
       }
-      busy = normal.get(load.toMillis() + TimeUnit.NANOSECONDS.toMillis(TIMEOUT_NANOS),
-          TimeUnit.MILLISECONDS);
+      busy =
+          normal.get(
+              load.toMillis() + TimeUnit.NANOSECONDS.toMillis(TIMEOUT_NANOS),
+              TimeUnit.MILLISECONDS);
       slow.forEach(Reader::fullSpeed);
       for (Future<SlowDownload.Result> future : results) {
         SlowDownload.Result result = future.get(TIMEOUT_NANOS, TimeUnit.NANOSECONDS);
@@ -217,8 +259,8 @@ public final class SpoolScenarios {
       this.address = address;
       this.bytesPerSecond = bytesPerSecond;
       this.deadline = deadline;
-      this.current = new SlowDownload(bench.port(), address, BIG, bytesPerSecond,
-          SLOW_RECEIVE_BUFFER);
+      this.current =
+          new SlowDownload(bench.port(), address, BIG, bytesPerSecond, SLOW_RECEIVE_BUFFER);
     }
 
     @Override
@@ -230,8 +272,9 @@ public final class SpoolScenarios {
           return result;
         }
         Thread.sleep(1_000);
-        SlowDownload next = new SlowDownload(bench.port(), address, BIG,
-            full ? 0 : bytesPerSecond, SLOW_RECEIVE_BUFFER);
+        SlowDownload next =
+            new SlowDownload(
+                bench.port(), address, BIG, full ? 0 : bytesPerSecond, SLOW_RECEIVE_BUFFER);
         current = next;
         if (full) {
           next.readAtFullSpeed();
@@ -255,8 +298,8 @@ public final class SpoolScenarios {
    * sampled throughout.
    */
   public ScenarioResult largeAnswers(int clients) throws Exception {
-    FaultScenarios.Run run = scenarios.new Run(clients + " concurrent big/400MiB.nc.dods at"
-        + " full speed", false);
+    FaultScenarios.Run run =
+        scenarios.new Run(clients + " concurrent big/400MiB.nc.dods at" + " full speed", false);
     long pid = bench.frontEnd().pid();
     long spooledBefore = bench.status().get("spool", "spooledBytes");
     long heapBefore = bench.heapAfterGcKb();
@@ -300,19 +343,34 @@ public final class SpoolScenarios {
         run.problem("the 400 MiB downloads differ: " + result.bytes() + " bytes");
       }
     }
-    run.note(String.format(Locale.ROOT, "heap after GC %.1f MiB before, %.1f MiB while they"
-            + " streamed, %.1f MiB after; resident set %.1f MiB before, %.1f MiB at its peak,"
-            + " %.1f MiB after; %.1f MiB went through the spool (clients that fell behind a"
-            + " moment)", heapBefore / 1024.0, heapDuring / 1024.0, heapAfter / 1024.0,
-        rssBefore / 1024.0, rssPeak / 1024.0, rssAfter / 1024.0, spooled / 1048576.0));
+    run.note(
+        String.format(
+            Locale.ROOT,
+            "heap after GC %.1f MiB before, %.1f MiB while they"
+                + " streamed, %.1f MiB after; resident set %.1f MiB before, %.1f MiB at its peak,"
+                + " %.1f MiB after; %.1f MiB went through the spool (clients that fell behind a"
+                + " moment)",
+            heapBefore / 1024.0,
+            heapDuring / 1024.0,
+            heapAfter / 1024.0,
+            rssBefore / 1024.0,
+            rssPeak / 1024.0,
+            rssAfter / 1024.0,
+            spooled / 1048576.0));
     if (heapBefore <= 0 || heapDuring <= 0) {
       // The bound is the scenario's point: not measured is not passed.
-      run.problem("the heap after GC could not be read (jcmd GC.heap_info) before or while the"
-          + " large answers streamed, so its growth is unknown");
+      run.problem(
+          "the heap after GC could not be read (jcmd GC.heap_info) before or while the"
+              + " large answers streamed, so its growth is unknown");
     } else if (heapDuring - heapBefore > HEAP_GROWTH_KB) {
-      run.problem(String.format(Locale.ROOT, "the heap after GC grew by %.1f MiB while %d large"
-          + " answers streamed, more than %d MiB", (heapDuring - heapBefore) / 1024.0, clients,
-          HEAP_GROWTH_KB / 1024));
+      run.problem(
+          String.format(
+              Locale.ROOT,
+              "the heap after GC grew by %.1f MiB while %d large"
+                  + " answers streamed, more than %d MiB",
+              (heapDuring - heapBefore) / 1024.0,
+              clients,
+              HEAP_GROWTH_KB / 1024));
     }
     return run.finish(-1);
   }

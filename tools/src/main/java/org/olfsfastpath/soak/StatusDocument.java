@@ -11,22 +11,23 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The front end's {@code /status} document, read over HTTP: its sections of counters
- * ({@code frontEnd}, {@code cache}, {@code pool} ...) and its {@code groups}, one per BES group,
- * each with its {@code bes} list. Parsed as JSON, so that the nested groups never mix their keys
- * into a section's.
+ * The front end's {@code /status} document, read over HTTP: its sections of counters ({@code
+ * frontEnd}, {@code cache}, {@code pool} ...) and its {@code groups}, one per BES group, each with
+ * its {@code bes} list. Parsed as JSON, so that the nested groups never mix their keys into a
+ * section's.
  *
  * @param sections every top-level object, its numeric and boolean values as numbers (true is 1)
  * @param groups the {@code groups} list, each group as parsed (strings, numbers, booleans, nulls,
  *     and its {@code bes} list of objects)
  */
-public record StatusDocument(Map<String, Map<String, Double>> sections,
-    List<Map<String, Object>> groups) {
+public record StatusDocument(
+    Map<String, Map<String, Double>> sections, List<Map<String, Object>> groups) {
 
   public static StatusDocument fetch(int port) {
     RawHttp.Response r = RawHttp.get(port, "/opendap/status", Duration.ofSeconds(10));
     if (r.status() != 200 || !r.complete()) {
-      throw new IllegalStateException("GET /opendap/status answered " + r.outcome() + ": " + r.text());
+      throw new IllegalStateException(
+          "GET /opendap/status answered " + r.outcome() + ": " + r.text());
     }
     return parse(r.text());
   }
@@ -44,13 +45,14 @@ public record StatusDocument(Map<String, Map<String, Double>> sections,
       String name = (String) entry.getKey();
       if (entry.getValue() instanceof Map<?, ?> section) {
         Map<String, Double> numbers = new HashMap<>();
-        section.forEach((key, value) -> {
-          if (value instanceof Number n) {
-            numbers.put((String) key, n.doubleValue());
-          } else if (value instanceof Boolean b) {
-            numbers.put((String) key, b ? 1.0 : 0.0);
-          }
-        });
+        section.forEach(
+            (key, value) -> {
+              if (value instanceof Number n) {
+                numbers.put((String) key, n.doubleValue());
+              } else if (value instanceof Boolean b) {
+                numbers.put((String) key, b ? 1.0 : 0.0);
+              }
+            });
         sections.put(name, numbers);
       } else if (name.equals("groups") && entry.getValue() instanceof List<?> list) {
         List<Map<String, Object>> parsed = new ArrayList<>();
@@ -115,8 +117,8 @@ public record StatusDocument(Map<String, Map<String, Double>> sections,
   }
 
   /**
-   * The time until the next probe of the first BES of the {@code /} group (zero while one runs),
-   * or null while it is in service.
+   * The time until the next probe of the first BES of the {@code /} group (zero while one runs), or
+   * null while it is in service.
    */
   public @Nullable Duration nextProbe() {
     Object millis = firstBes().get("nextProbeMillis");
@@ -137,19 +139,22 @@ public record StatusDocument(Map<String, Map<String, Double>> sections,
     return number(shares(), key, "group / shares");
   }
 
-  /** A refusal count of the {@code /} group: {@code clientShare}, {@code clientQueue}, {@code reserve}. */
+  /**
+   * A refusal count of the {@code /} group: {@code clientShare}, {@code clientQueue}, {@code
+   * reserve}.
+   */
   public long refused(String limit) {
     if (!(shares().get("refused") instanceof Map<?, ?> refused)
         || !(refused.get(limit) instanceof Number n)) {
-      throw new IllegalStateException("/status group / shares has no refused." + limit + ": "
-          + shares());
+      throw new IllegalStateException(
+          "/status group / shares has no refused." + limit + ": " + shares());
     }
     return n.longValue();
   }
 
   /**
-   * The clients holding the most of the {@code /} group's connections, as the document lists
-   * them: address (null unless read as an operator) to connections in use.
+   * The clients holding the most of the {@code /} group's connections, as the document lists them:
+   * address (null unless read as an operator) to connections in use.
    */
   public Map<String, Long> topClients() {
     Map<String, Long> top = new LinkedHashMap<>();
@@ -322,8 +327,13 @@ public record StatusDocument(Map<String, Map<String, Double>> sections,
     }
 
     private IllegalArgumentException error(String what) {
-      return new IllegalArgumentException("/status is not JSON: " + what + " at " + at + ": "
-          + text.substring(Math.max(0, at - 40), Math.min(text.length(), at + 40)));
+      return new IllegalArgumentException(
+          "/status is not JSON: "
+              + what
+              + " at "
+              + at
+              + ": "
+              + text.substring(Math.max(0, at - 40), Math.min(text.length(), at + 40)));
     }
   }
 }

@@ -18,9 +18,9 @@ import org.olfsfastpath.testing.report.ContainerSkips;
  * {@code NAME.request.xml} (the request document), {@code NAME.response} (the payload, chunk
  * headers removed), {@code NAME.wire} (the raw bytes off the socket) and {@code NAME.meta.txt}.
  *
- * <p>The material exists only beside the project in the team's CI, never on a user's machine:
- * every accessor that needs it skips the calling test, with the reason, when it is absent. The
- * one place the tests find it.
+ * <p>The material exists only beside the project in the team's CI, never on a user's machine: every
+ * accessor that needs it skips the calling test, with the reason, when it is absent. The one place
+ * the tests find it.
  */
 public final class Captures {
   /** The system property the build sets to the shared directory. */
@@ -45,10 +45,13 @@ public final class Captures {
 
   /** The capture directory; skips the calling test when it is absent. */
   public static Path dir() {
-    return shared().map(s -> s.resolve("bes-captures")).orElseGet(() -> {
-      skip();
-      throw new AssertionError("unreachable: skip() throws");
-    });
+    return shared()
+        .map(s -> s.resolve("bes-captures"))
+        .orElseGet(
+            () -> {
+              skip();
+              throw new AssertionError("unreachable: skip() throws");
+            });
   }
 
   /** The netCDF files the recorded BES served; skips the calling test when they are absent. */
@@ -64,15 +67,18 @@ public final class Captures {
   }
 
   private static String reason() {
-    return "skipped: the BES captures are absent (system property " + SHARED_DIR + "="
-        + System.getProperty(SHARED_DIR) + ", expected bes-captures/ under it); they exist only"
+    return "skipped: the BES captures are absent (system property "
+        + SHARED_DIR
+        + "="
+        + System.getProperty(SHARED_DIR)
+        + ", expected bes-captures/ under it); they exist only"
         + " beside the project in the team's CI, never on a user's machine";
   }
 
   /**
-   * The names of the captures that have a file with {@code suffix} (e.g. {@code .wire}), sorted;
-   * a single placeholder, {@value ContainerSkips#ALL_CASES}, when the captures are not here, so
-   * that a parameterized test reports one skipped case (from {@link #dir()}) rather than none: a
+   * The names of the captures that have a file with {@code suffix} (e.g. {@code .wire}), sorted; a
+   * single placeholder, {@value ContainerSkips#ALL_CASES}, when the captures are not here, so that
+   * a parameterized test reports one skipped case (from {@link #dir()}) rather than none: a
    * {@code @MethodSource} that skipped would stop the whole method, which no report counts.
    */
   public static List<String> names(String suffix) {
@@ -80,7 +86,8 @@ public final class Captures {
       return List.of(ContainerSkips.ALL_CASES);
     }
     try (Stream<Path> files = Files.list(dir())) {
-      return files.map(p -> p.getFileName().toString())
+      return files
+          .map(p -> p.getFileName().toString())
           .filter(n -> n.endsWith(suffix))
           .map(n -> n.substring(0, n.length() - suffix.length()))
           .sorted()

@@ -22,8 +22,8 @@ import org.olfsfastpath.ppt.PptEndpoint;
  * // in a test: bes.queue().enqueue(BesReply.document(...)); ... bes.emulator().takeRequest()
  * }</pre>
  */
-public final class EmulatorExtension implements BeforeAllCallback, AfterAllCallback,
-    BeforeEachCallback, AfterEachCallback {
+public final class EmulatorExtension
+    implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
   private final Consumer<BesEmulator.Builder> configure;
   private final boolean queued;
   private @Nullable BesEmulator emulator;
@@ -41,9 +41,9 @@ public final class EmulatorExtension implements BeforeAllCallback, AfterAllCallb
   }
 
   /**
-   * An emulator answering with what the test enqueues on {@link #queue()} (fail-fast when empty),
-   * a fresh queue with each emulator, writing each chunk in one call so that no client sees the
-   * BES's ACK stall.
+   * An emulator answering with what the test enqueues on {@link #queue()} (fail-fast when empty), a
+   * fresh queue with each emulator, writing each chunk in one call so that no client sees the BES's
+   * ACK stall.
    */
   public static EmulatorExtension queued() {
     return new EmulatorExtension(b -> b.faithfulWrites(false), true);

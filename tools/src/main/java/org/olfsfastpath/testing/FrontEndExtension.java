@@ -18,11 +18,11 @@ import org.olfsfastpath.tomcat.TomcatServer;
 
 /**
  * The WAR in a real Tomcat (a process of its own) in front of a BES emulator, for a test class:
- * registered on a static field with {@code @RegisterExtension}, both start before the class's
- * first test and stop after its last. The WAR, the Tomcat distributions and the work directory
- * come from the system properties the integration-test build sets ({@code war.file},
- * {@code tomcat.home}, {@code tomcat10.home}, {@code it.work.dir}, and in webapp-javax {@code
- * tomcat9.home} and {@code jakarta.war.file}); without them the tests skip, saying why.
+ * registered on a static field with {@code @RegisterExtension}, both start before the class's first
+ * test and stop after its last. The WAR, the Tomcat distributions and the work directory come from
+ * the system properties the integration-test build sets ({@code war.file}, {@code tomcat.home},
+ * {@code tomcat10.home}, {@code it.work.dir}, and in webapp-javax {@code tomcat9.home} and {@code
+ * jakarta.war.file}); without them the tests skip, saying why.
  *
  * <pre>{@code
  * @RegisterExtension
@@ -69,8 +69,8 @@ public final class FrontEndExtension implements BeforeAllCallback, AfterAllCallb
   }
 
   /**
-   * Runs the Tomcat whose home the named system property gives (default {@code tomcat.home},
-   * Tomcat 11), e.g. {@code tomcat9.home} for the javax WAR's tests.
+   * Runs the Tomcat whose home the named system property gives (default {@code tomcat.home}, Tomcat
+   * 11), e.g. {@code tomcat9.home} for the javax WAR's tests.
    */
   public FrontEndExtension tomcatHome(String property) {
     this.tomcatHomeProperty = Objects.requireNonNull(property, "property == null");
@@ -111,8 +111,8 @@ public final class FrontEndExtension implements BeforeAllCallback, AfterAllCallb
     BesEmulator started = builder.build();
     started.start();
     bes = started;
-    tomcat = TomcatServer.start(tomcatHome, war, dir.resolve("tomcat"), olfsXml.apply(started),
-        HEAP);
+    tomcat =
+        TomcatServer.start(tomcatHome, war, dir.resolve("tomcat"), olfsXml.apply(started), HEAP);
   }
 
   @Override
@@ -133,8 +133,12 @@ public final class FrontEndExtension implements BeforeAllCallback, AfterAllCallb
   /** A path named by a system property the build sets; skips the test when it is not set. */
   public static Path required(String property) {
     String value = System.getProperty(property);
-    assumeTrue(value != null && !value.isBlank(), () -> "skipped: system property " + property
-        + " is not set: run the integration tests with mvn verify");
+    assumeTrue(
+        value != null && !value.isBlank(),
+        () ->
+            "skipped: system property "
+                + property
+                + " is not set: run the integration tests with mvn verify");
     return Path.of(value);
   }
 
@@ -160,7 +164,8 @@ public final class FrontEndExtension implements BeforeAllCallback, AfterAllCallb
             %s
           </FastPath>
         </OLFSConfig>
-        """.formatted(besXml, fastPathXml);
+        """
+        .formatted(besXml, fastPathXml);
   }
 
   /** The BES element's inner XML for an emulator on loopback TCP. */

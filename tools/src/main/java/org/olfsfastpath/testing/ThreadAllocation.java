@@ -17,11 +17,13 @@ public final class ThreadAllocation {
 
   /** The counter, switched on; the calling test is skipped where this JVM has none. */
   public static ThreadAllocation orSkip() {
-    assumeTrue(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
+    assumeTrue(
+        ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean,
         "this JVM cannot count allocated bytes per thread");
     com.sun.management.ThreadMXBean threads =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-    assumeTrue(threads.isThreadAllocatedMemorySupported(),
+    assumeTrue(
+        threads.isThreadAllocatedMemorySupported(),
         "this JVM cannot count allocated bytes per thread");
     threads.setThreadAllocatedMemoryEnabled(true);
     return new ThreadAllocation(threads);

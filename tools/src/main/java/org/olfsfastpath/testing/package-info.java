@@ -3,8 +3,8 @@
  * org.olfsfastpath.testing.EmulatorExtension}) or the WAR in a real Tomcat in front of one ({@link
  * org.olfsfastpath.testing.FrontEndExtension}), the recorded BES captures ({@link
  * org.olfsfastpath.testing.Captures}), a ticker tests advance by hand. What every test run gets
- * without asking (the console's skip lines and count, skips of whole containers turned into
- * counted skips, the log kept off the console unless a test fails) is in {@code
+ * without asking (the console's skip lines and count, skips of whole containers turned into counted
+ * skips, the log kept off the console unless a test fails) is in {@code
  * org.olfsfastpath.testing.report}, a module of its own that the ppt module's tests have too.
  *
  * <p>How a test skips, so that the console and Surefire's and Failsafe's reports count it alike,
@@ -16,8 +16,7 @@
  * counts a method whose cases could not be listed; the console prints it as {@code NOT COUNTED}):
  * it returns a placeholder case that skips, as {@link org.olfsfastpath.testing.Captures#names}
  * does. The shared captures are found only through {@link org.olfsfastpath.testing.Captures}, so
- * that the README's list of the tests that need them is written from the sources
- * (ReadmeListsTest).
+ * that the README's list of the tests that need them is written from the sources (ReadmeListsTest).
  *
  * <p>A test that guards a fixed bug carries {@link org.olfsfastpath.testing.Regression}, naming the
  * bug and its fix, under a name that says what it guards.

@@ -23,19 +23,20 @@ import java.util.stream.Stream;
  * The WAR deployed as {@code /opendap} in a real Tomcat, run as its own process with a
  * CATALINA_BASE of its own on a free loopback port. {@code catalina.sh run} execs the JVM, so
  * {@link #pid()} is the JVM whose threads and descriptors the fault tests count. Closing sends
- * SIGTERM, which Tomcat answers with an orderly shutdown (the web application's listener closes
- * the BES client), and SIGKILL only if that takes more than 30 s.
+ * SIGTERM, which Tomcat answers with an orderly shutdown (the web application's listener closes the
+ * BES client), and SIGKILL only if that takes more than 30 s.
  *
  * <p>The server.xml is the deployment the tests vouch for (scripts/serve writes the same backlog
- * and error valve): a named worker executor (threads {@code worker-N}, so Tomcat's pooled threads can be told from
- * anything that leaks), a listen backlog of 1,024 so a burst of that many connects is not dropped
- * at the door, and an ErrorReportValve that shows neither stack traces nor the server's version on
- * Tomcat's own error pages (Tomcat's default shows both for requests it refuses before the web
- * application sees them).
+ * and error valve): a named worker executor (threads {@code worker-N}, so Tomcat's pooled threads
+ * can be told from anything that leaks), a listen backlog of 1,024 so a burst of that many connects
+ * is not dropped at the door, and an ErrorReportValve that shows neither stack traces nor the
+ * server's version on Tomcat's own error pages (Tomcat's default shows both for requests it refuses
+ * before the web application sees them).
  */
 public final class TomcatServer implements AutoCloseable {
   /** The worker executor's size. */
   public static final int MAX_THREADS = 200;
+
   private static final Duration STARTUP = Duration.ofSeconds(120);
   private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(5);
 
@@ -50,15 +51,16 @@ public final class TomcatServer implements AutoCloseable {
   }
 
   /**
-   * Launches Tomcat and waits until {@code /opendap/version} answers 200; if it does not within
-   * two minutes, or Tomcat exits, stops it and fails with its console.
+   * Launches Tomcat and waits until {@code /opendap/version} answers 200; if it does not within two
+   * minutes, or Tomcat exits, stops it and fails with its console.
    *
    * @param base the CATALINA_BASE to write; whatever was there is deleted first
    * @param olfsXml the web application's configuration, written to {@code base/olfs.xml}
    * @param heap the JVM's maximum heap, e.g. {@code 384m}
    */
-  public static TomcatServer start(Path tomcatHome, Path war, Path base, String olfsXml,
-      String heap) throws IOException, InterruptedException {
+  public static TomcatServer start(
+      Path tomcatHome, Path war, Path base, String olfsXml, String heap)
+      throws IOException, InterruptedException {
     return awaitReadyOrClose(launch(tomcatHome, war, base, olfsXml, heap));
   }
 
@@ -66,40 +68,49 @@ public final class TomcatServer implements AutoCloseable {
    * Launches Tomcat without waiting for the web application, for tests of a deployment that is
    * meant to fail; see {@link #awaitConsole}. Arguments as for {@link #start}.
    */
-  public static TomcatServer launch(Path tomcatHome, Path war, Path base, String olfsXml,
-      String heap) throws IOException {
+  public static TomcatServer launch(
+      Path tomcatHome, Path war, Path base, String olfsXml, String heap) throws IOException {
     prepareBase(tomcatHome, war, base);
     Path config = Files.writeString(base.resolve("olfs.xml"), olfsXml);
     return launchMade(tomcatHome, base, heap, "-Dolfs.config=" + config);
   }
 
   /**
-   * Starts Tomcat as {@link #start} does, but names no olfs.xml: the front end finds its own, as
-   * in an operator's install, where {@code javaOptions} may point its search (e.g. {@code
+   * Starts Tomcat as {@link #start} does, but names no olfs.xml: the front end finds its own, as in
+   * an operator's install, where {@code javaOptions} may point its search (e.g. {@code
    * -Dolfs.config.dirs=DIR}).
    */
-  public static TomcatServer startFinding(Path tomcatHome, Path war, Path base, String heap,
-      String javaOptions) throws IOException, InterruptedException {
+  public static TomcatServer startFinding(
+      Path tomcatHome, Path war, Path base, String heap, String javaOptions)
+      throws IOException, InterruptedException {
     prepareBase(tomcatHome, war, base);
     return awaitReadyOrClose(launchMade(tomcatHome, base, heap, javaOptions));
   }
 
   /** A fresh CATALINA_BASE for {@code tomcatHome} with {@code war}, and its server.xml. */
   private static void prepareBase(Path tomcatHome, Path war, Path base) throws IOException {
-    requireFile(tomcatHome.resolve("bin/catalina.sh"),
+    requireFile(
+        tomcatHome.resolve("bin/catalina.sh"),
         "no Tomcat at " + tomcatHome + ": mvn verify unpacks it (pre-integration-test)");
     requireFile(war, "no WAR at " + war + ": mvn verify builds it");
     makeBase(base, tomcatHome.resolve("conf"), war);
   }
 
   /** Runs Tomcat on a base {@link #prepareBase} made, on a free port. */
-  private static TomcatServer launchMade(Path tomcatHome, Path base, String heap,
-      String javaOptions) throws IOException {
+  private static TomcatServer launchMade(
+      Path tomcatHome, Path base, String heap, String javaOptions) throws IOException {
     int port = freePort();
     Files.writeString(base.resolve("conf/server.xml"), serverXml(port));
     ProcessBuilder builder = catalina("bash", tomcatHome, base);
-    builder.environment().put("CATALINA_OPTS", "-Xmx" + heap + " -XX:+UseSerialGC"
-        + " -Djava.security.egd=file:/dev/./urandom " + javaOptions);
+    builder
+        .environment()
+        .put(
+            "CATALINA_OPTS",
+            "-Xmx"
+                + heap
+                + " -XX:+UseSerialGC"
+                + " -Djava.security.egd=file:/dev/./urandom "
+                + javaOptions);
     return new TomcatServer(builder.start(), base, port);
   }
 
@@ -120,40 +131,46 @@ public final class TomcatServer implements AutoCloseable {
   }
 
   /**
-   * {@code catalina.sh run} of {@code home} on {@code base}, its console in logs/console.log,
-   * with nothing from the caller's environment that could change which Tomcat or settings run.
+   * {@code catalina.sh run} of {@code home} on {@code base}, its console in logs/console.log, with
+   * nothing from the caller's environment that could change which Tomcat or settings run.
    */
   private static ProcessBuilder catalina(String shell, Path home, Path base) {
-    ProcessBuilder builder = new ProcessBuilder(shell, home.resolve("bin/catalina.sh").toString(),
-        "run")
-        .redirectErrorStream(true)
-        .redirectOutput(base.resolve("logs/console.log").toFile());
+    ProcessBuilder builder =
+        new ProcessBuilder(shell, home.resolve("bin/catalina.sh").toString(), "run")
+            .redirectErrorStream(true)
+            .redirectOutput(base.resolve("logs/console.log").toFile());
     Map<String, String> env = builder.environment();
     env.put("CATALINA_HOME", home.toString());
     env.put("CATALINA_BASE", base.toString());
     env.put("JAVA_HOME", Path.of(System.getProperty("java.home")).toString());
-    for (String name : List.of("JRE_HOME", "CATALINA_PID", "CATALINA_TMPDIR", "OLFS_CONFIG",
-        "JAVA_OPTS", "CATALINA_OPTS")) {
+    for (String name :
+        List.of(
+            "JRE_HOME",
+            "CATALINA_PID",
+            "CATALINA_TMPDIR",
+            "OLFS_CONFIG",
+            "JAVA_OPTS",
+            "CATALINA_OPTS")) {
       env.remove(name);
     }
     return builder;
   }
 
   /**
-   * Debian's own Tomcat (the {@code tomcat10} package) as an operator runs it, but as the
-   * calling user and from a CATALINA_BASE of its own rather than as the package's system
-   * service: CATALINA_HOME is the package's ({@code /usr/share/tomcat10}), {@code conf} holds the
-   * package's configuration files as they are, except that the HTTP connector listens on a free
-   * loopback port, and the WAR is {@code webapps/opendap.war}. Waits as {@link #start} waits.
+   * Debian's own Tomcat (the {@code tomcat10} package) as an operator runs it, but as the calling
+   * user and from a CATALINA_BASE of its own rather than as the package's system service:
+   * CATALINA_HOME is the package's ({@code /usr/share/tomcat10}), {@code conf} holds the package's
+   * configuration files as they are, except that the HTTP connector listens on a free loopback
+   * port, and the WAR is {@code webapps/opendap.war}. Waits as {@link #start} waits.
    *
    * @param packageConf the package's configuration: {@code /etc/tomcat10}, or the copies the
    *     package keeps in {@code /usr/share/tomcat10/etc} (readable by every user)
    * @param javaOptions what an operator adds to the JVM's options, e.g. system properties
    */
-  public static TomcatServer startPackaged(Path catalinaHome, Path packageConf, Path war,
-      Path base, String heap, String javaOptions) throws IOException, InterruptedException {
-    requireFile(catalinaHome.resolve("bin/catalina.sh"),
-        "no packaged Tomcat at " + catalinaHome);
+  public static TomcatServer startPackaged(
+      Path catalinaHome, Path packageConf, Path war, Path base, String heap, String javaOptions)
+      throws IOException, InterruptedException {
+    requireFile(catalinaHome.resolve("bin/catalina.sh"), "no packaged Tomcat at " + catalinaHome);
     requireFile(war, "no WAR at " + war + ": mvn verify builds it");
     makeBase(base, packageConf, war);
     int port = freePort();
@@ -161,19 +178,29 @@ public final class TomcatServer implements AutoCloseable {
     String packaged = Files.readString(serverXml, StandardCharsets.UTF_8);
     String connector = "<Connector port=\"8080\" protocol=\"HTTP/1.1\"";
     if (!packaged.contains(connector)) {
-      throw new IllegalStateException(packageConf + "/server.xml has no " + connector
-          + ": not the configuration Debian's tomcat10 ships");
+      throw new IllegalStateException(
+          packageConf
+              + "/server.xml has no "
+              + connector
+              + ": not the configuration Debian's tomcat10 ships");
     }
-    Files.writeString(serverXml, packaged.replaceFirst("<Server port=\"\\d+\"",
-            "<Server port=\"-1\"")
-        .replace(connector, "<Connector port=\"" + port + "\" address=\"127.0.0.1\""
-            + " protocol=\"HTTP/1.1\""), StandardCharsets.UTF_8);
+    Files.writeString(
+        serverXml,
+        packaged
+            .replaceFirst("<Server port=\"\\d+\"", "<Server port=\"-1\"")
+            .replace(
+                connector,
+                "<Connector port=\""
+                    + port
+                    + "\" address=\"127.0.0.1\""
+                    + " protocol=\"HTTP/1.1\""),
+        StandardCharsets.UTF_8);
     ProcessBuilder builder = catalina("sh", catalinaHome, base);
     Map<String, String> env = builder.environment();
     // As /etc/default/tomcat10 and the package's unit set it, plus the operator's options.
     env.put("JAVA_OPTS", "-Djava.awt.headless=true");
-    env.put("CATALINA_OPTS", "-Xmx" + heap + " -Djava.security.egd=file:/dev/./urandom "
-        + javaOptions);
+    env.put(
+        "CATALINA_OPTS", "-Xmx" + heap + " -Djava.security.egd=file:/dev/./urandom " + javaOptions);
     return awaitReadyOrClose(new TomcatServer(builder.start(), base, port));
   }
 
@@ -192,16 +219,19 @@ public final class TomcatServer implements AutoCloseable {
     long deadline = System.nanoTime() + STARTUP.toNanos();
     while (System.nanoTime() - deadline < 0) {
       if (!process.isAlive()) {
-        throw new IllegalStateException("Tomcat exited with " + process.exitValue()
-            + " while starting; its console:\n" + console());
+        throw new IllegalStateException(
+            "Tomcat exited with "
+                + process.exitValue()
+                + " while starting; its console:\n"
+                + console());
       }
       if (versionAnswers200() && startupSettled()) {
         return;
       }
       Thread.sleep(100);
     }
-    throw new IllegalStateException("Tomcat did not serve /opendap/version within " + STARTUP
-        + "; its console:\n" + console());
+    throw new IllegalStateException(
+        "Tomcat did not serve /opendap/version within " + STARTUP + "; its console:\n" + console());
   }
 
   /**
@@ -220,8 +250,9 @@ public final class TomcatServer implements AutoCloseable {
       socket.connect(new InetSocketAddress("127.0.0.1", port), timeout);
       socket.setSoTimeout(timeout);
       OutputStream out = socket.getOutputStream();
-      out.write(("GET /opendap/version HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-          .getBytes(StandardCharsets.US_ASCII));
+      out.write(
+          ("GET /opendap/version HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
       out.flush();
       InputStream in = socket.getInputStream();
       byte[] statusLine = in.readNBytes("HTTP/1.1 200".length());
@@ -230,6 +261,7 @@ public final class TomcatServer implements AutoCloseable {
       return false; // not listening yet, or the web application is still deploying
     }
   }
+
   /** The whole answer to one plain HTTP/1.1 GET of {@code path}, or "" when there is none. */
   private String exchange(String path) {
     int timeout = (int) PROBE_TIMEOUT.toMillis();
@@ -237,15 +269,15 @@ public final class TomcatServer implements AutoCloseable {
       socket.connect(new InetSocketAddress("127.0.0.1", port), timeout);
       socket.setSoTimeout(timeout);
       OutputStream out = socket.getOutputStream();
-      out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-          .getBytes(StandardCharsets.US_ASCII));
+      out.write(
+          ("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
       out.flush();
       return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException notYet) {
       return "";
     }
   }
-
 
   /** Waits until the console shows {@code text}, or fails after the startup timeout. */
   public void awaitConsole(String text) throws InterruptedException {
@@ -256,7 +288,8 @@ public final class TomcatServer implements AutoCloseable {
       }
       Thread.sleep(200);
     }
-    throw new IllegalStateException("Tomcat's console never showed \"" + text + "\":\n" + console());
+    throw new IllegalStateException(
+        "Tomcat's console never showed \"" + text + "\":\n" + console());
   }
 
   /** {@code http://127.0.0.1:<port>/}. */
@@ -323,13 +356,15 @@ public final class TomcatServer implements AutoCloseable {
       return;
     }
     try (Stream<Path> walk = Files.walk(dir)) {
-      walk.sorted(Comparator.comparingInt(Path::getNameCount).reversed()).forEach(p -> {
-        try {
-          Files.delete(p);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
+      walk.sorted(Comparator.comparingInt(Path::getNameCount).reversed())
+          .forEach(
+              p -> {
+                try {
+                  Files.delete(p);
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              });
     }
   }
 
@@ -355,6 +390,7 @@ public final class TomcatServer implements AutoCloseable {
             </Engine>
           </Service>
         </Server>
-        """.formatted(MAX_THREADS, port);
+        """
+        .formatted(MAX_THREADS, port);
   }
 }

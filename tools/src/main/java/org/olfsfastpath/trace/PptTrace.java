@@ -25,10 +25,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A running PPT trace proxy: listens for PPT clients, opens a connection to the BES for each, and
@@ -100,7 +100,8 @@ public final class PptTrace implements Closeable {
     ServerSocketChannel channel;
     if (listenAddress instanceof UnixDomainSocketAddress unix) {
       if (Files.exists(unix.getPath())) {
-        throw new IOException("listen socket " + unix.getPath() + " already exists; remove it first");
+        throw new IOException(
+            "listen socket " + unix.getPath() + " already exists; remove it first");
       }
       channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
     } else {
@@ -110,7 +111,8 @@ public final class PptTrace implements Closeable {
       channel.bind(listenAddress, 128);
     } catch (IOException e) {
       channel.close();
-      throw new IOException("cannot listen on " + describe(listenAddress) + ": " + e.getMessage(), e);
+      throw new IOException(
+          "cannot listen on " + describe(listenAddress) + ": " + e.getMessage(), e);
     }
     server = channel;
     acceptor = new Thread(this::acceptLoop, "ppt-trace-accept");
@@ -134,7 +136,8 @@ public final class PptTrace implements Closeable {
         closeQuietly(client);
         return;
       }
-      TraceConnection connection = new TraceConnection(this, connectionNumbers.incrementAndGet(), client);
+      TraceConnection connection =
+          new TraceConnection(this, connectionNumbers.incrementAndGet(), client);
       connections.add(connection);
       connection.start();
     }
@@ -161,8 +164,10 @@ public final class PptTrace implements Closeable {
       return PptEndpoint.unix(unix.getPath());
     }
     InetSocketAddress inet = (InetSocketAddress) listenAddress;
-    String host = inet.getAddress().isAnyLocalAddress()
-        ? InetAddress.getLoopbackAddress().getHostAddress() : inet.getAddress().getHostAddress();
+    String host =
+        inet.getAddress().isAnyLocalAddress()
+            ? InetAddress.getLoopbackAddress().getHostAddress()
+            : inet.getAddress().getHostAddress();
     return PptEndpoint.tcp(host, port());
   }
 
@@ -201,8 +206,11 @@ public final class PptTrace implements Closeable {
         }
         long left = deadline - System.nanoTime();
         if (left <= 0) {
-          throw new TimeoutException("no matching trace record within " + timeout.toMillis()
-              + " ms; records: " + records.size());
+          throw new TimeoutException(
+              "no matching trace record within "
+                  + timeout.toMillis()
+                  + " ms; records: "
+                  + records.size());
         }
         recordsLock.wait(Math.max(1, left / 1_000_000L));
       }
@@ -301,7 +309,9 @@ public final class PptTrace implements Closeable {
   }
 
   private static String describe(SocketAddress address) {
-    return address instanceof UnixDomainSocketAddress unix ? "unix:" + unix.getPath() : address.toString();
+    return address instanceof UnixDomainSocketAddress unix
+        ? "unix:" + unix.getPath()
+        : address.toString();
   }
 
   private static void join(Thread thread) {
@@ -331,7 +341,8 @@ public final class PptTrace implements Closeable {
   /** Configures a {@link PptTrace}; every setter validates at once. */
   public static final class Builder {
     private final PptEndpoint target;
-    private SocketAddress listenAddress = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+    private SocketAddress listenAddress =
+        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
     private @Nullable TraceListener listener;
     private boolean keepRecords = true;
     private boolean quickAck = true;
@@ -384,7 +395,8 @@ public final class PptTrace implements Closeable {
     public Builder connectTimeout(Duration timeout) {
       Objects.requireNonNull(timeout, "connectTimeout == null");
       if (timeout.toMillis() < 1 || timeout.compareTo(Duration.ofMinutes(10)) > 0) {
-        throw new IllegalArgumentException("connectTimeout was " + timeout + ", must be between 1 ms and 10 min");
+        throw new IllegalArgumentException(
+            "connectTimeout was " + timeout + ", must be between 1 ms and 10 min");
       }
       this.connectTimeout = timeout;
       return this;

@@ -7,8 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-import org.olfsfastpath.ppt.PptEndpoint;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.ppt.PptEndpoint;
 
 /**
  * Command line of the PPT trace proxy ({@code scripts/ppt-trace}):
@@ -19,19 +19,21 @@ import org.jspecify.annotations.Nullable;
  * </pre>
  *
  * <p>Writes one JSON line per record to {@code --log} (replacing the file) or to standard output,
- * and one line {@code ppt-trace listening on ENDPOINT forwarding to ENDPOINT} to standard error once
- * it accepts clients. Runs until interrupted (SIGINT/SIGTERM), then closes every connection.
+ * and one line {@code ppt-trace listening on ENDPOINT forwarding to ENDPOINT} to standard error
+ * once it accepts clients. Runs until interrupted (SIGINT/SIGTERM), then closes every connection.
  */
 public final class PptTraceMain {
-  static final String USAGE = String.join("\n",
-      "usage: ppt-trace --bes HOST:PORT|unix:/path (--listen [HOST:]PORT | --listen-socket PATH)",
-      "                 [--log FILE] [--no-quickack] [--connect-timeout MS]",
-      "  --bes              the BES to forward to (TCP host:port, or unix:/path for BES.ServerUnixSocket)",
-      "  --listen           TCP port (0 picks one) to accept PPT clients on, on 127.0.0.1 unless HOST is given",
-      "  --listen-socket    Unix socket path to accept PPT clients on instead (must not exist)",
-      "  --log              write the JSON-lines trace to FILE (replaced) instead of standard output",
-      "  --no-quickack      do not re-arm TCP_QUICKACK: the proxy then delays ACKs like a plain peer",
-      "  --connect-timeout  milliseconds to wait for the BES to accept each connection (default 5000)");
+  static final String USAGE =
+      String.join(
+          "\n",
+          "usage: ppt-trace --bes HOST:PORT|unix:/path (--listen [HOST:]PORT | --listen-socket PATH)",
+          "                 [--log FILE] [--no-quickack] [--connect-timeout MS]",
+          "  --bes              the BES to forward to (TCP host:port, or unix:/path for BES.ServerUnixSocket)",
+          "  --listen           TCP port (0 picks one) to accept PPT clients on, on 127.0.0.1 unless HOST is given",
+          "  --listen-socket    Unix socket path to accept PPT clients on instead (must not exist)",
+          "  --log              write the JSON-lines trace to FILE (replaced) instead of standard output",
+          "  --no-quickack      do not re-arm TCP_QUICKACK: the proxy then delays ACKs like a plain peer",
+          "  --connect-timeout  milliseconds to wait for the BES to accept each connection (default 5000)");
 
   private PptTraceMain() {}
 
@@ -50,10 +52,14 @@ public final class PptTraceMain {
       return;
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      trace.stop();
-      stopped.countDown();
-    }, "ppt-trace-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  trace.stop();
+                  stopped.countDown();
+                },
+                "ppt-trace-shutdown"));
     try {
       trace.start();
     } catch (IOException e) {
@@ -95,7 +101,8 @@ public final class PptTraceMain {
         case "--listen-socket" -> listenSocket = Path.of(value(args, ++i, arg));
         case "--log" -> log = Path.of(value(args, ++i, arg));
         case "--no-quickack" -> quickAck = false;
-        case "--connect-timeout" -> connectTimeout = Duration.ofMillis(integer(value(args, ++i, arg), arg));
+        case "--connect-timeout" ->
+            connectTimeout = Duration.ofMillis(integer(value(args, ++i, arg), arg));
         default -> throw new IllegalArgumentException("unknown argument " + arg);
       }
     }

@@ -15,13 +15,16 @@ import org.jdom2.input.SAXBuilder;
 import org.jdom2.input.sax.XMLReaders;
 
 /**
- * Summarises a BES request document: which command, on which container with which constraint,
- * after which contexts. Not thread-safe (one per proxied connection): the parser is reused.
+ * Summarises a BES request document: which command, on which container with which constraint, after
+ * which contexts. Not thread-safe (one per proxied connection): the parser is reused.
  */
 final class RequestParser {
-  private static final String DISALLOW_DOCTYPE = "http://apache.org/xml/features/disallow-doctype-decl";
-  private static final String EXTERNAL_GENERAL = "http://xml.org/sax/features/external-general-entities";
-  private static final String EXTERNAL_PARAMETER = "http://xml.org/sax/features/external-parameter-entities";
+  private static final String DISALLOW_DOCTYPE =
+      "http://apache.org/xml/features/disallow-doctype-decl";
+  private static final String EXTERNAL_GENERAL =
+      "http://xml.org/sax/features/external-general-entities";
+  private static final String EXTERNAL_PARAMETER =
+      "http://xml.org/sax/features/external-parameter-entities";
 
   private final SAXBuilder builder;
 
@@ -37,7 +40,8 @@ final class RequestParser {
 
   /** Parses a small document once, so that the parser's classes are loaded and initialised. */
   static void warmUp() {
-    byte[] document = "<request reqID=\"warm-up\"><showVersion/></request>".getBytes(StandardCharsets.US_ASCII);
+    byte[] document =
+        "<request reqID=\"warm-up\"><showVersion/></request>".getBytes(StandardCharsets.US_ASCII);
     try {
       new RequestParser().parse(document, document.length);
     } catch (JDOMException | IOException e) {
@@ -62,8 +66,10 @@ final class RequestParser {
       lastName = child.getName();
       switch (child.getName()) {
         case "setContext" -> contexts.add(child.getAttributeValue("name", "?"));
-        case "setContexts" -> child.getChildren().forEach(c -> contexts.add(c.getAttributeValue("name", "?")));
-        case "setContainer" -> containers.put(child.getAttributeValue("name", ""), child.getTextTrim());
+        case "setContexts" ->
+            child.getChildren().forEach(c -> contexts.add(c.getAttributeValue("name", "?")));
+        case "setContainer" ->
+            containers.put(child.getAttributeValue("name", ""), child.getTextTrim());
         case "define" -> definitions.put(child.getAttributeValue("name", ""), child);
         default -> command = child;
       }
@@ -109,7 +115,13 @@ final class RequestParser {
     if (command == null && !contexts.isEmpty()) {
       summary.append(' ').append(String.join(",", contexts));
     }
-    return new RequestSummary(name, summary.toString(), arguments, container, constraint, contexts,
+    return new RequestSummary(
+        name,
+        summary.toString(),
+        arguments,
+        container,
+        constraint,
+        contexts,
         root.getAttributeValue("reqID"));
   }
 }

@@ -10,9 +10,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * What one PPT request asked for, as the trace reports it.
  *
- * @param command the response-producing command ({@code get}, {@code showNode}, ...), or
- *     {@code setContext} for a request of contexts alone, {@code PPT_EXIT_NOW}, {@code handshake},
- *     or {@code ?} when the request could not be read
+ * @param command the response-producing command ({@code get}, {@code showNode}, ...), or {@code
+ *     setContext} for a request of contexts alone, {@code PPT_EXIT_NOW}, {@code handshake}, or
+ *     {@code ?} when the request could not be read
  * @param summary one human-readable line, such as {@code get type=dods returnAs=ascii
  *     container=/coads_climatology.nc constraint=COADSX}
  * @param arguments the command element's attributes, in document order

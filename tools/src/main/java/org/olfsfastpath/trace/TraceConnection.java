@@ -27,11 +27,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import jdk.net.ExtendedSocketOptions;
 import org.jdom2.JDOMException;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.ppt.PptChunkDecoder;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptFraming;
 import org.olfsfastpath.ppt.PptProtocolException;
-import org.jspecify.annotations.Nullable;
 
 /**
  * One proxied client connection: a thread per direction copies bytes as they arrive and, before
@@ -41,13 +41,17 @@ import org.jspecify.annotations.Nullable;
  */
 final class TraceConnection {
   private static final int BUFFER_SIZE = 64 * 1024;
+
   /** Requests larger than this are forwarded but not summarised. */
   private static final int MAX_REQUEST_DOCUMENT = 1 << 20;
+
   /** How much of an error response is kept to find its type and message. */
   private static final int MAX_ERROR_CAPTURE = 16 * 1024;
+
   private static final int MAX_NOTE = 300;
   private static final Pattern ERROR_TYPE = Pattern.compile("<Type>\\s*(\\d+)\\s*</Type>");
-  private static final Pattern ERROR_MESSAGE = Pattern.compile("<Message>(.*?)</Message>", Pattern.DOTALL);
+  private static final Pattern ERROR_MESSAGE =
+      Pattern.compile("<Message>(.*?)</Message>", Pattern.DOTALL);
 
   private final PptTrace trace;
   private final long number;
@@ -58,8 +62,10 @@ final class TraceConnection {
   private final RequestSide requests = new RequestSide();
   private final ResponseSide responses = new ResponseSide();
   private volatile @Nullable SocketChannel bes;
+
   /** Used under lock only, when a response completes before its request was summarised. */
   private @Nullable RequestParser fallbackParser;
+
   // Guarded by lock.
   private long sequence;
   private long fromClient;
@@ -95,14 +101,29 @@ final class TraceConnection {
         finished = true;
       }
       PptTrace.closeQuietly(client);
-      emit(new TraceRecord(trace.timeOf(started), number, 0, TraceRecord.Event.CONNECT_ERROR, null, 0, 0,
-          0, false, false, 0, null, null, null, null, shorten("cannot reach the BES at " + trace.target()
-          + ": " + e.getMessage())));
+      emit(
+          new TraceRecord(
+              trace.timeOf(started),
+              number,
+              0,
+              TraceRecord.Event.CONNECT_ERROR,
+              null,
+              0,
+              0,
+              0,
+              false,
+              false,
+              0,
+              null,
+              null,
+              null,
+              null,
+              shorten("cannot reach the BES at " + trace.target() + ": " + e.getMessage())));
       trace.ended(this);
       return;
     }
-    Thread back = new Thread(() -> pump(connected, client, responses),
-        "ppt-trace-" + number + "-response");
+    Thread back =
+        new Thread(() -> pump(connected, client, responses), "ppt-trace-" + number + "-response");
     back.setDaemon(true);
     threads.add(back);
     back.start();
@@ -132,7 +153,8 @@ final class TraceConnection {
           while (!channel.finishConnect()) {
             long left = (deadline - System.nanoTime()) / 1_000_000L;
             if (left <= 0) {
-              throw new SocketTimeoutException("connect timeout of " + timeout.toMillis() + " ms elapsed");
+              throw new SocketTimeoutException(
+                  "connect timeout of " + timeout.toMillis() + " ms elapsed");
             }
             selector.select(left);
             selector.selectedKeys().clear();
@@ -155,7 +177,8 @@ final class TraceConnection {
   }
 
   private void pump(SocketChannel from, SocketChannel to, Side side) {
-    boolean quickAck = trace.quickAck() && from.supportedOptions().contains(ExtendedSocketOptions.TCP_QUICKACK);
+    boolean quickAck =
+        trace.quickAck() && from.supportedOptions().contains(ExtendedSocketOptions.TCP_QUICKACK);
     ByteBuffer buffer = ByteBuffer.allocate(BUFFER_SIZE);
     String reason;
     try {
@@ -219,14 +242,32 @@ final class TraceConnection {
     long now = System.nanoTime();
     synchronized (lock) {
       responses.connectionEnded(now);
-      String why = responses.failed ? "no complete response: the response stream could not be decoded"
-          : "no response before the connection closed";
+      String why =
+          responses.failed
+              ? "no complete response: the response stream could not be decoded"
+              : "no response before the connection closed";
       for (Exchange exchange : pending) {
         emitExchange(exchange, now, false, why);
       }
       pending.clear();
-      emit(new TraceRecord(trace.timeOf(now), number, sequence, TraceRecord.Event.CLOSE, null, fromClient,
-          fromBes, 0, false, false, 0, null, null, null, null, shorten(endReason)));
+      emit(
+          new TraceRecord(
+              trace.timeOf(now),
+              number,
+              sequence,
+              TraceRecord.Event.CLOSE,
+              null,
+              fromClient,
+              fromBes,
+              0,
+              false,
+              false,
+              0,
+              null,
+              null,
+              null,
+              null,
+              shorten(endReason)));
     }
     trace.ended(this);
   }
@@ -258,9 +299,28 @@ final class TraceConnection {
   }
 
   private void decodeError(String direction, long now, Exception e) {
-    emit(new TraceRecord(trace.timeOf(now), number, 0, TraceRecord.Event.DECODE_ERROR, null, 0, 0, 0,
-        false, false, 0, null, null, null, null, shorten(direction + " stream: " + e.getMessage()
-            + "; bytes are still forwarded, no longer decoded")));
+    emit(
+        new TraceRecord(
+            trace.timeOf(now),
+            number,
+            0,
+            TraceRecord.Event.DECODE_ERROR,
+            null,
+            0,
+            0,
+            0,
+            false,
+            false,
+            0,
+            null,
+            null,
+            null,
+            null,
+            shorten(
+                direction
+                    + " stream: "
+                    + e.getMessage()
+                    + "; bytes are still forwarded, no longer decoded")));
   }
 
   private void emitExchange(Exchange x, long end, boolean answered, @Nullable String note) {
@@ -285,12 +345,24 @@ final class TraceConnection {
         errorMessage = shorten(message.group(1).replaceAll("\\s+", " ").trim());
       }
     }
-    emit(new TraceRecord(trace.timeOf(x.requestStart), number, x.sequence, TraceRecord.Event.MESSAGE,
-        x.request, x.requestBytes, x.responseBytes, x.chunks, x.error, x.fatal, errorType, errorMessage,
-        nanos(x.requestEnd - x.requestStart),
-        x.firstByte < 0 ? null : nanos(x.firstByte - x.requestEnd),
-        answered ? nanos(end - x.requestEnd) : null,
-        note == null ? x.note : x.note == null ? note : x.note + "; " + note));
+    emit(
+        new TraceRecord(
+            trace.timeOf(x.requestStart),
+            number,
+            x.sequence,
+            TraceRecord.Event.MESSAGE,
+            x.request,
+            x.requestBytes,
+            x.responseBytes,
+            x.chunks,
+            x.error,
+            x.fatal,
+            errorType,
+            errorMessage,
+            nanos(x.requestEnd - x.requestStart),
+            x.firstByte < 0 ? null : nanos(x.firstByte - x.requestEnd),
+            answered ? nanos(end - x.requestEnd) : null,
+            note == null ? x.note : x.note == null ? note : x.note + "; " + note));
   }
 
   private static Duration nanos(long n) {
@@ -326,13 +398,24 @@ final class TraceConnection {
     boolean error;
     boolean fatal;
 
-    Exchange(long sequence, long requestStart, long requestEnd, RequestSummary request, long requestBytes,
+    Exchange(
+        long sequence,
+        long requestStart,
+        long requestEnd,
+        RequestSummary request,
+        long requestBytes,
         @Nullable String note) {
       this(sequence, requestStart, requestEnd, request, null, requestBytes, note);
     }
 
-    private Exchange(long sequence, long requestStart, long requestEnd, @Nullable RequestSummary request,
-        byte @Nullable [] document, long requestBytes, @Nullable String note) {
+    private Exchange(
+        long sequence,
+        long requestStart,
+        long requestEnd,
+        @Nullable RequestSummary request,
+        byte @Nullable [] document,
+        long requestBytes,
+        @Nullable String note) {
       this.sequence = sequence;
       this.requestStart = requestStart;
       this.requestEnd = requestEnd;
@@ -350,7 +433,8 @@ final class TraceConnection {
       try {
         return new Summary(parser.parse(document, document.length), null);
       } catch (JDOMException | IOException | RuntimeException e) {
-        return new Summary(RequestSummary.of("?", "(request that is not XML)"),
+        return new Summary(
+            RequestSummary.of("?", "(request that is not XML)"),
             "request did not parse: " + e.getMessage());
       }
     }
@@ -371,8 +455,13 @@ final class TraceConnection {
       accept(summary(parser, Objects.requireNonNull(document, "kept until summarised")));
     }
 
-    static Exchange unparsed(long sequence, long requestStart, long requestEnd, byte[] document,
-        long requestBytes, @Nullable String note) {
+    static Exchange unparsed(
+        long sequence,
+        long requestStart,
+        long requestEnd,
+        byte[] document,
+        long requestBytes,
+        @Nullable String note) {
       return new Exchange(sequence, requestStart, requestEnd, null, document, requestBytes, note);
     }
   }
@@ -480,8 +569,12 @@ final class TraceConnection {
         if (bytes[i] != expected[handshakeFill]) {
           byte[] seen = Arrays.copyOf(expected, handshakeFill + 1);
           seen[handshakeFill] = bytes[i];
-          throw new PptProtocolException("expected " + PptFraming.CLIENT_HANDSHAKE + " but was \""
-              + printable(seen, seen.length) + "\"");
+          throw new PptProtocolException(
+              "expected "
+                  + PptFraming.CLIENT_HANDSHAKE
+                  + " but was \""
+                  + printable(seen, seen.length)
+                  + "\"");
         }
         handshakeFill++;
         i++;
@@ -532,21 +625,38 @@ final class TraceConnection {
     public void messageEnded(long wireBytes) {
       long seq = ++sequence;
       if (PptFraming.EXIT_NOW.equals(extensions.get("status"))) {
-        Exchange exit = new Exchange(seq, messageStart, now,
-            RequestSummary.of(PptFraming.EXIT_NOW, PptFraming.EXIT_NOW), wireBytes, null);
+        Exchange exit =
+            new Exchange(
+                seq,
+                messageStart,
+                now,
+                RequestSummary.of(PptFraming.EXIT_NOW, PptFraming.EXIT_NOW),
+                wireBytes,
+                null);
         emitExchange(exit, now, false, null);
         return;
       }
       String note = extensions.isEmpty() ? null : "request extensions " + extensions;
       if (documentTotal > MAX_REQUEST_DOCUMENT) {
-        pending.addLast(new Exchange(seq, messageStart, now,
-            RequestSummary.of("?", "(request of " + documentTotal + " bytes, not summarised)"), wireBytes,
-            shorten(note)));
+        pending.addLast(
+            new Exchange(
+                seq,
+                messageStart,
+                now,
+                RequestSummary.of("?", "(request of " + documentTotal + " bytes, not summarised)"),
+                wireBytes,
+                shorten(note)));
       } else {
         // Parsed after the request has been forwarded (afterForward), to keep XML parsing out of
         // the time the BES sees.
-        pending.addLast(Exchange.unparsed(seq, messageStart, now, Arrays.copyOf(document, documentLength),
-            wireBytes, shorten(note)));
+        pending.addLast(
+            Exchange.unparsed(
+                seq,
+                messageStart,
+                now,
+                Arrays.copyOf(document, documentLength),
+                wireBytes,
+                shorten(note)));
       }
       if (document.length > 64 * 1024) {
         document = new byte[4096]; // do not hold on to a rare large request's buffer
@@ -571,8 +681,11 @@ final class TraceConnection {
       }
       for (Exchange exchange : unparsed) {
         // Parsed outside the lock, so that a response arriving meanwhile is not held up.
-        Exchange.Summary summary = Exchange.summary(parser,
-            Objects.requireNonNull(exchange.document, "an unparsed exchange keeps its document"));
+        Exchange.Summary summary =
+            Exchange.summary(
+                parser,
+                Objects.requireNonNull(
+                    exchange.document, "an unparsed exchange keeps its document"));
         synchronized (lock) {
           exchange.accept(summary);
         }
@@ -627,14 +740,20 @@ final class TraceConnection {
           emitHandshake(false);
           return i + 1;
         }
-        if (text.equals(PptFraming.SERVER_UNDEFINED) || text.startsWith(PptFraming.SERVER_REFUSAL)) {
+        if (text.equals(PptFraming.SERVER_UNDEFINED)
+            || text.startsWith(PptFraming.SERVER_REFUSAL)) {
           refused = true;
           continue;
         }
-        if (!PptFraming.SERVER_OK.startsWith(text) && !PptFraming.SERVER_UNDEFINED.startsWith(text)
+        if (!PptFraming.SERVER_OK.startsWith(text)
+            && !PptFraming.SERVER_UNDEFINED.startsWith(text)
             && !PptFraming.SERVER_REFUSAL.startsWith(text)) {
-          throw new PptProtocolException("expected " + PptFraming.SERVER_OK + " but was \""
-              + String.valueOf(shorten(text)).replaceAll("[^\\x20-\\x7e]", "?") + "\"");
+          throw new PptProtocolException(
+              "expected "
+                  + PptFraming.SERVER_OK
+                  + " but was \""
+                  + String.valueOf(shorten(text)).replaceAll("[^\\x20-\\x7e]", "?")
+                  + "\"");
         }
       }
       return length;
@@ -643,18 +762,37 @@ final class TraceConnection {
     private void emitHandshake(boolean refusal) {
       String text = answer.toString();
       long start = handshakeStart >= 0 ? handshakeStart : answerStart;
-      emit(new TraceRecord(trace.timeOf(start), number, 0, TraceRecord.Event.HANDSHAKE,
-          new RequestSummary("handshake", "handshake " + shorten(text), Map.of("answer", shorten(text)),
-              null, null, List.of(), null),
-          handshakeStart >= 0 ? PptFraming.CLIENT_HANDSHAKE.length() : 0, text.length(), 0, refusal, false, 0,
-          null,
-          handshakeEnd >= 0 ? nanos(handshakeEnd - handshakeStart) : null,
-          handshakeEnd >= 0 ? nanos(answerStart - handshakeEnd) : null,
-          handshakeEnd >= 0 ? nanos(now - handshakeEnd) : null,
-          refusal ? "BES refused the handshake" : null));
+      emit(
+          new TraceRecord(
+              trace.timeOf(start),
+              number,
+              0,
+              TraceRecord.Event.HANDSHAKE,
+              new RequestSummary(
+                  "handshake",
+                  "handshake " + shorten(text),
+                  Map.of("answer", shorten(text)),
+                  null,
+                  null,
+                  List.of(),
+                  null),
+              handshakeStart >= 0 ? PptFraming.CLIENT_HANDSHAKE.length() : 0,
+              text.length(),
+              0,
+              refusal,
+              false,
+              0,
+              null,
+              handshakeEnd >= 0 ? nanos(handshakeEnd - handshakeStart) : null,
+              handshakeEnd >= 0 ? nanos(answerStart - handshakeEnd) : null,
+              handshakeEnd >= 0 ? nanos(now - handshakeEnd) : null,
+              refusal ? "BES refused the handshake" : null));
     }
 
-    /** A refusal is recorded when the BES closes; if the connection ended otherwise, now. Holds lock. */
+    /**
+     * A refusal is recorded when the BES closes; if the connection ended otherwise, now. Holds
+     * lock.
+     */
     void connectionEnded(long now) {
       if (refused && !refusalRecorded) {
         this.now = now;
@@ -676,8 +814,13 @@ final class TraceConnection {
         }
         if (!framed && answer.length() > 0) {
           failed = true;
-          decodeError("response", now, new PptProtocolException("stream ended inside the handshake answer \""
-              + shorten(answer.toString()) + "\""));
+          decodeError(
+              "response",
+              now,
+              new PptProtocolException(
+                  "stream ended inside the handshake answer \""
+                      + shorten(answer.toString())
+                      + "\""));
           return;
         }
         finishDecoding(now);
@@ -688,8 +831,14 @@ final class TraceConnection {
     public void messageStarted() {
       Exchange started = pending.peekFirst();
       if (started == null) {
-        started = new Exchange(++sequence, now, now, RequestSummary.of("?", "(response without a request)"), 0,
-            "response without a request");
+        started =
+            new Exchange(
+                ++sequence,
+                now,
+                now,
+                RequestSummary.of("?", "(response without a request)"),
+                0,
+                "response without a request");
       }
       started.firstByte = now;
       current = started;
@@ -716,7 +865,8 @@ final class TraceConnection {
     public void data(byte[] bytes, int offset, int length) {
       Exchange x = inMessage();
       if (x.error && x.errorCapture.size() < MAX_ERROR_CAPTURE) {
-        x.errorCapture.write(bytes, offset, Math.min(length, MAX_ERROR_CAPTURE - x.errorCapture.size()));
+        x.errorCapture.write(
+            bytes, offset, Math.min(length, MAX_ERROR_CAPTURE - x.errorCapture.size()));
       }
     }
 

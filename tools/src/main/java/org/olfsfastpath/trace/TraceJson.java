@@ -13,7 +13,8 @@ import org.olfsfastpath.json.JsonWriter;
  */
 final class TraceJson {
   private static final DateTimeFormatter TIME =
-      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'", Locale.ROOT)
+          .withZone(ZoneOffset.UTC);
 
   private TraceJson() {}
 
@@ -24,7 +25,8 @@ final class TraceJson {
     string(w, "time", TIME.format(r.time()));
     w.name("conn").value(r.connection());
     string(w, "event", r.event().name().toLowerCase(Locale.ROOT));
-    boolean message = r.event() == TraceRecord.Event.MESSAGE || r.event() == TraceRecord.Event.HANDSHAKE;
+    boolean message =
+        r.event() == TraceRecord.Event.MESSAGE || r.event() == TraceRecord.Event.HANDSHAKE;
     if (message || r.event() == TraceRecord.Event.CLOSE) {
       w.name("seq").value(r.sequence());
     }
@@ -69,11 +71,17 @@ final class TraceJson {
     return out.toString();
   }
 
-  /** Milliseconds with three decimals, from nanoseconds, without floating-point rounding surprises. */
+  /**
+   * Milliseconds with three decimals, from nanoseconds, without floating-point rounding surprises.
+   */
   static String millis(Duration duration) {
     long nanos = duration.toNanos();
     long micros = Math.round(nanos / 1000.0);
-    return String.format(Locale.ROOT, "%s%d.%03d", micros < 0 ? "-" : "", Math.abs(micros) / 1000,
+    return String.format(
+        Locale.ROOT,
+        "%s%d.%03d",
+        micros < 0 ? "-" : "",
+        Math.abs(micros) / 1000,
         Math.abs(micros) % 1000);
   }
 

@@ -63,7 +63,9 @@ final class BesEmulatorLifecycleTest {
       bes.start();
       try (PptConnection connection = Exchanges.open(bes.endpoint())) {
         assertTrue(connection.isReusable());
-        assertEquals("<status>OK</status>", statusLine(Exchanges.send(connection, Requests.show("showStatus")).body()));
+        assertEquals(
+            "<status>OK</status>",
+            statusLine(Exchanges.send(connection, Requests.show("showStatus")).body()));
       }
     }
   }
@@ -77,15 +79,20 @@ final class BesEmulatorLifecycleTest {
       socket.setSoTimeout(10_000);
       byte[] message = PptFraming.encodeMessage(Requests.show("showStatus"));
       byte[] both = new byte[PptFraming.CLIENT_HANDSHAKE.length() + message.length];
-      System.arraycopy(PptFraming.CLIENT_HANDSHAKE.getBytes(StandardCharsets.US_ASCII), 0, both, 0,
+      System.arraycopy(
+          PptFraming.CLIENT_HANDSHAKE.getBytes(StandardCharsets.US_ASCII),
+          0,
+          both,
+          0,
           PptFraming.CLIENT_HANDSHAKE.length());
       System.arraycopy(message, 0, both, PptFraming.CLIENT_HANDSHAKE.length(), message.length);
       socket.getOutputStream().write(both);
       // The BES reads 64 bytes (the handshake and the start of the request), answers that it
       // cannot negotiate and closes with the rest unread, which resets the connection: the
       // client sees the refusal or the reset, never an answer.
-      String expected = "PPT cannot negotiate, client started the connection with "
-          + new String(both, 0, 64, StandardCharsets.ISO_8859_1);
+      String expected =
+          "PPT cannot negotiate, client started the connection with "
+              + new String(both, 0, 64, StandardCharsets.ISO_8859_1);
       StringBuilder received = new StringBuilder();
       try {
         InputStream in = socket.getInputStream();
@@ -105,7 +112,9 @@ final class BesEmulatorLifecycleTest {
   void exitNow_endsTheConnection() throws IOException {
     try (BesEmulator bes = BesEmulator.newBuilder().build();
         Socket socket = Exchanges.rawConnect(Exchanges.start(bes))) {
-      socket.getOutputStream().write("0000014xstatus=PPT_EXIT_NOW;0000000d".getBytes(StandardCharsets.US_ASCII));
+      socket
+          .getOutputStream()
+          .write("0000014xstatus=PPT_EXIT_NOW;0000000d".getBytes(StandardCharsets.US_ASCII));
       assertEquals(-1, socket.getInputStream().read());
       assertEquals(0, bes.requestCount());
     }
@@ -131,7 +140,8 @@ final class BesEmulatorLifecycleTest {
       // Nothing listens: the connection is refused (an IOException of some kind if another
       // program on this machine happened to take the free port meanwhile).
       assertThrows(IOException.class, () -> Exchanges.open(bes.endpoint()).close());
-      assertThrows(PptProtocolException.class, () -> Exchanges.send(before, Requests.show("showStatus")));
+      assertThrows(
+          PptProtocolException.class, () -> Exchanges.send(before, Requests.show("showStatus")));
       bes.resume();
       assertEquals(port, bes.port());
       assertFalse(Exchanges.once(bes, Requests.show("showStatus")).isError());
@@ -145,7 +155,9 @@ final class BesEmulatorLifecycleTest {
       bes.start();
       assertEquals(PptEndpoint.unix(socket), bes.unixEndpoint());
       try (PptConnection connection = Exchanges.open(bes.unixEndpoint())) {
-        assertEquals("<status>OK</status>", statusLine(Exchanges.send(connection, Requests.show("showStatus")).body()));
+        assertEquals(
+            "<status>OK</status>",
+            statusLine(Exchanges.send(connection, Requests.show("showStatus")).body()));
       }
     }
     assertFalse(Files.exists(socket), "the socket file is removed on close");
@@ -156,34 +168,51 @@ final class BesEmulatorLifecycleTest {
     try (BesEmulator bes = BesEmulator.newBuilder().build()) {
       bes.start();
       IllegalStateException e = assertThrows(IllegalStateException.class, bes::unixEndpoint);
-      assertEquals("this BesEmulator has no unix socket; set Builder.unixSocket(path)", e.getMessage());
+      assertEquals(
+          "this BesEmulator has no unix socket; set Builder.unixSocket(path)", e.getMessage());
     }
   }
 
   @Test
   void builder_rejectsBadValues(@TempDir Path dir) throws IOException {
     BesEmulator.Builder builder = BesEmulator.newBuilder();
-    assertEquals("port was 70000, must be 0-65535",
+    assertEquals(
+        "port was 70000, must be 0-65535",
         assertThrows(IllegalArgumentException.class, () -> builder.port(70000)).getMessage());
     builder.port(0);
-    assertEquals("port was already set to 0",
+    assertEquals(
+        "port was already set to 0",
         assertThrows(IllegalStateException.class, () -> builder.port(1)).getMessage());
     Path file = Files.createFile(dir.resolve("plain"));
-    assertEquals("dataDirectory was " + file + ", must be an existing directory",
-        assertThrows(IllegalArgumentException.class, () -> builder.dataDirectory(file)).getMessage());
-    assertEquals("delay of showNode was PT-1S, must be between 0 and 1 hour",
-        assertThrows(IllegalArgumentException.class, () -> builder.delay("showNode", Duration.ofSeconds(-1)))
+    assertEquals(
+        "dataDirectory was " + file + ", must be an existing directory",
+        assertThrows(IllegalArgumentException.class, () -> builder.dataDirectory(file))
+            .getMessage());
+    assertEquals(
+        "delay of showNode was PT-1S, must be between 0 and 1 hour",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> builder.delay("showNode", Duration.ofSeconds(-1)))
             .getMessage());
     builder.delay("showNode", Duration.ofMillis(40));
-    assertEquals("delay of showNode was already set to PT0.04S",
-        assertThrows(IllegalStateException.class, () -> builder.delay("showNode", Duration.ZERO)).getMessage());
-    assertEquals("syntheticDatasets was -1, must be 0-2147483647",
-        assertThrows(IllegalArgumentException.class, () -> builder.syntheticDatasets(-1)).getMessage());
-    assertEquals("syntheticFanout was 1, must be 2-10000",
-        assertThrows(IllegalArgumentException.class, () -> builder.syntheticFanout(1)).getMessage());
-    assertEquals("catalogRoot was data, must be an absolute path",
-        assertThrows(IllegalArgumentException.class, () -> builder.catalogRoot("data")).getMessage());
-    assertEquals("acceptBacklog was 0, must be 1-4096",
+    assertEquals(
+        "delay of showNode was already set to PT0.04S",
+        assertThrows(IllegalStateException.class, () -> builder.delay("showNode", Duration.ZERO))
+            .getMessage());
+    assertEquals(
+        "syntheticDatasets was -1, must be 0-2147483647",
+        assertThrows(IllegalArgumentException.class, () -> builder.syntheticDatasets(-1))
+            .getMessage());
+    assertEquals(
+        "syntheticFanout was 1, must be 2-10000",
+        assertThrows(IllegalArgumentException.class, () -> builder.syntheticFanout(1))
+            .getMessage());
+    assertEquals(
+        "catalogRoot was data, must be an absolute path",
+        assertThrows(IllegalArgumentException.class, () -> builder.catalogRoot("data"))
+            .getMessage());
+    assertEquals(
+        "acceptBacklog was 0, must be 1-4096",
         assertThrows(IllegalArgumentException.class, () -> builder.acceptBacklog(0)).getMessage());
   }
 

@@ -30,20 +30,49 @@ final class BesEmulatorMainTest {
     Files.write(data.resolve("a.nc"), new byte[3]);
     Path counts = dir.resolve("counts.txt");
     Path socket = dir.resolve("bes.sock");
-    BesEmulatorMain.Options options = BesEmulatorMain.parse(new String[] {"--port", "0", "--socket",
-        socket.toString(), "--data=" + data, "--delay", "showVersion=0", "--datasets", "1000", "--fanout",
-        "10", "--fast-writes", "--counts-file", counts.toString(), "--catalog-root", "/data",
-        "--control-port=0"});
+    BesEmulatorMain.Options options =
+        BesEmulatorMain.parse(
+            new String[] {
+              "--port",
+              "0",
+              "--socket",
+              socket.toString(),
+              "--data=" + data,
+              "--delay",
+              "showVersion=0",
+              "--datasets",
+              "1000",
+              "--fanout",
+              "10",
+              "--fast-writes",
+              "--counts-file",
+              counts.toString(),
+              "--catalog-root",
+              "/data",
+              "--control-port=0"
+            });
     assertEquals(0, options.controlPort());
-    assertEquals(-1, BesEmulatorMain.parse(new String[] {"--port", "0"}).controlPort(),
+    assertEquals(
+        -1,
+        BesEmulatorMain.parse(new String[] {"--port", "0"}).controlPort(),
         "no control port unless asked for");
     try (BesEmulator bes = options.emulator().build()) {
       bes.start();
-      assertEquals("BES emulator listening on 127.0.0.1:" + bes.port() + " unix:" + socket,
+      assertEquals(
+          "BES emulator listening on 127.0.0.1:" + bes.port() + " unix:" + socket,
           BesEmulatorMain.listeningLine(bes));
-      assertTrue(Exchanges.once(bes, Requests.showNode("/a.nc")).body().contains("name=\"/a.nc\" size=\"3\""));
-      assertTrue(Exchanges.once(bes, Requests.showNode("/synthetic/d9/d9")).body().contains("name=\"ds999.nc\""));
-      assertTrue(Exchanges.once(bes, Requests.showNode("/b.nc")).body().contains("Failed to locate '/data/b.nc'"));
+      assertTrue(
+          Exchanges.once(bes, Requests.showNode("/a.nc"))
+              .body()
+              .contains("name=\"/a.nc\" size=\"3\""));
+      assertTrue(
+          Exchanges.once(bes, Requests.showNode("/synthetic/d9/d9"))
+              .body()
+              .contains("name=\"ds999.nc\""));
+      assertTrue(
+          Exchanges.once(bes, Requests.showNode("/b.nc"))
+              .body()
+              .contains("Failed to locate '/data/b.nc'"));
       assertEquals("requests=3\nsetContext=3\nshowNode=3\n", Files.readString(counts));
     }
   }
@@ -54,24 +83,38 @@ final class BesEmulatorMainTest {
     assertEquals("--port needs a value", usageError("--port"));
     assertEquals("--port was ten, must be an integer", usageError("--port", "ten"));
     assertEquals("--port: port was 99999, must be 0-65535", usageError("--port", "99999"));
-    assertEquals("--delay was showNode, must be COMMAND=MILLISECONDS, e.g. showNode=40", usageError("--delay", "showNode"));
-    assertEquals("--delay showNode was soon, must be an integer", usageError("--delay", "showNode=soon"));
+    assertEquals(
+        "--delay was showNode, must be COMMAND=MILLISECONDS, e.g. showNode=40",
+        usageError("--delay", "showNode"));
+    assertEquals(
+        "--delay showNode was soon, must be an integer", usageError("--delay", "showNode=soon"));
     assertEquals("--fast-writes takes no value but was given yes", usageError("--fast-writes=yes"));
-    assertEquals("--write-rate was fast, must be a number of 0 or more", usageError("--write-rate", "fast"));
-    assertEquals("--write-rate was -1, must be a number of 0 or more", usageError("--write-rate", "-1"));
-    assertEquals("--datasets: syntheticDatasets was -5, must be 0-2147483647", usageError("--datasets", "-5"));
-    assertTrue(usageError("--data", "/no/such/dir").startsWith("--data: dataDirectory was /no/such/dir"));
-    assertTrue(usageError("--without", "fileout_netcdf,hdf5").startsWith("--without: unknown module hdf5,"));
-    assertEquals("--control-port was 70000, must be 0-65535", usageError("--control-port", "70000"));
+    assertEquals(
+        "--write-rate was fast, must be a number of 0 or more", usageError("--write-rate", "fast"));
+    assertEquals(
+        "--write-rate was -1, must be a number of 0 or more", usageError("--write-rate", "-1"));
+    assertEquals(
+        "--datasets: syntheticDatasets was -5, must be 0-2147483647",
+        usageError("--datasets", "-5"));
+    assertTrue(
+        usageError("--data", "/no/such/dir").startsWith("--data: dataDirectory was /no/such/dir"));
+    assertTrue(
+        usageError("--without", "fileout_netcdf,hdf5")
+            .startsWith("--without: unknown module hdf5,"));
+    assertEquals(
+        "--control-port was 70000, must be 0-65535", usageError("--control-port", "70000"));
     assertEquals("--control-port needs a value", usageError("--control-port"));
   }
 
   @Test
   void without_leavesModulesOut() throws Exception {
-    try (BesEmulator bes = BesEmulatorMain.parse(new String[] {"--without", "fileout_netcdf,gdal"}).emulator()
-        .build()) {
+    try (BesEmulator bes =
+        BesEmulatorMain.parse(new String[] {"--without", "fileout_netcdf,gdal"})
+            .emulator()
+            .build()) {
       bes.start();
-      String answer = Exchanges.once(bes, Requests.get("/fnoc1.nc", "dods", "lat", "netcdf")).body();
+      String answer =
+          Exchanges.once(bes, Requests.get("/fnoc1.nc", "dods", "lat", "netcdf")).body();
       assertTrue(answer.contains("<Message>Unable to find transmitter netcdf</Message>"), answer);
     }
   }
@@ -83,16 +126,19 @@ final class BesEmulatorMainTest {
         PrintStream logStream = new PrintStream(log, true, StandardCharsets.UTF_8)) {
       int port = Exchanges.start(bes);
       try (ControlPort control = ControlPort.start(0, bes, logStream)) {
-        assertEquals("BES emulator control on 127.0.0.1:" + control.port(),
+        assertEquals(
+            "BES emulator control on 127.0.0.1:" + control.port(),
             BesEmulatorMain.controlLine(control));
-        try (Socket first = Exchanges.rawConnect(port); Socket second = Exchanges.rawConnect(port)) {
+        try (Socket first = Exchanges.rawConnect(port);
+            Socket second = Exchanges.rawConnect(port)) {
           // The answer comes once the connections are closed and the drop counted.
           assertEquals("dropped 2", control(control.port(), "drop\n"));
           assertEquals(-1, first.getInputStream().read());
           assertEquals(-1, second.getInputStream().read());
           assertTrue(bes.awaitClosedConnections(2, Duration.ofSeconds(10)));
         }
-        assertEquals("bes-emulator: control: dropped all 2 open connections\n",
+        assertEquals(
+            "bes-emulator: control: dropped all 2 open connections\n",
             log.toString(StandardCharsets.UTF_8));
         assertEquals(1, bes.dropCount());
         assertEquals(2, bes.droppedConnectionCount());
@@ -114,9 +160,11 @@ final class BesEmulatorMainTest {
         PrintStream logStream = new PrintStream(log, true, StandardCharsets.UTF_8)) {
       Exchanges.start(bes);
       try (ControlPort control = ControlPort.start(0, bes, logStream)) {
-        assertEquals("error: unknown command 'pause' (the one command is drop)",
+        assertEquals(
+            "error: unknown command 'pause' (the one command is drop)",
             control(control.port(), "pause\n"));
-        assertEquals("error: a line longer than " + ControlPort.MAX_LINE + " bytes",
+        assertEquals(
+            "error: a line longer than " + ControlPort.MAX_LINE + " bytes",
             control(control.port(), "x".repeat(ControlPort.MAX_LINE + 1) + "\n"));
         assertEquals("dropped 0", control(control.port(), "drop\n"));
       }
@@ -124,8 +172,8 @@ final class BesEmulatorMainTest {
     }
     // A stopped emulator cannot drop: the answer says why, as the log does.
     BesEmulator stopped = BesEmulator.newBuilder().build();
-    try (ControlPort control = ControlPort.start(0, stopped, new PrintStream(log, true,
-        StandardCharsets.UTF_8))) {
+    try (ControlPort control =
+        ControlPort.start(0, stopped, new PrintStream(log, true, StandardCharsets.UTF_8))) {
       assertTrue(control(control.port(), "drop\n").startsWith("error: "));
     } finally {
       stopped.close();
@@ -136,16 +184,28 @@ final class BesEmulatorMainTest {
   void commandLine_controlPortDrop_reachesTheRunningProcess() throws Exception {
     // The emulator as scripts/bes-emulator runs it: a process of its own, told from outside.
     String java = ProcessHandle.current().info().command().orElse("java");
-    Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-        BesEmulatorMain.class.getName(), "--port", "0", "--control-port", "0")
-        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
-        StandardCharsets.UTF_8))) {
+    Process process =
+        new ProcessBuilder(
+                java,
+                "-cp",
+                System.getProperty("java.class.path"),
+                BesEmulatorMain.class.getName(),
+                "--port",
+                "0",
+                "--control-port",
+                "0")
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    try (BufferedReader out =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String listening = out.readLine();
       String controlLine = out.readLine();
-      assertTrue(listening != null && listening.startsWith("BES emulator listening on 127.0.0.1:"),
+      assertTrue(
+          listening != null && listening.startsWith("BES emulator listening on 127.0.0.1:"),
           listening);
-      assertTrue(controlLine != null && controlLine.startsWith("BES emulator control on 127.0.0.1:"),
+      assertTrue(
+          controlLine != null && controlLine.startsWith("BES emulator control on 127.0.0.1:"),
           controlLine);
       int port = Integer.parseInt(listening.substring(listening.lastIndexOf(':') + 1));
       int controlPort = Integer.parseInt(controlLine.substring(controlLine.lastIndexOf(':') + 1));
@@ -185,6 +245,7 @@ final class BesEmulatorMainTest {
   }
 
   private static String usageError(String... args) {
-    return assertThrows(BesEmulatorMain.UsageException.class, () -> BesEmulatorMain.parse(args)).getMessage();
+    return assertThrows(BesEmulatorMain.UsageException.class, () -> BesEmulatorMain.parse(args))
+        .getMessage();
   }
 }

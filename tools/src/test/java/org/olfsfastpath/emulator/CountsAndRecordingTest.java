@@ -27,8 +27,21 @@ final class CountsAndRecordingTest {
       assertEquals(2, bes.commandCount("showNode") + bes.commandCount("get"));
       assertEquals(1, bes.commandCount("showInfo"), "unknown commands are counted too");
       assertEquals(0, bes.commandCount("showVersion"));
-      assertEquals(Map.of("define", 1L, "get", 1L, "setContainer", 1L, "setContext", 3L, "showInfo", 1L,
-          "showNode", 1L), bes.commandCounts());
+      assertEquals(
+          Map.of(
+              "define",
+              1L,
+              "get",
+              1L,
+              "setContainer",
+              1L,
+              "setContext",
+              3L,
+              "showInfo",
+              1L,
+              "showNode",
+              1L),
+          bes.commandCounts());
       bes.resetCounts();
       assertEquals(0, bes.requestCount());
       assertEquals(Map.of(), bes.commandCounts());
@@ -54,9 +67,19 @@ final class CountsAndRecordingTest {
       assertEquals("", first.getType());
 
       RecordedRequest second = bes.takeRequest(5, TimeUnit.SECONDS);
-      assertEquals(new RecordedRequest(0, 1, List.of("setContext", "setContext", "setContainer", "define", "get"),
-          new String(Requests.get("/tiny.nc", "dods", "x[0:1:2]", "ascii"), StandardCharsets.UTF_8),
-          "dods", "ascii", "/tiny.nc", "x[0:1:2]", ""), second);
+      assertEquals(
+          new RecordedRequest(
+              0,
+              1,
+              List.of("setContext", "setContext", "setContainer", "define", "get"),
+              new String(
+                  Requests.get("/tiny.nc", "dods", "x[0:1:2]", "ascii"), StandardCharsets.UTF_8),
+              "dods",
+              "ascii",
+              "/tiny.nc",
+              "x[0:1:2]",
+              ""),
+          second);
 
       RecordedRequest third = bes.takeRequest(5, TimeUnit.SECONDS);
       assertEquals(1, third.connectionIndex());
@@ -72,8 +95,13 @@ final class CountsAndRecordingTest {
       Exchanges.once(bes, "<request><oops></request>".getBytes(StandardCharsets.UTF_8));
       RecordedRequest recorded = bes.takeRequest();
       assertEquals(List.of(), recorded.commands());
-      assertTrue(recorded.failure().startsWith("Problem parsing the request xml document:\n:1: parser error : "
-          + "Opening and ending tag mismatch: oops line 1 and request"), recorded.failure());
+      assertTrue(
+          recorded
+              .failure()
+              .startsWith(
+                  "Problem parsing the request xml document:\n:1: parser error : "
+                      + "Opening and ending tag mismatch: oops line 1 and request"),
+          recorded.failure());
       assertEquals(1, bes.requestCount());
     }
   }
@@ -85,14 +113,16 @@ final class CountsAndRecordingTest {
       Exchanges.once(bes, Requests.showNode("/tiny.nc"));
       assertEquals("requests=1\nsetContext=1\nshowNode=1\n", Files.readString(counts));
       Exchanges.once(bes, Requests.show("showVersion"));
-      assertEquals("requests=2\nsetContext=2\nshowNode=1\nshowVersion=1\n", Files.readString(counts));
+      assertEquals(
+          "requests=2\nsetContext=2\nshowNode=1\nshowVersion=1\n", Files.readString(counts));
       bes.resetCounts();
       assertEquals("requests=0\n", Files.readString(counts));
     }
   }
 
   private static BesEmulator started(BesEmulator.Builder builder) throws IOException {
-    BesEmulator bes = builder.builtInDatasets(Map.of("tiny.nc", new TinyDataset("tiny.nc"))).build();
+    BesEmulator bes =
+        builder.builtInDatasets(Map.of("tiny.nc", new TinyDataset("tiny.nc"))).build();
     bes.start();
     return bes;
   }

@@ -24,7 +24,8 @@ final class DatasetGetTest {
 
   @Test
   void dods_flushAfterDataLine_makesTwoChunksLikeTheBes() throws IOException {
-    try (BesEmulator bes = emulator(BesEmulator.newBuilder()); Socket socket = Exchanges.rawConnect(bes.port())) {
+    try (BesEmulator bes = emulator(BesEmulator.newBuilder());
+        Socket socket = Exchanges.rawConnect(bes.port())) {
       byte[] wire = Exchanges.rawExchange(socket, Requests.get("/tiny.nc", "dods", ""));
       int ddsAndDataLine = (tiny.dds() + "Data:\n").length();
       assertEquals(List.of("d:" + ddsAndDataLine, "d:4", "d:0"), Exchanges.chunks(wire));
@@ -46,62 +47,88 @@ final class DatasetGetTest {
         PptConnection connection = Exchanges.open(bes.endpoint());
         PptResponse response = connection.send(Requests.get("/tiny.nc", "dods", "FAIL_LATE"))) {
       assertFalse(response.isError(), "the error comes after data chunks");
-      PptStreamErrorException e = assertThrows(PptStreamErrorException.class, () -> response.readAll(1 << 20));
+      PptStreamErrorException e =
+          assertThrows(PptStreamErrorException.class, () -> response.readAll(1 << 20));
       String document = new String(e.errorDocument(), StandardCharsets.ISO_8859_1);
-      assertTrue(document.contains("<getDODS>") && document.contains("<Type>1</Type>")
-          && document.contains("libdap error transmitting DataDDS: Could not read x"), document);
+      assertTrue(
+          document.contains("<getDODS>")
+              && document.contains("<Type>1</Type>")
+              && document.contains("libdap error transmitting DataDDS: Could not read x"),
+          document);
     }
   }
 
   @Test
   void generatorCrash_isAFatalErrorAndTheConnectionEnds() throws IOException {
-    EmulatedDataset broken = new EmulatedDataset() {
-      @Override
-      public String name() {
-        return "broken.nc";
-      }
+    EmulatedDataset broken =
+        new EmulatedDataset() {
+          @Override
+          public String name() {
+            return "broken.nc";
+          }
 
-      @Override
-      public void write(org.olfsfastpath.emulator.dap.DapQuery query, java.io.OutputStream out) {
-        throw new IllegalStateException("generator bug");
-      }
-    };
-    try (BesEmulator bes = BesEmulator.newBuilder().builtInDatasets(Map.of("broken.nc", broken)).build()) {
+          @Override
+          public void write(
+              org.olfsfastpath.emulator.dap.DapQuery query, java.io.OutputStream out) {
+            throw new IllegalStateException("generator bug");
+          }
+        };
+    try (BesEmulator bes =
+        BesEmulator.newBuilder().builtInDatasets(Map.of("broken.nc", broken)).build()) {
       bes.start();
       try (PptConnection connection = Exchanges.open(bes.endpoint())) {
         Exchanges.Answer answer = Exchanges.send(connection, Requests.get("/broken.nc", "das", ""));
         assertTrue(answer.isError() && answer.isFatal());
         assertTrue(answer.body().contains("<Type>2</Type>"), answer.body());
-        assertTrue(answer.body().contains("std::exception caught transmitting DAS: java.lang.IllegalStateException: "
-            + "generator bug (caught in BESDapTransmit)."), answer.body());
+        assertTrue(
+            answer
+                .body()
+                .contains(
+                    "std::exception caught transmitting DAS: java.lang.IllegalStateException: "
+                        + "generator bug (caught in BESDapTransmit)."),
+            answer.body());
         assertFalse(connection.isReusable());
       }
     }
   }
 
   @Test
-  void dataDirectoryFile_isServedByTheBuiltInOfTheSameName_orTheGenericOne(@TempDir Path data) throws IOException {
+  void dataDirectoryFile_isServedByTheBuiltInOfTheSameName_orTheGenericOne(@TempDir Path data)
+      throws IOException {
     Files.write(data.resolve("tiny.nc"), new byte[10]);
     Files.write(data.resolve("other.nc"), new byte[10]);
     Files.write(data.resolve("notes.txt"), new byte[10]);
-    try (BesEmulator bes = BesEmulator.newBuilder().dataDirectory(data).listBuiltIns(false)
-        .builtInDatasets(Map.of("tiny.nc", tiny))
-        .genericDataset(TinyDataset::new)
-        .build()) {
+    try (BesEmulator bes =
+        BesEmulator.newBuilder()
+            .dataDirectory(data)
+            .listBuiltIns(false)
+            .builtInDatasets(Map.of("tiny.nc", tiny))
+            .genericDataset(TinyDataset::new)
+            .build()) {
       bes.start();
       assertEquals(tiny.dds(), Exchanges.once(bes, Requests.get("/tiny.nc", "dds", "")).body());
-      assertEquals(new TinyDataset("other.nc").dds(), Exchanges.once(bes, Requests.get("/other.nc", "dds", "")).body());
+      assertEquals(
+          new TinyDataset("other.nc").dds(),
+          Exchanges.once(bes, Requests.get("/other.nc", "dds", "")).body());
       String notData = Exchanges.once(bes, Requests.get("/notes.txt", "dds", "")).body();
-      assertTrue(notData.contains("Unable to add container '/notes.txt', the type of data must be specified."), notData);
+      assertTrue(
+          notData.contains(
+              "Unable to add container '/notes.txt', the type of data must be specified."),
+          notData);
     }
   }
 
   @Test
   void syntheticDataset_isServedByTheGenericGenerator() throws IOException {
-    try (BesEmulator bes = BesEmulator.newBuilder().syntheticDatasets(1_000_000).builtInDatasets(Map.of())
-        .genericDataset(TinyDataset::new).build()) {
+    try (BesEmulator bes =
+        BesEmulator.newBuilder()
+            .syntheticDatasets(1_000_000)
+            .builtInDatasets(Map.of())
+            .genericDataset(TinyDataset::new)
+            .build()) {
       bes.start();
-      assertEquals(new TinyDataset("ds123456.nc").dds(),
+      assertEquals(
+          new TinyDataset("ds123456.nc").dds(),
           Exchanges.once(bes, Requests.get("/synthetic/d12/d34/ds123456.nc", "dds", "")).body());
     }
   }
@@ -109,7 +136,8 @@ final class DatasetGetTest {
   @Test
   void asciiAndConstraint_reachTheDataset() throws IOException {
     try (BesEmulator bes = emulator(BesEmulator.newBuilder())) {
-      assertEquals("info_page of tiny.nc returnAs=ascii ce=x[0:1:2] dap4=false base=",
+      assertEquals(
+          "info_page of tiny.nc returnAs=ascii ce=x[0:1:2] dap4=false base=",
           Exchanges.once(bes, Requests.get("/tiny.nc", "info_page", "x[0:1:2]", "ascii")).body());
     }
   }

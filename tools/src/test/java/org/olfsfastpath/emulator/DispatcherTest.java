@@ -22,13 +22,15 @@ import org.olfsfastpath.testing.EmulatorExtension;
 
 /** The emulator as a scripted BES: queued replies, faults carried on replies, custom dispatch. */
 final class DispatcherTest {
-  private static final byte[] REQUEST = "<request reqID=\"q1\"><showStatus/></request>"
-      .getBytes(StandardCharsets.UTF_8);
-  private static final PptOptions OPTIONS = PptOptions.newBuilder()
-      .readTimeout(Duration.ofSeconds(5)).handshakeTimeout(Duration.ofSeconds(5)).build();
+  private static final byte[] REQUEST =
+      "<request reqID=\"q1\"><showStatus/></request>".getBytes(StandardCharsets.UTF_8);
+  private static final PptOptions OPTIONS =
+      PptOptions.newBuilder()
+          .readTimeout(Duration.ofSeconds(5))
+          .handshakeTimeout(Duration.ofSeconds(5))
+          .build();
 
-  @RegisterExtension
-  final EmulatorExtension bes = EmulatorExtension.queued();
+  @RegisterExtension final EmulatorExtension bes = EmulatorExtension.queued();
 
   private String send(PptConnection connection) throws IOException {
     try (PptResponse response = connection.send(REQUEST)) {
@@ -93,8 +95,8 @@ final class DispatcherTest {
       PptResponse response = connection.send(REQUEST);
       byte[] first = response.body().readNBytes(4);
       assertEquals("held", new String(first, StandardCharsets.US_ASCII));
-      assertThrows(PptTimeoutException.class, () -> response.body().read(),
-          "nothing more until released");
+      assertThrows(
+          PptTimeoutException.class, () -> response.body().read(), "nothing more until released");
     }
     release.countDown();
   }
@@ -113,27 +115,31 @@ final class DispatcherTest {
     bes.queue().enqueue(BesReply.document("Dataset {").withFault(Fault.closeBeforeEnd()));
     try (PptConnection connection = PptConnection.open(bes.endpoint(), OPTIONS)) {
       PptResponse response = connection.send(REQUEST);
-      assertEquals("Dataset {", new String(response.body().readNBytes(9),
-          StandardCharsets.US_ASCII));
+      assertEquals(
+          "Dataset {", new String(response.body().readNBytes(9), StandardCharsets.US_ASCII));
       assertThrows(IOException.class, () -> response.body().read());
     }
   }
 
   @Test
   void connectionFaultOnAReply_isRefused() {
-    assertEquals("fault was Fault{SILENT_HANDSHAKE}, a connection fault; enqueue it with"
-        + " BesEmulator.enqueueFault", assertThrows(IllegalArgumentException.class,
-        () -> BesReply.fault(Fault.silentHandshake())).getMessage());
+    assertEquals(
+        "fault was Fault{SILENT_HANDSHAKE}, a connection fault; enqueue it with"
+            + " BesEmulator.enqueueFault",
+        assertThrows(IllegalArgumentException.class, () -> BesReply.fault(Fault.silentHandshake()))
+            .getMessage());
   }
 
   @Test
   void silentHandshake_acceptsButNeverAnswers_untilCleared() throws Exception {
     bes.emulator().setConnectionFault(Fault.silentHandshake());
     PptOptions quick = PptOptions.newBuilder().handshakeTimeout(Duration.ofMillis(200)).build();
-    PptTimeoutException e = assertThrows(PptTimeoutException.class,
-        () -> PptConnection.open(bes.endpoint(), quick));
+    PptTimeoutException e =
+        assertThrows(PptTimeoutException.class, () -> PptConnection.open(bes.endpoint(), quick));
     assertTrue(e.getMessage().startsWith("handshake timeout of 200 ms elapsed"), e.getMessage());
-    assertThrows(PptTimeoutException.class, () -> PptConnection.open(bes.endpoint(), quick),
+    assertThrows(
+        PptTimeoutException.class,
+        () -> PptConnection.open(bes.endpoint(), quick),
         "a standing fault applies to every new connection");
     bes.emulator().setConnectionFault(null);
     bes.queue().enqueue(BesReply.document("back"));
@@ -146,13 +152,15 @@ final class DispatcherTest {
   void delayedHandshakes_areCountedWhileUnderWay() throws Exception {
     bes.emulator().enqueueFault(Fault.delayHandshake(Duration.ofMillis(300)));
     bes.emulator().enqueueFault(Fault.delayHandshake(Duration.ofMillis(300)));
-    Thread other = new Thread(() -> {
-      try {
-        PptConnection.open(bes.endpoint(), OPTIONS).close();
-      } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    });
+    Thread other =
+        new Thread(
+            () -> {
+              try {
+                PptConnection.open(bes.endpoint(), OPTIONS).close();
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
     other.start();
     PptConnection.open(bes.endpoint(), OPTIONS).close();
     other.join(5_000);
@@ -164,12 +172,13 @@ final class DispatcherTest {
 
   @Test
   void customDispatcher_seesTheRecordedRequest() throws Exception {
-    Dispatcher echo = new Dispatcher() {
-      @Override
-      public BesReply dispatch(RecordedRequest request) {
-        return BesReply.document(String.join(",", request.commands()));
-      }
-    };
+    Dispatcher echo =
+        new Dispatcher() {
+          @Override
+          public BesReply dispatch(RecordedRequest request) {
+            return BesReply.document(String.join(",", request.commands()));
+          }
+        };
     try (BesEmulator custom = BesEmulator.newBuilder().dispatcher(echo).build()) {
       custom.start();
       try (PptConnection connection = PptConnection.open(custom.endpoint(), OPTIONS)) {

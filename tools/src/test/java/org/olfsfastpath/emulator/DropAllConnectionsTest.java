@@ -17,8 +17,8 @@ import org.olfsfastpath.ppt.PptFraming;
 
 /**
  * {@link BesEmulator#dropAllConnections()}: every BES process killed at once, the listener alive.
- * Each client sees a clean end of stream (a FIN, as the kernel sends for a killed process that
- * had read its request), wherever its exchange was.
+ * Each client sees a clean end of stream (a FIN, as the kernel sends for a killed process that had
+ * read its request), wherever its exchange was.
  */
 final class DropAllConnectionsTest {
 
@@ -46,8 +46,9 @@ final class DropAllConnectionsTest {
           Socket pooled = Exchanges.rawConnect(port);
           Socket streaming = Exchanges.rawConnect(port)) {
         Exchanges.rawExchange(pooled, Requests.showNode("/"));
-        streaming.getOutputStream().write(PptFraming.encodeMessage(
-            Requests.get("/big/400MiB.nc", "dods", "")));
+        streaming
+            .getOutputStream()
+            .write(PptFraming.encodeMessage(Requests.get("/big/400MiB.nc", "dods", "")));
         byte[] header = Exchanges.readExactly(streaming.getInputStream(), PptFraming.HEADER_LENGTH);
         assertEquals(PptFraming.DATA, header[7], "the answer has begun");
 
@@ -57,13 +58,15 @@ final class DropAllConnectionsTest {
         assertEquals(0, readToEnd(pooled), "the pooled connection ends with nothing more");
         long streamed = readToEnd(streaming);
         assertTrue(streamed < 400L << 20, "the answer ended early, after " + streamed + " bytes");
-        assertTrue(bes.awaitClosedConnections(3, Duration.ofSeconds(10)),
+        assertTrue(
+            bes.awaitClosedConnections(3, Duration.ofSeconds(10)),
             "closed " + bes.closedConnectionCount());
       }
       assertEquals(1, bes.dropCount());
       assertEquals(3, bes.droppedConnectionCount());
-      String expectedCounts = "requests=2\ndefine=1\nget=1\nsetContainer=1\nsetContext=3\n"
-          + "showNode=1\ndropAllConnections=1\ndroppedConnections=3\n";
+      String expectedCounts =
+          "requests=2\ndefine=1\nget=1\nsetContainer=1\nsetContext=3\n"
+              + "showNode=1\ndropAllConnections=1\ndroppedConnections=3\n";
       assertEquals(expectedCounts, bes.countsText());
       assertEquals(expectedCounts, Files.readString(counts), "the counts file says so too");
 
@@ -84,8 +87,9 @@ final class DropAllConnectionsTest {
   void aConnectionDroppedMidAnswer_neverGetsItsEndChunk() throws Exception {
     try (BesEmulator bes = BesEmulator.newBuilder().maxChunkLength(65_520).build();
         Socket socket = Exchanges.rawConnect(Exchanges.start(bes))) {
-      socket.getOutputStream().write(PptFraming.encodeMessage(
-          Requests.get("/big/40MiB.nc", "dap", "")));
+      socket
+          .getOutputStream()
+          .write(PptFraming.encodeMessage(Requests.get("/big/40MiB.nc", "dap", "")));
       InputStream in = socket.getInputStream();
       // Read whole chunks until a few have come, then drop: what arrives afterwards is the rest
       // of what was already queued, then the end of stream, never an end chunk or an error.

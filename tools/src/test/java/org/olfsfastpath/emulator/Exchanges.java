@@ -18,11 +18,12 @@ import org.olfsfastpath.ppt.PptResponse;
 
 /** Talking to an emulator from tests: through the project's PPT client, or through a raw socket. */
 final class Exchanges {
-  static final PptOptions OPTIONS = PptOptions.newBuilder()
-      .connectTimeout(Duration.ofSeconds(5))
-      .readTimeout(Duration.ofSeconds(10))
-      .writeTimeout(Duration.ofSeconds(10))
-      .build();
+  static final PptOptions OPTIONS =
+      PptOptions.newBuilder()
+          .connectTimeout(Duration.ofSeconds(5))
+          .readTimeout(Duration.ofSeconds(10))
+          .writeTimeout(Duration.ofSeconds(10))
+          .build();
 
   /** A whole answer: whether it was an error, and its payload as text. */
   record Answer(boolean isError, boolean isFatal, String body) {}
@@ -42,7 +43,8 @@ final class Exchanges {
   static Answer send(PptConnection connection, byte[] document) throws IOException {
     try (PptResponse response = connection.send(document)) {
       byte[] body = response.readAll(64 << 20);
-      return new Answer(response.isError(), response.isFatal(), new String(body, StandardCharsets.ISO_8859_1));
+      return new Answer(
+          response.isError(), response.isFatal(), new String(body, StandardCharsets.ISO_8859_1));
     }
   }
 
@@ -91,9 +93,10 @@ final class Exchanges {
     while (at < wire.length) {
       int length = PptFraming.parseLength(wire, at, PptFraming.MAX_ENCODABLE_LENGTH);
       char type = (char) wire[at + 7];
-      chunks.add(type == 'x'
-          ? "x:" + new String(wire, at + 8, length, StandardCharsets.US_ASCII)
-          : "d:" + length);
+      chunks.add(
+          type == 'x'
+              ? "x:" + new String(wire, at + 8, length, StandardCharsets.US_ASCII)
+              : "d:" + length);
       at += 8 + length;
     }
     return chunks;

@@ -25,16 +25,20 @@ import org.olfsfastpath.ppt.PptStreamErrorException;
 import org.olfsfastpath.ppt.PptTimeoutException;
 
 final class FaultTest {
-  private static final PptOptions IMPATIENT = Exchanges.OPTIONS.toBuilder()
-      .readTimeout(Duration.ofMillis(300))
-      .writeTimeout(Duration.ofMillis(300))
-      .build();
+  private static final PptOptions IMPATIENT =
+      Exchanges.OPTIONS.toBuilder()
+          .readTimeout(Duration.ofMillis(300))
+          .writeTimeout(Duration.ofMillis(300))
+          .build();
 
   private BesEmulator bes;
 
   @BeforeEach
   void start() throws IOException {
-    bes = BesEmulator.newBuilder().builtInDatasets(Map.of("tiny.nc", new TinyDataset("tiny.nc"))).build();
+    bes =
+        BesEmulator.newBuilder()
+            .builtInDatasets(Map.of("tiny.nc", new TinyDataset("tiny.nc")))
+            .build();
     bes.start();
   }
 
@@ -46,21 +50,27 @@ final class FaultTest {
   @Test
   void closeConnection_endsBeforeAnyAnswer_butTheRequestIsRecorded() throws Exception {
     bes.enqueueFault(Fault.closeConnection());
-    PptProtocolException e = assertThrows(PptProtocolException.class,
-        () -> Exchanges.once(bes, Requests.showNode("/tiny.nc")));
-    assertEquals("BES closed the connection instead of answering the request (its process may have exited)",
+    PptProtocolException e =
+        assertThrows(
+            PptProtocolException.class, () -> Exchanges.once(bes, Requests.showNode("/tiny.nc")));
+    assertEquals(
+        "BES closed the connection instead of answering the request (its process may have exited)",
         e.getMessage());
     assertEquals("showNode", bes.takeRequest().responseCommand());
-    assertFalse(Exchanges.once(bes, Requests.showNode("/tiny.nc")).isError(), "a fault applies once");
+    assertFalse(
+        Exchanges.once(bes, Requests.showNode("/tiny.nc")).isError(), "a fault applies once");
   }
 
   @Test
   void stall_neverAnswers() throws IOException {
     bes.enqueueFault(Fault.stall());
     try (PptConnection connection = PptConnection.open(bes.endpoint(), IMPATIENT)) {
-      PptTimeoutException e = assertThrows(PptTimeoutException.class,
-          () -> connection.send(Requests.showNode("/tiny.nc")));
-      assertEquals("read timeout of 300 ms elapsed waiting for the BES at " + bes.endpoint(), e.getMessage());
+      PptTimeoutException e =
+          assertThrows(
+              PptTimeoutException.class, () -> connection.send(Requests.showNode("/tiny.nc")));
+      assertEquals(
+          "read timeout of 300 ms elapsed waiting for the BES at " + bes.endpoint(),
+          e.getMessage());
     }
   }
 
@@ -77,26 +87,36 @@ final class FaultTest {
   @Test
   void garbage_isNotAChunkHeader() {
     bes.enqueueFault(Fault.garbage());
-    PptProtocolException e = assertThrows(PptProtocolException.class,
-        () -> Exchanges.once(bes, Requests.showNode("/tiny.nc")));
-    assertEquals("expected a hex digit at chunk header byte 0 but was 0x3c ('<') (header \"<html>50\")", e.getMessage());
+    PptProtocolException e =
+        assertThrows(
+            PptProtocolException.class, () -> Exchanges.once(bes, Requests.showNode("/tiny.nc")));
+    assertEquals(
+        "expected a hex digit at chunk header byte 0 but was 0x3c ('<') (header \"<html>50\")",
+        e.getMessage());
   }
 
   @Test
   void oversizedChunkHeader_exceedsTheClientLimit() {
     bes.enqueueFault(Fault.oversizedChunkHeader());
-    PptProtocolException e = assertThrows(PptProtocolException.class,
-        () -> Exchanges.once(bes, Requests.showNode("/tiny.nc")));
-    assertEquals("chunk length 268435455 exceeds the limit of 67108864 bytes (header \"fffffffd\")", e.getMessage());
+    PptProtocolException e =
+        assertThrows(
+            PptProtocolException.class, () -> Exchanges.once(bes, Requests.showNode("/tiny.nc")));
+    assertEquals(
+        "chunk length 268435455 exceeds the limit of 67108864 bytes (header \"fffffffd\")",
+        e.getMessage());
   }
 
   @Test
   void truncatedChunk_endsInsideTheData() throws IOException {
     bes.enqueueFault(Fault.truncatedChunk());
     try (PptConnection connection = Exchanges.open(bes.endpoint())) {
-      PptProtocolException e = assertThrows(PptProtocolException.class,
-          () -> Exchanges.send(connection, Requests.showNode("/tiny.nc")));
-      assertTrue(e.getMessage().startsWith("BES closed the connection inside a data chunk with "), e.getMessage());
+      PptProtocolException e =
+          assertThrows(
+              PptProtocolException.class,
+              () -> Exchanges.send(connection, Requests.showNode("/tiny.nc")));
+      assertTrue(
+          e.getMessage().startsWith("BES closed the connection inside a data chunk with "),
+          e.getMessage());
     }
   }
 
@@ -109,14 +129,18 @@ final class FaultTest {
       int half = new TinyDataset("tiny.nc").dds().length() / 2;
       assertEquals(List.of("d:" + half, "x:status=error;"), chunks.subList(0, 2));
       assertEquals("d:0", chunks.get(3));
-      assertFalse(Exchanges.chunks(Exchanges.rawExchange(socket, Requests.showNode("/tiny.nc"))).contains(
-          "x:status=error;"), "the next request on the same connection is answered");
+      assertFalse(
+          Exchanges.chunks(Exchanges.rawExchange(socket, Requests.showNode("/tiny.nc")))
+              .contains("x:status=error;"),
+          "the next request on the same connection is answered");
     }
     bes.enqueueFault(Fault.midStreamError());
     try (PptConnection connection = Exchanges.open(bes.endpoint());
         PptResponse response = connection.send(Requests.get("/tiny.nc", "dds", ""))) {
-      PptStreamErrorException e = assertThrows(PptStreamErrorException.class, () -> response.readAll(1 << 20));
-      assertTrue(new String(e.errorDocument(), StandardCharsets.ISO_8859_1).contains("<Type>1</Type>"));
+      PptStreamErrorException e =
+          assertThrows(PptStreamErrorException.class, () -> response.readAll(1 << 20));
+      assertTrue(
+          new String(e.errorDocument(), StandardCharsets.ISO_8859_1).contains("<Type>1</Type>"));
     }
   }
 
@@ -134,7 +158,8 @@ final class FaultTest {
   @Test
   void refuseHandshake_answersProtocolUndefined() {
     bes.enqueueFault(Fault.refuseHandshake());
-    PptProtocolException e = assertThrows(PptProtocolException.class, () -> Exchanges.open(bes.endpoint()));
+    PptProtocolException e =
+        assertThrows(PptProtocolException.class, () -> Exchanges.open(bes.endpoint()));
     assertEquals("BES refused the handshake with PPT_PROTOCOL_UNDEFINED", e.getMessage());
     assertEquals(0, bes.requestCount());
   }
@@ -146,7 +171,9 @@ final class FaultTest {
       // Far more than the socket buffers of both ends can hold.
       byte[] huge = new byte[16 << 20];
       PptTimeoutException e = assertThrows(PptTimeoutException.class, () -> connection.send(huge));
-      assertEquals("write timeout of 300 ms elapsed sending to the BES at " + bes.endpoint(), e.getMessage());
+      assertEquals(
+          "write timeout of 300 ms elapsed sending to the BES at " + bes.endpoint(),
+          e.getMessage());
     }
     assertEquals(0, bes.requestCount());
   }
@@ -155,8 +182,10 @@ final class FaultTest {
   void rule_appliesToEveryMatchingRequest_untilRemoved() throws IOException {
     FaultRule rule = FaultRule.forCommand("showNode", Fault.closeConnection());
     bes.addFaultRule(rule);
-    assertThrows(PptProtocolException.class, () -> Exchanges.once(bes, Requests.showNode("/tiny.nc")));
-    assertThrows(PptProtocolException.class, () -> Exchanges.once(bes, Requests.showNode("/tiny.nc")));
+    assertThrows(
+        PptProtocolException.class, () -> Exchanges.once(bes, Requests.showNode("/tiny.nc")));
+    assertThrows(
+        PptProtocolException.class, () -> Exchanges.once(bes, Requests.showNode("/tiny.nc")));
     assertFalse(Exchanges.once(bes, Requests.show("showVersion")).isError());
     assertTrue(bes.removeFaultRule(rule));
     assertFalse(Exchanges.once(bes, Requests.showNode("/tiny.nc")).isError());
@@ -167,7 +196,8 @@ final class FaultTest {
     bes.addFaultRule(FaultRule.when(request -> request.getType().equals("dds"), Fault.garbage()));
     bes.enqueueFault(Fault.delay(Duration.ZERO));
     assertFalse(Exchanges.once(bes, Requests.get("/tiny.nc", "dds", "")).isError());
-    assertThrows(PptProtocolException.class, () -> Exchanges.once(bes, Requests.get("/tiny.nc", "dds", "")));
+    assertThrows(
+        PptProtocolException.class, () -> Exchanges.once(bes, Requests.get("/tiny.nc", "dds", "")));
     bes.clearFaults();
     assertFalse(Exchanges.once(bes, Requests.get("/tiny.nc", "dds", "")).isError());
   }
@@ -179,8 +209,11 @@ final class FaultTest {
     assertEquals("Fault{DELAY PT0.005S}", Fault.delay(Duration.ofMillis(5)).toString());
     assertEquals("Fault{STALL}", Fault.stall().toString());
     assertTrue(Fault.stopReading().isConnectionFault());
-    assertEquals("fault was Fault{REFUSE_HANDSHAKE}, a connection fault; enqueue it with enqueueFault",
-        assertThrows(IllegalArgumentException.class, () -> FaultRule.when(r -> true, Fault.refuseHandshake()))
+    assertEquals(
+        "fault was Fault{REFUSE_HANDSHAKE}, a connection fault; enqueue it with enqueueFault",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> FaultRule.when(r -> true, Fault.refuseHandshake()))
             .getMessage());
   }
 
@@ -194,7 +227,8 @@ final class FaultTest {
         socket.getOutputStream().write(PptFraming.encodeMessage(request));
         InputStream in = socket.getInputStream();
         byte[] header = Exchanges.readExactly(in, PptFraming.HEADER_LENGTH);
-        assertEquals(Connection.RENDER_LIMIT,
+        assertEquals(
+            Connection.RENDER_LIMIT,
             PptFraming.parseLength(header, 0, PptFraming.MAX_ENCODABLE_LENGTH));
         assertEquals(Connection.RENDER_LIMIT / 2, in.readAllBytes().length);
       }
@@ -202,7 +236,8 @@ final class FaultTest {
       try (Socket socket = Exchanges.rawConnect(large.port())) {
         List<String> chunks = Exchanges.chunks(Exchanges.rawExchange(socket, request));
         int error = chunks.indexOf("x:status=error;");
-        assertEquals(Connection.RENDER_LIMIT / 2, dataBytes(chunks.subList(0, error)), chunks.toString());
+        assertEquals(
+            Connection.RENDER_LIMIT / 2, dataBytes(chunks.subList(0, error)), chunks.toString());
       }
       large.enqueueFault(Fault.closeBeforeEnd());
       try (Socket socket = Exchanges.rawConnect(large.port())) {
@@ -226,12 +261,16 @@ final class FaultTest {
 
   @Test
   void serviceTime_isSpentPerCommand_beforeAnswering() throws IOException {
-    try (BesEmulator slow = BesEmulator.newBuilder().delay("showNode", Duration.ofSeconds(30))
-        .builtInDatasets(Map.of("tiny.nc", new TinyDataset("tiny.nc"))).build()) {
+    try (BesEmulator slow =
+        BesEmulator.newBuilder()
+            .delay("showNode", Duration.ofSeconds(30))
+            .builtInDatasets(Map.of("tiny.nc", new TinyDataset("tiny.nc")))
+            .build()) {
       slow.start();
       assertFalse(Exchanges.once(slow, Requests.show("showVersion")).isError());
       try (PptConnection connection = PptConnection.open(slow.endpoint(), IMPATIENT)) {
-        assertThrows(PptTimeoutException.class, () -> connection.send(Requests.showNode("/tiny.nc")));
+        assertThrows(
+            PptTimeoutException.class, () -> connection.send(Requests.showNode("/tiny.nc")));
       }
       assertEquals(1, slow.commandCount("showNode"));
     }

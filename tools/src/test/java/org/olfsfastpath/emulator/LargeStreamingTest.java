@@ -16,20 +16,24 @@ import org.olfsfastpath.ppt.PptResponse;
 
 /**
  * A 400 MiB answer costs the emulator a buffer, not the answer: {@code /big/400MiB.nc.dods},
- * written as the BES writes (faithful writes, the BES's chunk sizes) and read by a plain PPT
- * client in this process: the emulator's connection thread allocates its chunk buffer once, then
- * nothing per chunk or per value. The test prints the rate it saw and asserts none: rates belong
- * to benchmarks on an idle machine.
+ * written as the BES writes (faithful writes, the BES's chunk sizes) and read by a plain PPT client
+ * in this process: the emulator's connection thread allocates its chunk buffer once, then nothing
+ * per chunk or per value. The test prints the rate it saw and asserts none: rates belong to
+ * benchmarks on an idle machine.
  */
 final class LargeStreamingTest {
   /** The first answer may grow the connection's chunk buffer (megabytes on loopback). */
   private static final long FIRST_ANSWER_BOUND = 16L << 20;
+
   /** Later answers: the request document and a few objects; below 1 KiB per MiB sent. */
   private static final long NEXT_ANSWER_BOUND = 400L << 10;
+
   private static final String DDS =
       "Dataset {\n    Float32 data[time = 400][lat = 512][lon = 512];\n} 400MiB.nc;\n";
+
   /** The DDS, the "Data:" line and XDR's two counts before the values. */
   private static final long PREFIX = DDS.length() + "Data:\n".length() + 8;
+
   private static final long ANSWER_BYTES = PREFIX + (400L << 20);
 
   private static Thread connectionThread(int index) {
@@ -45,7 +49,8 @@ final class LargeStreamingTest {
   @Test
   void a400MiBDodsAnswer_streamsThroughABufferOfTheEmulator() throws IOException {
     var threads = ManagementFactory.getThreadMXBean();
-    assumeTrue(threads instanceof com.sun.management.ThreadMXBean bean
+    assumeTrue(
+        threads instanceof com.sun.management.ThreadMXBean bean
             && bean.isThreadAllocatedMemorySupported(),
         "this JVM does not count the bytes a thread allocates (com.sun.management.ThreadMXBean)");
     com.sun.management.ThreadMXBean allocation = (com.sun.management.ThreadMXBean) threads;
@@ -62,15 +67,21 @@ final class LargeStreamingTest {
         long before = allocation.getThreadAllocatedBytes(thread);
         double firstSeconds = streamWhole(connection);
         long first = allocation.getThreadAllocatedBytes(thread) - before;
-        assertTrue(first < FIRST_ANSWER_BOUND, "the emulator's connection thread allocated "
-            + first + " bytes for the first 400 MiB answer");
+        assertTrue(
+            first < FIRST_ANSWER_BOUND,
+            "the emulator's connection thread allocated "
+                + first
+                + " bytes for the first 400 MiB answer");
 
         // The next costs the request's parsing and a few small objects: nothing per chunk.
         before = allocation.getThreadAllocatedBytes(thread);
         double secondSeconds = streamWhole(connection);
         long second = allocation.getThreadAllocatedBytes(thread) - before;
-        assertTrue(second < NEXT_ANSWER_BOUND, "the emulator's connection thread allocated "
-            + second + " bytes for the second 400 MiB answer");
+        assertTrue(
+            second < NEXT_ANSWER_BOUND,
+            "the emulator's connection thread allocated "
+                + second
+                + " bytes for the second 400 MiB answer");
 
         // DAP4 with checksums: 4096-byte DAP4 chunks inside the PPT chunks, a CRC-32 of it all.
         String dmr = Exchanges.send(connection, Requests.get("/big/400MiB.nc", "dmr", "")).body();
@@ -79,11 +90,14 @@ final class LargeStreamingTest {
         before = allocation.getThreadAllocatedBytes(thread);
         long started = System.nanoTime();
         long received = 0;
-        try (PptResponse response = connection.send(Requests.document("dap",
-            "<setContext name=\"dap4_checksums\">true</setContext>"
-                + "<setContainer name=\"c\" space=\"catalog\">/big/400MiB.nc</setContainer>"
-                + "<define name=\"d\" space=\"default\"><container name=\"c\"/></define>"
-                + "<get type=\"dap\" definition=\"d\"/>"))) {
+        try (PptResponse response =
+            connection.send(
+                Requests.document(
+                    "dap",
+                    "<setContext name=\"dap4_checksums\">true</setContext>"
+                        + "<setContainer name=\"c\" space=\"catalog\">/big/400MiB.nc</setContainer>"
+                        + "<define name=\"d\" space=\"default\"><container name=\"c\"/></define>"
+                        + "<get type=\"dap\" definition=\"d\"/>"))) {
           assertFalse(response.isError());
           byte[] buffer = new byte[256 * 1024];
           int n;
@@ -94,22 +108,33 @@ final class LargeStreamingTest {
         double dap4Seconds = (System.nanoTime() - started) / 1e9;
         long dap4 = allocation.getThreadAllocatedBytes(thread) - before;
         assertEquals(dap4Bytes, received, "the whole DAP4 answer, exactly");
-        assertTrue(dap4 < NEXT_ANSWER_BOUND, "the emulator's connection thread allocated "
-            + dap4 + " bytes for a 400 MiB DAP4 answer");
+        assertTrue(
+            dap4 < NEXT_ANSWER_BOUND,
+            "the emulator's connection thread allocated "
+                + dap4
+                + " bytes for a 400 MiB DAP4 answer");
 
-        System.out.printf(Locale.ROOT, "LargeStreamingTest: /big/400MiB.nc.dods (%d bytes) twice"
+        System.out.printf(
+            Locale.ROOT,
+            "LargeStreamingTest: /big/400MiB.nc.dods (%d bytes) twice"
                 + " through a plain PPT client: %.0f and %.0f MiB/s, the emulator's connection"
                 + " thread allocating %d and %d bytes; .dap with checksums (%d bytes): %.0f MiB/s,"
-                + " %d bytes%n", ANSWER_BYTES,
-            ANSWER_BYTES / firstSeconds / (1 << 20), ANSWER_BYTES / secondSeconds / (1 << 20),
-            first, second, dap4Bytes, dap4Bytes / dap4Seconds / (1 << 20), dap4);
+                + " %d bytes%n",
+            ANSWER_BYTES,
+            ANSWER_BYTES / firstSeconds / (1 << 20),
+            ANSWER_BYTES / secondSeconds / (1 << 20),
+            first,
+            second,
+            dap4Bytes,
+            dap4Bytes / dap4Seconds / (1 << 20),
+            dap4);
       }
     }
   }
 
   /**
-   * Reads a whole {@code /big/400MiB.nc.dods}, checking its size, its DDS and values along the
-   * way; returns the seconds it took.
+   * Reads a whole {@code /big/400MiB.nc.dods}, checking its size, its DDS and values along the way;
+   * returns the seconds it took.
    */
   private static double streamWhole(PptConnection connection) throws IOException {
     long received = 0;
@@ -128,8 +153,8 @@ final class LargeStreamingTest {
         checked += checkValues(buffer, n, received, PREFIX);
         received += n;
       }
-      assertEquals(DDS + "Data:\n", new String(head, 0, DDS.length() + 6,
-          StandardCharsets.ISO_8859_1));
+      assertEquals(
+          DDS + "Data:\n", new String(head, 0, DDS.length() + 6, StandardCharsets.ISO_8859_1));
     }
     double seconds = (System.nanoTime() - started) / 1e9;
     assertEquals(ANSWER_BYTES, received, "the whole answer, exactly");
@@ -153,8 +178,11 @@ final class LargeStreamingTest {
       if (at < 0) {
         continue;
       }
-      int bits = (buffer[(int) at] & 0xff) << 24 | (buffer[(int) at + 1] & 0xff) << 16
-          | (buffer[(int) at + 2] & 0xff) << 8 | (buffer[(int) at + 3] & 0xff);
+      int bits =
+          (buffer[(int) at] & 0xff) << 24
+              | (buffer[(int) at + 1] & 0xff) << 16
+              | (buffer[(int) at + 2] & 0xff) << 8
+              | (buffer[(int) at + 3] & 0xff);
       int time = (int) (value / (512 * 512));
       int lat = (int) (value / 512 % 512);
       int lon = (int) (value % 512);

@@ -27,32 +27,46 @@ final class PageSourcesTest {
   void hostileDataset_fromADataDirectoryFile() throws IOException {
     Path xss = Files.createDirectory(data.resolve("xss"));
     Files.write(xss.resolve(Datasets.HOSTILE_FILE_NAME), new byte[100]);
-    try (BesEmulator bes = BesEmulator.newBuilder().dataDirectory(data).listBuiltIns(false)
-        .genericDataset(Datasets::find).build()) {
+    try (BesEmulator bes =
+        BesEmulator.newBuilder()
+            .dataDirectory(data)
+            .listBuiltIns(false)
+            .genericDataset(Datasets::find)
+            .build()) {
       bes.start();
       String node = Exchanges.once(bes, Requests.showNode("/xss")).body();
-      assertTrue(node.contains("name=\"hostile&quot;'&lt;img src=x onerror=alert(1)&gt;.nc\""), node);
-      String path = "/xss/" + Datasets.HOSTILE_FILE_NAME.replace("&", "&amp;").replace("<", "&lt;")
-          .replace(">", "&gt;");
+      assertTrue(
+          node.contains("name=\"hostile&quot;'&lt;img src=x onerror=alert(1)&gt;.nc\""), node);
+      String path =
+          "/xss/"
+              + Datasets.HOSTILE_FILE_NAME
+                  .replace("&", "&amp;")
+                  .replace("<", "&lt;")
+                  .replace(">", "&gt;");
       Exchanges.Answer dmr = Exchanges.once(bes, Requests.get(path, "dmr", ""));
       assertFalse(dmr.isError(), dmr.body());
-      assertTrue(dmr.body().contains("<Float32 name=\"&lt;script&gt;alert(2)&lt;/script&gt;&quot;'\">"),
+      assertTrue(
+          dmr.body().contains("<Float32 name=\"&lt;script&gt;alert(2)&lt;/script&gt;&quot;'\">"),
           dmr.body());
       Exchanges.Answer ddx = Exchanges.once(bes, Requests.get(path, "ddx", ""));
       assertFalse(ddx.isError(), ddx.body());
-      assertTrue(ddx.body().contains("<Grid name=\"&lt;script&gt;alert(2)&lt;/script&gt;&quot;'\">"),
+      assertTrue(
+          ddx.body().contains("<Grid name=\"&lt;script&gt;alert(2)&lt;/script&gt;&quot;'\">"),
           ddx.body());
       // The BES writes the site map's names as they are; the front end encodes them.
-      assertEquals("http://h/opendap/contents.html\nhttp://h/opendap/xss/contents.html\n"
-          + "http://h/opendap/xss/" + Datasets.HOSTILE_FILE_NAME + ".dmr.html\n",
+      assertEquals(
+          "http://h/opendap/contents.html\nhttp://h/opendap/xss/contents.html\n"
+              + "http://h/opendap/xss/"
+              + Datasets.HOSTILE_FILE_NAME
+              + ".dmr.html\n",
           Exchanges.once(bes, siteMap()).body());
     }
   }
 
   @Test
   void syntheticCatalog_ofAHundredThousand_isOneQuickSiteMap() throws IOException {
-    try (BesEmulator bes = BesEmulator.newBuilder().syntheticDatasets(100_000).listBuiltIns(false)
-        .build()) {
+    try (BesEmulator bes =
+        BesEmulator.newBuilder().syntheticDatasets(100_000).listBuiltIns(false).build()) {
       bes.start();
       Exchanges.once(bes, siteMap()); // Warm the code paths; the measured answer is the second.
       long start = System.nanoTime();
@@ -69,7 +83,8 @@ final class PageSourcesTest {
       assertEquals("http://h/opendap/synthetic/d00/contents.html", lines.get(2));
       assertEquals("http://h/opendap/synthetic/d00/d00/contents.html", lines.get(3));
       assertEquals("http://h/opendap/synthetic/d00/d00/ds00000.nc.dmr.html", lines.get(4));
-      assertEquals("http://h/opendap/synthetic/d09/d99/ds99999.nc.dmr.html", lines.get(lines.size() - 1));
+      assertEquals(
+          "http://h/opendap/synthetic/d09/d99/ds99999.nc.dmr.html", lines.get(lines.size() - 1));
       assertEquals(100_000, lines.stream().filter(l -> l.endsWith(".nc.dmr.html")).count());
       // A loaded 2-core machine answers in well under a second; a walk per line would not.
       assertTrue(millis < 5_000, "buildSiteMap of 100,000 datasets took " + millis + " ms");
@@ -80,7 +95,8 @@ final class PageSourcesTest {
   void syntheticDatasets_haveADmrAndADdx() throws IOException {
     try (BesEmulator bes = BesEmulator.newBuilder().syntheticDatasets(100_000).build()) {
       bes.start();
-      for (String path : List.of("/synthetic/d00/d00/ds00000.nc", "/synthetic/d09/d99/ds99999.nc")) {
+      for (String path :
+          List.of("/synthetic/d00/d00/ds00000.nc", "/synthetic/d09/d99/ds99999.nc")) {
         String name = path.substring(path.lastIndexOf('/') + 1);
         Exchanges.Answer dmr = Exchanges.once(bes, Requests.get(path, "dmr", ""));
         assertFalse(dmr.isError(), dmr.body());
@@ -96,7 +112,9 @@ final class PageSourcesTest {
   }
 
   private static byte[] siteMap() {
-    return Requests.document("map", "<setContext name=\"errors\">xml</setContext><buildSiteMap"
-        + " prefix=\"http://h/opendap/\" nodeSuffix=\"contents.html\" leafSuffix=\".dmr.html\"/>");
+    return Requests.document(
+        "map",
+        "<setContext name=\"errors\">xml</setContext><buildSiteMap"
+            + " prefix=\"http://h/opendap/\" nodeSuffix=\"contents.html\" leafSuffix=\".dmr.html\"/>");
   }
 }

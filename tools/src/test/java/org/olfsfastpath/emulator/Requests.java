@@ -9,12 +9,21 @@ final class Requests {
   private Requests() {}
 
   static byte[] document(String reqId, String commands) {
-    return ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<request xmlns=\"" + NS + "\" reqID=\"" + reqId
-        + "\" reqUUID=\"uuid-" + reqId + "\">" + commands + "</request>").getBytes(StandardCharsets.UTF_8);
+    return ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<request xmlns=\""
+            + NS
+            + "\" reqID=\""
+            + reqId
+            + "\" reqUUID=\"uuid-"
+            + reqId
+            + "\">"
+            + commands
+            + "</request>")
+        .getBytes(StandardCharsets.UTF_8);
   }
 
   static byte[] showNode(String path) {
-    return document("node", "<setContext name=\"errors\">xml</setContext><showNode node=\"" + path + "\"/>");
+    return document(
+        "node", "<setContext name=\"errors\">xml</setContext><showNode node=\"" + path + "\"/>");
   }
 
   static byte[] show(String command) {
@@ -28,13 +37,26 @@ final class Requests {
 
   static byte[] get(String path, String type, String constraint, String returnAs) {
     boolean dap4 = type.equals("dmr") || type.equals("dap");
-    String ce = constraint.isEmpty() ? ""
-        : dap4 ? "<dap4constraint>" + constraint + "</dap4constraint>" : "<constraint>" + constraint + "</constraint>";
-    return document("get-" + type, "<setContext name=\"xdap_accept\">3.2</setContext>"
-        + "<setContext name=\"errors\">xml</setContext>"
-        + "<setContainer name=\"catalogContainer\" space=\"catalog\">" + path + "</setContainer>"
-        + "<define name=\"d1\" space=\"default\"><container name=\"catalogContainer\">" + ce + "</container></define>"
-        + "<get type=\"" + type + "\" definition=\"d1\"" + (returnAs.isEmpty() ? "" : " returnAs=\"" + returnAs + "\"")
-        + "/>");
+    String ce =
+        constraint.isEmpty()
+            ? ""
+            : dap4
+                ? "<dap4constraint>" + constraint + "</dap4constraint>"
+                : "<constraint>" + constraint + "</constraint>";
+    return document(
+        "get-" + type,
+        "<setContext name=\"xdap_accept\">3.2</setContext>"
+            + "<setContext name=\"errors\">xml</setContext>"
+            + "<setContainer name=\"catalogContainer\" space=\"catalog\">"
+            + path
+            + "</setContainer>"
+            + "<define name=\"d1\" space=\"default\"><container name=\"catalogContainer\">"
+            + ce
+            + "</container></define>"
+            + "<get type=\""
+            + type
+            + "\" definition=\"d1\""
+            + (returnAs.isEmpty() ? "" : " returnAs=\"" + returnAs + "\"")
+            + "/>");
   }
 }

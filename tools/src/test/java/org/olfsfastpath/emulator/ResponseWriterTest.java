@@ -57,7 +57,8 @@ final class ResponseWriterTest {
     writer.flush();
     writer.write('x');
     writer.finish();
-    assertEquals(List.of("0000004d", "Data", "0000002d", ":\n", "0000001d", "x", "0000000d"), socket.calls);
+    assertEquals(
+        List.of("0000004d", "Data", "0000002d", ":\n", "0000001d", "x", "0000000d"), socket.calls);
   }
 
   @Test
@@ -79,26 +80,36 @@ final class ResponseWriterTest {
 
   @Test
   void chunkSize_isChecked() {
-    assertEquals("maxChunkLength was 0, must be 1-268435455",
-        assertThrows(IllegalArgumentException.class, () -> new ResponseWriter(new WriteCalls(), true, 0, 0)).getMessage());
+    assertEquals(
+        "maxChunkLength was 0, must be 1-268435455",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new ResponseWriter(new WriteCalls(), true, 0, 0))
+            .getMessage());
   }
 
   @Test
   void bothModes_putTheSameBytesOnTheWire() throws IOException {
     byte[] faithful;
     byte[] fast;
-    try (BesEmulator bes = BesEmulator.newBuilder().build(); Socket socket = Exchanges.rawConnect(Exchanges.start(bes))) {
+    try (BesEmulator bes = BesEmulator.newBuilder().build();
+        Socket socket = Exchanges.rawConnect(Exchanges.start(bes))) {
       faithful = Exchanges.rawExchange(socket, Requests.show("showVersion"));
     }
     try (BesEmulator bes = BesEmulator.newBuilder().faithfulWrites(false).build();
         Socket socket = Exchanges.rawConnect(Exchanges.start(bes))) {
       fast = Exchanges.rawExchange(socket, Requests.show("showVersion"));
     }
-    assertEquals(new String(faithful, StandardCharsets.ISO_8859_1), new String(fast, StandardCharsets.ISO_8859_1));
+    assertEquals(
+        new String(faithful, StandardCharsets.ISO_8859_1),
+        new String(fast, StandardCharsets.ISO_8859_1));
     assertEquals(List.of("d:" + (faithful.length - 16), "d:0"), Exchanges.chunks(faithful));
   }
 
-  /** A write rate spaces an answer's chunks so that it takes its bytes / rate; a new answer starts afresh. */
+  /**
+   * A write rate spaces an answer's chunks so that it takes its bytes / rate; a new answer starts
+   * afresh.
+   */
   @Test
   void writeRate_spacesTheChunks_perAnswer() throws IOException {
     WriteCalls socket = new WriteCalls();

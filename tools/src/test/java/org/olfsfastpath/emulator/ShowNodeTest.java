@@ -16,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.olfsfastpath.ppt.PptConnection;
 
 final class ShowNodeTest {
-  private static final String HEAD = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n"
-      + "<response reqID=\"node\" reqUUID=\"uuid-node\" xmlns=\"http://xml.opendap.org/ns/bes/1.0#\">\n";
+  private static final String HEAD =
+      "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n"
+          + "<response reqID=\"node\" reqUUID=\"uuid-node\" xmlns=\"http://xml.opendap.org/ns/bes/1.0#\">\n";
   private static final Instant T1 = Instant.parse("2026-01-02T03:04:05Z");
   private static final Instant T2 = Instant.parse("2026-02-03T04:05:06Z");
 
@@ -38,61 +39,74 @@ final class ShowNodeTest {
   @Test
   void leaf_reportsRealSizeAndTime() throws IOException {
     try (BesEmulator bes = emulator()) {
-      assertEquals(HEAD
-          + "    <showNode>\n"
-          + "        <item isData=\"true\" lastModified=\"2026-01-02T03:04:05GMT\" name=\"/a.nc\" size=\"3\" type=\"leaf\"/>\n"
-          + "    </showNode>\n"
-          + "</response>\n", Exchanges.once(bes, Requests.showNode("/a.nc")).body());
+      assertEquals(
+          HEAD
+              + "    <showNode>\n"
+              + "        <item isData=\"true\" lastModified=\"2026-01-02T03:04:05GMT\" name=\"/a.nc\" size=\"3\" type=\"leaf\"/>\n"
+              + "    </showNode>\n"
+              + "</response>\n",
+          Exchanges.once(bes, Requests.showNode("/a.nc")).body());
     }
   }
 
   @Test
   void directory_listsNodesFirstThenLeaves_withoutHiddenFiles() throws IOException {
     try (BesEmulator bes = emulator()) {
-      assertEquals(HEAD
-          + "    <showNode>\n"
-          + "        <node count=\"4\" lastModified=\"2026-02-03T04:05:06GMT\" name=\"/\">\n"
-          + "            <item lastModified=\"2026-01-02T03:04:05GMT\" name=\"sub\" type=\"node\"/>\n"
-          + "            <item isData=\"true\" lastModified=\"2026-01-02T03:04:05GMT\" name=\"a.nc\" size=\"3\" type=\"leaf\"/>\n"
-          + "            <item isData=\"true\" lastModified=\"2026-01-02T03:04:05GMT\" name=\"b.nc\" size=\"10\" type=\"leaf\"/>\n"
-          + "            <item isData=\"false\" lastModified=\"2026-01-02T03:04:05GMT\" name=\"readme.txt\" size=\"5\" type=\"leaf\"/>\n"
-          + "        </node>\n"
-          + "    </showNode>\n"
-          + "</response>\n", Exchanges.once(bes, Requests.showNode("/")).body());
+      assertEquals(
+          HEAD
+              + "    <showNode>\n"
+              + "        <node count=\"4\" lastModified=\"2026-02-03T04:05:06GMT\" name=\"/\">\n"
+              + "            <item lastModified=\"2026-01-02T03:04:05GMT\" name=\"sub\" type=\"node\"/>\n"
+              + "            <item isData=\"true\" lastModified=\"2026-01-02T03:04:05GMT\" name=\"a.nc\" size=\"3\" type=\"leaf\"/>\n"
+              + "            <item isData=\"true\" lastModified=\"2026-01-02T03:04:05GMT\" name=\"b.nc\" size=\"10\" type=\"leaf\"/>\n"
+              + "            <item isData=\"false\" lastModified=\"2026-01-02T03:04:05GMT\" name=\"readme.txt\" size=\"5\" type=\"leaf\"/>\n"
+              + "        </node>\n"
+              + "    </showNode>\n"
+              + "</response>\n",
+          Exchanges.once(bes, Requests.showNode("/")).body());
     }
   }
 
   @Test
   void changedFile_isSeenByTheNextRequest() throws IOException {
-    try (BesEmulator bes = emulator(); PptConnection connection = Exchanges.open(bes.endpoint())) {
-      assertTrue(Exchanges.send(connection, Requests.showNode("/b.nc")).body().contains("2026-01-02T03:04:05GMT"));
+    try (BesEmulator bes = emulator();
+        PptConnection connection = Exchanges.open(bes.endpoint())) {
+      assertTrue(
+          Exchanges.send(connection, Requests.showNode("/b.nc"))
+              .body()
+              .contains("2026-01-02T03:04:05GMT"));
       write(data.resolve("b.nc"), 99, T2);
       String body = Exchanges.send(connection, Requests.showNode("/b.nc")).body();
-      assertTrue(body.contains("lastModified=\"2026-02-03T04:05:06GMT\" name=\"/b.nc\" size=\"99\""), body);
+      assertTrue(
+          body.contains("lastModified=\"2026-02-03T04:05:06GMT\" name=\"/b.nc\" size=\"99\""),
+          body);
     }
   }
 
   @Test
   void deletedFile_isNotFoundAtOnce() throws IOException {
-    try (BesEmulator bes = emulator(); PptConnection connection = Exchanges.open(bes.endpoint())) {
+    try (BesEmulator bes = emulator();
+        PptConnection connection = Exchanges.open(bes.endpoint())) {
       assertFalse(Exchanges.send(connection, Requests.showNode("/b.nc")).isError());
       Files.delete(data.resolve("b.nc"));
       Exchanges.Answer answer = Exchanges.send(connection, Requests.showNode("/b.nc"));
       assertTrue(answer.isError());
-      assertEquals(HEAD
-          + "    <BES>\n"
-          + "        <BESError>\n"
-          + "            <Type>5</Type>\n"
-          + "            <Message>Failed to locate '/usr/share/hyrax/b.nc'\n"
-          + "</Message>\n"
-          + "            <Administrator>support@opendap.org</Administrator>\n"
-          + "            <Location>\n"
-          + "                <File>BESUtil.cc</File>\n"
-          + "                <Line>287</Line>\n"
-          + "            </Location>\n"
-          + "        </BESError>\n"
-          + "    </BES>\n"
-          + "</response>\n", answer.body());
+      assertEquals(
+          HEAD
+              + "    <BES>\n"
+              + "        <BESError>\n"
+              + "            <Type>5</Type>\n"
+              + "            <Message>Failed to locate '/usr/share/hyrax/b.nc'\n"
+              + "</Message>\n"
+              + "            <Administrator>support@opendap.org</Administrator>\n"
+              + "            <Location>\n"
+              + "                <File>BESUtil.cc</File>\n"
+              + "                <Line>287</Line>\n"
+              + "            </Location>\n"
+              + "        </BESError>\n"
+              + "    </BES>\n"
+              + "</response>\n",
+          answer.body());
     }
   }
 
@@ -101,7 +115,9 @@ final class ShowNodeTest {
     try (BesEmulator bes = emulator()) {
       Exchanges.Answer answer = Exchanges.once(bes, Requests.showNode("/sub/../a.nc"));
       assertTrue(answer.body().contains("<Type>4</Type>"), answer.body());
-      assertTrue(answer.body().contains("<Message>Not allowed to access '/sub/../a.nc'\n</Message>"), answer.body());
+      assertTrue(
+          answer.body().contains("<Message>Not allowed to access '/sub/../a.nc'\n</Message>"),
+          answer.body());
     }
   }
 
@@ -111,31 +127,40 @@ final class ShowNodeTest {
     try (BesEmulator bes = emulator()) {
       assertFalse(Exchanges.once(bes, Requests.showNode("/")).body().contains("link.nc"));
       String refused = Exchanges.once(bes, Requests.showNode("/link.nc")).body();
-      assertTrue(refused.contains("<Message>Not allowed to access '/usr/share/hyrax/link.nc'\n</Message>"), refused);
+      assertTrue(
+          refused.contains("<Message>Not allowed to access '/usr/share/hyrax/link.nc'\n</Message>"),
+          refused);
     }
   }
 
   @Test
   void builtInsAndSyntheticNode_joinTheRootListing() throws IOException {
-    try (BesEmulator bes = BesEmulator.newBuilder()
-        .builtInDatasets(Map.of("tiny.nc", new TinyDataset("tiny.nc")))
-        .syntheticDatasets(10)
-        .builtInLastModified(T1)
-        .build()) {
+    try (BesEmulator bes =
+        BesEmulator.newBuilder()
+            .builtInDatasets(Map.of("tiny.nc", new TinyDataset("tiny.nc")))
+            .syntheticDatasets(10)
+            .builtInLastModified(T1)
+            .build()) {
       bes.start();
       String root = Exchanges.once(bes, Requests.showNode("/")).body();
       // A built-in has no file: its size is that of its unconstrained data answer.
       int dodsLength = (new TinyDataset("tiny.nc").dds() + "Data:\n").length() + 4;
-      assertTrue(root.contains("<node count=\"2\" lastModified=\"2026-01-02T03:04:05GMT\" name=\"/\">\n"
-          + "            <item lastModified=\"2026-01-02T03:04:05GMT\" name=\"synthetic\" type=\"node\"/>\n"
-          + "            <item isData=\"true\" lastModified=\"2026-01-02T03:04:05GMT\" name=\"tiny.nc\" size=\""
-          + dodsLength + "\" type=\"leaf\"/>"), root);
-      assertTrue(Exchanges.once(bes, Requests.showNode("/tiny.nc")).body().contains("name=\"/tiny.nc\""));
+      assertTrue(
+          root.contains(
+              "<node count=\"2\" lastModified=\"2026-01-02T03:04:05GMT\" name=\"/\">\n"
+                  + "            <item lastModified=\"2026-01-02T03:04:05GMT\" name=\"synthetic\" type=\"node\"/>\n"
+                  + "            <item isData=\"true\" lastModified=\"2026-01-02T03:04:05GMT\" name=\"tiny.nc\" size=\""
+                  + dodsLength
+                  + "\" type=\"leaf\"/>"),
+          root);
+      assertTrue(
+          Exchanges.once(bes, Requests.showNode("/tiny.nc")).body().contains("name=\"/tiny.nc\""));
     }
   }
 
   private BesEmulator emulator() throws IOException {
-    BesEmulator bes = BesEmulator.newBuilder().dataDirectory(data).builtInDatasets(Map.of()).build();
+    BesEmulator bes =
+        BesEmulator.newBuilder().dataDirectory(data).builtInDatasets(Map.of()).build();
     bes.start();
     return bes;
   }

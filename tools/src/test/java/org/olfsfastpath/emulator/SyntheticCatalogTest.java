@@ -35,7 +35,8 @@ final class SyntheticCatalogTest {
   void everyPath_resolvesBackToItsIndex() {
     SyntheticCatalog catalog = new SyntheticCatalog(1_000_000, 100);
     for (long index : new long[] {0, 1, 99, 100, 9_999, 10_000, 123_456, 999_999}) {
-      List<String> components = Arrays.asList(catalog.path(index).substring("/synthetic/".length()).split("/"));
+      List<String> components =
+          Arrays.asList(catalog.path(index).substring("/synthetic/".length()).split("/"));
       SyntheticCatalog.Position position = catalog.find(components).orElseThrow();
       assertTrue(position.isLeaf());
       assertEquals(index, position.leafIndex());
@@ -47,11 +48,14 @@ final class SyntheticCatalogTest {
     SyntheticCatalog catalog = new SyntheticCatalog(1_050, 100);
     assertEquals(1, catalog.depth());
     assertEquals(11, catalog.childCount(catalog.find(List.of()).orElseThrow()));
-    assertEquals(List.of("ds1000.nc", "ds1049.nc"),
+    assertEquals(
+        List.of("ds1000.nc", "ds1049.nc"),
         ends(catalog.childNames(catalog.find(List.of("d10")).orElseThrow())));
     assertFalse(catalog.find(List.of("d11")).isPresent());
     assertFalse(catalog.find(List.of("d10", "ds1050.nc")).isPresent());
-    assertFalse(catalog.find(List.of("d09", "ds1000.nc")).isPresent(), "a dataset is only in its own directory");
+    assertFalse(
+        catalog.find(List.of("d09", "ds1000.nc")).isPresent(),
+        "a dataset is only in its own directory");
   }
 
   @Test
@@ -77,27 +81,41 @@ final class SyntheticCatalogTest {
 
   @Test
   void badArguments_areRefused() {
-    assertEquals("synthetic dataset count was 0, must be 1-2147483647",
-        assertThrows(IllegalArgumentException.class, () -> new SyntheticCatalog(0, 100)).getMessage());
-    assertEquals("synthetic dataset index was 5, must be 0-4",
-        assertThrows(IllegalArgumentException.class, () -> new SyntheticCatalog(5, 100).path(5)).getMessage());
+    assertEquals(
+        "synthetic dataset count was 0, must be 1-2147483647",
+        assertThrows(IllegalArgumentException.class, () -> new SyntheticCatalog(0, 100))
+            .getMessage());
+    assertEquals(
+        "synthetic dataset index was 5, must be 0-4",
+        assertThrows(IllegalArgumentException.class, () -> new SyntheticCatalog(5, 100).path(5))
+            .getMessage());
   }
 
   @Test
   void showNode_listsAndFindsSyntheticEntries() throws IOException {
-    try (BesEmulator bes = BesEmulator.newBuilder().syntheticDatasets(1_000_000).builtInDatasets(Map.of()).build()) {
+    try (BesEmulator bes =
+        BesEmulator.newBuilder().syntheticDatasets(1_000_000).builtInDatasets(Map.of()).build()) {
       bes.start();
       String dir = Exchanges.once(bes, Requests.showNode("/synthetic/d42/d17")).body();
-      assertTrue(dir.contains("<node count=\"100\" lastModified=\"2025-01-01T00:00:00GMT\" name=\"/synthetic/d42/d17\">"),
+      assertTrue(
+          dir.contains(
+              "<node count=\"100\" lastModified=\"2025-01-01T00:00:00GMT\" name=\"/synthetic/d42/d17\">"),
           dir);
       assertTrue(dir.contains("name=\"ds421700.nc\" size=\"1024\" type=\"leaf\"/>"), dir);
       assertTrue(dir.contains("name=\"ds421799.nc\""), dir);
       String leaf = Exchanges.once(bes, Requests.showNode("/synthetic/d42/d17/ds421799.nc")).body();
-      assertTrue(leaf.contains("<item isData=\"true\" lastModified=\"2025-01-01T00:00:00GMT\" "
-          + "name=\"/synthetic/d42/d17/ds421799.nc\" size=\"1024\" type=\"leaf\"/>"), leaf);
-      Exchanges.Answer missing = Exchanges.once(bes, Requests.showNode("/synthetic/d42/d17/ds999999.nc"));
+      assertTrue(
+          leaf.contains(
+              "<item isData=\"true\" lastModified=\"2025-01-01T00:00:00GMT\" "
+                  + "name=\"/synthetic/d42/d17/ds421799.nc\" size=\"1024\" type=\"leaf\"/>"),
+          leaf);
+      Exchanges.Answer missing =
+          Exchanges.once(bes, Requests.showNode("/synthetic/d42/d17/ds999999.nc"));
       assertTrue(missing.isError());
-      assertTrue(missing.body().contains("Failed to locate '/usr/share/hyrax/synthetic/d42/d17/ds999999.nc'"));
+      assertTrue(
+          missing
+              .body()
+              .contains("Failed to locate '/usr/share/hyrax/synthetic/d42/d17/ds999999.nc'"));
     }
   }
 

@@ -13,8 +13,9 @@ import org.olfsfastpath.emulator.dap.EmulatedDataset;
  * {@code BIG:n} writes n bytes, and a dods answer is flushed after its "Data:" line.
  */
 final class TinyDataset implements EmulatedDataset {
-  static final String CE_ERROR = "Constraint expression parse error: the expression referenced a identifier not "
-      + "found in the dataset.";
+  static final String CE_ERROR =
+      "Constraint expression parse error: the expression referenced a identifier not "
+          + "found in the dataset.";
 
   private final String name;
 
@@ -43,7 +44,8 @@ final class TinyDataset implements EmulatedDataset {
       return;
     }
     switch (query.type()) {
-      case "das" -> out.write(ascii("Attributes {\n    x {\n        String units \"m\";\n    }\n}\n"));
+      case "das" ->
+          out.write(ascii("Attributes {\n    x {\n        String units \"m\";\n    }\n}\n"));
       case "dds" -> out.write(ascii(dds()));
       case "dods" -> {
         out.write(ascii(dds() + "Data:\n"));
@@ -53,8 +55,20 @@ final class TinyDataset implements EmulatedDataset {
           throw new DapRequestException(1, "Could not read x");
         }
       }
-      default -> out.write(ascii(query.type() + " of " + name + " returnAs=" + query.returnAs()
-          + " ce=" + constraint + " dap4=" + query.dap4Constraint() + " base=" + query.xmlBase()));
+      default ->
+          out.write(
+              ascii(
+                  query.type()
+                      + " of "
+                      + name
+                      + " returnAs="
+                      + query.returnAs()
+                      + " ce="
+                      + constraint
+                      + " dap4="
+                      + query.dap4Constraint()
+                      + " base="
+                      + query.xmlBase()));
     }
   }
 

@@ -14,15 +14,17 @@ final class XmlElementTest {
     XmlElement node = root.child("showNode").child("node").attribute("name", "/a \"b\"\n");
     node.child("item").attribute("name", "x<y");
     root.child("status").text("fish & <chips> \"now\"");
-    assertEquals("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n"
-        + "<response reqID=\"r&amp;1\" xmlns=\"http://xml.opendap.org/ns/bes/1.0#\">\n"
-        + "    <showNode>\n"
-        + "        <node name=\"/a &quot;b&quot;&#10;\">\n"
-        + "            <item name=\"x&lt;y\"/>\n"
-        + "        </node>\n"
-        + "    </showNode>\n"
-        + "    <status>fish &amp; &lt;chips&gt; &quot;now&quot;</status>\n"
-        + "</response>\n", new String(root.toDocument(), StandardCharsets.ISO_8859_1));
+    assertEquals(
+        "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n"
+            + "<response reqID=\"r&amp;1\" xmlns=\"http://xml.opendap.org/ns/bes/1.0#\">\n"
+            + "    <showNode>\n"
+            + "        <node name=\"/a &quot;b&quot;&#10;\">\n"
+            + "            <item name=\"x&lt;y\"/>\n"
+            + "        </node>\n"
+            + "    </showNode>\n"
+            + "    <status>fish &amp; &lt;chips&gt; &quot;now&quot;</status>\n"
+            + "</response>\n",
+        new String(root.toDocument(), StandardCharsets.ISO_8859_1));
   }
 
   @Test
@@ -37,9 +39,11 @@ final class XmlElementTest {
   @Test
   void parseErrorReport_fallsBackToTheParsersOwnMessage() {
     byte[] document = "<request>\n<a b=></a></request>".getBytes(StandardCharsets.UTF_8);
-    assertEquals("Problem parsing the request xml document:\n"
-        + ":2: parser error : Attribute without value\n"
-        + "<a b=></a></request>\n"
-        + "     ^\n", ParseErrorReport.describe(document, "Attribute without value", 2, 6));
+    assertEquals(
+        "Problem parsing the request xml document:\n"
+            + ":2: parser error : Attribute without value\n"
+            + "<a b=></a></request>\n"
+            + "     ^\n",
+        ParseErrorReport.describe(document, "Attribute without value", 2, 6));
   }
 }

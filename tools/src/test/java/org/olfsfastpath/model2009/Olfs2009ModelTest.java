@@ -37,7 +37,8 @@ final class Olfs2009ModelTest {
     start(false);
     HttpResponse<String> first = get(ASCII);
     assertEquals(200, first.statusCode(), first.body());
-    assertTrue(first.body().startsWith("Dataset: coads_climatology.nc\nCOADSX, 21, 23,"), first.body());
+    assertTrue(
+        first.body().startsWith("Dataset: coads_climatology.nc\nCOADSX, 21, 23,"), first.body());
     assertTrue(first.headers().firstValue("Last-Modified").isPresent());
     assertEquals(200, get(ASCII).statusCode());
     assertEquals(8, bes.commandCount("showInfo"));
@@ -57,7 +58,9 @@ final class Olfs2009ModelTest {
       assertEquals("showInfo", bes.takeRequest().commands().get(1));
     }
     RecordedRequest data = bes.takeRequest();
-    assertEquals(java.util.List.of("setContext", "setContext", "setContext", "setContainer", "define", "get"),
+    assertEquals(
+        java.util.List.of(
+            "setContext", "setContext", "setContext", "setContainer", "define", "get"),
         data.commands());
     assertEquals("dods", data.getType());
     assertEquals("ascii", data.returnAs());
@@ -91,33 +94,40 @@ final class Olfs2009ModelTest {
   void todaysBes_isNamedAsTheProblem() throws Exception {
     bes = BesEmulator.newBuilder().build();
     bes.start();
-    model = Olfs2009Model.start(new Olfs2009Model.Settings("127.0.0.1", bes.port(), 0, false, 5000));
+    model =
+        Olfs2009Model.start(new Olfs2009Model.Settings("127.0.0.1", bes.port(), 0, false, 5000));
     HttpResponse<String> answer = get(ASCII);
-    assertEquals(404, answer.statusCode(), "today's BES answers showInfo with an error: " + answer.body());
+    assertEquals(
+        404, answer.statusCode(), "today's BES answers showInfo with an error: " + answer.body());
   }
 
   @Test
   void flags_sayWhatIsWrong() throws Exception {
-    Olfs2009Model.Settings settings = Olfs2009Model.parse(new String[] {"--bes", "localhost:10022", "--memoized"});
+    Olfs2009Model.Settings settings =
+        Olfs2009Model.parse(new String[] {"--bes", "localhost:10022", "--memoized"});
     assertEquals(new Olfs2009Model.Settings("localhost", 10022, 0, true, 30_000), settings);
     assertEquals("--bes HOST:PORT is required", usageError());
     assertEquals("--bes was bes, must be HOST:PORT", usageError("--bes", "bes"));
-    assertEquals("--port was 70000, must be 0-65535", usageError("--bes", "h:1", "--port", "70000"));
+    assertEquals(
+        "--port was 70000, must be 0-65535", usageError("--bes", "h:1", "--port", "70000"));
     assertEquals("unknown flag --fast", usageError("--fast"));
   }
 
   private static String usageError(String... args) {
-    return assertThrows(Olfs2009Model.UsageException.class, () -> Olfs2009Model.parse(args)).getMessage();
+    return assertThrows(Olfs2009Model.UsageException.class, () -> Olfs2009Model.parse(args))
+        .getMessage();
   }
 
   private void start(boolean memoized) throws IOException {
     bes = BesEmulator.newBuilder().showInfo2009(true).build();
     bes.start();
-    model = Olfs2009Model.start(new Olfs2009Model.Settings("127.0.0.1", bes.port(), 0, memoized, 5000));
+    model =
+        Olfs2009Model.start(new Olfs2009Model.Settings("127.0.0.1", bes.port(), 0, memoized, 5000));
   }
 
   private HttpResponse<String> get(String path) throws IOException, InterruptedException {
-    return http.send(HttpRequest.newBuilder(URI.create(model.baseUrl() + path)).build(),
+    return http.send(
+        HttpRequest.newBuilder(URI.create(model.baseUrl() + path)).build(),
         HttpResponse.BodyHandlers.ofString(StandardCharsets.ISO_8859_1));
   }
 }

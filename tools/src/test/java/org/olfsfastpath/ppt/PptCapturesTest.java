@@ -22,15 +22,14 @@ import org.olfsfastpath.testing.EmulatorExtension;
 
 /**
  * Replays the responses of a real BES 3.22.0, recorded byte for byte, through the decoder and
- * through a connection (the emulator sending each recording as it is). Skips when the team's
- * shared captures are absent.
+ * through a connection (the emulator sending each recording as it is). Skips when the team's shared
+ * captures are absent.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 final class PptCapturesTest {
   private static final Pattern EXTENSION = Pattern.compile("'([^']+)': '([^']*)'");
 
-  @RegisterExtension
-  final EmulatorExtension bes = EmulatorExtension.queued();
+  @RegisterExtension final EmulatorExtension bes = EmulatorExtension.queued();
 
   static List<String> captures() {
     return Captures.names(".wire");
@@ -38,13 +37,17 @@ final class PptCapturesTest {
 
   private static Map<String, String> expectedExtensions(String name) throws Exception {
     Map<String, String> extensions = new HashMap<>();
-    Captures.meta(name).lines().filter(l -> l.startsWith("extensions=")).findFirst()
-        .ifPresent(line -> {
-          Matcher m = EXTENSION.matcher(line);
-          while (m.find()) {
-            extensions.put(m.group(1), m.group(2));
-          }
-        });
+    Captures.meta(name)
+        .lines()
+        .filter(l -> l.startsWith("extensions="))
+        .findFirst()
+        .ifPresent(
+            line -> {
+              Matcher m = EXTENSION.matcher(line);
+              while (m.find()) {
+                extensions.put(m.group(1), m.group(2));
+              }
+            });
     return extensions;
   }
 
@@ -55,23 +58,25 @@ final class PptCapturesTest {
     ByteArrayOutputStream payload = new ByteArrayOutputStream();
     Map<String, String> extensions = new HashMap<>();
     long[] messageBytes = {-1};
-    PptChunkDecoder decoder = new PptChunkDecoder(PptOptions.defaults().maxChunkLength(),
-        new PptChunkDecoder.Handler() {
-          @Override
-          public void extensions(Map<String, String> ext) {
-            extensions.putAll(ext);
-          }
+    PptChunkDecoder decoder =
+        new PptChunkDecoder(
+            PptOptions.defaults().maxChunkLength(),
+            new PptChunkDecoder.Handler() {
+              @Override
+              public void extensions(Map<String, String> ext) {
+                extensions.putAll(ext);
+              }
 
-          @Override
-          public void data(byte[] bytes, int offset, int length) {
-            payload.write(bytes, offset, length);
-          }
+              @Override
+              public void data(byte[] bytes, int offset, int length) {
+                payload.write(bytes, offset, length);
+              }
 
-          @Override
-          public void messageEnded(long wireBytes) {
-            messageBytes[0] = wireBytes;
-          }
-        });
+              @Override
+              public void messageEnded(long wireBytes) {
+                messageBytes[0] = wireBytes;
+              }
+            });
     decoder.feed(wire, 0, wire.length);
     decoder.endOfStream();
     assertEquals(1, decoder.messages());
@@ -96,7 +101,9 @@ final class PptCapturesTest {
       assertTrue(response.isComplete());
       assertTrue(connection.isReusable());
     }
-    assertEquals(new String(request, java.nio.charset.StandardCharsets.UTF_8),
-        bes.emulator().takeRequest(5, TimeUnit.SECONDS).xml(), "the request arrived as sent");
+    assertEquals(
+        new String(request, java.nio.charset.StandardCharsets.UTF_8),
+        bes.emulator().takeRequest(5, TimeUnit.SECONDS).xml(),
+        "the request arrived as sent");
   }
 }

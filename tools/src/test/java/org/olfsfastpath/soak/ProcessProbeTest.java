@@ -18,8 +18,9 @@ final class ProcessProbeTest {
    * counted with the other self-bounded pools.
    */
   @Test
-  @Regression("5e7309a: the soak's first BES-kill cycle failed on '8 more threads than before':"
-      + " the spool's producer threads, still idle after the load, counted as leaked")
+  @Regression(
+      "5e7309a: the soak's first BES-kill cycle failed on '8 more threads than before':"
+          + " the spool's producer threads, still idle after the load, counted as leaked")
   void spoolProducerThreads_countAsPooled_notAsTheFrontEndsOwn() {
     assertTrue(ProcessProbe.isSelfBoundedPool(comm("olfs-fastpath-spool-producer-7")));
   }

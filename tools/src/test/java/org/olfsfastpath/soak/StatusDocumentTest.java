@@ -13,7 +13,8 @@ import org.olfsfastpath.testing.Regression;
 
 final class StatusDocumentTest {
   /** The shape the front end writes: sections of counters, and the groups with their BES. */
-  private static final String DOWN = """
+  private static final String DOWN =
+      """
       {
         "frontEnd": {
           "requests": 12,
@@ -54,8 +55,9 @@ final class StatusDocumentTest {
       """;
 
   @Test
-  @Regression("fc0329b: the soak read /status line by line, so a BES's exhausted and "
-      + "connectFailures overwrote the pool section's")
+  @Regression(
+      "fc0329b: the soak read /status line by line, so a BES's exhausted and "
+          + "connectFailures overwrote the pool section's")
   void sections_keepTheirOwnCounters_notTheGroupsNestedKeys() {
     StatusDocument status = StatusDocument.parse(DOWN);
     assertEquals(12, status.get("frontEnd", "requests"));
@@ -75,16 +77,17 @@ final class StatusDocumentTest {
     assertEquals(5, status.besCounter("requests"));
     assertEquals(9, status.besCounter("connectFailures"));
     assertEquals(Duration.ofMillis(980), status.nextProbe());
-    assertEquals("handshake timeout of 1000 ms elapsed: \"quoted\"",
-        status.firstBes().get("ejectionCause"));
+    assertEquals(
+        "handshake timeout of 1000 ms elapsed: \"quoted\"", status.firstBes().get("ejectionCause"));
   }
 
   @Test
   void inService_noDownSince_noNextProbe() {
-    StatusDocument status = StatusDocument.parse(DOWN
-        .replace("\"down\": true", "\"down\": false")
-        .replace("\"downSince\": \"2026-11-23T21:55:40.052027643Z\"", "\"downSince\": null")
-        .replace("\"nextProbeMillis\": 980", "\"nextProbeMillis\": null"));
+    StatusDocument status =
+        StatusDocument.parse(
+            DOWN.replace("\"down\": true", "\"down\": false")
+                .replace("\"downSince\": \"2026-11-23T21:55:40.052027643Z\"", "\"downSince\": null")
+                .replace("\"nextProbeMillis\": 980", "\"nextProbeMillis\": null"));
     assertFalse(status.down());
     assertNull(status.downSince());
     assertNull(status.nextProbe());
@@ -92,8 +95,10 @@ final class StatusDocumentTest {
 
   @Test
   void notJson_isRefusedWithWhere() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> StatusDocument.parse("{\"frontEnd\": {\"requests\": 1,}"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> StatusDocument.parse("{\"frontEnd\": {\"requests\": 1,}"));
     assertTrue(e.getMessage().startsWith("/status is not JSON"), e.getMessage());
   }
 }

@@ -45,21 +45,26 @@ import org.olfsfastpath.ppt.ScriptedPptServer;
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 final class PptTraceTest {
   static final String NS = "http://xml.opendap.org/ns/bes/1.0#";
-  static final String GET = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
-      + "<request xmlns=\"" + NS + "\" reqID=\"r1\">"
-      + "<setContext name=\"xdap_accept\">3.2</setContext>"
-      + "<setContext name=\"errors\">xml</setContext>"
-      + "<setContainer name=\"c\" space=\"catalog\">/data/sst.nc</setContainer>"
-      + "<define name=\"d1\" space=\"default\"><container name=\"c\"><constraint>SST[0:1]&amp;x&lt;3</constraint>"
-      + "</container></define><get type=\"dods\" definition=\"d1\" returnAs=\"ascii\"/></request>";
-  static final String SHOW_NODE = "<request xmlns=\"" + NS + "\" reqID=\"r2\"><showNode node=\"/missing.nc\"/></request>";
-  static final String ERROR = "<?xml version=\"1.0\"?><response><BES><BESError><Type>5</Type>"
-      + "<Message>Failed to locate\n  '/data/missing.nc'</Message></BESError></BES></response>";
-  private static final PptOptions OPTIONS = PptOptions.newBuilder().readTimeout(Duration.ofSeconds(5)).build();
+  static final String GET =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+          + "<request xmlns=\""
+          + NS
+          + "\" reqID=\"r1\">"
+          + "<setContext name=\"xdap_accept\">3.2</setContext>"
+          + "<setContext name=\"errors\">xml</setContext>"
+          + "<setContainer name=\"c\" space=\"catalog\">/data/sst.nc</setContainer>"
+          + "<define name=\"d1\" space=\"default\"><container name=\"c\"><constraint>SST[0:1]&amp;x&lt;3</constraint>"
+          + "</container></define><get type=\"dods\" definition=\"d1\" returnAs=\"ascii\"/></request>";
+  static final String SHOW_NODE =
+      "<request xmlns=\"" + NS + "\" reqID=\"r2\"><showNode node=\"/missing.nc\"/></request>";
+  static final String ERROR =
+      "<?xml version=\"1.0\"?><response><BES><BESError><Type>5</Type>"
+          + "<Message>Failed to locate\n  '/data/missing.nc'</Message></BESError></BES></response>";
+  private static final PptOptions OPTIONS =
+      PptOptions.newBuilder().readTimeout(Duration.ofSeconds(5)).build();
   private static final Duration WAIT = Duration.ofSeconds(10);
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static byte[] utf8(String text) {
     return text.getBytes(UTF_8);
@@ -80,23 +85,29 @@ final class PptTraceTest {
 
   @Test
   void traceOfAConversation_recordsEachMessage_andPassesBytesUnchanged() throws Exception {
-    byte[] getAnswer = concat(chunk(PptFraming.DATA, utf8("Dataset {\n")), chunk(PptFraming.DATA, utf8("} x;\n")),
-        "0000000d");
-    byte[] errorAnswer = concat(PptFraming.encodeExtensions(Map.of("status", "error")),
-        PptFraming.encodeMessage(utf8(ERROR)));
+    byte[] getAnswer =
+        concat(
+            chunk(PptFraming.DATA, utf8("Dataset {\n")),
+            chunk(PptFraming.DATA, utf8("} x;\n")),
+            "0000000d");
+    byte[] errorAnswer =
+        concat(
+            PptFraming.encodeExtensions(Map.of("status", "error")),
+            PptFraming.encodeMessage(utf8(ERROR)));
     Received received = new Received();
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        received.add(utf8(PptFraming.CLIENT_HANDSHAKE));
-        ScriptedPptServer.Recorded get = peer.readMessage();
-        received.add(get.wire());
-        peer.write(getAnswer);
-        ScriptedPptServer.Recorded show = peer.readMessage();
-        received.add(show.wire());
-        peer.write(errorAnswer);
-        received.add(peer.readToEnd());
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            received.add(utf8(PptFraming.CLIENT_HANDSHAKE));
+            ScriptedPptServer.Recorded get = peer.readMessage();
+            received.add(get.wire());
+            peer.write(getAnswer);
+            ScriptedPptServer.Recorded show = peer.readMessage();
+            received.add(show.wire());
+            peer.write(errorAnswer);
+            received.add(peer.readToEnd());
+          });
       try (PptTrace trace = PptTrace.newBuilder(server.endpoint()).build()) {
         trace.start();
         PptConnection connection = PptConnection.open(trace.endpoint(), OPTIONS);
@@ -123,12 +134,15 @@ final class PptTraceTest {
         assertEquals(1, get.connection());
         assertEquals(1, get.sequence());
         assertEquals("get", get.command());
-        assertEquals(Map.of("type", "dods", "definition", "d1", "returnAs", "ascii"), get.request().arguments());
+        assertEquals(
+            Map.of("type", "dods", "definition", "d1", "returnAs", "ascii"),
+            get.request().arguments());
         assertEquals("/data/sst.nc", get.request().container());
         assertEquals("SST[0:1]&x<3", get.request().constraint());
         assertEquals(List.of("xdap_accept", "errors"), get.request().contexts());
         assertEquals("r1", get.request().requestId());
-        assertEquals("get type=dods definition=d1 returnAs=ascii container=/data/sst.nc constraint=SST[0:1]&x<3",
+        assertEquals(
+            "get type=dods definition=d1 returnAs=ascii container=/data/sst.nc constraint=SST[0:1]&x<3",
             get.request().summary());
         assertEquals(PptFraming.encodeMessage(utf8(GET)).length, get.requestBytes());
         assertEquals(getAnswer.length, get.responseBytes());
@@ -160,11 +174,17 @@ final class PptTraceTest {
         assertEquals(3, close.sequence());
         assertEquals("client closed", close.note());
         server.awaitScripts(10, TimeUnit.SECONDS);
-        byte[] sent = concat(PptFraming.CLIENT_HANDSHAKE, PptFraming.encodeMessage(utf8(GET)),
-            PptFraming.encodeMessage(utf8(SHOW_NODE)), PptFraming.encodeExitMessage());
+        byte[] sent =
+            concat(
+                PptFraming.CLIENT_HANDSHAKE,
+                PptFraming.encodeMessage(utf8(GET)),
+                PptFraming.encodeMessage(utf8(SHOW_NODE)),
+                PptFraming.encodeExitMessage());
         assertArrayEquals(sent, received.all(), "bytes reach the BES unchanged");
         assertEquals(sent.length, close.requestBytes());
-        assertEquals(PptFraming.SERVER_OK.length() + getAnswer.length + errorAnswer.length, close.responseBytes());
+        assertEquals(
+            PptFraming.SERVER_OK.length() + getAnswer.length + errorAnswer.length,
+            close.responseBytes());
         assertEquals(5, trace.records().size());
       }
     }
@@ -175,12 +195,13 @@ final class PptTraceTest {
   void transports_anyCombinationOfListenAndTarget(String listen, String target) throws Exception {
     Path targetDir = Files.createDirectory(dir.resolve("target"));
     try (ScriptedPptServer server = ScriptedPptServer.of(target, targetDir)) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        peer.respond("<showVersion/>");
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            peer.respond("<showVersion/>");
+            peer.readToEnd();
+          });
       PptTrace.Builder builder = PptTrace.newBuilder(server.endpoint());
       if (listen.equals("unix")) {
         builder.listenUnix(dir.resolve("trace.sock"));
@@ -189,12 +210,21 @@ final class PptTraceTest {
         trace.start();
         assertEquals(listen.equals("unix"), trace.endpoint() instanceof PptEndpoint.Unix);
         try (PptConnection connection = PptConnection.open(trace.endpoint(), OPTIONS)) {
-          assertEquals("<showVersion/>", new String(connection.send(
-              utf8("<request xmlns=\"" + NS + "\"><showVersion/></request>")).readAll(1000), UTF_8));
+          assertEquals(
+              "<showVersion/>",
+              new String(
+                  connection
+                      .send(utf8("<request xmlns=\"" + NS + "\"><showVersion/></request>"))
+                      .readAll(1000),
+                  UTF_8));
         }
         trace.awaitRecord(r -> r.event() == TraceRecord.Event.CLOSE, WAIT);
-        assertEquals(List.of("handshake", "showVersion", "PPT_EXIT_NOW"),
-            trace.records().stream().filter(r -> r.request() != null).map(TraceRecord::command).toList());
+        assertEquals(
+            List.of("handshake", "showVersion", "PPT_EXIT_NOW"),
+            trace.records().stream()
+                .filter(r -> r.request() != null)
+                .map(TraceRecord::command)
+                .toList());
       }
       server.awaitScripts(10, TimeUnit.SECONDS);
       assertFalse(Files.exists(dir.resolve("trace.sock")), "the listen socket is removed on stop");
@@ -217,12 +247,13 @@ final class PptTraceTest {
     wire.write(PptFraming.endChunk(), 0, 8);
     byte[] answer = wire.toByteArray();
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        peer.write(answer);
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            peer.write(answer);
+            peer.readToEnd();
+          });
       try (PptTrace trace = PptTrace.newBuilder(server.endpoint()).build()) {
         trace.start();
         try (PptConnection connection = PptConnection.open(trace.endpoint(), OPTIONS)) {
@@ -246,27 +277,36 @@ final class PptTraceTest {
   @Test
   void badChunkFromTheBes_isRecorded_andStillForwarded() throws Exception {
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        peer.write("0000002dok<html>\r\n0000000d");
-        peer.readToEnd();
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            peer.write("0000002dok<html>\r\n0000000d");
+            peer.readToEnd();
+          });
       try (PptTrace trace = PptTrace.newBuilder(server.endpoint()).build()) {
         trace.start();
         PptConnection connection = PptConnection.open(trace.endpoint(), OPTIONS);
-        PptProtocolException e = assertThrows(PptProtocolException.class,
-            () -> connection.send(utf8(GET)).body().readAllBytes());
-        assertTrue(e.getMessage().startsWith("expected a hex digit at chunk header byte 0"), e.getMessage());
+        PptProtocolException e =
+            assertThrows(
+                PptProtocolException.class, () -> connection.send(utf8(GET)).body().readAllBytes());
+        assertTrue(
+            e.getMessage().startsWith("expected a hex digit at chunk header byte 0"),
+            e.getMessage());
         connection.close();
-        TraceRecord decode = trace.awaitRecord(r -> r.event() == TraceRecord.Event.DECODE_ERROR, WAIT);
-        assertEquals("response stream: expected a hex digit at chunk header byte 0 but was 0x3c ('<') "
-            + "(header \"<html>\\x0d\\x0a\"); bytes are still forwarded, no longer decoded", decode.note());
+        TraceRecord decode =
+            trace.awaitRecord(r -> r.event() == TraceRecord.Event.DECODE_ERROR, WAIT);
+        assertEquals(
+            "response stream: expected a hex digit at chunk header byte 0 but was 0x3c ('<') "
+                + "(header \"<html>\\x0d\\x0a\"); bytes are still forwarded, no longer decoded",
+            decode.note());
         TraceRecord unanswered = trace.awaitRecord(r -> "get".equals(r.command()), WAIT);
         assertNull(unanswered.roundTrip());
-        assertEquals("no complete response: the response stream could not be decoded", unanswered.note());
+        assertEquals(
+            "no complete response: the response stream could not be decoded", unanswered.note());
         TraceRecord close = trace.awaitRecord(r -> r.event() == TraceRecord.Event.CLOSE, WAIT);
-        assertEquals(PptFraming.SERVER_OK.length() + 26, close.responseBytes(), "all bytes were forwarded");
+        assertEquals(
+            PptFraming.SERVER_OK.length() + 26, close.responseBytes(), "all bytes were forwarded");
       }
       server.awaitScripts(10, TimeUnit.SECONDS);
     }
@@ -279,15 +319,18 @@ final class PptTraceTest {
     byte[] reply = new byte[3000];
     new Random(5).nextBytes(reply);
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        assertArrayEquals(request, peer.readExactly(request.length));
-        peer.write(reply);
-        peer.shutdownOutput();
-        assertEquals(0, peer.readToEnd().length);
-      });
+      server.enqueue(
+          peer -> {
+            assertArrayEquals(request, peer.readExactly(request.length));
+            peer.write(reply);
+            peer.shutdownOutput();
+            assertEquals(0, peer.readToEnd().length);
+          });
       try (PptTrace trace = PptTrace.newBuilder(server.endpoint()).build()) {
         trace.start();
-        try (SocketChannel raw = SocketChannel.open(new InetSocketAddress(InetAddress.getLoopbackAddress(), trace.port()))) {
+        try (SocketChannel raw =
+            SocketChannel.open(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), trace.port()))) {
           raw.write(ByteBuffer.wrap(request));
           ByteArrayOutputStream got = new ByteArrayOutputStream();
           ByteBuffer buffer = ByteBuffer.allocate(1024);
@@ -299,11 +342,17 @@ final class PptTraceTest {
         TraceRecord close = trace.awaitRecord(r -> r.event() == TraceRecord.Event.CLOSE, WAIT);
         assertEquals(request.length, close.requestBytes());
         assertEquals(reply.length, close.responseBytes());
-        List<String> notes = trace.records().stream()
-            .filter(r -> r.event() == TraceRecord.Event.DECODE_ERROR).map(TraceRecord::note).toList();
+        List<String> notes =
+            trace.records().stream()
+                .filter(r -> r.event() == TraceRecord.Event.DECODE_ERROR)
+                .map(TraceRecord::note)
+                .toList();
         assertEquals(2, notes.size(), notes.toString());
-        assertTrue(notes.contains("request stream: expected PPTCLIENT_TESTING_CONNECTION but was \"G\"; "
-            + "bytes are still forwarded, no longer decoded"), notes.toString());
+        assertTrue(
+            notes.contains(
+                "request stream: expected PPTCLIENT_TESTING_CONNECTION but was \"G\"; "
+                    + "bytes are still forwarded, no longer decoded"),
+            notes.toString());
       }
       server.awaitScripts(10, TimeUnit.SECONDS);
     }
@@ -313,14 +362,16 @@ final class PptTraceTest {
   void requestCutShortByTheClient_isRecordedOnce_andStillForwarded() throws Exception {
     byte[] partial = "0000020d<request reqID=".getBytes(ISO_8859_1);
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        assertArrayEquals(partial, peer.readToEnd());
-      });
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            assertArrayEquals(partial, peer.readToEnd());
+          });
       try (PptTrace trace = PptTrace.newBuilder(server.endpoint()).build()) {
         trace.start();
-        try (SocketChannel raw = SocketChannel.open(
-            new InetSocketAddress(InetAddress.getLoopbackAddress(), trace.port()))) {
+        try (SocketChannel raw =
+            SocketChannel.open(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), trace.port()))) {
           raw.write(ByteBuffer.wrap(PptFraming.CLIENT_HANDSHAKE.getBytes(ISO_8859_1)));
           ByteBuffer answer = ByteBuffer.allocate(PptFraming.SERVER_OK.length());
           while (answer.hasRemaining() && raw.read(answer) >= 0) {
@@ -331,10 +382,16 @@ final class PptTraceTest {
         }
         TraceRecord close = trace.awaitRecord(r -> r.event() == TraceRecord.Event.CLOSE, WAIT);
         assertEquals(PptFraming.CLIENT_HANDSHAKE.length() + partial.length, close.requestBytes());
-        List<String> notes = trace.records().stream()
-            .filter(r -> r.event() == TraceRecord.Event.DECODE_ERROR).map(TraceRecord::note).toList();
-        assertEquals(List.of("request stream: stream ended inside a data chunk with 17 bytes still"
-            + " expected; bytes are still forwarded, no longer decoded"), notes);
+        List<String> notes =
+            trace.records().stream()
+                .filter(r -> r.event() == TraceRecord.Event.DECODE_ERROR)
+                .map(TraceRecord::note)
+                .toList();
+        assertEquals(
+            List.of(
+                "request stream: stream ended inside a data chunk with 17 bytes still"
+                    + " expected; bytes are still forwarded, no longer decoded"),
+            notes);
       }
       server.awaitScripts(10, TimeUnit.SECONDS);
     }
@@ -342,18 +399,22 @@ final class PptTraceTest {
 
   @Test
   void refusedHandshake_isRecordedAsAnError() throws Exception {
-    String refusal = "PPT cannot negotiate, client started the connection with PPTCLIENT_TESTING_CONNECTION";
+    String refusal =
+        "PPT cannot negotiate, client started the connection with PPTCLIENT_TESTING_CONNECTION";
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.readExactly(PptFraming.CLIENT_HANDSHAKE.length());
-        peer.write(refusal);
-      });
+      server.enqueue(
+          peer -> {
+            peer.readExactly(PptFraming.CLIENT_HANDSHAKE.length());
+            peer.write(refusal);
+          });
       try (PptTrace trace = PptTrace.newBuilder(server.endpoint()).build()) {
         trace.start();
-        PptProtocolException e = assertThrows(PptProtocolException.class,
-            () -> PptConnection.open(trace.endpoint(), OPTIONS));
+        PptProtocolException e =
+            assertThrows(
+                PptProtocolException.class, () -> PptConnection.open(trace.endpoint(), OPTIONS));
         assertTrue(e.getMessage().startsWith("BES refused the handshake"), e.getMessage());
-        TraceRecord handshake = trace.awaitRecord(r -> r.event() == TraceRecord.Event.HANDSHAKE, WAIT);
+        TraceRecord handshake =
+            trace.awaitRecord(r -> r.event() == TraceRecord.Event.HANDSHAKE, WAIT);
         assertTrue(handshake.error());
         assertEquals(refusal, handshake.request().arguments().get("answer"));
         assertEquals("BES refused the handshake", handshake.note());
@@ -371,10 +432,13 @@ final class PptTraceTest {
     PptEndpoint nowhere = PptEndpoint.tcp("127.0.0.1", port);
     try (PptTrace trace = PptTrace.newBuilder(nowhere).build()) {
       trace.start();
-      IOException e = assertThrows(IOException.class, () -> PptConnection.open(trace.endpoint(), OPTIONS));
+      IOException e =
+          assertThrows(IOException.class, () -> PptConnection.open(trace.endpoint(), OPTIONS));
       assertFalse(e instanceof org.olfsfastpath.ppt.PptTimeoutException, e.toString());
-      TraceRecord record = trace.awaitRecord(r -> r.event() == TraceRecord.Event.CONNECT_ERROR, WAIT);
-      assertEquals("cannot reach the BES at 127.0.0.1:" + port + ": Connection refused", record.note());
+      TraceRecord record =
+          trace.awaitRecord(r -> r.event() == TraceRecord.Event.CONNECT_ERROR, WAIT);
+      assertEquals(
+          "cannot reach the BES at 127.0.0.1:" + port + ": Connection refused", record.note());
     }
   }
 
@@ -384,20 +448,26 @@ final class PptTraceTest {
     List<TraceRecord> seen = new CopyOnWriteArrayList<>();
     CountDownLatch closed = new CountDownLatch(1);
     try (ScriptedPptServer server = ScriptedPptServer.tcp()) {
-      server.enqueue(peer -> {
-        peer.handshake();
-        peer.readMessage();
-        peer.respond("ok");
-        peer.readToEnd();
-      });
-      try (PptTrace trace = PptTrace.newBuilder(server.endpoint()).log(log).keepRecords(false)
-          .listener(record -> {
-            seen.add(record);
-            if (record.event() == TraceRecord.Event.CLOSE) {
-              closed.countDown();
-            }
-            throw new IllegalStateException("listener bug");
-          }).build()) {
+      server.enqueue(
+          peer -> {
+            peer.handshake();
+            peer.readMessage();
+            peer.respond("ok");
+            peer.readToEnd();
+          });
+      try (PptTrace trace =
+          PptTrace.newBuilder(server.endpoint())
+              .log(log)
+              .keepRecords(false)
+              .listener(
+                  record -> {
+                    seen.add(record);
+                    if (record.event() == TraceRecord.Event.CLOSE) {
+                      closed.countDown();
+                    }
+                    throw new IllegalStateException("listener bug");
+                  })
+              .build()) {
         trace.start();
         try (PptConnection connection = PptConnection.open(trace.endpoint(), OPTIONS)) {
           assertEquals("ok", new String(connection.send(utf8(SHOW_NODE)).readAll(100), UTF_8));
@@ -420,19 +490,28 @@ final class PptTraceTest {
     PptTrace trace = PptTrace.newBuilder(PptEndpoint.tcp("127.0.0.1", 1)).build();
     trace.start();
     try {
-      assertEquals("trace was already started", assertThrows(IllegalStateException.class, trace::start).getMessage());
+      assertEquals(
+          "trace was already started",
+          assertThrows(IllegalStateException.class, trace::start).getMessage());
     } finally {
       trace.stop();
     }
-    assertEquals("port was 70000, must be 0-65535", assertThrows(IllegalArgumentException.class,
-        () -> PptTrace.newBuilder(PptEndpoint.tcp("h", 1)).listenTcp("127.0.0.1", 70000)).getMessage());
-    assertEquals("target == null", assertThrows(NullPointerException.class, () -> PptTrace.newBuilder(null)).getMessage());
+    assertEquals(
+        "port was 70000, must be 0-65535",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> PptTrace.newBuilder(PptEndpoint.tcp("h", 1)).listenTcp("127.0.0.1", 70000))
+            .getMessage());
+    assertEquals(
+        "target == null",
+        assertThrows(NullPointerException.class, () -> PptTrace.newBuilder(null)).getMessage());
   }
 
   @Test
   void unixListenSocketThatExists_isRefused() throws Exception {
     Path existing = Files.createFile(dir.resolve("taken.sock"));
-    PptTrace trace = PptTrace.newBuilder(PptEndpoint.tcp("127.0.0.1", 1)).listenUnix(existing).build();
+    PptTrace trace =
+        PptTrace.newBuilder(PptEndpoint.tcp("127.0.0.1", 1)).listenUnix(existing).build();
     IOException e = assertThrows(IOException.class, trace::start);
     assertEquals("listen socket " + existing + " already exists; remove it first", e.getMessage());
     trace.stop();

@@ -32,19 +32,24 @@ final class RequestParserTest {
 
   @Test
   void dap4Get_readsTheDap4Constraint() throws Exception {
-    RequestSummary s = parse("<request xmlns=\"" + NS + "\" reqID=\"x\">"
-        + "<setContext name=\"xml:base\">http://h/opendap/f.nc</setContext>"
-        + "<setContainer name=\"catalogContainer\" space=\"catalog\">/f.nc</setContainer>"
-        + "<define name=\"d1\" space=\"default\"><container name=\"catalogContainer\">"
-        + "<dap4constraint>/SST[0:1:2]</dap4constraint></container></define>"
-        + "<get type=\"dap\" definition=\"d1\"/></request>");
+    RequestSummary s =
+        parse(
+            "<request xmlns=\""
+                + NS
+                + "\" reqID=\"x\">"
+                + "<setContext name=\"xml:base\">http://h/opendap/f.nc</setContext>"
+                + "<setContainer name=\"catalogContainer\" space=\"catalog\">/f.nc</setContainer>"
+                + "<define name=\"d1\" space=\"default\"><container name=\"catalogContainer\">"
+                + "<dap4constraint>/SST[0:1:2]</dap4constraint></container></define>"
+                + "<get type=\"dap\" definition=\"d1\"/></request>");
     assertEquals("get type=dap definition=d1 container=/f.nc constraint=/SST[0:1:2]", s.summary());
     assertEquals(List.of("xml:base"), s.contexts());
   }
 
   @Test
   void showNode() throws Exception {
-    RequestSummary s = parse("<request xmlns=\"" + NS + "\" reqID=\"n\"><showNode node=\"/a b.nc\"/></request>");
+    RequestSummary s =
+        parse("<request xmlns=\"" + NS + "\" reqID=\"n\"><showNode node=\"/a b.nc\"/></request>");
     assertEquals("showNode", s.command());
     assertEquals(Map.of("node", "/a b.nc"), s.arguments());
     assertEquals("showNode node=/a b.nc", s.summary());
@@ -54,15 +59,20 @@ final class RequestParserTest {
 
   @Test
   void contextsAlone() throws Exception {
-    RequestSummary s = parse("<request xmlns=\"" + NS + "\"><setContext name=\"errors\">xml</setContext>"
-        + "<setContext name=\"uid\">u</setContext></request>");
+    RequestSummary s =
+        parse(
+            "<request xmlns=\""
+                + NS
+                + "\"><setContext name=\"errors\">xml</setContext>"
+                + "<setContext name=\"uid\">u</setContext></request>");
     assertEquals("setContext", s.command());
     assertEquals("setContext errors,uid", s.summary());
   }
 
   @Test
   void showVersion_andEmptyRequest() throws Exception {
-    assertEquals("showVersion", parse("<request xmlns=\"" + NS + "\"><showVersion/></request>").summary());
+    assertEquals(
+        "showVersion", parse("<request xmlns=\"" + NS + "\"><showVersion/></request>").summary());
     assertEquals("(empty)", parse("<request/>").command());
   }
 
@@ -73,9 +83,13 @@ final class RequestParserTest {
 
   @Test
   void doctype_isRefused_soNoEntityIsEverFetched() {
-    JDOMException e = assertThrows(JDOMException.class, () -> parse(
-        "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>"
-            + "<request><showNode node=\"&x;\"/></request>"));
+    JDOMException e =
+        assertThrows(
+            JDOMException.class,
+            () ->
+                parse(
+                    "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>"
+                        + "<request><showNode node=\"&x;\"/></request>"));
     assertTrue(e.getMessage().contains("DOCTYPE"), e.getMessage());
   }
 }

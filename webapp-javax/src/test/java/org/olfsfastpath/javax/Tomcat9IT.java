@@ -38,8 +38,8 @@ import org.openqa.selenium.WebElement;
 
 /**
  * The javax WAR in a real Tomcat 9 (Servlet 4.0), the line Hyrax ships its OLFS on, beside the
- * Jakarta WAR in Tomcat 11: the same answers, byte for byte, through every kind of responder
- * (DAP2 and DAP4 from the BES and from the caches, downloads, listings, request forms, the THREDDS
+ * Jakarta WAR in Tomcat 11: the same answers, byte for byte, through every kind of responder (DAP2
+ * and DAP4 from the BES and from the caches, downloads, listings, request forms, the THREDDS
  * catalog), as Tomcat10IT checks in Tomcat 10.1: BES messages cold and warm, 304 by
  * If-Modified-Since and by ETag with no BES message, an error body, the status and metrics
  * documents, a large streamed answer, ncdump on the dataset's URL, one request form flow in
@@ -59,9 +59,8 @@ final class Tomcat9IT {
 
   private static final String COADS = "coads_climatology.nc";
 
-  private static final HttpClient HTTP = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(10))
-      .build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
   private BesEmulator bes;
   private URI opendap;
@@ -87,8 +86,8 @@ final class Tomcat9IT {
             if (inner.getName().startsWith("META-INF/services/")) {
               services.add(entry.getName() + "!" + inner.getName());
             }
-            classes += check(entry.getName() + "!" + inner.getName(), jar.readAllBytes(),
-                offenders);
+            classes +=
+                check(entry.getName() + "!" + inner.getName(), jar.readAllBytes(), offenders);
           }
         } else {
           classes += check(entry.getName(), zip.readAllBytes(), offenders);
@@ -97,19 +96,25 @@ final class Tomcat9IT {
     }
     assertTrue(classes > 100, "only " + classes + " classes read");
     // The initializer that starts the front end, under the name Tomcat 9 looks for.
-    assertTrue(services.stream().anyMatch(name ->
-        name.startsWith("WEB-INF/lib/olfs-fastpath-frontend-")
-            && name.endsWith("!META-INF/services/javax.servlet.ServletContainerInitializer")),
+    assertTrue(
+        services.stream()
+            .anyMatch(
+                name ->
+                    name.startsWith("WEB-INF/lib/olfs-fastpath-frontend-")
+                        && name.endsWith(
+                            "!META-INF/services/javax.servlet.ServletContainerInitializer")),
         services.toString());
     assertEquals(List.of(), offenders);
-    assertTrue(FRONT_END.tomcat().console().contains("Apache Tomcat/9."),
+    assertTrue(
+        FRONT_END.tomcat().console().contains("Apache Tomcat/9."),
         "not Tomcat 9:\n" + FRONT_END.tomcat().console());
   }
 
   /**
    * Adds {@code name} to {@code offenders} if it or its bytes name a Jakarta EE package (a service
-   * file is found by its name: {@code META-INF/services/jakarta.servlet.ServletContainerInitializer}
-   * would never be read by Tomcat 9).
+   * file is found by its name: {@code
+   * META-INF/services/jakarta.servlet.ServletContainerInitializer} would never be read by Tomcat
+   * 9).
    */
   private static int check(String name, byte[] bytes, List<String> offenders) {
     String text = name + "\n" + new String(bytes, StandardCharsets.ISO_8859_1);
@@ -137,8 +142,10 @@ final class Tomcat9IT {
 
     String lastModified = cold.headers().firstValue("Last-Modified").orElseThrow();
     bes.resetCounts();
-    assertEquals(304, get(opendap.resolve("coads_climatology.nc.das"),
-        "If-Modified-Since", lastModified).statusCode());
+    assertEquals(
+        304,
+        get(opendap.resolve("coads_climatology.nc.das"), "If-Modified-Since", lastModified)
+            .statusCode());
     assertEquals(0, bes.requestCount());
 
     HttpResponse<byte[]> missing = get(opendap.resolve("no_such.nc.das"));
@@ -149,11 +156,15 @@ final class Tomcat9IT {
   @Test
   void theStartNamesTomcat9_andTheApiTheWarWasBuiltFor() {
     String console = FRONT_END.tomcat().console();
-    assertTrue(console.contains(" in Apache Tomcat/9.0.") && console.contains("(Servlet 4.0),"
-        + " built for javax.servlet: BES "), console);
+    assertTrue(
+        console.contains(" in Apache Tomcat/9.0.")
+            && console.contains("(Servlet 4.0)," + " built for javax.servlet: BES "),
+        console);
     String jakarta = JAKARTA.tomcat().console();
-    assertTrue(jakarta.contains(" in Apache Tomcat/11.0.") && jakarta.contains("(Servlet 6.1),"
-        + " built for jakarta.servlet: BES "), jakarta);
+    assertTrue(
+        jakarta.contains(" in Apache Tomcat/11.0.")
+            && jakarta.contains("(Servlet 6.1)," + " built for jakarta.servlet: BES "),
+        jakarta);
   }
 
   /**
@@ -162,44 +173,67 @@ final class Tomcat9IT {
    */
   @Test
   void answers_areByteEqualToTheJakartaWars() throws Exception {
-    List<String> paths = List.of(COADS + ".das", COADS + ".dds", COADS + ".ddx",
-        COADS + ".dods?COADSX", COADS + ".ascii?COADSX[10:5:40]", COADS + ".csv?COADSX",
-        COADS + ".dmr", COADS + ".dap?dap4.ce=COADSX", COADS + ".dap.csv?dap4.ce=COADSX",
-        COADS + ".dods", COADS + ".info", COADS + ".html",
-        COADS + ".dmr.html", "", "contents.html", "catalog.xml", "no_such.nc.das",
-        COADS + ".dds?NOSUCHVAR");
+    List<String> paths =
+        List.of(
+            COADS + ".das",
+            COADS + ".dds",
+            COADS + ".ddx",
+            COADS + ".dods?COADSX",
+            COADS + ".ascii?COADSX[10:5:40]",
+            COADS + ".csv?COADSX",
+            COADS + ".dmr",
+            COADS + ".dap?dap4.ce=COADSX",
+            COADS + ".dap.csv?dap4.ce=COADSX",
+            COADS + ".dods",
+            COADS + ".info",
+            COADS + ".html",
+            COADS + ".dmr.html",
+            "",
+            "contents.html",
+            "catalog.xml",
+            "no_such.nc.das",
+            COADS + ".dds?NOSUCHVAR");
     int compared = 0;
     for (String path : paths) {
       HttpResponse<byte[]> javax = get(opendap.resolve(path));
       HttpResponse<byte[]> jakarta = get(JAKARTA.opendap().resolve(path));
       assertEquals(jakarta.statusCode(), javax.statusCode(), path);
-      assertEquals(jakarta.headers().firstValue("Content-Type"),
-          javax.headers().firstValue("Content-Type"), path);
-      assertArrayEquals(ownUrlsOut(jakarta.body(), JAKARTA.opendap()),
-          ownUrlsOut(javax.body(), opendap), path + ": bodies differ");
+      assertEquals(
+          jakarta.headers().firstValue("Content-Type"),
+          javax.headers().firstValue("Content-Type"),
+          path);
+      assertArrayEquals(
+          ownUrlsOut(jakarta.body(), JAKARTA.opendap()),
+          ownUrlsOut(javax.body(), opendap),
+          path + ": bodies differ");
       compared++;
     }
     assertEquals(paths.size(), compared);
   }
 
   /**
-   * Both WARs name the build's version: in the version document and in a netCDF download's
-   * history, which records the request's time and so is not compared byte for byte.
+   * Both WARs name the build's version: in the version document and in a netCDF download's history,
+   * which records the request's time and so is not compared byte for byte.
    */
   @Test
-  @Regression("78be612: the javax WAR said its version was unknown, reading it from the WAR's own"
-      + " Maven properties, which the Transformer replaces with the webapp-javax module's")
+  @Regression(
+      "78be612: the javax WAR said its version was unknown, reading it from the WAR's own"
+          + " Maven properties, which the Transformer replaces with the webapp-javax module's")
   void bothWars_nameTheBuildsVersion() throws Exception {
-    String version = text(get(JAKARTA.opendap().resolve("version")))
-        .replaceAll("(?s).*<lib name=\"olfs-fastpath\" version=\"([^\"]*)\".*", "$1");
+    String version =
+        text(get(JAKARTA.opendap().resolve("version")))
+            .replaceAll("(?s).*<lib name=\"olfs-fastpath\" version=\"([^\"]*)\".*", "$1");
     assertTrue(version.matches("\\d+\\.\\d+\\.\\d+.*"), version);
-    assertTrue(text(get(opendap.resolve("version"))).contains(
-        "<lib name=\"olfs-fastpath\" version=\"" + version + "\" />"));
+    assertTrue(
+        text(get(opendap.resolve("version")))
+            .contains("<lib name=\"olfs-fastpath\" version=\"" + version + "\" />"));
     for (URI base : List.of(opendap, JAKARTA.opendap())) {
       HttpResponse<byte[]> nc = get(base.resolve(COADS + ".nc?COADSX"));
       assertEquals(200, nc.statusCode());
-      assertTrue(new String(nc.body(), StandardCharsets.ISO_8859_1).contains(
-          "olfs-fastpath-" + version + " " + base), base.toString());
+      assertTrue(
+          new String(nc.body(), StandardCharsets.ISO_8859_1)
+              .contains("olfs-fastpath-" + version + " " + base),
+          base.toString());
     }
   }
 
@@ -211,7 +245,8 @@ final class Tomcat9IT {
     if (!text.contains(own) && !text.contains(authority)) {
       return body;
     }
-    return text.replace(own, "{opendap}/").replace(authority, "{authority}")
+    return text.replace(own, "{opendap}/")
+        .replace(authority, "{authority}")
         .getBytes(StandardCharsets.ISO_8859_1);
   }
 
@@ -229,9 +264,9 @@ final class Tomcat9IT {
   }
 
   /**
-   * The BES goes away: the next requests that need it get 503 with Retry-After at once, and once
-   * it listens again a probe brings it back without anyone's help (as FrontEndIT checks it in
-   * Tomcat 11).
+   * The BES goes away: the next requests that need it get 503 with Retry-After at once, and once it
+   * listens again a probe brings it back without anyone's help (as FrontEndIT checks it in Tomcat
+   * 11).
    */
   @Test
   void besDown_is503WithRetryAfter_andComesBackByItself() throws Exception {
@@ -253,7 +288,8 @@ final class Tomcat9IT {
       row.findElement(By.linkText("DAP2 form")).click();
       Chromium.await(browser, d -> d.getCurrentUrl().endsWith(COADS + ".html"));
       Chromium.select(browser, "COADSX", 10, 5, 40);
-      assertEquals(opendap + COADS + "?COADSX%5B10:5:40%5D",
+      assertEquals(
+          opendap + COADS + "?COADSX%5B10:5:40%5D",
           browser.findElement(By.id("constraint-url")).getDomProperty("value"));
       browser.findElement(By.id("button-ascii")).click();
       String data = COADS + ".ascii?COADSX%5B10:5:40%5D";
@@ -271,7 +307,8 @@ final class Tomcat9IT {
     assertTrue(text(dmr).contains("<Dataset"), text(dmr));
     HttpResponse<byte[]> dap = get(opendap.resolve("coads_climatology.nc.dap?dap4.ce=COADSX"));
     assertEquals(200, dap.statusCode());
-    assertEquals("application/vnd.opendap.dap4.data",
+    assertEquals(
+        "application/vnd.opendap.dap4.data",
         dap.headers().firstValue("Content-Type").orElseThrow());
     assertTrue(dap.body().length > 180 * 8, "dap answer of " + dap.body().length + " bytes");
   }
@@ -303,8 +340,10 @@ final class Tomcat9IT {
   @Test
   void largeAnswer_streamsWhole() throws Exception {
     URI uri = opendap.resolve("big/40MiB.nc.dods");
-    HttpResponse<InputStream> response = HTTP.send(HttpRequest.newBuilder(uri)
-        .timeout(Duration.ofMinutes(2)).build(), HttpResponse.BodyHandlers.ofInputStream());
+    HttpResponse<InputStream> response =
+        HTTP.send(
+            HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(2)).build(),
+            HttpResponse.BodyHandlers.ofInputStream());
     assertEquals(200, response.statusCode());
     MessageDigest first = MessageDigest.getInstance("SHA-256");
     long length = 0;
@@ -318,19 +357,29 @@ final class Tomcat9IT {
     assertTrue(length > 40L * 1024 * 1024, "only " + length + " bytes");
     // A second read of the same answer gives the same bytes.
     MessageDigest second = MessageDigest.getInstance("SHA-256");
-    second.update(HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(2)).build(),
-        HttpResponse.BodyHandlers.ofByteArray()).body());
+    second.update(
+        HTTP.send(
+                HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(2)).build(),
+                HttpResponse.BodyHandlers.ofByteArray())
+            .body());
     assertArrayEquals(first.digest(), second.digest());
   }
 
   @Test
   void ncdump_readsTheDataset() throws Exception {
     Path ncdump = Path.of("/usr/bin/ncdump");
-    assumeTrue(Files.isExecutable(ncdump), "/usr/bin/ncdump is not installed (Debian package"
-        + " netcdf-bin, which scripts/setup installs); skipping this real-client check");
-    Process process = new ProcessBuilder(ncdump.toString(), "-v", "COADSX",
-        opendap.resolve("coads_climatology.nc").toString())
-        .redirectErrorStream(true).start();
+    assumeTrue(
+        Files.isExecutable(ncdump),
+        "/usr/bin/ncdump is not installed (Debian package"
+            + " netcdf-bin, which scripts/setup installs); skipping this real-client check");
+    Process process =
+        new ProcessBuilder(
+                ncdump.toString(),
+                "-v",
+                "COADSX",
+                opendap.resolve("coads_climatology.nc").toString())
+            .redirectErrorStream(true)
+            .start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(process.waitFor(60, TimeUnit.SECONDS), "ncdump did not finish");
     assertEquals(0, process.exitValue(), output);

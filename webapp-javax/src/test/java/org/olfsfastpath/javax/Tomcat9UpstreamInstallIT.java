@@ -25,8 +25,11 @@ final class Tomcat9UpstreamInstallIT extends UpstreamInstallChecks {
 
   @Override
   protected TomcatServer deploy(Path work, String javaOptions) throws Exception {
-    return TomcatServer.startFinding(FrontEndExtension.required("tomcat9.home"),
-        FrontEndExtension.required("war.file"), work.resolve("base"), FrontEndExtension.HEAP,
+    return TomcatServer.startFinding(
+        FrontEndExtension.required("tomcat9.home"),
+        FrontEndExtension.required("war.file"),
+        work.resolve("base"),
+        FrontEndExtension.HEAP,
         javaOptions);
   }
 }

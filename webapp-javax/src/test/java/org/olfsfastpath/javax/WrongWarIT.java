@@ -12,28 +12,34 @@ import org.olfsfastpath.testing.FrontEndExtension;
 import org.olfsfastpath.tomcat.TomcatServer;
 
 /**
- * Each WAR deployed into the Tomcat it is not for fails at start with one message naming the WAR
- * to deploy instead, on the console (the tests read what the console shows), and no {@code
+ * Each WAR deployed into the Tomcat it is not for fails at start with one message naming the WAR to
+ * deploy instead, on the console (the tests read what the console shows), and no {@code
  * NoClassDefFoundError} or {@code ClassNotFoundException} in any of Tomcat's logs: the Jakarta WAR
  * in Tomcat 9, the javax WAR in Tomcat 11.
  */
 final class WrongWarIT {
-  private static final String OLFS_XML = FrontEndExtension.olfsXml(
-      "<host>127.0.0.1</host><port>9</port>", "");
+  private static final String OLFS_XML =
+      FrontEndExtension.olfsXml("<host>127.0.0.1</host><port>9</port>", "");
 
   @Test
   void theJakartaWarInTomcat9_namesTheJavaxWar() throws Exception {
     String console = deploy("jakarta.war.file", "tomcat9.home", "WrongWarIT-jakarta-in-9");
-    assertTrue(console.contains("this WAR is built for jakarta.servlet (Tomcat 10.1 and 11), which"
-        + " this container does not have; deploy olfs-fastpath-"), console);
+    assertTrue(
+        console.contains(
+            "this WAR is built for jakarta.servlet (Tomcat 10.1 and 11), which"
+                + " this container does not have; deploy olfs-fastpath-"),
+        console);
     assertTrue(console.contains("-javax.war, the WAR for Tomcat 9, instead"), console);
   }
 
   @Test
   void theJavaxWarInTomcat11_namesTheJakartaWar() throws Exception {
     String console = deploy("war.file", "tomcat.home", "WrongWarIT-javax-in-11");
-    assertTrue(console.contains("this WAR is built for javax.servlet (Tomcat 9), which this"
-        + " container does not have; deploy olfs-fastpath-"), console);
+    assertTrue(
+        console.contains(
+            "this WAR is built for javax.servlet (Tomcat 9), which this"
+                + " container does not have; deploy olfs-fastpath-"),
+        console);
     assertTrue(console.contains(".war, the WAR for Tomcat 10.1 and 11, instead"), console);
   }
 
@@ -45,15 +51,22 @@ final class WrongWarIT {
       throws Exception {
     Path war = FrontEndExtension.required(warProperty);
     Path tomcatHome = FrontEndExtension.required(tomcatProperty);
-    try (TomcatServer tomcat = TomcatServer.launch(tomcatHome, war,
-        FrontEndExtension.workDir(name).resolve("tomcat"), OLFS_XML, FrontEndExtension.HEAP)) {
+    try (TomcatServer tomcat =
+        TomcatServer.launch(
+            tomcatHome,
+            war,
+            FrontEndExtension.workDir(name).resolve("tomcat"),
+            OLFS_XML,
+            FrontEndExtension.HEAP)) {
       tomcat.awaitConsole("Context [/opendap] startup failed");
       // Every log Tomcat wrote: the console, catalina and localhost (where it puts a listener's
       // exception).
       StringBuilder logs = new StringBuilder();
       try (Stream<Path> files = Files.list(tomcat.base().resolve("logs"))) {
         for (Path file : files.sorted().toList()) {
-          logs.append("--- ").append(file.getFileName()).append('\n')
+          logs.append("--- ")
+              .append(file.getFileName())
+              .append('\n')
               .append(Files.readString(file, StandardCharsets.ISO_8859_1));
         }
       }

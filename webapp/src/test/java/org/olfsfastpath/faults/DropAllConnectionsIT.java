@@ -21,8 +21,8 @@ import org.olfsfastpath.soak.ShareScenarios;
  * Every BES process killed at once, three times, under a 10-client load, in a real Tomcat: the
  * emulator drops all its connections ({@code dropAllConnections}) while the clients ask for small
  * data (a get each), a 3 MB answer and kept metadata. Not one request fails unless its answer had
- * already started streaming to its client: the front end sends a command whose BES died before
- * the first byte once more, on a new connection ({@link ShareScenarios#dropAllUnderLoad}, which
+ * already started streaming to its client: the front end sends a command whose BES died before the
+ * first byte once more, on a new connection ({@link ShareScenarios#dropAllUnderLoad}, which
  * scripts/soak runs longer).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -32,7 +32,8 @@ final class DropAllConnectionsIT {
 
   @BeforeAll
   void start() throws Exception {
-    Assumptions.assumeTrue(ProcessProbe.supported(), "counting threads and descriptors needs /proc");
+    Assumptions.assumeTrue(
+        ProcessProbe.supported(), "counting threads and descriptors needs /proc");
     FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
     bench = FaultBench.start(layout, layout.workDir().resolve("drops"), FaultBench.Settings.DROPS);
     FaultScenarios faults = new FaultScenarios(bench);
@@ -53,8 +54,11 @@ final class DropAllConnectionsIT {
     System.out.println(ScenarioResult.table(List.of(result)));
     assertTrue(result.passed(), result::toString);
     // Only whole answers and large ones cut while streaming: no 502, 503 or 504.
-    assertEquals(List.of(), result.outcomes().keySet().stream()
-        .filter(outcome -> !outcome.equals("200") && !outcome.equals("truncated")).toList(),
+    assertEquals(
+        List.of(),
+        result.outcomes().keySet().stream()
+            .filter(outcome -> !outcome.equals("200") && !outcome.equals("truncated"))
+            .toList(),
         result::toString);
     assertFalse(result.outcomes().getOrDefault("200", 0L) == 0, result::toString);
     assertEquals(3, bench.bes().dropCount());

@@ -1,11 +1,5 @@
 package org.olfsfastpath.faults;
 
-import org.olfsfastpath.soak.FaultBench;
-import org.olfsfastpath.soak.FaultScenarios;
-import org.olfsfastpath.soak.ProcessProbe;
-import org.olfsfastpath.soak.RawHttp;
-import org.olfsfastpath.soak.ScenarioResult;
-import org.olfsfastpath.soak.StatusDocument;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,20 +15,23 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.olfsfastpath.soak.FaultBench;
+import org.olfsfastpath.soak.FaultScenarios;
+import org.olfsfastpath.soak.ProcessProbe;
+import org.olfsfastpath.soak.ScenarioResult;
 
 /**
- * The front end in a real Tomcat survives what production does to its BES: down at start,
- * killed under load, a process exiting on a fatal error, slow answers, protocol garbage and
- * broken messages, a BES wedged in its handshake, pool exhaustion. Each scenario checks what the
- * clients got, that service comes back by itself, and that no BES connection, thread or
- * descriptor is left behind (see {@link FaultScenarios}); scripts/soak runs the same scenarios
- * longer.
+ * The front end in a real Tomcat survives what production does to its BES: down at start, killed
+ * under load, a process exiting on a fatal error, slow answers, protocol garbage and broken
+ * messages, a BES wedged in its handshake, pool exhaustion. Each scenario checks what the clients
+ * got, that service comes back by itself, and that no BES connection, thread or descriptor is left
+ * behind (see {@link FaultScenarios}); scripts/soak runs the same scenarios longer.
  *
  * <p>A BES that cannot be reached is out of service (its group is down): requests get 503 with
- * Retry-After at once, without a connect, until a probe brings it back; a BES that answers
- * garbage, breaks a message off or is slow stays in service (502, a truncated body, 504). Warm
- * metadata is answered from the response cache without a BES message, so the faults meet data
- * requests, or metadata asked for the first time.
+ * Retry-After at once, without a connect, until a probe brings it back; a BES that answers garbage,
+ * breaks a message off or is slow stays in service (502, a truncated body, 504). Warm metadata is
+ * answered from the response cache without a BES message, so the faults meet data requests, or
+ * metadata asked for the first time.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -46,16 +43,20 @@ final class FaultsIT {
 
   @BeforeAll
   void start() throws Exception {
-    Assumptions.assumeTrue(ProcessProbe.supported(), "counting threads and descriptors needs /proc");
+    Assumptions.assumeTrue(
+        ProcessProbe.supported(), "counting threads and descriptors needs /proc");
     FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
-    bench = FaultBench.startWithBesDown(layout, layout.workDir().resolve("faults"), FaultBench.Settings.FAULTS);
+    bench =
+        FaultBench.startWithBesDown(
+            layout, layout.workDir().resolve("faults"), FaultBench.Settings.FAULTS);
     scenarios = new FaultScenarios(bench);
   }
 
   @AfterAll
   void stop() throws Exception {
     if (bench != null) {
-      Files.writeString(bench.frontEnd().base().resolve("scenarios.md"), ScenarioResult.table(results));
+      Files.writeString(
+          bench.frontEnd().base().resolve("scenarios.md"), ScenarioResult.table(results));
       System.out.println(ScenarioResult.table(results));
       bench.close();
     }
@@ -79,8 +80,11 @@ final class FaultsIT {
     // targets' healthy bodies.
     assertEquals(21 + 4, result.outcomes().get("200"), result::toString);
     // Within the probe interval then running (checked by the scenario): at most ejectionMax.
-    assertTrue(result.recoveryMillis() >= 0 && result.recoveryMillis()
-        < FaultBench.Settings.FAULTS.ejectionMax().toMillis() + 1_000, result::toString);
+    assertTrue(
+        result.recoveryMillis() >= 0
+            && result.recoveryMillis()
+                < FaultBench.Settings.FAULTS.ejectionMax().toMillis() + 1_000,
+        result::toString);
     scenarios.warmUp();
   }
 
@@ -107,8 +111,9 @@ final class FaultsIT {
 
   @Test
   @Order(5)
-  void wedgedBes_firstWaitsTheHandshakeTimeout_next100FailFast_cacheAndStatusAnswer_probeBringsItBack()
-      throws Exception {
+  void
+      wedgedBes_firstWaitsTheHandshakeTimeout_next100FailFast_cacheAndStatusAnswer_probeBringsItBack()
+          throws Exception {
     ScenarioResult result = check(scenarios.wedgedBes(100, Duration.ZERO));
     // The first request after the wedge (the handshake timeout) and the 100 after it (at once).
     assertEquals(101, result.outcomes().get("503"), result::toString);
@@ -116,8 +121,11 @@ final class FaultsIT {
     assertEquals(2, result.outcomes().get("304"), result::toString);
     // The handshake answered, the command never: the read timeout, not an ejection.
     assertEquals(1, result.outcomes().get("504"), result::toString);
-    assertTrue(result.recoveryMillis() >= 0 && result.recoveryMillis()
-        < FaultBench.Settings.FAULTS.ejectionMax().toMillis() + 1_000, result::toString);
+    assertTrue(
+        result.recoveryMillis() >= 0
+            && result.recoveryMillis()
+                < FaultBench.Settings.FAULTS.ejectionMax().toMillis() + 1_000,
+        result::toString);
   }
 
   @Test
@@ -130,12 +138,15 @@ final class FaultsIT {
   @Test
   @Order(7)
   void besKilledMidLoad_failsCleanly_503WhileOut_recoversWithinAProbeInterval() throws Exception {
-    ScenarioResult result = check(scenarios.besKilledMidLoad(8, Duration.ofSeconds(6),
-        Duration.ofSeconds(1)));
+    ScenarioResult result =
+        check(scenarios.besKilledMidLoad(8, Duration.ofSeconds(6), Duration.ofSeconds(1)));
     // The scenario checks the recovery against the probe interval running at the restart;
     // that interval is at most ejectionMax.
-    assertTrue(result.recoveryMillis() >= 0 && result.recoveryMillis()
-        < FaultBench.Settings.FAULTS.ejectionMax().toMillis() + 1_000, result::toString);
+    assertTrue(
+        result.recoveryMillis() >= 0
+            && result.recoveryMillis()
+                < FaultBench.Settings.FAULTS.ejectionMax().toMillis() + 1_000,
+        result::toString);
     assertTrue(result.outcomes().getOrDefault("503", 0L) > 0, result::toString);
   }
 }

@@ -1,15 +1,8 @@
 package org.olfsfastpath.faults;
 
-import org.olfsfastpath.soak.FaultBench;
-import org.olfsfastpath.soak.FaultScenarios;
-import org.olfsfastpath.soak.ProcessProbe;
-import org.olfsfastpath.soak.RawHttp;
-import org.olfsfastpath.soak.ScenarioResult;
-import org.olfsfastpath.soak.StatusDocument;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -19,11 +12,15 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.olfsfastpath.soak.FaultBench;
+import org.olfsfastpath.soak.FaultScenarios;
+import org.olfsfastpath.soak.ProcessProbe;
+import org.olfsfastpath.soak.ScenarioResult;
 
 /**
  * Load the front end must take without an error: 1,024 connections at once for a warm small
- * request, and many more distinct datasets than the data-source cache may hold, which must stay
- * at its configured size. scripts/soak runs the cache bound with a million datasets and adds a
+ * request, and many more distinct datasets than the data-source cache may hold, which must stay at
+ * its configured size. scripts/soak runs the cache bound with a million datasets and adds a
  * ten-minute soak.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -35,7 +32,8 @@ final class LoadIT {
 
   @BeforeAll
   void start() throws Exception {
-    Assumptions.assumeTrue(ProcessProbe.supported(), "counting threads and descriptors needs /proc");
+    Assumptions.assumeTrue(
+        ProcessProbe.supported(), "counting threads and descriptors needs /proc");
     FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
     bench = FaultBench.start(layout, layout.workDir().resolve("load"), FaultBench.Settings.LOAD);
     scenarios = new FaultScenarios(bench);

@@ -21,12 +21,12 @@ import org.olfsfastpath.soak.SpoolScenarios;
 
 /**
  * Slow and greedy clients do not take the BES away from the others, in a real Tomcat with the
- * shipped defaults (32 connections, a reserve of 3 for short requests, a share of 8 per client
- * with a queue of 8 for 5 s, small data answers kept): slow readers of a 400 MiB answer, from
- * loopback addresses of their own, never hold more than their share (read from /status while they
- * run) and never the reserve, and the other clients get only whole 200s. Each scenario ends with
- * no BES connection, thread or descriptor left behind ({@link
- * ShareScenarios#slowReadersKeepTheirShare}, which scripts/soak runs longer).
+ * shipped defaults (32 connections, a reserve of 3 for short requests, a share of 8 per client with
+ * a queue of 8 for 5 s, small data answers kept): slow readers of a 400 MiB answer, from loopback
+ * addresses of their own, never hold more than their share (read from /status while they run) and
+ * never the reserve, and the other clients get only whole 200s. Each scenario ends with no BES
+ * connection, thread or descriptor left behind ({@link ShareScenarios#slowReadersKeepTheirShare},
+ * which scripts/soak runs longer).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -37,10 +37,11 @@ final class SharesIT {
 
   @BeforeAll
   void start() throws Exception {
-    Assumptions.assumeTrue(ProcessProbe.supported(), "counting threads and descriptors needs /proc");
+    Assumptions.assumeTrue(
+        ProcessProbe.supported(), "counting threads and descriptors needs /proc");
     FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
-    bench = FaultBench.start(layout, layout.workDir().resolve("shares"),
-        FaultBench.Settings.SHARES);
+    bench =
+        FaultBench.start(layout, layout.workDir().resolve("shares"), FaultBench.Settings.SHARES);
     FaultScenarios faults = new FaultScenarios(bench);
     faults.warmUp();
     scenarios = new ShareScenarios(bench, faults);
@@ -67,11 +68,10 @@ final class SharesIT {
   }
 
   /**
-   * The issue's combined case for fair shares alone (without a spool, a slow download holds its
-   * BES connection while its client reads): 48 slow readers of big/400MiB.nc.dods at 20 KB/s from
-   * one address hold at most its share, while 10 clients from another address ask for metadata
-   * and a small slice for 30 s and get only 200s; their p99 is printed alone and under the slow
-   * readers.
+   * The issue's combined case for fair shares alone (without a spool, a slow download holds its BES
+   * connection while its client reads): 48 slow readers of big/400MiB.nc.dods at 20 KB/s from one
+   * address hold at most its share, while 10 clients from another address ask for metadata and a
+   * small slice for 30 s and get only 200s; their p99 is printed alone and under the slow readers.
    */
   @Test
   @Order(2)
@@ -80,14 +80,14 @@ final class SharesIT {
   }
 
   /**
-   * The issue's combined case with the spool: 48 slow readers of big/40MiB.nc.dods at 20 KB/s
-   * from one address beside 10 clients from another for 30 s: every slow answer is read from the
-   * BES and its connection back in the pool while its client still reads (so the address's share
-   * serves all 48 within seconds), the others get only 200s (their p99 alone and under the slow
-   * readers printed), and each slow download, read on to its end, is byte-equal to a fast one; no
-   * spool file, connection, thread or descriptor is left. 40 MiB answers: 48 of them fit the
-   * shipped spool (2 GiB of files), 48 of 400 MiB would not, and their overflow would stream
-   * straight as the scenario above shows.
+   * The issue's combined case with the spool: 48 slow readers of big/40MiB.nc.dods at 20 KB/s from
+   * one address beside 10 clients from another for 30 s: every slow answer is read from the BES and
+   * its connection back in the pool while its client still reads (so the address's share serves all
+   * 48 within seconds), the others get only 200s (their p99 alone and under the slow readers
+   * printed), and each slow download, read on to its end, is byte-equal to a fast one; no spool
+   * file, connection, thread or descriptor is left. 40 MiB answers: 48 of them fit the shipped
+   * spool (2 GiB of files), 48 of 400 MiB would not, and their overflow would stream straight as
+   * the scenario above shows.
    */
   @Test
   @Order(3)

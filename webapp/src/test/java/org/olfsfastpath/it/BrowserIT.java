@@ -55,18 +55,17 @@ import org.openqa.selenium.WebElement;
 
 /**
  * The pages in a real headless Chromium (Debian's chromium and chromedriver, driven by Selenium):
- * from the catalog listing through a link to each request form, a selection made in the form,
- * a download button pressed, and the answer compared byte for byte with the same data URL
- * fetched directly; the same with scripts off, through the form's 303; a range chosen by
- * coordinate value (COADSX 100 to 200 degrees_east) giving the bytes of the index range it maps
- * to, with and without scripts; the size a form shows equal to the bytes of the answer; a large
- * download asked about first, with and without scripts (the limit lowered to 5 MB here, so that
- * coads_climatology.nc's 7 MB text answers are large), and at the default 100 MB, on a second
- * front end as shipped, for the emulator's {@code /big/} datasets just over and just under it; a
- * dataset whose names are markup, shown
- * as text with no script run on the listing, both forms and the THREDDS catalog. Saves
- * screenshots of the listing and both forms under {@code target/screenshots}
- * ({@code scripts/screenshots} copies them into docs/images).
+ * from the catalog listing through a link to each request form, a selection made in the form, a
+ * download button pressed, and the answer compared byte for byte with the same data URL fetched
+ * directly; the same with scripts off, through the form's 303; a range chosen by coordinate value
+ * (COADSX 100 to 200 degrees_east) giving the bytes of the index range it maps to, with and without
+ * scripts; the size a form shows equal to the bytes of the answer; a large download asked about
+ * first, with and without scripts (the limit lowered to 5 MB here, so that coads_climatology.nc's 7
+ * MB text answers are large), and at the default 100 MB, on a second front end as shipped, for the
+ * emulator's {@code /big/} datasets just over and just under it; a dataset whose names are markup,
+ * shown as text with no script run on the listing, both forms and the THREDDS catalog. Saves
+ * screenshots of the listing and both forms under {@code target/screenshots} ({@code
+ * scripts/screenshots} copies them into docs/images).
  *
  * <p>Nothing is downloaded while it runs: the driver and browser are given by path, so Selenium
  * Manager never runs (checked from Selenium's own log), and Chromium's background networking is
@@ -90,10 +89,13 @@ final class BrowserIT {
   }
 
   @RegisterExtension
-  static final FrontEndExtension FRONT_END = FrontEndExtension.named("BrowserIT")
-      .emulator(b -> b.dataDirectory(hostileData()).genericDataset(Datasets::find))
-      .olfsXml(bes -> FrontEndExtension.olfsXml(FrontEndExtension.tcp(bes),
-          "<RequestForm largeDownload=\"5MB\"/>"));
+  static final FrontEndExtension FRONT_END =
+      FrontEndExtension.named("BrowserIT")
+          .emulator(b -> b.dataDirectory(hostileData()).genericDataset(Datasets::find))
+          .olfsXml(
+              bes ->
+                  FrontEndExtension.olfsXml(
+                      FrontEndExtension.tcp(bes), "<RequestForm largeDownload=\"5MB\"/>"));
 
   /** A front end as shipped (largeDownload 100 MB), before the emulator's default catalog. */
   @RegisterExtension
@@ -101,22 +103,25 @@ final class BrowserIT {
 
   /** Selenium's log records, to show that Selenium Manager was never asked. */
   private final List<LogRecord> seleniumLog = new CopyOnWriteArrayList<>();
-  private final Handler seleniumHandler = new Handler() {
-    @Override
-    public void publish(LogRecord record) {
-      seleniumLog.add(record);
-    }
 
-    @Override
-    public void flush() { }
+  private final Handler seleniumHandler =
+      new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+          seleniumLog.add(record);
+        }
 
-    @Override
-    public void close() { }
-  };
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
+      };
   private final Logger seleniumLogger = Logger.getLogger("org.openqa.selenium");
+
   /**
-   * Quiet about a DevTools binding for this Chromium's version: the tests use no DevTools
-   * feature, and Selenium ships bindings only for the releases around its own.
+   * Quiet about a DevTools binding for this Chromium's version: the tests use no DevTools feature,
+   * and Selenium ships bindings only for the releases around its own.
    */
   private final Logger cdpLogger =
       Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
@@ -143,8 +148,9 @@ final class BrowserIT {
   void start() throws IOException {
     opendap = FRONT_END.opendap();
     downloads = FrontEndExtension.workDir("BrowserIT-downloads");
-    screenshots = Files.createDirectories(
-        FrontEndExtension.required("it.work.dir").getParent().resolve("screenshots"));
+    screenshots =
+        Files.createDirectories(
+            FrontEndExtension.required("it.work.dir").getParent().resolve("screenshots"));
     seleniumLogger.setLevel(Level.FINE);
     seleniumLogger.addHandler(seleniumHandler);
     cdpLogger.setLevel(Level.SEVERE);
@@ -173,22 +179,24 @@ final class BrowserIT {
     screenshot(browser, "listing.png");
     WebElement row = browser.findElement(By.xpath("//tr[td/a[text()='" + COADS + "']]"));
     // Each link says what it opens; the name opens the configured (DAP4) form.
-    assertEquals(COADS + ".dmr.html", row.findElement(By.linkText(COADS)).getDomAttribute(
-        "href"));
+    assertEquals(COADS + ".dmr.html", row.findElement(By.linkText(COADS)).getDomAttribute("href"));
     WebElement dap2Form = row.findElement(By.linkText("DAP2 form"));
-    assertEquals("The DAP2 data request form (.html): choose variables and ranges, then"
-        + " download", dap2Form.getDomAttribute("title"));
+    assertEquals(
+        "The DAP2 data request form (.html): choose variables and ranges, then" + " download",
+        dap2Form.getDomAttribute("title"));
     dap2Form.click();
     await(browser, d -> d.getCurrentUrl().endsWith(COADS + ".html"));
-    assertEquals("DAP2 data request form", browser.findElement(By.cssSelector("p.meta"))
-        .getText().split(" \u00b7 ")[0]);
+    assertEquals(
+        "DAP2 data request form",
+        browser.findElement(By.cssSelector("p.meta")).getText().split(" \u00b7 ")[0]);
 
     // The script shows the copy button and hides "Update data URL", which only a page without
     // scripts needs.
     assertTrue(browser.findElement(By.id("copy-url")).isDisplayed());
     assertFalse(browser.findElement(By.id("button-update")).isDisplayed());
     select(browser, "COADSX", 10, 5, 40);
-    assertEquals(opendap + COADS + "?COADSX%5B10:5:40%5D",
+    assertEquals(
+        opendap + COADS + "?COADSX%5B10:5:40%5D",
         browser.findElement(By.id("constraint-url")).getDomProperty("value"));
     browser.findElement(By.id("button-ascii")).click();
     String data = COADS + ".ascii?COADSX%5B10:5:40%5D";
@@ -203,19 +211,25 @@ final class BrowserIT {
     browser.get(opendap.toString());
     browser.findElement(By.linkText(COADS)).click();
     await(browser, d -> d.getCurrentUrl().endsWith(COADS + ".dmr.html"));
-    assertEquals("DAP4 data request form", browser.findElement(By.cssSelector("p.meta"))
-        .getText().split(" \u00b7 ")[0]);
+    assertEquals(
+        "DAP4 data request form",
+        browser.findElement(By.cssSelector("p.meta")).getText().split(" \u00b7 ")[0]);
 
     select(browser, "COADSX", 10, 5, 40);
-    assertEquals(opendap + COADS + "?dap4.ce=/COADSX%5B10:5:40%5D",
+    assertEquals(
+        opendap + COADS + "?dap4.ce=/COADSX%5B10:5:40%5D",
         browser.findElement(By.id("constraint-url")).getDomProperty("value"));
     screenshot(browser, "dap4-form.png");
     browser.findElement(By.id("button-dap-csv")).click();
     // The CSV comes as an attachment: the browser saves it and stays on the form.
     Path saved = downloads.resolve(COADS + ".csv");
-    await(browser, d -> Files.isRegularFile(saved) && !Files.exists(
-        downloads.resolve(COADS + ".csv.crdownload")));
-    assertEquals(direct(COADS + ".dap.csv?dap4.ce=/COADSX%5B10:5:40%5D"),
+    await(
+        browser,
+        d ->
+            Files.isRegularFile(saved)
+                && !Files.exists(downloads.resolve(COADS + ".csv.crdownload")));
+    assertEquals(
+        direct(COADS + ".dap.csv?dap4.ce=/COADSX%5B10:5:40%5D"),
         Files.readString(saved, StandardCharsets.ISO_8859_1));
     assertTrue(browser.getCurrentUrl().endsWith(COADS + ".dmr.html"), browser.getCurrentUrl());
     assertNoAlert(browser);
@@ -229,7 +243,8 @@ final class BrowserIT {
     browser.findElement(By.id("button-dap")).click();
     WebElement stop = browser.findElement(By.id("dim-COADSX-0-stop"));
     assertEquals("true", stop.getDomAttribute("aria-invalid"));
-    assertEquals("/COADSX, COADSX: stop 400 must be between 10 and 179",
+    assertEquals(
+        "/COADSX, COADSX: stop 400 must be between 10 and 179",
         browser.findElement(By.id("form-status")).getText());
     assertEquals(stop, browser.switchTo().activeElement());
     assertTrue(browser.getCurrentUrl().endsWith(COADS + ".dmr.html"), browser.getCurrentUrl());
@@ -240,8 +255,10 @@ final class BrowserIT {
   void withoutJavaScript_labelsRead_andTheFormGoesThroughThe303() throws Exception {
     long redirects = statusCount("redirects");
     noScript.get(opendap.toString());
-    noScript.findElement(By.xpath("//tr[td/a[text()='" + COADS + "']]"))
-        .findElement(By.linkText("DAP2 form")).click();
+    noScript
+        .findElement(By.xpath("//tr[td/a[text()='" + COADS + "']]"))
+        .findElement(By.linkText("DAP2 form"))
+        .click();
     await(noScript, d -> d.getCurrentUrl().endsWith(COADS + ".html"));
     // The script did not run: it would have shown the copy button and hidden "Update data URL".
     assertFalse(noScript.findElement(By.id("copy-url")).isDisplayed());
@@ -251,8 +268,8 @@ final class BrowserIT {
       labels.add(label.getText());
     }
     assertEquals(List.of("COADSX", "COADSY", "TIME", "SST", "AIRT", "UWND", "VWND"), labels);
-    assertEquals("COADSX, 0 to 179", noScript.findElement(By.cssSelector("#dim-COADSX-0 legend"))
-        .getText());
+    assertEquals(
+        "COADSX, 0 to 179", noScript.findElement(By.cssSelector("#dim-COADSX-0 legend")).getText());
 
     select(noScript, "COADSX", 10, 5, 40);
     noScript.findElement(By.id("button-ascii")).click();
@@ -267,15 +284,15 @@ final class BrowserIT {
     select(noScript, "COADSX", 10, 5, 40);
     noScript.findElement(By.id("button-update")).click();
     await(noScript, d -> d.getCurrentUrl().contains(COADS + ".html?"));
-    assertEquals(opendap + COADS + "?COADSX%5B10:5:40%5D",
+    assertEquals(
+        opendap + COADS + "?COADSX%5B10:5:40%5D",
         noScript.findElement(By.id("constraint-url")).getDomProperty("value"));
     assertTrue(noScript.findElement(By.id("var-COADSX")).isSelected());
   }
 
   @Test
   @Order(5)
-  void chosenByCoordinateValue_isTheIndexRangeItMapsTo_withAndWithoutScripts()
-      throws Exception {
+  void chosenByCoordinateValue_isTheIndexRangeItMapsTo_withAndWithoutScripts() throws Exception {
     // COADSX runs 21 to 379 by 2: 100 lies halfway between 99 (index 39) and 101 (index 40),
     // 200 between 199 (89) and 201 (90); a tie goes inside the range.
     String data = COADS + ".ascii?COADSX%5B40:1:89%5D";
@@ -285,7 +302,8 @@ final class BrowserIT {
     typeText(browser, "dim-COADSX-0-to", "200");
     assertEquals("40", browser.findElement(By.id("dim-COADSX-0-start")).getDomProperty("value"));
     assertEquals("89", browser.findElement(By.id("dim-COADSX-0-stop")).getDomProperty("value"));
-    assertEquals(opendap + COADS + "?COADSX%5B40:1:89%5D",
+    assertEquals(
+        opendap + COADS + "?COADSX%5B40:1:89%5D",
         browser.findElement(By.id("constraint-url")).getDomProperty("value"));
     screenshot(browser, "dap2-form.png");
     browser.findElement(By.id("button-ascii")).click();
@@ -311,8 +329,10 @@ final class BrowserIT {
     noScript.findElement(By.id("button-update")).click();
     await(noScript, d -> d.getCurrentUrl().contains(COADS + ".html?"));
     // The page come back to still holds the "to" value typed before.
-    assertEquals("COADSX, COADSX: from 100 selects index 40 (101)\nCOADSX, COADSX: to 200 selects"
-        + " index 89 (199)", noScript.findElement(By.id("value-notes")).getText());
+    assertEquals(
+        "COADSX, COADSX: from 100 selects index 40 (101)\nCOADSX, COADSX: to 200 selects"
+            + " index 89 (199)",
+        noScript.findElement(By.id("value-notes")).getText());
     assertEquals("101", noScript.findElement(By.id("dim-COADSX-0-from")).getDomProperty("value"));
   }
 
@@ -361,14 +381,16 @@ final class BrowserIT {
     await(browser, d -> d.findElement(By.id("download-warning")).isDisplayed());
     String text = browser.findElement(By.id("download-warning-text")).getText();
     assertTrue(text.startsWith("The ASCII answer (.ascii) is about 6."), text);
-    assertTrue(text.endsWith("more than the 5 MB this server asks about first. Download it"
-        + " anyway?"), text);
+    assertTrue(
+        text.endsWith("more than the 5 MB this server asks about first. Download it" + " anyway?"),
+        text);
     assertTrue(browser.getCurrentUrl().endsWith(COADS + ".html"), browser.getCurrentUrl());
     browser.findElement(By.id("download-cancel")).click();
     assertFalse(browser.findElement(By.id("download-warning")).isDisplayed());
     // A small selection downloads at once; the large one, once confirmed.
     browser.findElement(By.id("button-dods")).click();
-    assertFalse(browser.findElement(By.id("download-warning")).isDisplayed(),
+    assertFalse(
+        browser.findElement(By.id("download-warning")).isDisplayed(),
         "3 MB of .dods is under the limit");
     browser.get(opendap + COADS + ".html");
     browser.findElement(By.id("button-ascii")).click();
@@ -381,8 +403,11 @@ final class BrowserIT {
     noScript.findElement(By.id("button-ascii")).click();
     await(noScript, d -> d.getCurrentUrl().contains(COADS + ".html?"));
     WebElement asked = noScript.findElement(By.id("large-download"));
-    assertTrue(asked.getText().startsWith("The ASCII answer (.ascii) for the whole dataset is"
-        + " about 6."), asked.getText());
+    assertTrue(
+        asked
+            .getText()
+            .startsWith("The ASCII answer (.ascii) for the whole dataset is" + " about 6."),
+        asked.getText());
     asked.findElement(By.id("confirm-download")).click();
     await(noScript, d -> d.getCurrentUrl().endsWith(COADS + ".ascii"));
     assertTrue(preText(noScript, false).startsWith("Dataset: " + COADS + "\n"));
@@ -400,8 +425,11 @@ final class BrowserIT {
     assertTrue(whole > 400L << 20 && whole < (400L << 20) + 1024, "the whole .dods: " + whole);
     browser.findElement(By.id("button-dods")).click();
     await(browser, d -> d.findElement(By.id("download-warning")).isDisplayed());
-    assertEquals("The DAP2 binary answer (.dods) is 400.0 MiB (" + grouped(whole) + " bytes,"
-        + " exactly), more than the 100 MB this server asks about first. Download it anyway?",
+    assertEquals(
+        "The DAP2 binary answer (.dods) is 400.0 MiB ("
+            + grouped(whole)
+            + " bytes,"
+            + " exactly), more than the 100 MB this server asks about first. Download it anyway?",
         browser.findElement(By.id("download-warning-text")).getText());
     assertTrue(browser.getCurrentUrl().endsWith(big + ".html"), browser.getCurrentUrl());
     browser.findElement(By.id("download-cancel")).click();
@@ -420,17 +448,23 @@ final class BrowserIT {
     // Without scripts the server decides alike: the question for 96 steps, the 303 for 95 (not
     // followed, so that nothing is downloaded).
     String query = "?var=data&dim-data-0-start=0&dim-data-0-stride=1&dim-data-0-stop=";
-    HttpResponse<byte[]> asked = ItSupport.get(URI.create(shipped + big + ".html" + query
-        + "95&format=dods"));
+    HttpResponse<byte[]> asked =
+        ItSupport.get(URI.create(shipped + big + ".html" + query + "95&format=dods"));
     assertEquals(200, asked.statusCode());
-    assertTrue(ItSupport.text(asked).contains("<div class=\"warning\" id=\"large-download\""
-        + " role=\"alert\"><p>The DAP2 binary answer (.dods) for this selection is 96.0 MiB ("
-        + grouped(over) + " bytes, exactly), more than the 100 MB this server asks about"
-        + " first.</p>"), ItSupport.text(asked));
-    HttpResponse<byte[]> under = ItSupport.get(URI.create(shipped + big + ".html" + query
-        + "94&format=dods"));
+    assertTrue(
+        ItSupport.text(asked)
+            .contains(
+                "<div class=\"warning\" id=\"large-download\""
+                    + " role=\"alert\"><p>The DAP2 binary answer (.dods) for this selection is 96.0 MiB ("
+                    + grouped(over)
+                    + " bytes, exactly), more than the 100 MB this server asks about"
+                    + " first.</p>"),
+        ItSupport.text(asked));
+    HttpResponse<byte[]> under =
+        ItSupport.get(URI.create(shipped + big + ".html" + query + "94&format=dods"));
     assertEquals(303, under.statusCode(), ItSupport.text(under));
-    assertEquals("400MiB.nc.dods?data%5B0:1:94%5D%5B0:1:511%5D%5B0:1:511%5D",
+    assertEquals(
+        "400MiB.nc.dods?data%5B0:1:94%5D%5B0:1:511%5D%5B0:1:511%5D",
         under.headers().firstValue("Location").orElseThrow());
   }
 
@@ -462,16 +496,22 @@ final class BrowserIT {
       }
       assertEquals(List.of("x", variable), labels, form);
       String text = browser.findElement(By.tagName("main")).getDomProperty("textContent");
-      for (String shown : List.of("<script>alert(3)</script> \"double\" 'single' & more",
-          "</script><script>alert(4)</script>", "on\"'<b>x", "\"'><img src=x onerror=alert(5)>",
-          "\"'><img src=x onerror=alert(6)>")) {
+      for (String shown :
+          List.of(
+              "<script>alert(3)</script> \"double\" 'single' & more",
+              "</script><script>alert(4)</script>",
+              "on\"'<b>x",
+              "\"'><img src=x onerror=alert(5)>",
+              "\"'><img src=x onerror=alert(6)>")) {
         assertTrue(text.contains(shown), form + " shows " + shown + ": " + text);
       }
       // Exactly the page's own three script elements: the JSON-LD and form-data blocks (data,
       // never run) and the form's script.
       assertNoInjectedElements(browser, 3);
-      String jsonLd = browser.findElement(By.cssSelector("script[type='application/ld+json']"))
-          .getDomProperty("textContent");
+      String jsonLd =
+          browser
+              .findElement(By.cssSelector("script[type='application/ld+json']"))
+              .getDomProperty("textContent");
       assertTrue(jsonLd.contains("\\u003c/script>\\u003cscript>alert(4)\\u003c/script>"), jsonLd);
 
       // The script's data URLs name the dataset and the variable so that the BES finds them.
@@ -503,8 +543,8 @@ final class BrowserIT {
     assertEquals(200, thredds.statusCode());
     SAXBuilder parser = new SAXBuilder();
     parser.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-    Document catalog = parser.build(new StringReader(
-        new String(thredds.body(), StandardCharsets.UTF_8)));
+    Document catalog =
+        parser.build(new StringReader(new String(thredds.body(), StandardCharsets.UTF_8)));
     Namespace ns = catalog.getRootElement().getNamespace();
     Element dataset = catalog.getRootElement().getChild("dataset", ns).getChild("dataset", ns);
     assertEquals(name, dataset.getAttributeValue("name"));
@@ -513,8 +553,9 @@ final class BrowserIT {
       // dataset's URL.
       String path = access.getAttributeValue("urlPath");
       assertTrue(path.matches("[A-Za-z0-9._~%/-]+"), path);
-      assertTrue(java.net.URLDecoder.decode(path, StandardCharsets.UTF_8)
-          .startsWith("hostile/" + name), path);
+      assertTrue(
+          java.net.URLDecoder.decode(path, StandardCharsets.UTF_8).startsWith("hostile/" + name),
+          path);
     }
   }
 
@@ -523,10 +564,13 @@ final class BrowserIT {
   void hostileName_isOneEncodedUrlInTheSiteMap() throws Exception {
     HttpResponse<byte[]> map = ItSupport.get(opendap.resolve("siteMap/smap_0.txt"));
     assertEquals(200, map.statusCode(), ItSupport.text(map));
-    List<String> lines = ItSupport.text(map).lines()
-        .filter(line -> line.startsWith(opendap + "hostile/")).toList();
-    assertEquals(List.of(opendap + "hostile/contents.html",
-        opendap + "hostile/hostile%22%27%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E.nc.dmr.html"),
+    List<String> lines =
+        ItSupport.text(map).lines().filter(line -> line.startsWith(opendap + "hostile/")).toList();
+    assertEquals(
+        List.of(
+            opendap + "hostile/contents.html",
+            opendap
+                + "hostile/hostile%22%27%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E.nc.dmr.html"),
         lines);
     browser.get(lines.get(1));
     assertEquals(Datasets.HOSTILE_FILE_NAME, browser.findElement(By.tagName("h1")).getText());
@@ -536,10 +580,13 @@ final class BrowserIT {
   @Test
   @Order(11)
   void seleniumManager_wasNeverAsked() {
-    assertTrue(seleniumLog.stream().anyMatch(r -> String.valueOf(r.getMessage())
-        .startsWith("Skipping Selenium Manager")), "Selenium logged how it found the driver");
+    assertTrue(
+        seleniumLog.stream()
+            .anyMatch(r -> String.valueOf(r.getMessage()).startsWith("Skipping Selenium Manager")),
+        "Selenium logged how it found the driver");
     for (LogRecord record : seleniumLog) {
-      assertFalse(record.getLoggerName().startsWith("org.openqa.selenium.manager"),
+      assertFalse(
+          record.getLoggerName().startsWith("org.openqa.selenium.manager"),
           "Selenium Manager ran: " + record.getMessage());
     }
   }
@@ -562,8 +609,7 @@ final class BrowserIT {
 
   /** The exact size a form shows on a format's button. */
   private static long shownSize(WebDriver driver, String token) {
-    return Long.parseLong(driver.findElement(By.id("size-" + token)).getDomAttribute(
-        "data-bytes"));
+    return Long.parseLong(driver.findElement(By.id("size-" + token)).getDomAttribute("data-bytes"));
   }
 
   /** {@code n} with a comma between each three digits, as the pages write byte counts. */
@@ -586,31 +632,39 @@ final class BrowserIT {
   }
 
   private static void assertNoAlert(WebDriver driver) {
-    assertThrows(NoAlertPresentException.class, () -> driver.switchTo().alert(),
+    assertThrows(
+        NoAlertPresentException.class,
+        () -> driver.switchTo().alert(),
         "an alert is open on " + driver.getCurrentUrl());
   }
 
   /** No element a name could have smuggled in; {@code scripts} script elements in all. */
   private static void assertNoInjectedElements(WebDriver driver, int scripts) {
-    assertEquals(scripts, driver.findElements(By.tagName("script")).size(),
+    assertEquals(
+        scripts,
+        driver.findElements(By.tagName("script")).size(),
         "script elements on " + driver.getCurrentUrl());
     for (String tag : List.of("img", "b", "i")) {
-      assertEquals(0, driver.findElements(By.tagName(tag)).size(),
+      assertEquals(
+          0,
+          driver.findElements(By.tagName(tag)).size(),
           tag + " elements on " + driver.getCurrentUrl());
     }
   }
 
   /**
-   * Saves what the browser shows, from the top and with no field focused: a page shorter than
-   * the window as its body alone, a longer one as the window.
+   * Saves what the browser shows, from the top and with no field focused: a page shorter than the
+   * window as its body alone, a longer one as the window.
    */
   private void screenshot(WebDriver driver, String name) throws IOException {
-    ((JavascriptExecutor) driver).executeScript(
-        "if (document.activeElement) { document.activeElement.blur(); } window.scrollTo(0, 0);");
+    ((JavascriptExecutor) driver)
+        .executeScript(
+            "if (document.activeElement) { document.activeElement.blur(); } window.scrollTo(0, 0);");
     WebElement body = driver.findElement(By.tagName("body"));
     boolean fits = body.getRect().getHeight() < driver.manage().window().getSize().getHeight();
-    byte[] png = (fits ? (TakesScreenshot) body : (TakesScreenshot) driver)
-        .getScreenshotAs(OutputType.BYTES);
+    byte[] png =
+        (fits ? (TakesScreenshot) body : (TakesScreenshot) driver)
+            .getScreenshotAs(OutputType.BYTES);
     Files.write(screenshots.resolve(name), png);
   }
 

@@ -20,9 +20,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * Debian's headless Chromium driven by its chromedriver, for the browser tests (BrowserIT, and
- * webapp-javax's Tomcat9IT through this module's test jar), and what they do in a request form.
- * The driver and browser are given by path, so Selenium Manager never runs and nothing is
- * downloaded.
+ * webapp-javax's Tomcat9IT through this module's test jar), and what they do in a request form. The
+ * driver and browser are given by path, so Selenium Manager never runs and nothing is downloaded.
  */
 public final class Chromium {
   public static final Path BROWSER = Path.of("/usr/bin/chromium");
@@ -43,31 +42,46 @@ public final class Chromium {
 
   /** Why a browser test skips: what is missing and where it comes from. */
   public static String missingReason(Path program) {
-    return program + " is not installed (scripts/setup installs Debian's chromium and"
+    return program
+        + " is not installed (scripts/setup installs Debian's chromium and"
         + " chromium-driver); skipping the browser tests";
   }
 
   /**
-   * A headless browser, scripts on or off, saving downloads into {@code downloads}; skips the
-   * test when the browser or its driver is not installed.
+   * A headless browser, scripts on or off, saving downloads into {@code downloads}; skips the test
+   * when the browser or its driver is not installed.
    */
   public static WebDriver start(boolean scripts, Path downloads) {
     Path missing = missing();
     assumeTrue(missing == null, () -> missingReason(missing));
     // Belt and braces: with the driver's path in the system property too, no lookup can start.
     System.setProperty("webdriver.chrome.driver", DRIVER.toString());
-    ChromeDriverService service = new ChromeDriverService.Builder()
-        .usingDriverExecutable(DRIVER.toFile())
-        .usingAnyFreePort()
-        .build();
+    ChromeDriverService service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(DRIVER.toFile())
+            .usingAnyFreePort()
+            .build();
     ChromeOptions options = new ChromeOptions();
     options.setBinary(BROWSER.toFile());
-    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu",
-        "--disable-dev-shm-usage", "--window-size=1200,1150", "--force-device-scale-factor=1",
-        "--hide-scrollbars", "--lang=en-US", "--no-first-run", "--disable-sync",
-        "--disable-default-apps", "--disable-extensions", "--disable-background-networking",
-        "--disable-component-update", "--disable-domain-reliability", "--metrics-recording-only",
-        "--no-default-browser-check", "--disable-features=Translate,OptimizationHints,MediaRouter");
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1200,1150",
+        "--force-device-scale-factor=1",
+        "--hide-scrollbars",
+        "--lang=en-US",
+        "--no-first-run",
+        "--disable-sync",
+        "--disable-default-apps",
+        "--disable-extensions",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-domain-reliability",
+        "--metrics-recording-only",
+        "--no-default-browser-check",
+        "--disable-features=Translate,OptimizationHints,MediaRouter");
     // An alert stays open for the test to find instead of being dismissed by the driver.
     options.setUnhandledPromptBehaviour(UnexpectedAlertBehaviour.IGNORE);
     Map<String, Object> prefs = new HashMap<>();
@@ -103,14 +117,14 @@ public final class Chromium {
   }
 
   /**
-   * The text of a plain-text answer the browser shows: exactly, read by script; with scripts off
-   * as WebDriver reads the {@code pre}, which loses only the final newline.
+   * The text of a plain-text answer the browser shows: exactly, read by script; with scripts off as
+   * WebDriver reads the {@code pre}, which loses only the final newline.
    */
   public static String preText(WebDriver driver, boolean scripts) {
     WebElement pre = driver.findElement(By.tagName("pre"));
     if (scripts) {
-      return (String) ((JavascriptExecutor) driver).executeScript(
-          "return arguments[0].textContent;", pre);
+      return (String)
+          ((JavascriptExecutor) driver).executeScript("return arguments[0].textContent;", pre);
     }
     return pre.getText() + "\n";
   }
@@ -121,8 +135,8 @@ public final class Chromium {
     long deadline = System.nanoTime() + WAIT.toNanos();
     while (!condition.test(driver)) {
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("waited " + WAIT.toSeconds() + " s in vain on "
-            + driver.getCurrentUrl());
+        throw new AssertionError(
+            "waited " + WAIT.toSeconds() + " s in vain on " + driver.getCurrentUrl());
       }
       Thread.sleep(25);
     }

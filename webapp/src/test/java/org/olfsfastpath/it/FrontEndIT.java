@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.zip.GZIPInputStream;
@@ -37,13 +35,16 @@ final class FrontEndIT {
 
   // Two BES connections and a short wait for one, so the pool-exhausted case is quick to reach.
   @RegisterExtension
-  static final FrontEndExtension FRONT_END = FrontEndExtension.named("FrontEndIT")
-      // Two connections, both for one client (this test, from 127.0.0.1): no reserve and no
-      // share, so that two slow gets can hold the whole pool (SharesIT tests the defaults).
-      .olfsXml(started -> FrontEndExtension.olfsXml(
-          FrontEndExtension.tcp(started) + "<ClientPool maximum=\"2\"/>",
-          "<ClientPool acquireTimeout=\"300ms\" reserve=\"0\"/><Cache negativeTtl=\"60\"/>"
-              + "<BesGroups clientShare=\"100%\"/><RetryAfter seconds=\"3\"/>"));
+  static final FrontEndExtension FRONT_END =
+      FrontEndExtension.named("FrontEndIT")
+          // Two connections, both for one client (this test, from 127.0.0.1): no reserve and no
+          // share, so that two slow gets can hold the whole pool (SharesIT tests the defaults).
+          .olfsXml(
+              started ->
+                  FrontEndExtension.olfsXml(
+                      FrontEndExtension.tcp(started) + "<ClientPool maximum=\"2\"/>",
+                      "<ClientPool acquireTimeout=\"300ms\" reserve=\"0\"/><Cache negativeTtl=\"60\"/>"
+                          + "<BesGroups clientShare=\"100%\"/><RetryAfter seconds=\"3\"/>"));
 
   private BesEmulator bes;
   private URI opendap;
@@ -72,8 +73,10 @@ final class FrontEndIT {
   }
 
   private void assertCounts(long showNode, long get, String when) {
-    assertEquals(showNode, bes.commandCount("showNode"), "showNode messages " + when + ": "
-        + bes.commandCounts());
+    assertEquals(
+        showNode,
+        bes.commandCount("showNode"),
+        "showNode messages " + when + ": " + bes.commandCounts());
     assertEquals(get, bes.commandCount("get"), "get messages " + when + ": " + bes.commandCounts());
     assertEquals(showNode + get, messages(), "BES messages " + when + ": " + bes.commandCounts());
   }
@@ -81,8 +84,11 @@ final class FrontEndIT {
   @ParameterizedTest
   @ValueSource(strings = {"das", "dds", "dods", "ascii", "asc", "dmr", "dap", "info"})
   void cold2_warm1_orNone_for(String suffix) throws Exception {
-    String url = COADS + "." + suffix + (suffix.equals("dmr") || suffix.equals("dap")
-        ? "?dap4.ce=COADSX" : "?COADSX");
+    String url =
+        COADS
+            + "."
+            + suffix
+            + (suffix.equals("dmr") || suffix.equals("dap") ? "?dap4.ce=COADSX" : "?COADSX");
     assertEquals(200, get(url).statusCode());
     assertCounts(1, 1, "for a cold ." + suffix);
     bes.resetCounts();
@@ -144,7 +150,8 @@ final class FrontEndIT {
   void missingDataset_dap4AndBrowserForms() throws Exception {
     HttpResponse<byte[]> dap4 = get("no_such.nc.dmr");
     assertEquals(404, dap4.statusCode());
-    assertEquals("application/vnd.opendap.dap4.error+xml",
+    assertEquals(
+        "application/vnd.opendap.dap4.error+xml",
         dap4.headers().firstValue("Content-Type").orElseThrow());
     assertTrue(ItSupport.text(dap4).contains("<Error httpcode=\"404\">"), ItSupport.text(dap4));
     HttpResponse<byte[]> html = get("no_such.nc.dds", "Accept", "text/html,*/*;q=0.8");
@@ -153,22 +160,26 @@ final class FrontEndIT {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "das | text/plain | dods_das | 3.2",
-      "dds | text/plain | dods_dds | 3.2",
-      "dods | application/octet-stream | dods_data | 3.2",
-      "ascii | text/plain | dods_ascii | 3.2",
-      "info | text/html | DAP2 Dataset Information Page | 3.2",
-      "dmr | application/vnd.opendap.dap4.dataset-metadata+xml | application/vnd.opendap.dap4.dataset-metadata+xml | 4.0",
-      "dap | application/vnd.opendap.dap4.data | application/vnd.opendap.dap4.data | 4.0",
-  })
-  void headers(String suffix, String contentType, String description, String xdap) throws Exception {
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "das | text/plain | dods_das | 3.2",
+        "dds | text/plain | dods_dds | 3.2",
+        "dods | application/octet-stream | dods_data | 3.2",
+        "ascii | text/plain | dods_ascii | 3.2",
+        "info | text/html | DAP2 Dataset Information Page | 3.2",
+        "dmr | application/vnd.opendap.dap4.dataset-metadata+xml | application/vnd.opendap.dap4.dataset-metadata+xml | 4.0",
+        "dap | application/vnd.opendap.dap4.data | application/vnd.opendap.dap4.data | 4.0",
+      })
+  void headers(String suffix, String contentType, String description, String xdap)
+      throws Exception {
     HttpResponse<byte[]> r = get(COADS + "." + suffix);
     assertEquals(200, r.statusCode());
     assertEquals(contentType, r.headers().firstValue("Content-Type").orElseThrow());
     assertEquals(description, r.headers().firstValue("Content-Description").orElseThrow());
     assertEquals("dods/3.2", r.headers().firstValue("XDODS-Server").orElseThrow());
-    assertTrue(r.headers().firstValue("XOPeNDAP-Server").orElseThrow().startsWith("olfs-fastpath/"));
+    assertTrue(
+        r.headers().firstValue("XOPeNDAP-Server").orElseThrow().startsWith("olfs-fastpath/"));
     assertEquals(xdap, r.headers().firstValue("XDAP").orElseThrow());
     assertTrue(r.headers().firstValue("Last-Modified").isPresent());
   }
@@ -206,10 +217,19 @@ final class FrontEndIT {
 
   @Test
   void traversalAndControlCharacters_rejectedBeforeTheBes() throws Exception {
-    for (String raw : new String[] {"/opendap/../opendap/x.dds", "/opendap/%2e%2e/x.dds",
-        "/opendap/a%00b.nc.dds", "/opendap/a%0d%0ab.nc.dds", "/opendap/x/..%2f..%2fetc.dds"}) {
-      String response = new String(ItSupport.rawGet(FRONT_END.tomcat().port(), raw), StandardCharsets.ISO_8859_1);
-      assertTrue(response.startsWith("HTTP/1.1 4"), raw + " -> " + response.lines().findFirst().orElse(""));
+    for (String raw :
+        new String[] {
+          "/opendap/../opendap/x.dds",
+          "/opendap/%2e%2e/x.dds",
+          "/opendap/a%00b.nc.dds",
+          "/opendap/a%0d%0ab.nc.dds",
+          "/opendap/x/..%2f..%2fetc.dds"
+        }) {
+      String response =
+          new String(ItSupport.rawGet(FRONT_END.tomcat().port(), raw), StandardCharsets.ISO_8859_1);
+      assertTrue(
+          response.startsWith("HTTP/1.1 4"),
+          raw + " -> " + response.lines().findFirst().orElse(""));
     }
     assertEquals(0, messages(), bes.commandCounts().toString());
   }
@@ -246,12 +266,22 @@ final class FrontEndIT {
     get(COADS + ".das");
     get(COADS + ".das");
     String status = ItSupport.text(get("status"));
-    for (String key : new String[] {"\"frontEnd\"", "\"cache\"", "\"pool\"", "\"hitRate\"",
-        "\"loadSuccessCount\"", "\"evictionCount\"", "\"size\"", "\"idle\""}) {
+    for (String key :
+        new String[] {
+          "\"frontEnd\"",
+          "\"cache\"",
+          "\"pool\"",
+          "\"hitRate\"",
+          "\"loadSuccessCount\"",
+          "\"evictionCount\"",
+          "\"size\"",
+          "\"idle\""
+        }) {
       assertTrue(status.contains(key), key + " in " + status);
     }
-    assertEquals(200, ItSupport.send("POST",
-        opendap.resolve("status/invalidate?path=/" + COADS)).statusCode());
+    assertEquals(
+        200,
+        ItSupport.send("POST", opendap.resolve("status/invalidate?path=/" + COADS)).statusCode());
     bes.resetCounts();
     get(COADS + ".das");
     assertCounts(1, 1, "after invalidating the path");
@@ -282,8 +312,8 @@ final class FrontEndIT {
       while (bes.commandCount("get") < 2 && System.nanoTime() < deadline) {
         Thread.sleep(10);
       }
-      assertEquals(2, bes.commandCount("get"), "both connections should be busy: "
-          + bes.commandCounts());
+      assertEquals(
+          2, bes.commandCount("get"), "both connections should be busy: " + bes.commandCounts());
       refused = get(COADS + ".ascii?SST");
     } finally {
       bes.removeFaultRule(slow);
@@ -313,8 +343,9 @@ final class FrontEndIT {
     String head = new String(raw, 0, Math.min(raw.length, 1024), StandardCharsets.ISO_8859_1);
     assertTrue(head.startsWith("HTTP/1.1 200"), head);
     assertTrue(head.toLowerCase().contains("transfer-encoding: chunked"), head);
-    String tail = new String(raw, Math.max(0, raw.length - 7), Math.min(raw.length, 7),
-        StandardCharsets.ISO_8859_1);
+    String tail =
+        new String(
+            raw, Math.max(0, raw.length - 7), Math.min(raw.length, 7), StandardCharsets.ISO_8859_1);
     assertFalse(tail.endsWith("0\r\n\r\n"), "the last chunk must not be sent after a BES failure");
     // Part of the data went out first. What the spool held when the BES failed is dropped with
     // it (the response is broken either way, and the client learns so at once instead of after
@@ -340,7 +371,8 @@ final class FrontEndIT {
 
   @Test
   void ncdump_header() throws Exception {
-    ItSupport.Run run = ItSupport.runClient("/usr/bin/ncdump", "-h", opendap.resolve(COADS).toString());
+    ItSupport.Run run =
+        ItSupport.runClient("/usr/bin/ncdump", "-h", opendap.resolve(COADS).toString());
     assertEquals(0, run.exitCode(), run.output());
     assertTrue(run.output().contains("float SST(TIME, COADSY, COADSX)"), run.output());
     assertTrue(run.output().contains("COADSX:units = \"degrees_east\""), run.output());
@@ -348,8 +380,8 @@ final class FrontEndIT {
 
   @Test
   void ncdump_variable() throws Exception {
-    ItSupport.Run run = ItSupport.runClient("/usr/bin/ncdump", "-v", "COADSX",
-        opendap.resolve(COADS).toString());
+    ItSupport.Run run =
+        ItSupport.runClient("/usr/bin/ncdump", "-v", "COADSX", opendap.resolve(COADS).toString());
     assertEquals(0, run.exitCode(), run.output());
     assertTrue(run.output().contains("COADSX = 21, 23, 25,"), run.output());
     assertTrue(run.output().contains("377, 379 ;"), run.output());
@@ -359,8 +391,9 @@ final class FrontEndIT {
   void ncdump_dap4_variable() throws Exception {
     // netCDF-C 4.9's DAP4 reader verifies a CRC32 after each variable but does not ask for one;
     // as against Hyrax, the URL asks (dap4.checksum=true), and the BES is sent dap4_checksums.
-    ItSupport.Run run = ItSupport.runClient("/usr/bin/ncdump", "-v", "COADSX",
-        opendap.resolve(COADS) + "?dap4.checksum=true#dap4");
+    ItSupport.Run run =
+        ItSupport.runClient(
+            "/usr/bin/ncdump", "-v", "COADSX", opendap.resolve(COADS) + "?dap4.checksum=true#dap4");
     assertEquals(0, run.exitCode(), run.output());
     assertTrue(run.output().contains("COADSX = 21, 23, 25,"), run.output());
     assertTrue(run.output().contains("377, 379 ;"), run.output());
@@ -368,39 +401,49 @@ final class FrontEndIT {
 
   @Test
   void getdap_dds_andData() throws Exception {
-    ItSupport.Run dds = ItSupport.runClient("/usr/bin/getdap", "-d", opendap.resolve(COADS).toString());
+    ItSupport.Run dds =
+        ItSupport.runClient("/usr/bin/getdap", "-d", opendap.resolve(COADS).toString());
     assertEquals(0, dds.exitCode(), dds.output());
-    assertTrue(dds.output().contains("Float32 SST[TIME = 12][COADSY = 90][COADSX = 180];"), dds.output());
-    ItSupport.Run data = ItSupport.runClient("/usr/bin/getdap", "-D", "-c", "COADSX[0:1:3]",
-        opendap.resolve(COADS).toString());
+    assertTrue(
+        dds.output().contains("Float32 SST[TIME = 12][COADSY = 90][COADSX = 180];"), dds.output());
+    ItSupport.Run data =
+        ItSupport.runClient(
+            "/usr/bin/getdap", "-D", "-c", "COADSX[0:1:3]", opendap.resolve(COADS).toString());
     assertEquals(0, data.exitCode(), data.output());
-    assertTrue(data.output().contains("Float64 COADSX[COADSX = 4] = {21, 23, 25, 27};"), data.output());
+    assertTrue(
+        data.output().contains("Float64 COADSX[COADSX = 4] = {21, 23, 25, 27};"), data.output());
   }
 
   @Test
   void getdap_missingDataset_reportsTheError() throws Exception {
-    ItSupport.Run run = ItSupport.runClient("/usr/bin/getdap", "-d",
-        opendap.resolve("no_such.nc").toString());
+    ItSupport.Run run =
+        ItSupport.runClient("/usr/bin/getdap", "-d", opendap.resolve("no_such.nc").toString());
     assertTrue(run.exitCode() != 0 || run.output().contains("no_such.nc"), run.output());
     assertFalse(run.output().contains("/usr/share/hyrax"), run.output());
   }
 
   @Test
   void python_netCDF4() throws Exception {
-    ItSupport.Run run = ItSupport.runClient("/usr/bin/python3", "-c", String.join("\n",
-        "import sys",
-        "try:",
-        "    import netCDF4",
-        "except ImportError:",
-        "    print('SKIP: python3-netcdf4 is not installed'); sys.exit(3)",
-        "d = netCDF4.Dataset(sys.argv[1])",
-        "print(sorted(d.variables))",
-        "print(list(d.variables['COADSX'][:4]))",
-        "print(d.variables['SST'].shape)"),
-        opendap.resolve(COADS).toString());
+    ItSupport.Run run =
+        ItSupport.runClient(
+            "/usr/bin/python3",
+            "-c",
+            String.join(
+                "\n",
+                "import sys",
+                "try:",
+                "    import netCDF4",
+                "except ImportError:",
+                "    print('SKIP: python3-netcdf4 is not installed'); sys.exit(3)",
+                "d = netCDF4.Dataset(sys.argv[1])",
+                "print(sorted(d.variables))",
+                "print(list(d.variables['COADSX'][:4]))",
+                "print(d.variables['SST'].shape)"),
+            opendap.resolve(COADS).toString());
     org.junit.jupiter.api.Assumptions.assumeTrue(run.exitCode() != 3, run.output());
     assertEquals(0, run.exitCode(), run.output());
-    assertTrue(run.output().contains("['AIRT', 'COADSX', 'COADSY', 'SST', 'TIME', 'UWND', 'VWND']"),
+    assertTrue(
+        run.output().contains("['AIRT', 'COADSX', 'COADSY', 'SST', 'TIME', 'UWND', 'VWND']"),
         run.output());
     assertTrue(run.output().contains("[21.0, 23.0, 25.0, 27.0]"), run.output());
     assertTrue(run.output().contains("(12, 90, 180)"), run.output());
@@ -410,7 +453,8 @@ final class FrontEndIT {
   void realClients_warmRequestsCostOneBesMessageEach() throws Exception {
     ItSupport.runClient("/usr/bin/ncdump", "-h", opendap.resolve(COADS).toString());
     bes.resetCounts();
-    ItSupport.Run run = ItSupport.runClient("/usr/bin/ncdump", "-h", opendap.resolve(COADS).toString());
+    ItSupport.Run run =
+        ItSupport.runClient("/usr/bin/ncdump", "-h", opendap.resolve(COADS).toString());
     assertEquals(0, run.exitCode(), run.output());
     Map<String, Long> counts = bes.commandCounts();
     assertEquals(0, bes.commandCount("showNode"), counts.toString());

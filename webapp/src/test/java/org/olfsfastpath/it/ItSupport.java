@@ -21,16 +21,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import org.olfsfastpath.emulator.BesEmulator;
-import org.olfsfastpath.tomcat.TomcatServer;
 
 /** What the integration tests share: HTTP and real-client helpers. */
 public final class ItSupport {
-  static final HttpClient HTTP = HttpClient.newBuilder()
-      .connectTimeout(Duration.ofSeconds(5))
-      .version(HttpClient.Version.HTTP_1_1)
-      .build();
+  static final HttpClient HTTP =
+      HttpClient.newBuilder()
+          .connectTimeout(Duration.ofSeconds(5))
+          .version(HttpClient.Version.HTTP_1_1)
+          .build();
 
   private ItSupport() {}
 
@@ -41,9 +40,10 @@ public final class ItSupport {
 
   public static HttpResponse<byte[]> send(String method, URI uri, String... headers)
       throws IOException, InterruptedException {
-    HttpRequest.Builder request = HttpRequest.newBuilder(uri)
-        .timeout(Duration.ofSeconds(30))
-        .method(method, HttpRequest.BodyPublishers.noBody());
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(uri)
+            .timeout(Duration.ofSeconds(30))
+            .method(method, HttpRequest.BodyPublishers.noBody());
     if (headers.length > 0) {
       request.headers(headers);
     }
@@ -53,10 +53,11 @@ public final class ItSupport {
   /** A POST of an {@code application/x-www-form-urlencoded} body. */
   static HttpResponse<byte[]> postForm(URI uri, String body, String... headers)
       throws IOException, InterruptedException {
-    HttpRequest.Builder request = HttpRequest.newBuilder(uri)
-        .timeout(Duration.ofSeconds(30))
-        .header("Content-Type", "application/x-www-form-urlencoded")
-        .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(uri)
+            .timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
     if (headers.length > 0) {
       request.headers(headers);
     }
@@ -73,8 +74,8 @@ public final class ItSupport {
    * not a 502 per request), the next one at once; once it listens again a probe brings it back by
    * itself. {@code needsBes} is an answer nothing has kept (another slice than any asked for).
    */
-  public static void assertBesDown503AtOnce_andBackByItself(URI opendap, BesEmulator bes,
-      String needsBes) throws IOException, InterruptedException {
+  public static void assertBesDown503AtOnce_andBackByItself(
+      URI opendap, BesEmulator bes, String needsBes) throws IOException, InterruptedException {
     bes.pause();
     try {
       // The pooled connection is gone with the listener; the new connect fails and takes the
@@ -110,8 +111,8 @@ public final class ItSupport {
   }
 
   /**
-   * {@link #rawGet(int, String)} from the local address {@code from}: on Linux any 127/8 address
-   * is this machine, so each is a client of its own to the front end.
+   * {@link #rawGet(int, String)} from the local address {@code from}: on Linux any 127/8 address is
+   * this machine, so each is a client of its own to the front end.
    */
   static byte[] rawGet(String from, int port, String pathAndQuery) throws IOException {
     try (Socket socket = new Socket()) {
@@ -119,8 +120,9 @@ public final class ItSupport {
       socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
       socket.setSoTimeout(10_000);
       OutputStream out = socket.getOutputStream();
-      out.write(("GET " + pathAndQuery + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-          .getBytes(StandardCharsets.US_ASCII));
+      out.write(
+          ("GET " + pathAndQuery + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
       out.flush();
       InputStream in = socket.getInputStream();
       ByteArrayOutputStream all = new ByteArrayOutputStream();
@@ -145,8 +147,11 @@ public final class ItSupport {
    * @param program an absolute path, e.g. /usr/bin/ncdump
    */
   static Run runClient(String program, String... args) throws IOException, InterruptedException {
-    assumeTrue(Files.isExecutable(Path.of(program)), program + " is not installed (scripts/setup"
-        + " installs it from Debian's packages); skipping this real-client check");
+    assumeTrue(
+        Files.isExecutable(Path.of(program)),
+        program
+            + " is not installed (scripts/setup"
+            + " installs it from Debian's packages); skipping this real-client check");
     List<String> command = new ArrayList<>();
     command.add(program);
     command.addAll(List.of(args));

@@ -23,20 +23,23 @@ import org.olfsfastpath.testing.FrontEndExtension;
 
 /**
  * Real clients, unchanged, on the files the front end lets users download, through the WAR in a
- * real Tomcat 11 in front of the BES emulator: ncdump on the netCDF subsets ({@code .nc} and
- * {@code .dap.nc}), Python's csv module on {@code .csv} and {@code .dap.csv}, Python's json
- * module on {@code .json}, {@code .ijsn} and {@code .covjson}, and xarray on the {@code .nc}
- * subset. Every value a client reads is compared with the ASCII response for the same subset.
- * Each test skips, saying why, when its program or Python module is missing (scripts/setup
- * installs them from Debian's packages: netcdf-bin, python3-xarray).
+ * real Tomcat 11 in front of the BES emulator: ncdump on the netCDF subsets ({@code .nc} and {@code
+ * .dap.nc}), Python's csv module on {@code .csv} and {@code .dap.csv}, Python's json module on
+ * {@code .json}, {@code .ijsn} and {@code .covjson}, and xarray on the {@code .nc} subset. Every
+ * value a client reads is compared with the ASCII response for the same subset. Each test skips,
+ * saying why, when its program or Python module is missing (scripts/setup installs them from
+ * Debian's packages: netcdf-bin, python3-xarray).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class RealClientsIT {
   private static final String DS = "coads_climatology.nc";
+
   /** Sea surface temperatures near the equator: 2 x 2 x 3 values, none of them missing. */
   private static final String SLICE = "SST[0:1:1][44:1:45][100:1:102]";
+
   /** A slice whose shape is easy to tell apart: 3 x 4 x 5. */
   private static final String SHAPED = "SST[0:1:2][0:1:3][0:1:4]";
+
   private static final String PYTHON = "/usr/bin/python3";
   private static final String NCDUMP = "/usr/bin/ncdump";
 
@@ -45,6 +48,7 @@ final class RealClientsIT {
 
   @TempDir Path downloads;
   private URI opendap;
+
   /** The slice's values as the ASCII response gives them, in row-major order. */
   private List<Double> asciiValues;
 
@@ -71,14 +75,17 @@ final class RealClientsIT {
     ItSupport.Run run = ItSupport.runClient(NCDUMP, "-h", file.toString());
     assertEquals(0, run.exitCode(), run.output());
     String header = run.output();
-    assertTrue(header.contains("TIME = 3 ;") && header.contains("COADSY = 4 ;")
-        && header.contains("COADSX = 5 ;"), header);
+    assertTrue(
+        header.contains("TIME = 3 ;")
+            && header.contains("COADSY = 4 ;")
+            && header.contains("COADSX = 5 ;"),
+        header);
     assertTrue(header.contains("float SST(TIME, COADSY, COADSX) ;"), header);
     assertTrue(header.contains("SST:units = \"Deg C\" ;"), header);
     // The file's history names the request that made it.
     assertTrue(header.contains(" olfs-fastpath-"), header);
-    assertTrue(header.contains(opendap.resolve(DS + suffix) + "?" + constraint(suffix, SHAPED)),
-        header);
+    assertTrue(
+        header.contains(opendap.resolve(DS + suffix) + "?" + constraint(suffix, SHAPED)), header);
     assertTrue(header.contains(":history_json = \"[{"), header);
     if (suffix.equals(".nc")) {
       // A DAP2 Grid brings its maps along.
@@ -95,8 +102,10 @@ final class RealClientsIT {
     String out = run.output();
     int values = out.indexOf("SST =", out.indexOf("\ndata:"));
     assertTrue(values > 0, out);
-    assertClose(asciiValues, numbers(out.substring(values + "SST =".length(),
-        out.indexOf(';', values))), "ncdump -v SST of " + suffix);
+    assertClose(
+        asciiValues,
+        numbers(out.substring(values + "SST =".length(), out.indexOf(';', values))),
+        "ncdump -v SST of " + suffix);
   }
 
   // Python's csv and json modules, and xarray.
@@ -105,7 +114,9 @@ final class RealClientsIT {
   @ValueSource(strings = {".csv", ".dap.csv"})
   void python_csv_readsTheValues(String suffix) throws Exception {
     Path file = download(DS + suffix + "?" + constraint(suffix, SLICE), "slice" + suffix);
-    ItSupport.Run run = python("""
+    ItSupport.Run run =
+        python(
+            """
         import csv, sys
         with open(sys.argv[1], newline='') as f:
             rows = list(csv.reader(f, skipinitialspace=True))
@@ -113,11 +124,14 @@ final class RealClientsIT {
         for row in rows[1:]:
             if row[0].startswith('SST.SST[') or row[0].startswith('/SST['):
                 print(' '.join(row[1:]))
-        """, file);
+        """,
+            file);
     List<String> lines = run.output().lines().toList();
     assertEquals("Dataset: " + DS, lines.get(0), run.output());
     assertEquals(4, lines.size() - 1, "one row per TIME and COADSY: " + run.output());
-    assertClose(asciiValues, numbers(String.join(" ", lines.subList(1, lines.size()))),
+    assertClose(
+        asciiValues,
+        numbers(String.join(" ", lines.subList(1, lines.size()))),
         "csv.reader on " + suffix);
   }
 
@@ -125,7 +139,9 @@ final class RealClientsIT {
   @ValueSource(strings = {".json", ".ijsn", ".covjson"})
   void python_json_readsTheValues(String suffix) throws Exception {
     Path file = download(DS + suffix + "?" + query(SLICE), "slice" + suffix);
-    ItSupport.Run run = python("""
+    ItSupport.Run run =
+        python(
+            """
         import json, sys
         with open(sys.argv[1]) as f:
             d = json.load(f)
@@ -139,7 +155,9 @@ final class RealClientsIT {
         def flat(v):
             return [x for y in v for x in flat(y)] if isinstance(v, list) else [v]
         print(' '.join(str(x) for x in flat(values)))
-        """, file, suffix);
+        """,
+            file,
+            suffix);
     List<String> lines = run.output().lines().toList();
     if (suffix.equals(".covjson")) {
       assertEquals("Coverage [2, 2, 3]", lines.get(0), run.output());
@@ -152,7 +170,9 @@ final class RealClientsIT {
     Path file = download(DS + ".nc?" + query(SHAPED), "shaped.nc");
     // The file's TIME is in hours since year 0, as in the real coads_climatology.nc, which CF's
     // default calendar has not: xarray reads it undecoded, as it must read the original.
-    ItSupport.Run run = python("""
+    ItSupport.Run run =
+        python(
+            """
         import sys
         try:
             import xarray
@@ -164,7 +184,8 @@ final class RealClientsIT {
         print(sorted(d.coords))
         print(list(d['COADSX'].values))
         print(sst.attrs['units'])
-        """, file);
+        """,
+            file);
     List<String> lines = run.output().lines().toList();
     assertEquals("(3, 4, 5) ('TIME', 'COADSY', 'COADSX')", lines.get(0), run.output());
     assertEquals("['COADSX', 'COADSY', 'TIME']", lines.get(1), run.output());
@@ -181,11 +202,11 @@ final class RealClientsIT {
     // to find transmitter netcdf-4"): no library on Maven Central writes netCDF-4 files honestly
     // (docs/emulator.md). The front end says so with a 501; against a BES with fileout_netcdf the
     // same URL is a netCDF-4 file.
-    HttpResponse<byte[]> r = ItSupport.get(
-        opendap.resolve(DS + suffix + "?" + constraint(suffix, SLICE)));
+    HttpResponse<byte[]> r =
+        ItSupport.get(opendap.resolve(DS + suffix + "?" + constraint(suffix, SLICE)));
     assertEquals(501, r.statusCode(), ItSupport.text(r));
-    assertTrue(ItSupport.text(r).contains("Unable to find transmitter netcdf-4"),
-        ItSupport.text(r));
+    assertTrue(
+        ItSupport.text(r).contains("Unable to find transmitter netcdf-4"), ItSupport.text(r));
     assertFalse(r.headers().firstValue("Content-Disposition").isPresent());
   }
 
@@ -217,15 +238,20 @@ final class RealClientsIT {
   }
 
   private static List<Double> numbers(String text) {
-    return Arrays.stream(text.split("[,\\s]+")).filter(s -> !s.isEmpty())
-        .map(Double::valueOf).toList();
+    return Arrays.stream(text.split("[,\\s]+"))
+        .filter(s -> !s.isEmpty())
+        .map(Double::valueOf)
+        .toList();
   }
 
   /** Float32 values printed with 6 (ASCII) or 7 (ncdump) significant digits are the same. */
   private static void assertClose(List<Double> expected, List<Double> actual, String what) {
     assertEquals(expected.size(), actual.size(), what + ": " + actual);
     for (int i = 0; i < expected.size(); i++) {
-      assertEquals(expected.get(i), actual.get(i), Math.abs(expected.get(i)) * 1e-5,
+      assertEquals(
+          expected.get(i),
+          actual.get(i),
+          Math.abs(expected.get(i)) * 1e-5,
           what + " value " + i + ": " + actual);
     }
   }

@@ -26,19 +26,33 @@ final class ServeScriptIT {
     Path root = Path.of(System.getProperty("project.root", ".."));
     Path state = FrontEndExtension.workDir("ServeScriptIT");
     Path serve = root.resolve("scripts/serve");
-    String out = run(List.of("bash", serve.toString(), "--background", "--cache", "off",
-        "--state-dir", state.toString()), state.resolve("serve.out"));
-    String url = out.lines().filter(l -> l.startsWith("http://")).findFirst().orElseThrow(
-        () -> new AssertionError("serve printed no URL:\n" + out));
+    String out =
+        run(
+            List.of(
+                "bash",
+                serve.toString(),
+                "--background",
+                "--cache",
+                "off",
+                "--state-dir",
+                state.toString()),
+            state.resolve("serve.out"));
+    String url =
+        out.lines()
+            .filter(l -> l.startsWith("http://"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("serve printed no URL:\n" + out));
     URI opendap = URI.create(url);
     int port = opendap.getPort();
     try {
       assertEquals(200, ItSupport.get(opendap.resolve("version")).statusCode());
       assertEquals(200, ItSupport.get(opendap.resolve("coads_climatology.nc.das")).statusCode());
-      assertTrue(Files.readString(state.resolve("olfs.xml")).contains("<Cache enabled=\"false\"/>"));
+      assertTrue(
+          Files.readString(state.resolve("olfs.xml")).contains("<Cache enabled=\"false\"/>"));
       assertTrue(Files.exists(state.resolve("serve.pid")));
     } finally {
-      run(List.of("bash", serve.toString(), "--stop", "--state-dir", state.toString()),
+      run(
+          List.of("bash", serve.toString(), "--stop", "--state-dir", state.toString()),
           state.resolve("stop.out"));
     }
     assertFalse(Files.exists(state.resolve("serve.pid")));
@@ -55,11 +69,15 @@ final class ServeScriptIT {
   }
 
   private static String run(List<String> command, Path output) throws Exception {
-    Process process = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(output.toFile()).start();
+    Process process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
     if (!process.waitFor(300, TimeUnit.SECONDS)) {
       process.destroyForcibly();
-      throw new AssertionError(command + " did not finish within 300 s:\n" + Files.readString(output));
+      throw new AssertionError(
+          command + " did not finish within 300 s:\n" + Files.readString(output));
     }
     String text = Files.readString(output, StandardCharsets.UTF_8);
     assertEquals(0, process.exitValue(), command + " failed:\n" + text);

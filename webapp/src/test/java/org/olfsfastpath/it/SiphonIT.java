@@ -33,27 +33,28 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.testing.FrontEndExtension;
 
 /**
- * Unidata's siphon, the THREDDS client of the Python world, walks the front end's catalog.xml
- * from the root through its catalogRefs, takes each dataset's OPENDAP access URL and opens it with
- * xarray's netCDF4 engine; the values it reads are the ones the front end's ASCII response
- * gives.
+ * Unidata's siphon, the THREDDS client of the Python world, walks the front end's catalog.xml from
+ * the root through its catalogRefs, takes each dataset's OPENDAP access URL and opens it with
+ * xarray's netCDF4 engine; the values it reads are the ones the front end's ASCII response gives.
  *
- * <p>siphon, xarray and netCDF4 come from PyPI into a virtual environment under
- * {@code target/siphon-venv}, made once (about 250 MB; kept until {@code mvn clean}). Without
- * python3 and its venv module, or without PyPI (no network), the test skips and says which.
+ * <p>siphon, xarray and netCDF4 come from PyPI into a virtual environment under {@code
+ * target/siphon-venv}, made once (about 250 MB; kept until {@code mvn clean}). Without python3 and
+ * its venv module, or without PyPI (no network), the test skips and says which.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(SiphonIT.NeedsSiphon.class)
 final class SiphonIT {
   /** What pip installs: siphon as the catalog shape was checked against, current xarray. */
   static final List<String> PACKAGES = List.of("siphon==0.11.0", "xarray", "netCDF4");
+
   /** The lines of pip's output that say what it fetches and installs. */
   private static final Pattern PIP_PROGRESS =
       Pattern.compile("^\\s*(Collecting|Downloading|Installing collected|Successfully installed)");
 
   @RegisterExtension
-  static final FrontEndExtension FRONT_END = FrontEndExtension.named("SiphonIT")
-      .emulator(b -> b.dataDirectory(data()).listBuiltIns(false));
+  static final FrontEndExtension FRONT_END =
+      FrontEndExtension.named("SiphonIT")
+          .emulator(b -> b.dataDirectory(data()).listBuiltIns(false));
 
   private URI opendap;
 
@@ -73,43 +74,69 @@ final class SiphonIT {
     private static ConditionEvaluationResult prepare() {
       String work = System.getProperty("it.work.dir");
       if (work == null || work.isBlank()) {
-        return ConditionEvaluationResult.disabled("system property it.work.dir is not set: run"
-            + " the integration tests with mvn verify");
+        return ConditionEvaluationResult.disabled(
+            "system property it.work.dir is not set: run"
+                + " the integration tests with mvn verify");
       }
       Path venv = Path.of(work).getParent().resolve("siphon-venv");
       Path python = venv.resolve("bin/python");
       try {
-        if (Files.isExecutable(python) && run(List.of(python.toString(), "-c",
-            "import siphon, xarray, netCDF4"), 60).exitCode() == 0) {
+        if (Files.isExecutable(python)
+            && run(List.of(python.toString(), "-c", "import siphon, xarray, netCDF4"), 60)
+                    .exitCode()
+                == 0) {
           return ConditionEvaluationResult.enabled("siphon is installed in " + venv);
         }
-        String system = Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3"
-            : "python3";
-        System.out.println("SiphonIT: making a virtual environment in " + venv + " and installing "
-            + PACKAGES + " from PyPI into it (about 250 MB with their dependencies; once, kept"
-            + " until mvn clean)");
+        String system =
+            Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3" : "python3";
+        System.out.println(
+            "SiphonIT: making a virtual environment in "
+                + venv
+                + " and installing "
+                + PACKAGES
+                + " from PyPI into it (about 250 MB with their dependencies; once, kept"
+                + " until mvn clean)");
         long start = System.nanoTime();
         Run made = run(List.of(system, "-m", "venv", "--clear", venv.toString()), 120);
         if (made.exitCode() != 0) {
-          return ConditionEvaluationResult.disabled(system + " cannot make a virtual"
-              + " environment (Debian: python3-venv, which scripts/setup installs): "
-              + tail(made.output()));
+          return ConditionEvaluationResult.disabled(
+              system
+                  + " cannot make a virtual"
+                  + " environment (Debian: python3-venv, which scripts/setup installs): "
+                  + tail(made.output()));
         }
-        List<String> pip = new ArrayList<>(List.of(python.toString(), "-m", "pip", "install",
-            "--no-input", "--disable-pip-version-check", "--progress-bar", "off", "--retries", "2",
-            "--timeout", "30"));
+        List<String> pip =
+            new ArrayList<>(
+                List.of(
+                    python.toString(),
+                    "-m",
+                    "pip",
+                    "install",
+                    "--no-input",
+                    "--disable-pip-version-check",
+                    "--progress-bar",
+                    "off",
+                    "--retries",
+                    "2",
+                    "--timeout",
+                    "30"));
         pip.addAll(PACKAGES);
         Run installed = runShowingDownloads(pip, 900, start);
         if (installed.exitCode() != 0) {
-          return ConditionEvaluationResult.disabled("pip could not install " + PACKAGES
-              + " from PyPI into " + venv + " (no network?): " + tail(installed.output()));
+          return ConditionEvaluationResult.disabled(
+              "pip could not install "
+                  + PACKAGES
+                  + " from PyPI into "
+                  + venv
+                  + " (no network?): "
+                  + tail(installed.output()));
         }
-        System.out.println(progress(start) + "installed; the environment holds "
-            + megabytes(venv) + " MB");
+        System.out.println(
+            progress(start) + "installed; the environment holds " + megabytes(venv) + " MB");
         return ConditionEvaluationResult.enabled("siphon installed into " + venv);
       } catch (IOException e) {
-        return ConditionEvaluationResult.disabled("python3 is not available (" + e.getMessage()
-            + "); skipping the siphon test");
+        return ConditionEvaluationResult.disabled(
+            "python3 is not available (" + e.getMessage() + "); skipping the siphon test");
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return ConditionEvaluationResult.disabled("interrupted while installing siphon");
@@ -117,28 +144,32 @@ final class SiphonIT {
     }
 
     /**
-     * Runs pip, printing as they come the lines that say what it fetches and how large each file
-     * is ({@code Collecting ...}, {@code Downloading x.whl (12.3 MB)}, {@code Successfully
-     * installed ...}), each after the time since the environment was begun: the first install
-     * takes a minute or more, and silence would look like a hang.
+     * Runs pip, printing as they come the lines that say what it fetches and how large each file is
+     * ({@code Collecting ...}, {@code Downloading x.whl (12.3 MB)}, {@code Successfully installed
+     * ...}), each after the time since the environment was begun: the first install takes a minute
+     * or more, and silence would look like a hang.
      */
     private static Run runShowingDownloads(List<String> command, int seconds, long start)
         throws IOException, InterruptedException {
       Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
       StringBuilder output = new StringBuilder();
-      Thread reader = new Thread(() -> {
-        try (BufferedReader lines = new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-          for (String line; (line = lines.readLine()) != null; ) {
-            output.append(line).append('\n');
-            if (PIP_PROGRESS.matcher(line).find()) {
-              System.out.println(progress(start) + "pip: " + line.strip());
-            }
-          }
-        } catch (IOException e) {
-          output.append("(reading pip's output failed: ").append(e).append(")\n");
-        }
-      }, "SiphonIT-pip");
+      Thread reader =
+          new Thread(
+              () -> {
+                try (BufferedReader lines =
+                    new BufferedReader(
+                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                  for (String line; (line = lines.readLine()) != null; ) {
+                    output.append(line).append('\n');
+                    if (PIP_PROGRESS.matcher(line).find()) {
+                      System.out.println(progress(start) + "pip: " + line.strip());
+                    }
+                  }
+                } catch (IOException e) {
+                  output.append("(reading pip's output failed: ").append(e).append(")\n");
+                }
+              },
+              "SiphonIT-pip");
       reader.start();
       if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
         process.destroyForcibly();
@@ -194,10 +225,19 @@ final class SiphonIT {
     try (InputStream in = SiphonIT.class.getResourceAsStream("/siphon_walk.py")) {
       Files.copy(in, script);
     }
-    Path python = Path.of(System.getProperty("it.work.dir")).getParent()
-        .resolve("siphon-venv/bin/python");
-    Run walk = run(List.of(python.toString(), script.toString(),
-        opendap + "catalog.xml", "COADSX", "TIME", "lat"), 180, home);
+    Path python =
+        Path.of(System.getProperty("it.work.dir")).getParent().resolve("siphon-venv/bin/python");
+    Run walk =
+        run(
+            List.of(
+                python.toString(),
+                script.toString(),
+                opendap + "catalog.xml",
+                "COADSX",
+                "TIME",
+                "lat"),
+            180,
+            home);
     assertEquals(0, walk.exitCode(), walk.output());
 
     List<String> catalogs = new ArrayList<>();
@@ -213,16 +253,28 @@ final class SiphonIT {
         case "access" -> access.put(f[1] + " " + f[2], f[3]);
         case "shape" -> shapes.put(f[1] + " " + f[2], f[3]);
         case "values" -> values.put(f[1] + " " + f[2], f[3]);
-        default -> { } // Warnings from the libraries.
+        default -> {} // Warnings from the libraries.
       }
     }
-    assertEquals(List.of(opendap + "catalog.xml", opendap + "nc/catalog.xml",
-        opendap + "nc/deeper/catalog.xml"), catalogs, walk.output());
-    assertEquals(Map.of("coads_climatology.nc", opendap + "nc/catalog.xml",
-        "README.txt", opendap + "nc/catalog.xml",
-        "fnoc1.nc", opendap + "nc/deeper/catalog.xml"), datasets, walk.output());
-    assertEquals(opendap + "nc/coads_climatology.nc",
-        access.get("coads_climatology.nc OPENDAP"), walk.output());
+    assertEquals(
+        List.of(
+            opendap + "catalog.xml", opendap + "nc/catalog.xml", opendap + "nc/deeper/catalog.xml"),
+        catalogs,
+        walk.output());
+    assertEquals(
+        Map.of(
+            "coads_climatology.nc",
+            opendap + "nc/catalog.xml",
+            "README.txt",
+            opendap + "nc/catalog.xml",
+            "fnoc1.nc",
+            opendap + "nc/deeper/catalog.xml"),
+        datasets,
+        walk.output());
+    assertEquals(
+        opendap + "nc/coads_climatology.nc",
+        access.get("coads_climatology.nc OPENDAP"),
+        walk.output());
     assertEquals(opendap + "nc/coads_climatology.nc", access.get("coads_climatology.nc DAP4"));
     assertEquals(opendap + "nc/deeper/fnoc1.nc", access.get("fnoc1.nc OPENDAP"));
     // Without AllowDirectDataSourceAccess a dataset offers no file; a file that is not data is
@@ -241,23 +293,27 @@ final class SiphonIT {
     assertValues(values, "fnoc1.nc", "nc/deeper/fnoc1.nc", "lat");
   }
 
-  private void assertValues(Map<String, String> values, String dataset, String path,
-      String variable) throws Exception {
+  private void assertValues(
+      Map<String, String> values, String dataset, String path, String variable) throws Exception {
     String read = values.get(dataset + " " + variable);
     assertTrue(read != null, dataset + " " + variable + " was not read: " + values.keySet());
-    HttpResponse<byte[]> ascii = ItSupport.get(URI.create(opendap + path + ".ascii?"
-        + variable));
+    HttpResponse<byte[]> ascii = ItSupport.get(URI.create(opendap + path + ".ascii?" + variable));
     assertEquals(200, ascii.statusCode(), ItSupport.text(ascii));
     // "Dataset: coads_climatology.nc\nCOADSX, 21, 23, ...\n"
     String line = ItSupport.text(ascii).lines().toList().get(1);
-    double[] expected = Arrays.stream(line.substring(line.indexOf(',') + 1).split(","))
-        .map(String::strip).mapToDouble(Double::parseDouble).toArray();
-    double[] actual = Arrays.stream(read.split(",")).mapToDouble(Double::parseDouble)
-        .toArray();
+    double[] expected =
+        Arrays.stream(line.substring(line.indexOf(',') + 1).split(","))
+            .map(String::strip)
+            .mapToDouble(Double::parseDouble)
+            .toArray();
+    double[] actual = Arrays.stream(read.split(",")).mapToDouble(Double::parseDouble).toArray();
     assertEquals(expected.length, actual.length, dataset + " " + variable);
     for (int i = 0; i < expected.length; i++) {
       // ASCII prints Float32 with 6 significant digits, Float64 with 15.
-      assertEquals(expected[i], actual[i], Math.abs(expected[i]) * 1e-6,
+      assertEquals(
+          expected[i],
+          actual[i],
+          Math.abs(expected[i]) * 1e-6,
           dataset + " " + variable + "[" + i + "]");
     }
   }

@@ -19,19 +19,21 @@ import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.testing.FrontEndExtension;
 
 /**
- * The site map of a catalog of 100,000 datasets (the emulator's synthetic catalog), through
- * Tomcat: robots.txt names every smap_N.txt file, the files list every dataset and directory
- * exactly once, split at 49,500 lines, and however many requests arrive, at once or later, the
- * map is built once, from one buildSiteMap, with no showNode walk.
+ * The site map of a catalog of 100,000 datasets (the emulator's synthetic catalog), through Tomcat:
+ * robots.txt names every smap_N.txt file, the files list every dataset and directory exactly once,
+ * split at 49,500 lines, and however many requests arrive, at once or later, the map is built once,
+ * from one buildSiteMap, with no showNode walk.
  */
 final class SiteMapIT {
   private static final int DATASETS = 100_000;
+
   /** The root, /synthetic, its 10 directories of 10,000 and their 1,000 of 100. */
   private static final int DIRECTORIES = 1 + 1 + 10 + 1_000;
 
   @RegisterExtension
-  static final FrontEndExtension FRONT_END = FrontEndExtension.named("SiteMapIT")
-      .emulator(b -> b.syntheticDatasets(DATASETS).listBuiltIns(false));
+  static final FrontEndExtension FRONT_END =
+      FrontEndExtension.named("SiteMapIT")
+          .emulator(b -> b.syntheticDatasets(DATASETS).listBuiltIns(false));
 
   @Test
   void aHundredThousandDatasets_everyOneListedOnce_builtOnce() throws Exception {
@@ -41,8 +43,14 @@ final class SiteMapIT {
 
     // The first requests come together: they all wait for the one build.
     List<CompletableFuture<HttpResponse<byte[]>>> first = new ArrayList<>();
-    for (String path : List.of("robots.txt", "siteMap/", "siteMap/smap_0.txt",
-        "siteMap/smap_1.txt", "siteMap/smap_2.txt", "robots.txt")) {
+    for (String path :
+        List.of(
+            "robots.txt",
+            "siteMap/",
+            "siteMap/smap_0.txt",
+            "siteMap/smap_1.txt",
+            "siteMap/smap_2.txt",
+            "robots.txt")) {
       first.add(CompletableFuture.supplyAsync(() -> get(opendap.resolve(path))));
     }
     for (CompletableFuture<HttpResponse<byte[]>> response : first) {
@@ -51,8 +59,8 @@ final class SiteMapIT {
 
     HttpResponse<byte[]> robots = ItSupport.get(opendap.resolve("robots.txt"));
     assertEquals(200, robots.statusCode());
-    assertEquals("text/plain;charset=UTF-8",
-        robots.headers().firstValue("Content-Type").orElseThrow());
+    assertEquals(
+        "text/plain;charset=UTF-8", robots.headers().firstValue("Content-Type").orElseThrow());
     String robotsTxt = new String(robots.body(), StandardCharsets.UTF_8);
     assertEquals(robotsTxt, ItSupport.text(ItSupport.get(opendap.resolve("siteMap/"))));
     List<String> files = new ArrayList<>();
@@ -60,8 +68,13 @@ final class SiteMapIT {
     while (sitemap.find()) {
       files.add(sitemap.group(1));
     }
-    assertEquals(List.of(opendap + "siteMap/smap_0.txt", opendap + "siteMap/smap_1.txt",
-        opendap + "siteMap/smap_2.txt"), files, robotsTxt);
+    assertEquals(
+        List.of(
+            opendap + "siteMap/smap_0.txt",
+            opendap + "siteMap/smap_1.txt",
+            opendap + "siteMap/smap_2.txt"),
+        files,
+        robotsTxt);
     assertTrue(robotsTxt.startsWith("User-agent: *\nAllow: /\n\n"), robotsTxt);
 
     Set<String> seen = new HashSet<>();
@@ -71,8 +84,10 @@ final class SiteMapIT {
     for (String file : files) {
       HttpResponse<byte[]> map = ItSupport.get(URI.create(file));
       assertEquals(200, map.statusCode(), file);
-      assertEquals(String.valueOf(map.body().length),
-          map.headers().firstValue("Content-Length").orElseThrow(), file);
+      assertEquals(
+          String.valueOf(map.body().length),
+          map.headers().firstValue("Content-Length").orElseThrow(),
+          file);
       List<String> lines = new String(map.body(), StandardCharsets.UTF_8).lines().toList();
       lengths.add(lines.size());
       for (String line : lines) {
@@ -101,9 +116,12 @@ final class SiteMapIT {
 
     // One past the last file is not there; the listed pages are.
     assertEquals(404, ItSupport.get(opendap.resolve("siteMap/smap_3.txt")).statusCode());
-    for (String page : List.of("synthetic/d00/d00/ds00000.nc.dmr.html",
-        "synthetic/d05/d00/ds50000.nc.dmr.html", "synthetic/d09/d99/ds99999.nc.dmr.html",
-        "synthetic/d09/d99/contents.html")) {
+    for (String page :
+        List.of(
+            "synthetic/d00/d00/ds00000.nc.dmr.html",
+            "synthetic/d05/d00/ds50000.nc.dmr.html",
+            "synthetic/d09/d99/ds99999.nc.dmr.html",
+            "synthetic/d09/d99/contents.html")) {
       HttpResponse<byte[]> response = ItSupport.get(opendap.resolve(page));
       assertEquals(200, response.statusCode(), page + ": " + ItSupport.text(response));
     }

@@ -30,8 +30,8 @@ import org.olfsfastpath.tomcat.TomcatServer;
  * small receive buffer) download {@code big/40MiB.nc.dods}; their BES connections go back to the
  * pool once the BES has sent the answers, while the clients have read only a sliver; each then
  * reads on to the end and gets exactly what a fast client gets; no spool file is left. A client
- * that hangs up mid-spool frees its file at once. A spool directory that is missing or not
- * writable stops the start, naming the setting. No timing is asserted; the times are printed.
+ * that hangs up mid-spool frees its file at once. A spool directory that is missing or not writable
+ * stops the start, naming the setting. No timing is asserted; the times are printed.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(600)
@@ -45,17 +45,21 @@ final class SpoolIT {
   private static Path spoolDirectory;
 
   @RegisterExtension
-  static final FrontEndExtension FRONT_END = FrontEndExtension.named("SpoolIT")
-      .olfsXml(started -> {
-        try {
-          spoolDirectory = Files.createDirectories(
-              FrontEndExtension.required("it.work.dir").resolve("SpoolIT-spool"));
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-        return FrontEndExtension.olfsXml(FrontEndExtension.tcp(started),
-            "<Spool directory=\"" + spoolDirectory + "\"/>");
-      });
+  static final FrontEndExtension FRONT_END =
+      FrontEndExtension.named("SpoolIT")
+          .olfsXml(
+              started -> {
+                try {
+                  spoolDirectory =
+                      Files.createDirectories(
+                          FrontEndExtension.required("it.work.dir").resolve("SpoolIT-spool"));
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+                return FrontEndExtension.olfsXml(
+                    FrontEndExtension.tcp(started),
+                    "<Spool directory=\"" + spoolDirectory + "\"/>");
+              });
 
   private int port() {
     return FRONT_END.tomcat().port();
@@ -84,8 +88,7 @@ final class SpoolIT {
   }
 
   @Test
-  void slowReaders_releaseTheirBesConnectionsAtTheBesEnd_andGetTheWholeAnswer()
-      throws Exception {
+  void slowReaders_releaseTheirBesConnectionsAtTheBesEnd_andGetTheWholeAnswer() throws Exception {
     SlowDownload.Result reference = new SlowDownload(port(), BIG, 0, 1 << 20).call();
     assertEquals(200, reference.status(), String.valueOf(reference.failure()));
     assertTrue(reference.complete());
@@ -103,21 +106,35 @@ final class SpoolIT {
         results.add(pool.submit(reader));
       }
       // Every answer is read from the BES and spooled; every connection back in the pool.
-      boolean released = await(() -> {
-        StatusDocument s = status();
-        return s.get("spool", "earlyReleases") - releasedBefore >= SLOW_CLIENTS
-            && s.get("pool", "inUse") == 0;
-      });
+      boolean released =
+          await(
+              () -> {
+                StatusDocument s = status();
+                return s.get("spool", "earlyReleases") - releasedBefore >= SLOW_CLIENTS
+                    && s.get("pool", "inUse") == 0;
+              });
       long releasedMillis = (System.nanoTime() - start) / 1_000_000;
       StatusDocument at = status();
       long mostRead = readers.stream().mapToLong(SlowDownload::received).max().orElse(0);
-      System.out.printf(Locale.ROOT, "SpoolIT: %d slow clients at %d B/s: BES connections back"
+      System.out.printf(
+          Locale.ROOT,
+          "SpoolIT: %d slow clients at %d B/s: BES connections back"
               + " in the pool %d ms after the requests, the clients having read at most %d of %d"
-              + " bytes; spool then: %d B in memory, %d B on disk, %d files%n", SLOW_CLIENTS,
-          SLOW, releasedMillis, mostRead, reference.bytes(), at.get("spool", "memoryBytes"),
-          at.get("spool", "diskBytes"), at.get("spool", "openFiles"));
-      assertTrue(released, "the BES connections did not go back while the clients read: "
-          + at.sections().get("pool") + " " + at.sections().get("spool"));
+              + " bytes; spool then: %d B in memory, %d B on disk, %d files%n",
+          SLOW_CLIENTS,
+          SLOW,
+          releasedMillis,
+          mostRead,
+          reference.bytes(),
+          at.get("spool", "memoryBytes"),
+          at.get("spool", "diskBytes"),
+          at.get("spool", "openFiles"));
+      assertTrue(
+          released,
+          "the BES connections did not go back while the clients read: "
+              + at.sections().get("pool")
+              + " "
+              + at.sections().get("spool"));
       assertEquals(0, at.get("pool", "inUse"));
       assertTrue(mostRead < reference.bytes() / 2, "the clients were still reading: " + mostRead);
       assertEquals(SLOW_CLIENTS, at.get("spool", "openFiles"), "one spool file per response");
@@ -151,7 +168,8 @@ final class SpoolIT {
     ExecutorService pool = Executors.newSingleThreadExecutor();
     try {
       Future<SlowDownload.Result> result = pool.submit(reader);
-      assertTrue(await(() -> status().get("spool", "diskBytes") > 0),
+      assertTrue(
+          await(() -> status().get("spool", "diskBytes") > 0),
           "the answer never reached the spool file: " + status().sections().get("spool"));
       assertEquals(1, spoolFiles().size());
       long start = System.nanoTime();
@@ -159,8 +177,12 @@ final class SpoolIT {
       assertEquals("truncated", result.get().outcome());
       boolean freed = await(() -> status().get("spool", "openFiles") == 0);
       long freedMillis = (System.nanoTime() - start) / 1_000_000;
-      System.out.printf(Locale.ROOT, "SpoolIT: a client that hung up after %d bytes had its spool"
-          + " file freed %d ms later%n", reader.received(), freedMillis);
+      System.out.printf(
+          Locale.ROOT,
+          "SpoolIT: a client that hung up after %d bytes had its spool"
+              + " file freed %d ms later%n",
+          reader.received(),
+          freedMillis);
       assertTrue(freed, "the spool file was not freed: " + status().sections().get("spool"));
     } finally {
       pool.shutdownNow();
@@ -176,7 +198,9 @@ final class SpoolIT {
   @Test
   void missingSpoolDirectory_refusesTheStart_namingTheSetting() throws Exception {
     Path missing = FrontEndExtension.workDir("SpoolIT-missing").resolve("no-such-directory");
-    refusesTheStart("<Spool directory=\"" + missing + "\"/>", "SpoolIT-missing",
+    refusesTheStart(
+        "<Spool directory=\"" + missing + "\"/>",
+        "SpoolIT-missing",
         "FastPath/Spool@directory was '" + missing + "': does not exist");
   }
 
@@ -184,17 +208,22 @@ final class SpoolIT {
   void unwritableSpoolDirectory_refusesTheStart_namingTheSetting() throws Exception {
     // /proc takes no new file whoever asks, root included.
     assumeTrue(Files.isDirectory(Path.of("/proc")), "no /proc: skipping the unwritable case");
-    refusesTheStart("<Spool directory=\"/proc\"/>", "SpoolIT-unwritable",
+    refusesTheStart(
+        "<Spool directory=\"/proc\"/>",
+        "SpoolIT-unwritable",
         "FastPath/Spool@directory was '/proc': is not writable");
   }
 
   private static void refusesTheStart(String fastPathXml, String name, String expected)
       throws Exception {
-    String config = FrontEndExtension.olfsXml("<host>127.0.0.1</host><port>9</port>",
-        fastPathXml);
-    try (TomcatServer tomcat = TomcatServer.launch(FrontEndExtension.required("tomcat.home"),
-        FrontEndExtension.required("war.file"),
-        FrontEndExtension.workDir(name).resolve("tomcat"), config, FrontEndExtension.HEAP)) {
+    String config = FrontEndExtension.olfsXml("<host>127.0.0.1</host><port>9</port>", fastPathXml);
+    try (TomcatServer tomcat =
+        TomcatServer.launch(
+            FrontEndExtension.required("tomcat.home"),
+            FrontEndExtension.required("war.file"),
+            FrontEndExtension.workDir(name).resolve("tomcat"),
+            config,
+            FrontEndExtension.HEAP)) {
       tomcat.awaitConsole(expected);
       tomcat.awaitConsole("Server startup in");
       assertEquals(404, ItSupport.get(tomcat.baseUri().resolve("opendap/version")).statusCode());

@@ -44,16 +44,20 @@ final class Tomcat10IT {
     assertEquals(1, bes.requestCount(), bes.commandCounts().toString());
     String lastModified = cold.headers().firstValue("Last-Modified").orElseThrow();
     bes.resetCounts();
-    assertEquals(304, ItSupport.get(opendap.resolve("coads_climatology.nc.das"),
-        "If-Modified-Since", lastModified).statusCode());
+    assertEquals(
+        304,
+        ItSupport.get(
+                opendap.resolve("coads_climatology.nc.das"), "If-Modified-Since", lastModified)
+            .statusCode());
     assertEquals(0, bes.requestCount());
     assertEquals(404, ItSupport.get(opendap.resolve("no_such.nc.das")).statusCode());
   }
 
   @Test
   void ncdump_header() throws Exception {
-    ItSupport.Run run = ItSupport.runClient("/usr/bin/ncdump", "-h",
-        opendap.resolve("coads_climatology.nc").toString());
+    ItSupport.Run run =
+        ItSupport.runClient(
+            "/usr/bin/ncdump", "-h", opendap.resolve("coads_climatology.nc").toString());
     assertEquals(0, run.exitCode(), run.output());
     assertTrue(run.output().contains("float SST(TIME, COADSY, COADSX)"), run.output());
   }

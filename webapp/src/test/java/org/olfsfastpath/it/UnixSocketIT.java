@@ -28,10 +28,18 @@ final class UnixSocketIT {
 
   // mtimeCheckInterval 0: every hit checks the file, so a deletion shows on the next request.
   @RegisterExtension
-  static final FrontEndExtension FRONT_END = FrontEndExtension.named("UnixSocketIT")
-      .emulator(b -> b.unixSocket(SOCKET).dataDirectory(dataWithTwoFiles()))
-      .olfsXml(started -> FrontEndExtension.olfsXml("", "<unixSocket>" + SOCKET
-          + "</unixSocket><dataRoot>" + DATA + "</dataRoot><Cache mtimeCheckInterval=\"0\"/>"));
+  static final FrontEndExtension FRONT_END =
+      FrontEndExtension.named("UnixSocketIT")
+          .emulator(b -> b.unixSocket(SOCKET).dataDirectory(dataWithTwoFiles()))
+          .olfsXml(
+              started ->
+                  FrontEndExtension.olfsXml(
+                      "",
+                      "<unixSocket>"
+                          + SOCKET
+                          + "</unixSocket><dataRoot>"
+                          + DATA
+                          + "</dataRoot><Cache mtimeCheckInterval=\"0\"/>"));
 
   private BesEmulator bes;
   private URI opendap;
@@ -81,21 +89,29 @@ final class UnixSocketIT {
     bes.resetCounts();
     HttpResponse<byte[]> warm = ItSupport.get(das);
     assertEquals(200, warm.statusCode());
-    assertEquals(0, bes.commandCount("showNode") + bes.commandCount("get"),
+    assertEquals(
+        0,
+        bes.commandCount("showNode") + bes.commandCount("get"),
         "a kept answer: " + bes.commandCounts());
     Path file = DATA.resolve("touchme.nc");
-    Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.from(
-        Files.getLastModifiedTime(file).toInstant().plusSeconds(5)));
+    Files.setLastModifiedTime(
+        file,
+        java.nio.file.attribute.FileTime.from(
+            Files.getLastModifiedTime(file).toInstant().plusSeconds(5)));
     HttpResponse<byte[]> changed = ItSupport.get(das);
     assertEquals(200, changed.statusCode());
-    assertEquals(1, bes.commandCount("showNode"), "the file check reloads the entry: "
-        + bes.commandCounts());
-    assertEquals(1, bes.commandCount("get"), "and its answers are fetched again: "
-        + bes.commandCounts());
+    assertEquals(
+        1,
+        bes.commandCount("showNode"),
+        "the file check reloads the entry: " + bes.commandCounts());
+    assertEquals(
+        1, bes.commandCount("get"), "and its answers are fetched again: " + bes.commandCounts());
     assertEquals(new String(warm.body()), new String(changed.body()));
     bes.resetCounts();
     assertEquals(200, ItSupport.get(das).statusCode());
-    assertEquals(0, bes.commandCount("showNode") + bes.commandCount("get"),
+    assertEquals(
+        0,
+        bes.commandCount("showNode") + bes.commandCount("get"),
         "kept again: " + bes.commandCounts());
   }
 
@@ -107,6 +123,7 @@ final class UnixSocketIT {
     HttpResponse<byte[]> gone = ItSupport.get(opendap.resolve("deleteme.nc.das"));
     assertEquals(404, gone.statusCode(), ItSupport.text(gone));
     assertTrue(ItSupport.text(gone).contains("deleteme.nc"), ItSupport.text(gone));
-    assertFalse(ItSupport.text(gone).contains(DATA.toString()), "no server path: " + ItSupport.text(gone));
+    assertFalse(
+        ItSupport.text(gone).contains(DATA.toString()), "no server path: " + ItSupport.text(gone));
   }
 }

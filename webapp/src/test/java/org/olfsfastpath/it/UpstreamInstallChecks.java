@@ -25,12 +25,12 @@ import org.olfsfastpath.tomcat.TomcatServer;
  * filter), with nothing naming the file, and what must hold there: the file is found and its
  * settings apply (the bare dataset URL answers as its {@code DatasetUrlResponse} says), its
  * BotFilter refuses by User-Agent, by address and by address pattern with 403 and lets everyone
- * else through, and one warning names the upstream settings this front end does not implement.
- * Each container's test (DebianTomcatIT, webapp-javax's Tomcat9UpstreamInstallIT) says how it
- * deploys; the directory the front end searches is named with {@code olfs.config.dirs} rather
- * than being {@code /etc/olfs}, so that the tests write nothing outside their work directory and
- * run as any user (the search is the same; the unit tests hold the default list to {@code
- * /etc/olfs}, {@code /usr/share/olfs}).
+ * else through, and one warning names the upstream settings this front end does not implement. Each
+ * container's test (DebianTomcatIT, webapp-javax's Tomcat9UpstreamInstallIT) says how it deploys;
+ * the directory the front end searches is named with {@code olfs.config.dirs} rather than being
+ * {@code /etc/olfs}, so that the tests write nothing outside their work directory and run as any
+ * user (the search is the same; the unit tests hold the default list to {@code /etc/olfs}, {@code
+ * /usr/share/olfs}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class UpstreamInstallChecks {
@@ -64,8 +64,7 @@ public abstract class UpstreamInstallChecks {
     bes.start();
     Path configDirectory = work.resolve("olfs");
     olfsXml = writeOlfsXml(configDirectory, bes.port());
-    tomcat = deploy(work, "-Dolfs.config.dirs=" + work.resolve("missing") + ":"
-        + configDirectory);
+    tomcat = deploy(work, "-Dolfs.config.dirs=" + work.resolve("missing") + ":" + configDirectory);
   }
 
   @AfterAll
@@ -84,7 +83,9 @@ public abstract class UpstreamInstallChecks {
   /** The upstream olfs.xml for a BES on loopback {@code besPort}, in {@code directory}. */
   private static Path writeOlfsXml(Path directory, int besPort) throws IOException {
     Files.createDirectories(directory);
-    return Files.writeString(directory.resolve("olfs.xml"), """
+    return Files.writeString(
+        directory.resolve("olfs.xml"),
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <OLFSConfig>
           <BESManager>
@@ -111,7 +112,8 @@ public abstract class UpstreamInstallChecks {
             <UserAgentMatch>.*BadBot.*</UserAgentMatch>
           </BotFilter>
         </OLFSConfig>
-        """.formatted(besPort));
+        """
+            .formatted(besPort));
   }
 
   private URI opendap(String path) {
@@ -141,19 +143,20 @@ public abstract class UpstreamInstallChecks {
 
   @Test
   void botFilter_refusesByUserAgent() throws Exception {
-    HttpResponse<byte[]> refused = ItSupport.get(opendap("coads_climatology.nc.das"),
-        "User-Agent", BAD_BOT);
+    HttpResponse<byte[]> refused =
+        ItSupport.get(opendap("coads_climatology.nc.das"), "User-Agent", BAD_BOT);
     assertEquals(403, refused.statusCode());
     assertTrue(ItSupport.text(refused).contains("bot filter"), ItSupport.text(refused));
-    HttpResponse<byte[]> allowed = ItSupport.get(opendap("coads_climatology.nc.das"),
-        "User-Agent", "curl/8.5.0");
+    HttpResponse<byte[]> allowed =
+        ItSupport.get(opendap("coads_climatology.nc.das"), "User-Agent", "curl/8.5.0");
     assertEquals(200, allowed.statusCode(), ItSupport.text(allowed));
   }
 
   /** Loopback addresses other than 127.0.0.1 are the other clients: Linux routes all of 127/8. */
   @Test
   void botFilter_refusesByAddressAndPattern() throws Exception {
-    assumeTrue(System.getProperty("os.name").startsWith("Linux"),
+    assumeTrue(
+        System.getProperty("os.name").startsWith("Linux"),
         "needs Linux, where a client may send from any 127/8 address");
     assertEquals("HTTP/1.1 403", statusFrom("127.0.0.2", "/opendap/coads_climatology.nc.das"));
     assertEquals("HTTP/1.1 403", statusFrom("127.0.0.3", "/opendap/version"));
@@ -165,12 +168,16 @@ public abstract class UpstreamInstallChecks {
 
   @Test
   void ignoredSettings_namedInOneWarning_andInTheStatus() throws Exception {
-    String warning = tomcat.console().lines()
-        .filter(line -> line.contains("holds settings this front end does not implement"))
-        .reduce((a, b) -> a + "\n" + b).orElse("");
+    String warning =
+        tomcat
+            .console()
+            .lines()
+            .filter(line -> line.contains("holds settings this front end does not implement"))
+            .reduce((a, b) -> a + "\n" + b)
+            .orElse("");
     assertEquals(1, warning.lines().count(), tomcat.console());
-    for (String name : new String[] {"ThreddsService (", "GatewayService (",
-        "EnableCombinedLog ("}) {
+    for (String name :
+        new String[] {"ThreddsService (", "GatewayService (", "EnableCombinedLog ("}) {
       assertTrue(warning.contains(name), name + " in " + warning);
     }
     String status = ItSupport.text(ItSupport.get(opendap("status")));
@@ -179,8 +186,8 @@ public abstract class UpstreamInstallChecks {
 
   /** One raw request from a given local address; the status line. */
   private String statusFrom(String address, String path) throws IOException {
-    String response = new String(ItSupport.rawGet(address, tomcat.port(), path),
-        StandardCharsets.ISO_8859_1);
+    String response =
+        new String(ItSupport.rawGet(address, tomcat.port(), path), StandardCharsets.ISO_8859_1);
     return response.substring(0, Math.min(12, response.length()));
   }
 }

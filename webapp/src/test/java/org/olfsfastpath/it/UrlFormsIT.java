@@ -34,9 +34,9 @@ import org.olfsfastpath.testing.FrontEndExtension;
  * Every URL form of the upstream Hyrax OLFS through the WAR in a real Tomcat 11, in front of the
  * BES emulator, with a stock olfs.xml: the 42 dataset suffixes, the bare dataset URL, the version
  * document, directories, listings and catalogs, the site map and a plain file. Each row of {@link
- * #FORMS} is asked with GET, with GET and {@code Accept: *}{@code /*} when the row names no
- * Accept, with HEAD and with POST, each under {@code /opendap/} and {@code /opendap/hyrax/}; a GET
- * answered 200 with a Last-Modified is asked again with If-Modified-Since.
+ * #FORMS} is asked with GET, with GET and {@code Accept: *}{@code /*} when the row names no Accept,
+ * with HEAD and with POST, each under {@code /opendap/} and {@code /opendap/hyrax/}; a GET answered
+ * 200 with a Last-Modified is asked again with If-Modified-Since.
  *
  * <p>Every request is made twice and the second one is checked, warm: its status and headers, and
  * what the BES received for it. A warm data response costs exactly one BES get (whose type,
@@ -45,34 +45,41 @@ import org.olfsfastpath.testing.FrontEndExtension;
  * request, after its path was dropped from the caches); a HEAD, a 304, a refusal (404 not offered,
  * 501 not implemented, 405, 406) and anything answered from the caches cost none.
  *
- * <p>Beside the table: the DAP4 server functions ({@code dap4.function}) and the query
- * parameters upstream gives a meaning this front end does not offer.
+ * <p>Beside the table: the DAP4 server functions ({@code dap4.function}) and the query parameters
+ * upstream gives a meaning this front end does not offer.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class UrlFormsIT {
   private static final String DS = "coads_climatology.nc";
+
   /** The slice every data row asks for: 1 x 2 x 3 values of SST. */
   private static final String CE2 = "SST[0:1:0][0:1:1][0:1:2]";
+
   private static final String CE4 = "/SST[0:1:0][0:1:1][0:1:2]";
   private static final String BROWSER =
       "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
 
   @RegisterExtension
-  static final FrontEndExtension FRONT_END = FrontEndExtension.named("UrlFormsIT")
-      // A directory to list: /synthetic/ holds ds0.nc, ds1.nc and ds2.nc.
-      .emulator(bes -> bes.syntheticDatasets(3))
-      // The readings of a path that name no dataset are remembered for the whole run, so a warm
-      // request never asks again; no data answer is kept, so that each data request's own get
-      // reaches the BES and is checked (FrontEndIT checks the kept ones); everything else is
-      // olfs.xml's defaults.
-      .olfsXml(bes -> FrontEndExtension.olfsXml(FrontEndExtension.tcp(bes),
-          "<Cache negativeTtl=\"600\"/><ResponseCache dataTypes=\"\"/>"));
+  static final FrontEndExtension FRONT_END =
+      FrontEndExtension.named("UrlFormsIT")
+          // A directory to list: /synthetic/ holds ds0.nc, ds1.nc and ds2.nc.
+          .emulator(bes -> bes.syntheticDatasets(3))
+          // The readings of a path that name no dataset are remembered for the whole run, so a warm
+          // request never asks again; no data answer is kept, so that each data request's own get
+          // reaches the BES and is checked (FrontEndIT checks the kept ones); everything else is
+          // olfs.xml's defaults.
+          .olfsXml(
+              bes ->
+                  FrontEndExtension.olfsXml(
+                      FrontEndExtension.tcp(bes),
+                      "<Cache negativeTtl=\"600\"/><ResponseCache dataTypes=\"\"/>"));
 
   /**
    * One row per case; DS is coads_climatology.nc. Columns:
+   *
    * <ol>
-   *   <li>the path below /opendap/ (each row is also asked below /opendap/hyrax/), after
-   *       {@code HEAD } for a row that says what HEAD alone answers;
+   *   <li>the path below /opendap/ (each row is also asked below /opendap/hyrax/), after {@code
+   *       HEAD } for a row that says what HEAD alone answers;
    *   <li>the constraint: {@code dap2} (the query CE2), {@code dap4} (the query dap4.ce=CE4) or
    *       {@code -}; a POST sends it as a form body (ce= or dap4.ce=) instead;
    *   <li>the Accept header: {@code -} for none, {@code browser} for a browser's, or a media type;
@@ -81,13 +88,14 @@ final class UrlFormsIT {
    *   <li>the download's file name (Content-Disposition: attachment), or {@code -} for none;
    *   <li>X-DAP (and XDAP, its older name), or {@code -} for none;
    *   <li>the one BES get a warm GET costs, as {@code type[/returnAs] container constraint}, the
-   *       constraint being {@code dap2}, {@code dap4} or {@code none}; {@code -} for no BES
-   *       message at all;
+   *       constraint being {@code dap2}, {@code dap4} or {@code none}; {@code -} for no BES message
+   *       at all;
    *   <li>POST: {@code same} (the same answer, with the constraint from the body) or {@code 405};
    *       {@code -} on a HEAD row.
    * </ol>
    */
-  private static final String FORMS = """
+  private static final String FORMS =
+      """
       # DAP2 responses: the constraint is the query string
       DS.dods        | dap2 | - | 200 | application/octet-stream        | DS.dods    | 3.2 | dods /DS dap2          | same
       DS.ascii       | dap2 | - | 200 | text/plain                      | -          | 3.2 | dods/ascii /DS dap2    | same
@@ -184,10 +192,18 @@ final class UrlFormsIT {
   }
 
   /** One row of {@link #FORMS}. */
-  private record Form(@Nullable String method, String path, String constraint,
-      @Nullable String accept, int status,
-      @Nullable String location, @Nullable String contentType, @Nullable String download,
-      @Nullable String xdap, @Nullable Get get, boolean postAnswers) {}
+  private record Form(
+      @Nullable String method,
+      String path,
+      String constraint,
+      @Nullable String accept,
+      int status,
+      @Nullable String location,
+      @Nullable String contentType,
+      @Nullable String download,
+      @Nullable String xdap,
+      @Nullable Get get,
+      boolean postAnswers) {}
 
   /** The BES get a row costs; the constraint is dap2, dap4 or none. */
   private record Get(String type, String returnAs, String container, String constraint) {}
@@ -213,10 +229,19 @@ final class UrlFormsIT {
       String accept = orNull(cells[2]);
       String method = cells[0].startsWith("HEAD ") ? "HEAD" : null;
       String path = method == null ? cells[0] : cells[0].substring("HEAD ".length());
-      forms.add(new Form(method, path, cells[1], "browser".equals(accept) ? BROWSER : accept,
-          Integer.parseInt(status[0]), status.length > 1 ? status[1] : null, orNull(cells[4]),
-          orNull(cells[5]), orNull(cells[6]), get(cells[7]),
-          method == null && parsePost(cells[8], line)));
+      forms.add(
+          new Form(
+              method,
+              path,
+              cells[1],
+              "browser".equals(accept) ? BROWSER : accept,
+              Integer.parseInt(status[0]),
+              status.length > 1 ? status[1] : null,
+              orNull(cells[4]),
+              orNull(cells[5]),
+              orNull(cells[6]),
+              get(cells[7]),
+              method == null && parsePost(cells[8], line)));
     }
     return forms;
   }
@@ -244,8 +269,11 @@ final class UrlFormsIT {
 
   @Test
   void theTable_walksEverySuffix() {
-    Set<String> asked = forms().stream().filter(f -> f.method() == null).map(Form::path)
-        .collect(Collectors.toSet());
+    Set<String> asked =
+        forms().stream()
+            .filter(f -> f.method() == null)
+            .map(Form::path)
+            .collect(Collectors.toSet());
     Set<String> missing = new TreeSet<>();
     for (ResponseType type : ResponseType.values()) {
       if (!asked.contains(DS + type.suffix())) {
@@ -260,22 +288,31 @@ final class UrlFormsIT {
   List<DynamicTest> everyUrlForm() {
     List<DynamicTest> tests = new ArrayList<>();
     List<Form> forms = forms();
-    Set<String> ownHead = forms.stream().filter(f -> f.method() != null)
-        .map(f -> f.path() + " " + f.accept()).collect(Collectors.toSet());
+    Set<String> ownHead =
+        forms.stream()
+            .filter(f -> f.method() != null)
+            .map(f -> f.path() + " " + f.accept())
+            .collect(Collectors.toSet());
     for (Form form : forms) {
       for (String prefix : List.of("", "hyrax/")) {
-        String accept = form.accept() == null ? "" : " (Accept: "
-            + (form.accept().equals(BROWSER) ? "a browser's" : form.accept()) + ")";
+        String accept =
+            form.accept() == null
+                ? ""
+                : " (Accept: "
+                    + (form.accept().equals(BROWSER) ? "a browser's" : form.accept())
+                    + ")";
         String name = prefix + form.path() + accept;
         if (form.method() != null) {
-          tests.add(dynamicTest(form.method() + " " + name,
-              () -> ask(form, prefix, form.method(), form.accept())));
+          tests.add(
+              dynamicTest(
+                  form.method() + " " + name,
+                  () -> ask(form, prefix, form.method(), form.accept())));
           continue;
         }
         tests.add(dynamicTest("GET " + name, () -> ask(form, prefix, "GET", form.accept())));
         if (form.accept() == null) {
-          tests.add(dynamicTest("GET " + name + " (Accept: */*)",
-              () -> ask(form, prefix, "GET", "*/*")));
+          tests.add(
+              dynamicTest("GET " + name + " (Accept: */*)", () -> ask(form, prefix, "GET", "*/*")));
         }
         if (!ownHead.contains(form.path() + " " + form.accept())) {
           tests.add(dynamicTest("HEAD " + name, () -> ask(form, prefix, "HEAD", form.accept())));
@@ -288,16 +325,17 @@ final class UrlFormsIT {
 
   private void ask(Form form, String prefix, String method, @Nullable String accept)
       throws Exception {
-    String where = method + " /opendap/" + prefix + form.path()
-        + (accept == null ? "" : " Accept: " + accept);
+    String where =
+        method + " /opendap/" + prefix + form.path() + (accept == null ? "" : " Accept: " + accept);
     // Metadata answers are kept by the response cache: their path is dropped from the caches
     // first, so the first request sends the get (checked below) and the second costs nothing.
-    boolean kept = form.get() != null && form.get().returnAs().isEmpty()
-        && KEPT.contains(form.get().type());
+    boolean kept =
+        form.get() != null && form.get().returnAs().isEmpty() && KEPT.contains(form.get().type());
     if (kept) {
       drain();
-      HttpResponse<byte[]> dropped = ItSupport.postForm(FRONT_END.opendap().resolve(
-          "status/invalidate?path=" + form.get().container()), "");
+      HttpResponse<byte[]> dropped =
+          ItSupport.postForm(
+              FRONT_END.opendap().resolve("status/invalidate?path=" + form.get().container()), "");
       assertEquals(200, dropped.statusCode(), ItSupport.text(dropped));
     }
     send(form, prefix, method, accept); // The first one warms the caches; the second counts.
@@ -317,8 +355,10 @@ final class UrlFormsIT {
     assertEquals(form.status(), r.statusCode(), where + ": " + body);
     assertEquals(form.location(), header(r, "Location"), where + " Location");
     assertEquals(form.contentType(), header(r, "Content-Type"), where + " Content-Type");
-    assertEquals(form.download() == null ? null : "attachment; filename=\"" + form.download() + "\"",
-        header(r, "Content-Disposition"), where + " Content-Disposition");
+    assertEquals(
+        form.download() == null ? null : "attachment; filename=\"" + form.download() + "\"",
+        header(r, "Content-Disposition"),
+        where + " Content-Disposition");
     assertEquals(form.xdap(), header(r, "X-DAP"), where + " X-DAP");
     assertEquals(form.xdap(), header(r, "XDAP"), where + " XDAP");
     if (method.equals("HEAD")) {
@@ -330,17 +370,16 @@ final class UrlFormsIT {
     if (gets == 1) {
       checkGet(form, prefix, post, sent.get(0), where);
     } else if (kept && !method.equals("HEAD")) {
-      List<RecordedRequest> firstGets = first.stream()
-          .filter(request -> "get".equals(request.responseCommand())).toList();
+      List<RecordedRequest> firstGets =
+          first.stream().filter(request -> "get".equals(request.responseCommand())).toList();
       if (isForm(form)) {
         // A form also asks once for its coordinates' values, in its own protocol.
-        assertEquals(2, firstGets.size(), where + ", the first after the drop: "
-            + commands(first));
+        assertEquals(2, firstGets.size(), where + ", the first after the drop: " + commands(first));
         RecordedRequest coordinates = firstGets.get(1);
         boolean dap4 = form.get().type().equals("dmr");
         assertEquals(dap4 ? "dap" : "dods", coordinates.getType(), where);
-        assertEquals(dap4 ? "/COADSX;/COADSY;/TIME" : "COADSX,COADSY,TIME",
-            coordinates.constraint(), where);
+        assertEquals(
+            dap4 ? "/COADSX;/COADSY;/TIME" : "COADSX,COADSY,TIME", coordinates.constraint(), where);
         firstGets = firstGets.subList(0, 1);
       }
       assertEquals(1, firstGets.size(), where + ", the first after the drop: " + commands(first));
@@ -348,8 +387,9 @@ final class UrlFormsIT {
     }
     String lastModified = header(r, "Last-Modified");
     if (method.equals("GET") && r.statusCode() == 200 && lastModified != null) {
-      HttpResponse<byte[]> again = ItSupport.get(uri(form, prefix, false),
-          headers(accept, "If-Modified-Since", lastModified));
+      HttpResponse<byte[]> again =
+          ItSupport.get(
+              uri(form, prefix, false), headers(accept, "If-Modified-Since", lastModified));
       List<RecordedRequest> conditional = drain();
       assertEquals(304, again.statusCode(), where + " If-Modified-Since: " + ItSupport.text(again));
       assertEquals(0, again.body().length, where);
@@ -370,8 +410,8 @@ final class UrlFormsIT {
     String body = ItSupport.text(r);
     assertTrue(body.contains("name=\"function_results\">\n    <String name=\"version\"/>"), body);
     assertTrue(body.contains("<ds:function  name=\"linear_scale\""), body);
-    List<RecordedRequest> sent = drain().stream()
-        .filter(request -> "get".equals(request.responseCommand())).toList();
+    List<RecordedRequest> sent =
+        drain().stream().filter(request -> "get".equals(request.responseCommand())).toList();
     assertEquals(1, sent.size(), commands(sent).toString());
     Element container = containerOf(sent.get(0));
     assertEquals("version()", container.getChildText("dap4function", container.getNamespace()));
@@ -383,40 +423,50 @@ final class UrlFormsIT {
     if (!org.olfsfastpath.testing.Captures.present()) {
       org.olfsfastpath.testing.Captures.skip();
     }
-    for (String[] c : new String[][] {
-        {"version()", "", "get_dap_coads_dap4function_version"},
-        {"linear_scale(COADSX,2,0)", "&dap4.ce=COADSX",
-            "get_dap_coads_dap4function_linear_scale"}}) {
-      HttpResponse<byte[]> r = ItSupport.get(opendap.resolve(DS + ".dap?dap4.function=" + c[0]
-          + c[1]));
+    for (String[] c :
+        new String[][] {
+          {"version()", "", "get_dap_coads_dap4function_version"},
+          {"linear_scale(COADSX,2,0)", "&dap4.ce=COADSX", "get_dap_coads_dap4function_linear_scale"}
+        }) {
+      HttpResponse<byte[]> r =
+          ItSupport.get(opendap.resolve(DS + ".dap?dap4.function=" + c[0] + c[1]));
       assertEquals(200, r.statusCode(), ItSupport.text(r));
-      assertEquals(new String(org.olfsfastpath.testing.Captures.response(c[2]),
-          StandardCharsets.ISO_8859_1), ItSupport.text(r), c[2]);
+      assertEquals(
+          new String(org.olfsfastpath.testing.Captures.response(c[2]), StandardCharsets.ISO_8859_1),
+          ItSupport.text(r),
+          c[2]);
     }
   }
 
   @Test
   void dap4Function_withAConstraint_scalesTheVariable() throws Exception {
     drain();
-    HttpResponse<byte[]> r = ItSupport.get(opendap.resolve(DS
-        + ".dap?dap4.function=linear_scale(COADSX,2,0)&dap4.ce=COADSX"));
+    HttpResponse<byte[]> r =
+        ItSupport.get(
+            opendap.resolve(DS + ".dap?dap4.function=linear_scale(COADSX,2,0)&dap4.ce=COADSX"));
     assertEquals(200, r.statusCode(), ItSupport.text(r));
-    RecordedRequest sent = drain().stream()
-        .filter(request -> "get".equals(request.responseCommand())).findFirst().orElseThrow();
+    RecordedRequest sent =
+        drain().stream()
+            .filter(request -> "get".equals(request.responseCommand()))
+            .findFirst()
+            .orElseThrow();
     Element container = containerOf(sent);
-    assertEquals(List.of("dap4constraint", "dap4function"),
+    assertEquals(
+        List.of("dap4constraint", "dap4function"),
         container.getChildren().stream().map(Element::getName).toList());
   }
 
   /** A function the BES does not know is its error, mapped as any other: 400, a DAP4 error. */
   @Test
   void dap4Function_unknown_isTheBesError() throws Exception {
-    HttpResponse<byte[]> r = ItSupport.get(opendap.resolve(DS
-        + ".dap?dap4.function=no_such_function(COADSX)"));
+    HttpResponse<byte[]> r =
+        ItSupport.get(opendap.resolve(DS + ".dap?dap4.function=no_such_function(COADSX)"));
     assertEquals(400, r.statusCode(), ItSupport.text(r));
     assertEquals("application/vnd.opendap.dap4.error+xml", header(r, "Content-Type"));
-    assertTrue(ItSupport.text(r).contains("'no_such_function' is not a registered DAP4 server"
-        + " function."), ItSupport.text(r));
+    assertTrue(
+        ItSupport.text(r)
+            .contains("'no_such_function' is not a registered DAP4 server" + " function."),
+        ItSupport.text(r));
   }
 
   @Test
@@ -439,25 +489,27 @@ final class UrlFormsIT {
 
   /** Whether the row is a request form: an HTML page made from the DDX or the DMR. */
   private static boolean isForm(Form form) {
-    return form.get() != null && (form.get().type().equals("ddx")
-        || form.get().type().equals("dmr")) && form.contentType() != null
+    return form.get() != null
+        && (form.get().type().equals("ddx") || form.get().type().equals("dmr"))
+        && form.contentType() != null
         && form.contentType().startsWith("text/html");
   }
 
-  private void checkGet(Form form, String prefix, boolean post, RecordedRequest sent,
-      String where) throws Exception {
+  private void checkGet(Form form, String prefix, boolean post, RecordedRequest sent, String where)
+      throws Exception {
     Get get = form.get();
     assertEquals("get", sent.responseCommand(), where + " " + sent.commands());
     assertFalse(sent.hasCommand("showNode"), where + ": warm, no showNode: " + sent.commands());
     assertEquals(get.type(), sent.getType(), where + " get type");
     assertEquals(get.returnAs(), sent.returnAs(), where + " returnAs");
     assertEquals(get.container(), sent.containerPath(), where + " container");
-    String constraint = switch (get.constraint()) {
-      case "dap2" -> CE2;
-      case "dap4" -> CE4;
-      case "none" -> "";
-      default -> throw new IllegalArgumentException(get.constraint());
-    };
+    String constraint =
+        switch (get.constraint()) {
+          case "dap2" -> CE2;
+          case "dap4" -> CE4;
+          case "none" -> "";
+          default -> throw new IllegalArgumentException(get.constraint());
+        };
     assertEquals(constraint, sent.constraint(), where + " constraint");
     if (!get.returnAs().startsWith("netcdf")) {
       assertFalse(sent.xml().contains("history"), where + ": history contexts: " + sent.xml());
@@ -469,8 +521,10 @@ final class UrlFormsIT {
     String json = context(request, "history_json_entry");
     String url = opendap.resolve(prefix + form.path()).toString();
     String query = form.constraint().equals("dap4") ? "dap4.ce=" + CE4 : CE2;
-    assertTrue(cf.endsWith(" " + url + "?" + query + "\n")
-        || URLDecoder.decode(cf, StandardCharsets.UTF_8).endsWith(" " + url + "?" + query + "\n"),
+    assertTrue(
+        cf.endsWith(" " + url + "?" + query + "\n")
+            || URLDecoder.decode(cf, StandardCharsets.UTF_8)
+                .endsWith(" " + url + "?" + query + "\n"),
         where + (post ? " (POST)" : "") + ": cf_history_entry " + cf);
     assertTrue(cf.contains(" olfs-fastpath-"), where + ": " + cf);
     String decoded = form.constraint().equals("dap4") ? CE4 : CE2;
@@ -481,29 +535,35 @@ final class UrlFormsIT {
 
   private static String context(Element request, String name) {
     return request.getChildren("setContext", request.getNamespace()).stream()
-        .filter(c -> name.equals(c.getAttributeValue("name"))).map(Element::getText)
-        .findFirst().orElseThrow(() -> new AssertionError("no " + name + " context"));
+        .filter(c -> name.equals(c.getAttributeValue("name")))
+        .map(Element::getText)
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no " + name + " context"));
   }
 
-  private HttpResponse<byte[]> send(Form form, String prefix, String method,
-      @Nullable String accept) throws Exception {
+  private HttpResponse<byte[]> send(
+      Form form, String prefix, String method, @Nullable String accept) throws Exception {
     if (method.equals("POST")) {
-      String body = switch (form.constraint()) {
-        case "dap2" -> "ce=" + encode(CE2);
-        case "dap4" -> "dap4.ce=" + encode(CE4);
-        default -> "";
-      };
+      String body =
+          switch (form.constraint()) {
+            case "dap2" -> "ce=" + encode(CE2);
+            case "dap4" -> "dap4.ce=" + encode(CE4);
+            default -> "";
+          };
       return ItSupport.postForm(uri(form, prefix, true), body, headers(accept));
     }
     return ItSupport.send(method, uri(form, prefix, false), headers(accept));
   }
 
   private URI uri(Form form, String prefix, boolean post) {
-    String query = post ? "" : switch (form.constraint()) {
-      case "dap2" -> "?" + query(CE2);
-      case "dap4" -> "?dap4.ce=" + query(CE4);
-      default -> "";
-    };
+    String query =
+        post
+            ? ""
+            : switch (form.constraint()) {
+              case "dap2" -> "?" + query(CE2);
+              case "dap4" -> "?dap4.ce=" + query(CE4);
+              default -> "";
+            };
     return opendap.resolve(prefix + form.path() + query);
   }
 

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.opentest4j.TestAbortedException;
 
 /**
- * Turns a skip that would stop a whole container into skipped tests, so that the reports count
- * it: Surefire and Failsafe count a skipped test or a disabled method, but nothing at all for a
+ * Turns a skip that would stop a whole container into skipped tests, so that the reports count it:
+ * Surefire and Failsafe count a skipped test or a disabled method, but nothing at all for a
  * {@code @TestFactory} or a class whose {@code @BeforeAll} stopped on an assumption (its tests
  * never existed), and the console's {@link SkipReport} counts as they do.
  *
@@ -39,24 +39,33 @@ public final class ContainerSkips implements InvocationInterceptor, ExecutionCon
   private static final String BEFORE_ALL_SKIPPED = "beforeAllSkipped";
 
   @Override
-  public <T> T interceptTestFactoryMethod(Invocation<T> invocation,
-      ReflectiveInvocationContext<Method> invocationContext, ExtensionContext extensionContext)
+  public <T> T interceptTestFactoryMethod(
+      Invocation<T> invocation,
+      ReflectiveInvocationContext<Method> invocationContext,
+      ExtensionContext extensionContext)
       throws Throwable {
     try {
       return invocation.proceed();
     } catch (TestAbortedException e) {
       // Jupiter accepts a Stream from any factory, whatever its declared return type.
       @SuppressWarnings("unchecked")
-      T one = (T) Stream.of(DynamicTest.dynamicTest(ALL_CASES, () -> {
-        throw e;
-      }));
+      T one =
+          (T)
+              Stream.of(
+                  DynamicTest.dynamicTest(
+                      ALL_CASES,
+                      () -> {
+                        throw e;
+                      }));
       return one;
     }
   }
 
   @Override
-  public void interceptBeforeAllMethod(Invocation<Void> invocation,
-      ReflectiveInvocationContext<Method> invocationContext, ExtensionContext extensionContext)
+  public void interceptBeforeAllMethod(
+      Invocation<Void> invocation,
+      ReflectiveInvocationContext<Method> invocationContext,
+      ExtensionContext extensionContext)
       throws Throwable {
     ExtensionContext.Store store = extensionContext.getStore(NAMESPACE);
     if (store.get(BEFORE_ALL_SKIPPED, String.class) != null) {
@@ -67,7 +76,8 @@ public final class ContainerSkips implements InvocationInterceptor, ExecutionCon
       invocation.proceed();
     } catch (TestAbortedException e) {
       String reason = e.getMessage();
-      store.put(BEFORE_ALL_SKIPPED, reason == null || reason.isBlank() ? "(no reason given)" : reason);
+      store.put(
+          BEFORE_ALL_SKIPPED, reason == null || reason.isBlank() ? "(no reason given)" : reason);
     }
   }
 
@@ -75,7 +85,8 @@ public final class ContainerSkips implements InvocationInterceptor, ExecutionCon
   public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
     // A store sees its ancestors' values: set on the class whose @BeforeAll skipped.
     String reason = context.getStore(NAMESPACE).get(BEFORE_ALL_SKIPPED, String.class);
-    return reason == null ? ConditionEvaluationResult.enabled("no @BeforeAll above skipped")
+    return reason == null
+        ? ConditionEvaluationResult.enabled("no @BeforeAll above skipped")
         : ConditionEvaluationResult.disabled(reason);
   }
 }

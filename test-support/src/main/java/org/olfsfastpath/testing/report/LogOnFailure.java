@@ -25,22 +25,23 @@ import org.junit.platform.launcher.TestPlan;
 
 /**
  * Keeps the log (java.util.logging, where the front end, the emulator and the tools log) off the
- * console while tests pass, and prints the records of a test that failed right after it. Many
- * tests provoke errors on purpose (a failing listener, a BES that refuses, a bad olfs.xml), and
- * their warnings on the console read as problems; a failed test's log is what helps.
+ * console while tests pass, and prints the records of a test that failed right after it. Many tests
+ * provoke errors on purpose (a failing listener, a BES that refuses, a bad olfs.xml), and their
+ * warnings on the console read as problems; a failed test's log is what helps.
  *
- * <p>During a test plan the root logger's console handler is replaced by one that keeps the
- * records since the last test finished (at most {@value #KEPT} of them) and writes every record to
- * {@code target/test.log} of the module under test (Surefire and Failsafe set {@code basedir};
- * the file holds the last run's log), each test's records under its name. When a test or a container fails, its kept records go to
- * standard error after a line naming it; when it passes or skips they are dropped from memory
- * (they stay in the file). The console handler comes back when the plan ends.
+ * <p>During a test plan the root logger's console handler is replaced by one that keeps the records
+ * since the last test finished (at most {@value #KEPT} of them) and writes every record to {@code
+ * target/test.log} of the module under test (Surefire and Failsafe set {@code basedir}; the file
+ * holds the last run's log), each test's records under its name. When a test or a container fails,
+ * its kept records go to standard error after a line naming it; when it passes or skips they are
+ * dropped from memory (they stay in the file). The console handler comes back when the plan ends.
  *
  * <p>Registered for the JUnit Platform launcher in {@code META-INF/services}, like {@link
  * SkipReport}, so every module's tests get it; never throws.
  */
 public final class LogOnFailure implements TestExecutionListener {
   static final int KEPT = 2_000;
+
   /** The log file stops growing here; its last line says so. */
   static final long MAX_FILE_BYTES = 64L << 20;
 
@@ -93,9 +94,16 @@ public final class LogOnFailure implements TestExecutionListener {
   public void executionFinished(TestIdentifier test, TestExecutionResult result) {
     List<String> records = keeper.drain();
     if (result.getStatus() == TestExecutionResult.Status.FAILED && !records.isEmpty()) {
-      StringBuilder text = new StringBuilder("--- log of " + name(test) + ", which failed ("
-          + records.size() + " records; every test's log is in " + (file == null ? "no file"
-          : file) + ") ---" + System.lineSeparator());
+      StringBuilder text =
+          new StringBuilder(
+              "--- log of "
+                  + name(test)
+                  + ", which failed ("
+                  + records.size()
+                  + " records; every test's log is in "
+                  + (file == null ? "no file" : file)
+                  + ") ---"
+                  + System.lineSeparator());
       records.forEach(text::append);
       text.append("--- end of the log of ").append(name(test)).append(" ---");
       console.println(text);
@@ -143,9 +151,10 @@ public final class LogOnFailure implements TestExecutionListener {
         return;
       }
       try {
-        out = openedBefore
-            ? Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND)
-            : Files.newOutputStream(file);
+        out =
+            openedBefore
+                ? Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND)
+                : Files.newOutputStream(file);
         openedBefore = true;
         written = Files.size(file);
       } catch (IOException e) {
@@ -167,8 +176,14 @@ public final class LogOnFailure implements TestExecutionListener {
       try {
         text = formatter.format(record);
       } catch (RuntimeException e) {
-        text = record.getLevel() + ": " + record.getMessage() + " (unformattable: " + e + ")"
-            + System.lineSeparator();
+        text =
+            record.getLevel()
+                + ": "
+                + record.getMessage()
+                + " (unformattable: "
+                + e
+                + ")"
+                + System.lineSeparator();
       }
       kept.addLast(text);
       if (kept.size() > KEPT) {
@@ -201,8 +216,12 @@ public final class LogOnFailure implements TestExecutionListener {
       byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
       try {
         if (written + bytes.length > MAX_FILE_BYTES) {
-          stream.write(("(the log stops here: it reached " + MAX_FILE_BYTES + " bytes)"
-              + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
+          stream.write(
+              ("(the log stops here: it reached "
+                      + MAX_FILE_BYTES
+                      + " bytes)"
+                      + System.lineSeparator())
+                  .getBytes(StandardCharsets.UTF_8));
           stream.close();
           out = null;
           return;

@@ -17,12 +17,12 @@ import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
 /**
- * Prints every skipped test with its reason on the console, one line each, and a count when the
- * run ends, counting as Surefire and Failsafe count in their reports: a test disabled by a
- * condition ({@code @Disabled}, {@code @EnabledIf...}, an {@code ExecutionCondition}) and a test
- * that stopped on an assumption ({@code Assumptions.assumeTrue}, the way the tests skip when a
- * program such as ncdump or the shared BES captures are absent). Surefire and failsafe otherwise
- * keep the reason in their XML reports only.
+ * Prints every skipped test with its reason on the console, one line each, and a count when the run
+ * ends, counting as Surefire and Failsafe count in their reports: a test disabled by a condition
+ * ({@code @Disabled}, {@code @EnabledIf...}, an {@code ExecutionCondition}) and a test that stopped
+ * on an assumption ({@code Assumptions.assumeTrue}, the way the tests skip when a program such as
+ * ncdump or the shared BES captures are absent). Surefire and failsafe otherwise keep the reason in
+ * their XML reports only.
  *
  * <pre>
  * SKIPPED FrontEndIT &gt; ncdumpReadsTheDds(): /usr/bin/ncdump is not installed (...)
@@ -30,25 +30,24 @@ import org.junit.platform.launcher.TestPlan;
  * SKIPPED: 2 tests skipped in this run, reasons above
  * </pre>
  *
- * <p>Surefire's count, which this one follows: a disabled class counts each of its direct
- * children (test methods, parameterized methods, nested classes) once; a disabled method counts
- * once, parameterized or not; a test that stopped on an assumption counts once. A container that
- * stopped on an assumption before its tests existed (a {@code @MethodSource} that skips, an
- * extension's {@code beforeAll} that skips) counts nowhere in Surefire: it is printed as {@code
- * NOT COUNTED} so that it does not vanish, and should be rewritten to skip inside its tests. {@link
- * ContainerSkips} already turns a skipping {@code @TestFactory} or {@code @BeforeAll} into skipped
- * tests.
+ * <p>Surefire's count, which this one follows: a disabled class counts each of its direct children
+ * (test methods, parameterized methods, nested classes) once; a disabled method counts once,
+ * parameterized or not; a test that stopped on an assumption counts once. A container that stopped
+ * on an assumption before its tests existed (a {@code @MethodSource} that skips, an extension's
+ * {@code beforeAll} that skips) counts nowhere in Surefire: it is printed as {@code NOT COUNTED} so
+ * that it does not vanish, and should be rewritten to skip inside its tests. {@link ContainerSkips}
+ * already turns a skipping {@code @TestFactory} or {@code @BeforeAll} into skipped tests.
  *
- * <p>Registered for the JUnit Platform launcher in {@code META-INF/services}, so every module
- * whose tests have this module on their class path gets it. Prints to standard output, and writes
- * the same to the file the system property {@value #FILE_PROPERTY} names (the build names one per
+ * <p>Registered for the JUnit Platform launcher in {@code META-INF/services}, so every module whose
+ * tests have this module on their class path gets it. Prints to standard output, and writes the
+ * same to the file the system property {@value #FILE_PROPERTY} names (the build names one per
  * module and plugin under {@code target/}), which scripts/test holds against Surefire's and
  * Failsafe's reports; never throws.
  */
 public final class SkipReport implements TestExecutionListener {
   /**
-   * The system property naming the file the run's skips are written to as well (the build sets
-   * it per module and plugin), which scripts/test compares with the reports' counts.
+   * The system property naming the file the run's skips are written to as well (the build sets it
+   * per module and plugin), which scripts/test compares with the reports' counts.
    */
   public static final String FILE_PROPERTY = "skip.report.file";
 
@@ -59,7 +58,9 @@ public final class SkipReport implements TestExecutionListener {
   private @Nullable TestPlan plan;
   private long startedMillis;
 
-  /** The instance the launcher creates: prints to {@code System.out}, writes the property's file. */
+  /**
+   * The instance the launcher creates: prints to {@code System.out}, writes the property's file.
+   */
   public SkipReport() {
     this(System.out, fileFromProperty());
   }
@@ -109,9 +110,13 @@ public final class SkipReport implements TestExecutionListener {
       report(test, reason);
       return;
     }
-    String line = "NOT COUNTED " + name(test) + ": " + describe(reason)
-        + " [stopped before its tests existed, so no report counts them: skip inside the tests"
-        + " or with a condition instead (org.olfsfastpath.testing)]";
+    String line =
+        "NOT COUNTED "
+            + name(test)
+            + ": "
+            + describe(reason)
+            + " [stopped before its tests existed, so no report counts them: skip inside the tests"
+            + " or with a condition instead (org.olfsfastpath.testing)]";
     uncounted.add(line);
     out.println(line);
     out.flush();
@@ -120,21 +125,27 @@ public final class SkipReport implements TestExecutionListener {
   @Override
   public void testPlanExecutionFinished(TestPlan testPlan) {
     if (!skipped.isEmpty()) {
-      out.println("SKIPPED: " + skipped.size() + (skipped.size() == 1 ? " test" : " tests")
-          + " skipped in this run, reasons above");
+      out.println(
+          "SKIPPED: "
+              + skipped.size()
+              + (skipped.size() == 1 ? " test" : " tests")
+              + " skipped in this run, reasons above");
     }
     if (!uncounted.isEmpty()) {
-      out.println("NOT COUNTED: " + uncounted.size() + (uncounted.size() == 1 ? " container"
-          : " containers") + " stopped on an assumption before their tests existed, above");
+      out.println(
+          "NOT COUNTED: "
+              + uncounted.size()
+              + (uncounted.size() == 1 ? " container" : " containers")
+              + " stopped on an assumption before their tests existed, above");
     }
     out.flush();
     write();
   }
 
   /**
-   * The file of {@link #FILE_PROPERTY}: when the run started (reports older than that belong to
-   * an earlier run), the count, then each line printed. A file that cannot be written is said on
-   * the console; the comparison then fails for want of it.
+   * The file of {@link #FILE_PROPERTY}: when the run started (reports older than that belong to an
+   * earlier run), the count, then each line printed. A file that cannot be written is said on the
+   * console; the comparison then fails for want of it.
    */
   private void write() {
     if (file == null) {
@@ -172,16 +183,17 @@ public final class SkipReport implements TestExecutionListener {
     if (reason == null || reason.isBlank()) {
       return "(no reason given)";
     }
-    return reason.strip()
+    return reason
+        .strip()
         .replaceFirst("^Assumption failed: ", "")
         .replaceFirst("^(?i)skipped: ", "")
         .replaceAll("\\s*\\R\\s*", " ");
   }
 
   /**
-   * {@code Class > method() > case}: the nearest class's simple name, then every display name
-   * below it down to the test, so that an invocation of a parameterized method or a dynamic test
-   * names its method too.
+   * {@code Class > method() > case}: the nearest class's simple name, then every display name below
+   * it down to the test, so that an invocation of a parameterized method or a dynamic test names
+   * its method too.
    */
   private String name(TestIdentifier test) {
     List<String> below = new ArrayList<>();

@@ -26,7 +26,9 @@ import org.junit.platform.launcher.core.LauncherFactory;
 final class LogOnFailureTest {
   private static final Logger LOG = Logger.getLogger(LogOnFailureTest.class.getName());
 
-  /** Run only through the launcher below; the build's test run leaves the tag out (tools/pom.xml). */
+  /**
+   * Run only through the launcher below; the build's test run leaves the tag out (tools/pom.xml).
+   */
   @Tag("launcher-sample")
   @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
   static final class Sample {
@@ -49,28 +51,37 @@ final class LogOnFailureTest {
       throws IOException {
     ByteArrayOutputStream console = new ByteArrayOutputStream();
     Path file = dir.resolve("test.log");
-    LogOnFailure logs = new LogOnFailure(new PrintStream(console, true, StandardCharsets.UTF_8), file);
-    Launcher launcher = LauncherFactory.create(LauncherConfig.builder()
-        .enableTestExecutionListenerAutoRegistration(false)
-        .build());
-    launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectClass(Sample.class))
-        .build(), logs);
+    LogOnFailure logs =
+        new LogOnFailure(new PrintStream(console, true, StandardCharsets.UTF_8), file);
+    Launcher launcher =
+        LauncherFactory.create(
+            LauncherConfig.builder().enableTestExecutionListenerAutoRegistration(false).build());
+    launcher.execute(
+        LauncherDiscoveryRequestBuilder.request().selectors(selectClass(Sample.class)).build(),
+        logs);
 
     List<String> printed = console.toString(StandardCharsets.UTF_8).lines().toList();
     assertEquals(4, printed.size(), printed.toString());
-    assertTrue(printed.get(0).startsWith("--- log of LogOnFailureTest$Sample > fails(), which"
-        + " failed (1 records; every test's log is in " + file + ")"), printed.get(0));
+    assertTrue(
+        printed
+            .get(0)
+            .startsWith(
+                "--- log of LogOnFailureTest$Sample > fails(), which"
+                    + " failed (1 records; every test's log is in "
+                    + file
+                    + ")"),
+        printed.get(0));
     assertTrue(printed.get(1).contains(LogOnFailureTest.class.getName()), printed.get(1));
     assertEquals("WARNING: the BES refused the connection", printed.get(2));
-    assertEquals("--- end of the log of LogOnFailureTest$Sample > fails() ---",
-        printed.get(3));
+    assertEquals("--- end of the log of LogOnFailureTest$Sample > fails() ---", printed.get(3));
 
     List<String> logged = Files.readAllLines(file, StandardCharsets.UTF_8);
-    assertEquals(List.of(
-        "=== LogOnFailureTest$Sample > provokesAnErrorOnPurpose()",
-        "WARNING: listener bug (provoked)",
-        "=== LogOnFailureTest$Sample > fails()",
-        "WARNING: the BES refused the connection"),
+    assertEquals(
+        List.of(
+            "=== LogOnFailureTest$Sample > provokesAnErrorOnPurpose()",
+            "WARNING: listener bug (provoked)",
+            "=== LogOnFailureTest$Sample > fails()",
+            "WARNING: the BES refused the connection"),
         logged.stream().filter(l -> l.startsWith("===") || l.startsWith("WARNING")).toList());
   }
 }

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * The BES's ASCII response (get dods returnAs=ascii), as the asciival module prints it: a
- * "Dataset:" line, then each projected variable as comma-separated rows, names and row labels
- * as AsciiArray and AsciiGrid write them.
+ * "Dataset:" line, then each projected variable as comma-separated rows, names and row labels as
+ * AsciiArray and AsciiGrid write them.
  */
 final class AsciiWriter {
   private final Dap2Projection projection;
@@ -15,8 +15,8 @@ final class AsciiWriter {
   private final ByteSink sink;
   private final StringBuilder line = new StringBuilder(4096);
 
-  private AsciiWriter(String datasetName, Dap2Projection projection, String namePrefix,
-      ByteSink sink) {
+  private AsciiWriter(
+      String datasetName, Dap2Projection projection, String namePrefix, ByteSink sink) {
     this.datasetName = datasetName;
     this.projection = projection;
     this.namePrefix = namePrefix;
@@ -31,9 +31,9 @@ final class AsciiWriter {
 
   /**
    * The DAP4 ASCII/CSV response (get dap returnAs=csv or ascii): each variable a plain array named
-   * by its full path ({@code /lat, 50, 47.5, ...}), one PPT chunk per line as the BES's
-   * {@code std::endl}s make them. Like the BES, an N-dimensional array whose last constrained
-   * dimension has a single element prints its row labels with no values.
+   * by its full path ({@code /lat, 50, 47.5, ...}), one PPT chunk per line as the BES's {@code
+   * std::endl}s make them. Like the BES, an N-dimensional array whose last constrained dimension
+   * has a single element prints its row labels with no values.
    */
   static void dap4(String datasetName, Dap4Projection projection, LineSink out) throws IOException {
     out.append("Dataset: ").append(datasetName).append('\n');
@@ -59,26 +59,29 @@ final class AsciiWriter {
         }
       } else {
         boolean[] firstRow = {true};
-        Hyperslab.forEachRow(variable, slices, (row, first, step, count) -> {
-          if (!firstRow[0]) {
-            line.append('\n');
-          }
-          firstRow[0] = false;
-          line.append(name);
-          for (int index : row) {
-            line.append('[').append(index).append(']');
-          }
-          line.append(", ");
-          int index = first;
-          for (int i = 0; count > 1 && i < count; i++, index += step) {
-            if (i > 0) {
+        Hyperslab.forEachRow(
+            variable,
+            slices,
+            (row, first, step, count) -> {
+              if (!firstRow[0]) {
+                line.append('\n');
+              }
+              firstRow[0] = false;
+              line.append(name);
+              for (int index : row) {
+                line.append('[').append(index).append(']');
+              }
               line.append(", ");
-            }
-            line.append(type.format(values.get(index)));
-          }
-          out.append(line);
-          line.setLength(0);
-        });
+              int index = first;
+              for (int i = 0; count > 1 && i < count; i++, index += step) {
+                if (i > 0) {
+                  line.append(", ");
+                }
+                line.append(type.format(values.get(index)));
+              }
+              out.append(line);
+              line.setLength(0);
+            });
       }
       line.append('\n');
       out.append(line);
@@ -131,21 +134,28 @@ final class AsciiWriter {
     String name = prefix + entry.variable().name();
     Variable variable = array.variable();
     int[] rowsLeft = {rowCount(array)};
-    Hyperslab.forEachRow(variable, array.slices(), (row, first, step, count) -> {
-      line.append(name);
-      for (int d = 0; d < row.length; d++) {
-        Dap2Projection.Part map = maps.get(d);
-        Variable mapVariable = map.variable();
-        double label = mapVariable.values().get(map.slices().get(0).index(row[d]));
-        line.append('[').append(prefix).append(mapVariable.name()).append('=')
-            .append(mapVariable.type().format(label)).append(']');
-      }
-      line.append(", ");
-      values(variable, first, step, count);
-      if (--rowsLeft[0] > 0) {
-        line.append('\n');
-      }
-    });
+    Hyperslab.forEachRow(
+        variable,
+        array.slices(),
+        (row, first, step, count) -> {
+          line.append(name);
+          for (int d = 0; d < row.length; d++) {
+            Dap2Projection.Part map = maps.get(d);
+            Variable mapVariable = map.variable();
+            double label = mapVariable.values().get(map.slices().get(0).index(row[d]));
+            line.append('[')
+                .append(prefix)
+                .append(mapVariable.name())
+                .append('=')
+                .append(mapVariable.type().format(label))
+                .append(']');
+          }
+          line.append(", ");
+          values(variable, first, step, count);
+          if (--rowsLeft[0] > 0) {
+            line.append('\n');
+          }
+        });
   }
 
   /** AsciiArray: a vector on one line after its name; more dimensions one line per row. */
@@ -158,17 +168,20 @@ final class AsciiWriter {
       return;
     }
     int[] rowsLeft = {rowCount(part)};
-    Hyperslab.forEachRow(variable, part.slices(), (row, first, step, count) -> {
-      line.append(name);
-      for (int index : row) {
-        line.append('[').append(index).append(']');
-      }
-      line.append(", ");
-      values(variable, first, step, count);
-      if (--rowsLeft[0] > 0) {
-        line.append('\n');
-      }
-    });
+    Hyperslab.forEachRow(
+        variable,
+        part.slices(),
+        (row, first, step, count) -> {
+          line.append(name);
+          for (int index : row) {
+            line.append('[').append(index).append(']');
+          }
+          line.append(", ");
+          values(variable, first, step, count);
+          if (--rowsLeft[0] > 0) {
+            line.append('\n');
+          }
+        });
   }
 
   private static int rowCount(Dap2Projection.Part part) {

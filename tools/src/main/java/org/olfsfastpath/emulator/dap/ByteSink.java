@@ -14,6 +14,7 @@ import java.util.zip.CRC32;
 final class ByteSink {
   /** The largest buffer: big answers leave in pieces of this size. */
   static final int MAX_CAPACITY = 16 * 1024;
+
   private static final int MIN_CAPACITY = 64;
 
   private final OutputStream out;
@@ -41,7 +42,8 @@ final class ByteSink {
     if (position + bytes > buffer.length) {
       drain();
       if (bytes > buffer.length) {
-        throw new IllegalArgumentException("reserve(" + bytes + ") exceeds capacity " + buffer.length);
+        throw new IllegalArgumentException(
+            "reserve(" + bytes + ") exceeds capacity " + buffer.length);
       }
     }
     return position;

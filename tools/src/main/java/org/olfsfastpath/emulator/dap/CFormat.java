@@ -6,8 +6,8 @@ import java.math.RoundingMode;
 import org.jspecify.annotations.Nullable;
 
 /**
- * C's {@code %.Pg} conversion, which is what libdap's iostream output ({@code setprecision(P)} in the
- * default float field) and the netCDF handler's attribute formatting produce. Java's {@code %g}
+ * C's {@code %.Pg} conversion, which is what libdap's iostream output ({@code setprecision(P)} in
+ * the default float field) and the netCDF handler's attribute formatting produce. Java's {@code %g}
  * differs: it keeps trailing zeros and switches to exponent notation at other magnitudes.
  */
 final class CFormat {
@@ -55,8 +55,9 @@ final class CFormat {
     // Subnormal numbers have ulps far coarser than their digits suggest: exact path only.
     boolean normal = Math.abs(value) >= (isFloat ? Float.MIN_NORMAL : Double.MIN_NORMAL);
     if (normal && (isFloat ? precision <= 7 : precision <= 15)) {
-      rounded = new BigDecimal(isFloat ? Float.toString((float) value) : Double.toString(value))
-          .stripTrailingZeros();
+      rounded =
+          new BigDecimal(isFloat ? Float.toString((float) value) : Double.toString(value))
+              .stripTrailingZeros();
       if (rounded.precision() > precision) {
         rounded = null;
       }
@@ -70,16 +71,18 @@ final class CFormat {
   /** The reference conversion: round the exact binary value. Finite, non-zero values only. */
   static String exact(double value, int precision) {
     // BigDecimal(double) is the exact binary value, so HALF_EVEN rounding matches glibc's.
-    return layout(new BigDecimal(value).round(new MathContext(precision, RoundingMode.HALF_EVEN)),
-        precision);
+    return layout(
+        new BigDecimal(value).round(new MathContext(precision, RoundingMode.HALF_EVEN)), precision);
   }
 
   /** %g's choice between fixed and exponent notation, trailing zeros removed. */
   private static String layout(BigDecimal rounded, int precision) {
     int exponent = rounded.precision() - rounded.scale() - 1;
     if (exponent >= -4 && exponent < precision) {
-      String fixed = rounded.setScale(Math.max(precision - 1 - exponent, 0), RoundingMode.HALF_EVEN)
-          .toPlainString();
+      String fixed =
+          rounded
+              .setScale(Math.max(precision - 1 - exponent, 0), RoundingMode.HALF_EVEN)
+              .toPlainString();
       return stripZeros(fixed);
     }
     String digits = rounded.unscaledValue().abs().toString();
@@ -118,7 +121,8 @@ final class CFormat {
     if (shift < -22 || shift > 22) {
       return null;
     }
-    double scaled = shift >= 0 ? magnitude * POWERS_OF_TEN[shift] : magnitude / POWERS_OF_TEN[-shift];
+    double scaled =
+        shift >= 0 ? magnitude * POWERS_OF_TEN[shift] : magnitude / POWERS_OF_TEN[-shift];
     long low = precision > 0 ? (long) POWERS_OF_TEN[precision - 1] : 1;
     // log10 can land one off near powers of ten; re-derive from the scaled value.
     if (scaled < low - 0.5 || scaled >= 10 * low - 0.5) {

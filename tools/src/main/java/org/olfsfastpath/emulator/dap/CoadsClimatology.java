@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * A stand-in for coads_climatology.nc, the monthly COADS marine climatology Hyrax ships as sample
  * data: the real file's coordinates, variables and attributes, with sea surface temperature, air
- * temperature and wind generated from smooth functions of position and month. Land and polar
- * cells hold the fill value, as in the real file.
+ * temperature and wind generated from smooth functions of position and month. Land and polar cells
+ * hold the fill value, as in the real file.
  */
 final class CoadsClimatology {
   static final String FILE_NAME = "coads_climatology.nc";
@@ -31,45 +31,86 @@ final class CoadsClimatology {
     List<Dimension> grid = List.of(time, coadsy, coadsx);
     int cells = MONTHS * LATITUDES * LONGITUDES;
 
-    Variable longitude = new Variable("COADSX", DapType.FLOAT64, List.of(coadsx), List.of(
-        Attribute.string("units", "degrees_east"),
-        Attribute.string("modulo", " "),
-        Attribute.string("point_spacing", "even")),
-        Values.computed(i -> 21 + 2 * i));
-    Variable latitude = new Variable("COADSY", DapType.FLOAT64, List.of(coadsy), List.of(
-        Attribute.string("units", "degrees_north"),
-        Attribute.string("point_spacing", "even")),
-        Values.computed(i -> -89 + 2 * i));
-    Variable months = new Variable("TIME", DapType.FLOAT64, List.of(time), List.of(
-        Attribute.string("units", "hour since 0000-01-01 00:00:00"),
-        Attribute.string("time_origin", "1-JAN-0000 00:00:00"),
-        Attribute.string("modulo", " ")),
-        Values.of(TIME));
-    return new DatasetModel(FILE_NAME, List.of(
-        longitude, latitude, months,
-        field("SST", "SEA SURFACE TEMPERATURE", "Deg C", grid,
-            Values.lazyFloats(cells, CoadsClimatology::seaSurfaceTemperature)),
-        field("AIRT", "AIR TEMPERATURE", "DEG C", grid,
-            Values.lazyFloats(cells, CoadsClimatology::airTemperature)),
-        field("UWND", "ZONAL WIND", "M/S", grid,
-            Values.lazyFloats(cells, CoadsClimatology::zonalWind)),
-        field("VWND", "MERIDIONAL WIND", "M/S", grid,
-            Values.lazyFloats(cells, CoadsClimatology::meridionalWind))),
+    Variable longitude =
+        new Variable(
+            "COADSX",
+            DapType.FLOAT64,
+            List.of(coadsx),
+            List.of(
+                Attribute.string("units", "degrees_east"),
+                Attribute.string("modulo", " "),
+                Attribute.string("point_spacing", "even")),
+            Values.computed(i -> 21 + 2 * i));
+    Variable latitude =
+        new Variable(
+            "COADSY",
+            DapType.FLOAT64,
+            List.of(coadsy),
+            List.of(
+                Attribute.string("units", "degrees_north"),
+                Attribute.string("point_spacing", "even")),
+            Values.computed(i -> -89 + 2 * i));
+    Variable months =
+        new Variable(
+            "TIME",
+            DapType.FLOAT64,
+            List.of(time),
+            List.of(
+                Attribute.string("units", "hour since 0000-01-01 00:00:00"),
+                Attribute.string("time_origin", "1-JAN-0000 00:00:00"),
+                Attribute.string("modulo", " ")),
+            Values.of(TIME));
+    return new DatasetModel(
+        FILE_NAME,
         List.of(
-            new AttributeContainer("NC_GLOBAL",
+            longitude,
+            latitude,
+            months,
+            field(
+                "SST",
+                "SEA SURFACE TEMPERATURE",
+                "Deg C",
+                grid,
+                Values.lazyFloats(cells, CoadsClimatology::seaSurfaceTemperature)),
+            field(
+                "AIRT",
+                "AIR TEMPERATURE",
+                "DEG C",
+                grid,
+                Values.lazyFloats(cells, CoadsClimatology::airTemperature)),
+            field(
+                "UWND",
+                "ZONAL WIND",
+                "M/S",
+                grid,
+                Values.lazyFloats(cells, CoadsClimatology::zonalWind)),
+            field(
+                "VWND",
+                "MERIDIONAL WIND",
+                "M/S",
+                grid,
+                Values.lazyFloats(cells, CoadsClimatology::meridionalWind))),
+        List.of(
+            new AttributeContainer(
+                "NC_GLOBAL",
                 List.of(Attribute.string("history", "FERRET V4.30 (debug/no GUI) 15-Aug-96"))),
-            new AttributeContainer("DODS_EXTRA",
-                List.of(Attribute.string("Unlimited_Dimension", "TIME")))));
+            new AttributeContainer(
+                "DODS_EXTRA", List.of(Attribute.string("Unlimited_Dimension", "TIME")))));
   }
 
-  private static Variable field(String name, String longName, String units, List<Dimension> grid,
-      Values values) {
-    return new Variable(name, DapType.FLOAT32, grid, List.of(
-        Attribute.float32("missing_value", FILL),
-        Attribute.float32("_FillValue", FILL),
-        Attribute.string("long_name", longName),
-        Attribute.string("history", "From coads_climatology"),
-        Attribute.string("units", units)), values);
+  private static Variable field(
+      String name, String longName, String units, List<Dimension> grid, Values values) {
+    return new Variable(
+        name,
+        DapType.FLOAT32,
+        grid,
+        List.of(
+            Attribute.float32("missing_value", FILL),
+            Attribute.float32("_FillValue", FILL),
+            Attribute.string("long_name", longName),
+            Attribute.string("history", "From coads_climatology"),
+            Attribute.string("units", units)),
+        values);
   }
 
   private static int month(int index) {
@@ -87,7 +128,8 @@ final class CoadsClimatology {
   /** Rough continents and the polar caps, where COADS has no marine observations. */
   static boolean isLand(double latitude, double longitude) {
     double east = longitude >= 360 ? longitude - 360 : longitude;
-    return latitude <= -71 || latitude >= 81
+    return latitude <= -71
+        || latitude >= 81
         || box(latitude, east, -35, 35, 10, 50) // Africa
         || box(latitude, east, 40, 75, 0, 140) // Europe and northern Asia
         || box(latitude, east, 10, 40, 60, 120) // southern Asia
@@ -96,8 +138,8 @@ final class CoadsClimatology {
         || box(latitude, east, -55, 12, 280, 325); // South America
   }
 
-  private static boolean box(double latitude, double longitude, double south, double north,
-      double west, double east) {
+  private static boolean box(
+      double latitude, double longitude, double south, double north, double west, double east) {
     return latitude >= south && latitude <= north && longitude >= west && longitude <= east;
   }
 
@@ -109,9 +151,11 @@ final class CoadsClimatology {
     }
     double phi = Math.toRadians(latitude);
     double season = Math.cos(2 * Math.PI * month(index) / MONTHS);
-    double value = 29 * Math.cos(phi) * Math.cos(phi) - 1.5
-        - 3 * Math.sin(phi) * season
-        + 0.8 * Math.sin(3 * Math.toRadians(longitude)) * Math.cos(2 * phi);
+    double value =
+        29 * Math.cos(phi) * Math.cos(phi)
+            - 1.5
+            - 3 * Math.sin(phi) * season
+            + 0.8 * Math.sin(3 * Math.toRadians(longitude)) * Math.cos(2 * phi);
     return Math.max(-1.8, value);
   }
 
@@ -141,7 +185,6 @@ final class CoadsClimatology {
     if (isLand(latitude, longitude)) {
       return FILL;
     }
-    return 2 * Math.sin(6 * Math.toRadians(latitude))
-        + 0.5 * Math.cos(Math.toRadians(longitude));
+    return 2 * Math.sin(6 * Math.toRadians(latitude)) + 0.5 * Math.cos(Math.toRadians(longitude));
   }
 }

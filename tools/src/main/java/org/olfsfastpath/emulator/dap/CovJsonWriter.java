@@ -7,25 +7,27 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The fileout_covjson module's answer to a DAP2 request ({@code get dods returnAs="covjson"}):
- * a CoverageJSON Grid built from the projected Grids, in the BES's layout (two spaces per level,
+ * The fileout_covjson module's answer to a DAP2 request ({@code get dods returnAs="covjson"}): a
+ * CoverageJSON Grid built from the projected Grids, in the BES's layout (two spaces per level,
  * every line its own PPT chunk, {@code "type" : "Domain"} and {@code "dataType": "float", } as it
  * writes them).
  *
- * <p>As in the BES, members are recognized by name: {@code lon}/{@code COADSX}-like names are the
- * x axis, {@code lat}/{@code COADSY}-like names y, {@code lev}/{@code depth}-like names z and
- * {@code time}/{@code TIME} t; the first member to claim an axis gets it; everything else is a
- * parameter. The t axis holds the time units with the words of a unit removed, not the data. A
- * request that projects no Grid cannot be converted (the generated datasets hold no CF
- * discrete-sampling features).
+ * <p>As in the BES, members are recognized by name: {@code lon}/{@code COADSX}-like names are the x
+ * axis, {@code lat}/{@code COADSY}-like names y, {@code lev}/{@code depth}-like names z and {@code
+ * time}/{@code TIME} t; the first member to claim an axis gets it; everything else is a parameter.
+ * The t axis holds the time units with the words of a unit removed, not the data. A request that
+ * projects no Grid cannot be converted (the generated datasets hold no CF discrete-sampling
+ * features).
  */
 final class CovJsonWriter {
-  static final String NOT_CONVERTIBLE = "File cannot be converted to CovJSON format due to missing "
-      + "or incompatible spatial dimensions";
+  static final String NOT_CONVERTIBLE =
+      "File cannot be converted to CovJSON format due to missing "
+          + "or incompatible spatial dimensions";
   static final String TRANSFORM_FILE = "FoDapCovJsonTransform.cc";
   static final int NOT_CONVERTIBLE_LINE = 1133;
 
-  private static final Set<String> X_NAMES = Set.of("lon", "LON", "longitude", "LONGITUDE", "COADSX");
+  private static final Set<String> X_NAMES =
+      Set.of("lon", "LON", "longitude", "LONGITUDE", "COADSX");
   private static final Set<String> Y_NAMES = Set.of("lat", "LAT", "latitude", "LATITUDE", "COADSY");
   private static final Set<String> Z_NAMES =
       Set.of("lev", "LEV", "height", "HEIGHT", "depth", "DEPTH", "pres", "PRES");
@@ -35,8 +37,14 @@ final class CovJsonWriter {
 
   private record Axis(String name, String values) {}
 
-  private record Parameter(String name, String dataType, String unit, String longName,
-      String standardName, String shape, String values) {}
+  private record Parameter(
+      String name,
+      String dataType,
+      String unit,
+      String longName,
+      String standardName,
+      String shape,
+      String values) {}
 
   private final List<Axis> axes = new ArrayList<>();
   private final List<Parameter> parameters = new ArrayList<>();
@@ -49,7 +57,8 @@ final class CovJsonWriter {
 
   private CovJsonWriter() {}
 
-  static void write(Dap2Projection projection, LineSink out) throws IOException, DapRequestException {
+  static void write(Dap2Projection projection, LineSink out)
+      throws IOException, DapRequestException {
     new CovJsonWriter().transform(projection, out);
   }
 
@@ -62,8 +71,12 @@ final class CovJsonWriter {
       }
     }
     if (grids.isEmpty()) {
-      throw new DapRequestException(BesErrors.INTERNAL_ERROR, NOT_CONVERTIBLE, "getDODS",
-          TRANSFORM_FILE, NOT_CONVERTIBLE_LINE);
+      throw new DapRequestException(
+          BesErrors.INTERNAL_ERROR,
+          NOT_CONVERTIBLE,
+          "getDODS",
+          TRANSFORM_FILE,
+          NOT_CONVERTIBLE_LINE);
     }
     geographicGrid = isGeographicGrid(projection, grids.get(0));
     for (Dap2Projection.Entry grid : grids) {
@@ -92,8 +105,8 @@ final class CovJsonWriter {
         continue;
       }
       Variable variable = entry.variable();
-      boolean namedLikeAMap = grid.maps().stream()
-          .anyMatch(map -> map.variable().name().equals(variable.name()));
+      boolean namedLikeAMap =
+          grid.maps().stream().anyMatch(map -> map.variable().name().equals(variable.name()));
       if (!namedLikeAMap || variable.rank() != 1) {
         continue;
       }
@@ -141,12 +154,16 @@ final class CovJsonWriter {
       }
     }
     if (axis != null) {
-      String values = axis.equals("t")
-          ? "\"values\": [\"" + timeOrigin(unit) + "\"]"
-          : "\"values\": [" + flatValues(part) + "]";
+      String values =
+          axis.equals("t")
+              ? "\"values\": [\"" + timeOrigin(unit) + "\"]"
+              : "\"values\": [" + flatValues(part) + "]";
       axes.add(new Axis(axis, values));
-      if (!geographicGrid && (unit.contains("east") || unit.contains("East")
-          || unit.contains("north") || unit.contains("North"))) {
+      if (!geographicGrid
+          && (unit.contains("east")
+              || unit.contains("East")
+              || unit.contains("north")
+              || unit.contains("North"))) {
         referenceType = "ProjectedCRS";
       }
     } else if (parameter) {
@@ -159,8 +176,15 @@ final class CovJsonWriter {
         shape.append(d == 0 && t ? 1 : part.slices().get(d).count());
       }
       shape.append("],");
-      parameters.add(new Parameter(name, variable.type().dapName(), unit, longName, standardName,
-          shape.toString(), "\"values\": [" + flatValues(part) + "]"));
+      parameters.add(
+          new Parameter(
+              name,
+              variable.type().dapName(),
+              unit,
+              longName,
+              standardName,
+              shape.toString(),
+              "\"values\": [" + flatValues(part) + "]"));
     }
   }
 
@@ -216,20 +240,24 @@ final class CovJsonWriter {
     DapType type = variable.type();
     StringBuilder text = new StringBuilder(256);
     try {
-      Hyperslab.forEachRow(variable, part.slices(), (row, first, step, count) -> {
-        int index = first;
-        for (int i = 0; i < count; i++, index += step) {
-          if (text.length() > 0) {
-            text.append(", ");
-          }
-          double value = variable.values().get(index);
-          text.append(switch (type) {
-            case FLOAT32 -> CFormat.g((float) value, 6);
-            case FLOAT64 -> CFormat.g(value, 6);
-            default -> type.format(value);
+      Hyperslab.forEachRow(
+          variable,
+          part.slices(),
+          (row, first, step, count) -> {
+            int index = first;
+            for (int i = 0; i < count; i++, index += step) {
+              if (text.length() > 0) {
+                text.append(", ");
+              }
+              double value = variable.values().get(index);
+              text.append(
+                  switch (type) {
+                    case FLOAT32 -> CFormat.g((float) value, 6);
+                    case FLOAT64 -> CFormat.g(value, 6);
+                    default -> type.format(value);
+                  });
+            }
           });
-        }
-      });
     } catch (IOException e) {
       throw new AssertionError("a StringBuilder does not throw", e);
     }
@@ -326,8 +354,10 @@ final class CovJsonWriter {
     out.append("  \"parameters\": {\n");
     for (int i = 0; i < parameters.size(); i++) {
       Parameter parameter = parameters.get(i);
-      String label = !parameter.longName().isEmpty() ? parameter.longName()
-          : !parameter.standardName().isEmpty() ? parameter.standardName() : parameter.name();
+      String label =
+          !parameter.longName().isEmpty()
+              ? parameter.longName()
+              : !parameter.standardName().isEmpty() ? parameter.standardName() : parameter.name();
       out.append("    \"").append(parameter.name()).append("\": {\n");
       out.append("      \"type\": \"Parameter\",\n");
       out.append("      \"description\": {\n");
@@ -345,7 +375,8 @@ final class CovJsonWriter {
       out.append("      \"observedProperty\": {\n");
       if (!parameter.standardName().isEmpty()) {
         out.append("        \"id\": \"http://vocab.nerc.ac.uk/standard_name/")
-            .append(parameter.standardName()).append("/\",\n");
+            .append(parameter.standardName())
+            .append("/\",\n");
       }
       out.append("        \"label\": {\n");
       out.append("          \"en\": \"").append(label).append("\"\n");
@@ -359,12 +390,13 @@ final class CovJsonWriter {
   private void printRanges(LineSink out) throws IOException {
     StringBuilder axisNames = new StringBuilder();
     for (char axis : new char[] {'t', 'z', 'y', 'x'}) {
-      boolean exists = switch (axis) {
-        case 't' -> t;
-        case 'z' -> z;
-        case 'y' -> y;
-        default -> x;
-      };
+      boolean exists =
+          switch (axis) {
+            case 't' -> t;
+            case 'z' -> z;
+            case 'y' -> y;
+            default -> x;
+          };
       if (exists) {
         axisNames.append(axisNames.length() > 0 ? ", " : "").append('"').append(axis).append('"');
       }
@@ -373,8 +405,10 @@ final class CovJsonWriter {
     for (int i = 0; i < parameters.size(); i++) {
       Parameter parameter = parameters.get(i);
       String type = parameter.dataType();
-      String dataType = type.startsWith("int") || type.startsWith("Int") ? "integer"
-          : type.startsWith("float") || type.startsWith("Float") ? "float" : "string";
+      String dataType =
+          type.startsWith("int") || type.startsWith("Int")
+              ? "integer"
+              : type.startsWith("float") || type.startsWith("Float") ? "float" : "string";
       out.append("    \"").append(parameter.name()).append("\": {\n");
       out.append("      \"type\": \"NdArray\",\n");
       out.append("      \"dataType\": \"").append(dataType).append("\", \n");

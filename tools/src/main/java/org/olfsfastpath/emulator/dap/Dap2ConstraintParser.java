@@ -75,8 +75,8 @@ final class Dap2ConstraintParser {
   /**
    * A variable found by name: a whole top-level variable or one part of a Grid.
    *
-   * @param part the array of a variable that is not a Grid, the part of a Grid, or null for a
-   *     whole Grid
+   * @param part the array of a variable that is not a Grid, the part of a Grid, or null for a whole
+   *     Grid
    */
   private record Target(EntryState entry, @Nullable PartState part) {}
 
@@ -359,15 +359,17 @@ final class Dap2ConstraintParser {
   }
 
   /** ce_expr.yy's process_array_slices. */
-  private static void applySlices(PartState part, List<RawIndex> indices) throws ConstraintException {
+  private static void applySlices(PartState part, List<RawIndex> indices)
+      throws ConstraintException {
     if (indices.size() != part.variable.rank()) {
       throw new ConstraintException(BesErrors.ARRAY_RANK_MISMATCH);
     }
     for (int d = 0; d < indices.size(); d++) {
       RawIndex index = indices.get(d);
-      if (part.send && (part.start[d] != index.start()
-          || (part.stop[d] != index.stop() && index.stop() != -1)
-          || part.stride[d] != index.stride())) {
+      if (part.send
+          && (part.start[d] != index.start()
+              || (part.stop[d] != index.stop() && index.stop() != -1)
+              || part.stride[d] != index.stride())) {
         throw new ConstraintException(BesErrors.PROJECTED_TWICE);
       }
       if (index.start() > index.stop() && index.stop() != -1) {
@@ -378,7 +380,8 @@ final class Dap2ConstraintParser {
   }
 
   /** Array::add_constraint. */
-  private static void addConstraint(PartState part, int d, RawIndex index) throws ConstraintException {
+  private static void addConstraint(PartState part, int d, RawIndex index)
+      throws ConstraintException {
     int size = part.variable.dimensions().get(d).size();
     int start = index.start();
     int stride = index.stride();
@@ -401,7 +404,8 @@ final class Dap2ConstraintParser {
       for (PartState map : entry.maps) {
         maps.add(map.freeze());
       }
-      selected.add(new Dap2Projection.Entry(entry.variable, entry.grid, entry.array.freeze(), maps));
+      selected.add(
+          new Dap2Projection.Entry(entry.variable, entry.grid, entry.array.freeze(), maps));
     }
     return new Dap2Projection(selected);
   }

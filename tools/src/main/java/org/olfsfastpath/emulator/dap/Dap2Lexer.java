@@ -115,7 +115,9 @@ final class Dap2Lexer {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(text.length());
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      if (c == '%' && i + 2 < text.length() && isHex(text.charAt(i + 1))
+      if (c == '%'
+          && i + 2 < text.length()
+          && isHex(text.charAt(i + 1))
           && isHex(text.charAt(i + 2))) {
         bytes.write(Integer.parseInt(text.substring(i + 1, i + 3), 16));
         i += 2;

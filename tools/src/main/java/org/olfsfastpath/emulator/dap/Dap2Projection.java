@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What a DAP2 constraint selected: the top-level variables to send, in dataset order, each with
- * the hyperslab of every part that is sent. Immutable.
+ * What a DAP2 constraint selected: the top-level variables to send, in dataset order, each with the
+ * hyperslab of every part that is sent. Immutable.
  */
 final class Dap2Projection {
   /**
@@ -45,8 +45,8 @@ final class Dap2Projection {
     }
 
     /**
-     * libdap's Grid::projection_yields_grid: the array is sent with every map, each map sliced
-     * like the array's dimension. Otherwise a constrained Grid is sent as a Structure.
+     * libdap's Grid::projection_yields_grid: the array is sent with every map, each map sliced like
+     * the array's dimension. Otherwise a constrained Grid is sent as a Structure.
      */
     boolean yieldsGrid() {
       if (!grid || !array.send()) {

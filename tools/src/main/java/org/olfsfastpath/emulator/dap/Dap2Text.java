@@ -23,11 +23,16 @@ final class Dap2Text {
     return out.toString();
   }
 
-  private static void table(StringBuilder out, String pad, String name, List<Attribute> attributes) {
+  private static void table(
+      StringBuilder out, String pad, String name, List<Attribute> attributes) {
     out.append(pad).append(id2www(name)).append(" {\n");
     for (Attribute attribute : attributes) {
-      out.append(pad).append("    ").append(attribute.type()).append(' ')
-          .append(id2www(attribute.name())).append(' ');
+      out.append(pad)
+          .append("    ")
+          .append(attribute.type())
+          .append(' ')
+          .append(id2www(attribute.name()))
+          .append(' ');
       List<String> values = attribute.values();
       for (int i = 0; i < values.size(); i++) {
         if (i > 0) {
@@ -98,8 +103,11 @@ final class Dap2Text {
     Variable variable = part.variable();
     out.append(pad).append(variable.type().dapName()).append(' ').append(id2www(variable.name()));
     for (int d = 0; d < variable.rank(); d++) {
-      out.append('[').append(id2www(variable.dimensions().get(d).name())).append(" = ")
-          .append(part.slices().get(d).count()).append(']');
+      out.append('[')
+          .append(id2www(variable.dimensions().get(d).name()))
+          .append(" = ")
+          .append(part.slices().get(d).count())
+          .append(']');
     }
     out.append(";\n");
   }
@@ -113,7 +121,8 @@ final class Dap2Text {
         if (out == null) {
           out = new StringBuilder(name.length() + 8).append(name, 0, i);
         }
-        out.append('%').append(Character.forDigit((c >> 4) & 0xf, 16))
+        out.append('%')
+            .append(Character.forDigit((c >> 4) & 0xf, 16))
             .append(Character.forDigit(c & 0xf, 16));
       } else if (out != null) {
         out.append(c);

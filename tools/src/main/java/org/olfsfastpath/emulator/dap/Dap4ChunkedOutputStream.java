@@ -13,6 +13,7 @@ final class Dap4ChunkedOutputStream extends OutputStream {
   static final int DATA = 0x00_00_00_00;
   static final int END = 0x01_00_00_00;
   static final int LITTLE_ENDIAN = 0x04_00_00_00;
+
   /** libdap's CHUNK_SIZE: the smallest chunk buffer. */
   static final int MINIMUM_CHUNK_SIZE = 4096;
 
@@ -46,8 +47,9 @@ final class Dap4ChunkedOutputStream extends OutputStream {
       int room = chunkSize - count;
       int taken = Math.min(length, room);
       if (count + taken > buffer.length) {
-        buffer = java.util.Arrays.copyOf(buffer,
-            (int) Math.min(chunkSize, Math.max(count + taken, 2L * buffer.length)));
+        buffer =
+            java.util.Arrays.copyOf(
+                buffer, (int) Math.min(chunkSize, Math.max(count + taken, 2L * buffer.length)));
       }
       System.arraycopy(bytes, offset, buffer, count, taken);
       count += taken;

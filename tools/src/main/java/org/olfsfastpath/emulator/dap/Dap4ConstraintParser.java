@@ -10,8 +10,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Parses a DAP4 constraint expression ({@code COADSX=[0:9];/SST[0][0:9][0:9];/TIME}) against a
- * dataset, the way libdap's D4ConstraintEvaluator does, with the same error texts. Not
- * thread-safe: one instance per parse.
+ * dataset, the way libdap's D4ConstraintEvaluator does, with the same error texts. Not thread-safe:
+ * one instance per parse.
  */
 final class Dap4ConstraintParser {
   private enum Kind {
@@ -244,8 +244,8 @@ final class Dap4ConstraintParser {
       }
       return negative ? -value : value;
     } catch (NumberFormatException e) {
-      throw new ConstraintException(BesErrors.INTERNAL_ERROR,
-          "Expected a 64-bit integer, but found other characters.");
+      throw new ConstraintException(
+          BesErrors.INTERNAL_ERROR, "Expected a 64-bit integer, but found other characters.");
     }
   }
 
@@ -274,8 +274,10 @@ final class Dap4ConstraintParser {
     while (peek().is("[")) {
       indexes.add(index());
     }
-    Variable variable = id.indexOf('/', 1) >= 0 || id.indexOf('.') >= 0
-        ? null : model.variable(id.startsWith("/") ? id.substring(1) : id);
+    Variable variable =
+        id.indexOf('/', 1) >= 0 || id.indexOf('.') >= 0
+            ? null
+            : model.variable(id.startsWith("/") ? id.substring(1) : id);
     if (peek().is("{")) {
       if (variable == null) {
         throw new ConstraintException(BesErrors.D4_NOT_FOUND);
@@ -286,7 +288,8 @@ final class Dap4ConstraintParser {
     if (variable == null) {
       throw new ConstraintException(BesErrors.D4_NOT_FOUND);
     }
-    markArray(Objects.requireNonNull(variables.get(variable), "every variable of the model has a state"),
+    markArray(
+        Objects.requireNonNull(variables.get(variable), "every variable of the model has a state"),
         indexes);
     if (peek().is("|")) {
       next();
@@ -336,23 +339,30 @@ final class Dap4ConstraintParser {
       long stop = index.rest() ? size - 1 : index.stop();
       long start = index.start();
       long stride = index.stride();
-      if (start < 0 || start >= size || stop >= size || stride > size || stride <= 0
+      if (start < 0
+          || start >= size
+          || stop >= size
+          || stride > size
+          || stride <= 0
           || (stop - start) / stride + 1 > size) {
         throw new ConstraintException(BesErrors.BAD_SLICE);
       }
       state.slices[d] = new Slice((int) start, (int) stride, (int) stop);
       state.shared[d] = false;
       String dimension = variable.dimensions().get(d).name();
-      state.maps.removeIf(map -> map.dimensions().stream()
-          .anyMatch(mapDimension -> mapDimension.name().equals(dimension)));
+      state.maps.removeIf(
+          map ->
+              map.dimensions().stream()
+                  .anyMatch(mapDimension -> mapDimension.name().equals(dimension)));
     }
   }
 
   /** Array::add_constraint(Dim_iter, D4Dimension*): take the shared dimension's slice. */
   private void useSharedDimension(VariableState state, int d) {
-    DimensionState dimension = Objects.requireNonNull(
-        dimensions.get(state.variable.dimensions().get(d).name()),
-        "the model declares every dimension its variables use");
+    DimensionState dimension =
+        Objects.requireNonNull(
+            dimensions.get(state.variable.dimensions().get(d).name()),
+            "the model declares every dimension its variables use");
     if (dimension.constraint != null) {
       state.slices[d] = dimension.constraint;
     }
@@ -377,8 +387,9 @@ final class Dap4ConstraintParser {
       for (boolean flag : state.shared) {
         shared.add(flag);
       }
-      entries.add(new Dap4Projection.Entry(state.variable, Arrays.asList(state.slices), shared,
-          state.maps));
+      entries.add(
+          new Dap4Projection.Entry(
+              state.variable, Arrays.asList(state.slices), shared, state.maps));
     }
     return new Dap4Projection(true, declared, entries);
   }
@@ -402,8 +413,8 @@ final class Dap4ConstraintParser {
   }
 
   private Token scan() throws ConstraintException {
-    while (position < input.length() && (input.charAt(position) == ' '
-        || input.charAt(position) == '\t')) {
+    while (position < input.length()
+        && (input.charAt(position) == ' ' || input.charAt(position) == '\t')) {
       position++;
     }
     if (position >= input.length()) {
@@ -413,7 +424,8 @@ final class Dap4ConstraintParser {
     if (c == '"') {
       int close = input.indexOf('"', position + 1);
       if (close < 0) {
-        throw new ConstraintException(BesErrors.d4ParseError("syntax error, unexpected end of file"));
+        throw new ConstraintException(
+            BesErrors.d4ParseError("syntax error, unexpected end of file"));
       }
       String text = input.substring(position + 1, close);
       position = close + 1;

@@ -5,14 +5,14 @@ import java.io.OutputStream;
 
 /**
  * The DAP4 data response as the BES serializes it: the DMR and CRLF in the first chunk, then each
- * projected variable's values little-endian, each followed by its CRC-32 when checksums are on,
- * cut into chunks of max(4096, DMR + 2) bytes, the remainder in the END chunk.
+ * projected variable's values little-endian, each followed by its CRC-32 when checksums are on, cut
+ * into chunks of max(4096, DMR + 2) bytes, the remainder in the END chunk.
  */
 final class Dap4DataWriter {
   private Dap4DataWriter() {}
 
-  static void write(byte[] dmrBytes, Dap4Projection projection, boolean checksums,
-      OutputStream out) throws IOException {
+  static void write(byte[] dmrBytes, Dap4Projection projection, boolean checksums, OutputStream out)
+      throws IOException {
     int chunkSize = Math.max(Dap4ChunkedOutputStream.MINIMUM_CHUNK_SIZE, dmrBytes.length + 2);
     long dataSize = 0;
     for (Dap4Projection.Entry entry : projection.entries()) {
@@ -48,16 +48,19 @@ final class Dap4DataWriter {
     int width = type.dap4Width();
     // Whole rows at a time, each cut to what fits in the sink's buffer.
     int batchLimit = sink.capacity() / 8;
-    Hyperslab.forEachRow(variable, entry.slices(), (row, first, step, count) -> {
-      int index = first;
-      int remaining = count;
-      while (remaining > 0) {
-        int batch = Math.min(remaining, batchLimit);
-        int position = sink.reserve(batch * width);
-        sink.advance(type.putLittleEndian(values, index, step, batch, sink.buffer(), position));
-        index += batch * step;
-        remaining -= batch;
-      }
-    });
+    Hyperslab.forEachRow(
+        variable,
+        entry.slices(),
+        (row, first, step, count) -> {
+          int index = first;
+          int remaining = count;
+          while (remaining > 0) {
+            int batch = Math.min(remaining, batchLimit);
+            int position = sink.reserve(batch * width);
+            sink.advance(type.putLittleEndian(values, index, step, batch, sink.buffer(), position));
+            index += batch * step;
+            remaining -= batch;
+          }
+        });
   }
 }

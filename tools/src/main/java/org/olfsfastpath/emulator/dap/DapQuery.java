@@ -12,12 +12,18 @@ import java.util.Objects;
  * @param dap4Constraint whether it came in a {@code dap4constraint} element
  * @param xmlBase the {@code xml:base} context, or the empty string
  * @param dap4Checksums whether the {@code dap4_checksums} context is {@code true} (any case)
- * @param contexts every context set on the connection (the answers read {@code xdap_accept},
- *     {@code max_response_size}, {@code max_variable_size}, {@code cf_history_entry} and
- *     {@code history_json_entry})
+ * @param contexts every context set on the connection (the answers read {@code xdap_accept}, {@code
+ *     max_response_size}, {@code max_variable_size}, {@code cf_history_entry} and {@code
+ *     history_json_entry})
  */
-public record DapQuery(String type, String returnAs, String constraint, boolean dap4Constraint,
-    String xmlBase, boolean dap4Checksums, Map<String, String> contexts) {
+public record DapQuery(
+    String type,
+    String returnAs,
+    String constraint,
+    boolean dap4Constraint,
+    String xmlBase,
+    boolean dap4Checksums,
+    Map<String, String> contexts) {
   public DapQuery {
     Objects.requireNonNull(type, "type == null");
     Objects.requireNonNull(returnAs, "returnAs == null");
@@ -27,14 +33,19 @@ public record DapQuery(String type, String returnAs, String constraint, boolean 
   }
 
   /** A query with no contexts besides the two given. */
-  public DapQuery(String type, String returnAs, String constraint, boolean dap4Constraint,
-      String xmlBase, boolean dap4Checksums) {
+  public DapQuery(
+      String type,
+      String returnAs,
+      String constraint,
+      boolean dap4Constraint,
+      String xmlBase,
+      boolean dap4Checksums) {
     this(type, returnAs, constraint, dap4Constraint, xmlBase, dap4Checksums, Map.of());
   }
 
   /** A query without DAP4 checksums (the BES's default when the context is not set). */
-  public DapQuery(String type, String returnAs, String constraint, boolean dap4Constraint,
-      String xmlBase) {
+  public DapQuery(
+      String type, String returnAs, String constraint, boolean dap4Constraint, String xmlBase) {
     this(type, returnAs, constraint, dap4Constraint, xmlBase, false);
   }
 

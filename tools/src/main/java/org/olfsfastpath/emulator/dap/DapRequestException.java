@@ -25,12 +25,13 @@ public final class DapRequestException extends Exception {
   /**
    * @param besErrorType the BES error type, 1 to 7
    * @param message the text of the BES's {@code Message} element
-   * @param responseElement the element wrapping {@code BESError}, e.g. {@code getDDS} or {@code BES}
+   * @param responseElement the element wrapping {@code BESError}, e.g. {@code getDDS} or {@code
+   *     BES}
    * @param file the BES's {@code Location/File}, or empty
    * @param line the BES's {@code Location/Line}, or 0
    */
-  public DapRequestException(int besErrorType, String message, String responseElement, String file,
-      int line) {
+  public DapRequestException(
+      int besErrorType, String message, String responseElement, String file, int line) {
     super(Objects.requireNonNull(message, "message == null"));
     if (besErrorType < 1 || besErrorType > 7) {
       throw new IllegalArgumentException("besErrorType must be 1 to 7 but was " + besErrorType);
@@ -46,7 +47,9 @@ public final class DapRequestException extends Exception {
     return besErrorType;
   }
 
-  /** The element wrapping {@code BESError}: {@code getDDS}, {@code getDODS}, ..., or {@code BES}. */
+  /**
+   * The element wrapping {@code BESError}: {@code getDDS}, {@code getDODS}, ..., or {@code BES}.
+   */
   public String responseElement() {
     return responseElement;
   }

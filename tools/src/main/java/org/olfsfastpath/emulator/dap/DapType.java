@@ -56,8 +56,8 @@ enum DapType {
 
   /**
    * Encodes {@code count} values, read at {@code first}, {@code first + step}, ..., as XDR
-   * (big-endian) into {@code buffer} at {@code at}; returns the next position. The type switch
-   * sits outside the loops so that each loop stays small and monomorphic.
+   * (big-endian) into {@code buffer} at {@code at}; returns the next position. The type switch sits
+   * outside the loops so that each loop stays small and monomorphic.
    */
   int putXdr(Values values, int first, int step, int count, byte[] buffer, int at) {
     int index = first;

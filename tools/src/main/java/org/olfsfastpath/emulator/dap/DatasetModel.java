@@ -41,8 +41,13 @@ final class DatasetModel {
       for (Dimension dimension : variable.dimensions()) {
         Dimension earlier = seen.putIfAbsent(dimension.name(), dimension);
         if (earlier != null && earlier.size() != dimension.size()) {
-          throw new IllegalArgumentException("dimension " + dimension.name() + " has sizes "
-              + earlier.size() + " and " + dimension.size());
+          throw new IllegalArgumentException(
+              "dimension "
+                  + dimension.name()
+                  + " has sizes "
+                  + earlier.size()
+                  + " and "
+                  + dimension.size());
         }
       }
     }

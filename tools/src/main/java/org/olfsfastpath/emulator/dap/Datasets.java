@@ -5,10 +5,11 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The emulator's datasets: stand-ins for the files Hyrax ships as samples
- * ({@code coads_climatology.nc}, {@code fnoc1.nc}), a small generated Grid for any other file
- * name, and large arrays of any size whose values are generated as they are written. Every call builds new instances; a dataset computes its values on first use and is then
- * thread-safe and cheap to query, so callers should keep the instances they use.
+ * The emulator's datasets: stand-ins for the files Hyrax ships as samples ({@code
+ * coads_climatology.nc}, {@code fnoc1.nc}), a small generated Grid for any other file name, and
+ * large arrays of any size whose values are generated as they are written. Every call builds new
+ * instances; a dataset computes its values on first use and is then thread-safe and cheap to query,
+ * so callers should keep the instances they use.
  */
 public final class Datasets {
   /**
@@ -28,8 +29,8 @@ public final class Datasets {
   }
 
   /**
-   * A stand-in for {@code coads_climatology.nc}: COADSX, COADSY, TIME and the Grids SST, AIRT,
-   * UWND and VWND, with the real file's coordinates and attributes and generated values.
+   * A stand-in for {@code coads_climatology.nc}: COADSX, COADSY, TIME and the Grids SST, AIRT, UWND
+   * and VWND, with the real file's coordinates and attributes and generated values.
    */
   public static EmulatedDataset coadsClimatology() {
     return new GeneratedDataset(CoadsClimatology.model());
@@ -41,11 +42,11 @@ public final class Datasets {
   }
 
   /**
-   * A dataset whose names and attribute values are markup, for checking that pages escape what
-   * the BES sends: its file name is {@link #HOSTILE_FILE_NAME}; Float64 {@code x[4]} and the
-   * Float32 Grid {@code <script>alert(2)</script>"'} over it, whose {@code long_name} and an
-   * attribute named {@code on"'<b>x} hold more markup; a global {@code title} of
-   * {@code </script><script>alert(4)</script>}. Each would-be script alerts its own number.
+   * A dataset whose names and attribute values are markup, for checking that pages escape what the
+   * BES sends: its file name is {@link #HOSTILE_FILE_NAME}; Float64 {@code x[4]} and the Float32
+   * Grid {@code <script>alert(2)</script>"'} over it, whose {@code long_name} and an attribute
+   * named {@code on"'<b>x} hold more markup; a global {@code title} of {@code
+   * </script><script>alert(4)</script>}. Each would-be script alerts its own number.
    */
   public static EmulatedDataset hostile() {
     return new GeneratedDataset(HostileNames.model());
@@ -69,23 +70,22 @@ public final class Datasets {
   /**
    * A large dataset whose values are generated as they are written, never held: one Float32
    * variable {@code data[time][lat][lon]} with no coordinate variables, attributes {@code units}
-   * and {@code long_name}, and a global {@code title}. The value at (time, lat, lon) is
-   * {@code (float) (((7*time + 3*lat + lon) mod 1000) * 0.1)}, the formula that
-   * {@code scripts/dars --make-data} writes into netCDF files for a real BES. Every DAP2 and DAP4
-   * answer, constrained or not, streams through a fixed buffer whatever its size.
+   * and {@code long_name}, and a global {@code title}. The value at (time, lat, lon) is {@code
+   * (float) (((7*time + 3*lat + lon) mod 1000) * 0.1)}, the formula that {@code scripts/dars
+   * --make-data} writes into netCDF files for a real BES. Every DAP2 and DAP4 answer, constrained
+   * or not, streams through a fixed buffer whatever its size.
    *
    * @param name the file name the dataset reports, e.g. {@code 400MiB.nc}
    * @throws IllegalArgumentException if {@code name} is empty, a size is below 1 or the variable
    *     would hold more than {@link Integer#MAX_VALUE} values
    */
-  public static EmulatedDataset float32Cube(String name, int times, int latitudes,
-      int longitudes) {
+  public static EmulatedDataset float32Cube(String name, int times, int latitudes, int longitudes) {
     return new GeneratedDataset(ModuloArray.cube(name, times, latitudes, longitudes));
   }
 
   /**
-   * As {@link #float32Cube} with two dimensions: {@code data[time][lon]}, whose value at
-   * (time, lon) is {@code (float) (((7*time + lon) mod 1000) * 0.1)}.
+   * As {@link #float32Cube} with two dimensions: {@code data[time][lon]}, whose value at (time,
+   * lon) is {@code (float) (((7*time + lon) mod 1000) * 0.1)}.
    *
    * @throws IllegalArgumentException if {@code name} is empty, a size is below 1 or the variable
    *     would hold more than {@link Integer#MAX_VALUE} values
@@ -95,8 +95,8 @@ public final class Datasets {
   }
 
   /**
-   * The length of what {@code get stream} sends for a dataset of this class, which has no file:
-   * its whole stand-in as a classic netCDF file. Computed from the header, no value is generated.
+   * The length of what {@code get stream} sends for a dataset of this class, which has no file: its
+   * whole stand-in as a classic netCDF file. Computed from the header, no value is generated.
    *
    * @throws IllegalArgumentException if {@code dataset} was not made by this class
    */
@@ -110,10 +110,10 @@ public final class Datasets {
 
   /**
    * The dataset for a catalog path: the built-in stand-in for its file name if there is one (or
-   * {@link #hostile()} for {@link #HOSTILE_FILE_NAME}), otherwise a generic dataset named after
-   * the file; {@code BesEmulator.Builder.genericDataset(Datasets::find)} serves them from a data
-   * directory's files of those names. Directories are ignored, as the BES names a
-   * dataset after its file: {@code /data/nc/coads_climatology.nc} is the coads stand-in.
+   * {@link #hostile()} for {@link #HOSTILE_FILE_NAME}), otherwise a generic dataset named after the
+   * file; {@code BesEmulator.Builder.genericDataset(Datasets::find)} serves them from a data
+   * directory's files of those names. Directories are ignored, as the BES names a dataset after its
+   * file: {@code /data/nc/coads_climatology.nc} is the coads stand-in.
    *
    * @param path a file name or catalog path such as {@code /coads_climatology.nc}
    * @throws IllegalArgumentException if {@code path} names no file (empty or ends with '/')

@@ -24,12 +24,17 @@ final class DdxWriter {
     out.append("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<Dataset name=\"");
     XmlText.attribute(model.name(), out);
     out.append("\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"")
-        .append(" xsi:schemaLocation=\"").append(NAMESPACE)
+        .append(" xsi:schemaLocation=\"")
+        .append(NAMESPACE)
         .append(" http://xml.opendap.org/dap/dap3.2.xsd\"")
         .append(" xmlns:grddl=\"http://www.w3.org/2003/g/data-view#\"")
         .append(" grddl:transformation=\"http://xml.opendap.org/transforms/ddxToRdfTriples.xsl\"")
-        .append(" xmlns=\"").append(NAMESPACE).append('"')
-        .append(" xmlns:dap=\"").append(NAMESPACE).append('"')
+        .append(" xmlns=\"")
+        .append(NAMESPACE)
+        .append('"')
+        .append(" xmlns:dap=\"")
+        .append(NAMESPACE)
+        .append('"')
         .append(" dapVersion=\"3.2\"");
     if (!xmlBase.isEmpty()) {
       out.append(" xmlns:xml=\"http://www.w3.org/XML/1998/namespace\" xml:base=\"");

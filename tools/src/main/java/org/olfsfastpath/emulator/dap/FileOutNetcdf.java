@@ -15,15 +15,15 @@ import org.jspecify.annotations.Nullable;
  * in the 64-bit offset format (CDF-2) holding the projected variables.
  *
  * <p>As the BES builds it: variables in projected order, a Grid's maps (each defined once) before
- * its array; dimensions named as in DAP, sized by the constraint, shared by name; DAP types
- * mapped to the classic ones (Byte widened to short, UInt16 to int); variable attributes in order
- * with {@code _FillValue} retyped to the variable's type and several String values joined by a
- * newline; global containers flattened, those named {@code *_GLOBAL} without their name and the
- * others ({@code DODS_EXTRA.Unlimited_Dimension}) with it. The global {@code history} gets the
- * {@code cf_history_entry} context (or an entry naming the request) appended and
- * {@code history_json} gets the {@code history_json_entry} context, both moved to the end of the
- * global container. {@link #stream} renders a whole dataset as a classic file instead, for the
- * stream of a dataset that has no file.
+ * its array; dimensions named as in DAP, sized by the constraint, shared by name; DAP types mapped
+ * to the classic ones (Byte widened to short, UInt16 to int); variable attributes in order with
+ * {@code _FillValue} retyped to the variable's type and several String values joined by a newline;
+ * global containers flattened, those named {@code *_GLOBAL} without their name and the others
+ * ({@code DODS_EXTRA.Unlimited_Dimension}) with it. The global {@code history} gets the {@code
+ * cf_history_entry} context (or an entry naming the request) appended and {@code history_json} gets
+ * the {@code history_json_entry} context, both moved to the end of the global container. {@link
+ * #stream} renders a whole dataset as a classic file instead, for the stream of a dataset that has
+ * no file.
  */
 final class FileOutNetcdf {
   static final String DIMENSION_CONFLICT =
@@ -41,8 +41,8 @@ final class FileOutNetcdf {
   private FileOutNetcdf() {}
 
   /** The CDF-2 file for a DAP2 request. */
-  static NetcdfFile dap2(DatasetModel model, Dap2Projection projection, DapQuery query,
-      Clock clock) throws DapRequestException {
+  static NetcdfFile dap2(DatasetModel model, Dap2Projection projection, DapQuery query, Clock clock)
+      throws DapRequestException {
     FileOutNetcdf out = new FileOutNetcdf();
     for (Dap2Projection.Entry entry : projection.entries()) {
       for (Dap2Projection.Part map : entry.maps()) {
@@ -58,8 +58,8 @@ final class FileOutNetcdf {
   }
 
   /** The CDF-2 file for a DAP4 request. */
-  static NetcdfFile dap4(DatasetModel model, Dap4Projection projection, DapQuery query,
-      Clock clock) throws DapRequestException {
+  static NetcdfFile dap4(DatasetModel model, Dap4Projection projection, DapQuery query, Clock clock)
+      throws DapRequestException {
     FileOutNetcdf out = new FileOutNetcdf();
     for (Dap4Projection.Entry entry : projection.entries()) {
       out.variable(entry.variable(), entry.slices(), "getDAP");
@@ -108,19 +108,20 @@ final class FileOutNetcdf {
         dims.add(new NetcdfFile.Dim(name, length));
         dimensionIndex.put(name, index);
       } else if (dims.get(index).length() != length) {
-        throw new DapRequestException(BesErrors.INTERNAL_ERROR, DIMENSION_CONFLICT, element,
-            "FONcArray.cc", 512);
+        throw new DapRequestException(
+            BesErrors.INTERNAL_ERROR, DIMENSION_CONFLICT, element, "FONcArray.cc", 512);
       }
       dimIds.add(index);
     }
     NetcdfFile.Type type = type(variable.type());
     List<NetcdfFile.Att> atts = new ArrayList<>();
     for (Attribute attribute : variable.attributes()) {
-      atts.add(attribute(attribute.name(), attribute,
-          attribute.name().equals("_FillValue") ? type : null));
+      atts.add(
+          attribute(
+              attribute.name(), attribute, attribute.name().equals("_FillValue") ? type : null));
     }
-    NetcdfFile.Var var = new NetcdfFile.Var(netcdfName(variable.name()), type, dimIds, atts,
-        variable, slices);
+    NetcdfFile.Var var =
+        new NetcdfFile.Var(netcdfName(variable.name()), type, dimIds, atts, variable, slices);
     vars.add(var);
     byName.put(variable.name(), var);
   }
@@ -135,17 +136,20 @@ final class FileOutNetcdf {
   }
 
   /** A DAP attribute as a netCDF one; {@code forcedType} retypes a _FillValue. */
-  private static NetcdfFile.Att attribute(String name, Attribute attribute,
-      NetcdfFile.@Nullable Type forcedType) {
+  private static NetcdfFile.Att attribute(
+      String name, Attribute attribute, NetcdfFile.@Nullable Type forcedType) {
     if (attribute.isString()) {
       return NetcdfFile.Att.text(name, String.join("\n", attribute.values()));
     }
-    NetcdfFile.Type type = forcedType != null ? forcedType : switch (attribute.type()) {
-      case "Byte", "Int16" -> NetcdfFile.Type.SHORT;
-      case "UInt16", "Int32", "UInt32" -> NetcdfFile.Type.INT;
-      case "Float32" -> NetcdfFile.Type.FLOAT;
-      default -> NetcdfFile.Type.DOUBLE;
-    };
+    NetcdfFile.Type type =
+        forcedType != null
+            ? forcedType
+            : switch (attribute.type()) {
+              case "Byte", "Int16" -> NetcdfFile.Type.SHORT;
+              case "UInt16", "Int32", "UInt32" -> NetcdfFile.Type.INT;
+              case "Float32" -> NetcdfFile.Type.FLOAT;
+              default -> NetcdfFile.Type.DOUBLE;
+            };
     double[] numbers = new double[attribute.values().size()];
     for (int i = 0; i < numbers.length; i++) {
       numbers[i] = Double.parseDouble(attribute.values().get(i).trim());
@@ -158,8 +162,8 @@ final class FileOutNetcdf {
    * history entries last; then the other containers, their attributes prefixed with their name.
    */
   private static List<NetcdfFile.Att> globals(DatasetModel model, DapQuery query, Clock clock) {
-    String requestUrl = model.name()
-        + (query.constraint().isEmpty() ? "" : "?" + query.constraint());
+    String requestUrl =
+        model.name() + (query.constraint().isEmpty() ? "" : "?" + query.constraint());
     String now = LocalDateTime.now(clock).format(ENTRY_TIME);
     String cfEntry = query.context("cf_history_entry");
     if (cfEntry.isEmpty()) {
@@ -167,9 +171,14 @@ final class FileOutNetcdf {
     }
     String jsonEntry = query.context("history_json_entry");
     if (jsonEntry.isEmpty()) {
-      jsonEntry = "{\"$schema\":\"" + HISTORY_SCHEMA + "\",\"date_time\":\"" + now
-          + "\",\"program\":\"hyrax\",\"version\":\"1.16.3\",\"parameters\":[{\"request_url\":\""
-          + requestUrl.replace("\\", "\\\\").replace("\"", "\\\"") + "\"}]}";
+      jsonEntry =
+          "{\"$schema\":\""
+              + HISTORY_SCHEMA
+              + "\",\"date_time\":\""
+              + now
+              + "\",\"program\":\"hyrax\",\"version\":\"1.16.3\",\"parameters\":[{\"request_url\":\""
+              + requestUrl.replace("\\", "\\\\").replace("\"", "\\\"")
+              + "\"}]}";
     }
     List<NetcdfFile.Att> globals = new ArrayList<>();
     List<NetcdfFile.Att> prefixed = new ArrayList<>();
@@ -200,8 +209,8 @@ final class FileOutNetcdf {
     return globals;
   }
 
-  private static List<NetcdfFile.Att> historyAttributes(@Nullable String history, String cfEntry,
-      String jsonEntry) {
+  private static List<NetcdfFile.Att> historyAttributes(
+      @Nullable String history, String cfEntry, String jsonEntry) {
     StringBuilder text = new StringBuilder();
     if (history != null) {
       text.append(history);
@@ -213,7 +222,8 @@ final class FileOutNetcdf {
     if (!cfEntry.endsWith("\n")) {
       text.append('\n');
     }
-    return List.of(NetcdfFile.Att.text("history", text.toString()),
+    return List.of(
+        NetcdfFile.Att.text("history", text.toString()),
         NetcdfFile.Att.text("history_json", "[" + jsonEntry + "]"));
   }
 
@@ -222,13 +232,23 @@ final class FileOutNetcdf {
     StringBuilder out = new StringBuilder(name.length() + 1);
     for (int i = 0; i < name.length(); i++) {
       char c = name.charAt(i);
-      boolean allowed = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-          || c == '-' || c == '+' || c == '_' || c == '.' || c == '@';
+      boolean allowed =
+          (c >= 'A' && c <= 'Z')
+              || (c >= 'a' && c <= 'z')
+              || (c >= '0' && c <= '9')
+              || c == '-'
+              || c == '+'
+              || c == '_'
+              || c == '.'
+              || c == '@';
       out.append(allowed ? c : '_');
     }
     char first = out.length() == 0 ? '_' : out.charAt(0);
-    boolean startsWell = (first >= 'A' && first <= 'Z') || (first >= 'a' && first <= 'z')
-        || (first >= '0' && first <= '9') || first == '_';
+    boolean startsWell =
+        (first >= 'A' && first <= 'Z')
+            || (first >= 'a' && first <= 'z')
+            || (first >= '0' && first <= '9')
+            || first == '_';
     return startsWell ? out.toString() : "nc_" + out;
   }
 }

@@ -8,10 +8,10 @@ import java.util.Objects;
  * A {@code dap4function} expression, parsed as libdap's D4FunctionEvaluator reads it: functions
  * separated by {@code ;}, each {@code name(args)}, an argument being a function, a variable of the
  * dataset, a number or a quoted string. A function name is looked up as soon as it is read, so an
- * unknown one is the BES's "'name' is not a registered DAP4 server function." whatever follows;
- * an argument that is none of those is its "A function argument was not a variable, number or
- * string." Syntax errors are reported with their position, though not in bison's words. Array
- * constants ({@code $Float64(...)}) are not read.
+ * unknown one is the BES's "'name' is not a registered DAP4 server function." whatever follows; an
+ * argument that is none of those is its "A function argument was not a variable, number or string."
+ * Syntax errors are reported with their position, though not in bison's words. Array constants
+ * ({@code $Float64(...)}) are not read.
  */
 final class FunctionExpression {
   /** One argument of a call. */

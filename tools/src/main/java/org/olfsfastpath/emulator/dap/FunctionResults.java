@@ -9,15 +9,14 @@ import java.util.zip.CRC32;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The DAP4 data answer to a {@code dap4function} get, as the BES sends it: a dataset named
- * {@code function_results} holding each function's result, then the get's dap4constraint applied
- * to it. As in the BES's answer, the DMR declares no shared dimension (its variables still name
- * the dataset's, {@code <Dim name="/COADSX"/>}) and carries no {@code xml:base} (the results are
- * a dataset of their own). Arrays go out as the DAP4 data response does ({@link
- * Dap4DataWriter}: the values after the DMR chunk, the last of them in the END chunk). A String
- * result (version()) goes out as libdap writes a string: its length as a little-endian 64-bit
- * count, then its bytes, then the chunk that the end of serialization flushes, then an empty END
- * chunk.
+ * The DAP4 data answer to a {@code dap4function} get, as the BES sends it: a dataset named {@code
+ * function_results} holding each function's result, then the get's dap4constraint applied to it. As
+ * in the BES's answer, the DMR declares no shared dimension (its variables still name the
+ * dataset's, {@code <Dim name="/COADSX"/>}) and carries no {@code xml:base} (the results are a
+ * dataset of their own). Arrays go out as the DAP4 data response does ({@link Dap4DataWriter}: the
+ * values after the DMR chunk, the last of them in the END chunk). A String result (version()) goes
+ * out as libdap writes a string: its length as a little-endian 64-bit count, then its bytes, then
+ * the chunk that the end of serialization flushes, then an empty END chunk.
  */
 final class FunctionResults {
   static final String DATASET = "function_results";
@@ -49,8 +48,8 @@ final class FunctionResults {
     } else if (results.size() == 1 && query.constraint().isEmpty()) {
       string(results.get(0), query.dap4Checksums(), out);
     } else {
-      throw BesErrors.notGenerated("a string function result with other results or a"
-          + " constraint", "getDAP");
+      throw BesErrors.notGenerated(
+          "a string function result with other results or a" + " constraint", "getDAP");
     }
   }
 
@@ -60,8 +59,8 @@ final class FunctionResults {
     try {
       model = new DatasetModel(DATASET, arrays, List.of());
     } catch (IllegalArgumentException e) {
-      throw BesErrors.notGenerated("function results that share a name or a dimension of two"
-          + " sizes", "getDAP");
+      throw BesErrors.notGenerated(
+          "function results that share a name or a dimension of two" + " sizes", "getDAP");
     }
     Dap4Projection parsed;
     try {
@@ -69,8 +68,8 @@ final class FunctionResults {
     } catch (ConstraintException e) {
       throw new DapRequestException(e.besErrorType(), e.getMessage() == null ? "" : e.getMessage());
     }
-    Dap4Projection projection = new Dap4Projection(parsed.constrained(), List.of(),
-        parsed.entries());
+    Dap4Projection projection =
+        new Dap4Projection(parsed.constrained(), List.of(), parsed.entries());
     String tooBig = SizeLimits.dap4Problem(projection, query);
     if (tooBig != null) {
       throw SizeLimits.dap4Error(tooBig, SizeLimits.DAP_LINE);
@@ -81,18 +80,24 @@ final class FunctionResults {
 
   private static void string(Result result, boolean checksums, OutputStream out)
       throws IOException {
-    StringBuilder dmr = new StringBuilder(256)
-        .append("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n")
-        .append("<Dataset xmlns=\"").append(DmrWriter.NAMESPACE)
-        .append("\" dapVersion=\"4.0\" dmrVersion=\"1.0\" name=\"").append(DATASET).append("\">\n")
-        .append("    <String name=\"");
+    StringBuilder dmr =
+        new StringBuilder(256)
+            .append("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n")
+            .append("<Dataset xmlns=\"")
+            .append(DmrWriter.NAMESPACE)
+            .append("\" dapVersion=\"4.0\" dmrVersion=\"1.0\" name=\"")
+            .append(DATASET)
+            .append("\">\n")
+            .append("    <String name=\"");
     XmlText.attribute(result.name(), dmr);
     dmr.append("\"/>\n</Dataset>\n");
     byte[] dmrBytes = dmr.toString().getBytes(StandardCharsets.ISO_8859_1);
     byte[] value = result.text().getBytes(StandardCharsets.UTF_8);
-    Dap4ChunkedOutputStream chunks = new Dap4ChunkedOutputStream(out,
-        Math.max(Dap4ChunkedOutputStream.MINIMUM_CHUNK_SIZE, dmrBytes.length + 2),
-        dmrBytes.length + 2L + 8 + value.length + 4);
+    Dap4ChunkedOutputStream chunks =
+        new Dap4ChunkedOutputStream(
+            out,
+            Math.max(Dap4ChunkedOutputStream.MINIMUM_CHUNK_SIZE, dmrBytes.length + 2),
+            dmrBytes.length + 2L + 8 + value.length + 4);
     chunks.write(dmrBytes, 0, dmrBytes.length);
     chunks.write(CRLF, 0, CRLF.length);
     chunks.sendDataChunk();

@@ -14,14 +14,16 @@ import org.jspecify.annotations.Nullable;
 /**
  * Answers get commands for a {@link DatasetModel}: the DAP2 and DAP4 responses, and what the BES's
  * other modules make of them (ascii/csv, json and ijson, covjson, xml_data, ddx, netCDF-3), each
- * with the BES's size limits and its errors for a returnAs that has no method for the type. The unconstrained documents are built once;
- * constrained ones are cached per constraint, up to a bound, so that a repeated small request
- * only re-encodes its values. Thread-safe.
+ * with the BES's size limits and its errors for a returnAs that has no method for the type. The
+ * unconstrained documents are built once; constrained ones are cached per constraint, up to a
+ * bound, so that a repeated small request only re-encodes its values. Thread-safe.
  */
 final class GeneratedDataset implements EmulatedDataset {
   /** Constraints remembered per dataset; the cache is simply emptied when it fills up. */
   private static final int MAX_CACHED_CONSTRAINTS = 256;
+
   private static final byte[] DATA_MARKER = "Data:\n".getBytes(StandardCharsets.ISO_8859_1);
+
   /** The returnAs values the generator answers (netCDF-4, GeoTIFF and JPEG2000 are not made). */
   private static final Set<String> TRANSMITTERS =
       Set.of("ascii", "csv", "json", "ijson", "covjson", "netcdf");
@@ -103,8 +105,8 @@ final class GeneratedDataset implements EmulatedDataset {
     return switch (returnAs) {
       case "ascii", "csv", "netcdf" -> type.equals("dods") || type.equals("dap");
       case "json", "ijson" -> type.equals("dods") || type.equals("ddx");
-      case "covjson" -> type.equals("dods") || type.equals("dap") || type.equals("ddx")
-          || type.equals("dmr");
+      case "covjson" ->
+          type.equals("dods") || type.equals("dap") || type.equals("ddx") || type.equals("dmr");
       default -> false;
     };
   }
@@ -121,12 +123,16 @@ final class GeneratedDataset implements EmulatedDataset {
     String tooBig = SizeLimits.dap2Problem(answer.projection(), query);
     if (tooBig != null) {
       if (returnAs.equals("covjson")) {
-        throw new DapRequestException(BesErrors.SYNTAX_USER_ERROR,
+        throw new DapRequestException(
+            BesErrors.SYNTAX_USER_ERROR,
             "Caught a C++ standard exception in responseBuilder.intern_dap2_data. The error was: "
-                + tooBig, "getDODS", "FoDapCovJsonTransmitter.cc", 145);
+                + tooBig,
+            "getDODS",
+            "FoDapCovJsonTransmitter.cc",
+            145);
       }
-      throw SizeLimits.dap2Error(tooBig,
-          returnAs.isEmpty() ? SizeLimits.DODS_LINE : SizeLimits.DODS_TRANSFORM_LINE);
+      throw SizeLimits.dap2Error(
+          tooBig, returnAs.isEmpty() ? SizeLimits.DODS_LINE : SizeLimits.DODS_TRANSFORM_LINE);
     }
     switch (returnAs) {
       case "ascii", "csv" -> {
@@ -138,8 +144,10 @@ final class GeneratedDataset implements EmulatedDataset {
       case "ijson" -> JsonWriter.instanceJson(model, answer.projection(), true, new LineSink(out));
       case "covjson" -> CovJsonWriter.write(answer.projection(), new LineSink(out));
       default -> {
-        ByteSink sink = new ByteSink(out,
-            answer.dds().length + DATA_MARKER.length + XdrEncoder.size(answer.projection()));
+        ByteSink sink =
+            new ByteSink(
+                out,
+                answer.dds().length + DATA_MARKER.length + XdrEncoder.size(answer.projection()));
         sink.write(answer.dds());
         sink.write(DATA_MARKER);
         // The BES flushes its stream after "Data:", so the DDS travels in a PPT chunk of its own.
@@ -160,10 +168,16 @@ final class GeneratedDataset implements EmulatedDataset {
         long limitKb = SizeLimits.limit(query, "max_response_size");
         long requestKb = dap4Bytes(answer.projection()) / 1024;
         if (limitKb > 0 && requestKb > limitKb) {
-          throw new DapRequestException(BesErrors.INTERNAL_ERROR,
-              "Failed to return values as ascii: The Request for " + requestKb
-                  + "KB is too large; requests for this server are limited to " + limitKb + "KB.",
-              "getDAP", BesErrors.ASCII_TRANSMIT_FILE, BesErrors.ASCII_DAP4_TRANSMIT_LINE);
+          throw new DapRequestException(
+              BesErrors.INTERNAL_ERROR,
+              "Failed to return values as ascii: The Request for "
+                  + requestKb
+                  + "KB is too large; requests for this server are limited to "
+                  + limitKb
+                  + "KB.",
+              "getDAP",
+              BesErrors.ASCII_TRANSMIT_FILE,
+              BesErrors.ASCII_DAP4_TRANSMIT_LINE);
         }
         AsciiWriter.dap4(model.name(), answer.projection(), new LineSink(out));
       }
@@ -179,9 +193,12 @@ final class GeneratedDataset implements EmulatedDataset {
         }
         // DAP4 has no Grids, and the BES converts DAP4 only with FoCovJson.SIMPLE_GEO, which is
         // off by default: every such request fails the same way.
-        throw new DapRequestException(BesErrors.INTERNAL_ERROR,
-            "Failed to read dap4 data: STL Error: " + CovJsonWriter.NOT_CONVERTIBLE, "getDAP",
-            "FoDapCovJsonTransmitter.cc", 276);
+        throw new DapRequestException(
+            BesErrors.INTERNAL_ERROR,
+            "Failed to read dap4 data: STL Error: " + CovJsonWriter.NOT_CONVERTIBLE,
+            "getDAP",
+            "FoDapCovJsonTransmitter.cc",
+            276);
       }
       default -> {
         Dap4Answer answer = dap4(constraint, query.xmlBase(), "DAP4Data", "getDAP");
@@ -201,8 +218,10 @@ final class GeneratedDataset implements EmulatedDataset {
       case "json" -> JsonWriter.abstractJson(model, answer.projection(), false, new LineSink(out));
       case "ijson" -> JsonWriter.instanceJson(model, answer.projection(), false, new LineSink(out));
       case "covjson" -> throw BesErrors.notGenerated("ddx covjson", "getDDX");
-      default -> out.write(DdxWriter.ddx(model, answer.projection(), query.xmlBase())
-          .getBytes(StandardCharsets.ISO_8859_1));
+      default ->
+          out.write(
+              DdxWriter.ddx(model, answer.projection(), query.xmlBase())
+                  .getBytes(StandardCharsets.ISO_8859_1));
     }
   }
 
@@ -217,8 +236,8 @@ final class GeneratedDataset implements EmulatedDataset {
   /**
    * The parsed DAP2 constraint.
    *
-   * @param transmitted what the BES says it was transmitting when libdap failed (DDS, DataDDS),
-   *     or null for the ASCII transmitter's own wording
+   * @param transmitted what the BES says it was transmitting when libdap failed (DDS, DataDDS), or
+   *     null for the ASCII transmitter's own wording
    */
   private Dap2Answer dap2(String constraint, @Nullable String transmitted, String element)
       throws DapRequestException {
@@ -230,16 +249,22 @@ final class GeneratedDataset implements EmulatedDataset {
     try {
       projection = Dap2ConstraintParser.parse(model, constraint);
     } catch (ConstraintException e) {
-      throw transmitError(e, transmitted, element, "Failed to get values as ascii: ",
+      throw transmitError(
+          e,
+          transmitted,
+          element,
+          "Failed to get values as ascii: ",
           BesErrors.ASCII_TRANSMIT_LINE);
     }
-    answer = new Dap2Answer(projection,
-        Dap2Text.dds(model, projection).getBytes(StandardCharsets.ISO_8859_1));
+    answer =
+        new Dap2Answer(
+            projection, Dap2Text.dds(model, projection).getBytes(StandardCharsets.ISO_8859_1));
     remember(dap2Answers, constraint, answer);
     return answer;
   }
 
-  private Dap4Answer dap4(String constraint, String xmlBase, @Nullable String transmitted, String element)
+  private Dap4Answer dap4(
+      String constraint, String xmlBase, @Nullable String transmitted, String element)
       throws DapRequestException {
     String key = xmlBase.isEmpty() ? constraint : constraint + '\n' + xmlBase;
     Dap4Answer answer = dap4Answers.get(key);
@@ -250,24 +275,41 @@ final class GeneratedDataset implements EmulatedDataset {
     try {
       projection = Dap4ConstraintParser.parse(model, constraint);
     } catch (ConstraintException e) {
-      throw transmitError(e, transmitted, element, "Failed to return values as ascii: ",
+      throw transmitError(
+          e,
+          transmitted,
+          element,
+          "Failed to return values as ascii: ",
           BesErrors.ASCII_DAP4_TRANSMIT_LINE);
     }
-    answer = new Dap4Answer(projection,
-        DmrWriter.dmr(model, projection, xmlBase).getBytes(StandardCharsets.ISO_8859_1));
+    answer =
+        new Dap4Answer(
+            projection,
+            DmrWriter.dmr(model, projection, xmlBase).getBytes(StandardCharsets.ISO_8859_1));
     remember(dap4Answers, key, answer);
     return answer;
   }
 
-  private static DapRequestException transmitError(ConstraintException e, @Nullable String transmitted,
-      String element, String asciiPrefix, int asciiLine) {
+  private static DapRequestException transmitError(
+      ConstraintException e,
+      @Nullable String transmitted,
+      String element,
+      String asciiPrefix,
+      int asciiLine) {
     if (transmitted == null) {
-      return new DapRequestException(e.besErrorType(), asciiPrefix + e.getMessage(), element,
-          BesErrors.ASCII_TRANSMIT_FILE, asciiLine);
+      return new DapRequestException(
+          e.besErrorType(),
+          asciiPrefix + e.getMessage(),
+          element,
+          BesErrors.ASCII_TRANSMIT_FILE,
+          asciiLine);
     }
-    return new DapRequestException(e.besErrorType(),
-        "libdap error transmitting " + transmitted + ": " + e.getMessage(), element,
-        BesErrors.DAP_TRANSMIT_FILE, BesErrors.DAP_TRANSMIT_LINE);
+    return new DapRequestException(
+        e.besErrorType(),
+        "libdap error transmitting " + transmitted + ": " + e.getMessage(),
+        element,
+        BesErrors.DAP_TRANSMIT_FILE,
+        BesErrors.DAP_TRANSMIT_LINE);
   }
 
   private static <V> void remember(Map<String, V> cache, String key, V value) {

@@ -18,30 +18,50 @@ final class GenericGrid {
     Dimension time = new Dimension("time", TIMES);
     Dimension lat = new Dimension("lat", LATITUDES);
     Dimension lon = new Dimension("lon", LONGITUDES);
-    return new DatasetModel(name, List.of(
-        new Variable("time", DapType.FLOAT64, List.of(time), List.of(
-            Attribute.string("units", "hours since 2000-01-01 00:00:00"),
-            Attribute.string("long_name", "time")),
-            Values.computed(i -> 24.0 * i)),
-        new Variable("lat", DapType.FLOAT32, List.of(lat), List.of(
-            Attribute.string("units", "degrees_north"),
-            Attribute.string("long_name", "latitude")),
-            Values.computed(i -> -45 + 10 * i)),
-        new Variable("lon", DapType.FLOAT32, List.of(lon), List.of(
-            Attribute.string("units", "degrees_east"),
-            Attribute.string("long_name", "longitude")),
-            Values.computed(i -> 18 * i)),
-        new Variable("temperature", DapType.FLOAT32, List.of(time, lat, lon), List.of(
-            Attribute.string("units", "K"),
-            Attribute.string("long_name", "air temperature"),
-            Attribute.float32("_FillValue", FILL)),
-            Values.computed(GenericGrid::temperature))),
+    return new DatasetModel(
+        name,
         List.of(
-            new AttributeContainer("NC_GLOBAL", List.of(
-                Attribute.string("title", "Generated data for " + name),
-                Attribute.string("Conventions", "CF-1.6"))),
-            new AttributeContainer("DODS_EXTRA",
-                List.of(Attribute.string("Unlimited_Dimension", "time")))));
+            new Variable(
+                "time",
+                DapType.FLOAT64,
+                List.of(time),
+                List.of(
+                    Attribute.string("units", "hours since 2000-01-01 00:00:00"),
+                    Attribute.string("long_name", "time")),
+                Values.computed(i -> 24.0 * i)),
+            new Variable(
+                "lat",
+                DapType.FLOAT32,
+                List.of(lat),
+                List.of(
+                    Attribute.string("units", "degrees_north"),
+                    Attribute.string("long_name", "latitude")),
+                Values.computed(i -> -45 + 10 * i)),
+            new Variable(
+                "lon",
+                DapType.FLOAT32,
+                List.of(lon),
+                List.of(
+                    Attribute.string("units", "degrees_east"),
+                    Attribute.string("long_name", "longitude")),
+                Values.computed(i -> 18 * i)),
+            new Variable(
+                "temperature",
+                DapType.FLOAT32,
+                List.of(time, lat, lon),
+                List.of(
+                    Attribute.string("units", "K"),
+                    Attribute.string("long_name", "air temperature"),
+                    Attribute.float32("_FillValue", FILL)),
+                Values.computed(GenericGrid::temperature))),
+        List.of(
+            new AttributeContainer(
+                "NC_GLOBAL",
+                List.of(
+                    Attribute.string("title", "Generated data for " + name),
+                    Attribute.string("Conventions", "CF-1.6"))),
+            new AttributeContainer(
+                "DODS_EXTRA", List.of(Attribute.string("Unlimited_Dimension", "time")))));
   }
 
   private static double temperature(int index) {
@@ -50,7 +70,13 @@ final class GenericGrid {
     int x = index % LONGITUDES;
     double latitude = Math.toRadians(-45 + 10 * y);
     // Whole hundredths of a kelvin keep the ASCII response short.
-    return (float) (Math.round(100 * (250 + 45 * Math.cos(latitude) + 2 * t
-        + 3 * Math.sin(Math.toRadians(18 * x)))) / 100.0);
+    return (float)
+        (Math.round(
+                100
+                    * (250
+                        + 45 * Math.cos(latitude)
+                        + 2 * t
+                        + 3 * Math.sin(Math.toRadians(18 * x))))
+            / 100.0);
   }
 }

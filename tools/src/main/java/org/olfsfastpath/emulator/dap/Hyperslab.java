@@ -4,15 +4,15 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * Walks the values a set of slices selects from a variable, one row (run along the last
- * dimension) at a time, in row-major order.
+ * Walks the values a set of slices selects from a variable, one row (run along the last dimension)
+ * at a time, in row-major order.
  */
 final class Hyperslab {
   /** Receives one row: {@code count} values at {@code first}, {@code first + step}, ... */
   interface RowVisitor {
     /**
-     * @param row the indices of the row within the constrained shape, one per leading dimension
-     *     (do not keep: the array is reused)
+     * @param row the indices of the row within the constrained shape, one per leading dimension (do
+     *     not keep: the array is reused)
      */
     void row(int[] row, int first, int step, int count) throws IOException;
   }

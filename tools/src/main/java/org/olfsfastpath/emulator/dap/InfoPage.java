@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 final class InfoPage {
   /** DAS tables whose names look global (NC_GLOBAL, DODS_EXTRA) are shown as dataset attributes. */
   private static final Pattern GLOBAL = Pattern.compile(".*global.*|.*dods.*");
+
   private static final Pattern DIMENSION_TABLE = Pattern.compile(".*_dim_[0-9]*");
 
   private InfoPage() {}
@@ -71,8 +72,10 @@ final class InfoPage {
     out.append("<h3>Dataset Information</h3>\n<center>\n<table>\n");
     for (List<Attribute> table : tables) {
       for (Attribute attribute : table) {
-        out.append("\n<tr><td align=right valign=top><b>").append(attribute.name())
-            .append("</b>:</td>\n<td align=left>").append(String.join(", ", attribute.values()))
+        out.append("\n<tr><td align=right valign=top><b>")
+            .append(attribute.name())
+            .append("</b>:</td>\n<td align=left>")
+            .append(String.join(", ", attribute.values()))
             .append("<br></td></tr>\n");
       }
     }
@@ -85,19 +88,30 @@ final class InfoPage {
         && GLOBAL.matcher(tableName.toLowerCase(Locale.ROOT)).matches();
   }
 
-  private static void cell(StringBuilder out, String name, String type, List<Attribute> attributes) {
-    out.append("<td align=right valign=top><b>").append(name).append("</b>:</td>\n")
-        .append("<td align=left valign=top>").append(type).append("<br>");
+  private static void cell(
+      StringBuilder out, String name, String type, List<Attribute> attributes) {
+    out.append("<td align=right valign=top><b>")
+        .append(name)
+        .append("</b>:</td>\n")
+        .append("<td align=left valign=top>")
+        .append(type)
+        .append("<br>");
     for (Attribute attribute : attributes) {
-      out.append(attribute.name()).append(": ").append(String.join(", ", attribute.values()))
+      out.append(attribute.name())
+          .append(": ")
+          .append(String.join(", ", attribute.values()))
           .append("<br>\n");
     }
   }
 
   private static String arrayType(Variable variable) {
-    StringBuilder type = new StringBuilder("Array of ").append(fancyName(variable.type())).append("s ");
+    StringBuilder type =
+        new StringBuilder("Array of ").append(fancyName(variable.type())).append("s ");
     for (Dimension dimension : variable.dimensions()) {
-      type.append('[').append(dimension.name()).append(" = 0..").append(dimension.size() - 1)
+      type.append('[')
+          .append(dimension.name())
+          .append(" = 0..")
+          .append(dimension.size() - 1)
           .append(']');
     }
     return type.toString();

@@ -8,15 +8,15 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The fileout_json module's two answers for a DAP2 request: {@code returnAs="json"}, the abstract
- * form (a dataset object with attributes, leaves and nodes; two spaces per level), and
- * {@code returnAs="ijson"}, the instance form (each variable's values under its name; one space
- * per level). On {@code dods} they carry the data; on {@code ddx} only the metadata.
+ * form (a dataset object with attributes, leaves and nodes; two spaces per level), and {@code
+ * returnAs="ijson"}, the instance form (each variable's values under its name; one space per
+ * level). On {@code dods} they carry the data; on {@code ddx} only the metadata.
  *
  * <p>Faithful to the BES where it writes JSON that is not valid: nodes (Grids) follow one another
- * with no comma between them and the node list ends with a blank line, exactly as
- * {@code get_ddx_json_coads} shows. Float32 arrays are printed with six significant digits, the
- * precision of a fresh BES connection (a BES connection that earlier sent ASCII values prints them
- * with whatever precision that left on its stream). Every line ends a PPT chunk.
+ * with no comma between them and the node list ends with a blank line, exactly as {@code
+ * get_ddx_json_coads} shows. Float32 arrays are printed with six significant digits, the precision
+ * of a fresh BES connection (a BES connection that earlier sent ASCII values prints them with
+ * whatever precision that left on its stream). Every line ends a PPT chunk.
  */
 final class JsonWriter {
   private final LineSink out;
@@ -28,15 +28,17 @@ final class JsonWriter {
   }
 
   /** The abstract form ({@code returnAs="json"}). */
-  static void abstractJson(DatasetModel model, Dap2Projection projection, boolean data,
-      LineSink out) throws IOException {
+  static void abstractJson(
+      DatasetModel model, Dap2Projection projection, boolean data, LineSink out)
+      throws IOException {
     new JsonWriter(out, data).dataset(model, projection);
     out.finish();
   }
 
   /** The instance form ({@code returnAs="ijson"}). */
-  static void instanceJson(DatasetModel model, Dap2Projection projection, boolean data,
-      LineSink out) throws IOException {
+  static void instanceJson(
+      DatasetModel model, Dap2Projection projection, boolean data, LineSink out)
+      throws IOException {
     new JsonWriter(out, data).instance(model, projection);
     out.finish();
   }
@@ -71,7 +73,8 @@ final class JsonWriter {
    * @param attributes those of a container, null for an attribute
    * @param attribute the attribute, null for a container
    */
-  private record Item(String name, @Nullable List<Attribute> attributes, @Nullable Attribute attribute) {
+  private record Item(
+      String name, @Nullable List<Attribute> attributes, @Nullable Attribute attribute) {
     Item(String name, List<Attribute> attributes) {
       this(name, attributes, null);
     }
@@ -235,8 +238,11 @@ final class JsonWriter {
       }
       for (int m = 0; m < entry.maps().size(); m++) {
         Dap2Projection.Part map = entry.maps().get(m);
-        parts.add(map.send() ? map : new Dap2Projection.Part(map.variable(),
-            List.of(entry.array().slices().get(m)), true));
+        parts.add(
+            map.send()
+                ? map
+                : new Dap2Projection.Part(
+                    map.variable(), List.of(entry.array().slices().get(m)), true));
       }
       for (int p = 0; p < parts.size(); p++) {
         if (p > 0) {
@@ -249,7 +255,7 @@ final class JsonWriter {
     out.append("\n}\n");
   }
 
-  /** {@code "name":  [values]}, or in metadata mode the variable's attributes as an object. */
+  /** {@code "name": [values]}, or in metadata mode the variable's attributes as an object. */
   private void instanceArray(String indent, Dap2Projection.Part part) throws IOException {
     Variable variable = part.variable();
     out.append(indent).append('"').append(escape(variable.name())).append("\":  ");
@@ -283,36 +289,39 @@ final class JsonWriter {
     Values values = variable.values();
     int[] rowsLeft = {rowCount(slices)};
     StringBuilder text = new StringBuilder(1024);
-    Hyperslab.forEachRow(variable, slices, (row, first, step, count) -> {
-      // Open the brackets of every dimension whose index just wrapped to 0.
-      int opening = 1;
-      for (int d = rank - 2; d >= 0 && row[d] == 0; d--) {
-        opening++;
-      }
-      boolean firstRow = rowsLeft[0] == rowCount(slices);
-      if (!firstRow) {
-        text.append(", ");
-      }
-      text.append("[".repeat(firstRow ? rank : opening));
-      int index = first;
-      for (int i = 0; i < count; i++, index += step) {
-        if (i > 0) {
-          text.append(", ");
-        }
-        text.append(type.format(values.get(index)));
-      }
-      // Close the brackets of every dimension whose index is at its end.
-      int closing = 1;
-      for (int d = rank - 2; d >= 0 && row[d] == slices.get(d).count() - 1; d--) {
-        closing++;
-      }
-      text.append("]".repeat(closing));
-      rowsLeft[0]--;
-      if (text.length() > 8192) {
-        out.append(text);
-        text.setLength(0);
-      }
-    });
+    Hyperslab.forEachRow(
+        variable,
+        slices,
+        (row, first, step, count) -> {
+          // Open the brackets of every dimension whose index just wrapped to 0.
+          int opening = 1;
+          for (int d = rank - 2; d >= 0 && row[d] == 0; d--) {
+            opening++;
+          }
+          boolean firstRow = rowsLeft[0] == rowCount(slices);
+          if (!firstRow) {
+            text.append(", ");
+          }
+          text.append("[".repeat(firstRow ? rank : opening));
+          int index = first;
+          for (int i = 0; i < count; i++, index += step) {
+            if (i > 0) {
+              text.append(", ");
+            }
+            text.append(type.format(values.get(index)));
+          }
+          // Close the brackets of every dimension whose index is at its end.
+          int closing = 1;
+          for (int d = rank - 2; d >= 0 && row[d] == slices.get(d).count() - 1; d--) {
+            closing++;
+          }
+          text.append("]".repeat(closing));
+          rowsLeft[0]--;
+          if (text.length() > 8192) {
+            out.append(text);
+            text.setLength(0);
+          }
+        });
     out.append(text);
   }
 

@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Text output that ends a PPT chunk at every newline, as the BES's JSON, CovJSON and DAP4 CSV
- * writers do: they end each line with {@code std::endl}, which flushes the BES's stream buffer.
- * A long line leaves in pieces without a flush, so it still travels in one chunk. Characters are
+ * writers do: they end each line with {@code std::endl}, which flushes the BES's stream buffer. A
+ * long line leaves in pieces without a flush, so it still travels in one chunk. Characters are
  * written as ISO-8859-1. Not thread-safe.
  */
 final class LineSink {

@@ -6,15 +6,14 @@ import java.util.Arrays;
  * The values of the emulator's large synthetic variables: at index (i0, i1, i2) of a
  * three-dimensional variable {@code (float) (((7*i0 + 3*i1 + i2) mod 1000) * 0.1)}, at (i0, i1) of
  * a two-dimensional one {@code (float) (((7*i0 + i1) mod 1000) * 0.1)}, the product computed in
- * double precision and then rounded to Float32. {@code scripts/dars --make-data} writes netCDF files
- * with exactly these values for a real BES, so that both servers send the same bytes: the formula
- * must not change on one side only.
+ * double precision and then rounded to Float32. {@code scripts/dars --make-data} writes netCDF
+ * files with exactly these values for a real BES, so that both servers send the same bytes: the
+ * formula must not change on one side only.
  *
  * <p>Nothing is held but the thousand values the formula can give. A value depends only on its
  * index's residue modulo 1000, and the last index has weight 1, so a run along the last dimension
- * is a window of the thousand values encoded once per byte order: it is copied out of them, at
- * most two copies per thousand values; a strided run looks each value up. Immutable and
- * thread-safe.
+ * is a window of the thousand values encoded once per byte order: it is copied out of them, at most
+ * two copies per thousand values; a strided run looks each value up. Immutable and thread-safe.
  */
 final class ModuloFloats implements Values {
   /** The formula's modulus: the number of distinct values. */
@@ -32,15 +31,18 @@ final class ModuloFloats implements Values {
    */
   ModuloFloats(int... sizes) {
     this.sizes = sizes.clone();
-    this.weights = switch (sizes.length) {
-      case 2 -> new int[] {7, 1};
-      case 3 -> new int[] {7, 3, 1};
-      default -> throw new IllegalArgumentException(
-          "sizes were " + Arrays.toString(sizes) + ", must be two or three dimensions");
-    };
+    this.weights =
+        switch (sizes.length) {
+          case 2 -> new int[] {7, 1};
+          case 3 -> new int[] {7, 3, 1};
+          default ->
+              throw new IllegalArgumentException(
+                  "sizes were " + Arrays.toString(sizes) + ", must be two or three dimensions");
+        };
     for (int size : sizes) {
       if (size < 1) {
-        throw new IllegalArgumentException("sizes were " + Arrays.toString(sizes) + ", must be >= 1");
+        throw new IllegalArgumentException(
+            "sizes were " + Arrays.toString(sizes) + ", must be >= 1");
       }
     }
     for (int residue = 0; residue < PERIOD; residue++) {

@@ -11,9 +11,9 @@ import org.jspecify.annotations.Nullable;
  * A netCDF classic-format file written from generated values: the format's header (dimensions,
  * global attributes, variables with their attributes, types, sizes and offsets), then each
  * variable's values, big-endian, padded to four bytes. Version 1 is the classic format (CDF-1);
- * version 2 the 64-bit offset format (CDF-2) that fileout_netcdf writes for
- * {@code returnAs="netcdf"}. No variable is a record variable: {@code numrecs} is 0, as in the
- * BES's DAP2 answers. The file is written straight to a stream; nothing is held but the header.
+ * version 2 the 64-bit offset format (CDF-2) that fileout_netcdf writes for {@code
+ * returnAs="netcdf"}. No variable is a record variable: {@code numrecs} is 0, as in the BES's DAP2
+ * answers. The file is written straight to a stream; nothing is held but the header.
  */
 final class NetcdfFile {
   /** The classic external types. */
@@ -65,7 +65,8 @@ final class NetcdfFile {
     }
 
     int count() {
-      return type == Type.CHAR ? charText().getBytes(StandardCharsets.ISO_8859_1).length
+      return type == Type.CHAR
+          ? charText().getBytes(StandardCharsets.ISO_8859_1).length
           : numberValues().length;
     }
 
@@ -85,14 +86,20 @@ final class NetcdfFile {
    *
    * @param dims indexes into the file's dimensions
    */
-  record Var(String name, Type type, List<Integer> dims, List<Att> atts, Variable source,
+  record Var(
+      String name,
+      Type type,
+      List<Integer> dims,
+      List<Att> atts,
+      Variable source,
       List<Slice> slices) {
     Var {
       dims = List.copyOf(dims);
       atts = List.copyOf(atts);
       slices = List.copyOf(slices);
       if (type == Type.CHAR) {
-        throw new IllegalArgumentException("variable " + name + ": text variables are not generated");
+        throw new IllegalArgumentException(
+            "variable " + name + ": text variables are not generated");
       }
     }
 
@@ -121,7 +128,8 @@ final class NetcdfFile {
 
   NetcdfFile(int version, List<Dim> dims, List<Att> globals, List<Var> vars) {
     if (version != 1 && version != 2) {
-      throw new IllegalArgumentException("version was " + version + ", must be 1 (CDF-1) or 2 (CDF-2)");
+      throw new IllegalArgumentException(
+          "version was " + version + ", must be 1 (CDF-1) or 2 (CDF-2)");
     }
     this.version = version;
     this.dims = List.copyOf(dims);
@@ -244,43 +252,46 @@ final class NetcdfFile {
     Type type = var.type();
     int width = type.size;
     int batchLimit = sink.capacity() / 8;
-    Hyperslab.forEachRow(source, var.slices(), (row, first, step, count) -> {
-      int index = first;
-      int remaining = count;
-      while (remaining > 0) {
-        int batch = Math.min(remaining, batchLimit);
-        int at = sink.reserve(batch * width);
-        byte[] buffer = sink.buffer();
-        if (type == Type.FLOAT) {
-          // Float32 values go out in one run, as in the DAP2 answer (netCDF is big-endian too).
-          sink.advance(values.putFloat32(index, step, batch, buffer, at, true));
-          index += batch * step;
-          remaining -= batch;
-          continue;
-        }
-        for (int i = 0; i < batch; i++, index += step) {
-          double value = values.get(index);
-          switch (type) {
-            case BYTE -> buffer[at++] = (byte) (int) value;
-            case SHORT -> {
-              int bits = (int) value;
-              buffer[at++] = (byte) (bits >> 8);
-              buffer[at++] = (byte) bits;
+    Hyperslab.forEachRow(
+        source,
+        var.slices(),
+        (row, first, step, count) -> {
+          int index = first;
+          int remaining = count;
+          while (remaining > 0) {
+            int batch = Math.min(remaining, batchLimit);
+            int at = sink.reserve(batch * width);
+            byte[] buffer = sink.buffer();
+            if (type == Type.FLOAT) {
+              // Float32 values go out in one run, as in the DAP2 answer (netCDF is big-endian too).
+              sink.advance(values.putFloat32(index, step, batch, buffer, at, true));
+              index += batch * step;
+              remaining -= batch;
+              continue;
             }
-            case INT -> at = DapType.putIntBigEndian(buffer, at, (int) (long) value);
-            case FLOAT -> throw new AssertionError("Float32 runs are encoded above");
-            case DOUBLE -> {
-              long bits = Double.doubleToRawLongBits(value);
-              at = DapType.putIntBigEndian(buffer, at, (int) (bits >>> 32));
-              at = DapType.putIntBigEndian(buffer, at, (int) bits);
+            for (int i = 0; i < batch; i++, index += step) {
+              double value = values.get(index);
+              switch (type) {
+                case BYTE -> buffer[at++] = (byte) (int) value;
+                case SHORT -> {
+                  int bits = (int) value;
+                  buffer[at++] = (byte) (bits >> 8);
+                  buffer[at++] = (byte) bits;
+                }
+                case INT -> at = DapType.putIntBigEndian(buffer, at, (int) (long) value);
+                case FLOAT -> throw new AssertionError("Float32 runs are encoded above");
+                case DOUBLE -> {
+                  long bits = Double.doubleToRawLongBits(value);
+                  at = DapType.putIntBigEndian(buffer, at, (int) (bits >>> 32));
+                  at = DapType.putIntBigEndian(buffer, at, (int) bits);
+                }
+                case CHAR -> throw new AssertionError("no CHAR variables");
+              }
             }
-            case CHAR -> throw new AssertionError("no CHAR variables");
+            sink.advance(at);
+            remaining -= batch;
           }
-        }
-        sink.advance(at);
-        remaining -= batch;
-      }
-    });
+        });
     int padding = (int) (var.vsize() - var.count() * width);
     if (padding > 0) {
       int at = sink.reserve(padding);

@@ -13,9 +13,9 @@ interface Values {
   double get(int index);
 
   /**
-   * Encodes {@code count} values, read at {@code first}, {@code first + step}, ..., as Float32
-   * into {@code buffer} at {@code at}, big-endian (XDR, netCDF) or little-endian (DAP4); returns
-   * the next position. This reads each value through {@link #get}; a generator that streams large
+   * Encodes {@code count} values, read at {@code first}, {@code first + step}, ..., as Float32 into
+   * {@code buffer} at {@code at}, big-endian (XDR, netCDF) or little-endian (DAP4); returns the
+   * next position. This reads each value through {@link #get}; a generator that streams large
    * variables overrides it to encode a whole run without a call per value.
    */
   default int putFloat32(int first, int step, int count, byte[] buffer, int at, boolean bigEndian) {
@@ -49,8 +49,8 @@ interface Values {
   }
 
   /**
-   * Float32 values computed once, on first read, then served from memory: large data variables
-   * cost nothing until asked for and little afterwards.
+   * Float32 values computed once, on first read, then served from memory: large data variables cost
+   * nothing until asked for and little afterwards.
    */
   static Values lazyFloats(int count, IntToDoubleFunction generator) {
     return new LazyFloats(count, generator);

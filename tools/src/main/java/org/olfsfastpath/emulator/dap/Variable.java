@@ -15,7 +15,11 @@ final class Variable {
   private final Values values;
   private final int size;
 
-  Variable(String name, DapType type, List<Dimension> dimensions, List<Attribute> attributes,
+  Variable(
+      String name,
+      DapType type,
+      List<Dimension> dimensions,
+      List<Attribute> attributes,
       Values values) {
     this.name = Objects.requireNonNull(name, "name == null");
     this.type = Objects.requireNonNull(type, "type == null");

@@ -3,9 +3,9 @@ package org.olfsfastpath.emulator.dap;
 import java.io.IOException;
 
 /**
- * The binary part of a DAP2 data response: each projected array as libdap's XDR marshaller sends
- * it (the element count twice, then the values, big-endian; Byte arrays padded to 4 bytes). A
- * Grid sends its array, then its maps, each only if projected.
+ * The binary part of a DAP2 data response: each projected array as libdap's XDR marshaller sends it
+ * (the element count twice, then the values, big-endian; Byte arrays padded to 4 bytes). A Grid
+ * sends its array, then its maps, each only if projected.
  */
 final class XdrEncoder {
   private XdrEncoder() {}
@@ -56,17 +56,20 @@ final class XdrEncoder {
     int width = type.xdrWidth();
     // Whole rows at a time, each cut to what fits in the sink's buffer.
     int batchLimit = sink.capacity() / 8;
-    Hyperslab.forEachRow(variable, part.slices(), (row, first, step, rowCount) -> {
-      int index = first;
-      int remaining = rowCount;
-      while (remaining > 0) {
-        int batch = Math.min(remaining, batchLimit);
-        int position = sink.reserve(batch * width);
-        sink.advance(type.putXdr(values, index, step, batch, sink.buffer(), position));
-        index += batch * step;
-        remaining -= batch;
-      }
-    });
+    Hyperslab.forEachRow(
+        variable,
+        part.slices(),
+        (row, first, step, rowCount) -> {
+          int index = first;
+          int remaining = rowCount;
+          while (remaining > 0) {
+            int batch = Math.min(remaining, batchLimit);
+            int position = sink.reserve(batch * width);
+            sink.advance(type.putXdr(values, index, step, batch, sink.buffer(), position));
+            index += batch * step;
+            remaining -= batch;
+          }
+        });
     if (type == DapType.BYTE && count % 4 != 0) {
       int position = sink.reserve(4);
       int padding = 4 - count % 4;

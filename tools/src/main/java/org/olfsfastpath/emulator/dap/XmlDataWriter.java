@@ -26,8 +26,12 @@ final class XmlDataWriter {
 
   static void write(Dap2Projection projection, OutputStream out) throws IOException {
     XmlDataWriter writer = new XmlDataWriter(out);
-    writer.text.append("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n")
-        .append("<Dataset xmlns=\"").append(NAMESPACE).append("\">\n");
+    writer
+        .text
+        .append("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n")
+        .append("<Dataset xmlns=\"")
+        .append(NAMESPACE)
+        .append("\">\n");
     for (Dap2Projection.Entry entry : projection.entries()) {
       if (!entry.grid()) {
         writer.array("Array", entry.array(), 1);
@@ -65,24 +69,33 @@ final class XmlDataWriter {
     DapType type = variable.type();
     Values values = variable.values();
     int rank = slices.size();
-    Hyperslab.forEachRow(variable, slices, (row, first, step, count) -> {
-      for (int d = 0; d < rank - 1; d++) {
-        indent(depth + 1 + d).append("<dim number=\"").append(d).append("\" index=\"")
-            .append(row[d]).append("\">\n");
-      }
-      int valueDepth = depth + rank;
-      int index = first;
-      for (int i = 0; i < count; i++, index += step) {
-        indent(valueDepth).append("<value>").append(type.format(values.get(index)))
-            .append("</value>\n");
-        if (text.length() > DRAIN_AT) {
-          drain();
-        }
-      }
-      for (int d = rank - 2; d >= 0; d--) {
-        indent(depth + 1 + d).append("</dim>\n");
-      }
-    });
+    Hyperslab.forEachRow(
+        variable,
+        slices,
+        (row, first, step, count) -> {
+          for (int d = 0; d < rank - 1; d++) {
+            indent(depth + 1 + d)
+                .append("<dim number=\"")
+                .append(d)
+                .append("\" index=\"")
+                .append(row[d])
+                .append("\">\n");
+          }
+          int valueDepth = depth + rank;
+          int index = first;
+          for (int i = 0; i < count; i++, index += step) {
+            indent(valueDepth)
+                .append("<value>")
+                .append(type.format(values.get(index)))
+                .append("</value>\n");
+            if (text.length() > DRAIN_AT) {
+              drain();
+            }
+          }
+          for (int d = rank - 2; d >= 0; d--) {
+            indent(depth + 1 + d).append("</dim>\n");
+          }
+        });
     close(depth, tag);
   }
 

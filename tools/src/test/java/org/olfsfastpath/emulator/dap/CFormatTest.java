@@ -78,11 +78,15 @@ final class CFormatTest {
         continue;
       }
       for (int precision : new int[] {6, 9}) {
-        assertEquals(CFormat.exact(single, precision), CFormat.g(single, precision),
+        assertEquals(
+            CFormat.exact(single, precision),
+            CFormat.g(single, precision),
             "float " + single + " %." + precision + "g");
       }
       for (int precision : new int[] {6, 15}) {
-        assertEquals(CFormat.exact(value, precision), CFormat.g(value, precision),
+        assertEquals(
+            CFormat.exact(value, precision),
+            CFormat.g(value, precision),
             "double " + value + " %." + precision + "g");
       }
       // Short decimals: ties and near-ties are where the fast paths must step aside.

@@ -31,7 +31,8 @@ final class CaptureComparisonTest {
   private static void assertSameBytes(byte[] expected, byte[] actual) {
     if (!Arrays.equals(expected, actual)) {
       // Show the texts for a readable failure, then compare the bytes.
-      assertEquals(new String(expected, StandardCharsets.ISO_8859_1),
+      assertEquals(
+          new String(expected, StandardCharsets.ISO_8859_1),
           new String(actual, StandardCharsets.ISO_8859_1));
       assertArrayEquals(expected, actual);
     }
@@ -39,40 +40,46 @@ final class CaptureComparisonTest {
 
   @Test
   void asciiCoadsx_matchesBes() throws Exception {
-    assertSameBytes(Captures.response("get_ascii_coads_COADSX"),
+    assertSameBytes(
+        Captures.response("get_ascii_coads_COADSX"),
         answer(coads, new DapQuery("dods", "ascii", "COADSX", false, "")));
   }
 
   @Test
   void ddsCoadsx_matchesBes() throws Exception {
-    assertSameBytes(Captures.response("get_dds_coads_COADSX"), answer(coads, dap2("dds", "COADSX")));
+    assertSameBytes(
+        Captures.response("get_dds_coads_COADSX"), answer(coads, dap2("dds", "COADSX")));
   }
 
   @Test
   void dodsCoadsx_matchesBes() throws Exception {
-    assertSameBytes(Captures.response("get_dods_coads_COADSX"),
-        answer(coads, dap2("dods", "COADSX")));
+    assertSameBytes(
+        Captures.response("get_dods_coads_COADSX"), answer(coads, dap2("dods", "COADSX")));
   }
 
   @Test
   void dasCoadsx_matchesBes() throws Exception {
-    assertSameBytes(Captures.response("get_das_coads_COADSX"), answer(coads, dap2("das", "COADSX")));
+    assertSameBytes(
+        Captures.response("get_das_coads_COADSX"), answer(coads, dap2("das", "COADSX")));
   }
 
   @Test
   void dmrCoadsx_matchesBes() throws Exception {
-    assertSameBytes(Captures.response("get_dmr_coads_COADSX"), answer(coads, dap4("dmr", "COADSX")));
+    assertSameBytes(
+        Captures.response("get_dmr_coads_COADSX"), answer(coads, dap4("dmr", "COADSX")));
   }
 
   @Test
   void dapCoadsx_matchesBes() throws Exception {
-    assertSameBytes(Captures.response("get_dap_coads_COADSX"), answer(coads, dap4("dap", "COADSX")));
+    assertSameBytes(
+        Captures.response("get_dap_coads_COADSX"), answer(coads, dap4("dap", "COADSX")));
   }
 
   @Test
   void dodsSstCorner_matchesBes() throws Exception {
     // The corner is Antarctic, all fill values in the real file and in the stand-in.
-    assertSameBytes(Captures.response("get_dods_coads_SST_0-0_0-9_0-9"),
+    assertSameBytes(
+        Captures.response("get_dods_coads_SST_0-0_0-9_0-9"),
         answer(coads, dap2("dods", "SST[0:1:0][0:1:9][0:1:9]")));
   }
 
@@ -95,26 +102,31 @@ final class CaptureComparisonTest {
     int ddsEnd = indexOf(real, "Data:\n".getBytes(StandardCharsets.US_ASCII)) + 6;
     assertArrayEquals(Arrays.copyOf(real, ddsEnd), Arrays.copyOf(generated, ddsEnd));
     int windBytes = 2 * (8 + 16 * 17 * 21 * 4);
-    assertArrayEquals(Arrays.copyOfRange(real, ddsEnd + windBytes, real.length),
+    assertArrayEquals(
+        Arrays.copyOfRange(real, ddsEnd + windBytes, real.length),
         Arrays.copyOfRange(generated, ddsEnd + windBytes, generated.length));
   }
 
   @Test
   void ddsUnknownVariable_failsAsBes() throws Exception {
     Captures.BesError expected = Captures.error("error_get_dds_bad_ce");
-    DapRequestException e = assertThrows(DapRequestException.class,
-        () -> answer(coads, dap2("dds", "NOSUCHVAR")));
-    assertEquals(expected, new Captures.BesError(e.responseElement(), e.besErrorType(),
-        e.getMessage(), e.file(), e.line()));
+    DapRequestException e =
+        assertThrows(DapRequestException.class, () -> answer(coads, dap2("dds", "NOSUCHVAR")));
+    assertEquals(
+        expected,
+        new Captures.BesError(
+            e.responseElement(), e.besErrorType(), e.getMessage(), e.file(), e.line()));
   }
 
   @Test
   void dodsUnknownVariable_failsAsBes() throws Exception {
     Captures.BesError expected = Captures.error("error_get_dods_missing_var");
-    DapRequestException e = assertThrows(DapRequestException.class,
-        () -> answer(coads, dap2("dods", "NO_SUCH_VAR")));
-    assertEquals(expected, new Captures.BesError(e.responseElement(), e.besErrorType(),
-        e.getMessage(), e.file(), e.line()));
+    DapRequestException e =
+        assertThrows(DapRequestException.class, () -> answer(coads, dap2("dods", "NO_SUCH_VAR")));
+    assertEquals(
+        expected,
+        new Captures.BesError(
+            e.responseElement(), e.besErrorType(), e.getMessage(), e.file(), e.line()));
   }
 
   private static int indexOf(byte[] haystack, byte[] needle) {

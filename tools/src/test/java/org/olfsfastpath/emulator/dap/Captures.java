@@ -1,11 +1,7 @@
 package org.olfsfastpath.emulator.dap;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.jdom2.Document;
 import org.jdom2.Element;
 import org.jdom2.JDOMException;
@@ -35,8 +31,11 @@ final class Captures {
     Element wrapper = document.getRootElement().getChildren().get(0);
     Element error = wrapper.getChild("BESError", BES);
     Element location = error.getChild("Location", BES);
-    return new BesError(wrapper.getName(), Integer.parseInt(error.getChildText("Type", BES)),
-        error.getChildText("Message", BES), location.getChildText("File", BES),
+    return new BesError(
+        wrapper.getName(),
+        Integer.parseInt(error.getChildText("Type", BES)),
+        error.getChildText("Message", BES),
+        location.getChildText("File", BES),
         Integer.parseInt(location.getChildText("Line", BES)));
   }
 }

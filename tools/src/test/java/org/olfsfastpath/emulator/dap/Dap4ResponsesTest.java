@@ -40,8 +40,9 @@ final class Dap4ResponsesTest {
   private static List<String> names(Element parent, String element) {
     List<String> names = new ArrayList<>();
     for (Element child : parent.getChildren(element, DAP4)) {
-      names.add(child.getAttributeValue("name") + (child.getAttribute("size") == null
-          ? "" : "=" + child.getAttributeValue("size")));
+      names.add(
+          child.getAttributeValue("name")
+              + (child.getAttribute("size") == null ? "" : "=" + child.getAttributeValue("size")));
     }
     return names;
   }
@@ -108,9 +109,11 @@ final class Dap4ResponsesTest {
   void dmr_xmlBase_isAnnounced() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     coads.write(new DapQuery("dmr", "", "", true, "http://example.org/opendap/a&b"), out);
-    assertTrue(out.toString(StandardCharsets.ISO_8859_1).contains(
-        "<Dataset xmlns=\"http://xml.opendap.org/ns/DAP/4.0#\" "
-            + "xml:base=\"http://example.org/opendap/a&amp;b\" dapVersion=\"4.0\""));
+    assertTrue(
+        out.toString(StandardCharsets.ISO_8859_1)
+            .contains(
+                "<Dataset xmlns=\"http://xml.opendap.org/ns/DAP/4.0#\" "
+                    + "xml:base=\"http://example.org/opendap/a&amp;b\" dapVersion=\"4.0\""));
   }
 
   @Test
@@ -122,8 +125,10 @@ final class Dap4ResponsesTest {
     assertEquals(0x05, chunks.get(1).type());
     String dmr = new String(chunks.get(0).body(), StandardCharsets.ISO_8859_1);
     assertTrue(dmr.endsWith("</Dataset>\n\r\n"), dmr);
-    assertEquals(new String(answer("dmr", "/COADSY[0:2];/TIME[11]", false),
-        StandardCharsets.ISO_8859_1) + "\r\n", dmr);
+    assertEquals(
+        new String(answer("dmr", "/COADSY[0:2];/TIME[11]", false), StandardCharsets.ISO_8859_1)
+            + "\r\n",
+        dmr);
     ByteBuffer values = ByteBuffer.wrap(chunks.get(1).body()).order(ByteOrder.LITTLE_ENDIAN);
     assertEquals(-89, values.getDouble());
     assertEquals(-87, values.getDouble());
@@ -169,15 +174,18 @@ final class Dap4ResponsesTest {
   @Test
   void dap_sharedDimensionSlices_applyToEveryVariableUsingThem() throws Exception {
     // The values of the BES's netCDF handler test coads_d4c_m.dap, in this file's variable order.
-    byte[] response = answer("dap", "TIME=[0:1:2]; COADSY=[0:2:3]; COADSX=[0:3:6]; "
-        + "TIME;COADSY;COADSX;SST", false);
+    byte[] response =
+        answer(
+            "dap",
+            "TIME=[0:1:2]; COADSY=[0:2:3]; COADSX=[0:3:6]; " + "TIME;COADSY;COADSX;SST",
+            false);
     ByteBuffer data = ByteBuffer.wrap(data(chunks(response))).order(ByteOrder.LITTLE_ENDIAN);
     double[] coordinates = new double[3 + 2 + 3];
     for (int i = 0; i < coordinates.length; i++) {
       coordinates[i] = data.getDouble();
     }
-    assertArrayEquals(new double[] {21, 27, 33, -89, -85, 366, 1096.4850000000001, 1826.97},
-        coordinates);
+    assertArrayEquals(
+        new double[] {21, 27, 33, -89, -85, 366, 1096.4850000000001, 1826.97}, coordinates);
     assertEquals(3 * 2 * 3 * 4, data.remaining());
     assertEquals(CoadsClimatology.FILL, data.getFloat());
   }
@@ -186,7 +194,8 @@ final class Dap4ResponsesTest {
   void dap_ascii_printsFullNames() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     coads.write(new DapQuery("dap", "ascii", "/COADSY[0:2];/TIME[0]", true, ""), out);
-    assertEquals("Dataset: coads_climatology.nc\n/COADSY, -89, -87, -85\n/TIME, 366\n",
+    assertEquals(
+        "Dataset: coads_climatology.nc\n/COADSY, -89, -87, -85\n/TIME, 366\n",
         out.toString(StandardCharsets.ISO_8859_1));
   }
 
@@ -197,30 +206,44 @@ final class Dap4ResponsesTest {
   }
 
   private DapRequestException failure(String type, String constraint) {
-    return assertThrows(DapRequestException.class, () -> coads.write(
-        new DapQuery(type, "", constraint, true, ""), new ByteArrayOutputStream()));
+    return assertThrows(
+        DapRequestException.class,
+        () ->
+            coads.write(new DapQuery(type, "", constraint, true, ""), new ByteArrayOutputStream()));
   }
 
   @Test
   void errors_asLibdapWordsThem() {
     DapRequestException e = failure("dmr", "/NOSUCH");
-    assertEquals("libdap error transmitting DMR: The constraint expression referenced a "
-        + "variable that was not found in the dataset.", e.getMessage());
+    assertEquals(
+        "libdap error transmitting DMR: The constraint expression referenced a "
+            + "variable that was not found in the dataset.",
+        e.getMessage());
     assertEquals("getDMR", e.responseElement());
     assertEquals(3, e.besErrorType());
-    assertEquals("libdap error transmitting DAP4Data: The index constraint for 'SST' does not "
-        + "match its rank.", failure("dap", "/SST[0]").getMessage());
+    assertEquals(
+        "libdap error transmitting DAP4Data: The index constraint for 'SST' does not "
+            + "match its rank.",
+        failure("dap", "/SST[0]").getMessage());
     assertEquals("getDAP", failure("dap", "/SST[0]").responseElement());
-    assertEquals("libdap error transmitting DMR: For 'COADSX', the index stop value is greater "
-        + "than the number of elements in the Array", failure("dmr", "COADSX[0:181]").getMessage());
-    assertEquals("libdap error transmitting DMR: " + BesErrors.BAD_SLICE,
+    assertEquals(
+        "libdap error transmitting DMR: For 'COADSX', the index stop value is greater "
+            + "than the number of elements in the Array",
+        failure("dmr", "COADSX[0:181]").getMessage());
+    assertEquals(
+        "libdap error transmitting DMR: " + BesErrors.BAD_SLICE,
         failure("dmr", "COADSX[0:180]").getMessage());
-    assertEquals("libdap error transmitting DMR: The dimension name 'LAT' cannot be found",
+    assertEquals(
+        "libdap error transmitting DMR: The dimension name 'LAT' cannot be found",
         failure("dmr", "LAT=[0:2];SST").getMessage());
-    assertEquals("libdap error transmitting DMR: The start value of an array index is past the "
-        + "stop value.", failure("dmr", "COADSX[9:2]").getMessage());
-    assertEquals("libdap error transmitting DMR: Constraint expression parse error: syntax "
-        + "error, unexpected end of file", failure("dmr", "COADSX[0:2").getMessage());
+    assertEquals(
+        "libdap error transmitting DMR: The start value of an array index is past the "
+            + "stop value.",
+        failure("dmr", "COADSX[9:2]").getMessage());
+    assertEquals(
+        "libdap error transmitting DMR: Constraint expression parse error: syntax "
+            + "error, unexpected end of file",
+        failure("dmr", "COADSX[0:2").getMessage());
   }
 
   @Test

@@ -27,11 +27,21 @@ final class ModuloFloatsTest {
   @Test
   void get_isTheFormula_inThreeDimensions() {
     ModuloFloats values = new ModuloFloats(4096, 512, 512);
-    int[][] indices = {{0, 0, 0}, {0, 0, 1}, {0, 1, 0}, {1, 0, 0}, {4095, 511, 511},
-        {142, 333, 7}, {1000, 1000 % 512, 999 % 512}, {2048, 256, 128}};
+    int[][] indices = {
+      {0, 0, 0},
+      {0, 0, 1},
+      {0, 1, 0},
+      {1, 0, 0},
+      {4095, 511, 511},
+      {142, 333, 7},
+      {1000, 1000 % 512, 999 % 512},
+      {2048, 256, 128}
+    };
     for (int[] at : indices) {
       int index = (at[0] * 512 + at[1]) * 512 + at[2];
-      assertEquals(expected(at[0], at[1], at[2]), (float) values.get(index),
+      assertEquals(
+          expected(at[0], at[1], at[2]),
+          (float) values.get(index),
           "at " + at[0] + "," + at[1] + "," + at[2]);
     }
     // A few values as numbers: 0, 0.1 (as float32), 99.9 and the wrap back to 0.
@@ -39,7 +49,8 @@ final class ModuloFloatsTest {
     assertEquals(0.1f, (float) values.get(1));
     assertEquals(99.9f, (float) values.get(163 * 512 + 510)); // 3*163 + 510 = 999
     assertEquals(0f, (float) values.get(163 * 512 + 511)); // 1000 mod 1000
-    assertEquals((float) (((7 * 4095 + 3 * 511 + 511) % 1000) * 0.1),
+    assertEquals(
+        (float) (((7 * 4095 + 3 * 511 + 511) % 1000) * 0.1),
         (float) values.get(4096 * 512 * 512 - 1));
   }
 
@@ -67,7 +78,9 @@ final class ModuloFloatsTest {
       byte[] actual = new byte[count * 4 + 8];
       assertEquals(4 + count * 4, slow.putFloat32(first, step, count, expected, 4, bigEndian));
       assertEquals(4 + count * 4, fast.putFloat32(first, step, count, actual, 4, bigEndian));
-      assertArrayEquals(expected, actual,
+      assertArrayEquals(
+          expected,
+          actual,
           "first " + first + " step " + step + " count " + count + " bigEndian " + bigEndian);
     }
   }
@@ -89,9 +102,11 @@ final class ModuloFloatsTest {
 
   @Test
   void shapes_otherThanTwoOrThreeDimensions_areRefused() {
-    assertEquals("sizes were [5], must be two or three dimensions",
+    assertEquals(
+        "sizes were [5], must be two or three dimensions",
         assertThrows(IllegalArgumentException.class, () -> new ModuloFloats(5)).getMessage());
-    assertEquals("sizes were [5, 0], must be >= 1",
+    assertEquals(
+        "sizes were [5, 0], must be >= 1",
         assertThrows(IllegalArgumentException.class, () -> new ModuloFloats(5, 0)).getMessage());
   }
 }

@@ -19,11 +19,17 @@ final class NetcdfReader {
   /** An attribute: text for char, otherwise numbers. */
   record Att(String name, int type, String text, double[] numbers) {}
 
-  record Var(String name, int type, List<Dim> dims, Map<String, Att> atts, long vsize, long begin,
+  record Var(
+      String name,
+      int type,
+      List<Dim> dims,
+      Map<String, Att> atts,
+      long vsize,
+      long begin,
       double[] values) {}
 
-  record File(int version, int numrecs, List<Dim> dims, Map<String, Att> globals,
-      Map<String, Var> vars) {}
+  record File(
+      int version, int numrecs, List<Dim> dims, Map<String, Att> globals, Map<String, Var> vars) {}
 
   private final ByteBuffer in;
   private int version;
@@ -40,7 +46,8 @@ final class NetcdfReader {
     byte[] magic = new byte[3];
     in.get(magic);
     if (!new String(magic, StandardCharsets.US_ASCII).equals("CDF")) {
-      throw new IOException("not a netCDF classic file: magic " + new String(magic, StandardCharsets.ISO_8859_1));
+      throw new IOException(
+          "not a netCDF classic file: magic " + new String(magic, StandardCharsets.ISO_8859_1));
     }
     version = in.get();
     if (version != 1 && version != 2) {
@@ -90,8 +97,10 @@ final class NetcdfReader {
       for (int i = 0; i < n; i++) {
         values[i] = number(data, var.type());
       }
-      withValues.put(var.name(), new Var(var.name(), var.type(), var.dims(), var.atts(), var.vsize(),
-          var.begin(), values));
+      withValues.put(
+          var.name(),
+          new Var(
+              var.name(), var.type(), var.dims(), var.atts(), var.vsize(), var.begin(), values));
     }
     return new File(version, numrecs, dims, globals, withValues);
   }

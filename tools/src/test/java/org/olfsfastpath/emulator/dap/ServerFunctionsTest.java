@@ -21,10 +21,12 @@ final class ServerFunctionsTest {
   private final ServerFunctions all = ServerFunctions.loadedBy(module -> true);
   private final EmulatedDataset coads = Datasets.coadsClimatology();
 
-  private byte[] answer(ServerFunctions functions, String expression, String constraint,
-      boolean checksums) throws Exception {
+  private byte[] answer(
+      ServerFunctions functions, String expression, String constraint, boolean checksums)
+      throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    functions.applyTo(coads, expression)
+    functions
+        .applyTo(coads, expression)
         .write(new DapQuery("dap", "", constraint, true, "http://h/opendap/x.dap", checksums), out);
     return out.toByteArray();
   }
@@ -53,21 +55,24 @@ final class ServerFunctionsTest {
 
   @Test
   void version_matchesTheBesByteForByte() throws Exception {
-    assertArrayEquals(Captures.response("get_dap_coads_dap4function_version"),
+    assertArrayEquals(
+        Captures.response("get_dap_coads_dap4function_version"),
         answer(all, "version()", "", false));
   }
 
   @Test
   void linearScale_matchesTheBesByteForByte() throws Exception {
-    assertArrayEquals(Captures.response("get_dap_coads_dap4function_linear_scale"),
+    assertArrayEquals(
+        Captures.response("get_dap_coads_dap4function_linear_scale"),
         answer(all, "linear_scale(COADSX,2,0)", "COADSX", false));
   }
 
   @Test
   void unknownFunction_failsAsTheBes() throws Exception {
     Captures.BesError expected = Captures.error("error_get_dap_dap4function_unknown");
-    DapRequestException e = assertThrows(DapRequestException.class,
-        () -> answer(all, "no_such_function(COADSX)", "", false));
+    DapRequestException e =
+        assertThrows(
+            DapRequestException.class, () -> answer(all, "no_such_function(COADSX)", "", false));
     assertEquals(expected.type(), e.besErrorType());
     assertEquals(expected.message(), "libdap error transmitting DAP4Data: " + e.getMessage());
   }
@@ -102,8 +107,8 @@ final class ServerFunctionsTest {
     assertEquals(19, document.split("<ds:function ", -1).length - 1);
     assertFalse(document.contains("DODS_Date"));
     ServerFunctions none = ServerFunctions.loadedBy(module -> false);
-    DapRequestException e = assertThrows(DapRequestException.class,
-        () -> answer(none, "version()", "", false));
+    DapRequestException e =
+        assertThrows(DapRequestException.class, () -> answer(none, "version()", "", false));
     assertEquals("'version' is not a registered DAP4 server function.", e.getMessage());
   }
 
@@ -111,8 +116,11 @@ final class ServerFunctionsTest {
   void linearScale_scalesEveryValue_asFloat64_keepingNameDimsAndAttributes() throws Exception {
     List<Chunk> chunks = chunks(answer(all, "linear_scale(SST, 0.5, 1)", "", true));
     String dmr = new String(chunks.get(0).body(), StandardCharsets.ISO_8859_1);
-    assertTrue(dmr.contains("    <Float64 name=\"SST\">\n        <Dim name=\"/TIME\"/>\n"
-        + "        <Dim name=\"/COADSY\"/>\n        <Dim name=\"/COADSX\"/>\n"), dmr);
+    assertTrue(
+        dmr.contains(
+            "    <Float64 name=\"SST\">\n        <Dim name=\"/TIME\"/>\n"
+                + "        <Dim name=\"/COADSY\"/>\n        <Dim name=\"/COADSX\"/>\n"),
+        dmr);
     assertTrue(dmr.contains("<Value>SEA SURFACE TEMPERATURE</Value>"), dmr);
     assertFalse(dmr.contains("<Dimension"), dmr);
     ByteBuffer data = ByteBuffer.wrap(data(chunks)).order(ByteOrder.LITTLE_ENDIAN);
@@ -142,24 +150,31 @@ final class ServerFunctionsTest {
 
   @Test
   void twoFunctions_twoResults() throws Exception {
-    String dmr = new String(chunks(answer(all, "linear_scale(COADSX,2,0);linear_scale(COADSY,1,0)",
-        "", false)).get(0).body(), StandardCharsets.ISO_8859_1);
-    assertTrue(dmr.contains("<Float64 name=\"COADSX\">") && dmr.contains("<Float64 name=\"COADSY\">"),
+    String dmr =
+        new String(
+            chunks(answer(all, "linear_scale(COADSX,2,0);linear_scale(COADSY,1,0)", "", false))
+                .get(0)
+                .body(),
+            StandardCharsets.ISO_8859_1);
+    assertTrue(
+        dmr.contains("<Float64 name=\"COADSX\">") && dmr.contains("<Float64 name=\"COADSY\">"),
         dmr);
   }
 
   @Test
   void badArguments_failAsTheBesSaysSo() {
-    DapRequestException count = assertThrows(DapRequestException.class,
-        () -> answer(all, "linear_scale(COADSX,2)", "", false));
-    assertEquals("Wrong number of arguments to linear_scale(). See linear_scale() for more"
-        + " information", count.getMessage());
-    DapRequestException unknown = assertThrows(DapRequestException.class,
-        () -> answer(all, "linear_scale(<script>,2,0)", "", false));
-    assertEquals("A function argument was not a variable, number or string.",
-        unknown.getMessage());
-    DapRequestException syntax = assertThrows(DapRequestException.class,
-        () -> answer(all, "version(", "", false));
+    DapRequestException count =
+        assertThrows(
+            DapRequestException.class, () -> answer(all, "linear_scale(COADSX,2)", "", false));
+    assertEquals(
+        "Wrong number of arguments to linear_scale(). See linear_scale() for more" + " information",
+        count.getMessage());
+    DapRequestException unknown =
+        assertThrows(
+            DapRequestException.class, () -> answer(all, "linear_scale(<script>,2,0)", "", false));
+    assertEquals("A function argument was not a variable, number or string.", unknown.getMessage());
+    DapRequestException syntax =
+        assertThrows(DapRequestException.class, () -> answer(all, "version(", "", false));
     assertTrue(syntax.getMessage().contains("syntax error"), syntax.getMessage());
     assertEquals(3, syntax.besErrorType());
   }
@@ -167,8 +182,8 @@ final class ServerFunctionsTest {
   /** Registered but not emulated: an error that says so, never a made-up answer. */
   @Test
   void registeredButNotEmulated_isAnErrorSayingSo() {
-    DapRequestException e = assertThrows(DapRequestException.class,
-        () -> answer(all, "bbox(SST,0,10)", "", false));
+    DapRequestException e =
+        assertThrows(DapRequestException.class, () -> answer(all, "bbox(SST,0,10)", "", false));
     assertTrue(e.getMessage().contains("does not generate"), e.getMessage());
   }
 

@@ -13,12 +13,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a DAP2 data response back, independently of the generator: parses the array declarations
- * of the DDS (at top level, in Grids and in Structures) and decodes the XDR that follows.
+ * Reads a DAP2 data response back, independently of the generator: parses the array declarations of
+ * the DDS (at top level, in Grids and in Structures) and decodes the XDR that follows.
  */
 final class XdrDecoder {
   private static final Pattern DECLARATION =
-      Pattern.compile("^\\s*(Byte|Int16|UInt16|Int32|UInt32|Float32|Float64) (\\S+?)((\\[[^]]+\\])+);$");
+      Pattern.compile(
+          "^\\s*(Byte|Int16|UInt16|Int32|UInt32|Float32|Float64) (\\S+?)((\\[[^]]+\\])+);$");
   private static final Pattern DIMENSION = Pattern.compile("\\[(?:(\\S+) = )?(\\d+)\\]");
 
   /** One array of the response: its path (SST.COADSX for a Grid map), shape and values. */
@@ -73,13 +74,14 @@ final class XdrDecoder {
       assertEquals(count, data.getInt(), "second length of " + matcher.group(2));
       double[] values = new double[count];
       for (int i = 0; i < count; i++) {
-        values[i] = switch (type) {
-          case "Byte" -> data.get() & 0xff;
-          case "Int16", "Int32" -> data.getInt();
-          case "UInt16", "UInt32" -> data.getInt() & 0xffffffffL;
-          case "Float32" -> data.getFloat();
-          default -> data.getDouble();
-        };
+        values[i] =
+            switch (type) {
+              case "Byte" -> data.get() & 0xff;
+              case "Int16", "Int32" -> data.getInt();
+              case "UInt16", "UInt32" -> data.getInt() & 0xffffffffL;
+              case "Float32" -> data.getFloat();
+              default -> data.getDouble();
+            };
       }
       if (type.equals("Byte")) {
         data.position(data.position() + (4 - count % 4) % 4);
