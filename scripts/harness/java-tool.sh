@@ -1,15 +1,18 @@
-# The project's layout as the scripts see it, in one place: where the build puts the WAR, the tools
-# jar with its runtime libraries, and the Tomcat distributions; and tool_exec, which runs one of
-# the tools, building the tools module first when its jar is missing or older than the sources.
+# The project's layout as the scripts see it, in one place: where the build puts the WAR, the
+# harness jar with its runtime libraries (the BES emulator's jar among them), and the Tomcat
+# distributions; and tool_exec, which runs the emulator or a harness tool, building the harness
+# module (and the bes-emulator module it needs) first when its jar is missing or older than the
+# sources.
 # Sourced by scripts/bes-emulator, scripts/ppt-trace, scripts/serve, scripts/soak and lib.sh.
 
 tool_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 # The parent pom's own version (the first <version> after its <artifactId>).
 tool_version="$(sed -n '/<artifactId>olfs-fastpath-parent<\/artifactId>/,/<\/version>/s:.*<version>\(.*\)</version>.*:\1:p' "$tool_root/pom.xml" | head -1)"
-# The WAR (module webapp) and the tools (module tools: the jar and its runtime libraries in lib/).
+# The WAR (module webapp) and the harness (module harness: the jar and its runtime libraries in
+# lib/, the bes-emulator module's jar among them).
 FP_WAR="$tool_root/webapp/target/olfs-fastpath-$tool_version.war"
-FP_TOOLS_JAR="$tool_root/tools/target/olfs-fastpath-tools-$tool_version.jar"
-FP_TOOLS_CLASSPATH="$FP_TOOLS_JAR:$tool_root/tools/target/lib/*"
+FP_HARNESS_JAR="$tool_root/harness/target/olfs-fastpath-harness-$tool_version.jar"
+FP_HARNESS_CLASSPATH="$FP_HARNESS_JAR:$tool_root/harness/target/lib/*"
 
 # fp_property NAME: a property of the parent pom, e.g. tomcat.version.
 fp_property() {
@@ -38,13 +41,14 @@ fp_stale() {
 }
 
 tool_needs_build() {
-  fp_stale "$FP_TOOLS_JAR" "$tool_root/ppt/pom.xml" "$tool_root/ppt/src/main" \
-    "$tool_root/tools/pom.xml" "$tool_root/tools/src/main"
+  fp_stale "$FP_HARNESS_JAR" "$tool_root/ppt/pom.xml" "$tool_root/ppt/src/main" \
+    "$tool_root/bes-emulator/pom.xml" "$tool_root/bes-emulator/src/main" \
+    "$tool_root/harness/pom.xml" "$tool_root/harness/src/main"
 }
 
-# tool_build: packages the tools module (and the ppt module it needs), tests skipped.
+# tool_build: packages the harness module (and the modules it needs), tests skipped.
 tool_build() {
-  (cd "$tool_root" && mvn -q -B -ntp -DskipTests -pl tools -am package) >&2
+  (cd "$tool_root" && mvn -q -B -ntp -DskipTests -pl harness -am package) >&2
 }
 
 # tool_exec NAME MAIN_CLASS JAVA_OPTIONS ARGS...: builds if needed, then execs the tool.
@@ -53,10 +57,10 @@ tool_exec() {
   shift 3
   command -v java >/dev/null || { echo "$name: java is missing (a JDK 17, Debian package openjdk-17-jdk-headless; run scripts/setup)" >&2; exit 1; }
   if tool_needs_build; then
-    command -v mvn >/dev/null || { echo "$name: mvn is missing to build the tools (Debian package maven; run scripts/setup)" >&2; exit 1; }
-    echo "$name: building the tools (mvn -pl tools -am package)..." >&2
+    command -v mvn >/dev/null || { echo "$name: mvn is missing to build the harness (Debian package maven; run scripts/setup)" >&2; exit 1; }
+    echo "$name: building the harness and the emulator (mvn -pl harness -am package)..." >&2
     tool_build
   fi
   # shellcheck disable=SC2086 # the options are a space-separated list, as JAVA_OPTS always is
-  exec java $java_options -cp "$FP_TOOLS_CLASSPATH" "$main" "$@"
+  exec java $java_options -cp "$FP_HARNESS_CLASSPATH" "$main" "$@"
 }

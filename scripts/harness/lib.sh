@@ -200,14 +200,14 @@ h_build() {
     return 0
   fi
   command -v mvn >/dev/null || h_die "mvn is missing (Debian package maven; run scripts/setup)"
-  h_log "building the front end and the tools (mvn -DskipTests -pl webapp,webapp-javax,tools -am" \
+  h_log "building the front end and the harness (mvn -DskipTests -pl webapp,webapp-javax,harness -am" \
     "package; the first build downloads Maven's plugins and libraries, and says how much)"
-  # The tools jar and its lib/ too, so scripts/bes-emulator and scripts/ppt-trace need no build of
+  # The harness jar and its lib/ too, so scripts/bes-emulator and scripts/ppt-trace need no build of
   # their own; the javax WAR for Tomcat 9 beside the Jakarta one. Maven's own lines are left out
   # but for problems; its downloads are summed up.
-  (cd "$H_ROOT" && mvn -B -DskipTests -pl webapp,webapp-javax,tools -am package 2>&1 \
+  (cd "$H_ROOT" && mvn -B -DskipTests -pl webapp,webapp-javax,harness -am package 2>&1 \
     | h_python maven-progress --prog "$H_PROG" --problems-only >&2) \
-    || h_die "the build failed (mvn -B -DskipTests -pl webapp,webapp-javax,tools -am package shows it whole)"
+    || h_die "the build failed (mvn -B -DskipTests -pl webapp,webapp-javax,harness -am package shows it whole)"
 }
 
 # h_start_emulator LOGDIR NAME ARGS...: starts the BES emulator on a free port (and on the Unix

@@ -26,9 +26,9 @@ import org.junit.jupiter.api.Test;
  * bes}. {@code spool} (where the answers of clients that fall behind wait) stands beside the layers
  * with nothing of ours but {@code spec} and {@code json}, and only {@code web} uses it. Routing (a
  * command to a group, a path without its prefix) happens in {@code bes} alone. Only {@code web}
- * touches the servlet API. The tools (emulator, trace, soak harness, Tomcat launcher, test support,
- * the 2009 model) may use {@code ppt}, {@code spec} and {@code json}, and nothing of the front end
- * depends on them; {@code spec} and {@code json} depend on nothing of ours.
+ * touches the servlet API. The BES emulator, the harness (trace, soak, Tomcat launcher, the 2009
+ * model) and the test support may use {@code ppt}, {@code spec} and {@code json}, and nothing of
+ * the front end depends on them; {@code spec} and {@code json} depend on nothing of ours.
  */
 final class LayerRuleTest {
   private static final String[] TOOLS = {
@@ -230,7 +230,10 @@ final class LayerRuleTest {
           .dependOnClassesThat(resideInAnyPackage(TOOLS))
           .because("the WAR holds no tool class");
 
-  /** The classes of every module (ppt, tools, frontend), tests left out. */
+  /**
+   * The classes of every module (ppt, test-support, bes-emulator, harness, frontend), tests left
+   * out.
+   */
   private static final JavaClasses CLASSES =
       new ClassFileImporter()
           .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

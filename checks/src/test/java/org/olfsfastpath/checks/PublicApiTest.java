@@ -33,7 +33,8 @@ final class PublicApiTest {
   @CsvSource({
     "test-support, olfs-fastpath-test-support, org.olfsfastpath.testing.report.SkipReport",
     "ppt, olfs-fastpath-ppt, org.olfsfastpath.ppt.PptOptions",
-    "tools, olfs-fastpath-tools, org.olfsfastpath.emulator.BesEmulator",
+    "bes-emulator, olfs-fastpath-bes-emulator, org.olfsfastpath.emulator.BesEmulator",
+    "harness, olfs-fastpath-harness, org.olfsfastpath.tomcat.TomcatServer",
     "frontend, olfs-fastpath-frontend, org.olfsfastpath.web.FrontEndListener"
   })
   void publicApi_matchesTheCheckedInList(String module, String artifactId, String marker)

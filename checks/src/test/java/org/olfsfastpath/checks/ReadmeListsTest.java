@@ -31,7 +31,16 @@ import org.junit.jupiter.api.Test;
 final class ReadmeListsTest {
   /** The modules, in build order, whose tests are listed. */
   private static final List<String> MODULES =
-      List.of("ppt", "tools", "frontend", "webapp", "webapp-javax", "checks", "jmh");
+      List.of(
+          "test-support",
+          "ppt",
+          "bes-emulator",
+          "harness",
+          "frontend",
+          "webapp",
+          "webapp-javax",
+          "checks",
+          "jmh");
 
   private static final Pattern NEED = Pattern.compile("need\\+=\\(([a-z0-9][a-z0-9.+-]*)\\)");
   private static final Pattern TEST_ANNOTATION =
@@ -162,8 +171,8 @@ final class ReadmeListsTest {
                 "echo \"need+=(\" # not a package")));
     Map<String, Set<String>> readers = byModule();
     readers.put("frontend", Set.of("C"));
-    readers.put("tools", new TreeSet<>(List.of("B", "A")));
-    assertEquals("- tools: `A`, `B`\n- frontend: `C`\n", sharedList(readers));
+    readers.put("bes-emulator", new TreeSet<>(List.of("B", "A")));
+    assertEquals("- bes-emulator: `A`, `B`\n- frontend: `C`\n", sharedList(readers));
   }
 
   /** Compares README.md's block between the markers with {@code expected}, or rewrites it. */

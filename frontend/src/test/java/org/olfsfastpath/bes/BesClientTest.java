@@ -16,8 +16,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.emulator.BesReply;
+import org.olfsfastpath.emulator.EmulatorExtension;
 import org.olfsfastpath.emulator.RecordedRequest;
-import org.olfsfastpath.testing.EmulatorExtension;
 
 /** The client's commands end to end over a real socket, against the emulator's queued replies. */
 final class BesClientTest {

@@ -23,13 +23,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.emulator.BesReply;
+import org.olfsfastpath.emulator.EmulatorExtension;
 import org.olfsfastpath.emulator.Fault;
 import org.olfsfastpath.emulator.RecordedRequest;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.ppt.PptStreamErrorException;
 import org.olfsfastpath.ppt.PptTimeoutException;
-import org.olfsfastpath.testing.EmulatorExtension;
 import org.olfsfastpath.testing.Regression;
 
 final class BesConnectionPoolTest {

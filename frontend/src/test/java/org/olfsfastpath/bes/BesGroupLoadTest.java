@@ -18,8 +18,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.emulator.EmulatorExtension;
 import org.olfsfastpath.ppt.PptOptions;
-import org.olfsfastpath.testing.EmulatorExtension;
 
 /**
  * Issue 12, "several BES per prefix, balanced, with failover": three BES in one group under

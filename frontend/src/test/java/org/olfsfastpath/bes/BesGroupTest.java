@@ -18,12 +18,12 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.olfsfastpath.emulator.EmulatorExtension;
 import org.olfsfastpath.emulator.Fault;
 import org.olfsfastpath.emulator.FaultRule;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.ppt.PptTimeoutException;
-import org.olfsfastpath.testing.EmulatorExtension;
 import org.olfsfastpath.testing.Regression;
 
 /**

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.olfsfastpath.testing.EmulatorExtension;
+import org.olfsfastpath.emulator.EmulatorExtension;
 
 /**
  * A pool's reserve for short requests: requests whose answer may be long (a get streamed at its

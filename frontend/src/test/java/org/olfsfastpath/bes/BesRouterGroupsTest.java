@@ -14,9 +14,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.olfsfastpath.emulator.EmulatorExtension;
 import org.olfsfastpath.emulator.RecordedRequest;
 import org.olfsfastpath.emulator.dap.Datasets;
-import org.olfsfastpath.testing.EmulatorExtension;
 
 /**
  * Two groups whose BES have different catalogs, through one router: each answers its own datasets

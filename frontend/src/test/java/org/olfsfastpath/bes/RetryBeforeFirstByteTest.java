@@ -18,11 +18,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.olfsfastpath.emulator.EmulatorExtension;
 import org.olfsfastpath.emulator.Fault;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.ppt.PptStreamErrorException;
 import org.olfsfastpath.ppt.PptTimeoutException;
-import org.olfsfastpath.testing.EmulatorExtension;
 import org.olfsfastpath.testing.Regression;
 
 /**

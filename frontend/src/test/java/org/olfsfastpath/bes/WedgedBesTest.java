@@ -16,12 +16,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.olfsfastpath.emulator.EmulatorExtension;
 import org.olfsfastpath.emulator.Fault;
 import org.olfsfastpath.emulator.FaultRule;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.ppt.PptTimeoutException;
-import org.olfsfastpath.testing.EmulatorExtension;
 import org.olfsfastpath.testing.Regression;
 
 /**

@@ -21,9 +21,9 @@ import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.emulator.BesReply;
 import org.olfsfastpath.emulator.Dispatcher;
+import org.olfsfastpath.emulator.EmulatorExtension;
 import org.olfsfastpath.emulator.RecordedRequest;
 import org.olfsfastpath.testing.Captures;
-import org.olfsfastpath.testing.EmulatorExtension;
 
 /**
  * The cache in front of the real BES client, the emulator answering each showNode with the real

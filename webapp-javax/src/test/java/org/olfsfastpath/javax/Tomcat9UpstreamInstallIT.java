@@ -3,7 +3,7 @@ package org.olfsfastpath.javax;
 import java.nio.file.Path;
 import java.util.List;
 import org.olfsfastpath.it.UpstreamInstallChecks;
-import org.olfsfastpath.testing.FrontEndExtension;
+import org.olfsfastpath.tomcat.FrontEndExtension;
 import org.olfsfastpath.tomcat.TomcatServer;
 
 /**

@@ -3,7 +3,7 @@ package org.olfsfastpath.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
-import org.olfsfastpath.testing.FrontEndExtension;
+import org.olfsfastpath.tomcat.FrontEndExtension;
 import org.olfsfastpath.tomcat.TomcatServer;
 
 /** A bad setting stops the web application from starting, and the log names it. */

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.olfsfastpath.testing.FrontEndExtension;
+import org.olfsfastpath.tomcat.FrontEndExtension;
 import org.olfsfastpath.tomcat.TomcatServer;
 
 /**

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.emulator.Fault;
 import org.olfsfastpath.emulator.FaultRule;
-import org.olfsfastpath.testing.FrontEndExtension;
+import org.olfsfastpath.tomcat.FrontEndExtension;
 
 /**
  * The WAR in a real Tomcat 11 (a separate process) in front of the BES emulator over TCP: BES

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.olfsfastpath.testing.FrontEndExtension;
+import org.olfsfastpath.tomcat.FrontEndExtension;
 
 /**
  * Real clients, unchanged, on the files the front end lets users download, through the WAR in a

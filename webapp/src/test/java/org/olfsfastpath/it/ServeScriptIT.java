@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.olfsfastpath.testing.FrontEndExtension;
+import org.olfsfastpath.tomcat.FrontEndExtension;
 
 /**
  * {@code scripts/serve} as the benchmark harness drives it: {@code --background} starts a fresh

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.emulator.BesEmulator;
-import org.olfsfastpath.testing.FrontEndExtension;
+import org.olfsfastpath.tomcat.FrontEndExtension;
 
 /**
  * The site map of a catalog of 100,000 datasets (the emulator's synthetic catalog), through Tomcat:

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.soak.SlowDownload;
 import org.olfsfastpath.soak.StatusDocument;
-import org.olfsfastpath.testing.FrontEndExtension;
+import org.olfsfastpath.tomcat.FrontEndExtension;
 import org.olfsfastpath.tomcat.TomcatServer;
 
 /**

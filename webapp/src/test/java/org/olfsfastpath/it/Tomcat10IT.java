@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.emulator.BesEmulator;
-import org.olfsfastpath.testing.FrontEndExtension;
+import org.olfsfastpath.tomcat.FrontEndExtension;
 
 /** A smoke test of the same WAR in Tomcat 10.1 (Servlet 6.0), the oldest supported line. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.dap.ResponseType;
 import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.emulator.RecordedRequest;
-import org.olfsfastpath.testing.FrontEndExtension;
+import org.olfsfastpath.tomcat.FrontEndExtension;
 
 /**
  * Every URL form of the upstream Hyrax OLFS through the WAR in a real Tomcat 11, in front of the

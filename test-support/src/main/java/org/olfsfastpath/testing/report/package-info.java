@@ -6,8 +6,7 @@
  * skips ({@link org.olfsfastpath.testing.report.ContainerSkips}), and the log kept off the console
  * unless a test fails ({@link org.olfsfastpath.testing.report.LogOnFailure}). Depends on nothing of
  * ours, so that every module, the ppt module too, has it on its test class path. How a test skips
- * is said in {@code org.olfsfastpath.testing} (the tools module), with the rest of the test
- * support.
+ * is said in {@code org.olfsfastpath.testing}, with the rest of the test support.
  */
 @NullMarked
 package org.olfsfastpath.testing.report;

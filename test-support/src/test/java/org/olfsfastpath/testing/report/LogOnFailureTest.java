@@ -27,7 +27,8 @@ final class LogOnFailureTest {
   private static final Logger LOG = Logger.getLogger(LogOnFailureTest.class.getName());
 
   /**
-   * Run only through the launcher below; the build's test run leaves the tag out (tools/pom.xml).
+   * Run only through the launcher below; the build's test run leaves the tag out
+   * (test-support/pom.xml).
    */
   @Tag("launcher-sample")
   @TestMethodOrder(MethodOrderer.OrderAnnotation.class)

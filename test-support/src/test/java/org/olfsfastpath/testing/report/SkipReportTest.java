@@ -39,7 +39,8 @@ import org.junit.platform.launcher.core.LauncherFactory;
 final class SkipReportTest {
 
   /**
-   * Run only through the launcher below; the build's test run leaves the tag out (tools/pom.xml).
+   * Run only through the launcher below; the build's test run leaves the tag out
+   * (test-support/pom.xml).
    */
   @Tag("launcher-sample")
   static final class Sample {

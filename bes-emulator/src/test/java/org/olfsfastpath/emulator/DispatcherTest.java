@@ -18,7 +18,6 @@ import org.olfsfastpath.ppt.PptFraming;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.ppt.PptResponse;
 import org.olfsfastpath.ppt.PptTimeoutException;
-import org.olfsfastpath.testing.EmulatorExtension;
 
 /** The emulator as a scripted BES: queued replies, faults carried on replies, custom dispatch. */
 final class DispatcherTest {

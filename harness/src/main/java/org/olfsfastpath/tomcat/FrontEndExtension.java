@@ -1,4 +1,4 @@
-package org.olfsfastpath.testing;
+package org.olfsfastpath.tomcat;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -14,7 +14,6 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.olfsfastpath.emulator.BesEmulator;
-import org.olfsfastpath.tomcat.TomcatServer;
 
 /**
  * The WAR in a real Tomcat (a process of its own) in front of a BES emulator, for a test class:

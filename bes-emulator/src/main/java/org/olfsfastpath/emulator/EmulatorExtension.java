@@ -1,4 +1,4 @@
-package org.olfsfastpath.testing;
+package org.olfsfastpath.emulator;
 
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -8,8 +8,6 @@ import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.olfsfastpath.emulator.BesEmulator;
-import org.olfsfastpath.emulator.QueueDispatcher;
 import org.olfsfastpath.ppt.PptEndpoint;
 
 /**

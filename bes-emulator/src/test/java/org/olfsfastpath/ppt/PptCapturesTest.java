@@ -17,8 +17,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.olfsfastpath.emulator.BesReply;
+import org.olfsfastpath.emulator.EmulatorExtension;
 import org.olfsfastpath.testing.Captures;
-import org.olfsfastpath.testing.EmulatorExtension;
 
 /**
  * Replays the responses of a real BES 3.22.0, recorded byte for byte, through the decoder and
