@@ -352,6 +352,11 @@ final class Connection implements Runnable {
         writer.dataChunk(payload);
         return false;
       }
+      case EMPTY_ANSWER -> {
+        writer.reset();
+        writer.finish();
+        return true;
+      }
       default ->
           throw new IllegalStateException("connection fault " + fault + " applied to a request");
     }

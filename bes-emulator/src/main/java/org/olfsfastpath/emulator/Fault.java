@@ -52,6 +52,12 @@ public final class Fault {
     FATAL_ERROR,
     /** Sends the whole answer's data but never its end chunk, then closes (a process died). */
     CLOSE_BEFORE_END,
+    /**
+     * Answers with the end chunk alone, an empty message, and keeps the connection: a BES process
+     * whose output stream failed during an earlier answer sends nothing but the end chunk of each
+     * later one, while its log says every command was answered.
+     */
+    EMPTY_ANSWER,
     /** Answers the handshake with PPT_PROTOCOL_UNDEFINED and closes (a connection fault). */
     REFUSE_HANDSHAKE,
     /** Completes the handshake, then never reads again (a connection fault). */
@@ -140,6 +146,10 @@ public final class Fault {
 
   public static Fault closeBeforeEnd() {
     return new Fault(Kind.CLOSE_BEFORE_END, Duration.ZERO);
+  }
+
+  public static Fault emptyAnswer() {
+    return new Fault(Kind.EMPTY_ANSWER, Duration.ZERO);
   }
 
   public static Fault silentHandshake() {

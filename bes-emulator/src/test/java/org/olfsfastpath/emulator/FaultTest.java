@@ -145,6 +145,21 @@ final class FaultTest {
   }
 
   @Test
+  void emptyAnswer_isTheEndChunkAlone_andTheConnectionGoesOn() throws IOException {
+    bes.enqueueFault(Fault.emptyAnswer());
+    try (Socket socket = Exchanges.rawConnect(bes.port())) {
+      byte[] wire = Exchanges.rawExchange(socket, Requests.get("/tiny.nc", "dds", ""));
+      assertEquals("0000000d", new String(wire, StandardCharsets.ISO_8859_1));
+      List<String> next =
+          Exchanges.chunks(Exchanges.rawExchange(socket, Requests.get("/tiny.nc", "dds", "")));
+      assertEquals(
+          "d:" + new TinyDataset("tiny.nc").dds().length(),
+          next.get(0),
+          "the next request on the same connection is answered");
+    }
+  }
+
+  @Test
   void fatalError_saysExitThenCloses() throws IOException {
     bes.enqueueFault(Fault.fatalError());
     try (Socket socket = Exchanges.rawConnect(bes.port())) {
