@@ -230,7 +230,12 @@ public final class BesClient implements Closeable {
       if (exchange.response.isError()) {
         throw new BesErrorException(BesAnswers.parseError(readAndRelease(exchange)));
       }
-      return new PooledResponse(pool, exchange.lease, exchange.response);
+      return new PooledResponse(
+          pool,
+          exchange.lease,
+          exchange.response,
+          AnswerForm.of(request),
+          request.type().besType());
     } catch (IOException | RuntimeException | Error e) {
       failure = e;
       throw e;
@@ -370,7 +375,9 @@ public final class BesClient implements Closeable {
 
   /**
    * Sends a command whose whole answer is small, and returns the answer once read and parsed. Heard
-   * by the listener as one command, parse included.
+   * by the listener as one command, parse included. An answer that could not be read whole, or that
+   * is not the command's answer (an empty one, say), closes its connection: the BES process that
+   * sent it gets no more commands.
    */
   private <T> T command(
       String name, byte[] document, @Nullable CallTrace trace, AnswerParser<T> parser)
@@ -379,12 +386,24 @@ public final class BesClient implements Closeable {
     Throwable failure = null;
     try {
       Exchange exchange = send(document, trace, false);
-      boolean error = exchange.response.isError();
-      byte[] answer = readAndRelease(exchange);
-      if (error) {
-        throw new BesErrorException(BesAnswers.parseError(answer));
+      boolean answered = false;
+      try {
+        byte[] answer = exchange.response.readAll(MAX_ANSWER_BYTES);
+        if (exchange.response.isError()) {
+          BesError error = BesAnswers.parseError(answer);
+          answered = true;
+          throw new BesErrorException(error);
+        }
+        T parsed = parser.parse(answer);
+        answered = true;
+        return parsed;
+      } finally {
+        if (!answered) {
+          exchange.lease.connection.abort();
+        }
+        exchange.response.close();
+        pool.release(exchange.lease);
       }
-      return parser.parse(answer);
     } catch (IOException | RuntimeException | Error e) {
       failure = e;
       throw e;

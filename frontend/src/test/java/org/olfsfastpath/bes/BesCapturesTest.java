@@ -423,17 +423,25 @@ final class BesCapturesTest {
         Long.parseLong(contexts.getOrDefault("max_variable_size", "-1")));
   }
 
-  private static GetRequest getRequestOrStandIn(Element captured, String name) {
-    return NEVER_SENT.containsKey(name) ? standIn(captured) : getRequest(captured);
+  private static GetRequest getRequestOrStandIn(Element captured, String name) throws IOException {
+    return NEVER_SENT.containsKey(name) ? standIn(captured, name) : getRequest(captured);
   }
 
-  /** For a get no URL sends: the same get type without its returnAs; the reply is scripted. */
-  private static GetRequest standIn(Element captured) {
+  /**
+   * For a get no URL sends: the same get type without its returnAs; the reply is scripted. An
+   * answer that is not an error has the form of its returnAs (JSON, for the DDX as JSON), not that
+   * type's, which the client checks ({@link AnswerForm}): a get whose form is not checked stands in
+   * for it.
+   */
+  private static GetRequest standIn(Element captured, String name) throws IOException {
     String type = command(captured).getAttributeValue("type");
+    String path = captured.getChild("setContainer", BesRequests.BES_NS).getText();
     for (BesGetType candidate : BesGetType.values()) {
       if (candidate.besType().equals(type) && candidate.returnAs() == null) {
-        return GetRequest.of(
-            captured.getChild("setContainer", BesRequests.BES_NS).getText(), candidate, "");
+        GetRequest get = GetRequest.of(path, candidate, "");
+        return Captures.isError(name) || AnswerForm.of(get) == AnswerForm.ANY
+            ? get
+            : GetRequest.of(path, BesGetType.INFO_PAGE, "");
       }
     }
     throw new AssertionError("no get of type " + type);

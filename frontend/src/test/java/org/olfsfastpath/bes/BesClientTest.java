@@ -86,6 +86,11 @@ final class BesClientTest {
     for (int i = 0; i < big.length; i++) {
       big[i] = (byte) i;
     }
+    // A DAP2 data answer: its DDS and data line, then the values.
+    byte[] dds =
+        "Dataset {\n    Byte x[x = 199978];\n} a;\nData:\n"
+            .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    System.arraycopy(dds, 0, big, 0, dds.length);
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     // Several data chunks, as the BES sends a large answer.
     for (int offset = 0; offset < big.length; offset += 65_520) {
@@ -149,7 +154,8 @@ final class BesClientTest {
   }
 
   @Test
-  void unexpectedAnswer_isBesProtocolException_andTheConnectionStays() throws Exception {
+  void unexpectedAnswer_isBesProtocolException_andTheConnectionThatCarriedItIsClosed()
+      throws Exception {
     bes.queue()
         .enqueue(
             BesReply.document("Dataset {} x;"),
@@ -158,8 +164,10 @@ final class BesClientTest {
     assertTrue(
         e.getMessage().startsWith("expected an XML answer from the BES but it did not parse"),
         e.getMessage());
+    // A process that answered another command's answer gets no more commands.
+    assertEquals(1, client.poolStats().discarded());
     assertEquals("OK", client.showStatus());
-    assertEquals(1, bes.emulator().connectionCount());
+    assertEquals(2, bes.emulator().connectionCount());
   }
 
   @Test

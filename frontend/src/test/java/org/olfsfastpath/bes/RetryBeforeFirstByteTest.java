@@ -162,6 +162,61 @@ final class RetryBeforeFirstByteTest {
   }
 
   @Test
+  void emptyAnswer_isNotAnAnswer_sentOnceMoreOnAnotherConnection_theBrokenOneClosed()
+      throws IOException {
+    GetRequest dds = GetRequest.of("/coads_climatology.nc", BesGetType.DDS, "");
+    BesGroup group = group(true);
+    byte[] ddsWhole;
+    try (BesResponse response = group.get(dds, Caller.shortRequest("192.0.2.7"))) {
+      ddsWhole = response.body().readAllBytes();
+    }
+    BesClient client = group.members().get(0);
+    long discarded = client.poolStats().discarded();
+    bes.emulator().resetCounts();
+    bes.emulator().enqueueFault(Fault.emptyAnswer());
+    try (BesResponse response = group.get(dds, Caller.shortRequest("192.0.2.7"))) {
+      assertArrayEquals(ddsWhole, response.body().readAllBytes());
+    }
+    assertEquals(2, gets(), "sent twice");
+    assertEquals(1, group.stats().retries());
+    assertEquals(
+        discarded + 1,
+        client.poolStats().discarded(),
+        "the connection whose BES process sent the empty answer gets no more commands");
+  }
+
+  @Test
+  void emptyAnswer_twice_failsAsAnUnreadableAnswer_neverEndsAsAnEmptyBody() throws IOException {
+    BesGroup group = group(true);
+    bes.emulator().enqueueFault(Fault.emptyAnswer());
+    bes.emulator().enqueueFault(Fault.emptyAnswer());
+    try (BesResponse response =
+        group.get(
+            GetRequest.of("/coads_climatology.nc", BesGetType.DAS, ""),
+            Caller.shortRequest("192.0.2.7"))) {
+      IOException e = assertThrows(IOException.class, () -> response.body().readAllBytes());
+      assertInstanceOf(BesProtocolException.class, e);
+      assertTrue(
+          e.getMessage()
+              .startsWith("the BES ended its das answer after 0 bytes, which is" + " not a DAS"),
+          e.getMessage());
+    }
+    assertEquals(2, gets(), "never a third time");
+  }
+
+  @Test
+  void showNode_emptyAnswer_sentOnceMore_andTheConnectionThatSentItClosed() throws IOException {
+    BesGroup group = group(true);
+    assertEquals("/coads_climatology.nc", group.showNode("/coads_climatology.nc").name());
+    BesClient client = group.members().get(0);
+    long discarded = client.poolStats().discarded();
+    bes.emulator().enqueueFault(Fault.emptyAnswer());
+    assertEquals("/coads_climatology.nc", group.showNode("/coads_climatology.nc").name());
+    assertEquals(1, group.stats().retries());
+    assertEquals(discarded + 1, client.poolStats().discarded());
+  }
+
+  @Test
   void anErrorTheBesSentMidAnswer_isNotSentAgain() throws IOException {
     BesGroup group = group(true);
     bes.emulator().enqueueFault(Fault.midStreamError());
