@@ -199,8 +199,9 @@ final class BesConnectionPool {
 
   /** Same as {@link #replace(Lease, IOException)}, recording a failed connect in {@code trace}. */
   Lease replace(Lease stale, IOException cause, @Nullable CallTrace trace) throws IOException {
-    stale.checkHeld();
-    stale.released = true;
+    if (!stale.giveBack()) {
+      stale.checkHeld();
+    }
     retried.increment();
     listener.retry(stale.connection.id(), cause);
     discard(stale.connection, "failed on reuse: " + cause.getMessage());
@@ -218,13 +219,12 @@ final class BesConnectionPool {
   /**
    * Returns a lease: its connection goes back to the idle set if it can carry another command, and
    * is discarded otherwise (broken, told to exit, response not read to its end, or at its command
-   * limit). Releasing twice does nothing.
+   * limit). Releasing twice, even from two threads at once, does nothing the second time.
    */
   void release(Lease lease) {
-    if (lease.released) {
+    if (!lease.giveBack()) {
       return;
     }
-    lease.released = true;
     PptConnection connection = lease.connection;
     boolean kept = false;
     try {
@@ -440,6 +440,10 @@ final class BesConnectionPool {
   private @Nullable String unusableReason(PptConnection connection) {
     if (!connection.isReusable()) {
       return "broken, closed or told to exit";
+    }
+    if (!connection.isBetweenMessages()) {
+      // The rest of that answer would be read as the next command's.
+      return "its last answer was not read to its end";
     }
     if (connection.commandsSent() >= maxCommandsPerConnection) {
       return "retired after " + connection.commandsSent() + " commands";

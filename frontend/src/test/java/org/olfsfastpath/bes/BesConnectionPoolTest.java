@@ -139,7 +139,7 @@ final class BesConnectionPoolTest {
                 })
             .build();
     CountDownLatch finish = new CountDownLatch(1);
-    enqueue(BesReply.pausedBeforeEnd("x", finish), BesReply.document(STATUS_OK));
+    enqueue(BesReply.pausedBeforeEnd("Dataset {} x;", finish), BesReply.document(STATUS_OK));
     ExecutorService executor = Executors.newSingleThreadExecutor();
     try {
       Future<String> waiter;
@@ -480,12 +480,42 @@ final class BesConnectionPoolTest {
   }
 
   @Test
+  void releasedWithItsAnswerUnread_theConnectionIsDiscarded_neverLentWithTheRestOfIt()
+      throws Exception {
+    client = builder().build();
+    enqueue(BesReply.document("Dataset {} a;"));
+    BesConnectionPool pool = client.pool();
+    Lease lease = pool.acquire();
+    // A holder that gives the connection back without reading or closing the answer.
+    lease.connection.send("<request/>".getBytes(StandardCharsets.US_ASCII));
+    pool.release(lease);
+    assertEquals(
+        new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
+  }
+
+  @Test
+  void emptyAnswer_failsTheBodyInsteadOfEndingIt_andDiscardsTheConnection() throws Exception {
+    client = builder().build();
+    enqueue(BesReply.wire(org.olfsfastpath.ppt.PptFraming.endChunk()));
+    try (BesResponse response = client.get(DDS)) {
+      IOException e = assertThrows(IOException.class, () -> response.body().readAllBytes());
+      assertInstanceOf(BesProtocolException.class, e);
+      assertThrows(
+          BesProtocolException.class, () -> response.body().read(), "and on every read after");
+    }
+    assertEquals(
+        new BesPoolStats(0, 0, 0, 1, 1, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
+        client.poolStats());
+  }
+
+  @Test
   void closingTheBody_returnsTheConnectionToo() throws Exception {
     client = builder().build();
-    enqueue(BesReply.document("abc"));
+    enqueue(BesReply.document("Dataset {} c;"));
     BesResponse response = client.get(DDS);
     try (var body = response.body()) {
-      assertEquals(3, body.readAllBytes().length);
+      assertEquals(13, body.readAllBytes().length);
     }
     assertEquals(
         new BesPoolStats(1, 1, 0, 1, 0, 0, 0, 0, 0, client.reservedConnections(), 0, 0),
@@ -525,7 +555,7 @@ final class BesConnectionPoolTest {
   @Test
   void closedClient_refusesCommands_andOpenResponsesCloseTheirConnection() throws Exception {
     client = builder().build();
-    enqueue(BesReply.document(STATUS_OK), BesReply.document("abc"));
+    enqueue(BesReply.document(STATUS_OK), BesReply.document("Dataset {} c;"));
     status();
     BesResponse open = client.get(DDS);
     client.close();

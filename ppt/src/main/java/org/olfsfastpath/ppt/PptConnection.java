@@ -212,6 +212,15 @@ public final class PptConnection implements Closeable {
     return false;
   }
 
+  /**
+   * Whether the connection stands between two messages: the last response was read to its end
+   * chunk, and no byte after it has been read into the buffer. Looks at no socket (see {@link
+   * #isHealthy()} for that); false means the next response read here would start inside another.
+   */
+  public boolean isBetweenMessages() {
+    return (current == null || current.isComplete()) && position == limit;
+  }
+
   /** Whether the connection can carry another request. */
   public boolean isReusable() {
     return !broken && !exitRequested && transport.isOpen();

@@ -804,10 +804,13 @@ final class PptConnectionTest {
           });
       try (PptConnection connection = PptConnection.open(server.endpoint(), OPTIONS)) {
         assertTrue(connection.isHealthy());
+        assertTrue(connection.isBetweenMessages());
         PptResponse response = connection.send(utf8(REQUEST));
         assertFalse(connection.isHealthy(), "a response is still unread");
+        assertFalse(connection.isBetweenMessages(), "the rest of it would start the next one");
         assertTrue(connection.isReusable(), "asking does not harm a busy connection");
         body(response);
+        assertTrue(connection.isBetweenMessages());
         assertTrue(connection.isHealthy());
       }
       server.awaitScripts(10, TimeUnit.SECONDS);
