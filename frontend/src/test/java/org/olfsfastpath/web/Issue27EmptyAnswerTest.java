@@ -13,9 +13,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.olfsfastpath.emulator.EmulatorExtension;
 import org.olfsfastpath.emulator.Fault;
-import org.olfsfastpath.testing.EmulatorExtension;
-import org.olfsfastpath.testing.FrontEndExtension;
 import org.olfsfastpath.testing.Regression;
 
 /**
@@ -32,7 +31,16 @@ final class Issue27EmptyAnswerTest {
 
   @BeforeEach
   void assemble() {
-    built = Built.of(FrontEndExtension.olfsXml(FrontEndExtension.tcp(bes.emulator()), ""));
+    built =
+        Built.of(
+            """
+            <OLFSConfig>
+              <BESManager>
+                <BES><prefix>/</prefix><host>127.0.0.1</host><port>%d</port></BES>
+              </BESManager>
+            </OLFSConfig>
+            """
+                .formatted(bes.emulator().port()));
     servlet =
         DapServlet.assemble(
             built.web(),
