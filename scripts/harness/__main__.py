@@ -113,6 +113,9 @@ def check(args):
         found += checks.dars_checks(args.dars, args.min_slice_ratio)
     if args.wars:
         found += checks.wars_checks(args.wars)
+    if args.floor:
+        found += checks.floor_checks(args.floor, **({} if args.max_floor_cpu_ratio is None
+                                                    else {"max_cpu_ratio": args.max_floor_cpu_ratio}))
     if args.cluster:
         from . import cluster
         found += [checks.Check("cluster: " + c.name, c.expected, c.actual, c.ok)
@@ -390,6 +393,75 @@ def make_data(args):
     return 0
 
 
+def floor_run(args):
+    from . import floor
+    try:
+        command = args.command[1:] if args.command[:1] == ["--"] else args.command
+        run = floor.measure(args.pid, command, args.wrk_out, args.response, args.side, args.index)
+    except (OSError, RuntimeError) as e:
+        print(f"floor-run: {args.side} {args.response}: {e}", file=sys.stderr)
+        return 1
+    floor.append_run(args.folder, run)
+    print(f"{run.requests_per_s:,.0f} req/s, {run.cpu_us_per_request:.1f} us CPU/request, "
+          f"{run.requests} requests, {run.errors} errors")
+    return 0
+
+
+def floor_ticks(args):
+    from . import floor
+    print(floor.process_ticks(args.pid), floor.compiler_ticks(args.pid))
+    return 0
+
+
+def floor_table(args):
+    from . import floor
+    markdown, found = floor.write(args.folder)
+    if not found:
+        print(f"floor-table: no runs in {args.folder}", file=sys.stderr)
+        return 1
+    print(markdown)
+    return 0
+
+
+def floor_kept(args):
+    """COUNT requests to URL (with HEADER), /status read before and after: fails unless none
+    reached the BES."""
+    import json
+    import urllib.request
+
+    def status():
+        with urllib.request.urlopen(args.status, timeout=10) as r:
+            return json.loads(r.read())
+
+    from . import floor
+    before = status()
+    for _ in range(args.count):
+        request = urllib.request.Request(args.url)
+        if args.header:
+            name, _, value = args.header.partition(":")
+            request.add_header(name.strip(), value.strip())
+        try:
+            with urllib.request.urlopen(request, timeout=10) as r:
+                r.read()
+        except urllib.error.HTTPError as e:
+            if e.code != 304:
+                raise
+    ok, seen = floor.kept(before, status(), args.count)
+    print(f"{args.url}: {seen}")
+    return 0 if ok else 1
+
+
+def floor_frames(args):
+    from . import floor
+    requests = None
+    if args.wrk:
+        from . import load
+        requests = load.parse_wrk(Path(args.wrk).read_text(encoding="utf-8")).requests
+    print(floor.frame_summary(floor.read_collapsed(args.collapsed), top=args.top, requests=requests,
+                              per_sample=args.per_sample, unit=args.unit), end="")
+    return 0
+
+
 def main(argv=None):
     from . import dars  # the DARS datasets' names, as defaults of its commands
     parser = argparse.ArgumentParser(prog="python3 -m harness")
@@ -415,6 +487,8 @@ def main(argv=None):
     p.add_argument("--min-slice-ratio", type=float, default=10.0)
     p.add_argument("--min-delay-saved-ms", type=float, help="default: checks.MIN_DELAY_SAVED_MS")
     p.add_argument("--min-stall-ratio", type=float, help="default: checks.MIN_STALL_RATIO")
+    p.add_argument("--floor", help="a scripts/container-floor results folder")
+    p.add_argument("--max-floor-cpu-ratio", type=float, help="default: checks.MAX_FLOOR_CPU_RATIO")
     p.set_defaults(run=check)
     p = sub.add_parser("count-commands", help="print the BES commands an emulator counts file holds")
     p.add_argument("file")
@@ -516,6 +590,34 @@ def main(argv=None):
     p = sub.add_parser("make-data", help="write the DARS datasets as netCDF-4 files into a directory")
     p.add_argument("directory")
     p.set_defaults(run=make_data)
+    p = sub.add_parser("floor-run", help="one wrk run, with the server process's CPU time over it")
+    p.add_argument("folder")
+    p.add_argument("--pid", type=int, required=True)
+    p.add_argument("--response", required=True)
+    p.add_argument("--side", required=True)
+    p.add_argument("--run", dest="index", type=int, required=True, help="which run of the side and response")
+    p.add_argument("--wrk-out", required=True)
+    p.add_argument("command", nargs=argparse.REMAINDER, help="-- the wrk command line")
+    p.set_defaults(run=floor_run)
+    p = sub.add_parser("floor-ticks", help="print the CPU ticks of a JVM and of its JIT compiler threads")
+    p.add_argument("pid", type=int)
+    p.set_defaults(run=floor_ticks)
+    p = sub.add_parser("floor-table", help="write floor.md and floor.csv of a scripts/container-floor folder")
+    p.add_argument("folder")
+    p.set_defaults(run=floor_table)
+    p = sub.add_parser("floor-kept", help="fail unless COUNT requests to URL send no BES message")
+    p.add_argument("status", help="the front end's /status URL")
+    p.add_argument("url")
+    p.add_argument("--header", help="NAME: VALUE sent with each request")
+    p.add_argument("--count", type=int, default=20)
+    p.set_defaults(run=floor_kept)
+    p = sub.add_parser("floor-frames", help="the hottest frames and our own code's of a collapsed profile")
+    p.add_argument("collapsed")
+    p.add_argument("--top", type=int, default=25)
+    p.add_argument("--wrk", help="wrk's output of the profiled run: costs per request")
+    p.add_argument("--per-sample", type=float, default=1.0, help="what one sample is worth")
+    p.add_argument("--unit", default="samples", help="the unit of --per-sample, e.g. us or B")
+    p.set_defaults(run=floor_frames)
     args = parser.parse_args(argv)
     return args.run(args)
 

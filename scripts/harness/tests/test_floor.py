@@ -1,0 +1,108 @@
+import tempfile
+import unittest
+from pathlib import Path
+
+from harness import checks, floor
+
+
+def run(response, side, index, requests, cpu_ticks, rps=1000.0, errors=0, compiler_ticks=0):
+    return floor.Run(response=response, side=side, run=index, requests=requests, seconds=3.0,
+                     requests_per_s=rps, cpu_ticks=cpu_ticks, clock_ticks=100,
+                     bytes_read=requests * 1800.0, errors=errors, compiler_ticks=compiler_ticks)
+
+
+WAR_HEADERS = ("HTTP/1.1 200 \r\nXDODS-Server: dods/3.2\r\nETag: \"abc\"\r\n"
+               "Content-Type: text/plain\r\nContent-Length: 4\r\nDate: Sat, 28 Nov 2026 18:48:48 GMT\r\n\r\n")
+DEFAULT_HEADERS = ("HTTP/1.1 200 \r\nAccept-Ranges: bytes\r\nETag: W/\"4-1\"\r\n"
+                   "Content-Type: text/plain\r\nContent-Length: 4\r\nDate: Sat, 28 Nov 2026 18:48:49 GMT\r\n\r\n")
+
+
+class FloorTest(unittest.TestCase):
+    def test_cpu_per_request_is_ticks_over_requests(self):
+        # 40 ticks of 10 ms over 10,000 requests: 40 us each.
+        self.assertAlmostEqual(run("das", "war", 1, 10_000, 40).cpu_us_per_request, 40.0)
+        self.assertNotEqual(run("das", "war", 1, 0, 40).cpu_us_per_request,
+                            run("das", "war", 1, 0, 40).cpu_us_per_request)  # NaN, not a division
+
+    def test_rows_take_the_median_of_each_side_and_the_ratio_of_the_medians(self):
+        runs = [run("das", "war", 1, 10_000, 40, 5000), run("das", "default", 1, 10_000, 30, 6000),
+                run("das", "default", 2, 10_000, 90, 2000), run("das", "war", 2, 10_000, 44, 4000),
+                run("das", "war", 3, 10_000, 100, 1000), run("das", "default", 3, 10_000, 32, 6400),
+                run("304", "war", 1, 10_000, 20), run("304", "default", 1, 10_000, 20)]
+        rows = floor.rows(runs)
+        self.assertEqual([r.response for r in rows], ["das", "304"])
+        das = rows[0]
+        self.assertEqual(das.runs, 3)
+        self.assertAlmostEqual(das.war_cpu_us, 44.0)
+        self.assertAlmostEqual(das.default_cpu_us, 32.0)
+        self.assertAlmostEqual(das.cpu_ratio, 44.0 / 32.0)
+        self.assertAlmostEqual(das.requests_per_s_ratio, 4000 / 6000)
+        self.assertEqual(das.war_cpu_us_range, (40.0, 100.0))
+        self.assertAlmostEqual(rows[1].cpu_ratio, 1.0)
+
+    def test_table_and_csv_and_the_check_on_the_das_ratio(self):
+        with tempfile.TemporaryDirectory() as d:
+            for r in [run("das", "war", 1, 10_000, 45, compiler_ticks=1),
+                      run("das", "default", 1, 10_000, 30)]:
+                floor.append_run(d, r)
+            answers = Path(d, "answers")
+            answers.mkdir()
+            (answers / "war.das.headers").write_bytes(WAR_HEADERS.encode())
+            (answers / "war.das.body").write_bytes(b"abcd")
+            (answers / "default.das.headers").write_bytes(DEFAULT_HEADERS.encode())
+            (answers / "default.das.body").write_bytes(b"abcd")
+            markdown, found = floor.write(d)
+            self.assertIn("| .das | 1,000 | 1,000 | 1.00 | 45.0 (45.0-45.0) | 30.0 (30.0-30.0) | 1.50 |",
+                          markdown)
+            self.assertIn(f"{len(WAR_HEADERS)} + 4", markdown)
+            self.assertIn("front end only: xdods-server; DefaultServlet only: accept-ranges; "
+                          "different values: etag", markdown)
+            self.assertIn("compiler threads took 1.3%", markdown)
+            self.assertAlmostEqual(float(floor.read_csv(d)["das"]["cpu_ratio"]), 1.5)
+            held = checks.floor_checks(d, max_cpu_ratio=1.6)
+            failed = checks.floor_checks(d, max_cpu_ratio=1.4)
+        self.assertTrue(all(c.ok for c in held), checks.render(held))
+        self.assertEqual([c.ok for c in failed], [True, False])
+        self.assertEqual(failed[1].expected, "<= 1.4")
+
+    def test_a_missing_response_fails_the_check(self):
+        with tempfile.TemporaryDirectory() as d:
+            floor.append_run(d, run("304", "war", 1, 10_000, 45))
+            floor.append_run(d, run("304", "default", 1, 10_000, 45))
+            floor.write(d)
+            found = checks.floor_checks(d)
+        self.assertEqual([(c.ok, c.actual) for c in found], [(False, "missing"), (False, "missing")])
+
+    def test_an_answer_kept_sends_nothing_to_the_bes(self):
+        before = {"frontEnd": {"requests": 10}, "groups": [{"requests": 3}, {"requests": 1}]}
+        kept = {"frontEnd": {"requests": 30}, "groups": [{"requests": 3}, {"requests": 1}]}
+        sent = {"frontEnd": {"requests": 30}, "groups": [{"requests": 23}, {"requests": 1}]}
+        self.assertEqual(floor.kept(before, kept, 20), (True, "20 requests counted, 0 sent to the BES"))
+        self.assertFalse(floor.kept(before, sent, 20)[0])
+
+    def test_frame_summary_charges_each_sample_to_the_deepest_frame_of_our_code(self):
+        stacks = [
+            (["Thread.run", "org/olfsfastpath/web/DapServlet.service_[j]",
+              "org/olfsfastpath/web/FrontEndMetrics.recordRequest_[j]", "java/util/HashMap.get_[j]"], 30),
+            (["Thread.run", "org/olfsfastpath/web/DapServlet.service_[j]", "java/lang/String.equals_[j]"], 20),
+            (["Thread.run", "org/apache/coyote/Http11Processor.service_[j]"], 50),
+        ]
+        text = floor.frame_summary(stacks, requests=10, per_sample=200, unit="us")
+        self.assertIn("100 samples (2000.000 us/req over 10 requests); 50.0% under a frame of our own code",
+                      text)
+        deepest = text.split("charged to the deepest frame")[1]
+        self.assertIn("30.00%     600.000 us/req  org.olfsfastpath.web.FrontEndMetrics.recordRequest",
+                      deepest)
+        self.assertIn("20.00%     400.000 us/req  org.olfsfastpath.web.DapServlet.service", deepest)
+        inclusive = text.split("our frames (inclusive):")[1].split("charged")[0]
+        self.assertIn("50.00%    1000.000 us/req  org.olfsfastpath.web.DapServlet.service", inclusive)
+
+    def test_read_collapsed(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d, "p.collapsed")
+            path.write_text("a;b;c 12\nd 3\n\n", encoding="utf-8")
+            self.assertEqual(floor.read_collapsed(path), [(["a", "b", "c"], 12), (["d"], 3)])
+
+
+if __name__ == "__main__":
+    unittest.main()
