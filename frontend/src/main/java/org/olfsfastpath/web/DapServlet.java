@@ -93,7 +93,7 @@ final class DapServlet extends HttpServlet {
       Spool spool) {
     return new DapServlet(
         new DapRequestParser(settings.maxUrlLength(), settings.maxConstraintLength()),
-        Responders.create(settings, backend, stats, serverVersion, versions, context, clock, spool),
+        Responders.create(settings, backend, serverVersion, versions, context, clock, spool),
         stats,
         settings,
         catalogRoot,
@@ -135,7 +135,7 @@ final class DapServlet extends HttpServlet {
     }
     long start = System.nanoTime();
     stats.requests.increment();
-    Exchange ex = new Exchange(req, resp, responders.clients());
+    Exchange ex = new Exchange(req, resp, responders.clients(), stats);
     ex.whenEnded(
         () -> timer.record(typeName(ex.answering()), resp.getStatus(), System.nanoTime() - start));
     try {
@@ -213,7 +213,7 @@ final class DapServlet extends HttpServlet {
                 "Allow",
                 "GET, HEAD");
           }
-          stats.posts.increment();
+          ex.stats.posts.increment();
           body = PostBody.read(req, settings.httpPostMax());
         }
         default ->
@@ -241,10 +241,10 @@ final class DapServlet extends HttpServlet {
         throw new IllegalStateException("the parser names datasets as nodes: " + request);
       }
     } catch (DapRequestRejectedException e) {
-      stats.rejected.increment();
+      ex.stats.rejected.increment();
       sendError(ex, e.httpStatus(), String.valueOf(e.getMessage()));
     } catch (Refusal e) {
-      stats.rejected.increment();
+      ex.stats.rejected.increment();
       sendError(ex, e.status(), String.valueOf(e.getMessage()), e.headers());
     } catch (BesErrorException e) {
       sendBesError(ex, e.error());
@@ -253,7 +253,7 @@ final class DapServlet extends HttpServlet {
     } catch (BesLimitException e) {
       // The group logs the first refusal of each episode of a client; one line per refusal would
       // flood the log exactly when a client misbehaves.
-      stats.limitRefusals.increment();
+      ex.stats.limitRefusals.increment();
       log.debug(
           "{} refused for {} by {}: {}",
           req.getRequestURI(),
@@ -266,7 +266,7 @@ final class DapServlet extends HttpServlet {
           "the server is busy (" + e.limit().key() + "): " + e.getMessage(),
           List.of("Retry-After", Integer.toString(settings.retryAfterSeconds())));
     } catch (BesPoolExhaustedException e) {
-      stats.poolExhausted.increment();
+      ex.stats.poolExhausted.increment();
       warnExhausted(req.getRequestURI());
       sendError(
           ex,
@@ -275,7 +275,7 @@ final class DapServlet extends HttpServlet {
           List.of("Retry-After", Integer.toString(settings.retryAfterSeconds())));
     } catch (ClientGoneException e) {
       // The client closed its connection; the unread BES response was discarded on close.
-      stats.clientAborts.increment();
+      ex.stats.clientAborts.increment();
       log.debug(
           "client went away during {}: {}", req.getRequestURI(), String.valueOf(e.getCause()));
     } catch (IOException e) {
@@ -330,9 +330,9 @@ final class DapServlet extends HttpServlet {
     IOException cause =
         e instanceof BesStreamException && e.getCause() instanceof IOException inner ? inner : e;
     if (e instanceof BesStreamException) {
-      stats.midStreamFailures.increment();
+      ex.stats.midStreamFailures.increment();
     } else {
-      stats.besUnavailable.increment();
+      ex.stats.besUnavailable.increment();
     }
     if (ex.resp.isCommitted()) {
       throw abortion(
@@ -364,7 +364,7 @@ final class DapServlet extends HttpServlet {
    * when, with the time to the next probe as Retry-After.
    */
   private void sendUnavailable(Exchange ex, BesUnavailableException e) throws IOException {
-    stats.besUnavailable.increment();
+    ex.stats.besUnavailable.increment();
     log.debug("BES down for {}: {}", ex.req.getRequestURI(), e.getMessage());
     IOException cause = e.ejectionCause();
     sendError(
@@ -384,7 +384,7 @@ final class DapServlet extends HttpServlet {
 
   /** Answers a BES error with its HTTP status and its message, server paths removed. */
   private void sendBesError(Exchange ex, BesError error) throws IOException {
-    stats.besErrors.increment();
+    ex.stats.besErrors.increment();
     log.debug(
         "BES error type {} for {}: {}", error.type(), ex.req.getRequestURI(), error.message());
     int status = BesErrorStatus.of(error);

@@ -80,7 +80,6 @@ final class DapServletTest {
           Responders.create(
               settings,
               backend,
-              stats,
               "test",
               versions,
               null,
@@ -596,6 +595,18 @@ final class DapServletTest {
                 .header("If-None-Match", "\"other\"")
                 .header("If-Modified-Since", LAST_MODIFIED));
     assertEquals(200, changed.status, "If-None-Match decides alone");
+    assertEquals(1, stats.notModified.sum(), "each 304 counted once");
+  }
+
+  @Test
+  void ifNoneMatchStar_answers304_onlyForAResponseWithAnETag() throws IOException {
+    FakeHttp.Response listing = run(FakeHttp.Request.get("/").header("If-None-Match", "*"));
+    assertEquals(200, listing.status, "a listing has no ETag: If-None-Match decides, and fails");
+    run(FakeHttp.Request.get("/coads_climatology.nc.dds"));
+    FakeHttp.Response kept =
+        run(FakeHttp.Request.get("/coads_climatology.nc.dds").header("If-None-Match", "*"));
+    assertEquals(304, kept.status);
+    assertEquals(1, stats.notModified.sum());
   }
 
   @Test
