@@ -41,7 +41,9 @@ import org.slf4j.LoggerFactory;
  * container, which closes the connection without the final chunk) so the client cannot mistake a
  * truncated body for a complete one; for a body that streams on after service has returned ({@link
  * AsyncOutput}), the same happens in the async dispatch that the failure brings back here. The
- * request's time and status are recorded when its response has ended.
+ * request's time and status are recorded when its response has ended. The start-up warm-up's
+ * requests ({@link InternalRequests.Uncounted}) run the same path and are counted apart, so the
+ * statistics and metrics count only clients.
  */
 final class DapServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
@@ -53,6 +55,10 @@ final class DapServlet extends HttpServlet {
   private final transient DapRequestParser parser;
   private final transient Responders responders;
   private final transient FrontEndStats stats;
+
+  /** The warm-up's counters ({@link InternalRequests.Uncounted}): clients' never see them. */
+  private final transient FrontEndStats uncounted = new FrontEndStats();
+
   private final transient FrontEndSettings settings;
   private final @Nullable String catalogRoot;
   private final transient RequestTimer timer;
@@ -134,10 +140,15 @@ final class DapServlet extends HttpServlet {
       return;
     }
     long start = System.nanoTime();
-    stats.requests.increment();
-    Exchange ex = new Exchange(req, resp, responders.clients(), stats);
-    ex.whenEnded(
-        () -> timer.record(typeName(ex.answering()), resp.getStatus(), System.nanoTime() - start));
+    boolean counted = !(req instanceof InternalRequests.Uncounted);
+    FrontEndStats counts = counted ? stats : uncounted;
+    counts.requests.increment();
+    Exchange ex = new Exchange(req, resp, responders.clients(), counts);
+    if (counted) {
+      ex.whenEnded(
+          () ->
+              timer.record(typeName(ex.answering()), resp.getStatus(), System.nanoTime() - start));
+    }
     try {
       answer(ex);
     } finally {

@@ -136,19 +136,7 @@ public final class FrontEndListener implements ServletContextListener {
     WarmUp warmUp = null;
     if (settings.warmUp()) {
       // After the version fetch on the same thread: the BES connection is open by then.
-      DapServlet twin =
-          DapServlet.assemble(
-              settings,
-              started,
-              new FrontEndStats(),
-              version,
-              null,
-              versions,
-              context,
-              Clock.systemUTC(),
-              DapServlet.RequestTimer.NONE,
-              spool);
-      warmUp = new WarmUp(twin, started, settings.warmUpDataset().orElse(null), contextPath);
+      warmUp = new WarmUp(dap, started, settings.warmUpDataset().orElse(null), contextPath);
       background.execute(warmUp::run);
     }
     WarmUp warming = warmUp;

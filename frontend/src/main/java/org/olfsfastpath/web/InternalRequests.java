@@ -11,12 +11,18 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Requests made inside the web application, with no client and no socket: the start-up warm-up
- * sends a few through the servlet so the first real request finds its code loaded and compiled (and
- * the request-path benchmark measures the servlet with them). Only the methods the servlet calls
- * answer; the body is counted and dropped.
+ * sends a few through the servlet clients reach, so the first real request finds its code loaded
+ * and compiled (and the request-path benchmark measures the servlet with them). Only the methods
+ * the servlet calls answer; the body is counted and dropped.
  */
 final class InternalRequests {
   private InternalRequests() {}
+
+  /**
+   * Marks a request the servlet counts nowhere (the warm-up's): the front end's statistics and
+   * request metrics count only clients.
+   */
+  interface Uncounted {}
 
   /** A request for {@code uri} (below the context path {@code context}), with these headers. */
   static HttpServletRequest request(
@@ -25,12 +31,32 @@ final class InternalRequests {
       String uri,
       @Nullable String query,
       Map<String, String> headers) {
+    return request(method, context, uri, query, headers, HttpServletRequest.class);
+  }
+
+  /** The same request, {@link Uncounted}: no statistic or metric counts it. */
+  static HttpServletRequest uncounted(
+      String method,
+      String context,
+      String uri,
+      @Nullable String query,
+      Map<String, String> headers) {
+    return request(method, context, uri, query, headers, HttpServletRequest.class, Uncounted.class);
+  }
+
+  private static HttpServletRequest request(
+      String method,
+      String context,
+      String uri,
+      @Nullable String query,
+      Map<String, String> headers,
+      Class<?>... types) {
     Map<String, String> named = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     named.putAll(headers);
     return (HttpServletRequest)
         Proxy.newProxyInstance(
             InternalRequests.class.getClassLoader(),
-            new Class<?>[] {HttpServletRequest.class},
+            types,
             (proxy, m, args) ->
                 switch (m.getName()) {
                   case "getMethod" -> method;

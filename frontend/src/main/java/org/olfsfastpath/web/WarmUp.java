@@ -1,5 +1,7 @@
 package org.olfsfastpath.web;
 
+import jakarta.servlet.Servlet;
+import jakarta.servlet.ServletException;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -13,10 +15,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Makes the first real request after start cost what a warm one does: right after start, off the
- * request path, sends a few internal requests for one dataset through a twin of the servlet (its
- * own counters, so statistics and metrics count only clients). That loads and compiles the request
- * path, opens the BES connection and fills both caches for that dataset. The dataset is olfs.xml's
- * {@code FastPath/WarmUp@dataset}, or the first one a short walk from the catalog root finds.
+ * request path, sends a few internal requests for one dataset through the servlet clients reach
+ * ({@link InternalRequests#uncounted}: the statistics and metrics count only clients). That loads
+ * and compiles the request path, opens the BES connection, fills both caches for that dataset and
+ * whatever the servlet's responders keep. The dataset is olfs.xml's {@code
+ * FastPath/WarmUp@dataset}, or the first one a short walk from the catalog root finds.
  */
 final class WarmUp {
   private static final Logger log = LoggerFactory.getLogger(WarmUp.class);
@@ -27,7 +30,7 @@ final class WarmUp {
   /** Each request three times: enough for the hot methods to leave the interpreter. */
   private static final int ROUNDS = 3;
 
-  private final DapServlet twin;
+  private final Servlet servlet;
   private volatile boolean settled;
   private volatile int answered;
   private volatile long millis;
@@ -37,12 +40,13 @@ final class WarmUp {
   private final String context;
 
   /**
-   * @param twin a servlet of its own, sharing the backend with the one clients reach
+   * @param servlet the DAP servlet clients reach
+   * @param backend what the servlet asks, to find a dataset
    * @param dataset the catalog path to warm with, or null to find one
    * @param context the web application's context path
    */
-  WarmUp(DapServlet twin, DapBackend backend, @Nullable String dataset, String context) {
-    this.twin = twin;
+  WarmUp(Servlet servlet, DapBackend backend, @Nullable String dataset, String context) {
+    this.servlet = servlet;
     this.backend = backend;
     this.dataset = dataset;
     this.context = context;
@@ -118,11 +122,11 @@ final class WarmUp {
       for (String[] request : requests) {
         InternalRequests.Response response = new InternalRequests.Response();
         try {
-          twin.service(
-              InternalRequests.request(
+          servlet.service(
+              InternalRequests.uncounted(
                   request[0], context, request[1], request[2], Map.of("Accept-Encoding", "gzip")),
               response.build());
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | ServletException | RuntimeException e) {
           log.info(
               "olfs-fastpath: warm-up stopped at {} {}: {}", request[0], request[1], e.toString());
           return answered;

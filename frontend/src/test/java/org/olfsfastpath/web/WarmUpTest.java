@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.olfsfastpath.cache.DataSource;
@@ -33,6 +34,10 @@ final class WarmUpTest {
   }
 
   private DapServlet servlet(FrontEndStats stats) {
+    return servlet(stats, DapServlet.RequestTimer.NONE);
+  }
+
+  private DapServlet servlet(FrontEndStats stats, DapServlet.RequestTimer timer) {
     FrontEndSettings settings = FrontEndSettings.defaults();
     return DapServlet.assemble(
         settings,
@@ -43,15 +48,17 @@ final class WarmUpTest {
         new VersionService("test", backend::versions, List.of()),
         null,
         Clock.systemUTC(),
-        DapServlet.RequestTimer.NONE,
+        timer,
         org.olfsfastpath.spool.Spool.newBuilder().disk(0).build());
   }
 
   @Test
-  void warmsTheFirstDatasetFound_throughATwin_soTheFirstClientRequestIsWarm() throws IOException {
+  void warmsTheFirstDatasetFound_throughTheClientsServlet_soTheFirstClientRequestIsWarm()
+      throws IOException {
     FrontEndStats clientStats = new FrontEndStats();
-    DapServlet clients = servlet(clientStats);
-    WarmUp warmUp = new WarmUp(servlet(new FrontEndStats()), backend, null, "/opendap");
+    List<String> timed = new ArrayList<>();
+    DapServlet clients = servlet(clientStats, (type, status, nanos) -> timed.add(type));
+    WarmUp warmUp = new WarmUp(clients, backend, null, "/opendap");
     assertEquals(27, warmUp.run());
     // .das, .dds and .dmr (the form shares the DMR), and the form's coordinate values: each
     // fetched once, then kept.
@@ -60,11 +67,14 @@ final class WarmUpTest {
         backend.gets.stream().map(get -> get.type().besType()).toList());
     assertEquals("/nc/fnoc 1.nc", backend.gets.get(0).path());
     assertEquals(0, clientStats.requests.sum(), "clients' counters see no warm-up request");
+    assertEquals(List.of(), timed, "nor do the request metrics");
 
     FakeHttp.Response first = new FakeHttp.Response();
     clients.service(FakeHttp.Request.get("/nc/fnoc%201.nc.das").build(), first.build());
     assertEquals(200, first.status);
     assertEquals(4, backend.gets.size(), "the first client request costs no BES message");
+    assertEquals(1, clientStats.requests.sum(), "the same servlet counts its clients");
+    assertEquals(List.of("das"), timed);
   }
 
   @Test
