@@ -34,7 +34,7 @@ final class PublicApiTest {
     "test-support, olfs-fastpath-test-support, org.olfsfastpath.testing.report.SkipReport",
     "ppt, olfs-fastpath-ppt, org.olfsfastpath.ppt.PptOptions",
     "tools, olfs-fastpath-tools, org.olfsfastpath.emulator.BesEmulator",
-    "frontend, olfs-fastpath-frontend, org.olfsfastpath.web.FrontEndListener"
+    "frontend, olfs-fastpath-frontend, org.olfsfastpath.boot.FrontEndListener"
   })
   void publicApi_matchesTheCheckedInList(String module, String artifactId, String marker)
       throws Exception {

@@ -45,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * requests ({@link InternalRequests.Uncounted}) run the same path and are counted apart, so the
  * statistics and metrics count only clients.
  */
-final class DapServlet extends HttpServlet {
+public final class DapServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
   private static final Logger log = LoggerFactory.getLogger(DapServlet.class);
 
@@ -71,7 +71,7 @@ final class DapServlet extends HttpServlet {
 
   /** Receives each request's response type, status and time (the metrics). */
   @FunctionalInterface
-  interface RequestTimer {
+  public interface RequestTimer {
     RequestTimer NONE = (type, status, nanos) -> {};
 
     void record(String type, int status, long nanos);
@@ -86,7 +86,7 @@ final class DapServlet extends HttpServlet {
    * @param context the container, for its table of file types; null outside one
    * @param spool where the answers of clients that fall behind wait
    */
-  static DapServlet assemble(
+  public static DapServlet assemble(
       FrontEndSettings settings,
       DapBackend backend,
       FrontEndStats stats,
@@ -129,7 +129,7 @@ final class DapServlet extends HttpServlet {
   }
 
   /** How many times the site map was built, for the status document. */
-  long siteMapBuilds() {
+  public long siteMapBuilds() {
     return responders.siteMaps().builds();
   }
 

@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * and compiled (and the request-path benchmark measures the servlet with them). Only the methods
  * the servlet calls answer; the body is counted and dropped.
  */
-final class InternalRequests {
+public final class InternalRequests {
   private InternalRequests() {}
 
   /**
@@ -35,7 +35,7 @@ final class InternalRequests {
   }
 
   /** The same request, {@link Uncounted}: no statistic or metric counts it. */
-  static HttpServletRequest uncounted(
+  public static HttpServletRequest uncounted(
       String method,
       String context,
       String uri,
@@ -83,8 +83,8 @@ final class InternalRequests {
   }
 
   /** A response that keeps its status and counts its body's bytes. */
-  static final class Response {
-    int status = 200;
+  public static final class Response {
+    public int status = 200;
     long bytes;
     private final ServletOutputStream out =
         new ServletOutputStream() {
@@ -109,7 +109,7 @@ final class InternalRequests {
           }
         };
 
-    HttpServletResponse build() {
+    public HttpServletResponse build() {
       return (HttpServletResponse)
           Proxy.newProxyInstance(
               InternalRequests.class.getClassLoader(),
