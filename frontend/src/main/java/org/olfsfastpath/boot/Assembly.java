@@ -1,14 +1,21 @@
 package org.olfsfastpath.boot;
 
+import jakarta.servlet.ServletContext;
+import java.io.File;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.bes.BesEventListener;
@@ -18,15 +25,29 @@ import org.olfsfastpath.bes.BesRouter;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.NodeLoader;
 import org.olfsfastpath.cache.ResponseCache;
+import org.olfsfastpath.ops.BesEvents;
+import org.olfsfastpath.ops.FrontEndMetrics;
+import org.olfsfastpath.ops.JmxBeans;
+import org.olfsfastpath.ops.MetricsServlet;
+import org.olfsfastpath.ops.StatusSections;
+import org.olfsfastpath.ops.StatusServlet;
+import org.olfsfastpath.ops.WarmUp;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.spec.SpecException;
 import org.olfsfastpath.spec.Specs;
 import org.olfsfastpath.spool.Spool;
 import org.olfsfastpath.spool.SpoolBuilder;
+import org.olfsfastpath.web.BotFilter;
 import org.olfsfastpath.web.BotRules;
 import org.olfsfastpath.web.CachePolicy;
+import org.olfsfastpath.web.ClientAddresses;
+import org.olfsfastpath.web.DapServlet;
 import org.olfsfastpath.web.FrontEndSettings;
+import org.olfsfastpath.web.FrontEndStats;
+import org.olfsfastpath.web.VersionService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Hands each spec of a {@link FrontEndConfig} to the layer that owns it and builds that layer's
@@ -39,6 +60,8 @@ public final class Assembly {
   static final int DEFAULT_PORT = 10022;
 
   static final String DEFAULT_HOST = "localhost";
+
+  private static final Logger log = LoggerFactory.getLogger(Assembly.class);
 
   private Assembly() {}
 
@@ -286,50 +309,126 @@ public final class Assembly {
   }
 
   /**
-   * The bot filter's rules, from the file's {@code BotFilter} (or {@code BotBlocker}); none when
-   * the file has neither.
+   * Wires the whole front end from {@code config}, every layer's object built from its part of the
+   * file: the BES groups, both caches and the spool, the DAP servlet and its responders, the bot
+   * filter, the status and metrics servlets. Starts the background work (the BES version fetch,
+   * then, when olfs.xml asks for it, the warm-up through the DAP servlet itself) and registers the
+   * JMX beans; the listener registers the rest with the container. Nothing connects before the
+   * background work does, so the web application starts even while a BES is down.
    *
-   * @param contextPath the web application's, e.g. {@code /opendap}: the default allowed paths lie
-   *     below it
-   * @throws ConfigurationException naming the file, the setting and the value, for an address that
-   *     is not one or a pattern that does not compile
+   * @param context the container: its context path, temporary directory and table of file types
+   * @throws ConfigurationException naming the setting, if a layer refuses a value
    */
-  static BotRules botRules(FrontEndConfig config, String contextPath) {
-    BotFilterSection spec = config.botFilter();
-    if (spec.values().isEmpty()) {
-      return BotRules.NONE;
-    }
+  static FrontEnd frontEnd(FrontEndConfig config, ServletContext context) {
+    FrontEndSettings settings;
+    BotRules botRules;
+    FrontEndMetrics meters = new FrontEndMetrics();
+    BesBackend started;
+    Spool spool;
     try {
-      return BotRules.newBuilder().apply(spec.values()).contextPath(contextPath).build();
-    } catch (SpecException e) {
-      throw spec.refused(config.source(), e);
+      settings = web(config);
+      spool = spool(config, containerTemp(context));
+      botRules = BotFilterSection.rules(config, context.getContextPath());
+      BotFilterSection.inert(config, botRules).ifPresent(log::warn);
+      started = backend(config, new BesEvents(meters::recordBesCommand));
+    } catch (ConfigurationException e) {
+      meters.close();
+      throw e;
     }
+    // Stopped the last started first.
+    Deque<Runnable> stops = new ArrayDeque<>();
+    stops.push(
+        () -> {
+          started.close();
+          log.info("olfs-fastpath stopped: BES connections and cache closed");
+        });
+    stops.push(spool::close);
+    stops.push(meters::close);
+    String version = BuildVersion.get();
+    FrontEndStats stats = new FrontEndStats();
+    ScheduledExecutorService background =
+        Executors.newSingleThreadScheduledExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "olfs-fastpath-background");
+              thread.setDaemon(true);
+              return thread;
+            });
+    stops.push(background::shutdownNow);
+    VersionService versions =
+        new VersionService(version, started::versions, started.unaskedVersions());
+    versions.start(background);
+    String contextPath = context.getContextPath();
+    meters.monitorCaches(started.cache(), started.responses());
+    meters.monitorSpool(spool);
+    for (BesClient client : started.router().clients()) {
+      meters.monitorPool(client.endpoint().toString(), client::poolStats);
+    }
+    for (BesGroup group : started.router().groups()) {
+      meters.monitorGroup(group.prefix(), group::stats);
+    }
+    DapServlet dap =
+        DapServlet.assemble(
+            settings,
+            started,
+            stats,
+            version,
+            settings
+                .catalogRoot()
+                .orElseGet(() -> started.cache().dataRoot().map(Object::toString).orElse(null)),
+            versions,
+            context,
+            Clock.systemUTC(),
+            meters::recordRequest,
+            spool);
+    WarmUp warmUp = null;
+    if (settings.warmUp()) {
+      // After the version fetch on the same thread: the BES connection is open by then.
+      warmUp = new WarmUp(dap, started, settings.warmUpDataset().orElse(null), contextPath);
+      background.execute(warmUp::run);
+    }
+    WarmUp warming = warmUp;
+    BotFilter bots = new BotFilter(botRules, ClientAddresses.of(settings), meters::recordRequest);
+    meters.monitorBotFilter(bots::stats);
+    List<IgnoredSettings.Ignored> ignored = config.ignored();
+    StatusServlet status =
+        new StatusServlet(
+            stats::snapshot,
+            started,
+            settings,
+            () -> {
+              Map<String, Object> sections = new LinkedHashMap<>();
+              sections.put("siteMap", Map.of("builds", dap.siteMapBuilds()));
+              sections.put("warmUp", warming == null ? WarmUp.off() : warming.status());
+              sections.put("botFilter", StatusSections.botFilter(bots.stats()));
+              sections.put("ignoredSettings", IgnoredSettings.statusSection(ignored));
+              sections.put("spool", StatusSections.spool(spool.stats()));
+              return sections;
+            });
+    JmxBeans beans = new JmxBeans(ManagementFactory.getPlatformMBeanServer());
+    beans.registerAll(
+        contextPath,
+        JmxBeans.frontEnd(stats::snapshot, status, started),
+        started.cache(),
+        started.responses(),
+        started.router(),
+        bots,
+        spool);
+    stops.push(beans::unregisterAll);
+    return new FrontEnd(
+        dap,
+        status,
+        new MetricsServlet(meters, settings),
+        bots,
+        stats,
+        version,
+        "BES " + started + ", " + settings + ", " + spool,
+        List.copyOf(stops));
   }
 
-  /**
-   * The warning for a bot filter that refuses no one: a {@code BotFilter} with path patterns or
-   * {@code BlockImagesAndCss} but no {@code IpAddress}, {@code IpMatch} or {@code UserAgentMatch}.
-   * Upstream consults the path patterns only for a client an address or User-Agent rule refused, so
-   * such a filter does nothing there and here; an operator who meant to block by path alone must be
-   * told. Empty when the file has no filter or the filter has a client rule.
-   */
-  static Optional<String> inertBotFilter(FrontEndConfig config, BotRules rules) {
-    BotFilterSection spec = config.botFilter();
-    if (spec.values().isEmpty() || !rules.isEmpty()) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        config.source()
-            + ": "
-            + spec.element()
-            + " has no IpAddress, IpMatch or"
-            + " UserAgentMatch, so it refuses no client: its "
-            + spec.values().keySet().stream()
-                .map(BotFilterSection::child)
-                .sorted()
-                .collect(Collectors.joining(", "))
-            + " apply only to a client one of those refused (as"
-            + " upstream); the filter is not installed");
+  /** The container's temporary directory for this web application, or null outside one. */
+  private static @Nullable Path containerTemp(ServletContext context) {
+    Object dir = context.getAttribute(ServletContext.TEMPDIR);
+    return dir instanceof File file ? file.toPath().toAbsolutePath() : null;
   }
 
   /**

@@ -5,8 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
 import org.jdom2.Element;
 import org.olfsfastpath.spec.SpecException;
+import org.olfsfastpath.web.BotRules;
 
 /**
  * The bot filter's section of an olfs.xml file as read, before anything is checked: upstream's
@@ -76,5 +79,52 @@ record BotFilterSection(String element, Map<String, List<String>> values) {
         .findFirst()
         .map(s -> s.path().substring(ELEMENT.length() + 1))
         .orElse(key);
+  }
+
+  /**
+   * The bot filter's rules, from the file's {@code BotFilter} (or {@code BotBlocker}); none when
+   * the file has neither.
+   *
+   * @param contextPath the web application's, e.g. {@code /opendap}: the default allowed paths lie
+   *     below it
+   * @throws ConfigurationException naming the file, the setting and the value, for an address that
+   *     is not one or a pattern that does not compile
+   */
+  static BotRules rules(FrontEndConfig config, String contextPath) {
+    BotFilterSection spec = config.botFilter();
+    if (spec.values().isEmpty()) {
+      return BotRules.NONE;
+    }
+    try {
+      return BotRules.newBuilder().apply(spec.values()).contextPath(contextPath).build();
+    } catch (SpecException e) {
+      throw spec.refused(config.source(), e);
+    }
+  }
+
+  /**
+   * The warning for a bot filter that refuses no one: a {@code BotFilter} with path patterns or
+   * {@code BlockImagesAndCss} but no {@code IpAddress}, {@code IpMatch} or {@code UserAgentMatch}.
+   * Upstream consults the path patterns only for a client an address or User-Agent rule refused, so
+   * such a filter does nothing there and here; an operator who meant to block by path alone must be
+   * told. Empty when the file has no filter or the filter has a client rule.
+   */
+  static Optional<String> inert(FrontEndConfig config, BotRules rules) {
+    BotFilterSection spec = config.botFilter();
+    if (spec.values().isEmpty() || !rules.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        config.source()
+            + ": "
+            + spec.element()
+            + " has no IpAddress, IpMatch or"
+            + " UserAgentMatch, so it refuses no client: its "
+            + spec.values().keySet().stream()
+                .map(BotFilterSection::child)
+                .sorted()
+                .collect(Collectors.joining(", "))
+            + " apply only to a client one of those refused (as"
+            + " upstream); the filter is not installed");
   }
 }

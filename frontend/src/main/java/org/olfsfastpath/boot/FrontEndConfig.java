@@ -16,7 +16,7 @@ import java.util.Objects;
  * @param spool the spool's spec
  * @param web the web layer's spec
  * @param botFilter the bot filter's rules as read, built and compiled at start ({@link
- *     Assembly#botRules})
+ *     BotFilterSection#rules})
  * @param ignored what the file holds that this front end does not implement
  */
 public record FrontEndConfig(

@@ -25,7 +25,7 @@ final class BotRulesTest {
 
   private static BotRules rules(String botFilter, String contextPath) {
     FrontEndConfig config = Built.parse("<OLFSConfig>" + botFilter + "</OLFSConfig>");
-    return Assembly.botRules(config, contextPath);
+    return BotFilterSection.rules(config, contextPath);
   }
 
   private static Optional<BotRules.Cause> cause(
@@ -260,10 +260,10 @@ final class BotRulesTest {
             "<OLFSConfig><BotFilter>"
                 + "<BlockedResponseRegex>.*\\.dods$</BlockedResponseRegex><BlockImagesAndCss/>"
                 + "</BotFilter></OLFSConfig>");
-    BotRules rules = Assembly.botRules(config, "/opendap");
+    BotRules rules = BotFilterSection.rules(config, "/opendap");
     assertTrue(rules.isEmpty());
     assertEquals(Optional.empty(), cause(rules, "192.0.2.7", "curl/8", DATA));
-    String warning = Assembly.inertBotFilter(config, rules).orElseThrow();
+    String warning = BotFilterSection.inert(config, rules).orElseThrow();
     assertTrue(warning.contains("BotFilter has no IpAddress, IpMatch or UserAgentMatch"), warning);
     assertTrue(warning.contains("its BlockImagesAndCss, BlockedResponseRegex apply"), warning);
   }
@@ -276,8 +276,8 @@ final class BotRulesTest {
                 + "<BlockedResponseRegex>.*</BlockedResponseRegex></BotFilter></OLFSConfig>");
     assertEquals(
         Optional.empty(),
-        Assembly.inertBotFilter(withRule, Assembly.botRules(withRule, "/opendap")));
+        BotFilterSection.inert(withRule, BotFilterSection.rules(withRule, "/opendap")));
     FrontEndConfig none = Built.parse("<OLFSConfig/>");
-    assertEquals(Optional.empty(), Assembly.inertBotFilter(none, Assembly.botRules(none, "")));
+    assertEquals(Optional.empty(), BotFilterSection.inert(none, BotFilterSection.rules(none, "")));
   }
 }

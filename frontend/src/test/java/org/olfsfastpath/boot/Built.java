@@ -28,7 +28,7 @@ record Built(BesBackend backend, FrontEndSettings web, BotRules bots, Spool spoo
 
   static Built of(FrontEndConfig config) {
     FrontEndSettings web = Assembly.web(config);
-    BotRules bots = Assembly.botRules(config, "/opendap");
+    BotRules bots = BotFilterSection.rules(config, "/opendap");
     // The JVM's temporary directory stands for the servlet container's.
     Spool spool =
         Assembly.spool(config, java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
