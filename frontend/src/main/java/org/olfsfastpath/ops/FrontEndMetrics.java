@@ -1,12 +1,9 @@
 package org.olfsfastpath.ops;
 
 import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import io.micrometer.core.instrument.binder.BaseUnits;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -27,7 +24,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
-import java.util.function.ToDoubleFunction;
 import javax.management.MBeanServer;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesGroupStats;
@@ -256,77 +252,7 @@ public final class FrontEndMetrics implements AutoCloseable {
     Objects.requireNonNull(bes, "bes == null");
     Objects.requireNonNull(stats, "stats == null");
     monitored.add(stats);
-    poolGauge(
-        "olfs.bes.pool.open",
-        "Open connections to the BES, idle or lent",
-        bes,
-        stats,
-        BesPoolStats::total);
-    poolGauge(
-        "olfs.bes.pool.idle", "Connections waiting in the pool", bes, stats, BesPoolStats::idle);
-    poolGauge(
-        "olfs.bes.pool.in.use", "Connections lent to a request", bes, stats, BesPoolStats::inUse);
-    poolCounter(
-        "olfs.bes.pool.created",
-        "Connections opened",
-        BaseUnits.CONNECTIONS,
-        bes,
-        stats,
-        BesPoolStats::created);
-    poolCounter(
-        "olfs.bes.pool.discarded",
-        "Connections the pool closed",
-        BaseUnits.CONNECTIONS,
-        bes,
-        stats,
-        BesPoolStats::discarded);
-    poolCounter(
-        "olfs.bes.pool.retried",
-        "Requests sent again on a fresh connection",
-        null,
-        bes,
-        stats,
-        BesPoolStats::retried);
-    poolCounter(
-        "olfs.bes.pool.waits",
-        "Requests that waited for a free connection",
-        null,
-        bes,
-        stats,
-        BesPoolStats::waits);
-    poolCounter(
-        "olfs.bes.pool.exhausted",
-        "Requests that found no free connection in time",
-        null,
-        bes,
-        stats,
-        BesPoolStats::exhausted);
-    poolCounter(
-        "olfs.bes.pool.connect.failures",
-        "Connection attempts that failed",
-        null,
-        bes,
-        stats,
-        BesPoolStats::connectFailures);
-    poolGauge(
-        "olfs.bes.pool.reserved",
-        "Connections kept for short requests",
-        bes,
-        stats,
-        BesPoolStats::reserved);
-    poolGauge(
-        "olfs.bes.pool.long.in.use",
-        "Connections lent to requests whose answer may be long",
-        bes,
-        stats,
-        BesPoolStats::longInUse);
-    poolCounter(
-        "olfs.bes.pool.reserve.refusals",
-        "Long requests refused: only the reserve was" + " left",
-        null,
-        bes,
-        stats,
-        BesPoolStats::reserveRefusals);
+    PoolMetrics.bind(registry, bes, stats);
   }
 
   /**
@@ -343,37 +269,6 @@ public final class FrontEndMetrics implements AutoCloseable {
     GroupMetrics.bind(registry, group, stats);
   }
 
-  private void poolGauge(
-      String name,
-      String description,
-      String bes,
-      Supplier<BesPoolStats> stats,
-      ToDoubleFunction<BesPoolStats> value) {
-    Gauge.builder(name, stats, s -> value.applyAsDouble(s.get()))
-        .description(description)
-        .tag("bes", bes)
-        .baseUnit(BaseUnits.CONNECTIONS)
-        .strongReference(true)
-        .register(registry);
-  }
-
-  private void poolCounter(
-      String name,
-      String description,
-      @Nullable String unit,
-      String bes,
-      Supplier<BesPoolStats> stats,
-      ToDoubleFunction<BesPoolStats> value) {
-    FunctionCounter.Builder<Supplier<BesPoolStats>> counter =
-        FunctionCounter.builder(name, stats, s -> value.applyAsDouble(s.get()))
-            .description(description)
-            .tag("bes", bes);
-    if (unit != null) {
-      counter.baseUnit(unit);
-    }
-    counter.register(registry);
-  }
-
   /**
    * Exports both caches: Micrometer's {@code CaffeineCacheMetrics} over each ({@code
    * cache="datasource"}, {@code cache="response"}; Caffeine's statistics are the caches' own
@@ -384,50 +279,7 @@ public final class FrontEndMetrics implements AutoCloseable {
     Objects.requireNonNull(responses, "responses == null");
     monitored.add(dataSources);
     monitored.add(responses);
-    bindCaffeine(dataSources.caffeine(), "datasource");
-    bindCaffeine(responses.caffeine(), "response");
-
-    cacheCounter(
-        "olfs.datasource.cache.negative.hits",
-        "Lookups answered \"not found\" from a negative entry",
-        dataSources,
-        c -> c.stats().negativeHitCount());
-    cacheCounter(
-        "olfs.datasource.cache.refreshes",
-        "Background refresh-ahead loads started",
-        dataSources,
-        c -> c.stats().refreshCount());
-    cacheCounter(
-        "olfs.datasource.cache.mtime.checks",
-        "Hits that compared the file on disk",
-        dataSources,
-        c -> c.stats().mtimeCheckCount());
-    cacheCounter(
-        "olfs.datasource.cache.mtime.reloads",
-        "File checks that found the file changed and reloaded",
-        dataSources,
-        c -> c.stats().mtimeReloadCount());
-
-    Gauge.builder("olfs.response.cache.weight", responses, c -> c.stats().weightedBytes())
-        .description("What the cached answers weigh: bodies, gzip forms, keys")
-        .baseUnit(BaseUnits.BYTES)
-        .strongReference(true)
-        .register(registry);
-    Gauge.builder("olfs.response.cache.max.weight", responses, c -> c.stats().maximumWeight())
-        .description("The response cache's bound")
-        .baseUnit(BaseUnits.BYTES)
-        .strongReference(true)
-        .register(registry);
-    cacheCounter(
-        "olfs.response.cache.too.large",
-        "Answers over their size cap, streamed and not kept",
-        responses,
-        c -> c.stats().tooLargeCount());
-    cacheCounter(
-        "olfs.response.cache.stale.misses",
-        "Misses that replaced an answer made from an earlier data source",
-        responses,
-        c -> c.stats().staleMissCount());
+    CacheMetrics.bind(registry, dataSources, responses);
   }
 
   /**
@@ -445,16 +297,6 @@ public final class FrontEndMetrics implements AutoCloseable {
           .tag("cause", cause.element())
           .register(registry);
     }
-  }
-
-  private <K, V> void bindCaffeine(
-      com.github.benmanes.caffeine.cache.Cache<K, V> cache, String name) {
-    new CaffeineCacheMetrics<>(cache, name, List.of()).bindTo(registry);
-  }
-
-  private <T> void cacheCounter(
-      String name, String description, T cache, ToDoubleFunction<T> value) {
-    FunctionCounter.builder(name, cache, value).description(description).register(registry);
   }
 
   /** The registry, for meters of other parts of the front end. */
