@@ -18,17 +18,20 @@ import org.junit.jupiter.api.Test;
  * The layer rule, as the README states it. The front end's layers depend in one direction: {@code
  * spec} (the settings grammar) and {@code json} (the JSON writer), usable by every layer, and
  * {@code ppt} (the wire) at the bottom, then {@code bes} (commands, pool, groups), {@code cache},
- * {@code dap} with {@code pages} (URL to request, response vocabulary, pages), and {@code web} on
- * top. {@code web} is the composition root: it builds every layer's object from olfs.xml, so it may
- * see the builders of every layer below (in {@code Assembly} alone); nothing depends on it. {@code
- * dap} and {@code pages} see only value types of {@code bes} and {@code cache} (records, enums,
- * exceptions), never a client, pool or cache, and {@code cache} sees only value types of {@code
- * bes}. {@code spool} (where the answers of clients that fall behind wait) stands beside the layers
- * with nothing of ours but {@code spec} and {@code json}, and only {@code web} uses it. Routing (a
- * command to a group, a path without its prefix) happens in {@code bes} alone. Only {@code web}
- * touches the servlet API. The BES emulator, the harness (trace, soak, Tomcat launcher, the 2009
- * model) and the test support may use {@code ppt}, {@code spec} and {@code json}, and nothing of
- * the front end depends on them; {@code spec} and {@code json} depend on nothing of ours.
+ * {@code dap} with {@code pages} (URL to request, response vocabulary, pages), {@code web} (the
+ * request path: the DAP servlet, its responders, the bot filter), {@code ops} (status, metrics,
+ * JMX, warm-up: it reads web's statistics) and {@code boot} on top. {@code boot} is the composition
+ * root: it reads olfs.xml and builds every layer's object, so it may see the builders of every
+ * layer below (in {@code Assembly} alone); nothing depends on it. {@code dap} and {@code pages} see
+ * only value types of {@code bes} and {@code cache} (records, enums, exceptions), never a client,
+ * pool or cache, and {@code cache} sees only value types of {@code bes}. {@code spool} (where the
+ * answers of clients that fall behind wait) stands beside the layers with nothing of ours but
+ * {@code spec} and {@code json}, and only {@code web}, {@code ops} and {@code boot} use it. Routing
+ * (a command to a group, a path without its prefix) happens in {@code bes} alone. Only {@code web},
+ * {@code ops} and {@code boot} touch the servlet API. The BES emulator, the harness (trace, soak,
+ * Tomcat launcher, the 2009 model) and the test support may use {@code ppt}, {@code spec} and
+ * {@code json}, and nothing of the front end depends on them; {@code spec} and {@code json} depend
+ * on nothing of ours.
  */
 final class LayerRuleTest {
   private static final String[] TOOLS = {
@@ -59,23 +62,36 @@ final class LayerRuleTest {
           .definedBy("org.olfsfastpath.spool..")
           .layer("web")
           .definedBy("org.olfsfastpath.web..")
+          .layer("ops")
+          .definedBy("org.olfsfastpath.ops..")
+          .layer("boot")
+          .definedBy("org.olfsfastpath.boot..")
           .layer("tools")
           .definedBy(TOOLS)
-          .whereLayer("web")
+          .whereLayer("boot")
           .mayNotBeAccessedByAnyLayer()
+          .whereLayer("ops")
+          .mayOnlyBeAccessedByLayers("boot")
+          .whereLayer("web")
+          .mayOnlyBeAccessedByLayers("ops", "boot")
           .whereLayer("dap")
-          .mayOnlyBeAccessedByLayers("web")
+          .mayOnlyBeAccessedByLayers("web", "ops", "boot")
           .whereLayer("spool")
-          .mayOnlyBeAccessedByLayers("web")
+          .mayOnlyBeAccessedByLayers("web", "ops", "boot")
           .whereLayer("cache")
-          .mayOnlyBeAccessedByLayers("dap", "web")
+          .mayOnlyBeAccessedByLayers("dap", "web", "ops", "boot")
           .whereLayer("bes")
-          .mayOnlyBeAccessedByLayers("cache", "dap", "web")
+          .mayOnlyBeAccessedByLayers("cache", "dap", "web", "ops", "boot")
           .whereLayer("ppt")
-          .mayOnlyBeAccessedByLayers("bes", "web", "tools")
+          .mayOnlyBeAccessedByLayers("bes", "web", "ops", "boot", "tools")
           .whereLayer("tools")
           .mayNotBeAccessedByAnyLayer()
-          .because("each layer calls only the layers below it, and web is the composition root");
+          .because("each layer calls only the layers below it, and boot is the composition root");
+
+  /** The front end's three top floors: the request path, operations and start-up. */
+  private static final String[] SERVLET_SIDE = {
+    "org.olfsfastpath.web..", "org.olfsfastpath.ops..", "org.olfsfastpath.boot.."
+  };
 
   /** A type whose instances are plain values: a record, an enum, or an exception. */
   private static final DescribedPredicate<JavaClass> VALUE_TYPE =
@@ -124,7 +140,7 @@ final class LayerRuleTest {
   static final ArchRule webDoesNotRoute =
       noClasses()
           .that()
-          .resideInAnyPackage("org.olfsfastpath.web..")
+          .resideInAnyPackage(SERVLET_SIDE)
           .should()
           .callMethodWhere(ROUTING)
           .because("the BES router takes whole catalog paths: routing lives in bes");
@@ -150,9 +166,9 @@ final class LayerRuleTest {
   static final ArchRule onlyTheAssemblyBuildsTheLayers =
       noClasses()
           .that()
-          .resideInAnyPackage("org.olfsfastpath.web..")
+          .resideInAnyPackage(SERVLET_SIDE)
           .and()
-          .doNotHaveSimpleName("Assembly")
+          .doNotHaveFullyQualifiedName("org.olfsfastpath.boot.Assembly")
           .should()
           .callMethodWhere(BUILDS_A_LAYER)
           .because(
@@ -162,12 +178,13 @@ final class LayerRuleTest {
   static final ArchRule onlyWebTouchesTheServletApi =
       noClasses()
           .that()
-          .resideOutsideOfPackage("org.olfsfastpath.web..")
+          .resideOutsideOfPackages(SERVLET_SIDE)
           .and()
           .resideOutsideOfPackages(TOOLS)
           .should()
           .dependOnClassesThat(resideInAnyPackage("jakarta.servlet.."))
-          .because("only the web layer speaks HTTP; the layers below are tested without a servlet");
+          .because(
+              "only web, ops and boot speak HTTP; the layers below are tested without a servlet");
 
   static final ArchRule cacheDoesNotReachTheWire =
       noClasses()
@@ -222,6 +239,8 @@ final class LayerRuleTest {
               "org.olfsfastpath.dap..",
               "org.olfsfastpath.pages..",
               "org.olfsfastpath.web..",
+              "org.olfsfastpath.ops..",
+              "org.olfsfastpath.boot..",
               "org.olfsfastpath.spool..",
               "org.olfsfastpath.ppt..",
               "org.olfsfastpath.spec..",
@@ -265,7 +284,7 @@ final class LayerRuleTest {
   }
 
   @Test
-  void onlyWebTouchesTheServletApi() {
+  void onlyWebOpsAndBootTouchTheServletApi() {
     onlyWebTouchesTheServletApi.check(CLASSES);
   }
 
@@ -299,7 +318,19 @@ final class LayerRuleTest {
     // A rule over packages that hold nothing passes whatever the code does.
     for (String layer :
         new String[] {
-          "spec", "json", "ppt", "bes", "cache", "dap", "pages", "web", "spool", "emulator", "trace"
+          "spec",
+          "json",
+          "ppt",
+          "bes",
+          "cache",
+          "dap",
+          "pages",
+          "web",
+          "ops",
+          "boot",
+          "spool",
+          "emulator",
+          "trace"
         }) {
       org.junit.jupiter.api.Assertions.assertFalse(
           CLASSES.stream().noneMatch(c -> c.getPackageName().equals("org.olfsfastpath." + layer)),

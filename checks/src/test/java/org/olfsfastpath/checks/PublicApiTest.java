@@ -35,7 +35,7 @@ final class PublicApiTest {
     "ppt, olfs-fastpath-ppt, org.olfsfastpath.ppt.PptOptions",
     "bes-emulator, olfs-fastpath-bes-emulator, org.olfsfastpath.emulator.BesEmulator",
     "harness, olfs-fastpath-harness, org.olfsfastpath.tomcat.TomcatServer",
-    "frontend, olfs-fastpath-frontend, org.olfsfastpath.web.FrontEndListener"
+    "frontend, olfs-fastpath-frontend, org.olfsfastpath.boot.FrontEndListener"
   })
   void publicApi_matchesTheCheckedInList(String module, String artifactId, String marker)
       throws Exception {

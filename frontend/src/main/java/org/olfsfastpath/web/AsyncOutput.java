@@ -41,19 +41,16 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   private final Spool spool;
   private final AsyncContext async;
   private final ServletOutputStream out;
-  private final FrontEndStats stats;
   private final ReentrantLock lock = new ReentrantLock();
   private volatile @Nullable Transfer transfer;
   private boolean ended;
   private boolean producing;
 
-  private AsyncOutput(
-      Exchange ex, Spool spool, AsyncContext async, ServletOutputStream out, FrontEndStats stats) {
+  private AsyncOutput(Exchange ex, Spool spool, AsyncContext async, ServletOutputStream out) {
     this.ex = ex;
     this.spool = spool;
     this.async = async;
     this.out = out;
-    this.stats = stats;
   }
 
   /**
@@ -61,14 +58,13 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
    * {@code source}, whose close releases the BES response. From here on the transfer owns both. The
    * status and headers are set; call on the request's thread, in the servlet's service.
    */
-  static void start(
-      Exchange ex, Spool spool, byte[] first, int length, InputStream source, FrontEndStats stats)
+  static void start(Exchange ex, Spool spool, byte[] first, int length, InputStream source)
       throws IOException {
     AsyncContext async = ex.req.startAsync(ex.req, ex.resp);
     // A slow client may read for hours; a client that stops reading meets the connector's
     // write timeout instead.
     async.setTimeout(0);
-    AsyncOutput output = new AsyncOutput(ex, spool, async, ex.resp.getOutputStream(), stats);
+    AsyncOutput output = new AsyncOutput(ex, spool, async, ex.resp.getOutputStream());
     Transfer transfer = spool.transfer(first, length, source, output);
     output.transfer = transfer;
     ex.goneAsync();
@@ -100,13 +96,13 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
     } finally {
       lock.unlock();
     }
-    stats.bytesStreamed.add(len);
+    ex.stats.bytesStreamed.add(len);
   }
 
   @Override
   public void complete() {
     if (end()) {
-      stats.dataResponses.increment();
+      ex.stats.dataResponses.increment();
       async.complete();
     }
   }
@@ -122,7 +118,7 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   @Override
   public void gone() {
     if (end()) {
-      stats.clientAborts.increment();
+      ex.stats.clientAborts.increment();
       try {
         async.complete();
       } catch (IllegalStateException e) {

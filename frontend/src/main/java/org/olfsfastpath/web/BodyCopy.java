@@ -34,12 +34,10 @@ final class BodyCopy {
   /** The servlet's response buffer; an answer that fits is written at once, synchronously. */
   static final int RESPONSE_BUFFER = 32 * 1024;
 
-  private final FrontEndStats stats;
   private final boolean gzip;
   private final Spool spool;
 
-  BodyCopy(FrontEndStats stats, boolean gzip, Spool spool) {
-    this.stats = stats;
+  BodyCopy(boolean gzip, Spool spool) {
     this.gzip = gzip;
     this.spool = spool;
   }
@@ -131,15 +129,15 @@ final class BodyCopy {
         return;
       }
       if (compress) {
-        stats.gzipResponses.increment();
+        ex.stats.gzipResponses.increment();
         InputStream rest =
             new SequenceInputStream(
                 new ByteArrayInputStream(Arrays.copyOf(first, RESPONSE_BUFFER)), body);
         handedOver = true;
-        AsyncOutput.start(ex, spool, first, 0, new GzipInput(rest), stats);
+        AsyncOutput.start(ex, spool, first, 0, new GzipInput(rest));
       } else {
         handedOver = true;
-        AsyncOutput.start(ex, spool, first, RESPONSE_BUFFER, body, stats);
+        AsyncOutput.start(ex, spool, first, RESPONSE_BUFFER, body);
       }
     } catch (IOException e) {
       if (e instanceof BesStreamException stream) {
@@ -193,7 +191,7 @@ final class BodyCopy {
     try {
       OutputStream out = ex.resp.getOutputStream();
       if (compress) {
-        stats.gzipResponses.increment();
+        ex.stats.gzipResponses.increment();
         GZIPOutputStream gzipOut = new GZIPOutputStream(out, COPY_BUFFER / 4);
         gzipOut.write(bytes, 0, length);
         gzipOut.finish();
@@ -203,8 +201,8 @@ final class BodyCopy {
     } catch (IOException e) {
       throw new ClientGoneException(e);
     }
-    stats.bytesStreamed.add(length);
-    stats.dataResponses.increment();
+    ex.stats.bytesStreamed.add(length);
+    ex.stats.dataResponses.increment();
   }
 
   private static void closeQuietly(Closeable closeable) {
@@ -261,7 +259,7 @@ final class BodyCopy {
     try {
       out = ex.resp.getOutputStream();
       if (compress) {
-        stats.gzipResponses.increment();
+        ex.stats.gzipResponses.increment();
         out = gzipOut = new GZIPOutputStream(out, COPY_BUFFER / 4);
       }
     } catch (IOException e) {
@@ -285,7 +283,7 @@ final class BodyCopy {
         throw new ClientGoneException(e);
       }
       sent += n;
-      stats.bytesStreamed.add(n);
+      ex.stats.bytesStreamed.add(n);
     }
     try {
       if (gzipOut != null) {
@@ -294,7 +292,7 @@ final class BodyCopy {
     } catch (IOException e) {
       throw new ClientGoneException(e);
     }
-    stats.dataResponses.increment();
+    ex.stats.dataResponses.increment();
   }
 
   /**
@@ -309,14 +307,12 @@ final class BodyCopy {
     }
     String etag = cached.etag(compress);
     ex.resp.setHeader("ETag", etag);
-    if (Conditional.noneMatch(ex, etag, cached.etag(false))) {
-      stats.notModified.increment();
-      ex.resp.setStatus(304);
+    if (Conditional.notModified(ex, null, etag, cached.etag(false))) {
       return;
     }
     if (compress) {
       ex.resp.setHeader("Content-Encoding", "gzip");
-      stats.gzipResponses.increment();
+      ex.stats.gzipResponses.increment();
     }
     int length = cached.length(compress);
     ex.resp.setContentLength(length);
@@ -328,8 +324,8 @@ final class BodyCopy {
     } catch (IOException e) {
       throw new ClientGoneException(e);
     }
-    stats.bytesStreamed.add(length);
-    stats.dataResponses.increment();
+    ex.stats.bytesStreamed.add(length);
+    ex.stats.dataResponses.increment();
   }
 
   /** Writes a body built here (a page, a document); its length is known. */

@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * BotFilterStats} by the status document, JMX and the metrics, and timed as a request of type
  * {@value #TYPE} (the request metrics). Thread-safe.
  */
-final class BotFilter implements Filter {
+public final class BotFilter implements Filter {
   /** The response type refusals are counted under in the request metrics. */
   static final String TYPE = "blocked";
 
@@ -42,7 +42,7 @@ final class BotFilter implements Filter {
    * @param clients tells who a request comes from: the peer, or behind a trusted proxy the client
    *     it forwarded ({@code FastPath/TrustedProxies}), the same rule as the fair shares'
    */
-  BotFilter(BotRules rules, ClientAddresses clients, DapServlet.RequestTimer timer) {
+  public BotFilter(BotRules rules, ClientAddresses clients, DapServlet.RequestTimer timer) {
     this.rules = Objects.requireNonNull(rules, "rules == null");
     this.clients = Objects.requireNonNull(clients, "clients == null");
     this.timer = Objects.requireNonNull(timer, "timer == null");
@@ -85,7 +85,7 @@ final class BotFilter implements Filter {
    * The filter's statistics value: its rules and the refusals by cause. A filter built for rules
    * without a client rule is not installed, and says so ({@code enabled} false).
    */
-  BotFilterStats stats() {
+  public BotFilterStats stats() {
     return new BotFilterStats(
         !rules.isEmpty(),
         rules.ipAddresses().size(),
@@ -99,7 +99,7 @@ final class BotFilter implements Filter {
   }
 
   /** Whether there is a rule to apply: the listener installs the filter only then. */
-  boolean hasRules() {
+  public boolean hasRules() {
     return !rules.isEmpty();
   }
 

@@ -7,9 +7,9 @@ import org.olfsfastpath.json.Json;
 /**
  * A snapshot of the bot filter: its rules counted by kind and its refusals by cause, each counted
  * since the web application started. The one statistics value of the filter, which the status
- * document ({@code botFilter}, {@link StatusSections#botFilter}), JMX ({@link StatsBean}) and the
- * metrics ({@code olfs_bot_filter_refusals_total}) all read. Value-based; the counters are read one
- * by one, so a snapshot taken under load may be off by the few refusals made meanwhile.
+ * document ({@code botFilter}), JMX (a {@code StatsBean}) and the metrics ({@code
+ * olfs_bot_filter_refusals_total}) all read. Value-based; the counters are read one by one, so a
+ * snapshot taken under load may be off by the few refusals made meanwhile.
  *
  * @param enabled whether the filter is installed: olfs.xml has at least one client rule
  * @param ipAddresses {@code IpAddress} rules
@@ -21,7 +21,7 @@ import org.olfsfastpath.json.Json;
  * @param ipMatchRefusals requests refused because of an {@code IpMatch} pattern
  * @param userAgentMatchRefusals requests refused because of an {@code UserAgentMatch} pattern
  */
-record BotFilterStats(
+public record BotFilterStats(
     boolean enabled,
     int ipAddresses,
     int ipMatches,
@@ -38,7 +38,7 @@ record BotFilterStats(
   }
 
   /** The refusals {@code cause} made. */
-  long refusals(BotRules.Cause cause) {
+  public long refusals(BotRules.Cause cause) {
     return switch (cause) {
       case IP_ADDRESS -> ipAddressRefusals;
       case IP_MATCH -> ipMatchRefusals;

@@ -4,17 +4,13 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.jdom2.Element;
 import org.jspecify.annotations.Nullable;
-import org.olfsfastpath.spec.SpecException;
 
 /**
  * The bot filter's rules, as the upstream OLFS's {@code BotFilter} defines and applies them: a
@@ -30,16 +26,11 @@ import org.olfsfastpath.spec.SpecException;
  * RemoteIpValve does the same for the container (the reported address is then the client's
  * already).
  *
- * <p>Built by {@link BotRulesBuilder} (from olfs.xml by {@link Assembly#botRules}), which compiles
- * the patterns once, at start; one that does not compile stops the start, naming it. Immutable and
+ * <p>Built by {@link BotRulesBuilder} (from olfs.xml's section, at start), which compiles the
+ * patterns once, at start; one that does not compile stops the start, naming it. Immutable and
  * thread-safe.
  */
-final class BotRules {
-  /** Upstream's element, and the older name it reads when that one is absent. */
-  static final String ELEMENT = "BotFilter";
-
-  static final String OLD_ELEMENT = "BotBlocker";
-
+public final class BotRules {
   /** What upstream lets a refused client fetch, below the context path, by default. */
   private static final String IMAGES_AND_CSS = "\\/docs\\/(images|css)\\/.*$";
 
@@ -47,7 +38,7 @@ final class BotRules {
   private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
 
   /** Why a client was refused: the names are upstream's, as its log writes them. */
-  enum Cause {
+  public enum Cause {
     IP_ADDRESS("IpAddress"),
     IP_MATCH("IpMatch"),
     USER_AGENT_MATCH("UserAgentMatch");
@@ -59,58 +50,13 @@ final class BotRules {
     }
 
     /** The element of the rule that refused the client. */
-    String element() {
+    public String element() {
       return element;
     }
   }
 
-  /**
-   * The section as read from the file, before anything is checked.
-   *
-   * @param element {@code BotFilter} or {@code BotBlocker}, whichever the file holds, for messages
-   * @param values each setting's values in file order, by the table's key; absent keys have none
-   */
-  record Spec(String element, Map<String, List<String>> values) {
-    static final Spec NONE = new Spec(ELEMENT, Map.of());
-
-    Spec {
-      Objects.requireNonNull(element, "element == null");
-      Map<String, List<String>> copy = new LinkedHashMap<>();
-      values.forEach((key, list) -> copy.put(key, List.copyOf(list)));
-      values = Map.copyOf(copy);
-    }
-
-    /**
-     * The configuration error for a value the rules refused: it names the file, the setting's place
-     * under the element the file uses ({@code BotBlocker/IpMatch} in an older file), the value as
-     * written and why.
-     */
-    ConfigurationException refused(String source, SpecException e) {
-      return new ConfigurationException(
-          source
-              + ": "
-              + element
-              + "/"
-              + child(e.key())
-              + " was '"
-              + e.value()
-              + "': "
-              + e.reason(),
-          e);
-    }
-
-    /** The element under the filter's that a setting's key stands for, e.g. {@code IpMatch}. */
-    static String child(String key) {
-      return OlfsSettings.ALL.stream()
-          .filter(s -> s.key().equals(key) && s.layer() == OlfsSetting.Layer.BOT_FILTER)
-          .findFirst()
-          .map(s -> s.path().substring(ELEMENT.length() + 1))
-          .orElse(key);
-    }
-  }
-
   /** No rule: the filter is not installed. */
-  static final BotRules NONE =
+  public static final BotRules NONE =
       new BotRules(Set.of(), List.of(), List.of(), List.of(), List.of(), false, List.of());
 
   private final Set<String> addresses;
@@ -153,7 +99,7 @@ final class BotRules {
   }
 
   /** A builder with no rule, each setting at its default. */
-  static BotRulesBuilder newBuilder() {
+  public static BotRulesBuilder newBuilder() {
     return new BotRulesBuilder();
   }
 
@@ -181,37 +127,11 @@ final class BotRules {
     return allowed;
   }
 
-  /** Reads the section of an olfs.xml file: {@code BotFilter}, else {@code BotBlocker}. */
-  static Spec read(Element root) {
-    Element section = root.getChild(ELEMENT);
-    if (section == null) {
-      section = root.getChild(OLD_ELEMENT);
-    }
-    if (section == null) {
-      return Spec.NONE;
-    }
-    Map<String, List<String>> values = new LinkedHashMap<>();
-    for (OlfsSetting setting : OlfsSettings.ALL) {
-      if (setting.layer() != OlfsSetting.Layer.BOT_FILTER) {
-        continue;
-      }
-      String name = setting.path().substring(ELEMENT.length() + 1);
-      List<String> found = new ArrayList<>();
-      for (Element child : section.getChildren(name)) {
-        found.add(setting.kind() == OlfsSetting.Kind.FLAG ? "true" : child.getTextTrim());
-      }
-      if (!found.isEmpty()) {
-        values.put(setting.key(), found);
-      }
-    }
-    return new Spec(section.getName(), values);
-  }
-
   /**
    * The address as bytes, for an IPv4 or IPv6 literal; null for anything else. Never asks DNS: a
    * host name is refused, not looked up.
    */
-  static byte @Nullable [] literal(String text) {
+  public static byte @Nullable [] literal(String text) {
     String address = text.strip();
     try {
       if (IPV4.matcher(address).matches()) {
@@ -237,7 +157,7 @@ final class BotRules {
   }
 
   /** Whether there is no rule at all: the filter is then not installed. */
-  boolean isEmpty() {
+  public boolean isEmpty() {
     return addresses.isEmpty() && ipMatches.isEmpty() && userAgentMatches.isEmpty();
   }
 
@@ -249,7 +169,8 @@ final class BotRules {
    * @param userAgent the User-Agent header, or null
    * @param requestUri the request URI as sent, context path included, without the query
    */
-  Optional<Cause> refuses(String remoteAddress, @Nullable String userAgent, String requestUri) {
+  public Optional<Cause> refuses(
+      String remoteAddress, @Nullable String userAgent, String requestUri) {
     Cause cause = null;
     if (addresses.contains(remoteAddress) || parsedMatch(remoteAddress)) {
       cause = Cause.IP_ADDRESS;
@@ -312,29 +233,29 @@ final class BotRules {
   }
 
   /** The addresses, as written. */
-  List<String> ipAddresses() {
+  public List<String> ipAddresses() {
     return List.copyOf(addresses);
   }
 
-  List<Pattern> ipMatches() {
+  public List<Pattern> ipMatches() {
     return ipMatches;
   }
 
-  List<Pattern> userAgentMatches() {
+  public List<Pattern> userAgentMatches() {
     return userAgentMatches;
   }
 
   /** The allowed path patterns, the default one first when BlockImagesAndCss is absent. */
-  List<Pattern> allowedResponses() {
+  public List<Pattern> allowedResponses() {
     return allowed;
   }
 
-  List<Pattern> blockedResponses() {
+  public List<Pattern> blockedResponses() {
     return blocked;
   }
 
   /** Whether BlockImagesAndCss took the default allowed paths away. */
-  boolean blockImagesAndCss() {
+  public boolean blockImagesAndCss() {
     return blockImagesAndCss;
   }
 

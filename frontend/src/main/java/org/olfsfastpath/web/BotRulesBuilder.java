@@ -20,10 +20,11 @@ import org.olfsfastpath.spec.SpecException;
  * repeatable ones ({@code IpAddress}, the four kinds of pattern) take all the values the file
  * gives, each read and checked alone, so a refusal names the one value refused; {@code
  * BlockImagesAndCss} is a flag. A refused value is a {@link SpecException} carrying the setting's
- * key and that value, which {@link Assembly#botRules} turns into the error naming its place in the
- * file. Patterns are compiled here, once. Not thread-safe, as builders are not.
+ * key and that value, which the start-up ({@code org.olfsfastpath.boot}) turns into the error
+ * naming its place in the file. Patterns are compiled here, once. Not thread-safe, as builders are
+ * not.
  */
-final class BotRulesBuilder {
+public final class BotRulesBuilder {
   /** The repeatable settings, by key, as they are declared. */
   private final Map<String, Repeatable<?>> repeatable = new LinkedHashMap<>();
 
@@ -84,10 +85,11 @@ final class BotRulesBuilder {
   /**
    * Sets every setting of a section read from a file, by the settings table's keys.
    *
+   * @param section each setting's values in file order, by the table's key
    * @throws SpecException naming the key and the value refused, or a key that is not one of ours
    */
-  BotRulesBuilder apply(BotRules.Spec spec) {
-    for (Map.Entry<String, List<String>> entry : spec.values().entrySet()) {
+  public BotRulesBuilder apply(Map<String, List<String>> section) {
+    for (Map.Entry<String, List<String>> entry : section.entrySet()) {
       Repeatable<?> list = repeatable.get(entry.getKey());
       if (list != null) {
         list.set(entry.getValue());
@@ -100,19 +102,19 @@ final class BotRulesBuilder {
   }
 
   /** Client addresses to refuse: IPv4 or IPv6 literals, never host names. */
-  BotRulesBuilder ipAddresses(List<String> addresses) {
+  public BotRulesBuilder ipAddresses(List<String> addresses) {
     ipAddresses.set(addresses);
     return this;
   }
 
   /** Patterns of client addresses to refuse, each matching the whole address. */
-  BotRulesBuilder ipMatches(List<String> patterns) {
+  public BotRulesBuilder ipMatches(List<String> patterns) {
     ipMatches.set(patterns);
     return this;
   }
 
   /** Patterns of User-Agent headers to refuse, each matching the whole header. */
-  BotRulesBuilder userAgentMatches(List<String> patterns) {
+  public BotRulesBuilder userAgentMatches(List<String> patterns) {
     userAgentMatches.set(patterns);
     return this;
   }
@@ -130,7 +132,7 @@ final class BotRulesBuilder {
   }
 
   /** Whether the default allowed paths (upstream's error page images and styles) go. */
-  BotRulesBuilder blockImagesAndCss(boolean block) {
+  public BotRulesBuilder blockImagesAndCss(boolean block) {
     blockImagesAndCss.set(block);
     return this;
   }
@@ -139,33 +141,33 @@ final class BotRulesBuilder {
    * The web application's context path ({@code /opendap}, or empty for the root): the default
    * allowed paths lie below it.
    */
-  BotRulesBuilder contextPath(String path) {
+  public BotRulesBuilder contextPath(String path) {
     contextPath.set(path);
     return this;
   }
 
-  List<String> getIpAddresses() {
+  public List<String> getIpAddresses() {
     return ipAddresses.setting().get();
   }
 
-  List<Pattern> getIpMatches() {
+  public List<Pattern> getIpMatches() {
     return ipMatches.setting().get();
   }
 
-  List<Pattern> getUserAgentMatches() {
+  public List<Pattern> getUserAgentMatches() {
     return userAgentMatches.setting().get();
   }
 
   /** The file's allowed paths only: {@link #build} puts the default one before them. */
-  List<Pattern> getAllowedResponses() {
+  public List<Pattern> getAllowedResponses() {
     return allowedResponses.setting().get();
   }
 
-  List<Pattern> getBlockedResponses() {
+  public List<Pattern> getBlockedResponses() {
     return blockedResponses.setting().get();
   }
 
-  boolean getBlockImagesAndCss() {
+  public boolean getBlockImagesAndCss() {
     return blockImagesAndCss.get();
   }
 
@@ -173,7 +175,7 @@ final class BotRulesBuilder {
     return contextPath.get();
   }
 
-  BotRules build() {
+  public BotRules build() {
     return new BotRules(this);
   }
 

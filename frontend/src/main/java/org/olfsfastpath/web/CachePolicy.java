@@ -16,9 +16,9 @@ import org.olfsfastpath.dap.ResponseType;
  * dataTypes} ({@code all} by default) up to {@code maxDataEntryBytes}. netCDF downloads are never
  * kept: each names its own request and time in the file's history, so no two are the same bytes.
  */
-final class CachePolicy {
+public final class CachePolicy {
   /** The data responses {@code dataTypes} may name: their suffixes without the dot. */
-  static final List<String> DATA_TYPE_NAMES =
+  public static final List<String> DATA_TYPE_NAMES =
       Arrays.stream(ResponseType.values())
           .filter(CachePolicy::isDataType)
           .map(CachePolicy::name)
@@ -40,7 +40,7 @@ final class CachePolicy {
   }
 
   /** Whether {@code name} is a name {@code dataTypes} may hold: a data response, or {@code all}. */
-  static boolean isDataTypeName(String name) {
+  public static boolean isDataTypeName(String name) {
     return name.equals(ResponseCacheBuilder.ALL_DATA_TYPES) || dataType(name).isPresent();
   }
 

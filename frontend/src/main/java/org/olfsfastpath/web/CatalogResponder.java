@@ -17,12 +17,10 @@ import org.olfsfastpath.pages.ThreddsCatalog;
 final class CatalogResponder {
   private final DapBackend backend;
   private final Pages pages;
-  private final FrontEndStats stats;
 
-  CatalogResponder(DapBackend backend, Pages pages, FrontEndStats stats) {
+  CatalogResponder(DapBackend backend, Pages pages) {
     this.backend = backend;
     this.pages = pages;
-    this.stats = stats;
   }
 
   void send(Exchange ex, DapRequest.Directory directory)
@@ -33,11 +31,9 @@ final class CatalogResponder {
     }
     DapHeaders.lastModified(ex.resp, source.lastModified());
     if (Conditional.notModified(ex, source.lastModified())) {
-      stats.notModified.increment();
-      ex.resp.setStatus(304);
       return;
     }
-    stats.listings.increment();
+    ex.stats.listings.increment();
     byte[] body;
     switch (directory.view()) {
       case HTML -> {

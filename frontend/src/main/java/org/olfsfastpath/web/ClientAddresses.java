@@ -24,14 +24,14 @@ import org.jspecify.annotations.Nullable;
  * that is not one ends the walk (the last trusted hop is then the client). With no trusted proxy
  * (the default) a request costs one {@code getRemoteAddr()} and nothing else.
  */
-final class ClientAddresses {
+public final class ClientAddresses {
   private static final Pattern SEPARATORS = Pattern.compile("[\\s,]+");
   private static final Pattern IPV4 =
       Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
   private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:][0-9A-Fa-f:.]*(%[\\w.-]+)?");
 
   /** The rule with no trusted proxy: every client is its peer address. */
-  static final ClientAddresses DIRECT = new ClientAddresses(List.of());
+  public static final ClientAddresses DIRECT = new ClientAddresses(List.of());
 
   private final List<Block> trusted;
 
@@ -45,7 +45,7 @@ final class ClientAddresses {
    *
    * @throws IllegalArgumentException naming the entry that is neither
    */
-  static ClientAddresses trusting(String proxies) {
+  public static ClientAddresses trusting(String proxies) {
     List<Block> blocks = new ArrayList<>();
     for (String entry : SEPARATORS.split(proxies.strip())) {
       if (!entry.isEmpty()) {
@@ -56,7 +56,7 @@ final class ClientAddresses {
   }
 
   /** The rule of {@code settings} ({@code FastPath/TrustedProxies}). */
-  static ClientAddresses of(FrontEndSettings settings) {
+  public static ClientAddresses of(FrontEndSettings settings) {
     return trusting(settings.trustedProxies());
   }
 

@@ -15,7 +15,7 @@ import org.olfsfastpath.dap.VersionDocument;
  * seam, so the request flow can be tested without a socket; the real one routes each path to the
  * BES that serves it.
  */
-interface DapBackend {
+public interface DapBackend {
   /**
    * Returns what is known about {@code path}, from the cache when it can.
    *

@@ -41,9 +41,11 @@ import org.slf4j.LoggerFactory;
  * container, which closes the connection without the final chunk) so the client cannot mistake a
  * truncated body for a complete one; for a body that streams on after service has returned ({@link
  * AsyncOutput}), the same happens in the async dispatch that the failure brings back here. The
- * request's time and status are recorded when its response has ended.
+ * request's time and status are recorded when its response has ended. The start-up warm-up's
+ * requests ({@link InternalRequests.Uncounted}) run the same path and are counted apart, so the
+ * statistics and metrics count only clients.
  */
-final class DapServlet extends HttpServlet {
+public final class DapServlet extends HttpServlet {
   private static final long serialVersionUID = 1L;
   private static final Logger log = LoggerFactory.getLogger(DapServlet.class);
 
@@ -53,6 +55,10 @@ final class DapServlet extends HttpServlet {
   private final transient DapRequestParser parser;
   private final transient Responders responders;
   private final transient FrontEndStats stats;
+
+  /** The warm-up's counters ({@link InternalRequests.Uncounted}): clients' never see them. */
+  private final transient FrontEndStats uncounted = new FrontEndStats();
+
   private final transient FrontEndSettings settings;
   private final @Nullable String catalogRoot;
   private final transient RequestTimer timer;
@@ -65,7 +71,7 @@ final class DapServlet extends HttpServlet {
 
   /** Receives each request's response type, status and time (the metrics). */
   @FunctionalInterface
-  interface RequestTimer {
+  public interface RequestTimer {
     RequestTimer NONE = (type, status, nanos) -> {};
 
     void record(String type, int status, long nanos);
@@ -80,7 +86,7 @@ final class DapServlet extends HttpServlet {
    * @param context the container, for its table of file types; null outside one
    * @param spool where the answers of clients that fall behind wait
    */
-  static DapServlet assemble(
+  public static DapServlet assemble(
       FrontEndSettings settings,
       DapBackend backend,
       FrontEndStats stats,
@@ -93,7 +99,7 @@ final class DapServlet extends HttpServlet {
       Spool spool) {
     return new DapServlet(
         new DapRequestParser(settings.maxUrlLength(), settings.maxConstraintLength()),
-        Responders.create(settings, backend, stats, serverVersion, versions, context, clock, spool),
+        Responders.create(settings, backend, serverVersion, versions, context, clock, spool),
         stats,
         settings,
         catalogRoot,
@@ -123,7 +129,7 @@ final class DapServlet extends HttpServlet {
   }
 
   /** How many times the site map was built, for the status document. */
-  long siteMapBuilds() {
+  public long siteMapBuilds() {
     return responders.siteMaps().builds();
   }
 
@@ -134,10 +140,15 @@ final class DapServlet extends HttpServlet {
       return;
     }
     long start = System.nanoTime();
-    stats.requests.increment();
-    Exchange ex = new Exchange(req, resp, responders.clients());
-    ex.whenEnded(
-        () -> timer.record(typeName(ex.answering()), resp.getStatus(), System.nanoTime() - start));
+    boolean counted = !(req instanceof InternalRequests.Uncounted);
+    FrontEndStats counts = counted ? stats : uncounted;
+    counts.requests.increment();
+    Exchange ex = new Exchange(req, resp, responders.clients(), counts);
+    if (counted) {
+      ex.whenEnded(
+          () ->
+              timer.record(typeName(ex.answering()), resp.getStatus(), System.nanoTime() - start));
+    }
     try {
       answer(ex);
     } finally {
@@ -213,7 +224,7 @@ final class DapServlet extends HttpServlet {
                 "Allow",
                 "GET, HEAD");
           }
-          stats.posts.increment();
+          ex.stats.posts.increment();
           body = PostBody.read(req, settings.httpPostMax());
         }
         default ->
@@ -241,10 +252,10 @@ final class DapServlet extends HttpServlet {
         throw new IllegalStateException("the parser names datasets as nodes: " + request);
       }
     } catch (DapRequestRejectedException e) {
-      stats.rejected.increment();
+      ex.stats.rejected.increment();
       sendError(ex, e.httpStatus(), String.valueOf(e.getMessage()));
     } catch (Refusal e) {
-      stats.rejected.increment();
+      ex.stats.rejected.increment();
       sendError(ex, e.status(), String.valueOf(e.getMessage()), e.headers());
     } catch (BesErrorException e) {
       sendBesError(ex, e.error());
@@ -253,7 +264,7 @@ final class DapServlet extends HttpServlet {
     } catch (BesLimitException e) {
       // The group logs the first refusal of each episode of a client; one line per refusal would
       // flood the log exactly when a client misbehaves.
-      stats.limitRefusals.increment();
+      ex.stats.limitRefusals.increment();
       log.debug(
           "{} refused for {} by {}: {}",
           req.getRequestURI(),
@@ -266,7 +277,7 @@ final class DapServlet extends HttpServlet {
           "the server is busy (" + e.limit().key() + "): " + e.getMessage(),
           List.of("Retry-After", Integer.toString(settings.retryAfterSeconds())));
     } catch (BesPoolExhaustedException e) {
-      stats.poolExhausted.increment();
+      ex.stats.poolExhausted.increment();
       warnExhausted(req.getRequestURI());
       sendError(
           ex,
@@ -275,7 +286,7 @@ final class DapServlet extends HttpServlet {
           List.of("Retry-After", Integer.toString(settings.retryAfterSeconds())));
     } catch (ClientGoneException e) {
       // The client closed its connection; the unread BES response was discarded on close.
-      stats.clientAborts.increment();
+      ex.stats.clientAborts.increment();
       log.debug(
           "client went away during {}: {}", req.getRequestURI(), String.valueOf(e.getCause()));
     } catch (IOException e) {
@@ -330,9 +341,9 @@ final class DapServlet extends HttpServlet {
     IOException cause =
         e instanceof BesStreamException && e.getCause() instanceof IOException inner ? inner : e;
     if (e instanceof BesStreamException) {
-      stats.midStreamFailures.increment();
+      ex.stats.midStreamFailures.increment();
     } else {
-      stats.besUnavailable.increment();
+      ex.stats.besUnavailable.increment();
     }
     if (ex.resp.isCommitted()) {
       throw abortion(
@@ -364,7 +375,7 @@ final class DapServlet extends HttpServlet {
    * when, with the time to the next probe as Retry-After.
    */
   private void sendUnavailable(Exchange ex, BesUnavailableException e) throws IOException {
-    stats.besUnavailable.increment();
+    ex.stats.besUnavailable.increment();
     log.debug("BES down for {}: {}", ex.req.getRequestURI(), e.getMessage());
     IOException cause = e.ejectionCause();
     sendError(
@@ -384,7 +395,7 @@ final class DapServlet extends HttpServlet {
 
   /** Answers a BES error with its HTTP status and its message, server paths removed. */
   private void sendBesError(Exchange ex, BesError error) throws IOException {
-    stats.besErrors.increment();
+    ex.stats.besErrors.increment();
     log.debug(
         "BES error type {} for {}: {}", error.type(), ex.req.getRequestURI(), error.message());
     int status = BesErrorStatus.of(error);

@@ -22,7 +22,6 @@ final class DatasetResponder {
   private final FileResponder files;
   private final VersionService versions;
   private final FrontEndSettings settings;
-  private final FrontEndStats stats;
   private final String serverVersion;
 
   DatasetResponder(
@@ -32,7 +31,6 @@ final class DatasetResponder {
       FileResponder files,
       VersionService versions,
       FrontEndSettings settings,
-      FrontEndStats stats,
       String serverVersion) {
     this.headers = headers;
     this.gets = gets;
@@ -40,7 +38,6 @@ final class DatasetResponder {
     this.files = files;
     this.versions = versions;
     this.settings = settings;
-    this.stats = stats;
     this.serverVersion = serverVersion;
   }
 
@@ -51,12 +48,10 @@ final class DatasetResponder {
     headers.set(ex.resp, type.dapVersion());
     DapHeaders.lastModified(ex.resp, source.lastModified());
     if (Conditional.notModified(ex, source.lastModified())) {
-      stats.notModified.increment();
-      ex.resp.setStatus(304);
       return;
     }
     if (ex.head) {
-      stats.headRequests.increment();
+      ex.stats.headRequests.increment();
     }
     switch (type.source()) {
       case BES -> gets.send(ex, dataset, source);

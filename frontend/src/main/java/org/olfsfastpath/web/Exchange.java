@@ -6,16 +6,20 @@ import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.dap.DapRequest;
 
 /**
- * One request in flight: the servlet request and response, the method, and what the request has
- * been understood to ask for so far (which decides the form of an error body). Confined to the
- * request's thread, until a body streaming asynchronously ({@link AsyncOutput}) ends it on another
- * ({@link #ended()}).
+ * One request in flight: the servlet request and response, the method, the counters it counts into,
+ * and what the request has been understood to ask for so far (which decides the form of an error
+ * body). Confined to the request's thread, until a body streaming asynchronously ({@link
+ * AsyncOutput}) ends it on another ({@link #ended()}).
  */
 final class Exchange {
   final HttpServletRequest req;
   final HttpServletResponse resp;
   final boolean head;
   final boolean post;
+
+  /** The counters this request counts into: the front end's, or none for a warm-up request. */
+  final FrontEndStats stats;
+
   private final ClientAddresses clients;
   private @Nullable DapRequest answering;
   private @Nullable String client;
@@ -24,13 +28,19 @@ final class Exchange {
 
   /**
    * @param clients tells who the request comes from, for the BES groups' shares
+   * @param stats the counters the request counts into
    */
-  Exchange(HttpServletRequest req, HttpServletResponse resp, ClientAddresses clients) {
+  Exchange(
+      HttpServletRequest req,
+      HttpServletResponse resp,
+      ClientAddresses clients,
+      FrontEndStats stats) {
     this.req = req;
     this.resp = resp;
     this.head = req.getMethod().equals("HEAD");
     this.post = req.getMethod().equals("POST");
     this.clients = clients;
+    this.stats = stats;
   }
 
   /** Who the request comes from ({@link ClientAddresses}), resolved when first asked. */

@@ -36,20 +36,14 @@ final class FormResponder {
   private final DapBackend backend;
   private final CachedAnswers answers;
   private final Pages pages;
-  private final FrontEndStats stats;
   private final FormCoordinates coordinates;
 
   FormResponder(
-      DapBackend backend,
-      CachedAnswers answers,
-      FormCoordinates coordinates,
-      Pages pages,
-      FrontEndStats stats) {
+      DapBackend backend, CachedAnswers answers, FormCoordinates coordinates, Pages pages) {
     this.backend = backend;
     this.answers = answers;
     this.coordinates = coordinates;
     this.pages = pages;
-    this.stats = stats;
   }
 
   void send(Exchange ex, DapRequest.Dataset dataset, DataSource source, String xmlBase)
@@ -96,13 +90,13 @@ final class FormResponder {
     Optional<String> location = selection.location(dataset.path());
     // A large download is asked about first: the form again, with the question.
     if (location.isPresent() && !form.needsConfirmation(selection, site)) {
-      stats.redirects.increment();
+      ex.stats.redirects.increment();
       ex.resp.setStatus(303);
       ex.resp.setHeader("Location", location.get());
       ex.resp.setContentLength(0);
       return;
     }
-    stats.pages.increment();
+    ex.stats.pages.increment();
     BodyCopy.write(ex, DataRequestForm.render(form, source, site, selection));
   }
 

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.LongAdder;
  * Request counters of the front end, for the status endpoint and JMX, read as one {@link Snapshot}.
  * Thread-safe, lock-free.
  */
-final class FrontEndStats {
+public final class FrontEndStats {
   final LongAdder requests = new LongAdder();
   final LongAdder dataResponses = new LongAdder();
   final LongAdder notModified = new LongAdder();
@@ -26,7 +26,7 @@ final class FrontEndStats {
   final LongAdder posts = new LongAdder();
 
   /** A snapshot of the counters: the front end's statistics value. */
-  Snapshot snapshot() {
+  public Snapshot snapshot() {
     return new Snapshot(
         requests.sum(),
         dataResponses.sum(),
@@ -53,7 +53,7 @@ final class FrontEndStats {
    * limitRefusals}: 503s because a client's share, its queue or a pool's reserve refused a request
    * (the BES groups count them by limit).
    */
-  record Snapshot(
+  public record Snapshot(
       long requests,
       long dataResponses,
       long notModified,

@@ -11,12 +11,18 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Requests made inside the web application, with no client and no socket: the start-up warm-up
- * sends a few through the servlet so the first real request finds its code loaded and compiled (and
- * the request-path benchmark measures the servlet with them). Only the methods the servlet calls
- * answer; the body is counted and dropped.
+ * sends a few through the servlet clients reach, so the first real request finds its code loaded
+ * and compiled (and the request-path benchmark measures the servlet with them). Only the methods
+ * the servlet calls answer; the body is counted and dropped.
  */
-final class InternalRequests {
+public final class InternalRequests {
   private InternalRequests() {}
+
+  /**
+   * Marks a request the servlet counts nowhere (the warm-up's): the front end's statistics and
+   * request metrics count only clients.
+   */
+  interface Uncounted {}
 
   /** A request for {@code uri} (below the context path {@code context}), with these headers. */
   static HttpServletRequest request(
@@ -25,12 +31,32 @@ final class InternalRequests {
       String uri,
       @Nullable String query,
       Map<String, String> headers) {
+    return request(method, context, uri, query, headers, HttpServletRequest.class);
+  }
+
+  /** The same request, {@link Uncounted}: no statistic or metric counts it. */
+  public static HttpServletRequest uncounted(
+      String method,
+      String context,
+      String uri,
+      @Nullable String query,
+      Map<String, String> headers) {
+    return request(method, context, uri, query, headers, HttpServletRequest.class, Uncounted.class);
+  }
+
+  private static HttpServletRequest request(
+      String method,
+      String context,
+      String uri,
+      @Nullable String query,
+      Map<String, String> headers,
+      Class<?>... types) {
     Map<String, String> named = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     named.putAll(headers);
     return (HttpServletRequest)
         Proxy.newProxyInstance(
             InternalRequests.class.getClassLoader(),
-            new Class<?>[] {HttpServletRequest.class},
+            types,
             (proxy, m, args) ->
                 switch (m.getName()) {
                   case "getMethod" -> method;
@@ -57,8 +83,8 @@ final class InternalRequests {
   }
 
   /** A response that keeps its status and counts its body's bytes. */
-  static final class Response {
-    int status = 200;
+  public static final class Response {
+    public int status = 200;
     long bytes;
     private final ServletOutputStream out =
         new ServletOutputStream() {
@@ -83,7 +109,7 @@ final class InternalRequests {
           }
         };
 
-    HttpServletResponse build() {
+    public HttpServletResponse build() {
       return (HttpServletResponse)
           Proxy.newProxyInstance(
               InternalRequests.class.getClassLoader(),

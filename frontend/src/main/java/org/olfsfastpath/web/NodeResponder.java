@@ -24,7 +24,6 @@ final class NodeResponder {
   private final Pages pages;
   private final FrontEndSettings settings;
   private final DapHeaders headers;
-  private final FrontEndStats stats;
 
   NodeResponder(
       DapBackend backend,
@@ -32,15 +31,13 @@ final class NodeResponder {
       FileResponder files,
       Pages pages,
       FrontEndSettings settings,
-      DapHeaders headers,
-      FrontEndStats stats) {
+      DapHeaders headers) {
     this.backend = backend;
     this.datasets = datasets;
     this.files = files;
     this.pages = pages;
     this.settings = settings;
     this.headers = headers;
-    this.stats = stats;
   }
 
   void send(Exchange ex, DapRequest.Node node)
@@ -130,15 +127,13 @@ final class NodeResponder {
     headers.set(ex.resp, "3.2");
     DapHeaders.lastModified(ex.resp, source.lastModified());
     if (Conditional.notModified(ex, source.lastModified())) {
-      stats.notModified.increment();
-      ex.resp.setStatus(304);
       return;
     }
     files.send(ex, source, source.isData());
   }
 
   private void redirect(Exchange ex, String relative) {
-    stats.redirects.increment();
+    ex.stats.redirects.increment();
     ex.resp.setStatus(302);
     ex.resp.setHeader("Location", relative);
     ex.resp.setContentLength(0);

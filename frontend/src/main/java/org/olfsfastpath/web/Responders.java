@@ -37,7 +37,6 @@ record Responders(
   static Responders create(
       FrontEndSettings settings,
       DapBackend backend,
-      FrontEndStats stats,
       String serverVersion,
       VersionService versions,
       @Nullable ServletContext context,
@@ -46,14 +45,14 @@ record Responders(
     Pages pages = new Pages(settings);
     DapHeaders headers = new DapHeaders(serverVersion);
     CachedAnswers answers = new CachedAnswers(backend);
-    FileResponder files = new FileResponder(backend, new BodyCopy(stats, false, spool), context);
+    FileResponder files = new FileResponder(backend, new BodyCopy(false, spool), context);
     GetResponder gets =
         new GetResponder(
             backend,
             answers,
             new CachePolicy(backend.responses()),
             new ModuleProbes(backend, clock),
-            new BodyCopy(stats, settings.gzip(), spool),
+            new BodyCopy(settings.gzip(), spool),
             settings,
             serverVersion,
             clock);
@@ -61,16 +60,14 @@ record Responders(
         new DatasetResponder(
             headers,
             gets,
-            new FormResponder(
-                backend, answers, new FormCoordinates(backend, answers), pages, stats),
+            new FormResponder(backend, answers, new FormCoordinates(backend, answers), pages),
             files,
             versions,
             settings,
-            stats,
             serverVersion);
     return new Responders(
-        new NodeResponder(backend, datasets, files, pages, settings, headers, stats),
-        new CatalogResponder(backend, pages, stats),
+        new NodeResponder(backend, datasets, files, pages, settings, headers),
+        new CatalogResponder(backend, pages),
         new SiteMapResponder(backend, pages, settings),
         headers,
         versions,

@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * has answered, the answers are refreshed every hour (a BES upgraded in place shows its new version
  * without a restart).
  */
-final class VersionService {
+public final class VersionService {
   private static final Logger log = LoggerFactory.getLogger(VersionService.class);
 
   /** How often answered versions are asked again. */
@@ -36,7 +36,7 @@ final class VersionService {
    * @param fetch asks every BES, e.g. {@code DapBackend::versions}
    * @param unasked the BES as listed before any has been asked
    */
-  VersionService(
+  public VersionService(
       String serverVersion,
       Supplier<List<VersionDocument.Bes>> fetch,
       List<VersionDocument.Bes> unasked) {
@@ -46,7 +46,7 @@ final class VersionService {
   }
 
   /** The current document. */
-  byte[] document() {
+  public byte[] document() {
     return document;
   }
 
@@ -55,7 +55,7 @@ final class VersionService {
    *
    * @return whether every BES answered
    */
-  boolean refresh() {
+  public boolean refresh() {
     List<VersionDocument.Bes> answers = fetch.get();
     document = VersionDocument.render(serverVersion, answers);
     boolean complete = answers.stream().allMatch(bes -> bes.showVersion() != null);
@@ -68,7 +68,7 @@ final class VersionService {
   }
 
   /** Refreshes now, off the caller's thread, then on the schedule above, until shut down. */
-  void start(ScheduledExecutorService scheduler) {
+  public void start(ScheduledExecutorService scheduler) {
     schedule(scheduler, Duration.ZERO);
   }
 

@@ -34,7 +34,7 @@ import org.olfsfastpath.dap.DapRequestParser;
 import org.olfsfastpath.pages.PageHeaders;
 import org.olfsfastpath.testing.Regression;
 
-final class DapServletTest {
+public final class DapServletTest {
   private static final String LAST_MODIFIED = "Sun, 22 Nov 2026 01:52:59 GMT";
 
   private final FakeBackend backend =
@@ -80,7 +80,6 @@ final class DapServletTest {
           Responders.create(
               settings,
               backend,
-              stats,
               "test",
               versions,
               null,
@@ -596,6 +595,18 @@ final class DapServletTest {
                 .header("If-None-Match", "\"other\"")
                 .header("If-Modified-Since", LAST_MODIFIED));
     assertEquals(200, changed.status, "If-None-Match decides alone");
+    assertEquals(1, stats.notModified.sum(), "each 304 counted once");
+  }
+
+  @Test
+  void ifNoneMatchStar_answers304_onlyForAResponseWithAnETag() throws IOException {
+    FakeHttp.Response listing = run(FakeHttp.Request.get("/").header("If-None-Match", "*"));
+    assertEquals(200, listing.status, "a listing has no ETag: If-None-Match decides, and fails");
+    run(FakeHttp.Request.get("/coads_climatology.nc.dds"));
+    FakeHttp.Response kept =
+        run(FakeHttp.Request.get("/coads_climatology.nc.dds").header("If-None-Match", "*"));
+    assertEquals(304, kept.status);
+    assertEquals(1, stats.notModified.sum());
   }
 
   @Test
@@ -774,7 +785,7 @@ final class DapServletTest {
   }
 
   /** The emulator's coads {@code dap} answer for {@code constraint}, as the BES sends it. */
-  static byte[] coadsDap(String constraint) throws IOException {
+  public static byte[] coadsDap(String constraint) throws IOException {
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     try {
       org.olfsfastpath.emulator.dap.Datasets.coadsClimatology()
@@ -970,7 +981,7 @@ final class DapServletTest {
 
   private static final String BROWSER =
       "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
-  static final String DMR =
+  public static final String DMR =
       """
       <?xml version="1.0" encoding="ISO-8859-1"?>
       <Dataset xmlns="http://xml.opendap.org/ns/DAP/4.0#" dapVersion="4.0" dmrVersion="1.0"

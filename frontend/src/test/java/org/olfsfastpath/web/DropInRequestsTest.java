@@ -32,7 +32,6 @@ final class DropInRequestsTest {
           Responders.create(
               settings,
               backend,
-              stats,
               "test",
               new VersionService("test", backend::versions, List.of()),
               null,

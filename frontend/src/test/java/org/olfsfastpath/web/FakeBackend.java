@@ -20,60 +20,61 @@ import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.dap.VersionDocument;
 
 /** A catalog in memory with scriptable failures, counting what the front end asked for. */
-final class FakeBackend implements DapBackend {
-  static final Instant MODIFIED = Instant.parse("2026-11-22T01:52:59Z");
+public final class FakeBackend implements DapBackend {
+  public static final Instant MODIFIED = Instant.parse("2026-11-22T01:52:59Z");
 
-  final Map<String, DataSource> nodes = new HashMap<>();
-  final Map<String, IOException> lookupFailures = new HashMap<>();
-  final List<GetRequest> gets = new ArrayList<>();
+  public final Map<String, DataSource> nodes = new HashMap<>();
+  public final Map<String, IOException> lookupFailures = new HashMap<>();
+  public final List<GetRequest> gets = new ArrayList<>();
 
   /** Who each get named, in order. */
-  final List<Caller> callers = new ArrayList<>();
+  public final List<Caller> callers = new ArrayList<>();
 
-  final AtomicInteger lookups = new AtomicInteger();
-  final AtomicInteger closed = new AtomicInteger();
-  byte[] body =
+  public final AtomicInteger lookups = new AtomicInteger();
+  public final AtomicInteger closed = new AtomicInteger();
+  public byte[] body =
       "Dataset {\n    Float64 COADSX[COADSX = 180];\n} coads_climatology.nc;\n".getBytes();
 
   /** Bodies by BES get type; others get {@link #body}. */
-  final Map<BesGetType, byte[]> bodies = new HashMap<>();
+  public final Map<BesGetType, byte[]> bodies = new HashMap<>();
 
-  IOException getFailure;
+  public IOException getFailure;
 
   /** Get types whose module the fake BES lacks: a probe of one is "Unable to find transmitter". */
-  final java.util.Set<BesGetType> missingModules = java.util.EnumSet.noneOf(BesGetType.class);
+  public final java.util.Set<BesGetType> missingModules =
+      java.util.EnumSet.noneOf(BesGetType.class);
 
   /** Failures of gets of one type only. */
-  final Map<BesGetType, IOException> getFailures = new HashMap<>();
+  public final Map<BesGetType, IOException> getFailures = new HashMap<>();
 
   /** The buildSiteMap answer; null: the BES does not know the command. */
-  byte[] siteMap;
+  public byte[] siteMap;
 
-  final AtomicInteger siteMapBuilds = new AtomicInteger();
-  final AtomicInteger versionAsks = new AtomicInteger();
+  public final AtomicInteger siteMapBuilds = new AtomicInteger();
+  public final AtomicInteger versionAsks = new AtomicInteger();
 
   /** When set, reading the body fails after this many bytes. */
-  int failAfter = -1;
+  public int failAfter = -1;
 
-  IOException streamFailure = new IOException("BES sent status=error after data chunks");
+  public IOException streamFailure = new IOException("BES sent status=error after data chunks");
 
   /** Whether a response may be sent again once after its body broke (as a BES group's may). */
-  boolean restartable;
+  public boolean restartable;
 
   /** Responses sent again. */
-  final AtomicInteger restarts = new AtomicInteger();
+  public final AtomicInteger restarts = new AtomicInteger();
 
-  FakeBackend withDataset(String path) {
+  public FakeBackend withDataset(String path) {
     nodes.put(path, new DataSource(path, true, MODIFIED, 3114044, false, List.of()));
     return this;
   }
 
-  FakeBackend withFile(String path, long size) {
+  public FakeBackend withFile(String path, long size) {
     nodes.put(path, new DataSource(path, false, MODIFIED, size, false, List.of()));
     return this;
   }
 
-  FakeBackend withDirectory(String path, DataSource.Child... children) {
+  public FakeBackend withDirectory(String path, DataSource.Child... children) {
     nodes.put(path, new DataSource(path, false, MODIFIED, 0, true, List.of(children)));
     return this;
   }
@@ -187,7 +188,7 @@ final class FakeBackend implements DapBackend {
   }
 
   /** A response cache of its own, as the real backend has. */
-  ResponseCache responses = ResponseCache.newBuilder().build();
+  public ResponseCache responses = ResponseCache.newBuilder().build();
 
   @Override
   public String groupOf(String path) {

@@ -22,29 +22,29 @@ import java.util.TreeMap;
  * response keeps its status, headers and body, commits once its buffer fills like a real one, and
  * can be told that the client has gone.
  */
-final class FakeHttp {
+public final class FakeHttp {
   private FakeHttp() {}
 
-  static final class Request {
-    String method = "GET";
-    String contextPath = "/opendap";
-    String path = "/";
-    String query;
-    String remoteAddr = "127.0.0.1";
-    final Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    final Map<String, String> parameters = new LinkedHashMap<>();
-    byte[] body = new byte[0];
-    String contentType;
+  public static final class Request {
+    public String method = "GET";
+    public String contextPath = "/opendap";
+    public String path = "/";
+    public String query;
+    public String remoteAddr = "127.0.0.1";
+    public final Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    public final Map<String, String> parameters = new LinkedHashMap<>();
+    public byte[] body = new byte[0];
+    public String contentType;
 
     /** A POST of a form-encoded body. */
-    static Request post(String path, String formBody) {
+    public static Request post(String path, String formBody) {
       Request r = get(path).method("POST");
       r.body = formBody.getBytes(StandardCharsets.UTF_8);
       r.contentType = "application/x-www-form-urlencoded";
       return r;
     }
 
-    static Request get(String path) {
+    public static Request get(String path) {
       Request r = new Request();
       int q = path.indexOf('?');
       r.path = q < 0 ? path : path.substring(0, q);
@@ -52,17 +52,17 @@ final class FakeHttp {
       return r;
     }
 
-    Request method(String method) {
+    public Request method(String method) {
       this.method = method;
       return this;
     }
 
-    Request header(String name, String value) {
+    public Request header(String name, String value) {
       headers.put(name, value);
       return this;
     }
 
-    HttpServletRequest build() {
+    public HttpServletRequest build() {
       return (HttpServletRequest)
           Proxy.newProxyInstance(
               FakeHttp.class.getClassLoader(),
@@ -142,35 +142,35 @@ final class FakeHttp {
     }
   }
 
-  static final class Response {
-    final int bufferSize;
-    int status = 200;
-    final Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-    final ByteArrayOutputStream committedBody = new ByteArrayOutputStream();
-    final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    boolean committed;
-    boolean clientGone;
+  public static final class Response {
+    public final int bufferSize;
+    public int status = 200;
+    public final Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    public final ByteArrayOutputStream committedBody = new ByteArrayOutputStream();
+    public final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    public boolean committed;
+    public boolean clientGone;
 
-    Response() {
+    public Response() {
       this(8192);
     }
 
-    Response(int bufferSize) {
+    public Response(int bufferSize) {
       this.bufferSize = bufferSize;
     }
 
-    byte[] body() {
+    public byte[] body() {
       ByteArrayOutputStream all = new ByteArrayOutputStream();
       all.writeBytes(committedBody.toByteArray());
       all.writeBytes(buffer.toByteArray());
       return all.toByteArray();
     }
 
-    String text() {
+    public String text() {
       return new String(body(), StandardCharsets.UTF_8);
     }
 
-    String header(String name) {
+    public String header(String name) {
       return headers.get(name);
     }
 
@@ -214,7 +214,7 @@ final class FakeHttp {
           }
         };
 
-    HttpServletResponse build() {
+    public HttpServletResponse build() {
       return (HttpServletResponse)
           Proxy.newProxyInstance(
               FakeHttp.class.getClassLoader(),

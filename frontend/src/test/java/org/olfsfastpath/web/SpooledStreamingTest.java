@@ -55,7 +55,6 @@ final class SpooledStreamingTest {
             Responders.create(
                 settings,
                 backend,
-                stats,
                 "test",
                 new VersionService("test", backend::versions, List.of()),
                 null,

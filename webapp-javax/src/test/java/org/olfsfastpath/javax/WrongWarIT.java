@@ -71,7 +71,7 @@ final class WrongWarIT {
         }
       }
       String all = logs.toString();
-      assertTrue(all.contains("org.olfsfastpath.web.ServletApiGuard"), all);
+      assertTrue(all.contains("org.olfsfastpath.boot.ServletApiGuard"), all);
       for (String error : new String[] {"NoClassDefFoundError", "ClassNotFoundException"}) {
         assertFalse(all.contains(error), error + " in\n" + all);
       }

@@ -1,0 +1,51 @@
+package org.olfsfastpath.boot;
+
+import java.util.List;
+import java.util.Objects;
+import org.olfsfastpath.ops.MetricsServlet;
+import org.olfsfastpath.ops.StatusServlet;
+import org.olfsfastpath.web.BotFilter;
+import org.olfsfastpath.web.DapServlet;
+import org.olfsfastpath.web.FrontEndStats;
+
+/**
+ * The front end as {@link Assembly#frontEnd} wires it from olfs.xml: what {@link FrontEndListener}
+ * registers with the container, and what it stops when the application stops. The background work
+ * (the BES version fetch, then the warm-up) is started and the JMX beans are registered already.
+ *
+ * @param dap the DAP servlet, for {@code /}; a long answer streams on asynchronously
+ * @param status the status servlet, for {@code /status} and {@code /status/*}
+ * @param metrics the metrics servlet, for {@code /metrics} and {@code /metrics/*}
+ * @param bots the bot filter, in front of every path when it has rules
+ * @param stats the counters of the requests clients sent
+ * @param version this front end's version
+ * @param description the BES, the settings and the spool, for the log
+ * @param stops what to stop when the application stops, in that order: the last started first
+ */
+record FrontEnd(
+    DapServlet dap,
+    StatusServlet status,
+    MetricsServlet metrics,
+    BotFilter bots,
+    FrontEndStats stats,
+    String version,
+    String description,
+    List<Runnable> stops) {
+  FrontEnd {
+    Objects.requireNonNull(dap, "dap == null");
+    Objects.requireNonNull(status, "status == null");
+    Objects.requireNonNull(metrics, "metrics == null");
+    Objects.requireNonNull(bots, "bots == null");
+    Objects.requireNonNull(stats, "stats == null");
+    Objects.requireNonNull(version, "version == null");
+    Objects.requireNonNull(description, "description == null");
+    stops = List.copyOf(stops);
+  }
+
+  /** Stops everything that was started, the last started first. */
+  void stop() {
+    for (Runnable stop : stops) {
+      stop.run();
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package org.olfsfastpath.boot;
+
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.FilterRegistration;
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletContextEvent;
+import jakarta.servlet.ServletContextListener;
+import jakarta.servlet.ServletRegistration;
+import java.util.EnumSet;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts the front end when the web application starts ({@link #start}, called by {@link
+ * FrontEndInitializer}), and stops it when it stops. Finds and reads the settings ({@link
+ * ConfigLocation}), names what the file holds that is not implemented ({@link IgnoredSettings}),
+ * has {@link Assembly} wire the front end ({@link FrontEnd}), and registers what it returns: the
+ * bot filter (when olfs.xml has one) in front of everything, the DAP servlet on {@code /} (both
+ * async supported: a long answer streams on in non-blocking mode after service returns), the status
+ * servlet on {@code /status} and the metrics on {@code /metrics}. A bad configuration throws, which
+ * stops the web application from starting; the log names the setting.
+ */
+public final class FrontEndListener implements ServletContextListener {
+  private static final Logger log = LoggerFactory.getLogger(FrontEndListener.class);
+
+  /** What {@link #start} started, stopped when the application stops. */
+  private @Nullable FrontEnd started;
+
+  /**
+   * Nothing: the front end was built by {@link #start}, which {@link FrontEndInitializer} calls
+   * while the container still lets the application register servlets and filters (a listener added
+   * by an initializer may not, by the Servlet specification); this listener is there to take it
+   * down.
+   */
+  @Override
+  public void contextInitialized(ServletContextEvent event) {}
+
+  /** Builds the front end and registers its servlets and filter in {@code context}. */
+  void start(ServletContext context) {
+    FrontEnd frontEnd;
+    try {
+      ConfigLocation.Lookup lookup =
+          ConfigLocation.locate(
+              context::getInitParameter,
+              System::getProperty,
+              System::getenv,
+              ConfigDirectories.Access.FILES);
+      log.info(lookup.logLine());
+      FrontEndConfig config = ConfigLocation.load(lookup.source());
+      if (!config.ignored().isEmpty()) {
+        log.warn(
+            "olfs-fastpath: {} holds settings this front end does not implement, ignored: {}",
+            config.source(),
+            config.ignored().stream().map(Object::toString).collect(Collectors.joining("; ")));
+      }
+      frontEnd = Assembly.frontEnd(config, context);
+    } catch (ConfigurationException e) {
+      log.error("olfs-fastpath cannot start: {}", e.getMessage());
+      throw e;
+    }
+    try {
+      register(context, frontEnd);
+    } catch (RuntimeException e) {
+      frontEnd.stop();
+      throw e;
+    }
+    started = frontEnd;
+    // The container and the servlet API this WAR was built for: which of the two WARs this is.
+    log.info(
+        "olfs-fastpath {} serving {} in {} (Servlet {}.{}), built for {}: {}",
+        frontEnd.version(),
+        context.getContextPath().isEmpty() ? "/" : context.getContextPath(),
+        context.getServerInfo(),
+        context.getMajorVersion(),
+        context.getMinorVersion(),
+        ServletContext.class.getPackageName(),
+        frontEnd.description());
+  }
+
+  /** Registers the front end's servlets, and its bot filter when it has rules. */
+  private static void register(ServletContext context, FrontEnd frontEnd) {
+    ServletRegistration.Dynamic dap = context.addServlet("dap", frontEnd.dap());
+    // A long answer goes on in Servlet non-blocking mode once service() returns (the spool).
+    dap.setAsyncSupported(true);
+    dap.addMapping("/");
+    if (frontEnd.bots().hasRules()) {
+      // Before every servlet, as upstream maps its filter: a refused client costs no BES work.
+      FilterRegistration.Dynamic filter = context.addFilter("botFilter", frontEnd.bots());
+      // The DAP servlet behind it streams long answers on asynchronously.
+      filter.setAsyncSupported(true);
+      filter.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
+      log.info("olfs-fastpath: bot filter on: {}", frontEnd.bots());
+    }
+    context.addServlet("status", frontEnd.status()).addMapping("/status", "/status/*");
+    context.addServlet("metrics", frontEnd.metrics()).addMapping("/metrics", "/metrics/*");
+  }
+
+  @Override
+  public void contextDestroyed(ServletContextEvent event) {
+    FrontEnd frontEnd = started;
+    started = null;
+    if (frontEnd != null) {
+      frontEnd.stop();
+    }
+  }
+}

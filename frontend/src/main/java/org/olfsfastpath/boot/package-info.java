@@ -1,0 +1,22 @@
+/**
+ * Start-up and configuration: the composition root, the one package that sees every other.
+ *
+ * <p>The entry point is {@code FrontEndListener}, which {@code FrontEndInitializer} registers when
+ * the container has the servlet API this WAR was built for (it finds the initializer through {@code
+ * META-INF/services} under that API's name); otherwise {@code ServletApiGuard}, web.xml's one
+ * listener, stops the start naming the right WAR. At start the listener finds the olfs.xml-style
+ * settings where they are named or where Hyrax keeps them ({@code ConfigLocation}), reads them
+ * ({@code OlfsConfigFile}, following the one table {@code OlfsSettings}), names what it does not
+ * implement ({@code IgnoredSettings}) and has {@code Assembly}, the one place that builds the other
+ * layers' objects, build each from its part of the settings: the BES router over its groups and
+ * both caches, held by {@code BesBackend}, which only delegates (lookups to the data-source cache,
+ * whose loader is {@code router::showNode}; gets and the site map to the router), the spool, the
+ * DAP servlet, the bot filter, the status and metrics servlets and the JMX beans. Assembly returns
+ * them as one {@code FrontEnd}, which the listener registers with the container (the bot filter in
+ * front of everything, the DAP servlet on {@code /}, the status servlet on {@code /status}, the
+ * metrics on {@code /metrics}) and stops when the application stops.
+ */
+@NullMarked
+package org.olfsfastpath.boot;
+
+import org.jspecify.annotations.NullMarked;

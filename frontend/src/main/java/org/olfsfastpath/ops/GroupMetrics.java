@@ -1,0 +1,112 @@
+package org.olfsfastpath.ops;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.function.Supplier;
+import java.util.function.ToDoubleFunction;
+import org.olfsfastpath.bes.BesGroupStats;
+import org.olfsfastpath.bes.BesLimitException;
+import org.olfsfastpath.bes.BesShareStats;
+
+/**
+ * The metrics of one BES group, for {@link FrontEndMetrics}: its resends ({@code
+ * olfs_bes_group_retries_total}, {@code olfs_bes_group_failovers_total}), the refusals of its fair
+ * shares by limit ({@code olfs_bes_group_refused_total{limit="clientShare|clientQueue|reserve"}})
+ * and the clients now ({@code olfs_bes_group_clients}, {@code _client_in_use}, {@code
+ * _client_waiting}, {@code _client_share}), each read from the group's statistics value at each
+ * scrape. No metric is labelled with a client: the top clients are in the status document.
+ */
+final class GroupMetrics {
+  private GroupMetrics() {}
+
+  /** Registers the group's meters; the caller keeps {@code stats} reachable. */
+  static void bind(MeterRegistry registry, String group, Supplier<BesGroupStats> stats) {
+    counter(
+        registry,
+        "olfs.bes.group.retries",
+        "Commands sent once more after their BES failed"
+            + " before a byte went on (to the same BES or another)",
+        group,
+        stats,
+        BesGroupStats::retries);
+    counter(
+        registry,
+        "olfs.bes.group.failovers",
+        "Commands sent once more to another BES",
+        group,
+        stats,
+        BesGroupStats::failovers);
+    for (BesLimitException.Limit limit : BesLimitException.Limit.values()) {
+      FunctionCounter.builder(
+              "olfs.bes.group.refused", stats, s -> refused(s.get().shares(), limit))
+          .description(
+              "Requests refused by a limit: a client's share, its queue, a pool's" + " reserve")
+          .tags("group", group, "limit", limit.key())
+          .register(registry);
+    }
+    gauge(
+        registry,
+        "olfs.bes.group.clients",
+        "Clients holding or waiting for a connection",
+        group,
+        stats,
+        s -> s.shares().clients());
+    gauge(
+        registry,
+        "olfs.bes.group.client.in.use",
+        "Requests holding a place in their client's share",
+        group,
+        stats,
+        s -> s.shares().inUse());
+    gauge(
+        registry,
+        "olfs.bes.group.client.waiting",
+        "Requests waiting past their client's share",
+        group,
+        stats,
+        s -> s.shares().waiting());
+    gauge(
+        registry,
+        "olfs.bes.group.client.share",
+        "Connections one client may hold at once",
+        group,
+        stats,
+        s -> s.shares().limit());
+  }
+
+  private static double refused(BesShareStats shares, BesLimitException.Limit limit) {
+    return switch (limit) {
+      case CLIENT_SHARE -> shares.refusedShare();
+      case CLIENT_QUEUE -> shares.refusedQueue();
+      case RESERVE -> shares.refusedReserve();
+    };
+  }
+
+  private static void gauge(
+      MeterRegistry registry,
+      String name,
+      String description,
+      String group,
+      Supplier<BesGroupStats> stats,
+      ToDoubleFunction<BesGroupStats> value) {
+    Gauge.builder(name, stats, s -> value.applyAsDouble(s.get()))
+        .description(description)
+        .tags("group", group)
+        .strongReference(true)
+        .register(registry);
+  }
+
+  private static void counter(
+      MeterRegistry registry,
+      String name,
+      String description,
+      String group,
+      Supplier<BesGroupStats> stats,
+      ToDoubleFunction<BesGroupStats> value) {
+    FunctionCounter.builder(name, stats, s -> value.applyAsDouble(s.get()))
+        .description(description)
+        .tags("group", group)
+        .register(registry);
+  }
+}

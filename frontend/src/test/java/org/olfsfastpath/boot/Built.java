@@ -1,0 +1,60 @@
+package org.olfsfastpath.boot;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import org.olfsfastpath.bes.BesClient;
+import org.olfsfastpath.cache.DataSourceCache;
+import org.olfsfastpath.cache.ResponseCache;
+import org.olfsfastpath.ops.BesEvents;
+import org.olfsfastpath.spool.Spool;
+import org.olfsfastpath.web.BotRules;
+import org.olfsfastpath.web.FrontEndSettings;
+
+/**
+ * The objects an olfs.xml file builds, as the web application builds them at start (nothing
+ * connects): for tests that check a value reached the layer that owns it.
+ */
+record Built(BesBackend backend, FrontEndSettings web, BotRules bots, Spool spool)
+    implements AutoCloseable {
+  static FrontEndConfig parse(String xml) {
+    return OlfsConfigFile.parse(
+        new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)), "olfs.xml");
+  }
+
+  /** Builds every layer from {@code xml}, as {@link FrontEndListener} does. */
+  static Built of(String xml) {
+    return of(parse(xml));
+  }
+
+  static Built of(FrontEndConfig config) {
+    FrontEndSettings web = Assembly.web(config);
+    BotRules bots = BotFilterSection.rules(config, "/opendap");
+    // The JVM's temporary directory stands for the servlet container's.
+    Spool spool =
+        Assembly.spool(config, java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
+    return new Built(
+        Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE)), web, bots, spool);
+  }
+
+  BesClient client() {
+    return backend.client();
+  }
+
+  DataSourceCache cache() {
+    return backend.cache();
+  }
+
+  org.olfsfastpath.bes.BesRouter router() {
+    return backend.router();
+  }
+
+  ResponseCache responses() {
+    return backend.responses();
+  }
+
+  @Override
+  public void close() {
+    spool.close();
+    backend.close();
+  }
+}
