@@ -57,6 +57,16 @@ final class ClosedLoop implements AutoCloseable {
     }
   }
 
+  /**
+   * Sleeps until {@code nanoTime} ({@link System#nanoTime()}); returns at once if it has passed.
+   */
+  static void sleepUntil(long nanoTime) throws InterruptedException {
+    long left = nanoTime - System.nanoTime();
+    if (left > 0) {
+      TimeUnit.NANOSECONDS.sleep(left);
+    }
+  }
+
   /** Stops every client still running. */
   @Override
   public void close() {

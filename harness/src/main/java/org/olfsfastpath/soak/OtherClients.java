@@ -48,7 +48,7 @@ final class OtherClients {
    *
    * @return each request's time, in microseconds
    */
-  List<Long> run(FaultScenarios.Run run, int clients, long end, String beside) throws Exception {
+  List<Long> run(ScenarioRun run, int clients, long end, String beside) throws Exception {
     List<Long> micros = Collections.synchronizedList(new ArrayList<>());
     try (ClosedLoop loop =
         ClosedLoop.start(
@@ -102,8 +102,7 @@ final class OtherClients {
    * the one under the load passes {@link #P99_FACTOR} times the one alone plus {@link
    * #P99_MARGIN_MS}.
    */
-  static void checkP99(
-      FaultScenarios.Run run, List<Long> alone, List<Long> underLoad, String load) {
+  static void checkP99(ScenarioRun run, List<Long> alone, List<Long> underLoad, String load) {
     double idle = p99(alone);
     double busy = p99(underLoad);
     run.note(
