@@ -1,23 +1,13 @@
 package org.olfsfastpath.trace;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
-import java.net.SocketTimeoutException;
-import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
-import java.net.UnixDomainSocketAddress;
-import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import jdk.net.ExtendedSocketOptions;
 import org.jspecify.annotations.Nullable;
-import org.olfsfastpath.ppt.PptEndpoint;
 
 /**
  * One proxied client connection: a thread per direction copies bytes as they arrive and, before
@@ -63,7 +53,7 @@ final class TraceConnection {
     SocketChannel connected;
     try {
       configure(client);
-      connected = connect(trace.target(), trace.connectTimeout());
+      connected = trace.target().openChannel(trace.connectTimeout());
       bes = connected;
     } catch (IOException e) {
       synchronized (log.lock) {
@@ -76,7 +66,8 @@ final class TraceConnection {
           TraceRecord.Event.CONNECT_ERROR,
           0,
           0,
-          "cannot reach the BES at " + trace.target() + ": " + e.getMessage());
+          // ppt's messages name the BES and its endpoint, as the front end's do.
+          e.getMessage() != null ? e.getMessage() : e.toString());
       trace.ended(this);
       return;
     }
@@ -86,46 +77,6 @@ final class TraceConnection {
     threads.add(back);
     back.start();
     pump(client, bes, requests);
-  }
-
-  private static SocketChannel connect(PptEndpoint target, Duration timeout) throws IOException {
-    SocketAddress address;
-    SocketChannel channel;
-    if (target instanceof PptEndpoint.Tcp tcp) {
-      InetSocketAddress inet = new InetSocketAddress(tcp.host(), tcp.port());
-      if (inet.isUnresolved()) {
-        throw new UnknownHostException("cannot resolve " + tcp.host());
-      }
-      address = inet;
-      channel = SocketChannel.open();
-    } else {
-      address = UnixDomainSocketAddress.of(((PptEndpoint.Unix) target).socket());
-      channel = SocketChannel.open(StandardProtocolFamily.UNIX);
-    }
-    try {
-      channel.configureBlocking(false);
-      if (!channel.connect(address)) {
-        try (Selector selector = Selector.open()) {
-          channel.register(selector, SelectionKey.OP_CONNECT);
-          long deadline = System.nanoTime() + timeout.toNanos();
-          while (!channel.finishConnect()) {
-            long left = (deadline - System.nanoTime()) / 1_000_000L;
-            if (left <= 0) {
-              throw new SocketTimeoutException(
-                  "connect timeout of " + timeout.toMillis() + " ms elapsed");
-            }
-            selector.select(left);
-            selector.selectedKeys().clear();
-          }
-        } // closing the selector deregisters the channel, so that it can block again
-      }
-      channel.configureBlocking(true);
-      configure(channel);
-      return channel;
-    } catch (IOException | RuntimeException e) {
-      PptTrace.closeQuietly(channel);
-      throw e;
-    }
   }
 
   private static void configure(SocketChannel channel) throws IOException {
