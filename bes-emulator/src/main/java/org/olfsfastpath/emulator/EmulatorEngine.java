@@ -50,7 +50,7 @@ final class EmulatorEngine {
 
   private static final Duration JOIN_TIMEOUT = Duration.ofSeconds(5);
 
-  private final BesEmulator.Builder config;
+  private final BesEmulatorBuilder config;
   private final Dispatcher dispatcher;
   private final Map<String, Duration> serviceTimes;
 
@@ -89,7 +89,7 @@ final class EmulatorEngine {
   private volatile int port;
   private volatile boolean listening;
 
-  EmulatorEngine(BesEmulator.Builder config, Dispatcher dispatcher) {
+  EmulatorEngine(BesEmulatorBuilder config, Dispatcher dispatcher) {
     this.config = config;
     this.dispatcher = dispatcher;
     this.serviceTimes = Map.copyOf(config.serviceTimes);
