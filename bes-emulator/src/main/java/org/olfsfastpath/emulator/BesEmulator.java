@@ -186,7 +186,7 @@ public final class BesEmulator implements Closeable {
   /** Calls of {@link #dropAllConnections()} since start or the last {@link #resetCounts()}. */
   public long dropCount() {
     EmulatorEngine current = engineOrNull();
-    return current == null ? 0 : current.dropCount();
+    return current == null ? 0 : current.counts().dropCount();
   }
 
   /**
@@ -195,7 +195,7 @@ public final class BesEmulator implements Closeable {
    */
   public long droppedConnectionCount() {
     EmulatorEngine current = engineOrNull();
-    return current == null ? 0 : current.droppedConnectionCount();
+    return current == null ? 0 : current.counts().droppedConnectionCount();
   }
 
   /**
@@ -235,7 +235,7 @@ public final class BesEmulator implements Closeable {
   /** Request documents received since start or the last {@link #resetCounts()}. */
   public long requestCount() {
     EmulatorEngine current = engineOrNull();
-    return current == null ? 0 : current.requestCount();
+    return current == null ? 0 : current.counts().requestCount();
   }
 
   /**
@@ -246,13 +246,15 @@ public final class BesEmulator implements Closeable {
   public long commandCount(String command) {
     Objects.requireNonNull(command, "command == null");
     EmulatorEngine current = engineOrNull();
-    return current == null ? 0 : current.commandCount(command);
+    return current == null ? 0 : current.counts().commandCount(command);
   }
 
   /** A snapshot of all command counts, by command name in alphabetical order. */
   public Map<String, Long> commandCounts() {
     EmulatorEngine current = engineOrNull();
-    return current == null ? Map.of() : Collections.unmodifiableMap(current.commandCounts());
+    return current == null
+        ? Map.of()
+        : Collections.unmodifiableMap(current.counts().commandCounts());
   }
 
   /** Connections accepted since start. */
@@ -294,7 +296,7 @@ public final class BesEmulator implements Closeable {
   public void resetCounts() {
     EmulatorEngine current = engineOrNull();
     if (current != null) {
-      current.resetCounts();
+      current.counts().resetCounts();
     }
   }
 
@@ -306,7 +308,7 @@ public final class BesEmulator implements Closeable {
    */
   public String countsText() {
     EmulatorEngine current = engineOrNull();
-    return current == null ? "requests=0\n" : current.countsText();
+    return current == null ? "requests=0\n" : current.counts().countsText();
   }
 
   /**
@@ -315,7 +317,7 @@ public final class BesEmulator implements Closeable {
    * @throws IllegalStateException if not started
    */
   public RecordedRequest takeRequest() throws InterruptedException {
-    return running().recorded().take();
+    return running().counts().recorded().take();
   }
 
   /**
@@ -327,7 +329,7 @@ public final class BesEmulator implements Closeable {
   public @Nullable RecordedRequest takeRequest(long timeout, TimeUnit unit)
       throws InterruptedException {
     Objects.requireNonNull(unit, "unit == null");
-    return running().recorded().poll(timeout, unit);
+    return running().counts().recorded().poll(timeout, unit);
   }
 
   /**
@@ -338,7 +340,7 @@ public final class BesEmulator implements Closeable {
    */
   public void enqueueFault(Fault fault) {
     Objects.requireNonNull(fault, "fault == null");
-    running().enqueueFault(fault);
+    running().faults().enqueue(fault);
   }
 
   /**
@@ -348,13 +350,13 @@ public final class BesEmulator implements Closeable {
    */
   public void addFaultRule(FaultRule rule) {
     Objects.requireNonNull(rule, "rule == null");
-    running().addFaultRule(rule);
+    running().faults().addRule(rule);
   }
 
   /** Removes a rule; returns whether it was present. */
   public boolean removeFaultRule(FaultRule rule) {
     Objects.requireNonNull(rule, "rule == null");
-    return running().removeFaultRule(rule);
+    return running().faults().removeRule(rule);
   }
 
   /**
@@ -371,12 +373,12 @@ public final class BesEmulator implements Closeable {
       throw new IllegalArgumentException(
           "fault was " + fault + ", a request fault; use" + " addFaultRule");
     }
-    running().setStandingConnectionFault(fault);
+    running().faults().setStandingConnectionFault(fault);
   }
 
   /** Drops every queued fault and every rule. */
   public void clearFaults() {
-    running().clearFaults();
+    running().faults().clear();
   }
 
   private synchronized @Nullable EmulatorEngine engineOrNull() {
