@@ -10,22 +10,15 @@ public final class XmlText {
 
   /** Element text (xmlEncodeSpecialChars): the markup characters, the quote and CR. */
   public static void text(String value, StringBuilder out) {
-    for (int i = 0; i < value.length(); ) {
-      int c = value.codePointAt(i);
-      i += Character.charCount(c);
-      switch (c) {
-        case '&' -> out.append("&amp;");
-        case '<' -> out.append("&lt;");
-        case '>' -> out.append("&gt;");
-        case '"' -> out.append("&quot;");
-        case '\r' -> out.append("&#13;");
-        default -> latin1(c, out);
-      }
-    }
+    escape(value, false, out);
   }
 
   /** Attribute values: as text, plus the whitespace an XML parser would normalize. */
   public static void attribute(String value, StringBuilder out) {
+    escape(value, true, out);
+  }
+
+  private static void escape(String value, boolean attribute, StringBuilder out) {
     for (int i = 0; i < value.length(); ) {
       int c = value.codePointAt(i);
       i += Character.charCount(c);
@@ -34,9 +27,9 @@ public final class XmlText {
         case '<' -> out.append("&lt;");
         case '>' -> out.append("&gt;");
         case '"' -> out.append("&quot;");
-        case '\n' -> out.append("&#10;");
         case '\r' -> out.append("&#13;");
-        case '\t' -> out.append("&#9;");
+        case '\n' -> out.append(attribute ? "&#10;" : "\n");
+        case '\t' -> out.append(attribute ? "&#9;" : "\t");
         default -> latin1(c, out);
       }
     }
