@@ -45,6 +45,19 @@ final class ClosedLoop implements AutoCloseable {
     return loop;
   }
 
+  /** One request of a client for {@code target}. */
+  interface TargetRequest {
+    void send(String target) throws Exception;
+  }
+
+  /**
+   * Starts {@code clients} clients sending {@code request} until {@code end} (nanoTime), each for
+   * the next of {@code targets} in turn, client c starting at the c-th.
+   */
+  static ClosedLoop cycling(int clients, long end, List<String> targets, TargetRequest request) {
+    return start(clients, end, i -> request.send(targets.get(i % targets.size())));
+  }
+
   /**
    * Waits for every client to end, each at most until the deadline plus {@code grace} (a client
    * still asking at the deadline ends within its request's timeout); rethrows a client's failure.

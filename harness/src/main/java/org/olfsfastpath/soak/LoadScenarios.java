@@ -182,14 +182,12 @@ final class LoadScenarios {
     ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
     List<Long> heaps = new ArrayList<>();
     int windowIndex = 0;
-    try (ClosedLoop loop =
-        ClosedLoop.start(
-            clients,
-            end,
-            i -> {
-              RawHttp.Response r = run.request(targets.get(i % targets.size()), Set.of("200"));
-              latencies.add(r.millis());
-            })) {
+    ClosedLoop.TargetRequest client =
+        target -> {
+          RawHttp.Response r = run.request(target, Set.of("200"));
+          latencies.add(r.millis());
+        };
+    try (ClosedLoop loop = ClosedLoop.cycling(clients, end, targets, client)) {
       while (System.nanoTime() < end) {
         sleepUntil(Math.min(end, start + window.toNanos() * (windowIndex + 1)));
         windowIndex++;

@@ -1,5 +1,6 @@
 package org.olfsfastpath.soak;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -40,6 +41,32 @@ final class OtherClients {
   static OtherClients keptAndCold(FaultBench bench, Supplier<String> coldPaths) {
     KEPT.forEach(bench::reference);
     return new OtherClients(bench, coldPaths);
+  }
+
+  /**
+   * The name of a scenario of {@code readers} slow readers of {@code what} at {@code
+   * bytesPerSecond} each, beside {@code others} of these clients.
+   */
+  static String scenarioName(int readers, long bytesPerSecond, String what, int others) {
+    return readers
+        + " slow readers ("
+        + bytesPerSecond / 1000
+        + " KB/s) of "
+        + what
+        + ", "
+        + others
+        + " other clients";
+  }
+
+  /**
+   * Runs {@code clients} of them alone, before a load of {@code load} begins: for a quarter of it,
+   * at most 5 s.
+   *
+   * @return each request's time, in microseconds
+   */
+  List<Long> alone(ScenarioRun run, int clients, Duration load) throws Exception {
+    long quarter = Math.min(load.toNanos() / 4, Duration.ofSeconds(5).toNanos());
+    return run(run, clients, System.nanoTime() + quarter, "alone");
   }
 
   /**

@@ -91,26 +91,23 @@ final class OutageScenarios {
     List<Timed> timings = Collections.synchronizedList(new ArrayList<>());
     long back;
     Duration probeIn;
-    try (ClosedLoop loop =
-        ClosedLoop.start(
-            clients,
-            end,
-            i -> {
-              String target = targets.get(i % targets.size());
-              long began = System.nanoTime();
-              // The kept metadata needs no BES: the outage must not touch it.
-              Set<String> allowed =
-                  target.equals(SMALL)
-                      ? Set.of("200")
-                      : target.equals(BIG)
-                          ? Set.of("200", "502", "503", "504", "truncated")
-                          : Set.of("200", "502", "503", "504");
-              RawHttp.Response r = run.request(target, allowed);
-              if (r.status() == 503) {
-                run.expectDown(r, FAST_FAILURE_UNDER_LOAD);
-              }
-              timings.add(new Timed(began, System.nanoTime(), target, r.outcome()));
-            })) {
+    ClosedLoop.TargetRequest client =
+        target -> {
+          long began = System.nanoTime();
+          // The kept metadata needs no BES: the outage must not touch it.
+          Set<String> allowed =
+              target.equals(SMALL)
+                  ? Set.of("200")
+                  : target.equals(BIG)
+                      ? Set.of("200", "502", "503", "504", "truncated")
+                      : Set.of("200", "502", "503", "504");
+          RawHttp.Response r = run.request(target, allowed);
+          if (r.status() == 503) {
+            run.expectDown(r, FAST_FAILURE_UNDER_LOAD);
+          }
+          timings.add(new Timed(began, System.nanoTime(), target, r.outcome()));
+        };
+    try (ClosedLoop loop = ClosedLoop.cycling(clients, end, targets, client)) {
       sleepUntil(start + load.toNanos() / 3);
       bench.killBes();
       long killed = System.nanoTime();

@@ -74,27 +74,23 @@ public final class ShareScenarios {
     long start = System.nanoTime();
     long end = start + load.toNanos();
     int dropped = 0;
-    try (ClosedLoop loop =
-        ClosedLoop.start(
-            clients,
-            end,
-            i -> {
-              String target = targets.get(i % targets.size());
-              // Only a large answer can have reached its client in part; a small one is whole in
-              // the
-              // response buffer before anything is sent.
-              Set<String> allowed =
-                  target.equals(FaultScenarios.BIG) ? Set.of("200", "truncated") : Set.of("200");
-              RawHttp.Response r = run.request(target, allowed);
-              if (r.outcome().equals("truncated")) {
-                started.incrementAndGet();
-              } else {
-                notStarted.incrementAndGet();
-                if (!r.outcome().equals("200")) {
-                  failedNotStarted.incrementAndGet();
-                }
-              }
-            })) {
+    ClosedLoop.TargetRequest client =
+        target -> {
+          // Only a large answer can have reached its client in part; a small one is whole
+          // in the response buffer before anything is sent.
+          Set<String> allowed =
+              target.equals(FaultScenarios.BIG) ? Set.of("200", "truncated") : Set.of("200");
+          RawHttp.Response r = run.request(target, allowed);
+          if (r.outcome().equals("truncated")) {
+            started.incrementAndGet();
+          } else {
+            notStarted.incrementAndGet();
+            if (!r.outcome().equals("200")) {
+              failedNotStarted.incrementAndGet();
+            }
+          }
+        };
+    try (ClosedLoop loop = ClosedLoop.cycling(clients, end, targets, client)) {
       for (int d = 1; d <= drops; d++) {
         sleepUntil(start + load.toNanos() * d / (drops + 1));
         dropped += bench.bes().dropAllConnections();
@@ -147,25 +143,15 @@ public final class ShareScenarios {
   public ScenarioResult slowReadersKeepTheirShare(
       int readers, int addresses, int bytesPerSecond, int normalClients, Duration load)
       throws Exception {
-    ScenarioRun run =
-        new ScenarioRun(
-            bench,
-            readers
-                + " slow readers ("
-                + bytesPerSecond / 1000
-                + " KB/s) of a 400 MiB answer from "
-                + (addresses == 1 ? "one address" : addresses + " addresses")
-                + ", "
-                + normalClients
-                + " other clients",
-            false);
+    String name =
+        OtherClients.scenarioName(
+            readers,
+            bytesPerSecond,
+            "a 400 MiB answer from " + (addresses == 1 ? "one address" : addresses + " addresses"),
+            normalClients);
+    ScenarioRun run = new ScenarioRun(bench, name, false);
     OtherClients others = OtherClients.keptAndCold(bench, faults::coldPath);
-    List<Long> idle =
-        others.run(
-            run,
-            normalClients,
-            System.nanoTime() + Math.min(load.toNanos() / 4, Duration.ofSeconds(5).toNanos()),
-            "alone");
+    List<Long> idle = others.alone(run, normalClients, load);
 
     StatusDocument first = bench.status();
     long share = first.sharesCounter("limit");

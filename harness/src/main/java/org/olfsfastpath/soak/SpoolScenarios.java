@@ -155,28 +155,17 @@ public final class SpoolScenarios {
     // Cold metadata too: short requests that need BES connections, which the slow readers must
     // not have taken.
     OtherClients others = OtherClients.keptAndCold(bench, scenarios::coldPath);
-    ScenarioRun run =
-        new ScenarioRun(
-            bench,
-            readers
-                + " slow readers ("
-                + bytesPerSecond / 1000
-                + " KB/s) of big/40MiB.nc.dods from one address, spooled, "
-                + normalClients
-                + " other clients",
-            false);
+    String name =
+        OtherClients.scenarioName(
+            readers, bytesPerSecond, "big/40MiB.nc.dods from one address, spooled", normalClients);
+    ScenarioRun run = new ScenarioRun(bench, name, false);
     SlowDownload.Result reference = new SlowDownload(bench.port(), BIG, 0, 1 << 20).call();
     run.count(reference.outcome());
     if (!reference.outcome().equals("200")) {
       run.problem("a fast download of " + BIG + " got " + reference.outcome());
       return run.finish(-1);
     }
-    List<Long> idle =
-        others.run(
-            run,
-            normalClients,
-            System.nanoTime() + Math.min(load.toNanos() / 4, Duration.ofSeconds(5).toNanos()),
-            "alone");
+    List<Long> idle = others.alone(run, normalClients, load);
     long releasedBefore = bench.status().get("spool", "earlyReleases");
     long start = System.nanoTime();
     long end = start + load.toNanos();

@@ -98,28 +98,16 @@ final class ExchangeLog {
   }
 
   void decodeError(String direction, long now, Exception e) {
-    emit(
-        new TraceRecord(
-            trace.timeOf(now),
-            number,
-            0,
-            TraceRecord.Event.DECODE_ERROR,
-            null,
-            0,
-            0,
-            0,
-            false,
-            false,
-            0,
-            null,
-            null,
-            null,
-            null,
-            shorten(
-                direction
-                    + " stream: "
-                    + e.getMessage()
-                    + "; bytes are still forwarded, no longer decoded")));
+    emitEvent(
+        now,
+        0,
+        TraceRecord.Event.DECODE_ERROR,
+        0,
+        0,
+        direction
+            + " stream: "
+            + e.getMessage()
+            + "; bytes are still forwarded, no longer decoded");
   }
 
   void emitExchange(TraceExchange x, long end, boolean answered, @Nullable String note) {
