@@ -54,7 +54,7 @@ public final class BesEmulatorMain {
    * @param emulator the configured builder
    * @param controlPort the control port's number, 0 for a free one, -1 for no control port
    */
-  record Options(BesEmulator.Builder emulator, int controlPort) {}
+  record Options(BesEmulatorBuilder emulator, int controlPort) {}
 
   /** A flag or value that makes no sense, with the message to show. */
   static final class UsageException extends Exception {
@@ -163,7 +163,7 @@ public final class BesEmulatorMain {
    * @throws UsageException naming the flag and the value that is wrong
    */
   static Options parse(String[] args) throws UsageException {
-    BesEmulator.Builder builder = BesEmulator.newBuilder();
+    BesEmulatorBuilder builder = BesEmulator.newBuilder();
     int controlPort = -1;
     List<String> queue = new ArrayList<>(List.of(args));
     while (!queue.isEmpty()) {
@@ -217,7 +217,7 @@ public final class BesEmulatorMain {
     return new Options(builder, controlPort);
   }
 
-  private static void delay(BesEmulator.Builder builder, String spec) throws UsageException {
+  private static void delay(BesEmulatorBuilder builder, String spec) throws UsageException {
     int eq = spec.indexOf('=');
     if (eq <= 0 || eq == spec.length() - 1) {
       throw new UsageException(

@@ -17,6 +17,7 @@ import org.jdom2.Attribute;
 import org.jdom2.Document;
 import org.jdom2.Element;
 import org.jdom2.JDOMException;
+import org.olfsfastpath.emulator.dap.XmlText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -229,7 +230,7 @@ final class CaptureLibrary {
 
   private static String attribute(String value) {
     StringBuilder out = new StringBuilder();
-    XmlElement.escapeAttribute(value, out);
+    XmlText.attribute(value, out);
     return out.toString();
   }
 }

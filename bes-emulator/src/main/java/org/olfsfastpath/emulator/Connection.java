@@ -102,7 +102,7 @@ final class Connection implements Runnable {
   private void serve() throws IOException {
     InputStream rawIn = Channels.newInputStream(channel);
     OutputStream rawOut = Channels.newOutputStream(channel);
-    Fault connectionFault = engine.nextConnectionFault();
+    Fault connectionFault = engine.faults().nextConnectionFault();
     if (!handshake(rawIn, rawOut, connectionFault)) {
       return;
     }
@@ -130,7 +130,7 @@ final class Connection implements Runnable {
       }
       ParsedRequest parsed = ParsedRequest.parse(message.payload());
       RecordedRequest recorded = parsed.record(index, exchange);
-      engine.record(recorded);
+      engine.counts().record(recorded);
       BesReply reply;
       try {
         reply = engine.dispatcher().dispatch(recorded, parsed, session);
@@ -138,7 +138,7 @@ final class Connection implements Runnable {
         Thread.currentThread().interrupt();
         throw new InterruptedIOException("interrupted while dispatching on connection " + index);
       }
-      Fault fault = reply.fault() != null ? reply.fault() : engine.faultFor(recorded);
+      Fault fault = reply.fault() != null ? reply.fault() : engine.faults().faultFor(recorded);
       sleep(engine.serviceTime(recorded.commands()));
       if (!answer(reply.reply(parsed.ids()), parsed.ids(), recorded, fault, writer, rawOut, in)) {
         return;

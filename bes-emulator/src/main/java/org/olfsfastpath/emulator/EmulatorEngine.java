@@ -9,35 +9,25 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Queue;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The running emulator behind {@link BesEmulator}: listeners, connection threads, counters, the
- * recorded-request queue and the fault scripts. Thread-safe; no lock is held while a connection
- * does I/O.
+ * The running emulator behind {@link BesEmulator}: listeners and connection threads, with the
+ * {@link EmulatorCounts} and the {@link FaultScript} its connections use. Thread-safe; no lock is
+ * held while a connection does I/O.
  */
 final class EmulatorEngine {
   private static final Logger log = LoggerFactory.getLogger(EmulatorEngine.class);
@@ -50,50 +40,45 @@ final class EmulatorEngine {
 
   private static final Duration JOIN_TIMEOUT = Duration.ofSeconds(5);
 
-  private final BesEmulator.Builder config;
+  private final BesEmulatorBuilder config;
   private final Dispatcher dispatcher;
   private final Map<String, Duration> serviceTimes;
+  private final EmulatorCounts counts;
+  private final FaultScript faults = new FaultScript();
 
-  private final Map<String, LongAdder> commandCounts = new ConcurrentHashMap<>();
-  private final AtomicLong requestCount = new AtomicLong();
-
-  /**
-   * The newest requests, for tests' takeRequest. Bounded so that an emulator serving a load run or
-   * a soak for hours keeps a steady heap: past the bound the oldest recording is dropped.
-   */
-  static final int MAX_RECORDED = 10_000;
-
-  private final BlockingQueue<RecordedRequest> recorded = new LinkedBlockingQueue<>(MAX_RECORDED);
-  private final Queue<Fault> requestFaults = new ConcurrentLinkedQueue<>();
-  private final Queue<Fault> connectionFaults = new ConcurrentLinkedQueue<>();
-  private final List<FaultRule> faultRules = new CopyOnWriteArrayList<>();
   private final AtomicInteger connectionIndexes = new AtomicInteger();
   private final AtomicInteger closedConnections = new AtomicInteger();
   private final AtomicLong exitMessages = new AtomicLong();
-  private final AtomicLong drops = new AtomicLong();
-  private final AtomicLong droppedConnections = new AtomicLong();
   private final AtomicInteger handshakesUnderWay = new AtomicInteger();
   private final AtomicInteger mostHandshakesAtOnce = new AtomicInteger();
   private final Object closedSignal = new Object();
-  private volatile @Nullable Fault standingConnectionFault;
   private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
   private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
 
   /** The threads blocked in accept(): the port is free only once they have left it. */
   private final List<Thread> acceptThreads = new CopyOnWriteArrayList<>();
 
-  private final Object countsFileLock = new Object();
-
   private volatile @Nullable ServerSocketChannel tcpServer;
   private volatile @Nullable ServerSocketChannel unixServer;
   private volatile int port;
   private volatile boolean listening;
 
-  EmulatorEngine(BesEmulator.Builder config, Dispatcher dispatcher) {
+  EmulatorEngine(BesEmulatorBuilder config, Dispatcher dispatcher) {
     this.config = config;
     this.dispatcher = dispatcher;
     this.serviceTimes = Map.copyOf(config.serviceTimes);
+    this.counts = new EmulatorCounts(config.countsFile);
     this.port = config.port;
+  }
+
+  /** The counts and recorded requests. */
+  EmulatorCounts counts() {
+    return counts;
+  }
+
+  /** The scripted faults. */
+  FaultScript faults() {
+    return faults;
   }
 
   Dispatcher dispatcher() {
@@ -298,25 +283,9 @@ final class EmulatorEngine {
     for (Connection connection : open) {
       connection.close();
     }
-    drops.incrementAndGet();
-    droppedConnections.addAndGet(open.size());
     log.info("BES emulator dropped all {} open connections", open.size());
-    if (config.countsFile != null) {
-      writeCountsFile();
-    }
+    counts.dropped(open.size());
     return open.size();
-  }
-
-  /** Calls of {@link #dropAllConnections()} since start or the last reset of the counts. */
-  long dropCount() {
-    return drops.get();
-  }
-
-  /**
-   * Connections {@link #dropAllConnections()} closed since start or the last reset of the counts.
-   */
-  long droppedConnectionCount() {
-    return droppedConnections.get();
   }
 
   /** Stops listening and drops every connection, keeping counts, recordings and scripts. */
@@ -372,101 +341,7 @@ final class EmulatorEngine {
     }
   }
 
-  // Counting and recording
-
-  void record(RecordedRequest request) {
-    requestCount.incrementAndGet();
-    for (String command : request.commands()) {
-      commandCounts.computeIfAbsent(command, c -> new LongAdder()).increment();
-    }
-    while (!recorded.offer(request)) {
-      recorded.poll();
-    }
-    if (config.countsFile != null) {
-      writeCountsFile();
-    }
-  }
-
-  long requestCount() {
-    return requestCount.get();
-  }
-
-  long commandCount(String command) {
-    LongAdder count = commandCounts.get(command);
-    return count == null ? 0 : count.sum();
-  }
-
-  Map<String, Long> commandCounts() {
-    Map<String, Long> snapshot = new TreeMap<>();
-    commandCounts.forEach(
-        (command, count) -> {
-          long value = count.sum();
-          if (value > 0) {
-            snapshot.put(command, value);
-          }
-        });
-    return snapshot;
-  }
-
-  void resetCounts() {
-    requestCount.set(0);
-    commandCounts.clear();
-    drops.set(0);
-    droppedConnections.set(0);
-    if (config.countsFile != null) {
-      writeCountsFile();
-    }
-  }
-
-  BlockingQueue<RecordedRequest> recorded() {
-    return recorded;
-  }
-
-  /**
-   * The counts as {@code name=count} lines: {@code requests} first, then commands by name, then,
-   * once connections were dropped, {@code dropAllConnections} (times) and {@code
-   * droppedConnections}.
-   */
-  String countsText() {
-    StringBuilder text = new StringBuilder("requests=").append(requestCount()).append('\n');
-    commandCounts()
-        .forEach((command, count) -> text.append(command).append('=').append(count).append('\n'));
-    long dropped = drops.get();
-    if (dropped > 0) {
-      text.append("dropAllConnections=")
-          .append(dropped)
-          .append('\n')
-          .append("droppedConnections=")
-          .append(droppedConnections.get())
-          .append('\n');
-    }
-    return text.toString();
-  }
-
-  /** Rewrites the counts file whole, replacing it atomically so a reader never sees half of it. */
-  private void writeCountsFile() {
-    synchronized (countsFileLock) {
-      Path target =
-          Objects.requireNonNull(config.countsFile, "written only when a counts file is set");
-      Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
-      try {
-        Files.writeString(temporary, countsText(), StandardCharsets.UTF_8);
-        try {
-          Files.move(
-              temporary,
-              target,
-              StandardCopyOption.REPLACE_EXISTING,
-              StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-          Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-      } catch (IOException e) {
-        log.warn("cannot write the counts file {}: {}", target, e.toString());
-      }
-    }
-  }
-
-  // Service times and faults
+  // Service times
 
   Duration serviceTime(List<String> commands) {
     Duration total = Duration.ZERO;
@@ -474,54 +349,6 @@ final class EmulatorEngine {
       total = total.plus(serviceTimes.getOrDefault(command, Duration.ZERO));
     }
     return total;
-  }
-
-  void enqueueFault(Fault fault) {
-    (fault.isConnectionFault() ? connectionFaults : requestFaults).add(fault);
-  }
-
-  void addFaultRule(FaultRule rule) {
-    faultRules.add(rule);
-  }
-
-  boolean removeFaultRule(FaultRule rule) {
-    return faultRules.remove(rule);
-  }
-
-  void clearFaults() {
-    requestFaults.clear();
-    connectionFaults.clear();
-    faultRules.clear();
-    standingConnectionFault = null;
-  }
-
-  /** The fault for a new connection: the next queued one, else the standing one, else null. */
-  @Nullable Fault nextConnectionFault() {
-    Fault queued = connectionFaults.poll();
-    return queued != null ? queued : standingConnectionFault;
-  }
-
-  /** A connection fault for every new connection from now on, or null for none. */
-  void setStandingConnectionFault(@Nullable Fault fault) {
-    standingConnectionFault = fault;
-  }
-
-  /** The scripted fault for this request, else the first matching rule's, else null. */
-  @Nullable Fault faultFor(RecordedRequest request) {
-    Fault scripted = requestFaults.poll();
-    if (scripted != null) {
-      return scripted;
-    }
-    for (FaultRule rule : faultRules) {
-      try {
-        if (rule.matches(request)) {
-          return rule.fault();
-        }
-      } catch (RuntimeException e) {
-        log.warn("{} threw while matching a request; treated as no match", rule, e);
-      }
-    }
-    return null;
   }
 
   private static void closeQuietly(java.io.@Nullable Closeable closeable) {

@@ -22,19 +22,19 @@ import org.olfsfastpath.ppt.PptEndpoint;
  */
 public final class EmulatorExtension
     implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
-  private final Consumer<BesEmulator.Builder> configure;
+  private final Consumer<BesEmulatorBuilder> configure;
   private final boolean queued;
   private @Nullable BesEmulator emulator;
   private @Nullable QueueDispatcher queue;
   private boolean perClass;
 
-  private EmulatorExtension(Consumer<BesEmulator.Builder> configure, boolean queued) {
+  private EmulatorExtension(Consumer<BesEmulatorBuilder> configure, boolean queued) {
     this.configure = configure;
     this.queued = queued;
   }
 
   /** An emulator answering from its catalog, configured by {@code configure}. */
-  public static EmulatorExtension create(Consumer<BesEmulator.Builder> configure) {
+  public static EmulatorExtension create(Consumer<BesEmulatorBuilder> configure) {
     return new EmulatorExtension(Objects.requireNonNull(configure, "configure == null"), false);
   }
 
@@ -97,7 +97,7 @@ public final class EmulatorExtension
   }
 
   private void start() throws Exception {
-    BesEmulator.Builder builder = BesEmulator.newBuilder();
+    BesEmulatorBuilder builder = BesEmulator.newBuilder();
     if (queued) {
       queue = new QueueDispatcher();
       builder.dispatcher(queue);

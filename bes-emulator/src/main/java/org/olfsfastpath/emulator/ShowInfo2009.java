@@ -8,8 +8,8 @@ import java.util.Locale;
  * The answer of the BES of January 2009 (the 3.7 line, XML info) to {@code showInfo}, the command
  * the OLFS of that time sent up to four times per data request to learn whether a path was a
  * dataset and when it last changed. Today's BES no longer has the command (removed in 2018); the
- * emulator answers it this way only when built with {@link
- * BesEmulator.Builder#showInfo2009(boolean) showInfo2009(true)}.
+ * emulator answers it this way only when built with {@link BesEmulatorBuilder#showInfo2009(boolean)
+ * showInfo2009(true)}.
  *
  * <p>The document has the shape that BES's catalog response handler wrote through its XML info
  * object: the command's name as the root element, a {@code response} element without a namespace,

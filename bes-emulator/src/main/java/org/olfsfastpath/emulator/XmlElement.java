@@ -1,12 +1,12 @@
 package org.olfsfastpath.emulator;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.olfsfastpath.emulator.dap.XmlText;
 
 /**
  * A small element tree serialized byte for byte the way the BES writes its answers: libxml2's text
@@ -55,7 +55,8 @@ final class XmlElement {
   byte[] toDocument() {
     StringBuilder out = new StringBuilder(256).append(DECLARATION);
     write(out, 0);
-    return encodeLatin1(out);
+    // The escaping left only Latin-1; the tag names are ASCII.
+    return out.toString().getBytes(StandardCharsets.ISO_8859_1);
   }
 
   private void write(StringBuilder out, int depth) {
@@ -63,7 +64,7 @@ final class XmlElement {
     attributes.forEach(
         (key, value) -> {
           out.append(' ').append(key).append("=\"");
-          escapeAttribute(value, out);
+          XmlText.attribute(value, out);
           out.append('"');
         });
     if (children.isEmpty() && text.isEmpty()) {
@@ -72,7 +73,7 @@ final class XmlElement {
     }
     out.append('>');
     if (!text.isEmpty()) {
-      escapeText(text, out);
+      XmlText.text(text, out);
     }
     if (!children.isEmpty()) {
       out.append('\n');
@@ -82,55 +83,5 @@ final class XmlElement {
       out.append(INDENT.repeat(depth));
     }
     out.append("</").append(name).append(">\n");
-  }
-
-  /** libxml2's xmlEncodeSpecialChars, used by xmlTextWriterWriteString. */
-  static void escapeText(String value, StringBuilder out) {
-    for (int i = 0; i < value.length(); i++) {
-      char c = value.charAt(i);
-      switch (c) {
-        case '<' -> out.append("&lt;");
-        case '>' -> out.append("&gt;");
-        case '&' -> out.append("&amp;");
-        case '"' -> out.append("&quot;");
-        case '\r' -> out.append("&#13;");
-        default -> out.append(c);
-      }
-    }
-  }
-
-  /** libxml2's attribute serialization, which also escapes whitespace that would be normalized. */
-  static void escapeAttribute(String value, StringBuilder out) {
-    for (int i = 0; i < value.length(); i++) {
-      char c = value.charAt(i);
-      switch (c) {
-        case '<' -> out.append("&lt;");
-        case '>' -> out.append("&gt;");
-        case '&' -> out.append("&amp;");
-        case '"' -> out.append("&quot;");
-        case '\n' -> out.append("&#10;");
-        case '\r' -> out.append("&#13;");
-        case '\t' -> out.append("&#9;");
-        default -> out.append(c);
-      }
-    }
-  }
-
-  private static byte[] encodeLatin1(CharSequence text) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream(text.length() + 16);
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c <= 0xFF) {
-        bytes.write(c);
-        continue;
-      }
-      int codePoint = Character.codePointAt(text, i);
-      if (Character.charCount(codePoint) == 2) {
-        i++;
-      }
-      byte[] reference = ("&#" + codePoint + ";").getBytes(StandardCharsets.US_ASCII);
-      bytes.write(reference, 0, reference.length);
-    }
-    return bytes.toByteArray();
   }
 }

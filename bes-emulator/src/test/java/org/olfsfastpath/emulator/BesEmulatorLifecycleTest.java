@@ -169,13 +169,14 @@ final class BesEmulatorLifecycleTest {
       bes.start();
       IllegalStateException e = assertThrows(IllegalStateException.class, bes::unixEndpoint);
       assertEquals(
-          "this BesEmulator has no unix socket; set Builder.unixSocket(path)", e.getMessage());
+          "this BesEmulator has no unix socket; set BesEmulatorBuilder.unixSocket(path)",
+          e.getMessage());
     }
   }
 
   @Test
   void builder_rejectsBadValues(@TempDir Path dir) throws IOException {
-    BesEmulator.Builder builder = BesEmulator.newBuilder();
+    BesEmulatorBuilder builder = BesEmulator.newBuilder();
     assertEquals(
         "port was 70000, must be 0-65535",
         assertThrows(IllegalArgumentException.class, () -> builder.port(70000)).getMessage());

@@ -262,7 +262,7 @@ final class CaptureFidelityTest {
     Path node = null;
     Instant nodeTime = null;
     while (m.find()) {
-      Instant time = Instant.from(CommandProcessor.NODE_TIME.parse(m.group(2)));
+      Instant time = Instant.from(CatalogCommands.NODE_TIME.parse(m.group(2)));
       if (m.group(1).equals("node")) {
         node = root.resolve(m.group(3).substring(1));
         nodeTime = time;

@@ -120,7 +120,7 @@ final class CountsAndRecordingTest {
     }
   }
 
-  private static BesEmulator started(BesEmulator.Builder builder) throws IOException {
+  private static BesEmulator started(BesEmulatorBuilder builder) throws IOException {
     BesEmulator bes =
         builder.builtInDatasets(Map.of("tiny.nc", new TinyDataset("tiny.nc"))).build();
     bes.start();

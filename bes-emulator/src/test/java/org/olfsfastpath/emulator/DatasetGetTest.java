@@ -142,7 +142,7 @@ final class DatasetGetTest {
     }
   }
 
-  private BesEmulator emulator(BesEmulator.Builder builder) throws IOException {
+  private BesEmulator emulator(BesEmulatorBuilder builder) throws IOException {
     BesEmulator bes = builder.builtInDatasets(Map.of("tiny.nc", tiny)).build();
     bes.start();
     return bes;

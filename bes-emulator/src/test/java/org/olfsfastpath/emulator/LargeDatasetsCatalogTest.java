@@ -20,7 +20,7 @@ final class LargeDatasetsCatalogTest {
   private static final Instant T = Instant.parse("2026-03-04T05:06:07Z");
   private static final String TIME = "2026-03-04T05:06:07GMT";
 
-  private static BesEmulator started(BesEmulator.Builder builder) throws IOException {
+  private static BesEmulator started(BesEmulatorBuilder builder) throws IOException {
     BesEmulator bes = builder.builtInLastModified(T).build();
     bes.start();
     return bes;
@@ -210,8 +210,8 @@ final class LargeDatasetsCatalogTest {
 
   @Test
   void notThere_besideATestsOwnBuiltIns_norWhenBuiltInsAreNotListed() throws IOException {
-    for (BesEmulator.Builder builder :
-        new BesEmulator.Builder[] {
+    for (BesEmulatorBuilder builder :
+        new BesEmulatorBuilder[] {
           BesEmulator.newBuilder().listBuiltIns(false),
           BesEmulator.newBuilder().builtInDatasets(Map.of("tiny.nc", new TinyDataset("tiny.nc")))
         }) {

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 final class ModulesAndFilesTest {
   @TempDir Path data;
 
-  private BesEmulator start(BesEmulator.Builder builder) throws IOException {
+  private BesEmulator start(BesEmulatorBuilder builder) throws IOException {
     BesEmulator bes = builder.build();
     bes.start();
     return bes;
@@ -204,8 +204,8 @@ final class ModulesAndFilesTest {
               .contains("README"));
     }
     // Not listed with the built-ins, nor beside a test's own datasets.
-    for (BesEmulator.Builder builder :
-        new BesEmulator.Builder[] {
+    for (BesEmulatorBuilder builder :
+        new BesEmulatorBuilder[] {
           BesEmulator.newBuilder().listBuiltIns(false),
           BesEmulator.newBuilder().builtInDatasets(Map.of("tiny.nc", new TinyDataset("tiny.nc")))
         }) {

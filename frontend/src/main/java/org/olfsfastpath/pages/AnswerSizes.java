@@ -18,8 +18,9 @@ import org.olfsfastpath.pages.DatasetModel.Variable;
  * binary answers ({@code dods}: the DDS, {@code Data:}, and XDR with each array's length twice and
  * a Grid's maps; {@code dap}: the constrained DMR measured from the DMR itself ({@link DmrLines}),
  * CRLF, the values, a CRC-32 per variable with checksums, and the 4-byte header of every chunk of
- * max(4096, DMR + 2) bytes), estimated for text and netCDF answers, whose bytes depend on the
- * values. Strings and sequences make a size "at least". Immutable.
+ * max(4096, DMR + 2) bytes, with checksums one more for the rest of the data), estimated for text
+ * and netCDF answers, whose bytes depend on the values. Strings and sequences make a size "at
+ * least". Immutable.
  */
 final class AnswerSizes {
   /** The chunk size floor of libdap's DAP4 chunked stream (CHUNK_SIZE). */
@@ -120,7 +121,10 @@ final class AnswerSizes {
       }
     }
     long chunk = Math.max(MIN_CHUNK, text + 2);
-    return new Size(4 * (2 + data / chunk) + text + 2 + data, kind);
+    // The DMR's chunk, the full data chunks and the END chunk, which holds the rest; with
+    // checksums the BES sends the rest in a data chunk of its own before an empty END chunk.
+    long headers = 2 + data / chunk + (checksums && data % chunk != 0 ? 1 : 0);
+    return new Size(4 * headers + text + 2 + data, kind);
   }
 
   /** Every top-level variable, whole. */

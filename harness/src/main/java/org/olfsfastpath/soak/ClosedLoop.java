@@ -45,6 +45,19 @@ final class ClosedLoop implements AutoCloseable {
     return loop;
   }
 
+  /** One request of a client for {@code target}. */
+  interface TargetRequest {
+    void send(String target) throws Exception;
+  }
+
+  /**
+   * Starts {@code clients} clients sending {@code request} until {@code end} (nanoTime), each for
+   * the next of {@code targets} in turn, client c starting at the c-th.
+   */
+  static ClosedLoop cycling(int clients, long end, List<String> targets, TargetRequest request) {
+    return start(clients, end, i -> request.send(targets.get(i % targets.size())));
+  }
+
   /**
    * Waits for every client to end, each at most until the deadline plus {@code grace} (a client
    * still asking at the deadline ends within its request's timeout); rethrows a client's failure.
@@ -54,6 +67,16 @@ final class ClosedLoop implements AutoCloseable {
       client.get(
           Duration.ofNanos(Math.max(0, end - System.nanoTime())).toMillis() + grace.toMillis(),
           TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /**
+   * Sleeps until {@code nanoTime} ({@link System#nanoTime()}); returns at once if it has passed.
+   */
+  static void sleepUntil(long nanoTime) throws InterruptedException {
+    long left = nanoTime - System.nanoTime();
+    if (left > 0) {
+      TimeUnit.NANOSECONDS.sleep(left);
     }
   }
 

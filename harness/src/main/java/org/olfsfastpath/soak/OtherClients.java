@@ -1,5 +1,6 @@
 package org.olfsfastpath.soak;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -43,12 +44,38 @@ final class OtherClients {
   }
 
   /**
+   * The name of a scenario of {@code readers} slow readers of {@code what} at {@code
+   * bytesPerSecond} each, beside {@code others} of these clients.
+   */
+  static String scenarioName(int readers, long bytesPerSecond, String what, int others) {
+    return readers
+        + " slow readers ("
+        + bytesPerSecond / 1000
+        + " KB/s) of "
+        + what
+        + ", "
+        + others
+        + " other clients";
+  }
+
+  /**
+   * Runs {@code clients} of them alone, before a load of {@code load} begins: for a quarter of it,
+   * at most 5 s.
+   *
+   * @return each request's time, in microseconds
+   */
+  List<Long> alone(ScenarioRun run, int clients, Duration load) throws Exception {
+    long quarter = Math.min(load.toNanos() / 4, Duration.ofSeconds(5).toNanos());
+    return run(run, clients, System.nanoTime() + quarter, "alone");
+  }
+
+  /**
    * Runs {@code clients} of them until {@code end} ({@link System#nanoTime()}); {@code beside}
    * names the load they meet, for the problems.
    *
    * @return each request's time, in microseconds
    */
-  List<Long> run(FaultScenarios.Run run, int clients, long end, String beside) throws Exception {
+  List<Long> run(ScenarioRun run, int clients, long end, String beside) throws Exception {
     List<Long> micros = Collections.synchronizedList(new ArrayList<>());
     try (ClosedLoop loop =
         ClosedLoop.start(
@@ -102,8 +129,7 @@ final class OtherClients {
    * the one under the load passes {@link #P99_FACTOR} times the one alone plus {@link
    * #P99_MARGIN_MS}.
    */
-  static void checkP99(
-      FaultScenarios.Run run, List<Long> alone, List<Long> underLoad, String load) {
+  static void checkP99(ScenarioRun run, List<Long> alone, List<Long> underLoad, String load) {
     double idle = p99(alone);
     double busy = p99(underLoad);
     run.note(

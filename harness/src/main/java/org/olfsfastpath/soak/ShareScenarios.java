@@ -1,5 +1,7 @@
 package org.olfsfastpath.soak;
 
+import static org.olfsfastpath.soak.ClosedLoop.sleepUntil;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The scenarios of clients that must not block each other, written once for the integration tests
- * (short) and scripts/soak (long), on the same {@link FaultScenarios.Run} checks as the fault
- * scenarios (the healthy body of every 200, no leak, the front end's counts):
+ * (short) and scripts/soak (long), on the same {@link ScenarioRun} checks as the fault scenarios
+ * (the healthy body of every 200, no leak, the front end's counts):
  *
  * <ul>
  *   <li>{@link #dropAllUnderLoad}: every BES process killed at once ({@link
@@ -52,9 +54,9 @@ public final class ShareScenarios {
    * among the requests that had not started streaming are counted exactly, and must be 0.
    */
   public ScenarioResult dropAllUnderLoad(int clients, int drops, Duration load) throws Exception {
-    FaultScenarios.Run run =
-        faults
-        .new Run(
+    ScenarioRun run =
+        new ScenarioRun(
+            bench,
             "every BES connection dropped " + drops + " times" + " under " + clients + " clients",
             false);
     List<String> targets =
@@ -72,27 +74,23 @@ public final class ShareScenarios {
     long start = System.nanoTime();
     long end = start + load.toNanos();
     int dropped = 0;
-    try (ClosedLoop loop =
-        ClosedLoop.start(
-            clients,
-            end,
-            i -> {
-              String target = targets.get(i % targets.size());
-              // Only a large answer can have reached its client in part; a small one is whole in
-              // the
-              // response buffer before anything is sent.
-              Set<String> allowed =
-                  target.equals(FaultScenarios.BIG) ? Set.of("200", "truncated") : Set.of("200");
-              RawHttp.Response r = run.request(target, allowed);
-              if (r.outcome().equals("truncated")) {
-                started.incrementAndGet();
-              } else {
-                notStarted.incrementAndGet();
-                if (!r.outcome().equals("200")) {
-                  failedNotStarted.incrementAndGet();
-                }
-              }
-            })) {
+    ClosedLoop.TargetRequest client =
+        target -> {
+          // Only a large answer can have reached its client in part; a small one is whole
+          // in the response buffer before anything is sent.
+          Set<String> allowed =
+              target.equals(FaultScenarios.BIG) ? Set.of("200", "truncated") : Set.of("200");
+          RawHttp.Response r = run.request(target, allowed);
+          if (r.outcome().equals("truncated")) {
+            started.incrementAndGet();
+          } else {
+            notStarted.incrementAndGet();
+            if (!r.outcome().equals("200")) {
+              failedNotStarted.incrementAndGet();
+            }
+          }
+        };
+    try (ClosedLoop loop = ClosedLoop.cycling(clients, end, targets, client)) {
       for (int d = 1; d <= drops; d++) {
         sleepUntil(start + load.toNanos() * d / (drops + 1));
         dropped += bench.bes().dropAllConnections();
@@ -145,25 +143,15 @@ public final class ShareScenarios {
   public ScenarioResult slowReadersKeepTheirShare(
       int readers, int addresses, int bytesPerSecond, int normalClients, Duration load)
       throws Exception {
-    FaultScenarios.Run run =
-        faults
-        .new Run(
-            readers
-                + " slow readers ("
-                + bytesPerSecond / 1000
-                + " KB/s) of a 400 MiB answer from "
-                + (addresses == 1 ? "one address" : addresses + " addresses")
-                + ", "
-                + normalClients
-                + " other clients",
-            false);
+    String name =
+        OtherClients.scenarioName(
+            readers,
+            bytesPerSecond,
+            "a 400 MiB answer from " + (addresses == 1 ? "one address" : addresses + " addresses"),
+            normalClients);
+    ScenarioRun run = new ScenarioRun(bench, name, false);
     OtherClients others = OtherClients.keptAndCold(bench, faults::coldPath);
-    List<Long> idle =
-        others.run(
-            run,
-            normalClients,
-            System.nanoTime() + Math.min(load.toNanos() / 4, Duration.ofSeconds(5).toNanos()),
-            "alone");
+    List<Long> idle = others.alone(run, normalClients, load);
 
     StatusDocument first = bench.status();
     long share = first.sharesCounter("limit");
@@ -239,7 +227,7 @@ public final class ShareScenarios {
    * name its limit: the client's share or queue, the reserve, or (a long download that got past the
    * reserve but met short requests holding the other connections) the pool.
    */
-  private void slowReader(FaultScenarios.Run run, String address, int bytesPerSecond, long end)
+  private void slowReader(ScenarioRun run, String address, int bytesPerSecond, long end)
       throws InterruptedException {
     while (System.nanoTime() < end) {
       SlowReader.Result r =
@@ -270,7 +258,7 @@ public final class ShareScenarios {
   }
 
   /** One look at /status: no address over its share, the long downloads outside the reserve. */
-  private void lookAtShares(FaultScenarios.Run run, long share, Map<String, Long> most) {
+  private void lookAtShares(ScenarioRun run, long share, Map<String, Long> most) {
     StatusDocument status = bench.status();
     status
         .topClients()
@@ -297,13 +285,6 @@ public final class ShareScenarios {
               + (bench.settings().poolMaximum() - reserved)
               + " outside the reserve of "
               + reserved);
-    }
-  }
-
-  private static void sleepUntil(long nanos) throws InterruptedException {
-    long wait = nanos - System.nanoTime();
-    if (wait > 0) {
-      TimeUnit.NANOSECONDS.sleep(wait);
     }
   }
 }

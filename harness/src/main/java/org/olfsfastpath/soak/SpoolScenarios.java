@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The spool's scenarios, on the same bench and with the same measurements at rest as the fault
- * scenarios ({@link FaultScenarios.Run}: leaked spool files, connections, threads, descriptors; the
- * front end's counts against the clients'):
+ * scenarios ({@link ScenarioRun}: leaked spool files, connections, threads, descriptors; the front
+ * end's counts against the clients'):
  *
  * <ul>
  *   <li>{@link #slowReaders}: clients on a slow link download {@code big/40MiB.nc.dods}; their BES
@@ -54,9 +54,11 @@ public final class SpoolScenarios {
    * equal to a fast download's, and no spool file is left.
    */
   public ScenarioResult slowReaders(int clients, long bytesPerSecond) throws Exception {
-    FaultScenarios.Run run =
-        scenarios
-        .new Run(clients + " slow readers at " + bytesPerSecond + " B/s, big/40MiB.nc.dods", false);
+    ScenarioRun run =
+        new ScenarioRun(
+            bench,
+            clients + " slow readers at " + bytesPerSecond + " B/s, big/40MiB.nc.dods",
+            false);
     SlowDownload.Result reference = new SlowDownload(bench.port(), BIG, 0, 1 << 20).call();
     run.count(reference.outcome());
     if (!reference.outcome().equals("200")) {
@@ -153,28 +155,17 @@ public final class SpoolScenarios {
     // Cold metadata too: short requests that need BES connections, which the slow readers must
     // not have taken.
     OtherClients others = OtherClients.keptAndCold(bench, scenarios::coldPath);
-    FaultScenarios.Run run =
-        scenarios
-        .new Run(
-            readers
-                + " slow readers ("
-                + bytesPerSecond / 1000
-                + " KB/s) of big/40MiB.nc.dods from one address, spooled, "
-                + normalClients
-                + " other clients",
-            false);
+    String name =
+        OtherClients.scenarioName(
+            readers, bytesPerSecond, "big/40MiB.nc.dods from one address, spooled", normalClients);
+    ScenarioRun run = new ScenarioRun(bench, name, false);
     SlowDownload.Result reference = new SlowDownload(bench.port(), BIG, 0, 1 << 20).call();
     run.count(reference.outcome());
     if (!reference.outcome().equals("200")) {
       run.problem("a fast download of " + BIG + " got " + reference.outcome());
       return run.finish(-1);
     }
-    List<Long> idle =
-        others.run(
-            run,
-            normalClients,
-            System.nanoTime() + Math.min(load.toNanos() / 4, Duration.ofSeconds(5).toNanos()),
-            "alone");
+    List<Long> idle = others.alone(run, normalClients, load);
     long releasedBefore = bench.status().get("spool", "earlyReleases");
     long start = System.nanoTime();
     long end = start + load.toNanos();
@@ -247,14 +238,14 @@ public final class SpoolScenarios {
 
   /** One slow reader: asks again a second after a 503, until it gets its answer. */
   private final class Reader implements java.util.concurrent.Callable<SlowDownload.Result> {
-    private final FaultScenarios.Run run;
+    private final ScenarioRun run;
     private final String address;
     private final long bytesPerSecond;
     private final long deadline;
     private volatile boolean full;
     private volatile SlowDownload current;
 
-    Reader(FaultScenarios.Run run, String address, long bytesPerSecond, long deadline) {
+    Reader(ScenarioRun run, String address, long bytesPerSecond, long deadline) {
       this.run = run;
       this.address = address;
       this.bytesPerSecond = bytesPerSecond;
@@ -298,8 +289,9 @@ public final class SpoolScenarios {
    * sampled throughout.
    */
   public ScenarioResult largeAnswers(int clients) throws Exception {
-    FaultScenarios.Run run =
-        scenarios.new Run(clients + " concurrent big/400MiB.nc.dods at" + " full speed", false);
+    ScenarioRun run =
+        new ScenarioRun(
+            bench, clients + " concurrent big/400MiB.nc.dods at" + " full speed", false);
     long pid = bench.frontEnd().pid();
     long spooledBefore = bench.status().get("spool", "spooledBytes");
     long heapBefore = bench.heapAfterGcKb();

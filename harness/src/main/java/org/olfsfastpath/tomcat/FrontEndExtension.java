@@ -14,6 +14,7 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.emulator.BesEmulatorBuilder;
 
 /**
  * The WAR in a real Tomcat (a process of its own) in front of a BES emulator, for a test class:
@@ -34,7 +35,7 @@ public final class FrontEndExtension implements BeforeAllCallback, AfterAllCallb
   public static final String HEAP = "384m";
 
   private final String name;
-  private Consumer<BesEmulator.Builder> emulator = b -> {};
+  private Consumer<BesEmulatorBuilder> emulator = b -> {};
   private Function<BesEmulator, String> olfsXml = bes -> olfsXml(tcp(bes), "");
   private String tomcatHomeProperty = "tomcat.home";
   private String warProperty = "war.file";
@@ -51,7 +52,7 @@ public final class FrontEndExtension implements BeforeAllCallback, AfterAllCallb
   }
 
   /** Configures the emulator before it starts. */
-  public FrontEndExtension emulator(Consumer<BesEmulator.Builder> configure) {
+  public FrontEndExtension emulator(Consumer<BesEmulatorBuilder> configure) {
     this.emulator = Objects.requireNonNull(configure, "configure == null");
     return this;
   }
@@ -105,7 +106,7 @@ public final class FrontEndExtension implements BeforeAllCallback, AfterAllCallb
     Path war = required(warProperty);
     Path tomcatHome = required(tomcatHomeProperty);
     Path dir = workDir(name);
-    BesEmulator.Builder builder = BesEmulator.newBuilder();
+    BesEmulatorBuilder builder = BesEmulator.newBuilder();
     emulator.accept(builder);
     BesEmulator started = builder.build();
     started.start();

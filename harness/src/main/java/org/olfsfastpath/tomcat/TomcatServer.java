@@ -1,7 +1,6 @@
 package org.olfsfastpath.tomcat;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -243,19 +242,10 @@ public final class TomcatServer implements AutoCloseable {
     return status.contains("\"settled\": true");
   }
 
-  /** One plain HTTP/1.1 exchange, so the probe leaves no client threads or pooled connections. */
+  /** Whether /opendap/version answers 200: the web application is deployed and serving. */
   private boolean versionAnswers200() {
-    int timeout = (int) PROBE_TIMEOUT.toMillis();
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", port), timeout);
-      socket.setSoTimeout(timeout);
-      OutputStream out = socket.getOutputStream();
-      out.write(
-          ("GET /opendap/version HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-              .getBytes(StandardCharsets.US_ASCII));
-      out.flush();
-      InputStream in = socket.getInputStream();
-      byte[] statusLine = in.readNBytes("HTTP/1.1 200".length());
+    try (Socket socket = get("/opendap/version")) {
+      byte[] statusLine = socket.getInputStream().readNBytes("HTTP/1.1 200".length());
       return new String(statusLine, StandardCharsets.US_ASCII).equals("HTTP/1.1 200");
     } catch (IOException notYet) {
       return false; // not listening yet, or the web application is still deploying
@@ -264,8 +254,21 @@ public final class TomcatServer implements AutoCloseable {
 
   /** The whole answer to one plain HTTP/1.1 GET of {@code path}, or "" when there is none. */
   private String exchange(String path) {
+    try (Socket socket = get(path)) {
+      return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException notYet) {
+      return "";
+    }
+  }
+
+  /**
+   * Sends one plain HTTP/1.1 GET of {@code path} on a connection of its own, so that a probe leaves
+   * no client threads or pooled connections; the answer is to be read from the socket.
+   */
+  private Socket get(String path) throws IOException {
     int timeout = (int) PROBE_TIMEOUT.toMillis();
-    try (Socket socket = new Socket()) {
+    Socket socket = new Socket();
+    try {
       socket.connect(new InetSocketAddress("127.0.0.1", port), timeout);
       socket.setSoTimeout(timeout);
       OutputStream out = socket.getOutputStream();
@@ -273,9 +276,10 @@ public final class TomcatServer implements AutoCloseable {
           ("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
               .getBytes(StandardCharsets.US_ASCII));
       out.flush();
-      return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException notYet) {
-      return "";
+      return socket;
+    } catch (IOException | RuntimeException e) {
+      socket.close();
+      throw e;
     }
   }
 

@@ -438,7 +438,7 @@ final class PptTraceTest {
       TraceRecord record =
           trace.awaitRecord(r -> r.event() == TraceRecord.Event.CONNECT_ERROR, WAIT);
       assertEquals(
-          "cannot reach the BES at 127.0.0.1:" + port + ": Connection refused", record.note());
+          "cannot connect to the BES at 127.0.0.1:" + port + ": Connection refused", record.note());
     }
   }
 

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.emulator.BesEmulatorBuilder;
 import org.olfsfastpath.ppt.PptOptions;
 
 /**
@@ -32,7 +33,7 @@ public final class EmulatedBes implements Closeable {
    */
   public static EmulatedBes start(boolean unixSocket, PptOptions options) throws IOException {
     Path socketDir = Files.createTempDirectory("olfs-jmh-bes");
-    BesEmulator.Builder builder = BesEmulator.newBuilder().port(0);
+    BesEmulatorBuilder builder = BesEmulator.newBuilder().port(0);
     if (unixSocket) {
       builder.unixSocket(socketDir.resolve("bes.sock"));
     }

@@ -59,6 +59,54 @@ final class ChannelTransport implements Closeable {
   }
 
   static ChannelTransport connect(PptEndpoint endpoint, PptOptions options) throws IOException {
+    Selector selector = Selector.open();
+    try {
+      SocketChannel channel =
+          open(endpoint, options.tcpNoDelay(), selector, options.connectTimeout().toMillis());
+      try {
+        boolean quickAck =
+            endpoint instanceof PptEndpoint.Tcp && options.quickAck() && supportsQuickAck(channel);
+        return new ChannelTransport(endpoint, channel, selector, options, quickAck);
+      } catch (IOException | RuntimeException e) {
+        closeQuietly(channel);
+        throw e;
+      }
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(selector);
+      throw e;
+    }
+  }
+
+  /**
+   * A blocking channel connected to {@code endpoint} within {@code timeoutMillis}, TCP_NODELAY on
+   * for TCP: {@link PptEndpoint#openChannel}.
+   */
+  static SocketChannel openBlocking(PptEndpoint endpoint, long timeoutMillis) throws IOException {
+    Selector selector = Selector.open();
+    SocketChannel channel;
+    try {
+      channel = open(endpoint, true, selector, timeoutMillis);
+    } finally {
+      // Closing the selector deregisters the channel, so that it can block again.
+      closeQuietly(selector);
+    }
+    try {
+      channel.configureBlocking(true);
+      return channel;
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(channel);
+      throw e;
+    }
+  }
+
+  /**
+   * Opens a non-blocking channel to {@code endpoint} (TCP_NODELAY as {@code tcpNoDelay} on TCP) and
+   * connects it within {@code timeoutMillis}, waiting on {@code selector}; the errors name the
+   * endpoint. Closes the channel if it fails.
+   */
+  private static SocketChannel open(
+      PptEndpoint endpoint, boolean tcpNoDelay, Selector selector, long timeoutMillis)
+      throws IOException {
     SocketAddress address;
     SocketChannel channel;
     if (endpoint instanceof PptEndpoint.Tcp tcp) {
@@ -72,34 +120,31 @@ final class ChannelTransport implements Closeable {
       address = UnixDomainSocketAddress.of(((PptEndpoint.Unix) endpoint).socket());
       channel = SocketChannel.open(StandardProtocolFamily.UNIX);
     }
-    Selector selector = null;
     try {
       channel.configureBlocking(false);
-      boolean quickAck = false;
       if (endpoint instanceof PptEndpoint.Tcp) {
-        channel.setOption(StandardSocketOptions.TCP_NODELAY, options.tcpNoDelay());
-        quickAck = options.quickAck() && supportsQuickAck(channel);
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, tcpNoDelay);
       }
-      selector = Selector.open();
-      ChannelTransport transport =
-          new ChannelTransport(endpoint, channel, selector, options, quickAck);
-      transport.finishConnect(address, endpoint, options.connectTimeout().toMillis());
-      return transport;
+      finishConnect(channel, address, endpoint, selector, timeoutMillis);
+      return channel;
     } catch (IOException | RuntimeException e) {
       closeQuietly(channel);
-      if (selector != null) {
-        closeQuietly(selector);
-      }
       throw e;
     }
   }
 
-  private void finishConnect(SocketAddress address, PptEndpoint endpoint, long timeoutMillis)
+  private static void finishConnect(
+      SocketChannel channel,
+      SocketAddress address,
+      PptEndpoint endpoint,
+      Selector selector,
+      long timeoutMillis)
       throws IOException {
     try {
       if (channel.connect(address)) {
         return;
       }
+      SelectionKey key = channel.register(selector, 0);
       long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
       while (!channel.finishConnect()) {
         long left = (deadline - System.nanoTime()) / 1_000_000L;
@@ -107,7 +152,7 @@ final class ChannelTransport implements Closeable {
           throw new PptTimeoutException(
               "connect timeout of " + timeoutMillis + " ms elapsed connecting to " + endpoint);
         }
-        await(SelectionKey.OP_CONNECT, left, "connecting");
+        await(key, selector, SelectionKey.OP_CONNECT, left, "connecting", endpoint);
       }
     } catch (SocketException e) {
       // The JDK's message ("Connection refused", "No such file or directory") does not say to what.
@@ -233,6 +278,17 @@ final class ChannelTransport implements Closeable {
   }
 
   private void await(int op, long timeoutMillis, String doing) throws IOException {
+    await(key, selector, op, timeoutMillis, doing, endpoint);
+  }
+
+  private static void await(
+      SelectionKey key,
+      Selector selector,
+      int op,
+      long timeoutMillis,
+      String doing,
+      PptEndpoint endpoint)
+      throws IOException {
     key.interestOps(op);
     try {
       selector.select(IGNORE, timeoutMillis);

@@ -1,6 +1,9 @@
 package org.olfsfastpath.ppt;
 
+import java.io.IOException;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -44,6 +47,21 @@ public sealed interface PptEndpoint permits PptEndpoint.Tcp, PptEndpoint.Unix {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("endpoint was " + spec + ", port must be an integer", e);
     }
+  }
+
+  /**
+   * Opens a blocking socket channel to this endpoint, connected within {@code connectTimeout}, with
+   * TCP_NODELAY on for TCP: for a program that copies bytes between a client and the BES (the PPT
+   * trace proxy) rather than speaking PPT through {@link PptConnection}. It connects as {@link
+   * PptConnection#open} does, and its errors name the endpoint as those of {@code open} do.
+   *
+   * @throws java.net.UnknownHostException if the TCP host does not resolve
+   * @throws PptTimeoutException if the connect timeout elapsed
+   * @throws java.net.ConnectException if the connection was refused or the socket is missing
+   */
+  default SocketChannel openChannel(Duration connectTimeout) throws IOException {
+    Objects.requireNonNull(connectTimeout, "connectTimeout == null");
+    return ChannelTransport.openBlocking(this, connectTimeout.toMillis());
   }
 
   /** A TCP endpoint. */

@@ -143,20 +143,38 @@ final class CoadsClimatology {
     return latitude >= south && latitude <= north && longitude >= west && longitude <= east;
   }
 
-  private static double seaSurfaceTemperature(int index) {
+  /** A value of a cell over the sea, from where the cell is. */
+  private interface SeaValue {
+    double at(double latitude, double longitude, int index);
+  }
+
+  /** FILL over land; over the sea, {@code value} at the cell's latitude and longitude. */
+  private static double overSea(int index, SeaValue value) {
     double latitude = latitude(index);
     double longitude = longitude(index);
     if (isLand(latitude, longitude)) {
       return FILL;
     }
-    double phi = Math.toRadians(latitude);
-    double season = Math.cos(2 * Math.PI * month(index) / MONTHS);
-    double value =
-        29 * Math.cos(phi) * Math.cos(phi)
-            - 1.5
-            - 3 * Math.sin(phi) * season
-            + 0.8 * Math.sin(3 * Math.toRadians(longitude)) * Math.cos(2 * phi);
-    return Math.max(-1.8, value);
+    return value.at(latitude, longitude, index);
+  }
+
+  /** The cell's month as a season: 1 in January, -1 in July. */
+  private static double season(int index) {
+    return Math.cos(2 * Math.PI * month(index) / MONTHS);
+  }
+
+  private static double seaSurfaceTemperature(int index) {
+    return overSea(
+        index,
+        (latitude, longitude, cell) -> {
+          double phi = Math.toRadians(latitude);
+          double value =
+              29 * Math.cos(phi) * Math.cos(phi)
+                  - 1.5
+                  - 3 * Math.sin(phi) * season(cell)
+                  + 0.8 * Math.sin(3 * Math.toRadians(longitude)) * Math.cos(2 * phi);
+          return Math.max(-1.8, value);
+        });
   }
 
   private static double airTemperature(int index) {
@@ -168,23 +186,19 @@ final class CoadsClimatology {
   }
 
   private static double zonalWind(int index) {
-    double latitude = latitude(index);
-    double longitude = longitude(index);
-    if (isLand(latitude, longitude)) {
-      return FILL;
-    }
-    double phi = Math.toRadians(latitude);
-    double season = Math.cos(2 * Math.PI * month(index) / MONTHS);
-    // Easterly trades near the equator, westerlies in mid-latitudes.
-    return -6 * Math.cos(3 * phi) + 1.5 * season * Math.sin(phi);
+    return overSea(
+        index,
+        (latitude, longitude, cell) -> {
+          double phi = Math.toRadians(latitude);
+          // Easterly trades near the equator, westerlies in mid-latitudes.
+          return -6 * Math.cos(3 * phi) + 1.5 * season(cell) * Math.sin(phi);
+        });
   }
 
   private static double meridionalWind(int index) {
-    double latitude = latitude(index);
-    double longitude = longitude(index);
-    if (isLand(latitude, longitude)) {
-      return FILL;
-    }
-    return 2 * Math.sin(6 * Math.toRadians(latitude)) + 0.5 * Math.cos(Math.toRadians(longitude));
+    return overSea(
+        index,
+        (latitude, longitude, cell) ->
+            2 * Math.sin(6 * Math.toRadians(latitude)) + 0.5 * Math.cos(Math.toRadians(longitude)));
   }
 }

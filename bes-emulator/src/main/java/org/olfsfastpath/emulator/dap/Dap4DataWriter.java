@@ -5,8 +5,13 @@ import java.io.OutputStream;
 
 /**
  * The DAP4 data response as the BES serializes it: the DMR and CRLF in the first chunk, then each
- * projected variable's values little-endian, each followed by its CRC-32 when checksums are on, cut
- * into chunks of max(4096, DMR + 2) bytes, the remainder in the END chunk.
+ * projected variable's values little-endian, cut into chunks of max(4096, DMR + 2) bytes.
+ *
+ * <p>Without checksums the remainder goes in the END chunk. With the {@code dap4_checksums} context
+ * true each variable's values are followed by the CRC-32 of those values (zlib's, written
+ * little-endian), and the remainder goes in a DATA chunk of its own before an empty END chunk: the
+ * BES writes an array's values on a thread of their own, and its closing flush finds them still
+ * unwritten unless a checksum, which waits for that thread, came after them.
  */
 final class Dap4DataWriter {
   private Dap4DataWriter() {}
@@ -38,6 +43,9 @@ final class Dap4DataWriter {
       }
     }
     sink.finish();
+    if (checksums) {
+      chunks.sendDataChunk();
+    }
     chunks.finish();
   }
 

@@ -111,7 +111,7 @@ public final class Datasets {
   /**
    * The dataset for a catalog path: the built-in stand-in for its file name if there is one (or
    * {@link #hostile()} for {@link #HOSTILE_FILE_NAME}), otherwise a generic dataset named after the
-   * file; {@code BesEmulator.Builder.genericDataset(Datasets::find)} serves them from a data
+   * file; {@code BesEmulatorBuilder.genericDataset(Datasets::find)} serves them from a data
    * directory's files of those names. Directories are ignored, as the BES names a dataset after its
    * file: {@code /data/nc/coads_climatology.nc} is the coads stand-in.
    *

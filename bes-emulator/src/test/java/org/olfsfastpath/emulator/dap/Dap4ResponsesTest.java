@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32;
 import org.jdom2.Document;
@@ -149,6 +150,26 @@ final class Dap4ResponsesTest {
     assertEquals(crc(sst), data.getInt());
     assertEquals(0, data.remaining());
     assertEquals(21.0, ByteBuffer.wrap(coadsx).order(ByteOrder.LITTLE_ENDIAN).getDouble());
+  }
+
+  @Test
+  void dap_checksums_sameDmr_valuesThenTheirCrc32LittleEndian_inADataChunkBeforeAnEmptyEnd()
+      throws Exception {
+    List<Chunk> plain = chunks(answer("dap", "COADSX", false));
+    List<Chunk> chunks = chunks(answer("dap", "COADSX", true));
+    assertArrayEquals(plain.get(0).body(), chunks.get(0).body(), "the DMR");
+    assertEquals(3, chunks.size());
+    assertEquals(0x04, chunks.get(1).type());
+    assertEquals(0x05, chunks.get(2).type());
+    assertEquals(0, chunks.get(2).body().length);
+    byte[] data = chunks.get(1).body();
+    assertEquals(180 * 8 + 4, data.length);
+    ByteBuffer values = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+    assertEquals(21.0, values.getDouble(0));
+    assertEquals(379.0, values.getDouble(179 * 8));
+    // What the BES 3.22.0 sent for COADSX of coads_climatology.nc: 48 b0 70 c7.
+    assertEquals(0xc770b048, values.getInt(180 * 8));
+    assertArrayEquals(Arrays.copyOf(data, 180 * 8), plain.get(1).body());
   }
 
   @Test
