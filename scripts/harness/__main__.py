@@ -222,7 +222,7 @@ def maven_progress(args):
         sys.stdout.flush()
 
     progress.filter_maven(iter(sys.stdin.readline, ""), write, prog=args.prog,
-                          problems_only=args.problems_only)
+                          problems_only=args.problems_only, since=args.since)
     return 0
 
 
@@ -423,6 +423,9 @@ def main(argv=None):
     p.add_argument("--prog", default="test")
     p.add_argument("--problems-only", action="store_true",
                    help="pass on only Maven's [ERROR] and [WARNING] lines besides the summaries")
+    p.add_argument("--since", type=int, default=0,
+                   help="seconds on the caller's clock when Maven started (bash's $SECONDS), so the "
+                        "lines go on from the caller's time")
     p.set_defaults(run=maven_progress)
     p = sub.add_parser("cluster-wait", help="wait until what scripts/cluster stopped and started again serves")
     p.add_argument("folder")
