@@ -41,6 +41,16 @@ def report(args):
     return 0
 
 
+def verdict(args):
+    """The study's verdict line (report.verdict), as the report opens with it."""
+    from . import report as rep
+    measurements = _measurements("verdict", Path(args.folder))
+    if measurements is None:
+        return 1
+    print(rep.verdict(measurements))
+    return 0
+
+
 def _plots(measurements, folder):
     """Draws the plots that can be drawn: (name, title) pairs, and why there are none, if so.
     A report is never lost to a plot: without matplotlib, or when drawing fails, it has its
@@ -75,7 +85,8 @@ def publish(args):
         return 1
     text = ["# Current figures", "",
             "Made by `scripts/study --publish` (see docs/benchmarks.md); regenerate them on a quiet "
-            "machine.", "", rep.settings_list(study.read_settings(folder)), "",
+            "machine.", "", f"**{rep.verdict(measurements)}**", "",
+            rep.settings_list(study.read_settings(folder)), "",
             rep.TOTAL_TIME, "", rep.results_table(measurements), "", rep.RATIOS, "",
             rep.ratios_table(measurements), "", rep.factors_paragraph(measurements), ""]
     model = rep.model_section(measurements, conversations=(
@@ -373,6 +384,10 @@ def main(argv=None):
     p.add_argument("folder")
     p.add_argument("--no-plots", action="store_true")
     p.set_defaults(run=report)
+    p = sub.add_parser("verdict", help="print a study's verdict: the 2009 model against the 2009 "
+                                       "study's figures, and this front end's figure")
+    p.add_argument("folder")
+    p.set_defaults(run=verdict)
     p = sub.add_parser("publish", help="copy a study's table and plots to a docs folder")
     p.add_argument("folder")
     p.add_argument("--to", default="docs/benchmarks")
