@@ -141,6 +141,26 @@ class ReportTest(unittest.TestCase):
             self.assertEqual(data[:8], b"\x89PNG\r\n\x1a\n", png)
             self.assertGreater(len(data), 10_000, png)
 
+    @unittest.skipUnless(HAVE_MATPLOTLIB, "matplotlib is not installed for this Python")
+    def test_a_request_that_sent_no_bes_message_keeps_its_row_in_the_message_plot(self):
+        from harness import plots
+        # The response cache answers the warm request from memory: 0 messages in its phase.
+        with open(self.root / "configs.tsv", "a") as f:
+            f.write("response-cache\tcache-off\tboth caches\thttp://127.0.0.1:5/opendap\n")
+        write_runs(self.root / "raw" / "response-cache.ascii.txt", [0.0046, 0.0044])
+        (self.root / "trace" / "response-cache.log").write_text(
+            trace_line("1", "get", "dods ascii", 50, 50.004, 900))
+        (self.root / "trace" / "response-cache.marks.tsv").write_text(
+            "response\tphase\tfrom\tto\truns\tsource\n"
+            "ascii\tfirst\t0\t1\t1\ttrace\nascii\twarm\t1\t1\t2\ttrace\nascii\tone\t1\t1\t1\ttrace\n")
+        measurements = study.load(self.root)
+        warm = plots.labels(measurements, "one")
+        self.assertEqual([label for label, *_ in warm],
+                         ["cache-off  #1 showNode", "cache-off  #2 get", "cache-on  #1 get",
+                          "response-cache  (0 messages)"])
+        self.assertEqual(warm[-1][1:], (0.0, 2, False))
+        self.assertTrue(plots.message_round_trips(measurements, self.root / "bes-messages.png"))
+
     def test_report_includes_the_load_section_when_present(self):
         (self.root / "load.md").write_text("## Load\n\nsome table\n")
         self.assertEqual(run_cli("report", "--no-plots", str(self.root)), 0)
