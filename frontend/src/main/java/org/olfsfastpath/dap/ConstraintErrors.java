@@ -1,6 +1,7 @@
 package org.olfsfastpath.dap;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -33,6 +34,11 @@ public final class ConstraintErrors {
           "expected an array index",
           "does not match its rank",
           "is greater than the number of elements in the array");
+
+  /** The most items a message lists, and the longest it quotes whole. */
+  private static final int MOST_ITEMS = 5;
+
+  private static final int LONGEST_ITEM = 80;
 
   private ConstraintErrors() {}
 
@@ -155,10 +161,19 @@ public final class ConstraintErrors {
     return false;
   }
 
-  private static String quoted(Iterable<String> items) {
+  /**
+   * The items quoted and listed, each cut at {@link #LONGEST_ITEM} characters and the list after
+   * {@link #MOST_ITEMS}, so that a long constraint does not make a long message.
+   */
+  private static String quoted(Collection<String> items) {
     StringBuilder out = new StringBuilder();
+    int shown = 0;
     for (String item : items) {
-      out.append(out.length() == 0 ? "" : ", ").append('\'').append(item).append('\'');
+      if (shown == MOST_ITEMS) {
+        return out.append(" and ").append(items.size() - shown).append(" more").toString();
+      }
+      String cut = item.length() > LONGEST_ITEM ? item.substring(0, LONGEST_ITEM) + "..." : item;
+      out.append(shown++ == 0 ? "" : ", ").append('\'').append(cut).append('\'');
     }
     return out.toString();
   }

@@ -39,6 +39,22 @@ final class ConstraintErrorsTest {
   }
 
   @Test
+  void aLongConstraint_makesNoLongMessage() {
+    String many = "a,b,c,d,e,f,g," + "x".repeat(200);
+    assertEquals(
+        "one of 'a', 'b', 'c', 'd', 'e' and 3 more is not a variable of this dataset. The BES"
+            + " said: "
+            + NO_SUCH_IDENTIFIER,
+        ConstraintErrors.explain(NO_SUCH_IDENTIFIER, dds(many)));
+    assertEquals(
+        "'"
+            + "x".repeat(80)
+            + "...' is not a variable of this dataset. The BES said: "
+            + NO_SUCH_IDENTIFIER,
+        ConstraintErrors.explain(NO_SUCH_IDENTIFIER, dds("x".repeat(200))));
+  }
+
+  @Test
   void theOneIndexSubset_isTheOneThatDoesNotFit() {
     assertEquals(
         "the index subset 'SST[0:1:99999]' does not fit 'SST'. The BES said: " + BAD_SLICE,
