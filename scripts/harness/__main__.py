@@ -41,6 +41,16 @@ def report(args):
     return 0
 
 
+def verdict(args):
+    """The study's verdict line (report.verdict), as the report opens with it."""
+    from . import report as rep
+    measurements = _measurements("verdict", Path(args.folder))
+    if measurements is None:
+        return 1
+    print(rep.verdict(measurements))
+    return 0
+
+
 def _plots(measurements, folder):
     """Draws the plots that can be drawn: (name, title) pairs, and why there are none, if so.
     A report is never lost to a plot: without matplotlib, or when drawing fails, it has its
@@ -75,7 +85,8 @@ def publish(args):
         return 1
     text = ["# Current figures", "",
             "Made by `scripts/study --publish` (see docs/benchmarks.md); regenerate them on a quiet "
-            "machine.", "", rep.settings_list(study.read_settings(folder)), "",
+            "machine.", "", f"**{rep.verdict(measurements)}**", "",
+            rep.settings_list(study.read_settings(folder)), "",
             rep.TOTAL_TIME, "", rep.results_table(measurements), "", rep.RATIOS, "",
             rep.ratios_table(measurements), "", rep.factors_paragraph(measurements), ""]
     model = rep.model_section(measurements, conversations=(
@@ -225,7 +236,7 @@ def maven_progress(args):
         sys.stdout.flush()
 
     progress.filter_maven(iter(sys.stdin.readline, ""), write, prog=args.prog,
-                          problems_only=args.problems_only)
+                          problems_only=args.problems_only, since=args.since)
     return 0
 
 
@@ -307,39 +318,14 @@ def sample(args):
     return 0
 
 
-WRK_CONNECTIONS = 10  # scripts/dars runs wrk -t2 -c10
-
-
 def dars_plan(args):
-    """The constant-rate plan of one server: each case at a fraction of wrk's rate. When wrk
-    finished fewer answers than it had connections (whole large answers in a short run), the rate
-    is its bytes per second over the answer's size instead, if that is more."""
-    from . import dars, gatling, load
-    folder = Path(args.folder)
-    urls = {r["case"]: r["url"] for r in dars.read_tsv(folder / "urls.tsv") if r["server"] == args.server}
-    steps = []
-    for case, *_ in dars.CASES:
-        wrk = folder / "raw" / "wrk" / f"{args.server}.{case}.txt"
-        if case not in urls or not wrk.exists():
-            continue
-        try:
-            result = load.parse_wrk(wrk.read_text(encoding="utf-8"))
-        except ValueError as e:
-            print(f"dars-plan: {args.server} {case}: no constant-rate step: {e}", file=sys.stderr)
-            continue
-        answered = [r for r in dars.read_requests(folder / "raw" / "first" / f"{args.server}.{case}.tsv")
-                    + dars.read_requests(folder / "raw" / "stream" / f"{args.server}.{case}.tsv")
-                    if r.status == 200 and r.bytes > 0]
-        capacity = result.requests_per_s
-        if answered and result.requests < WRK_CONNECTIONS:
-            capacity = max(capacity, result.bytes_read / result.duration_s / answered[0].bytes)
-        if capacity <= 0:
-            print(f"dars-plan: {args.server} {case}: nothing read under wrk, no constant-rate step",
-                  file=sys.stderr)
-            continue
-        rate = min(capacity * args.fraction, args.cap)
-        steps.append(gatling.Step(f"{args.server}/{case}", urls[case], rate,
-                                  gatling.step_seconds(rate, args.seconds, args.min_requests)))
+    """The constant-rate plan of one server (dars.plan): each case at a fraction of wrk's rate,
+    saying which cases have no step and why."""
+    from . import dars, gatling
+    steps, skipped = dars.plan(args.folder, args.server, args.fraction, args.seconds,
+                               args.min_requests, args.cap, args.max_seconds)
+    for case, why in skipped:
+        print(f"dars-plan: {args.server} {case}: {why}", file=sys.stderr)
     gatling.write_plan(args.out, steps)
     for s in steps:
         print(f"{s.name}: {s.rate:.3g} req/s for {s.seconds:g} s")
@@ -470,6 +456,10 @@ def main(argv=None):
     p.add_argument("folder")
     p.add_argument("--no-plots", action="store_true")
     p.set_defaults(run=report)
+    p = sub.add_parser("verdict", help="print a study's verdict: the 2009 model against the 2009 "
+                                       "study's figures, and this front end's figure")
+    p.add_argument("folder")
+    p.set_defaults(run=verdict)
     p = sub.add_parser("publish", help="copy a study's table and plots to a docs folder")
     p.add_argument("folder")
     p.add_argument("--to", default="docs/benchmarks")
@@ -522,6 +512,9 @@ def main(argv=None):
     p.add_argument("--prog", default="test")
     p.add_argument("--problems-only", action="store_true",
                    help="pass on only Maven's [ERROR] and [WARNING] lines besides the summaries")
+    p.add_argument("--since", type=int, default=0,
+                   help="seconds on the caller's clock when Maven started (bash's $SECONDS), so the "
+                        "lines go on from the caller's time")
     p.set_defaults(run=maven_progress)
     p = sub.add_parser("cluster-wait", help="wait until what scripts/cluster stopped and started again serves")
     p.add_argument("folder")
@@ -562,6 +555,8 @@ def main(argv=None):
     p.add_argument("--seconds", type=float, required=True)
     p.add_argument("--cap", type=float, default=float("inf"), help="the highest rate offered, req/s")
     p.add_argument("--min-requests", type=int, default=2)
+    p.add_argument("--max-seconds", type=float, default=float("inf"),
+                   help="the longest step the run allows; a rate that sends no request in it is refused")
     p.add_argument("--out", required=True)
     p.set_defaults(run=dars_plan)
     p = sub.add_parser("ppt-stream", help="stream whole answers of one get as a bare PPT client; print MB/s")

@@ -93,6 +93,65 @@ def form_urls(base, dataset, ce=""):
     return [(name, url(base, dataset, suffix, ce, dap)) for name, suffix, dap in FORMS]
 
 
+# --- The constant-rate plan --------------------------------------------------------------------
+
+WRK_CONNECTIONS = 10  # scripts/dars runs wrk -t2 -c10
+
+
+def plan_step(name, url, result, answer_bytes, fraction, seconds, min_requests, cap=math.inf,
+              max_seconds=math.inf):
+    """One case's constant-rate step, or None and why not. `result` is the case's wrk run
+    (load.WrkResult); `answer_bytes` the size of one whole answer of the case as curl got it, or
+    None. The rate is `fraction` of wrk's rate, at most `cap`; when wrk finished fewer answers than
+    it had connections (whole large answers in a short run), wrk's bytes per second over the
+    answer's size instead, if that is more. The step lasts `seconds`, or long enough for
+    `min_requests`, but never longer than `max_seconds`, the run's own limit; a rate that would not
+    send one request in that time is refused, as is a case whose wrk run completed no request (it
+    has no measured rate: what it read says nothing of how fast whole answers come)."""
+    if result.requests <= 0:
+        return None, (f"wrk completed no request in {result.duration_s:g} s, so the case has no "
+                      "measured rate: no constant-rate step")
+    capacity = result.requests_per_s
+    if answer_bytes and result.requests < WRK_CONNECTIONS and result.duration_s > 0:
+        capacity = max(capacity, result.bytes_read / result.duration_s / answer_bytes)
+    if capacity <= 0:
+        return None, "nothing read under wrk, no constant-rate step"
+    rate = min(capacity * fraction, cap)
+    if rate * max_seconds < 1:
+        return None, (f"{rate:.3g} req/s would not send one request in {max_seconds:g} s, the "
+                      "longest step this run allows: no constant-rate step")
+    return gatling.Step(name, url, rate,
+                        min(gatling.step_seconds(rate, seconds, min_requests), max_seconds)), ""
+
+
+def plan(folder, server, fraction, seconds, min_requests, cap=math.inf, max_seconds=math.inf):
+    """The constant-rate plan of one server, every server alike: ([Step], [(case, why no step)])
+    from its wrk runs and its first or whole answers in a run's folder."""
+    folder = Path(folder)
+    urls = {r["case"]: r["url"] for r in read_tsv(folder / "urls.tsv") if r["server"] == server}
+    steps, skipped = [], []
+    for case, *_ in CASES:
+        wrk = folder / "raw" / "wrk" / f"{server}.{case}.txt"
+        if case not in urls or not wrk.exists():
+            continue
+        try:
+            result = load.parse_wrk(wrk.read_text(encoding="utf-8"))
+        except ValueError as e:
+            skipped.append((case, f"no constant-rate step: {e}"))
+            continue
+        answered = [r for r in read_requests(folder / "raw" / "first" / f"{server}.{case}.tsv")
+                    + read_requests(folder / "raw" / "stream" / f"{server}.{case}.tsv")
+                    if r.status == 200 and r.bytes > 0]
+        step, why = plan_step(f"{server}/{case}", urls[case], result,
+                              answered[0].bytes if answered else None, fraction, seconds,
+                              min_requests, cap, max_seconds)
+        if step is None:
+            skipped.append((case, why))
+        else:
+            steps.append(step)
+    return steps, skipped
+
+
 # --- Reading a run ---------------------------------------------------------------------------
 
 def read_tsv(path):

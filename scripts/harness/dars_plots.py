@@ -10,6 +10,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.ticker import FuncFormatter  # noqa: E402
 
 from . import dars, gatling, procstat  # noqa: E402
+from .plots import save  # noqa: E402
 
 
 def _ok(value):
@@ -44,17 +45,26 @@ def requests_per_second(folder, rows, costs, path):
         bars = ax.bar(positions, values, width, label=server, color=f"C{i}")
         top = max([top] + values)
         for bar, v in zip(bars, values):
+            x = bar.get_x() + bar.get_width() / 2
             if v > 0:
-                ax.annotate(f"{v:,.0f}" if v >= 10 else f"{v:.2g}", (bar.get_x() + bar.get_width() / 2, v),
+                ax.annotate(f"{v:,.0f}" if v >= 10 else f"{v:.2g}", (x, v),
                             ha="center", va="bottom", fontsize=7, rotation=90, xytext=(0, 2),
                             textcoords="offset points")
+            else:
+                # No bar to see: a hollow marker on the axis and a word say that this server has
+                # no rate for the case rather than leaving a gap.
+                ax.plot([x], [0], "o", transform=ax.get_xaxis_transform(), clip_on=False,
+                        markersize=6, markerfacecolor="white", markeredgecolor=f"C{i}")
+                ax.annotate("none", (x, 0), xycoords=("data", "axes fraction"), ha="center",
+                            va="bottom", fontsize=7, rotation=90, xytext=(0, 6),
+                            textcoords="offset points", color=f"C{i}")
     ax.set_yscale("log")
     if top > 0:
         ax.set_ylim(top=top * 4)  # room for the values written above the bars
     for c, case in enumerate(cases):
         if not any(r.server in servers and r.case == case and _ok(r.req_per_s) and r.req_per_s > 0 for r in rows):
             ax.annotate("no answer finished\nduring the run:\nsee MB/s", (c, 0), xycoords=("data", "axes fraction"),
-                        xytext=(0, 6), textcoords="offset points", ha="center", va="bottom", fontsize=7)
+                        xytext=(0, 40), textcoords="offset points", ha="center", va="bottom", fontsize=7)
     ax.set_xticks(range(len(cases)))
     ax.set_xticklabels(cases)
     ax.set_ylabel("requests per second (wrk, log scale)")
@@ -94,8 +104,7 @@ def requests_per_second(folder, rows, costs, path):
     mb.grid(True, axis="x", alpha=0.3)
     fig.suptitle("DARS cases: requests per second and large-answer throughput")
     fig.subplots_adjust(left=0.06, right=0.98, bottom=0.1, top=0.88)
-    fig.savefig(path)
-    plt.close(fig)
+    save(fig, path)
     return True
 
 
@@ -140,8 +149,7 @@ def cpu_memory(folder, rows, costs, path):
         ax.set_xlabel("seconds since the server's first sample")
     fig.suptitle("CPU and memory of each server process (with its descendants), phases shaded")
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    save(fig, path)
     return True
 
 
@@ -159,6 +167,9 @@ def latency(folder, rows, costs, path):
         for i, server in enumerate(servers):
             r = next((r for r in have if r.server == server and r.case == case), None)
             if r is None:
+                # A server without a constant-rate step for the case still shows, in the legend.
+                ax.plot([], [], linestyle="none", marker="x", color=f"C{i}",
+                        label=f"{server}: no constant-rate step")
                 continue
             values = [max(v, 0.5) for v in (r.p50_ms, r.p90_ms, r.p99_ms, r.p999_ms)]
             drawn += values
@@ -171,14 +182,17 @@ def latency(folder, rows, costs, path):
             ax.yaxis.set_minor_formatter(FuncFormatter(lambda v, _: ""))
         else:
             ax.set_ylim(bottom=0, top=max(drawn + [1]) * 1.15)
+        if not drawn:
+            ax.set_xticks(range(len(labels)))
+            ax.set_xticklabels(labels)
+            ax.set_yticks([])
         ax.set_title(case, fontsize=10)
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=6)
+        ax.legend(fontsize=6, loc="best" if drawn else "center")
     axes[0][0].set_ylabel("ms (Gatling's whole ms; on a log scale 0 is drawn at 0.5)")
     fig.suptitle("Latency under a constant rate (open model), per case")
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    save(fig, path)
     return True
 
 
@@ -211,6 +225,5 @@ def conversions(folder, rows, costs, path):
         title += " (none served)"
     ax.set_title(title)
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    save(fig, path)
     return True

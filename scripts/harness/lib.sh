@@ -206,7 +206,7 @@ h_build() {
   # their own; the javax WAR for Tomcat 9 beside the Jakarta one. Maven's own lines are left out
   # but for problems; its downloads are summed up.
   (cd "$H_ROOT" && mvn -B -DskipTests -pl webapp,webapp-javax,harness -am package 2>&1 \
-    | h_python maven-progress --prog "$H_PROG" --problems-only >&2) \
+    | h_python maven-progress --prog "$H_PROG" --since "$SECONDS" --problems-only >&2) \
     || h_die "the build failed (mvn -B -DskipTests -pl webapp,webapp-javax,harness -am package shows it whole)"
 }
 

@@ -74,13 +74,14 @@ def response_times(measurements, path, response="ascii"):
     fig.suptitle(f"Response time per configuration, .{response} request"
                  if chosen and chosen[0].response == response else "Response time per configuration")
     fig.subplots_adjust(left=0.19, right=0.97, bottom=0.1 + 0.5 / len(rows), top=0.9 - 0.3 / len(rows))
-    fig.savefig(path)
-    plt.close(fig)
+    save(fig, path)
 
 
 def message_round_trips(measurements, path, response="ascii"):
     """Round trip of each BES message in one request per configuration (the study's figure 1):
-    the first request after start above, one warm request below; bars coloured by configuration."""
+    the first request after start above, one warm request below; bars coloured by configuration.
+    A configuration whose request sent no BES message (answered from the response cache) keeps its
+    row, with a hollow marker at 0 and "no BES message" written beside it."""
     chosen = [m for m in measurements if m.response == response and m.conversations]
     if not chosen:
         return False
@@ -88,6 +89,7 @@ def message_round_trips(measurements, path, response="ascii"):
     counts = [max(len(labels(chosen, phase)), 1) for phase, _ in phases]
     fig, axes = plt.subplots(2, 1, figsize=(10, 1.6 + 0.32 * sum(counts)), dpi=110, sharex=True,
                              gridspec_kw={"height_ratios": counts})
+    longest = max([r[1] for phase, _ in phases for r in labels(chosen, phase)] + [1.0])
     for ax, (phase, title) in zip(axes, phases):
         rows = labels(chosen, phase)
         positions = list(range(len(rows)))
@@ -96,23 +98,43 @@ def message_round_trips(measurements, path, response="ascii"):
         ax.set_yticklabels([r[0] for r in rows], fontsize=8)
         ax.invert_yaxis()
         for y, r in zip(positions, rows):
-            ax.text(r[1], y, f" {r[1]:.2f} ms", va="center", fontsize=7)
+            if r[3]:
+                ax.text(r[1], y, f" {r[1]:.2f} ms", va="center", fontsize=7)
+            else:
+                ax.plot([0], [y], "o", markersize=6, markerfacecolor="white",
+                        markeredgecolor=f"C{r[2] % 10}", markeredgewidth=1.5, clip_on=False)
+                ax.text(longest * 0.012, y, "  no BES message", va="center", fontsize=7,
+                        color=f"C{r[2] % 10}")
         if not rows:
             ax.text(0.5, 0.5, "no BES message", transform=ax.transAxes, ha="center")
         ax.set_title(title, fontsize=10)
         ax.grid(True, axis="x", alpha=0.3)
+    # Room right of the longest bar for its value.
+    axes[-1].set_xlim(0, longest * 1.15)
     axes[-1].set_xlabel("round trip of the BES message at the trace proxy (ms)")
     fig.suptitle(f"BES messages of one .{response} request, per configuration")
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    save(fig, path)
     return True
 
 
 def labels(measurements, phase):
+    """(label, round trip ms, configuration index, whether it is a message) per bar of one
+    phase: a row per message, or one row for a configuration whose traced request sent none."""
     out = []
     for i, m in enumerate(measurements):
-        for n, message in enumerate(m.conversations.get(phase) or [], 1):
+        messages = m.conversations.get(phase)
+        if messages is None:
+            continue  # that phase was not traced
+        if not messages:
+            out.append((f"{m.configuration.name}  (0 messages)", 0.0, i, False))
+        for n, message in enumerate(messages, 1):
             out.append((f"{m.configuration.name}  #{n} {message.short_label}",
-                        message.round_trip * 1000, i))
+                        message.round_trip * 1000, i, True))
     return out
+
+
+def save(fig, path):
+    """Writes the figure with everything drawn on it, labels and values outside the axes too."""
+    fig.savefig(path, bbox_inches="tight", pad_inches=0.15)
+    plt.close(fig)

@@ -23,12 +23,17 @@ def elapsed(seconds):
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def filter_maven(lines, write, prog="test", every=5.0, clock=time.monotonic, problems_only=False):
+def filter_maven(lines, write, prog="test", every=5.0, clock=time.monotonic, problems_only=False,
+                 since=0):
     """Passes every line of `lines` to `write` except Maven's transfer lines (with
     `problems_only`, only the [ERROR] and [WARNING] lines); of the transfers it writes a summary
     at most every `every` seconds while they come (files and bytes so far, the largest file of the
-    moment), and the total at the end. Returns (files, bytes)."""
-    start = clock()
+    moment), and the total at the end. Returns (files, bytes).
+
+    Its lines carry `prog`'s own clock: `since` is the time that clock showed when Maven started
+    (the calling script's seconds so far), so that "test [m:ss]:" goes on from the script's last
+    line instead of starting again at 0:00."""
+    start = clock() - since
     files = 0
     total = 0.0
     largest = None

@@ -265,6 +265,48 @@ def model_section(measurements, tolerance=0.10, conversations="in the section \"
     return "\n".join(text)
 
 
+def verdict(measurements, response="ascii"):
+    """The run in one line: how close the model of the 2009 OLFS came to the 2009 study's two
+    figures (its mean against each, and the larger difference), and this front end's mean for the
+    same request (study.VERDICT_ROWS), with how many times as fast that is as the patched OLFS of
+    2009. Says what the run lacks when a row is missing."""
+    by_name = {m.configuration.name: m for m in measurements
+               if m.response == response and m.stats.mean is not None}
+    parts = []
+    model = [(name, by_name.get(name), study.MODEL_ROWS[name][1]) for name in study.MODEL_ROWS]
+    found = [(m, reference) for _, m, reference in model if m is not None]
+    if found:
+        said = [f"{ms(m.stats.mean, 1)} ms against the study's {ms(reference)} ms "
+                f"{study.MODEL_ROWS[m.configuration.name][0]} its patch "
+                f"({percent(m.stats.mean, reference)})" for m, reference in found]
+        worst = max(abs(m.stats.mean - reference) / reference for m, reference in found) * 100
+        text = "the model of the 2009 OLFS took " + " and ".join(said)
+        text += f": within {worst:.1f}% of {'both' if len(found) == 2 else 'it'}"
+        if len(found) < 2:
+            missing = next(name for name, m, _ in model if m is None)
+            text += f" ({missing} was not run)"
+        parts.append(text)
+    else:
+        parts.append("no row of the 2009 OLFS model in this run (2009-olfs-model and "
+                     "2009-olfs-model-memoized need the BES emulator), so no comparison with the "
+                     "2009 study's figures")
+    ours = [(by_name[name], how) for name, how in study.VERDICT_ROWS if name in by_name]
+    request = f".{response} request"
+    if ours:
+        said = []
+        for m, how in ours:
+            text = f"in {ms(m.stats.mean, 1)} ms {how} ({m.configuration.name}"
+            if not said:
+                text += f": {factor(study.STUDY_AFTER_MEAN / m.stats.mean)} as fast as the " \
+                        "patched OLFS of 2009"
+            said.append(text + ")")
+        parts.append(f"this front end answered the same {request} " + " and ".join(said))
+    else:
+        names = " or ".join(name for name, _ in study.VERDICT_ROWS)
+        parts.append(f"no {names} row in this run for this front end's figure")
+    return "Verdict: " + "; ".join(parts) + "."
+
+
 def load_warning(settings):
     """A warning when the 1-minute load average at the start exceeded the machine's cores."""
     import re
@@ -305,6 +347,8 @@ def write_markdown(folder, measurements, path, plots=(), plots_skipped=""):
     if warning:
         text += [warning, ""]
     text += [
+        f"**{verdict(measurements)}**",
+        "",
         settings_list(settings),
         "",
         "## Configurations",

@@ -47,6 +47,14 @@ MODEL_ROWS = {
         "after the pause, is acknowledged at once: about 45 ms."),
 }
 
+# This front end's rows for the verdict, in the order it names them: the request under the 2009
+# study's conditions (a plain TCP client, a BES writing as that of 2009, the data-source cache as
+# the study's patch kept showInfo), and the front end as it ships (both caches).
+VERDICT_ROWS = (
+    ("2009-cache-on", "under the 2009 conditions"),
+    ("response-cache", "as it ships"),
+)
+
 
 @dataclass(frozen=True)
 class Configuration:

@@ -4,7 +4,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from harness import checks, conversions, dars, dars_report, gatling, procstat
+from harness import checks, conversions, dars, dars_report, gatling, load, procstat
 from harness.tests.test_gatling import stats_json
 
 BASE = "http://127.0.0.1:8080/opendap"
@@ -195,6 +195,57 @@ class PlanTest(unittest.TestCase):
         large = steps["fastpath/large"]
         self.assertAlmostEqual(large.rate, 2 ** 30 / 3 / 464e6 / 2, places=5)
         self.assertEqual(large.seconds, 5.2)
+
+    @staticmethod
+    def wrk(requests, read=2 ** 30, seconds=3.0):
+        return load.WrkResult(requests=requests, duration_s=seconds, requests_per_s=requests / seconds,
+                              latency_mean_s=1, latency_sd_s=0, latency_max_s=1, percentiles={},
+                              thread_rate_mean=1, thread_rate_sd=0, bytes_read=read)
+
+    def test_a_case_whose_wrk_run_completed_no_request_has_no_step(self):
+        # What an upstream OLFS gave in 8 s for the whole 464 MB answer: a few KB read, nothing
+        # completed; planned from the bytes, it was 9e-07 requests/s for 2.2 million seconds.
+        step, why = dars.plan_step("olfs/large", "http://x/a.dods", self.wrk(0, read=3400, seconds=8.0),
+                                   464_000_000, 0.5, 20, 2, max_seconds=28)
+        self.assertIsNone(step)
+        self.assertIn("wrk completed no request in 8 s", why)
+
+    def test_a_step_never_lasts_longer_than_the_run_allows(self):
+        # One answer in 10 s, by half 0.05 a second: two would take 40 s; the run allows 28.
+        step, why = dars.plan_step("s/large", "http://x/a.dods", self.wrk(1, read=464e6, seconds=10.0),
+                                   464_000_000, 0.5, 20, 2, max_seconds=28)
+        self.assertEqual(why, "")
+        self.assertAlmostEqual(step.rate, 0.05)
+        self.assertEqual(step.seconds, 28)
+        step, _ = dars.plan_step("s/small", "http://x/b.dods", self.wrk(300), 760_000, 0.5, 20, 2,
+                                 max_seconds=28)
+        self.assertEqual((step.rate, step.seconds), (50.0, 20.0), "a fast case keeps --rate-seconds")
+
+    def test_a_rate_that_sends_no_request_in_the_longest_step_is_refused(self):
+        # One answer in 100 s, by half 0.005 a second: 0.14 requests in 28 s.
+        step, why = dars.plan_step("s/large", "http://x/a.dods", self.wrk(1, read=464e6, seconds=100.0),
+                                   464_000_000, 0.5, 20, 2, max_seconds=28)
+        self.assertIsNone(step)
+        self.assertIn("would not send one request in 28 s", why)
+
+    def test_every_server_is_planned_alike_and_told_which_case_is_left_out(self):
+        with tempfile.TemporaryDirectory() as d:
+            folder = make_run(d)
+            # The same run with an --also server whose large case completed nothing under wrk.
+            urls = (folder / "urls.tsv").read_text().splitlines()[1:]
+            (folder / "urls.tsv").write_text((folder / "urls.tsv").read_text() + "".join(
+                line.replace("fastpath\t", "olfs\t", 1) + "\n" for line in urls if line.startswith("fastpath\t")))
+            raw = folder / "raw"
+            for case in ("meta-das", "large"):
+                (raw / "wrk" / f"olfs.{case}.txt").write_text(
+                    (raw / "wrk" / f"fastpath.{case}.txt").read_text())
+            (raw / "stream" / "olfs.large.tsv").write_text("200\t464000000\t40.0\tapplication/octet-stream\n")
+            (raw / "wrk" / "olfs.large.txt").write_text(WRK.format(
+                url="http://x", half=0, requests=0, read="3.32KB", errors="", rate=0))
+            steps, skipped = dars.plan(folder, "olfs", 0.5, 20, 2, max_seconds=28)
+        self.assertEqual([s.name for s in steps], ["olfs/meta-das"])
+        self.assertEqual([case for case, _ in skipped], ["large"])
+        self.assertIn("no measured rate", skipped[0][1])
 
 
 class ChecksTest(unittest.TestCase):

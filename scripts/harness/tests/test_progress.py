@@ -40,6 +40,22 @@ class MavenProgressTest(unittest.TestCase):
             "[INFO] BUILD SUCCESS\n",
             "test [1:06]: Maven downloaded 3 files, 13.0 MB in all, the last at 0:06\n"])
 
+    def test_the_lines_go_on_from_the_calling_scripts_clock(self):
+        # scripts/test said "test [2:05]: mvn verify ..." before Maven started: its lines carry on
+        # from 2:05 under the same prefix, not from 0:00.
+        clock = Clock()
+        out = []
+
+        def lines():
+            clock.now += 3
+            yield "Downloaded from central: https://repo.maven.apache.org/maven2/a/a.jar (1.0 MB at 1 MB/s)\n"
+            clock.now += 10
+
+        progress.filter_maven(lines(), out.append, clock=clock, since=125)
+        self.assertEqual(out, [
+            "test [2:08]: Maven has downloaded 1 file, 1.0 MB so far (the largest lately: a.jar, 1.0 MB)\n",
+            "test [2:18]: Maven downloaded 1 file, 1.0 MB in all, the last at 2:08\n"])
+
     def test_with_problems_only_the_info_lines_are_left_out(self):
         out = []
         progress.filter_maven(["[INFO] Building tools\n", "[WARNING] deprecated\n",

@@ -141,6 +141,26 @@ class ReportTest(unittest.TestCase):
             self.assertEqual(data[:8], b"\x89PNG\r\n\x1a\n", png)
             self.assertGreater(len(data), 10_000, png)
 
+    @unittest.skipUnless(HAVE_MATPLOTLIB, "matplotlib is not installed for this Python")
+    def test_a_request_that_sent_no_bes_message_keeps_its_row_in_the_message_plot(self):
+        from harness import plots
+        # The response cache answers the warm request from memory: 0 messages in its phase.
+        with open(self.root / "configs.tsv", "a") as f:
+            f.write("response-cache\tcache-off\tboth caches\thttp://127.0.0.1:5/opendap\n")
+        write_runs(self.root / "raw" / "response-cache.ascii.txt", [0.0046, 0.0044])
+        (self.root / "trace" / "response-cache.log").write_text(
+            trace_line("1", "get", "dods ascii", 50, 50.004, 900))
+        (self.root / "trace" / "response-cache.marks.tsv").write_text(
+            "response\tphase\tfrom\tto\truns\tsource\n"
+            "ascii\tfirst\t0\t1\t1\ttrace\nascii\twarm\t1\t1\t2\ttrace\nascii\tone\t1\t1\t1\ttrace\n")
+        measurements = study.load(self.root)
+        warm = plots.labels(measurements, "one")
+        self.assertEqual([label for label, *_ in warm],
+                         ["cache-off  #1 showNode", "cache-off  #2 get", "cache-on  #1 get",
+                          "response-cache  (0 messages)"])
+        self.assertEqual(warm[-1][1:], (0.0, 2, False))
+        self.assertTrue(plots.message_round_trips(measurements, self.root / "bes-messages.png"))
+
     def test_report_includes_the_load_section_when_present(self):
         (self.root / "load.md").write_text("## Load\n\nsome table\n")
         self.assertEqual(run_cli("report", "--no-plots", str(self.root)), 0)
@@ -264,6 +284,40 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(run_cli("report", "--no-plots", str(self.root)), 0)
         self.assertIn("every one of the 4 warm requests waited once, its document held for the "
                       "delayed ACK (median 44.0 ms)", (self.root / "report.md").read_text())
+
+    def test_the_report_opens_with_the_verdict_and_the_verdict_command_prints_it(self):
+        add_model_rows(self.root, [0.40, 0.42, 0.41, 0.41], [0.046, 0.050, 0.047, 0.045])
+        with open(self.root / "configs.tsv", "a") as f:
+            f.write("2009-cache-on\t2009-cache-off\t2009 conditions\thttp://127.0.0.1:5/opendap\n"
+                    "response-cache\tcache-off\tboth caches\thttp://127.0.0.1:6/opendap\n")
+        write_runs(self.root / "raw" / "2009-cache-on.ascii.txt", [0.0064, 0.0066])
+        write_runs(self.root / "raw" / "response-cache.ascii.txt", [0.0046, 0.0044])
+        expected = ("Verdict: the model of the 2009 OLFS took 410.0 ms against the study's 400.65 ms "
+                    "before its patch (+2.3%) and 47.0 ms against the study's 45.00 ms after its "
+                    "patch (+4.4%): within 4.4% of both; this front end answered the same .ascii "
+                    "request in 6.5 ms under the 2009 conditions (2009-cache-on: 6.9x as fast as the "
+                    "patched OLFS of 2009) and in 4.5 ms as it ships (response-cache).")
+        self.assertEqual(report.verdict(study.load(self.root)), expected)
+        self.assertEqual(run_cli("report", "--no-plots", str(self.root)), 0)
+        md = (self.root / "report.md").read_text()
+        self.assertIn(f"**{expected}**", md)
+        self.assertLess(md.index("Verdict"), md.index("## Configurations"))
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            self.assertEqual(cli.main(["verdict", str(self.root)]), 0)
+        self.assertEqual(out.getvalue(), expected + "\n")
+
+    def test_a_verdict_says_which_rows_the_run_lacks(self):
+        self.assertEqual(report.verdict(study.load(self.root)),
+                         "Verdict: no row of the 2009 OLFS model in this run (2009-olfs-model and "
+                         "2009-olfs-model-memoized need the BES emulator), so no comparison with the "
+                         "2009 study's figures; no 2009-cache-on or response-cache row in this run "
+                         "for this front end's figure.")
+        add_model_rows(self.root, [0.38, 0.38], [0.045])
+        (self.root / "raw" / "2009-olfs-model-memoized.ascii.txt").unlink()
+        self.assertIn("took 380.0 ms against the study's 400.65 ms before its patch (-5.2%): within "
+                      "5.2% of it (2009-olfs-model-memoized was not run);",
+                      report.verdict(study.load(self.root)))
 
     def test_load_above_the_core_count_is_warned_about(self):
         (self.root / "settings.tsv").write_text(

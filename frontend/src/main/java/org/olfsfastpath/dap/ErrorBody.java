@@ -82,9 +82,32 @@ public final class ErrorBody {
    * @param message a message safe to show the client
    */
   public static ErrorBody render(Form form, int httpStatus, String message) {
+    return render(form, httpStatus, message, null);
+  }
+
+  /**
+   * Renders an error body that, in HTML, also links to the dataset's request form: for a request
+   * whose constraint the dataset cannot answer, the form shows what it can. The other forms are the
+   * same as without the link, byte for byte (a DAP client reads only the message).
+   *
+   * @param form the form to render
+   * @param httpStatus the HTTP status the response carries; DAP2 and DAP4 bodies repeat it
+   * @param message a message safe to show the client
+   * @param requestForm the request form's URL, relative to the request's (e.g. {@code
+   *     coads_climatology.nc.dmr.html}), already percent-encoded; null for no link
+   */
+  public static ErrorBody render(
+      Form form, int httpStatus, String message, @Nullable String requestForm) {
     Objects.requireNonNull(form, "form == null");
     Objects.requireNonNull(message, "message == null");
     String text = printable(message);
+    String link =
+        requestForm == null
+            ? ""
+            : "\n<p>The dataset's <a href=\""
+                + Html.escape(requestForm)
+                + "\">request form</a> lists its variables and their sizes, and builds a request"
+                + " that fits them.</p>";
     String body =
         switch (form) {
           case DAP2 ->
@@ -108,7 +131,9 @@ public final class ErrorBody {
                   + httpStatus
                   + "</h1>\n<p>"
                   + Html.escape(text)
-                  + "</p></body></html>\n";
+                  + "</p>"
+                  + link
+                  + "</body></html>\n";
         };
     return new ErrorBody(form, httpStatus, body.getBytes(StandardCharsets.UTF_8));
   }

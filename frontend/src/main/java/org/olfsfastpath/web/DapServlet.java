@@ -17,10 +17,12 @@ import org.olfsfastpath.bes.BesLimitException;
 import org.olfsfastpath.bes.BesPoolExhaustedException;
 import org.olfsfastpath.bes.BesUnavailableException;
 import org.olfsfastpath.dap.BesMessages;
+import org.olfsfastpath.dap.ConstraintErrors;
 import org.olfsfastpath.dap.DapRequest;
 import org.olfsfastpath.dap.DapRequestParser;
 import org.olfsfastpath.dap.DapRequestRejectedException;
 import org.olfsfastpath.dap.ErrorBody;
+import org.olfsfastpath.dap.PercentEncoding;
 import org.olfsfastpath.spool.Spool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -400,12 +402,34 @@ public final class DapServlet extends HttpServlet {
         "BES error type {} for {}: {}", error.type(), ex.req.getRequestURI(), error.message());
     int status = BesErrorStatus.of(error);
     String message = BesMessages.scrub(error.message(), pathOf(ex.answering()), catalogRoot);
+    if (status == HttpServletResponse.SC_BAD_REQUEST
+        && ex.answering() instanceof DapRequest.Dataset dataset) {
+      // libdap says that a name or an index subset is wrong, not which: the constraint may tell.
+      message = ConstraintErrors.explain(message, dataset);
+    }
     if (status == HttpServletResponse.SC_NOT_IMPLEMENTED) {
       message =
           "this server's BES cannot make this response (a module it needs is not loaded): "
               + message;
     }
     sendError(ex, status, message);
+  }
+
+  /**
+   * Where a browser that sent a constraint the dataset cannot answer (a 400 about a dataset request
+   * with a constraint or a server function) finds the dataset's request form, the one
+   * DataRequestForm names, relative to the request's URL; null for any other error.
+   */
+  private @Nullable String requestForm(@Nullable DapRequest request, int status) {
+    if (status != HttpServletResponse.SC_BAD_REQUEST
+        || !(request instanceof DapRequest.Dataset dataset)
+        || (dataset.constraint().isBlank() && dataset.dap4Function().isBlank())) {
+      return null;
+    }
+    String name = dataset.path().substring(dataset.path().lastIndexOf('/') + 1);
+    return name.isEmpty()
+        ? null
+        : PercentEncoding.segment(name) + settings.dataRequestForm().suffix();
   }
 
   private static @Nullable String pathOf(@Nullable DapRequest request) {
@@ -429,7 +453,11 @@ public final class DapServlet extends HttpServlet {
   private void sendError(Exchange ex, int status, String message, List<String> extraHeaders)
       throws IOException {
     ErrorBody body =
-        ErrorBody.render(ErrorBody.chooseForm(ex.answering(), ex.accept()), status, message);
+        ErrorBody.render(
+            ErrorBody.chooseForm(ex.answering(), ex.accept()),
+            status,
+            message,
+            requestForm(ex.answering(), status));
     // Drops the headers and bytes of a response begun for success (Content-Encoding included).
     ex.resp.reset();
     ex.resp.setStatus(status);

@@ -48,6 +48,29 @@ final class ErrorBodyTest {
   }
 
   @Test
+  void html_linksToTheRequestForm_theOtherFormsAreTheSameByteForByte() {
+    String form = "a%20b.nc.dmr.html";
+    ErrorBody html = ErrorBody.render(ErrorBody.Form.HTML, 400, "bad", form);
+    assertTrue(
+        html.text()
+            .contains(
+                "<p>bad</p>\n<p>The dataset's <a href=\"a%20b.nc.dmr.html\">request form</a>"),
+        html.text());
+    assertTrue(html.text().endsWith("</p></body></html>\n"), html.text());
+    for (ErrorBody.Form other : ErrorBody.Form.values()) {
+      if (other != ErrorBody.Form.HTML) {
+        assertEquals(
+            ErrorBody.render(other, 400, "bad").text(),
+            ErrorBody.render(other, 400, "bad", form).text(),
+            other.name());
+      }
+    }
+    assertEquals(
+        ErrorBody.render(ErrorBody.Form.HTML, 400, "bad").text(),
+        ErrorBody.render(ErrorBody.Form.HTML, 400, "bad", null).text());
+  }
+
+  @Test
   void json_escapes() {
     assertEquals(
         "{\"status\": 502, \"message\": \"a \\\"b\\\" \\\\ \\u003c\"}\n",

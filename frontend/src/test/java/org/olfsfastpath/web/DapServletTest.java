@@ -31,6 +31,7 @@ import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.dap.DapRequestParser;
+import org.olfsfastpath.pages.FormType;
 import org.olfsfastpath.pages.PageHeaders;
 import org.olfsfastpath.testing.Regression;
 
@@ -1229,6 +1230,66 @@ public final class DapServletTest {
     FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.tiff"));
     assertEquals(status, r.status);
     assertTrue(r.text().contains(message.substring(0, 20)), r.text());
+  }
+
+  @Test
+  void aBadConstraint_namesTheIdentifier_andABrowserGetsALinkToTheForm() throws IOException {
+    // What a real BES 3.22 answers (capture error_get_dds_bad_ce): no name in it.
+    backend.getFailure =
+        new BesErrorException(
+            new BesError(
+                BesError.SYNTAX_USER,
+                "libdap error transmitting ascii: Constraint expression parse error: the"
+                    + " expression referenced a identifier not found in the dataset.",
+                0,
+                ""));
+    FakeHttp.Response dap2 = run(FakeHttp.Request.get("/coads_climatology.nc.ascii?NOPE"));
+    assertEquals(400, dap2.status);
+    assertEquals(
+        "Error {\n    code = 400;\n    message = \"'NOPE' is not a variable of this dataset. The"
+            + " BES said: libdap error transmitting ascii: Constraint expression parse error: the"
+            + " expression referenced a identifier not found in the dataset.\";\n};\n",
+        dap2.text());
+    FakeHttp.Response page =
+        run(
+            FakeHttp.Request.get("/coads_climatology.nc.ascii?NOPE")
+                .header("Accept", "text/html,application/xhtml+xml,*/*;q=0.8"));
+    assertEquals(400, page.status);
+    assertTrue(page.text().contains("&#39;NOPE&#39; is not a variable"), page.text());
+    assertTrue(
+        page.text().contains("<a href=\"coads_climatology.nc.dmr.html\">request form</a>"),
+        page.text());
+    // The form DataRequestForm names.
+    settings = FrontEndSettings.newBuilder().dataRequestForm(FormType.DAP2).build();
+    FakeHttp.Response dap2Form =
+        run(
+            FakeHttp.Request.get("/coads_climatology.nc.ascii?NOPE")
+                .header("Accept", "text/html,application/xhtml+xml,*/*;q=0.8"));
+    assertTrue(dap2Form.text().contains("<a href=\"coads_climatology.nc.html\">"), dap2Form.text());
+  }
+
+  @Test
+  void anIndexSubsetThatDoesNotFit_isNamed_andAnErrorWithoutAConstraint_hasNoFormLink()
+      throws IOException {
+    backend.getFailure =
+        new BesErrorException(
+            new BesError(
+                BesError.SYNTAX_USER,
+                "libdap error transmitting DDS: Invalid constraint parameters: At least one of the"
+                    + " start, stride or stop specified do not match the array variable.",
+                0,
+                ""));
+    FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dds?SST[0:1:99999]"));
+    assertEquals(400, r.status);
+    assertTrue(
+        r.text()
+            .contains(
+                "message = \"the index subset 'SST[0:1:99999]' does not fit 'SST'. The BES said:"),
+        r.text());
+    FakeHttp.Response missing =
+        run(FakeHttp.Request.get("/no_such.nc.dds?SST").header("Accept", "text/html,*/*;q=0.8"));
+    assertEquals(404, missing.status);
+    assertFalse(missing.text().contains("request form"), missing.text());
   }
 
   @ParameterizedTest
