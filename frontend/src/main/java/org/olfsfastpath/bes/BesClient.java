@@ -149,11 +149,7 @@ public final class BesClient implements Closeable {
         return streamed(
             command,
             new PooledResponse(
-                pool,
-                exchange.lease,
-                exchange.response,
-                AnswerForm.of(get),
-                get.type().besType()));
+                pool, exchange.lease, exchange.response, AnswerForm.of(get), get.type().besType()));
       }
       return readWhole(command, exchange);
     } catch (IOException | RuntimeException | Error e) {

@@ -173,14 +173,14 @@ final class RetryBeforeFirstByteTest {
     GetRequest dds = GetRequest.of("/coads_climatology.nc", BesGetType.DDS, "");
     BesGroup group = group(true);
     byte[] ddsWhole;
-    try (BesResponse response = group.get(dds, Caller.shortRequest("192.0.2.7"))) {
+    try (BesResponse response = group.send(BesCommand.GET, dds, Caller.shortRequest("192.0.2.7"))) {
       ddsWhole = response.body().readAllBytes();
     }
     BesClient client = group.members().get(0);
     long discarded = client.poolStats().discarded();
     bes.emulator().resetCounts();
     bes.emulator().enqueueFault(Fault.emptyAnswer());
-    try (BesResponse response = group.get(dds, Caller.shortRequest("192.0.2.7"))) {
+    try (BesResponse response = group.send(BesCommand.GET, dds, Caller.shortRequest("192.0.2.7"))) {
       assertArrayEquals(ddsWhole, response.body().readAllBytes());
     }
     assertEquals(2, gets(), "sent twice");
@@ -197,7 +197,8 @@ final class RetryBeforeFirstByteTest {
     bes.emulator().enqueueFault(Fault.emptyAnswer());
     bes.emulator().enqueueFault(Fault.emptyAnswer());
     try (BesResponse response =
-        group.get(
+        group.send(
+            BesCommand.GET,
             GetRequest.of("/coads_climatology.nc", BesGetType.DAS, ""),
             Caller.shortRequest("192.0.2.7"))) {
       IOException e = assertThrows(IOException.class, () -> response.body().readAllBytes());
@@ -213,11 +214,15 @@ final class RetryBeforeFirstByteTest {
   @Test
   void showNode_emptyAnswer_sentOnceMore_andTheConnectionThatSentItClosed() throws IOException {
     BesGroup group = group(true);
-    assertEquals("/coads_climatology.nc", group.showNode("/coads_climatology.nc").name());
+    assertEquals(
+        "/coads_climatology.nc",
+        group.send(BesCommand.SHOW_NODE, "/coads_climatology.nc", Caller.INTERNAL).name());
     BesClient client = group.members().get(0);
     long discarded = client.poolStats().discarded();
     bes.emulator().enqueueFault(Fault.emptyAnswer());
-    assertEquals("/coads_climatology.nc", group.showNode("/coads_climatology.nc").name());
+    assertEquals(
+        "/coads_climatology.nc",
+        group.send(BesCommand.SHOW_NODE, "/coads_climatology.nc", Caller.INTERNAL).name());
     assertEquals(1, group.stats().retries());
     assertEquals(discarded + 1, client.poolStats().discarded());
   }
