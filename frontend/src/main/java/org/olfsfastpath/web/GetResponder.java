@@ -144,15 +144,13 @@ final class GetResponder {
                 historyQuery(ex, dataset),
                 dataset.constraint())
             : List.of();
-    return new GetRequest(
-        dataset.path(),
-        type.besType(),
-        constraint,
-        xmlBase,
-        dataset.dap4Checksums(),
-        contexts,
-        type == ResponseType.DAP_XML ? "" : dataset.dap4Function(),
-        false);
+    return GetRequest.builder(dataset.path(), type.besType())
+        .constraint(constraint)
+        .xmlBase(xmlBase)
+        .dap4Checksums(dataset.dap4Checksums())
+        .contexts(contexts)
+        .dap4Function(type == ResponseType.DAP_XML ? "" : dataset.dap4Function())
+        .build();
   }
 
   /**

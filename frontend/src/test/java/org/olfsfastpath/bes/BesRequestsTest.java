@@ -211,6 +211,54 @@ final class BesRequestsTest {
   }
 
   @Test
+  void aRequestsCommands_carryItsIdAsReqIdAndReqUuid_asTheUpstreamOlfsSendsThem() throws Exception {
+    Caller caller =
+        Caller.shortRequest("192.0.2.7")
+            .forRequest(new RequestId("3f2b1c4e", "555d78e7-0000"), BesUser.ANONYMOUS);
+    for (byte[] document :
+        List.of(
+            requests.document(BesCommand.SHOW_NODE, "/a.nc", caller),
+            requests.document(
+                BesCommand.GET, GetRequest.of("/a.nc", BesGetType.DAS, ""), caller))) {
+      Element root = parse(document);
+      assertEquals("3f2b1c4e", root.getAttributeValue("reqID"));
+      assertEquals("555d78e7-0000", root.getAttributeValue("reqUUID"));
+    }
+  }
+
+  @Test
+  void get_theCallersUserAndContexts_afterTheOthers_butTheAnswersOwnContextsFirst()
+      throws Exception {
+    Caller caller =
+        Caller.shortRequest("192.0.2.7")
+            .forRequest(null, BesUser.of("alice"))
+            .withContexts(List.of(new GetRequest.Context("olfsLog", "a|&|b")));
+    GetRequest get =
+        GetRequest.builder("/a.nc", BesGetType.DODS)
+            .contexts(List.of(new GetRequest.Context("cf_history_entry", "h")))
+            .build();
+    List<String> outline = outline(parse(requests.document(BesCommand.GET, get, caller)));
+    assertEquals("setContext cf_history_entry=h", outline.get(0));
+    int uid = outline.indexOf("setContext uid=alice");
+    assertTrue(uid > 0, outline::toString);
+    assertEquals("setContext olfsLog=a|&|b", outline.get(uid + 1));
+    assertTrue(outline.get(uid + 2).startsWith("setContainer"), outline::toString);
+  }
+
+  @Test
+  void anonymousCaller_getsTheClientsConfiguredUid() throws Exception {
+    BesRequests configured = new BesRequests(new BesContexts("alice", 0, -1, -1), "t-");
+    assertTrue(
+        outline(
+                parse(
+                    configured.document(
+                        BesCommand.GET,
+                        GetRequest.of("/a.nc", BesGetType.DAS, ""),
+                        Caller.shortRequest("192.0.2.7"))))
+            .contains("setContext uid=alice"));
+  }
+
+  @Test
   void serialized_asUtf8WithDeclaration() {
     String text =
         new String(
