@@ -116,132 +116,91 @@ public final class BesClient implements Closeable {
   }
 
   /**
-   * Asks the BES about one catalog node ({@code showNode}).
+   * Sends one command for {@code caller} and returns its answer: parsed, once read whole; or, for a
+   * command whose answer streams ({@link BesCommand#GET}), once the BES has said it is not an
+   * error, as a response the caller must close. Heard by the listener as one command (a whole
+   * answer's parse included).
    *
-   * @param path the catalog path, e.g. {@code /data/sst.nc} or {@code /} for the root
-   * @return the node; a directory's node carries its children
-   * @throws IllegalArgumentException if the path holds a character XML 1.0 cannot carry
-   * @throws BesErrorException if the BES answered an error (type 5 when the node does not exist)
+   * @throws IllegalArgumentException if a value of the argument holds a character XML 1.0 cannot
+   *     carry
+   * @throws BesErrorException if the BES answered an error (before any data, for a streamed answer)
    * @throws BesPoolExhaustedException if no connection became free within the acquire timeout
-   * @throws BesProtocolException if the answer is not a showNode document
+   * @throws BesProtocolException if a whole answer is not the command's answer document
    * @throws IOException on a transport or protocol failure
    */
-  public BesNode showNode(String path) throws IOException {
-    return showNode(path, null);
+  public <A, T> T send(BesCommand<A, T> command, A argument, Caller caller) throws IOException {
+    return send(command, argument, caller, null);
   }
 
-  BesNode showNode(String path, @Nullable CallTrace trace) throws IOException {
-    return command("showNode", requests.showNode(path), trace, BesAnswers::parseNode);
-  }
-
-  /**
-   * Returns the BES's {@code showVersion} answer document, as text.
-   *
-   * @throws BesErrorException if the BES answered an error
-   * @throws IOException on a transport or protocol failure, or if the answer is not a showVersion
-   *     document
-   */
-  public String showVersion() throws IOException {
-    return version(null);
-  }
-
-  /**
-   * {@link #showVersion()}, traced; not an overload, so {@code client::showVersion} stays exact.
-   */
-  String version(@Nullable CallTrace trace) throws IOException {
-    return command("showVersion", requests.showVersion(), trace, BesAnswers::parseVersion);
-  }
-
-  /**
-   * Returns the BES's {@code showStatus} answer, normally {@code OK}. For diagnostics: the pool
-   * never sends it on its own.
-   *
-   * @throws BesErrorException if the BES answered an error
-   * @throws IOException on a transport or protocol failure
-   */
-  public String showStatus() throws IOException {
-    return command("showStatus", requests.showStatus(), null, BesAnswers::parseStatus);
-  }
-
-  /**
-   * Returns the values of one BES configuration key ({@code showBesKey}), for example {@code
-   * SupportEmail}; empty when the key has no value.
-   *
-   * @throws IllegalArgumentException if the key holds a character XML 1.0 cannot carry
-   * @throws BesErrorException if the BES answered an error
-   * @throws IOException on a transport or protocol failure
-   */
-  public List<String> showBesKey(String key) throws IOException {
-    return showBesKey(key, null);
-  }
-
-  List<String> showBesKey(String key, @Nullable CallTrace trace) throws IOException {
-    return command("showBesKey", requests.showBesKey(key), trace, BesAnswers::parseBesKey);
-  }
-
-  /**
-   * Asks the BES for its site map ({@code buildSiteMap}): every node and dataset of its catalog as
-   * one URL per line, {@code prefix} followed by the catalog path, directories ending {@code
-   * nodeSuffix}, datasets {@code leafSuffix}. Returns the answer as it came (plain text).
-   *
-   * @throws BesErrorException if the BES answered an error (it has no such command, say)
-   * @throws IOException on a transport or protocol failure, or an answer over 32 MiB
-   */
-  public byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix)
+  <A, T> T send(BesCommand<A, T> command, A argument, Caller caller, @Nullable CallTrace trace)
       throws IOException {
-    return buildSiteMap(prefix, nodeSuffix, leafSuffix, null);
-  }
-
-  byte[] buildSiteMap(
-      String prefix, String nodeSuffix, String leafSuffix, @Nullable CallTrace trace)
-      throws IOException {
-    return command(
-        "buildSiteMap",
-        requests.buildSiteMap(prefix, nodeSuffix, leafSuffix),
-        trace,
-        answer -> answer);
-  }
-
-  /**
-   * Sends the data request (contexts, setContainer, define, get) and returns the streaming response
-   * once the BES has said it is not an error. The caller must close it.
-   *
-   * @throws IllegalArgumentException if the path, constraint or xml:base holds a character XML 1.0
-   *     cannot carry
-   * @throws BesErrorException if the BES answered an error before any data
-   * @throws BesPoolExhaustedException if no connection became free within the acquire timeout
-   * @throws IOException on a transport or protocol failure
-   */
-  public BesResponse get(GetRequest request) throws IOException {
-    return get(request, null, true);
-  }
-
-  /**
-   * Same as {@link #get(GetRequest)}; {@code longHold}: whether the answer may hold its connection
-   * long, so must leave the pool's reserve to short requests.
-   */
-  BesResponse get(GetRequest request, @Nullable CallTrace trace, boolean longHold)
-      throws IOException {
-    byte[] document = requests.get(request);
-    long start = commandStart("get");
+    byte[] document = requests.document(command, argument, caller);
+    String name = command.name();
+    listener.commandStart(endpoint, name);
+    long start = clock.nanoTime();
     Throwable failure = null;
     try {
-      Exchange exchange = send(document, trace, longHold);
-      if (exchange.response.isError()) {
-        throw new BesErrorException(BesAnswers.parseError(readAndRelease(exchange)));
+      Exchange exchange = send(document, trace, command.streams() && caller.longHold());
+      if (command.streams()) {
+        if (exchange.response.isError()) {
+          throw new BesErrorException(BesAnswers.parseError(readAndRelease(exchange)));
+        }
+        GetRequest get = (GetRequest) argument; // Only GET streams.
+        return streamed(
+            command,
+            new PooledResponse(
+                pool, exchange.lease, exchange.response, AnswerForm.of(get), get.type().besType()));
       }
-      return new PooledResponse(
-          pool,
-          exchange.lease,
-          exchange.response,
-          AnswerForm.of(request),
-          request.type().besType());
+      return readWhole(command, exchange);
     } catch (IOException | RuntimeException | Error e) {
       failure = e;
       throw e;
     } finally {
-      commandEnd("get", start, failure);
+      listener.commandEnd(endpoint, name, clock.nanoTime() - start, failure);
     }
+  }
+
+  /** The streamed answer as the command's answer type, which for a streaming command it is. */
+  @SuppressWarnings("unchecked") // Only GET streams, and its answer type is BesResponse.
+  private static <T> T streamed(BesCommand<?, T> command, BesResponse response) {
+    return (T) response;
+  }
+
+  /** {@link BesCommand#SHOW_NODE} for the front end itself: the node of one catalog path. */
+  public BesNode showNode(String path) throws IOException {
+    return send(BesCommand.SHOW_NODE, path, Caller.INTERNAL);
+  }
+
+  /** {@link BesCommand#SHOW_VERSION}: the BES's {@code showVersion} answer document, as text. */
+  public String showVersion() throws IOException {
+    return send(BesCommand.SHOW_VERSION, BesCommand.None.NONE, Caller.INTERNAL);
+  }
+
+  /** {@link BesCommand#SHOW_STATUS}, normally {@code OK}; for diagnostics. */
+  public String showStatus() throws IOException {
+    return send(BesCommand.SHOW_STATUS, BesCommand.None.NONE, Caller.INTERNAL);
+  }
+
+  /** {@link BesCommand#SHOW_BES_KEY}: the values of one BES configuration key. */
+  public List<String> showBesKey(String key) throws IOException {
+    return send(BesCommand.SHOW_BES_KEY, key, Caller.INTERNAL);
+  }
+
+  /** {@link BesCommand#BUILD_SITE_MAP}: the BES's site map, as it came (plain text). */
+  public byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix)
+      throws IOException {
+    return send(
+        BesCommand.BUILD_SITE_MAP,
+        new BesCommand.SiteMapRequest(prefix, nodeSuffix, leafSuffix),
+        Caller.INTERNAL);
+  }
+
+  /**
+   * {@link BesCommand#GET} for the front end itself, its answer may be long: the streaming
+   * response, which the caller must close.
+   */
+  public BesResponse get(GetRequest request) throws IOException {
+    return send(BesCommand.GET, request, Caller.INTERNAL_LONG);
   }
 
   /**
@@ -368,58 +327,30 @@ public final class BesClient implements Closeable {
     }
   }
 
-  /** Reads a command's whole answer. */
-  private interface AnswerParser<T> {
-    T parse(byte[] answer) throws IOException;
-  }
-
   /**
-   * Sends a command whose whole answer is small, and returns the answer once read and parsed. Heard
-   * by the listener as one command, parse included. An answer that could not be read whole, or that
-   * is not the command's answer (an empty one, say), closes its connection: the BES process that
-   * sent it gets no more commands.
+   * Reads a whole answer and parses it. An answer that could not be read whole, or that is not the
+   * command's answer (an empty one, say), closes its connection: the BES process that sent it gets
+   * no more commands.
    */
-  private <T> T command(
-      String name, byte[] document, @Nullable CallTrace trace, AnswerParser<T> parser)
-      throws IOException {
-    long start = commandStart(name);
-    Throwable failure = null;
+  private <T> T readWhole(BesCommand<?, T> command, Exchange exchange) throws IOException {
+    boolean answered = false;
     try {
-      Exchange exchange = send(document, trace, false);
-      boolean answered = false;
-      try {
-        byte[] answer = exchange.response.readAll(MAX_ANSWER_BYTES);
-        if (exchange.response.isError()) {
-          BesError error = BesAnswers.parseError(answer);
-          answered = true;
-          throw new BesErrorException(error);
-        }
-        T parsed = parser.parse(answer);
+      byte[] answer = exchange.response.readAll(MAX_ANSWER_BYTES);
+      if (exchange.response.isError()) {
+        BesError error = BesAnswers.parseError(answer);
         answered = true;
-        return parsed;
-      } finally {
-        if (!answered) {
-          exchange.lease.connection.abort();
-        }
-        exchange.response.close();
-        pool.release(exchange.lease);
+        throw new BesErrorException(error);
       }
-    } catch (IOException | RuntimeException | Error e) {
-      failure = e;
-      throw e;
+      T parsed = command.parse(answer);
+      answered = true;
+      return parsed;
     } finally {
-      commandEnd(name, start, failure);
+      if (!answered) {
+        exchange.lease.connection.abort();
+      }
+      exchange.response.close();
+      pool.release(exchange.lease);
     }
-  }
-
-  private long commandStart(String name) {
-    listener.commandStart(endpoint, name);
-    return clock.nanoTime();
-  }
-
-  private void commandEnd(String name, long start, @Nullable Throwable failure) {
-    long nanos = clock.nanoTime() - start;
-    listener.commandEnd(endpoint, name, nanos, failure);
   }
 
   private byte[] readAndRelease(Exchange exchange) throws IOException {

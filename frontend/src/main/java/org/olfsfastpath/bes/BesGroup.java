@@ -153,66 +153,49 @@ public final class BesGroup implements Closeable {
   }
 
   /**
-   * Asks one BES of the group about a catalog node ({@code showNode}).
+   * Sends one command for {@code caller} to one BES of the group (see the class comment for which,
+   * and when it is sent once more) and returns its answer. A command whose answer streams ({@link
+   * BesCommand#GET}) first takes a place in the caller's share of the group's connections, waiting
+   * in the caller's queue when the share is full; the place is held until the response is closed.
    *
-   * @param path the catalog path within the group, its prefix already stripped (as {@link
-   *     BesRouter#showNode(String)} strips it)
-   * @throws IllegalArgumentException if the path holds a character XML 1.0 cannot carry
-   * @throws BesUnavailableException if no BES of the group is available
-   * @throws BesErrorException if the BES answered an error (type 5 when the node does not exist)
-   * @throws BesPoolExhaustedException if no connection became free within the acquire timeout
-   * @throws IOException on a transport or protocol failure, after a failover if one was possible
-   * @see BesClient#showNode(String)
-   */
-  public BesNode showNode(String path) throws IOException {
-    Objects.requireNonNull(path, "path == null");
-    return execute(false, (member, trace) -> member.client.showNode(path, trace));
-  }
-
-  /**
-   * Same as {@link #get(GetRequest, Caller)} for the front end's own get, whose answer may be long
-   * ({@link Caller#INTERNAL_LONG}): no client's share counts it.
-   */
-  public BesResponse get(GetRequest request) throws IOException {
-    return get(request, Caller.INTERNAL_LONG);
-  }
-
-  /**
-   * Sends the data request to one BES of the group and returns the streaming response once that BES
-   * has said it is not an error. The caller must close it. First takes a place in the caller's
-   * share of the group's connections, waiting in the caller's queue when the share is full; the
-   * place is held until the response is closed. A failure before this returns may have been retried
-   * once, and so may a failure of the body before its caller passed a byte on (see the class
-   * comment).
-   *
-   * @param request the request, its path within the group (prefix stripped)
-   * @param caller who asks, and whether the answer may hold its connection long
-   * @throws IllegalArgumentException if the path, constraint or xml:base holds a character XML 1.0
-   *     cannot carry
+   * @param argument what the command names, its catalog path (if any) within the group, the group's
+   *     prefix already stripped (as {@link BesRouter#send} strips it)
+   * @throws IllegalArgumentException if a value holds a character XML 1.0 cannot carry
    * @throws BesLimitException if the caller's share stayed full for its queue wait, its queue was
    *     full, or (a long answer) only the reserve of the BES was left
    * @throws BesUnavailableException if no BES of the group is available
-   * @throws BesErrorException if the BES answered an error before any data
+   * @throws BesErrorException if the BES answered an error (before any data, for a streamed answer)
    * @throws BesPoolExhaustedException if no connection became free within the acquire timeout
    * @throws IOException on a transport or protocol failure, after a failover if one was possible
-   * @see BesClient#get(GetRequest)
+   * @see BesClient#send(BesCommand, Object, Caller)
    */
-  public BesResponse get(GetRequest request, Caller caller) throws IOException {
-    Objects.requireNonNull(request, "request == null");
+  public <A, T> T send(BesCommand<A, T> command, A argument, Caller caller) throws IOException {
+    Objects.requireNonNull(command, "command == null");
+    Objects.requireNonNull(argument, "argument == null");
     Objects.requireNonNull(caller, "caller == null");
+    if (!command.streams()) {
+      return execute(
+          false,
+          command.retryable(),
+          (member, trace) -> member.client.send(command, argument, caller, trace));
+    }
     checkOpen();
     ClientShares.Share share = shares.acquire(caller);
     try {
       MemberCall<GroupResponse.Attempt> call =
           (member, trace) ->
               new GroupResponse.Attempt(
-                  member, member.client.get(request, trace, caller.longHold()), trace.isResend());
-      GroupResponse.Attempt first = execute(true, call);
-      return new GroupResponse(
-          first,
-          health::streamFailed,
-          (failed, failure) -> resendAfterHandOut(failed, failure, call),
-          () -> shares.release(share));
+                  member,
+                  (BesResponse) member.client.send(command, argument, caller, trace),
+                  trace.isResend());
+      GroupResponse.Attempt first = execute(true, command.retryable(), call);
+      return streamed(
+          command,
+          new GroupResponse(
+              first,
+              health::streamFailed,
+              (failed, failure) -> resendAfterHandOut(failed, failure, call),
+              () -> shares.release(share)));
     } catch (BesLimitException e) {
       shares.refusedByReserve(share, e);
       shares.release(share);
@@ -223,36 +206,10 @@ public final class BesGroup implements Closeable {
     }
   }
 
-  /**
-   * Returns the values of one BES configuration key ({@code showBesKey}) from one BES of the group.
-   *
-   * @throws IllegalArgumentException if the key holds a character XML 1.0 cannot carry
-   * @throws BesUnavailableException if no BES of the group is available
-   * @throws BesErrorException if the BES answered an error
-   * @throws IOException on a transport or protocol failure, after a failover if one was possible
-   */
-  public List<String> showBesKey(String key) throws IOException {
-    Objects.requireNonNull(key, "key == null");
-    return execute(false, (member, trace) -> member.client.showBesKey(key, trace));
-  }
-
-  /**
-   * Asks one BES of the group for its site map ({@code buildSiteMap}); see {@link
-   * BesClient#buildSiteMap(String, String, String)}. The BES lists its own catalog: the caller adds
-   * the group's prefix to the paths.
-   *
-   * @throws BesUnavailableException if no BES of the group is available
-   * @throws BesErrorException if the BES answered an error
-   * @throws IOException on a transport or protocol failure, after a failover if one was possible
-   */
-  public byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix)
-      throws IOException {
-    Objects.requireNonNull(prefix, "prefix == null");
-    Objects.requireNonNull(nodeSuffix, "nodeSuffix == null");
-    Objects.requireNonNull(leafSuffix, "leafSuffix == null");
-    return execute(
-        false,
-        (member, trace) -> member.client.buildSiteMap(prefix, nodeSuffix, leafSuffix, trace));
+  /** The streamed answer as the command's answer type, which for a streaming command it is. */
+  @SuppressWarnings("unchecked") // Only GET streams, and its answer type is BesResponse.
+  private static <T> T streamed(BesCommand<?, T> command, BesResponse response) {
+    return (T) response;
   }
 
   /**
@@ -276,7 +233,14 @@ public final class BesGroup implements Closeable {
       }
       CallTrace trace = new CallTrace();
       try {
-        String document = attempt(member, trace, false, (m, t) -> m.client.version(t));
+        String document =
+            attempt(
+                member,
+                trace,
+                false,
+                (m, t) ->
+                    m.client.send(
+                        BesCommand.SHOW_VERSION, BesCommand.None.NONE, Caller.INTERNAL, t));
         versions.add(new MemberVersion(member.endpoint, document, null));
       } catch (IOException e) {
         FailureKind kind = health.record(member, e, trace);
@@ -394,7 +358,8 @@ public final class BesGroup implements Closeable {
     T call(GroupMember member, CallTrace trace) throws IOException;
   }
 
-  private <T> T execute(boolean holdsUntilClose, MemberCall<T> call) throws IOException {
+  private <T> T execute(boolean holdsUntilClose, boolean retryable, MemberCall<T> call)
+      throws IOException {
     checkOpen();
     requests.increment();
     GroupMember first = choice.choose(null);
@@ -406,7 +371,7 @@ public final class BesGroup implements Closeable {
       return attempt(first, trace, holdsUntilClose, call);
     } catch (IOException e) {
       FailureKind kind = health.record(first, e, trace);
-      GroupMember second = resendTo(first, kind, trace.resent());
+      GroupMember second = retryable ? resendTo(first, kind, trace.resent()) : null;
       if (second == null) {
         throw health.surface(kind, e);
       }

@@ -13,6 +13,7 @@ import org.jdom2.Namespace;
 import org.jdom2.output.Format;
 import org.jdom2.output.LineSeparator;
 import org.jdom2.output.XMLOutputter;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds BES request documents with JDOM2, in the element order the upstream OLFS sends them, and
@@ -56,53 +57,37 @@ final class BesRequests {
     this.outputter = new XMLOutputter(format);
   }
 
-  /** {@code showNode}: the existence, type and last-modified check of one catalog path. */
-  byte[] showNode(String path) {
-    checkXmlText("path", path);
-    Element request = newRequest();
+  /**
+   * The request document of one command for {@code caller}: the {@code request} element with the
+   * request's id, the timeout context, then the command's own part ({@link BesCommand}).
+   *
+   * @throws IllegalArgumentException if a value from the argument holds a character XML 1.0 cannot
+   *     carry
+   */
+  <A> byte[] document(BesCommand<A, ?> command, A argument, Caller caller) {
+    Objects.requireNonNull(command, "command == null");
+    Objects.requireNonNull(argument, "argument == null");
+    Element request = newRequest(caller.requestId());
     addTimeoutContext(request);
-    request.addContent(setContext("errors", "xml"));
-    request.addContent(new Element("showNode", BES_NS).setAttribute("node", path));
-    return serialize(request);
-  }
-
-  /** {@code showVersion}: the BES and module versions. */
-  byte[] showVersion() {
-    return simpleShow("showVersion");
-  }
-
-  /** {@code showStatus}: a cheap "are you there" command, for diagnostics only. */
-  byte[] showStatus() {
-    return simpleShow("showStatus");
-  }
-
-  /** {@code showBesKey}: one key of the BES configuration, e.g. {@code SupportEmail}. */
-  byte[] showBesKey(String key) {
-    checkXmlText("key", key);
-    Element request = newRequest();
-    addTimeoutContext(request);
-    request.addContent(setContext("dap_explicit_containers", "no"));
-    request.addContent(setContext("errors", "xml"));
-    request.addContent(new Element("showBesKey", BES_NS).setAttribute("key", key));
+    command.write(argument, new BesCommand.Draft(request, caller, contexts));
     return serialize(request);
   }
 
   /**
-   * The data request: contexts, {@code setContainer}, {@code define} and {@code get}, in the OLFS's
-   * order (bes_timeout first, as the OLFS inserts it at position 0 before sending).
+   * The data request's part: contexts, {@code setContainer}, {@code define} and {@code get}, in the
+   * OLFS's order (bes_timeout first, as the OLFS inserts it at position 0 before sending).
    *
    * @throws IllegalArgumentException if the path, constraint or xml:base holds a character XML 1.0
    *     cannot carry
    */
-  byte[] get(GetRequest get) {
+  static void writeGet(GetRequest get, BesCommand.Draft draft) {
     Objects.requireNonNull(get, "get == null");
     BesGetType type = get.type();
     checkXmlText("path", get.path());
     checkXmlText("constraint", get.constraint());
     checkXmlText("xmlBase", get.xmlBase());
-
-    Element request = newRequest();
-    addTimeoutContext(request);
+    Element request = draft.request();
+    BesContexts contexts = draft.contexts();
     if (get.probe()) {
       // No container, no define: the BES reads the get and stops at the missing definition.
       request.addContent(setContext("errors", "xml"));
@@ -113,7 +98,8 @@ final class BesRequests {
       if (type.returnAs() != null) {
         probe.setAttribute("returnAs", type.returnAs());
       }
-      return serialize(request.addContent(probe));
+      request.addContent(probe);
+      return;
     }
     // Contexts of the request itself (the history entries of a netCDF download) come right after
     // bes_timeout, where the OLFS inserts them.
@@ -136,9 +122,14 @@ final class BesRequests {
       request.addContent(
           setContext("max_variable_size", Long.toString(contexts.maxVariableSize())));
     }
-    request.addContent(setContext("uid", contexts.uid()));
+    BesUser user = draft.caller().user();
+    request.addContent(setContext("uid", user.anonymous() ? contexts.uid() : user.uid()));
     if (type.isDap4()) {
       request.addContent(setContext("dap4_checksums", Boolean.toString(get.dap4Checksums())));
+    }
+    // The request's own contexts (a line for the BES's log), which change nothing of the answer.
+    for (GetRequest.Context context : draft.caller().contexts()) {
+      request.addContent(setContext(context.name(), context.value()));
     }
     Element container = setContainer(CONTAINER, CATALOG_SPACE, get.path());
     if (type == BesGetType.STREAM) {
@@ -161,30 +152,6 @@ final class BesRequests {
       getElement.setAttribute("returnAs", type.returnAs());
     }
     request.addContent(getElement);
-    return serialize(request);
-  }
-
-  /**
-   * {@code buildSiteMap}: every catalog node and dataset as one URL per line, {@code prefix} then
-   * the catalog path, directories ending {@code nodeSuffix}, datasets {@code leafSuffix}. The
-   * answer is plain text, not XML.
-   */
-  byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix) {
-    Element request = newRequest();
-    addTimeoutContext(request);
-    request.addContent(setContext("errors", "xml"));
-    request.addContent(
-        new Element("buildSiteMap", BES_NS)
-            .setAttribute("prefix", checked("prefix", prefix))
-            .setAttribute("nodeSuffix", checked("nodeSuffix", nodeSuffix))
-            .setAttribute("leafSuffix", checked("leafSuffix", leafSuffix))
-            .setAttribute("catalog", "catalog"));
-    return serialize(request);
-  }
-
-  private static String checked(String what, String value) {
-    checkXmlText(what, value);
-    return value;
   }
 
   /** {@code <setContext name="...">value</setContext>}. */
@@ -223,17 +190,17 @@ final class BesRequests {
         .addContent(containerElement);
   }
 
-  private byte[] simpleShow(String command) {
-    Element request = newRequest();
-    addTimeoutContext(request);
-    request.addContent(setContext("errors", "xml"));
-    request.addContent(new Element(command, BES_NS));
-    return serialize(request);
-  }
-
-  private Element newRequest() {
-    return new Element("request", BES_NS)
-        .setAttribute("reqID", reqIdPrefix + requestCounter.incrementAndGet());
+  /**
+   * The {@code request} element, named for the HTTP request it serves ({@code reqID} and {@code
+   * reqUUID}, which the BES joins as its log lines' request id), or for the front end's own command
+   * by this client's prefix and count.
+   */
+  private Element newRequest(@Nullable RequestId id) {
+    Element request = new Element("request", BES_NS);
+    if (id == null) {
+      return request.setAttribute("reqID", reqIdPrefix + requestCounter.incrementAndGet());
+    }
+    return request.setAttribute("reqID", id.id()).setAttribute("reqUUID", id.uuid());
   }
 
   private void addTimeoutContext(Element request) {

@@ -11,10 +11,10 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Sends each BES command by catalog path to the {@link BesGroup} that serves it: the layers above
- * ask it for {@link #showNode(String)}, {@link #get(GetRequest)} and {@link #buildSiteMap(String,
- * String, String)} with whole catalog paths and never see a group or a prefix. The group of a path
- * is the one whose prefix is the longest that matches the path on whole segments ({@code /data}
+ * Sends each BES command ({@link BesCommand}) by catalog path to the {@link BesGroup} that serves
+ * it: the layers above {@link #send} commands with whole catalog paths, and ask for {@link
+ * #buildSiteMap(String, String, String)}, and never see a group or a prefix. The group of a path is
+ * the one whose prefix is the longest that matches the path on whole segments ({@code /data}
  * catches {@code /data} and {@code /data/x.nc}, never {@code /database}), else the {@code /} group,
  * which every router must have. The prefix is stripped from the path the group's BES sees, as the
  * upstream OLFS does: with the prefix {@code /data}, {@code /data/x.nc} is {@code /x.nc} on that
@@ -110,41 +110,38 @@ public final class BesRouter implements Closeable {
   }
 
   /**
-   * Asks the group that serves {@code catalogPath} about it ({@code showNode}), with the group's
-   * prefix taken off; the cache's loader, {@code router::showNode}.
+   * Sends one command for {@code caller} to the group it goes to ({@link BesCommand#route()}): by
+   * its catalog path, with that group's prefix taken off, or to the {@code /} group. Returns what
+   * the group returns; a streamed answer ({@link BesCommand#GET}) the caller must close.
    *
-   * @param catalogPath the whole catalog path, e.g. {@code /data/sst.nc}
-   * @throws IllegalArgumentException if the path does not start with {@code /}, or holds a
+   * @param argument what the command names, its catalog path (if any) the whole one, e.g. {@code
+   *     /data/sst.nc}
+   * @throws IllegalArgumentException if the path does not start with {@code /}, or a value holds a
    *     character XML 1.0 cannot carry
-   * @throws IOException as {@link BesGroup#showNode(String)}
+   * @throws IOException as {@link BesGroup#send}
    */
-  public BesNode showNode(String catalogPath) throws IOException {
-    Route route = route(catalogPath);
-    return route.group().showNode(route.path());
+  public <A, T> T send(BesCommand<A, T> command, A argument, Caller caller) throws IOException {
+    if (command.route() == BesCommand.Route.ROOT) {
+      return root.send(command, argument, caller);
+    }
+    Route route = route(command.pathOf(argument));
+    return route.group().send(command, command.withPath(argument, route.path()), caller);
   }
 
   /**
-   * Sends a data request to the group that serves its path, with the group's prefix taken off, and
-   * returns the streaming response once the BES has said it is not an error. The caller must close
-   * it.
-   *
-   * @param request the request, its path the whole catalog path
-   * @throws IOException as {@link BesGroup#get(GetRequest)}
+   * {@link BesCommand#SHOW_NODE} of one whole catalog path, for {@code caller}: the data-source
+   * cache's loader, {@code router::showNode}.
    */
-  public BesResponse get(GetRequest request) throws IOException {
-    return get(request, Caller.INTERNAL_LONG);
+  public BesNode showNode(String catalogPath, Caller caller) throws IOException {
+    return send(BesCommand.SHOW_NODE, catalogPath, caller);
   }
 
   /**
-   * Same as {@link #get(GetRequest)}, for {@code caller}: its client's share of the group's
-   * connections and, for a short answer, the pools' reserve apply ({@link BesGroup#get(GetRequest,
-   * Caller)}).
-   *
-   * @throws IOException as {@link BesGroup#get(GetRequest, Caller)}
+   * {@link BesCommand#GET} for {@code caller}, its path the whole catalog path: the response
+   * cache's opener, {@code router::get}. The caller must close the response.
    */
   public BesResponse get(GetRequest request, Caller caller) throws IOException {
-    Route route = route(request.path());
-    return route.group().get(request.withPath(route.path()), caller);
+    return send(BesCommand.GET, request, caller);
   }
 
   /**
@@ -161,8 +158,7 @@ public final class BesRouter implements Closeable {
    * routes elsewhere are dropped (the {@code /} group's BES may hold a directory another group
    * serves).
    *
-   * @throws IOException as {@link BesGroup#buildSiteMap(String, String, String)}, for the first
-   *     group that fails
+   * @throws IOException as {@link BesGroup#send}, for the first group that fails
    */
   public byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix)
       throws IOException {
@@ -170,7 +166,11 @@ public final class BesRouter implements Closeable {
     StringBuilder all = new StringBuilder();
     for (BesGroup group : groups) {
       String groupBase = group.prefix().equals("/") ? base : base + group.prefix();
-      byte[] answer = group.buildSiteMap(groupBase + "/", nodeSuffix, leafSuffix);
+      byte[] answer =
+          group.send(
+              BesCommand.BUILD_SITE_MAP,
+              new BesCommand.SiteMapRequest(groupBase + "/", nodeSuffix, leafSuffix),
+              Caller.INTERNAL);
       for (String line : new String(answer, StandardCharsets.UTF_8).split("\r?\n")) {
         if (!line.startsWith(base + "/")) {
           continue;

@@ -71,6 +71,63 @@ public record GetRequest(
     return new GetRequest(path, type, constraint, "");
   }
 
+  /** A request for {@code type} of {@code path}, the rest set by name on the builder. */
+  public static Builder builder(String path, BesGetType type) {
+    return new Builder(path, type);
+  }
+
+  /**
+   * Builds a {@link GetRequest} one named part at a time; what is not set is empty (no constraint,
+   * no xml:base, no checksums, no further contexts, no server function).
+   */
+  public static final class Builder {
+    private final String path;
+    private final BesGetType type;
+    private String constraint = "";
+    private String xmlBase = "";
+    private boolean dap4Checksums;
+    private List<Context> contexts = List.of();
+    private String dap4Function = "";
+
+    private Builder(String path, BesGetType type) {
+      this.path = Objects.requireNonNull(path, "path == null");
+      this.type = Objects.requireNonNull(type, "type == null");
+    }
+
+    public Builder constraint(String constraint) {
+      this.constraint = Objects.requireNonNull(constraint, "constraint == null");
+      return this;
+    }
+
+    public Builder xmlBase(String xmlBase) {
+      this.xmlBase = Objects.requireNonNull(xmlBase, "xmlBase == null");
+      return this;
+    }
+
+    public Builder dap4Checksums(boolean dap4Checksums) {
+      this.dap4Checksums = dap4Checksums;
+      return this;
+    }
+
+    public Builder contexts(List<Context> contexts) {
+      this.contexts = List.copyOf(contexts);
+      return this;
+    }
+
+    public Builder dap4Function(String dap4Function) {
+      this.dap4Function = Objects.requireNonNull(dap4Function, "dap4Function == null");
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException if a server function goes with a get that is not DAP4
+     */
+    public GetRequest build() {
+      return new GetRequest(
+          path, type, constraint, xmlBase, dap4Checksums, contexts, dap4Function, false);
+    }
+  }
+
   /**
    * Asks the BES that serves {@code path} whether it can make {@code type} at all: a get of that
    * type and returnAs whose definition does not exist. The BES checks the transmitter and the

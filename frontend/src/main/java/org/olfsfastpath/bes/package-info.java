@@ -6,9 +6,15 @@
  * org.olfsfastpath.bes.BesError}), a bounded pool of warm PPT connections per BES, and the groups
  * that spread commands over several BES.
  *
- * <p>The entry point for the layers above is the {@link org.olfsfastpath.bes.BesRouter}: it takes
- * whole catalog paths ({@code showNode}, {@code get}, {@code buildSiteMap}), routes each to the
- * group of its longest prefix and strips the prefix, so routing lives here and nowhere above.
+ * <p>A command is one value, a {@link org.olfsfastpath.bes.BesCommand} (its request document, how
+ * its answer is read, how it routes, whether it may be sent again), sent one way through the
+ * router, the group and the client ({@code send}) for a {@link org.olfsfastpath.bes.Caller}: who
+ * asks (the client, for the shares; whether the answer may be long, for the reserve) and what the
+ * BES hears of the request (its {@link org.olfsfastpath.bes.RequestId}, its {@link
+ * org.olfsfastpath.bes.BesUser}, further contexts). The entry point for the layers above is the
+ * {@link org.olfsfastpath.bes.BesRouter}: it takes whole catalog paths, routes each command to the
+ * group of its longest prefix and strips the prefix, so routing lives here and nowhere above; the
+ * caches are given {@code router::showNode} and {@code router::get} as their loaders.
  * Several BES of one catalog prefix form a {@link org.olfsfastpath.bes.BesGroup}: its command
  * pipeline chooses a BES and sends a command that failed before its first byte once more (another
  * BES, or the same on a new connection; a get's response does it too, {@code GroupResponse}), its

@@ -214,7 +214,7 @@ public final class Assembly {
     DataSourceCache cache = null;
     try {
       cache = cache(config, router::showNode);
-      return new BesBackend(router, cache, responseCache(config));
+      return new BesBackend(router, cache, responseCache(config, router));
     } catch (RuntimeException e) {
       if (cache != null) {
         cache.close();
@@ -235,13 +235,14 @@ public final class Assembly {
    * ({@code dods}, {@code dap.csv}), or be {@code all} (the default) or empty (none): the web layer
    * knows them, the cache stores the names.
    */
-  static ResponseCache responseCache(FrontEndConfig config) {
+  static ResponseCache responseCache(FrontEndConfig config, BesRouter router) {
     LayerSpec spec = config.responseCache();
     return build(
         config,
         spec,
         () -> {
-          ResponseCache cache = ResponseCache.from(spec.values()).build();
+          ResponseCache cache =
+              ResponseCache.from(spec.values()).opener(router::get).groups(router::groupOf).build();
           for (String name : cache.dataTypes()) {
             if (!CachePolicy.isDataTypeName(name)) {
               cache.close();

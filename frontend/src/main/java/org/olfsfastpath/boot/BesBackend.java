@@ -60,6 +60,11 @@ public final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   }
 
   @Override
+  public DataSource lookup(String path, Caller caller) throws IOException {
+    return cache.lookup(path, caller);
+  }
+
+  @Override
   public BesResponse get(GetRequest request, Caller caller) throws IOException {
     return router.get(request, caller);
   }

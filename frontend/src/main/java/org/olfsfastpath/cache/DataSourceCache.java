@@ -20,6 +20,7 @@ import java.util.function.BiFunction;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.bes.BesNode;
+import org.olfsfastpath.bes.Caller;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -113,7 +114,8 @@ public final class DataSourceCache implements Closeable {
     } else {
       caffeine.maximumSize(maximum);
     }
-    this.cache = caffeine.buildAsync(new NodeRefresher(this::loadNode, counters));
+    this.cache =
+        caffeine.buildAsync(new NodeRefresher(path -> loadNode(path, Caller.INTERNAL), counters));
     this.entries = cache.asMap();
   }
 
@@ -150,23 +152,31 @@ public final class DataSourceCache implements Closeable {
    * @throws IllegalStateException if the cache was closed
    */
   public DataSource lookup(String path) throws IOException {
+    return lookup(path, Caller.INTERNAL);
+  }
+
+  /**
+   * Same as {@link #lookup(String)}, for {@code caller}: a load it runs is sent for that request
+   * (its id, its user), which the BES logs.
+   */
+  public DataSource lookup(String path, Caller caller) throws IOException {
     Objects.requireNonNull(path, "path == null");
     if (closed) {
       throw new IllegalStateException("DataSourceCache was closed");
     }
     if (!enabled) {
       counters.misses.increment();
-      return loadNode(path).dataSourceOrThrow();
+      return loadNode(path, caller).dataSourceOrThrow();
     }
     CompletableFuture<CachedNode> future = entries.get(path);
     CachedNode node;
     if (future == null) {
-      node = loadOrJoin(path, true);
+      node = loadOrJoin(path, caller, true);
     } else {
       counters.hits.increment();
       node = await(path, future);
       if (disk != null && node.claimDiskCheck(ticker.read(), mtimeCheckIntervalNanos)) {
-        node = checkDisk(path, future, node);
+        node = checkDisk(path, caller, future, node);
       }
       if (node.isNotFound()) {
         counters.negativeHits.increment();
@@ -285,23 +295,25 @@ public final class DataSourceCache implements Closeable {
    *     misses equal the loads lookups started however the threads interleave); false for a reload
    *     after a disk check, whose lookup was already counted
    */
-  private CachedNode loadOrJoin(String path, boolean countLookup) throws IOException {
+  private CachedNode loadOrJoin(String path, Caller caller, boolean countLookup)
+      throws IOException {
     LoadClaim claim = new LoadClaim();
     CompletableFuture<CachedNode> future = cache.get(path, claim);
     boolean claimed = future == claim.future;
     if (countLookup) {
       (claimed ? counters.misses : counters.hits).increment();
     }
-    return claimed ? runClaimedLoad(path, claim) : await(path, future);
+    return claimed ? runClaimedLoad(path, caller, claim) : await(path, future);
   }
 
   /** Runs the showNode for a claim this thread won and completes the claim with its outcome. */
-  private CachedNode runClaimedLoad(String path, LoadClaim claim) throws IOException {
+  private CachedNode runClaimedLoad(String path, Caller caller, LoadClaim claim)
+      throws IOException {
     CompletableFuture<CachedNode> claimed =
         Objects.requireNonNull(claim.future, "the claim was not taken");
     CachedNode node;
     try {
-      node = loadNode(path);
+      node = loadNode(path, caller);
     } catch (IOException | RuntimeException | Error e) {
       // Out of the map before it completes, so later lookups load again (failures are never
       // cached), and completed normally so Caffeine does not log an expected failure as a bug.
@@ -314,12 +326,12 @@ public final class DataSourceCache implements Closeable {
   }
 
   /** One showNode, timed and counted; "not found" becomes a negative entry. */
-  private CachedNode loadNode(String path) throws IOException {
+  private CachedNode loadNode(String path, Caller caller) throws IOException {
     long start = ticker.read();
     // Stat before asking the BES: a change racing the load then causes a reload, never staleness.
     DiskState diskState = disk != null ? disk.stat(path) : null;
     try {
-      BesNode node = loader.load(path);
+      BesNode node = loader.load(path, caller);
       Objects.requireNonNull(node, () -> "loader " + loader + " returned null for " + path);
       CachedNode loaded = CachedNode.found(toDataSource(path, node), diskState, start);
       counters.loadSuccesses.increment();
@@ -341,7 +353,8 @@ public final class DataSourceCache implements Closeable {
   }
 
   /** Stats the file behind a hit and, if it changed since the load, reloads before answering. */
-  private CachedNode checkDisk(String path, CompletableFuture<CachedNode> seen, CachedNode node)
+  private CachedNode checkDisk(
+      String path, Caller caller, CompletableFuture<CachedNode> seen, CachedNode node)
       throws IOException {
     DiskState seenOnDisk = node.disk();
     DiskProbe probe = disk;
@@ -355,7 +368,7 @@ public final class DataSourceCache implements Closeable {
     counters.mtimeReloads.increment();
     // Only the entry this lookup saw: a fresher one put there meanwhile stays.
     entries.remove(path, seen);
-    return loadOrJoin(path, false);
+    return loadOrJoin(path, caller, false);
   }
 
   /** Waits for a load under way, at most the load timeout; returns a completed one at once. */

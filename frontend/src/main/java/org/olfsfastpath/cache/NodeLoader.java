@@ -2,6 +2,7 @@ package org.olfsfastpath.cache;
 
 import java.io.IOException;
 import org.olfsfastpath.bes.BesNode;
+import org.olfsfastpath.bes.Caller;
 
 /**
  * Asks the BES about one catalog path: the cache's only way to reach it. {@code
@@ -21,8 +22,10 @@ public interface NodeLoader {
    * Returns what the BES says about {@code path}.
    *
    * @param path the normalized catalog path, starting with {@code /}
+   * @param caller the request whose lookup loads it, which the BES hears of (the front end's own
+   *     for a refresh)
    * @return the node, never null
    * @throws IOException if the BES answered an error or could not be asked
    */
-  BesNode load(String path) throws IOException;
+  BesNode load(String path, Caller caller) throws IOException;
 }

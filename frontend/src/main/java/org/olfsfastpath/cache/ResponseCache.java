@@ -14,8 +14,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.bes.Caller;
+import org.olfsfastpath.bes.GetRequest;
 
 /**
  * Keeps whole BES answers (the metadata responses: DAS, DDS, DMR, DDX, info; and by default data
@@ -71,6 +74,8 @@ public final class ResponseCache implements Closeable {
   private final Set<String> dataTypes;
   private final long loadTimeoutNanos;
   private final Ticker ticker;
+  private final @Nullable AnswerOpener opener;
+  private final Function<String, String> groups;
 
   /** Reads each answer from its loader, counted. */
   private final AnswerReader reader;
@@ -98,6 +103,8 @@ public final class ResponseCache implements Closeable {
     this.maxDataEntryBytes = builder.maxDataEntryBytes();
     this.dataTypes = builder.getDataTypes();
     this.loadTimeoutNanos = builder.loadTimeoutNanos();
+    this.opener = builder.getOpener();
+    this.groups = builder.getGroups();
     Ticker givenTicker = builder.getTicker();
     this.ticker = givenTicker != null ? givenTicker : Ticker.systemTicker();
     this.reader =
@@ -177,6 +184,28 @@ public final class ResponseCache implements Closeable {
   public int knownLength(ResponseKey key) {
     CachedResponse entry = entries.get(Objects.requireNonNull(key, "key == null"));
     return entry != null ? entry.length(false) : lengths.length(key);
+  }
+
+  /** The key of exactly what {@code get} sends, in the group that serves its path. */
+  public ResponseKey keyOf(GetRequest get) {
+    return ResponseKey.forGet(groups.apply(get.path()), get);
+  }
+
+  /**
+   * The answer to {@code get}, as {@link #load(ResponseKey, DataSource, long, boolean,
+   * ResponseLoader)} loads it under {@link #keyOf(GetRequest)}: a load sends the get for {@code
+   * caller} through the opener the cache was built with.
+   *
+   * @throws IllegalStateException if the cache was built without an opener, or was closed
+   */
+  public LoadedResponse load(
+      GetRequest get, Caller caller, DataSource current, long maxBytes, boolean gzip)
+      throws IOException {
+    AnswerOpener given = opener;
+    if (given == null) {
+      throw new IllegalStateException("this response cache was built without an opener");
+    }
+    return load(keyOf(get), current, maxBytes, gzip, new BesAnswerLoader(given, get, caller));
   }
 
   /**

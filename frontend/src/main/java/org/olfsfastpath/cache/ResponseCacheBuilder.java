@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spec.Setting;
@@ -73,6 +74,8 @@ public final class ResponseCacheBuilder {
           Setting.duration("loadTimeout", null, Duration.ofMillis(1), MAX_DURATION)
               .shownAs(value -> Duration.ofNanos(Specs.toNanosSaturated(value))));
   private final Setting<Executor> executor = Setting.of("executor", null);
+  private final Setting<AnswerOpener> opener = Setting.of("opener", null);
+  private final Setting<Function<String, String>> groups = Setting.of("groups", null);
   private final Setting<Ticker> ticker = Setting.of("ticker", null);
 
   ResponseCacheBuilder() {}
@@ -187,6 +190,38 @@ public final class ResponseCacheBuilder {
   public ResponseCacheBuilder ticker(Ticker ticker) {
     this.ticker.set(ticker);
     return this;
+  }
+
+  /**
+   * How the cache opens the BES's answer to a get it loads by request ({@link
+   * ResponseCache#load(GetRequest, Caller, DataSource, long, boolean)}): the BES router's {@code
+   * get}. Without one only loads with a loader of their own can be made.
+   *
+   * @throws IllegalStateException if already set
+   */
+  public ResponseCacheBuilder opener(AnswerOpener opener) {
+    this.opener.set(Objects.requireNonNull(opener, "opener == null"));
+    return this;
+  }
+
+  /**
+   * Which BES group serves a catalog path: the BES router's {@code groupOf}. Answers are keyed by
+   * it ({@link ResponseKey#forGet}), so two groups never share one. Default: every path in {@code
+   * /}.
+   *
+   * @throws IllegalStateException if already set
+   */
+  public ResponseCacheBuilder groups(Function<String, String> groups) {
+    this.groups.set(Objects.requireNonNull(groups, "groups == null"));
+    return this;
+  }
+
+  @Nullable AnswerOpener getOpener() {
+    return opener.isSet() ? opener.get() : null;
+  }
+
+  Function<String, String> getGroups() {
+    return groups.isSet() ? groups.get() : path -> "/";
   }
 
   /**

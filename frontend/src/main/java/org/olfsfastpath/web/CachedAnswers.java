@@ -1,17 +1,14 @@
 package org.olfsfastpath.web;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import org.jspecify.annotations.Nullable;
-import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.cache.LoadedResponse;
 import org.olfsfastpath.cache.ResponseKey;
-import org.olfsfastpath.cache.ResponseLoader;
 
 /**
  * The response cache as the responders use it: the key of exactly what a get sends, in the group
@@ -26,7 +23,7 @@ final class CachedAnswers {
   }
 
   ResponseKey key(GetRequest get) {
-    return ResponseKey.forGet(backend.groupOf(get.path()), get);
+    return backend.responses().keyOf(get);
   }
 
   /** The kept answer for {@code get}, valid for {@code source}, or null: no BES message. */
@@ -52,46 +49,7 @@ final class CachedAnswers {
    */
   LoadedResponse load(GetRequest get, DataSource source, long maxBytes, boolean gzip, Caller caller)
       throws IOException {
-    return backend.responses().load(key(get), source, maxBytes, gzip, new Opener(get, caller));
-  }
-
-  /**
-   * Opens the get; closing the stream closes the BES response (returning its connection). If the
-   * BES breaks the answer off while the cache reads it, before anything went on, the BES layer may
-   * send the get once more and the cache reads the new answer from its start.
-   */
-  private final class Opener implements ResponseLoader {
-    private final GetRequest get;
-    private final Caller caller;
-    private @Nullable BesResponse response;
-
-    Opener(GetRequest get, Caller caller) {
-      this.get = get;
-      this.caller = caller;
-    }
-
-    @Override
-    public InputStream open() throws IOException {
-      BesResponse opened = backend.get(get, caller);
-      response = opened;
-      return new FilterInputStream(opened.body()) {
-        @Override
-        public void close() {
-          opened.close();
-        }
-      };
-    }
-
-    @Override
-    public boolean restart(IOException failure) throws IOException {
-      BesResponse opened = response;
-      return opened != null && opened.restart(failure);
-    }
-
-    @Override
-    public String toString() {
-      return "get " + get.type() + " " + get.path();
-    }
+    return backend.responses().load(get, caller, source, maxBytes, gzip);
   }
 
   /** Reads an answer whole (a form's DMR or DDX), kept or not, up to {@code max} bytes. */

@@ -27,6 +27,14 @@ public interface DapBackend {
   DataSource lookup(String path) throws IOException;
 
   /**
+   * Same as {@link #lookup(String)}, for {@code caller}: a BES message it costs is sent for that
+   * request (its id, its user).
+   */
+  default DataSource lookup(String path, Caller caller) throws IOException {
+    return lookup(path);
+  }
+
+  /**
    * Sends a get for {@code caller}: its client's share of the BES connections applies, and a short
    * answer may use a pool's reserve. The returned response has passed the BES's error check.
    *

@@ -3,6 +3,7 @@ package org.olfsfastpath.web;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.dap.DapRequest;
 
 /**
@@ -23,6 +24,7 @@ final class Exchange {
   private final ClientAddresses clients;
   private @Nullable DapRequest answering;
   private @Nullable String client;
+  private @Nullable Caller caller;
   private @Nullable Runnable whenEnded;
   private boolean async;
 
@@ -49,6 +51,20 @@ final class Exchange {
     if (known == null) {
       known = clients.of(req);
       client = known;
+    }
+    return known;
+  }
+
+  /**
+   * Who asks the BES for this request ({@link Caller}): its client, for the groups' shares; its
+   * answer short, which a responder that expects a long one changes ({@link
+   * Caller#withLongHold(boolean)}).
+   */
+  Caller caller() {
+    Caller known = caller;
+    if (known == null) {
+      known = Caller.shortRequest(client());
+      caller = known;
     }
     return known;
   }

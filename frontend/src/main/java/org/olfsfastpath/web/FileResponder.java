@@ -56,8 +56,8 @@ final class FileResponder {
     // A file the response buffer holds whole lets its connection go at BES speed.
     Caller caller =
         file.size() >= 0 && file.size() <= BodyCopy.RESPONSE_BUFFER
-            ? Caller.shortRequest(ex.client())
-            : Caller.longRequest(ex.client());
+            ? ex.caller()
+            : ex.caller().withLongHold(true);
     BesResponse bes = backend.get(new GetRequest(file.path(), BesGetType.STREAM, "", ""), caller);
     copy.stream(ex, bes, false);
   }

@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.util.Optional;
 import org.olfsfastpath.bes.BesProtocolException;
 import org.olfsfastpath.bes.BesResponse;
-import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.cache.DataSource;
@@ -65,15 +64,10 @@ final class FormResponder {
           CachedAnswers.readAll(
               hit != null
                   ? hit
-                  : answers.load(
-                      get,
-                      source,
-                      responses.maxEntryBytes(),
-                      true,
-                      Caller.shortRequest(ex.client())),
+                  : answers.load(get, source, responses.maxEntryBytes(), true, ex.caller()),
               MAX_DESCRIPTION);
     } else {
-      try (BesResponse bes = backend.get(get, Caller.shortRequest(ex.client()))) {
+      try (BesResponse bes = backend.get(get, ex.caller())) {
         description = readAll(bes.body());
       }
     }
@@ -82,9 +76,7 @@ final class FormResponder {
     DatasetForm form = DatasetForm.of(model, description);
     // Short: its size is computed before it is asked for, and bounded by the cache's entry cap.
     form =
-        form.withCoordinates(
-            coordinates.fetch(
-                form, dataset.path(), source, xmlBase, Caller.shortRequest(ex.client())));
+        form.withCoordinates(coordinates.fetch(form, dataset.path(), source, xmlBase, ex.caller()));
     FormSelection selection = FormSelection.parse(form, ex.req.getQueryString());
     Site site = pages.site(ex);
     Optional<String> location = selection.location(dataset.path());

@@ -113,12 +113,10 @@ final class GetResponder {
    */
   private Caller caller(Exchange ex, ResponseType type, GetRequest get, long maxBytes) {
     if (type.isMetadata()) {
-      return Caller.shortRequest(ex.client());
+      return ex.caller();
     }
     int known = maxBytes < 0 ? -1 : answers.knownLength(get);
-    return known >= 0 && known <= maxBytes
-        ? Caller.shortRequest(ex.client())
-        : Caller.longRequest(ex.client());
+    return known >= 0 && known <= maxBytes ? ex.caller() : ex.caller().withLongHold(true);
   }
 
   /** The BES get for a response: its constraint, xml:base and the history of a netCDF file. */
@@ -146,15 +144,13 @@ final class GetResponder {
                 historyQuery(ex, dataset),
                 dataset.constraint())
             : List.of();
-    return new GetRequest(
-        dataset.path(),
-        type.besType(),
-        constraint,
-        xmlBase,
-        dataset.dap4Checksums(),
-        contexts,
-        type == ResponseType.DAP_XML ? "" : dataset.dap4Function(),
-        false);
+    return GetRequest.builder(dataset.path(), type.besType())
+        .constraint(constraint)
+        .xmlBase(xmlBase)
+        .dap4Checksums(dataset.dap4Checksums())
+        .contexts(contexts)
+        .dap4Function(type == ResponseType.DAP_XML ? "" : dataset.dap4Function())
+        .build();
   }
 
   /**

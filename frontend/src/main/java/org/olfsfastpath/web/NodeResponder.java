@@ -47,7 +47,7 @@ final class NodeResponder {
     for (DapRequest.Dataset reading : node.readings()) {
       Optional<DataSource> found;
       try {
-        found = Optional.of(backend.lookup(reading.path()));
+        found = Optional.of(backend.lookup(reading.path(), ex.caller()));
       } catch (BesErrorException e) {
         if (e.error().type() != BesError.NOT_FOUND) {
           throw e;
@@ -69,7 +69,7 @@ final class NodeResponder {
     }
     DataSource source;
     try {
-      source = backend.lookup(node.path());
+      source = backend.lookup(node.path(), ex.caller());
     } catch (BesErrorException e) {
       if (e.error().type() != BesError.NOT_FOUND) {
         throw e;

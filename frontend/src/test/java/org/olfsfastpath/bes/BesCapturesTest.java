@@ -129,7 +129,8 @@ final class BesCapturesTest {
       assertNotNull(captured, name);
       Element ours =
           BesRequestsTest.parse(
-              new BesRequests(BesContexts.defaults(), "t-").get(getRequest(captured)));
+              new BesRequests(BesContexts.defaults(), "t-")
+                  .document(BesCommand.GET, getRequest(captured), Caller.INTERNAL));
       Map<String, String> expected = contexts(captured);
       assertTrue(
           expected.remove("max_response_size") != null
@@ -347,16 +348,25 @@ final class BesCapturesTest {
   private static byte[] build(BesRequests requests, Element captured) {
     Element command = command(captured);
     return switch (command.getName()) {
-      case "showNode" -> requests.showNode(command.getAttributeValue("node"));
-      case "showVersion" -> requests.showVersion();
-      case "showStatus" -> requests.showStatus();
-      case "showBesKey" -> requests.showBesKey(command.getAttributeValue("key"));
+      case "showNode" ->
+          requests.document(
+              BesCommand.SHOW_NODE, command.getAttributeValue("node"), Caller.INTERNAL);
+      case "showVersion" ->
+          requests.document(BesCommand.SHOW_VERSION, BesCommand.None.NONE, Caller.INTERNAL);
+      case "showStatus" ->
+          requests.document(BesCommand.SHOW_STATUS, BesCommand.None.NONE, Caller.INTERNAL);
+      case "showBesKey" ->
+          requests.document(
+              BesCommand.SHOW_BES_KEY, command.getAttributeValue("key"), Caller.INTERNAL);
       case "buildSiteMap" ->
-          requests.buildSiteMap(
-              command.getAttributeValue("prefix"),
-              command.getAttributeValue("nodeSuffix"),
-              command.getAttributeValue("leafSuffix"));
-      case "get" -> requests.get(getRequest(captured));
+          requests.document(
+              BesCommand.BUILD_SITE_MAP,
+              new BesCommand.SiteMapRequest(
+                  command.getAttributeValue("prefix"),
+                  command.getAttributeValue("nodeSuffix"),
+                  command.getAttributeValue("leafSuffix")),
+              Caller.INTERNAL);
+      case "get" -> requests.document(BesCommand.GET, getRequest(captured), Caller.INTERNAL);
       default -> throw new AssertionError("cannot build " + command.getName());
     };
   }

@@ -183,7 +183,8 @@ final class BesGroupBuilderTest {
     BesGroup first = builder.build();
     BesGroup second = builder.build();
     try {
-      assertThrows(IOException.class, () -> first.showNode("/x.nc"));
+      assertThrows(
+          IOException.class, () -> first.send(BesCommand.SHOW_NODE, "/x.nc", Caller.INTERNAL));
       assertTrue(first.isDown());
       assertEquals(1, first.stats().requests());
 

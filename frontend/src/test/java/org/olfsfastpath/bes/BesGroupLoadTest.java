@@ -94,7 +94,7 @@ final class BesGroupLoadTest {
                 while (System.nanoTime() - deadline < 0) {
                   BesResponse response;
                   try {
-                    response = group.get(DAS);
+                    response = group.send(BesCommand.GET, DAS, Caller.INTERNAL_LONG);
                   } catch (IOException e) {
                     outcomes.failed(outcomes.failedBeforeStreaming, e);
                     continue;

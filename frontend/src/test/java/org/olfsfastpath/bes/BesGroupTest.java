@@ -134,7 +134,7 @@ final class BesGroupTest {
   void choice_equalLoad_roundRobin() throws IOException {
     group = builder().addMember(client(a)).addMember(client(b)).addMember(client(c)).build();
     for (int i = 0; i < 6; i++) {
-      assertEquals(DATASET, group.showNode(DATASET).name());
+      assertEquals(DATASET, group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL).name());
     }
     assertEquals(List.of(2L, 2L, 2L), List.of(showNodes(a), showNodes(b), showNodes(c)));
     assertEquals(6, group.stats().requests());
@@ -145,11 +145,11 @@ final class BesGroupTest {
   @SuppressWarnings("try") // the responses are held open only to keep their BES in flight
   void choice_fewestInFlight() throws IOException {
     group = builder().addMember(client(a)).addMember(client(b)).addMember(client(c)).build();
-    try (BesResponse first = group.get(DAS);
-        BesResponse second = group.get(DAS)) {
+    try (BesResponse first = group.send(BesCommand.GET, DAS, Caller.INTERNAL_LONG);
+        BesResponse second = group.send(BesCommand.GET, DAS, Caller.INTERNAL_LONG)) {
       assertEquals(2, group.stats().inFlight());
       for (int i = 0; i < 4; i++) {
-        group.showNode(DATASET);
+        group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL);
       }
       List<Long> gets =
           List.of(
@@ -171,14 +171,14 @@ final class BesGroupTest {
   void choice_weights_lightTrafficAndInFlight() throws IOException {
     group = builder().addMember(client(a), 2).addMember(client(b)).build();
     for (int i = 0; i < 30; i++) {
-      group.showNode(DATASET);
+      group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL);
     }
     assertEquals(20, showNodes(a));
     assertEquals(10, showNodes(b));
     // In flight per unit of weight: three held gets sit two on A, one on B.
-    try (BesResponse r1 = group.get(DAS);
-        BesResponse r2 = group.get(DAS);
-        BesResponse r3 = group.get(DAS)) {
+    try (BesResponse r1 = group.send(BesCommand.GET, DAS, Caller.INTERNAL_LONG);
+        BesResponse r2 = group.send(BesCommand.GET, DAS, Caller.INTERNAL_LONG);
+        BesResponse r3 = group.send(BesCommand.GET, DAS, Caller.INTERNAL_LONG)) {
       assertEquals(2, member(0).inFlight());
       assertEquals(1, member(1).inFlight());
       assertEquals(2, member(0).weight());
@@ -191,7 +191,10 @@ final class BesGroupTest {
     a.emulator().pause();
 
     for (int i = 0; i < 6; i++) {
-      assertEquals(DATASET, group.showNode(DATASET).name(), "no command fails");
+      assertEquals(
+          DATASET,
+          group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL).name(),
+          "no command fails");
     }
     assertEquals(List.of("ejected A 1000 ms"), events("ejected"));
     assertEquals(List.of("failover A -> B"), events("failover"));
@@ -225,7 +228,7 @@ final class BesGroupTest {
             .ejectionMax(Duration.ofSeconds(4))
             .build();
     a.emulator().pause();
-    group.showNode(DATASET);
+    group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL);
     assertTrue(member(0).ejected());
 
     clock.advance(Duration.ofMillis(999));
@@ -233,7 +236,7 @@ final class BesGroupTest {
     clock.advance(Duration.ofMillis(1));
     // Ten requests notice the due probe: one probe is queued, not ten.
     for (int i = 0; i < 10; i++) {
-      group.showNode(DATASET);
+      group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL);
     }
     scheduler.runDue();
     assertEquals(List.of("probe A"), events("probe A"));
@@ -269,7 +272,7 @@ final class BesGroupTest {
     // Back in the rotation, with its share at once: the picks it missed are not made up for.
     long before = showNodes(b);
     for (int i = 0; i < 4; i++) {
-      group.showNode(DATASET);
+      group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL);
     }
     assertEquals(2, showNodes(a));
     assertEquals(before + 2, showNodes(b));
@@ -283,7 +286,7 @@ final class BesGroupTest {
   void ejectionAgainWithoutASuccess_doublesTheBackOff_aSuccessResetsIt() throws IOException {
     group = builder().addMember(client(a)).addMember(client(b)).build();
     a.emulator().pause();
-    group.showNode(DATASET);
+    group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL);
     a.emulator().resume();
     clock.advance(Duration.ofSeconds(1));
     scheduler.runDue();
@@ -295,21 +298,21 @@ final class BesGroupTest {
     a.emulator().pause();
     group.evictIdle();
     while (member(0).ejections() < 2) {
-      group.showNode(DATASET);
+      group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL);
     }
     a.emulator().resume();
     clock.advance(Duration.ofSeconds(2));
     scheduler.runDue();
     assertFalse(member(0).ejected());
     while (showNodes(a) == 0) {
-      group.showNode(DATASET);
+      group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL);
     }
 
     // It answered: the streak is over.
     a.emulator().pause();
     group.evictIdle();
     while (member(0).ejections() < 3) {
-      group.showNode(DATASET);
+      group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL);
     }
     assertEquals(
         List.of("ejected A 1000 ms", "ejected A 2000 ms", "ejected A 1000 ms"), events("ejected"));
@@ -321,7 +324,9 @@ final class BesGroupTest {
     a.emulator().pause();
 
     BesUnavailableException first =
-        assertThrows(BesUnavailableException.class, () -> group.showNode(DATASET));
+        assertThrows(
+            BesUnavailableException.class,
+            () -> group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL));
     assertInstanceOf(ConnectException.class, first.getCause());
     assertEquals(a.endpoint(), first.endpoint());
     assertEquals(FakePoolClock.EPOCH, first.downSince());
@@ -340,7 +345,10 @@ final class BesGroupTest {
     clock.advance(Duration.ofMillis(400));
     long start = System.nanoTime();
     for (int i = 0; i < 100; i++) {
-      BesUnavailableException e = assertThrows(BesUnavailableException.class, () -> group.get(DAS));
+      BesUnavailableException e =
+          assertThrows(
+              BesUnavailableException.class,
+              () -> group.send(BesCommand.GET, DAS, Caller.INTERNAL_LONG));
       assertEquals(Duration.ofSeconds(1), e.retryAfter(), "600 ms, rounded up");
       assertEquals(first.getCause(), e.ejectionCause());
     }
@@ -362,8 +370,12 @@ final class BesGroupTest {
     a.emulator().addFaultRule(FaultRule.forCommand("showNode", Fault.closeConnection()));
     a.emulator().addFaultRule(FaultRule.forCommand("get", Fault.closeConnection()));
 
-    assertEquals(DATASET, group.showNode(DATASET).name()); // A first in turn, then B
-    try (BesResponse response = group.get(DAS)) {
+    assertEquals(
+        DATASET,
+        group
+            .send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL)
+            .name()); // A first in turn, then B
+    try (BesResponse response = group.send(BesCommand.GET, DAS, Caller.INTERNAL_LONG)) {
       assertTrue(new String(response.body().readAllBytes()).contains("Attributes"));
     }
     assertEquals(List.of("failover A -> B", "failover A -> B"), events("failover"));
@@ -379,7 +391,9 @@ final class BesGroupTest {
     for (EmulatorExtension bes : List.of(a, b, c)) {
       bes.emulator().addFaultRule(FaultRule.forCommand("showNode", Fault.closeConnection()));
     }
-    IOException e = assertThrows(IOException.class, () -> group.showNode(DATASET));
+    IOException e =
+        assertThrows(
+            IOException.class, () -> group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL));
     assertFalse(e instanceof BesUnavailableException);
     assertEquals(1, e.getSuppressed().length, () -> stackTrace(e));
     assertEquals(2, showNodes(a) + showNodes(b) + showNodes(c), "tried twice, not three times");
@@ -392,7 +406,7 @@ final class BesGroupTest {
     for (EmulatorExtension bes : List.of(a, b)) {
       bes.emulator().addFaultRule(FaultRule.forCommand("get", Fault.truncatedChunk()));
     }
-    try (BesResponse response = group.get(DAS)) {
+    try (BesResponse response = group.send(BesCommand.GET, DAS, Caller.INTERNAL_LONG)) {
       assertThrows(IOException.class, () -> response.body().readAllBytes());
     }
     assertEquals(1, a.emulator().commandCount("get") + b.emulator().commandCount("get"));
@@ -406,7 +420,7 @@ final class BesGroupTest {
     group = builder().addMember(client(a)).addMember(client(b)).ejectionThreshold(2).build();
     a.emulator().addFaultRule(FaultRule.forCommand("showNode", Fault.closeConnection()));
     while (!member(0).ejected()) {
-      group.showNode(DATASET);
+      group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL);
     }
     assertEquals(2, member(0).ioFailures());
     assertEquals(2, showNodes(a));
@@ -419,7 +433,9 @@ final class BesGroupTest {
     group = builder().addMember(client(a)).ejectionThreshold(2).build();
     a.emulator().addFaultRule(FaultRule.forCommand("showNode", Fault.closeConnection()));
     for (int i = 0; i < 5; i++) {
-      IOException e = assertThrows(IOException.class, () -> group.showNode(DATASET));
+      IOException e =
+          assertThrows(
+              IOException.class, () -> group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL));
       assertFalse(e instanceof BesUnavailableException, e.toString());
     }
     assertFalse(member(0).ejected());
@@ -432,7 +448,9 @@ final class BesGroupTest {
   void besError_neitherRetriedNorEjected() {
     group = builder().addMember(client(a)).addMember(client(b)).build();
     BesErrorException e =
-        assertThrows(BesErrorException.class, () -> group.showNode("/no_such_file.nc"));
+        assertThrows(
+            BesErrorException.class,
+            () -> group.send(BesCommand.SHOW_NODE, "/no_such_file.nc", Caller.INTERNAL));
     assertTrue(e.error().isNotFound());
     assertEquals(1, showNodes(a) + showNodes(b));
     assertEquals(0, group.stats().failovers());
@@ -443,7 +461,9 @@ final class BesGroupTest {
   void readTimeout_slowNotDead_neitherRetriedNorEjected() {
     group = builder().addMember(client(a, Duration.ofMillis(500))).addMember(client(b)).build();
     a.emulator().addFaultRule(FaultRule.forCommand("showNode", Fault.stall()));
-    assertThrows(PptTimeoutException.class, () -> group.showNode(DATASET)); // A first in turn
+    assertThrows(
+        PptTimeoutException.class,
+        () -> group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL)); // A first in turn
     assertEquals(0, showNodes(b));
     assertFalse(member(0).ejected());
     assertEquals(1, member(0).timeouts());
@@ -508,7 +528,9 @@ final class BesGroupTest {
   void failoverOff_connectFailureStillEjects_butIsNotRetried() {
     group = builder().addMember(client(a)).addMember(client(b)).failover(false).build();
     a.emulator().pause();
-    assertThrows(ConnectException.class, () -> group.showNode(DATASET)); // A first in turn
+    assertThrows(
+        ConnectException.class,
+        () -> group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL)); // A first in turn
     assertTrue(member(0).ejected());
     assertEquals(0, showNodes(b));
   }
@@ -553,7 +575,7 @@ final class BesGroupTest {
             .ejectionBase(Duration.ofSeconds(1))
             .ejectionMax(Duration.ofSeconds(4))
             .build();
-    group.showNode(DATASET);
+    group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL);
     assertTrue(member(0).ejected());
 
     mode.set("bug");
@@ -606,13 +628,16 @@ final class BesGroupTest {
                     // timer comes due while that probe has not yet ended.
                     mode.set("refuse");
                     flaky.evictIdle();
-                    assertThrows(IOException.class, () -> group.showNode(DATASET));
+                    assertThrows(
+                        IOException.class,
+                        () -> group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL));
                     clock.advance(member(0).nextProbeIn());
                     scheduler.runDue();
                   }
                 })
             .build();
-    assertThrows(IOException.class, () -> group.showNode(DATASET));
+    assertThrows(
+        IOException.class, () -> group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL));
     assertTrue(member(0).ejected());
 
     mode.set("connect");

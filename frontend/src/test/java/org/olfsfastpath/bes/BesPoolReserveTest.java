@@ -49,9 +49,11 @@ final class BesPoolReserveTest {
   void longRequests_leaveTheReserve_toShortOnes() throws Exception {
     client = client(4, "1");
     for (int i = 0; i < 3; i++) {
-      held.add(client.get(DAS, null, true));
+      held.add(client.send(BesCommand.GET, DAS, Caller.INTERNAL_LONG));
     }
-    BesLimitException e = assertThrows(BesLimitException.class, () -> client.get(DAS, null, true));
+    BesLimitException e =
+        assertThrows(
+            BesLimitException.class, () -> client.send(BesCommand.GET, DAS, Caller.INTERNAL_LONG));
     assertEquals(BesLimitException.Limit.RESERVE, e.limit());
     assertEquals(
         "every BES connection that long downloads may use is busy (3 of the 4 to this"
@@ -61,7 +63,7 @@ final class BesPoolReserveTest {
 
     // The reserve answers short requests meanwhile: a showNode, and a get known to be short.
     assertEquals("/coads_climatology.nc", client.showNode("/coads_climatology.nc").name());
-    try (BesResponse metadata = client.get(DAS, null, false)) {
+    try (BesResponse metadata = client.send(BesCommand.GET, DAS, Caller.INTERNAL)) {
       assertTrue(metadata.body().readAllBytes().length > 0);
     }
 
@@ -72,7 +74,7 @@ final class BesPoolReserveTest {
 
     // A long request's connection given back is one the next long request may take.
     held.remove(0).close();
-    held.add(client.get(DAS, null, true));
+    held.add(client.send(BesCommand.GET, DAS, Caller.INTERNAL_LONG));
     assertEquals(3, client.poolStats().longInUse());
   }
 
@@ -80,9 +82,10 @@ final class BesPoolReserveTest {
   void shortRequests_mayTakeEveryConnection() throws Exception {
     client = client(3, "1");
     for (int i = 0; i < 3; i++) {
-      held.add(client.get(DAS, null, false));
+      held.add(client.send(BesCommand.GET, DAS, Caller.INTERNAL));
     }
-    assertThrows(BesPoolExhaustedException.class, () -> client.get(DAS, null, false));
+    assertThrows(
+        BesPoolExhaustedException.class, () -> client.send(BesCommand.GET, DAS, Caller.INTERNAL));
     assertEquals(0, client.poolStats().longInUse());
   }
 
@@ -90,9 +93,11 @@ final class BesPoolReserveTest {
   void noReserve_longRequestsTakeEveryConnection() throws Exception {
     client = client(3, "0");
     for (int i = 0; i < 3; i++) {
-      held.add(client.get(DAS, null, true));
+      held.add(client.send(BesCommand.GET, DAS, Caller.INTERNAL_LONG));
     }
-    assertThrows(BesPoolExhaustedException.class, () -> client.get(DAS, null, true));
+    assertThrows(
+        BesPoolExhaustedException.class,
+        () -> client.send(BesCommand.GET, DAS, Caller.INTERNAL_LONG));
     assertEquals(0, client.poolStats().reserved());
   }
 

@@ -23,7 +23,7 @@ final class BesRequestsTest {
 
   @Test
   void showNode_document() throws Exception {
-    Element root = parse(requests.showNode("/data/sst.nc"));
+    Element root = parse(requests.document(BesCommand.SHOW_NODE, "/data/sst.nc", Caller.INTERNAL));
     assertEquals("request", root.getName());
     assertEquals(BesRequests.BES_NS, root.getNamespace());
     assertEquals(List.of("setContext errors=xml", "showNode node=/data/sst.nc"), outline(root));
@@ -32,20 +32,33 @@ final class BesRequestsTest {
   @Test
   void showVersion_showStatus_showBesKey_documents() throws Exception {
     assertEquals(
-        List.of("setContext errors=xml", "showVersion"), outline(parse(requests.showVersion())));
+        List.of("setContext errors=xml", "showVersion"),
+        outline(
+            parse(
+                requests.document(
+                    BesCommand.SHOW_VERSION, BesCommand.None.NONE, Caller.INTERNAL))));
     assertEquals(
-        List.of("setContext errors=xml", "showStatus"), outline(parse(requests.showStatus())));
+        List.of("setContext errors=xml", "showStatus"),
+        outline(
+            parse(
+                requests.document(BesCommand.SHOW_STATUS, BesCommand.None.NONE, Caller.INTERNAL))));
     assertEquals(
         List.of(
             "setContext dap_explicit_containers=no",
             "setContext errors=xml",
             "showBesKey key=SupportEmail"),
-        outline(parse(requests.showBesKey("SupportEmail"))));
+        outline(
+            parse(requests.document(BesCommand.SHOW_BES_KEY, "SupportEmail", Caller.INTERNAL))));
   }
 
   @Test
   void get_dap2_inOlfsOrder() throws Exception {
-    Element root = parse(requests.get(GetRequest.of("/coads.nc", BesGetType.DDS, "COADSX")));
+    Element root =
+        parse(
+            requests.document(
+                BesCommand.GET,
+                GetRequest.of("/coads.nc", BesGetType.DDS, "COADSX"),
+                Caller.INTERNAL));
     assertEquals(
         List.of(
             "setContext xdap_accept=3.2",
@@ -60,7 +73,13 @@ final class BesRequestsTest {
 
   @Test
   void get_ascii_isDodsReturnedAsAscii() throws Exception {
-    Element get = last(parse(requests.get(GetRequest.of("/a.nc", BesGetType.ASCII, ""))));
+    Element get =
+        last(
+            parse(
+                requests.document(
+                    BesCommand.GET,
+                    GetRequest.of("/a.nc", BesGetType.ASCII, ""),
+                    Caller.INTERNAL)));
     assertEquals("dods", get.getAttributeValue("type"));
     assertEquals("ascii", get.getAttributeValue("returnAs"));
   }
@@ -68,7 +87,11 @@ final class BesRequestsTest {
   @ParameterizedTest
   @EnumSource(BesGetType.class)
   void get_everyType_namesItsBesTypeAndReturnAs(BesGetType type) throws Exception {
-    Element get = last(parse(requests.get(GetRequest.of("/a.nc", type, ""))));
+    Element get =
+        last(
+            parse(
+                requests.document(
+                    BesCommand.GET, GetRequest.of("/a.nc", type, ""), Caller.INTERNAL)));
     assertEquals("get", get.getName());
     assertEquals(type.besType(), get.getAttributeValue("type"));
     assertEquals(type.returnAs(), get.getAttributeValue("returnAs"));
@@ -77,14 +100,22 @@ final class BesRequestsTest {
 
   @Test
   void get_emptyConstraint_leavesContainerEmpty() throws Exception {
-    Element root = parse(requests.get(GetRequest.of("/a.nc", BesGetType.DAS, "")));
+    Element root =
+        parse(
+            requests.document(
+                BesCommand.GET, GetRequest.of("/a.nc", BesGetType.DAS, ""), Caller.INTERNAL));
     assertTrue(
         outline(root).contains("define name=d1 space=default [container name=catalogContainer]"));
   }
 
   @Test
   void get_infoPage_sendsNoConstraint() throws Exception {
-    Element root = parse(requests.get(GetRequest.of("/a.nc", BesGetType.INFO_PAGE, "x")));
+    Element root =
+        parse(
+            requests.document(
+                BesCommand.GET,
+                GetRequest.of("/a.nc", BesGetType.INFO_PAGE, "x"),
+                Caller.INTERNAL));
     assertTrue(
         outline(root).contains("define name=d1 space=default [container name=catalogContainer]"));
   }
@@ -93,8 +124,10 @@ final class BesRequestsTest {
   void get_dap4_contextsAndDap4Constraint() throws Exception {
     Element root =
         parse(
-            requests.get(
-                new GetRequest("/a.nc", BesGetType.DMR, "/x[0:1:3]", "http://h/opendap/a.nc.dmr")));
+            requests.document(
+                BesCommand.GET,
+                new GetRequest("/a.nc", BesGetType.DMR, "/x[0:1:3]", "http://h/opendap/a.nc.dmr"),
+                Caller.INTERNAL));
     assertEquals(
         List.of(
             "setContext dap_explicit_containers=no",
@@ -112,8 +145,10 @@ final class BesRequestsTest {
   void get_dap4_checksumsRequested_sendsTheContextTrue() throws Exception {
     Element root =
         parse(
-            requests.get(
-                new GetRequest("/a.nc", BesGetType.DAP, "", "http://h/opendap/a.nc.dap", true)));
+            requests.document(
+                BesCommand.GET,
+                new GetRequest("/a.nc", BesGetType.DAP, "", "http://h/opendap/a.nc.dap", true),
+                Caller.INTERNAL));
     assertTrue(outline(root).contains("setContext dap4_checksums=true"), outline(root).toString());
     assertFalse(
         outline(root).contains("setContext dap4_checksums=false"), outline(root).toString());
@@ -121,14 +156,22 @@ final class BesRequestsTest {
 
   @Test
   void get_dap2_ignoresXmlBase() throws Exception {
-    Element root = parse(requests.get(new GetRequest("/a.nc", BesGetType.DDS, "", "http://h/x")));
+    Element root =
+        parse(
+            requests.document(
+                BesCommand.GET,
+                new GetRequest("/a.nc", BesGetType.DDS, "", "http://h/x"),
+                Caller.INTERNAL));
     assertTrue(outline(root).stream().noneMatch(line -> line.contains("xml:base")));
   }
 
   @Test
   void get_optionalContexts_inOlfsOrder_besTimeoutFirst() throws Exception {
     BesRequests configured = new BesRequests(new BesContexts("alice", 300, 1000, 200), "t-");
-    Element root = parse(configured.get(GetRequest.of("/a.nc", BesGetType.DODS, "")));
+    Element root =
+        parse(
+            configured.document(
+                BesCommand.GET, GetRequest.of("/a.nc", BesGetType.DODS, ""), Caller.INTERNAL));
     assertEquals(
         List.of(
             "setContext bes_timeout=300",
@@ -141,26 +184,86 @@ final class BesRequestsTest {
         outline(root).subList(0, 7));
     assertEquals(
         List.of("setContext bes_timeout=300", "setContext errors=xml", "showNode node=/"),
-        outline(parse(configured.showNode("/"))));
+        outline(parse(configured.document(BesCommand.SHOW_NODE, "/", Caller.INTERNAL))));
   }
 
   @Test
   void get_spacesInConstraint_sentAsPercent20LikeTheOlfs() throws Exception {
-    Element root = parse(requests.get(GetRequest.of("/a.nc", BesGetType.DODS, "a b&c=\"x y\"")));
+    Element root =
+        parse(
+            requests.document(
+                BesCommand.GET,
+                GetRequest.of("/a.nc", BesGetType.DODS, "a b&c=\"x y\""),
+                Caller.INTERNAL));
     assertEquals("a%20b&c=\"x%20y\"", constraintOf(root).getText());
   }
 
   @Test
   void reqId_isUniquePerDocument() throws Exception {
-    String first = parse(requests.showVersion()).getAttributeValue("reqID");
-    String second = parse(requests.showVersion()).getAttributeValue("reqID");
+    String first =
+        parse(requests.document(BesCommand.SHOW_VERSION, BesCommand.None.NONE, Caller.INTERNAL))
+            .getAttributeValue("reqID");
+    String second =
+        parse(requests.document(BesCommand.SHOW_VERSION, BesCommand.None.NONE, Caller.INTERNAL))
+            .getAttributeValue("reqID");
     assertTrue(first.startsWith("t-"), first);
     assertNotEquals(first, second);
   }
 
   @Test
+  void aRequestsCommands_carryItsIdAsReqIdAndReqUuid_asTheUpstreamOlfsSendsThem() throws Exception {
+    Caller caller =
+        Caller.shortRequest("192.0.2.7")
+            .forRequest(new RequestId("3f2b1c4e", "555d78e7-0000"), BesUser.ANONYMOUS);
+    for (byte[] document :
+        List.of(
+            requests.document(BesCommand.SHOW_NODE, "/a.nc", caller),
+            requests.document(
+                BesCommand.GET, GetRequest.of("/a.nc", BesGetType.DAS, ""), caller))) {
+      Element root = parse(document);
+      assertEquals("3f2b1c4e", root.getAttributeValue("reqID"));
+      assertEquals("555d78e7-0000", root.getAttributeValue("reqUUID"));
+    }
+  }
+
+  @Test
+  void get_theCallersUserAndContexts_afterTheOthers_butTheAnswersOwnContextsFirst()
+      throws Exception {
+    Caller caller =
+        Caller.shortRequest("192.0.2.7")
+            .forRequest(null, BesUser.of("alice"))
+            .withContexts(List.of(new GetRequest.Context("olfsLog", "a|&|b")));
+    GetRequest get =
+        GetRequest.builder("/a.nc", BesGetType.DODS)
+            .contexts(List.of(new GetRequest.Context("cf_history_entry", "h")))
+            .build();
+    List<String> outline = outline(parse(requests.document(BesCommand.GET, get, caller)));
+    assertEquals("setContext cf_history_entry=h", outline.get(0));
+    int uid = outline.indexOf("setContext uid=alice");
+    assertTrue(uid > 0, outline::toString);
+    assertEquals("setContext olfsLog=a|&|b", outline.get(uid + 1));
+    assertTrue(outline.get(uid + 2).startsWith("setContainer"), outline::toString);
+  }
+
+  @Test
+  void anonymousCaller_getsTheClientsConfiguredUid() throws Exception {
+    BesRequests configured = new BesRequests(new BesContexts("alice", 0, -1, -1), "t-");
+    assertTrue(
+        outline(
+                parse(
+                    configured.document(
+                        BesCommand.GET,
+                        GetRequest.of("/a.nc", BesGetType.DAS, ""),
+                        Caller.shortRequest("192.0.2.7"))))
+            .contains("setContext uid=alice"));
+  }
+
+  @Test
   void serialized_asUtf8WithDeclaration() {
-    String text = new String(requests.showNode("/é.nc"), StandardCharsets.UTF_8);
+    String text =
+        new String(
+            requests.document(BesCommand.SHOW_NODE, "/é.nc", Caller.INTERNAL),
+            StandardCharsets.UTF_8);
     assertTrue(text.startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"), text);
     assertTrue(text.contains("node=\"/é.nc\""), text);
   }
@@ -182,7 +285,12 @@ final class BesRequestsTest {
   void hostileValues_roundTripExactly_andNeverChangeTheCommand(String value) throws Exception {
     // Spaces in a constraint are sent as %20 (see above); the path carries them as they are.
     String constraint = value.replace(" ", "_");
-    Element get = parse(requests.get(GetRequest.of(value, BesGetType.DODS, constraint)));
+    Element get =
+        parse(
+            requests.document(
+                BesCommand.GET,
+                GetRequest.of(value, BesGetType.DODS, constraint),
+                Caller.INTERNAL));
     assertEquals(value, child(get, "setContainer").getText());
     assertEquals(constraint, constraintOf(get).getText());
     assertEquals(
@@ -198,11 +306,16 @@ final class BesRequestsTest {
     assertEquals(1, child(get, "define").getChildren().size());
     assertEquals(1, child(get, "define").getChildren().get(0).getChildren().size());
 
-    Element showNode = parse(requests.showNode(value));
+    Element showNode = parse(requests.document(BesCommand.SHOW_NODE, value, Caller.INTERNAL));
     assertEquals(value, child(showNode, "showNode").getAttributeValue("node"));
     assertEquals(List.of("setContext", "showNode"), names(showNode));
 
-    Element dap4 = parse(requests.get(new GetRequest("/a.nc", BesGetType.DAP, constraint, value)));
+    Element dap4 =
+        parse(
+            requests.document(
+                BesCommand.GET,
+                new GetRequest("/a.nc", BesGetType.DAP, constraint, value),
+                Caller.INTERNAL));
     assertEquals(value, dap4.getChildren().get(2).getText());
     assertEquals("xml:base", dap4.getChildren().get(2).getAttributeValue("name"));
   }
@@ -212,7 +325,11 @@ final class BesRequestsTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> requests.get(GetRequest.of("/a.nc", BesGetType.DDS, "abc\u0001def")));
+            () ->
+                requests.document(
+                    BesCommand.GET,
+                    GetRequest.of("/a.nc", BesGetType.DDS, "abc\u0001def"),
+                    Caller.INTERNAL));
     assertEquals(
         "constraint has character U+0001 at index 3, which XML 1.0 cannot carry", e.getMessage());
   }
@@ -220,13 +337,19 @@ final class BesRequestsTest {
   @Test
   void controlCharacter_inPath_rejectedNamingItsIndex() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> requests.showNode("/a\u0000.nc"));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> requests.document(BesCommand.SHOW_NODE, "/a\u0000.nc", Caller.INTERNAL));
     assertEquals(
         "path has character U+0000 at index 2, which XML 1.0 cannot carry", e.getMessage());
     e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> requests.get(new GetRequest("/a.nc", BesGetType.DAP, "", "http://x/\u001b")));
+            () ->
+                requests.document(
+                    BesCommand.GET,
+                    new GetRequest("/a.nc", BesGetType.DAP, "", "http://x/\u001b"),
+                    Caller.INTERNAL));
     assertEquals(
         "xmlBase has character U+001B at index 9, which XML 1.0 cannot carry", e.getMessage());
   }
@@ -235,13 +358,19 @@ final class BesRequestsTest {
   void loneSurrogateAndNonCharacters_rejected() {
     assertEquals(
         "path has character U+D800 at index 1, which XML 1.0 cannot carry",
-        assertThrows(IllegalArgumentException.class, () -> requests.showNode("/\ud800x"))
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> requests.document(BesCommand.SHOW_NODE, "/\ud800x", Caller.INTERNAL))
             .getMessage());
     assertEquals(
         "constraint has character U+FFFE at index 0, which XML 1.0 cannot carry",
         assertThrows(
                 IllegalArgumentException.class,
-                () -> requests.get(GetRequest.of("/a", BesGetType.DAS, "\ufffe")))
+                () ->
+                    requests.document(
+                        BesCommand.GET,
+                        GetRequest.of("/a", BesGetType.DAS, "\ufffe"),
+                        Caller.INTERNAL))
             .getMessage());
   }
 
@@ -250,11 +379,11 @@ final class BesRequestsTest {
     for (char c = 0; c < 0x20; c++) {
       String value = "x" + c;
       if (c == '\t' || c == '\n' || c == '\r') {
-        requests.showNode(value);
+        requests.document(BesCommand.SHOW_NODE, value, Caller.INTERNAL);
       } else {
         assertThrows(
             IllegalArgumentException.class,
-            () -> requests.showNode(value),
+            () -> requests.document(BesCommand.SHOW_NODE, value, Caller.INTERNAL),
             () -> "U+" + Integer.toHexString(value.charAt(1)));
       }
     }
@@ -274,7 +403,11 @@ final class BesRequestsTest {
                   for (int i = 0; i < 100; i++) {
                     String path = "/t" + thread + "/f" + i + ".nc";
                     Element root =
-                        parse(requests.get(GetRequest.of(path, BesGetType.DODS, "v" + i)));
+                        parse(
+                            requests.document(
+                                BesCommand.GET,
+                                GetRequest.of(path, BesGetType.DODS, "v" + i),
+                                Caller.INTERNAL));
                     assertEquals(path, child(root, "setContainer").getText());
                     assertEquals("v" + i, constraintOf(root).getText());
                   }

@@ -60,11 +60,12 @@ final class BesRouterGroupsTest {
   }
 
   private BesNode showNode(String catalogPath) throws IOException {
-    return router.showNode(catalogPath);
+    return router.showNode(catalogPath, Caller.INTERNAL);
   }
 
   private String das(String catalogPath) throws IOException {
-    try (BesResponse response = router.get(GetRequest.of(catalogPath, BesGetType.DAS, ""))) {
+    try (BesResponse response =
+        router.get(GetRequest.of(catalogPath, BesGetType.DAS, ""), Caller.INTERNAL)) {
       return new String(response.body().readAllBytes(), StandardCharsets.UTF_8);
     }
   }

@@ -49,7 +49,7 @@ final class Dap4FunctionRequestTest {
             define.getChildText("dap4function", BesRequests.BES_NS),
             false);
     String ours =
-        new String(requests.get(get), StandardCharsets.UTF_8)
+        new String(requests.document(BesCommand.GET, get, Caller.INTERNAL), StandardCharsets.UTF_8)
             .replaceFirst("reqID=\"[^\"]*\"", "reqID=\"capture_" + capture + "\"");
     assertEquals(captured, ours.strip());
   }
@@ -57,7 +57,9 @@ final class Dap4FunctionRequestTest {
   @Test
   void noFunction_noElement_andNeverWithDap2() throws Exception {
     Element container =
-        BesRequestsTest.parse(requests.get(GetRequest.of("/a.nc", BesGetType.DAP, "x")))
+        BesRequestsTest.parse(
+                requests.document(
+                    BesCommand.GET, GetRequest.of("/a.nc", BesGetType.DAP, "x"), Caller.INTERNAL))
             .getChild("define", BesRequests.BES_NS)
             .getChild("container", BesRequests.BES_NS);
     assertEquals(
@@ -78,8 +80,10 @@ final class Dap4FunctionRequestTest {
         "x()</dap4function></container></define><get type=\"stream\"" + " definition=\"d1\"/><!--";
     Element root =
         BesRequestsTest.parse(
-            requests.get(
-                new GetRequest("/a.nc", BesGetType.DAP, "", "", false, List.of(), hostile, false)));
+            requests.document(
+                BesCommand.GET,
+                new GetRequest("/a.nc", BesGetType.DAP, "", "", false, List.of(), hostile, false),
+                Caller.INTERNAL));
     assertEquals(1, root.getChildren("get", BesRequests.BES_NS).size());
     assertEquals(
         hostile,
@@ -89,9 +93,11 @@ final class Dap4FunctionRequestTest {
     assertThrows(
         IllegalArgumentException.class,
         () ->
-            requests.get(
+            requests.document(
+                BesCommand.GET,
                 new GetRequest(
-                    "/a.nc", BesGetType.DAP, "", "", false, List.of(), "version(\u0001)", false)));
+                    "/a.nc", BesGetType.DAP, "", "", false, List.of(), "version(\u0001)", false),
+                Caller.INTERNAL));
   }
 
   /** Withers and keys keep the function: a BES that serves another prefix gets it too. */
@@ -107,7 +113,11 @@ final class Dap4FunctionRequestTest {
   @Test
   void probe_isOneGetWithoutDefinition() throws Exception {
     Element root =
-        BesRequestsTest.parse(requests.get(GetRequest.probe("/a.nc", BesGetType.DODS_NETCDF4)));
+        BesRequestsTest.parse(
+            requests.document(
+                BesCommand.GET,
+                GetRequest.probe("/a.nc", BesGetType.DODS_NETCDF4),
+                Caller.INTERNAL));
     assertEquals(
         List.of("setContext", "get"), root.getChildren().stream().map(Element::getName).toList());
     Element get = root.getChild("get", BesRequests.BES_NS);

@@ -87,7 +87,8 @@ final class RetryBeforeFirstByteTest {
       String name, Fault fault) throws IOException {
     BesGroup group = group(true);
     bes.emulator().enqueueFault(fault);
-    try (BesResponse response = group.get(ASCII, Caller.longRequest("192.0.2.7"))) {
+    try (BesResponse response =
+        group.send(BesCommand.GET, ASCII, Caller.longRequest("192.0.2.7"))) {
       assertArrayEquals(whole, response.body().readAllBytes(), name);
     }
     assertEquals(2, gets(), "sent twice");
@@ -106,7 +107,8 @@ final class RetryBeforeFirstByteTest {
         assertThrows(
             IOException.class,
             () -> {
-              try (BesResponse response = group.get(ASCII, Caller.longRequest("192.0.2.7"))) {
+              try (BesResponse response =
+                  group.send(BesCommand.GET, ASCII, Caller.longRequest("192.0.2.7"))) {
                 response.body().readAllBytes();
               }
             });
@@ -123,7 +125,8 @@ final class RetryBeforeFirstByteTest {
     assertThrows(
         IOException.class,
         () -> {
-          try (BesResponse response = group.get(ASCII, Caller.longRequest("192.0.2.7"))) {
+          try (BesResponse response =
+              group.send(BesCommand.GET, ASCII, Caller.longRequest("192.0.2.7"))) {
             response.body().readAllBytes();
           }
         });
@@ -135,7 +138,9 @@ final class RetryBeforeFirstByteTest {
   void showNode_brokenOff_sentOnceMoreOnTheSameBes() throws IOException {
     BesGroup group = group(true);
     bes.emulator().enqueueFault(Fault.closeConnection());
-    assertEquals("/coads_climatology.nc", group.showNode("/coads_climatology.nc").name());
+    assertEquals(
+        "/coads_climatology.nc",
+        group.send(BesCommand.SHOW_NODE, "/coads_climatology.nc", Caller.INTERNAL).name());
     assertEquals(2, bes.emulator().commandCount("showNode"));
     assertEquals(1, group.stats().retries());
   }
@@ -144,7 +149,8 @@ final class RetryBeforeFirstByteTest {
   void afterBytesWereRead_notSentAgainByItself_butAtTheCallersRequest() throws IOException {
     BesGroup group = group(true);
     bes.emulator().enqueueFault(Fault.truncatedChunk());
-    try (BesResponse response = group.get(ASCII, Caller.longRequest("192.0.2.7"))) {
+    try (BesResponse response =
+        group.send(BesCommand.GET, ASCII, Caller.longRequest("192.0.2.7"))) {
       InputStream body = response.body();
       byte[] first = new byte[whole.length];
       int n = body.read(first);
@@ -167,14 +173,14 @@ final class RetryBeforeFirstByteTest {
     GetRequest dds = GetRequest.of("/coads_climatology.nc", BesGetType.DDS, "");
     BesGroup group = group(true);
     byte[] ddsWhole;
-    try (BesResponse response = group.get(dds, Caller.shortRequest("192.0.2.7"))) {
+    try (BesResponse response = group.send(BesCommand.GET, dds, Caller.shortRequest("192.0.2.7"))) {
       ddsWhole = response.body().readAllBytes();
     }
     BesClient client = group.members().get(0);
     long discarded = client.poolStats().discarded();
     bes.emulator().resetCounts();
     bes.emulator().enqueueFault(Fault.emptyAnswer());
-    try (BesResponse response = group.get(dds, Caller.shortRequest("192.0.2.7"))) {
+    try (BesResponse response = group.send(BesCommand.GET, dds, Caller.shortRequest("192.0.2.7"))) {
       assertArrayEquals(ddsWhole, response.body().readAllBytes());
     }
     assertEquals(2, gets(), "sent twice");
@@ -191,7 +197,8 @@ final class RetryBeforeFirstByteTest {
     bes.emulator().enqueueFault(Fault.emptyAnswer());
     bes.emulator().enqueueFault(Fault.emptyAnswer());
     try (BesResponse response =
-        group.get(
+        group.send(
+            BesCommand.GET,
             GetRequest.of("/coads_climatology.nc", BesGetType.DAS, ""),
             Caller.shortRequest("192.0.2.7"))) {
       IOException e = assertThrows(IOException.class, () -> response.body().readAllBytes());
@@ -207,11 +214,15 @@ final class RetryBeforeFirstByteTest {
   @Test
   void showNode_emptyAnswer_sentOnceMore_andTheConnectionThatSentItClosed() throws IOException {
     BesGroup group = group(true);
-    assertEquals("/coads_climatology.nc", group.showNode("/coads_climatology.nc").name());
+    assertEquals(
+        "/coads_climatology.nc",
+        group.send(BesCommand.SHOW_NODE, "/coads_climatology.nc", Caller.INTERNAL).name());
     BesClient client = group.members().get(0);
     long discarded = client.poolStats().discarded();
     bes.emulator().enqueueFault(Fault.emptyAnswer());
-    assertEquals("/coads_climatology.nc", group.showNode("/coads_climatology.nc").name());
+    assertEquals(
+        "/coads_climatology.nc",
+        group.send(BesCommand.SHOW_NODE, "/coads_climatology.nc", Caller.INTERNAL).name());
     assertEquals(1, group.stats().retries());
     assertEquals(discarded + 1, client.poolStats().discarded());
   }
@@ -220,7 +231,8 @@ final class RetryBeforeFirstByteTest {
   void anErrorTheBesSentMidAnswer_isNotSentAgain() throws IOException {
     BesGroup group = group(true);
     bes.emulator().enqueueFault(Fault.midStreamError());
-    try (BesResponse response = group.get(ASCII, Caller.longRequest("192.0.2.7"))) {
+    try (BesResponse response =
+        group.send(BesCommand.GET, ASCII, Caller.longRequest("192.0.2.7"))) {
       IOException e = assertThrows(IOException.class, () -> response.body().readAllBytes());
       assertInstanceOf(PptStreamErrorException.class, e);
       assertFalse(response.restart(e));
@@ -234,7 +246,8 @@ final class RetryBeforeFirstByteTest {
     BesGroup group = group(true);
     bes.emulator().enqueueFault(Fault.stall());
     assertThrows(
-        PptTimeoutException.class, () -> group.get(ASCII, Caller.longRequest("192.0.2.7")));
+        PptTimeoutException.class,
+        () -> group.send(BesCommand.GET, ASCII, Caller.longRequest("192.0.2.7")));
     assertEquals(1, gets());
     assertEquals(0, group.stats().retries());
   }
@@ -253,7 +266,8 @@ final class RetryBeforeFirstByteTest {
   void killedBetweenHeaderAndPayload_isNot502() throws IOException {
     BesGroup group = group(true);
     bes.emulator().enqueueFault(Fault.closeAfterHeader());
-    try (BesResponse response = group.get(ASCII, Caller.longRequest("192.0.2.7"))) {
+    try (BesResponse response =
+        group.send(BesCommand.GET, ASCII, Caller.longRequest("192.0.2.7"))) {
       assertArrayEquals(whole, response.body().readAllBytes());
     }
   }

@@ -103,14 +103,16 @@ final class WedgedBesTest {
           + "back")
   void silentHandshake_firstFailsAfterTheHandshakeTimeout_thenFast_probeBringsItBack()
       throws Exception {
-    assertEquals(DATASET, group.showNode(DATASET).name());
+    assertEquals(DATASET, group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL).name());
     group.evictIdle(); // the old BES processes are gone; new connections meet the wedge
     bes.emulator().setConnectionFault(Fault.silentHandshake());
     requestThreadConnects.clear();
 
     long start = System.nanoTime();
     BesUnavailableException first =
-        assertThrows(BesUnavailableException.class, () -> group.showNode(DATASET));
+        assertThrows(
+            BesUnavailableException.class,
+            () -> group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL));
     long firstMillis = (System.nanoTime() - start) / 1_000_000;
     PptTimeoutException cause = assertInstanceOf(PptTimeoutException.class, first.getCause());
     assertTrue(cause.getMessage().contains("handshake"), cause.getMessage());
@@ -126,7 +128,9 @@ final class WedgedBesTest {
     int refused = 0;
     for (int i = 0; i < 200; i++) {
       try {
-        group.get(GetRequest.of(DATASET, BesGetType.DAS, "")).close();
+        group
+            .send(BesCommand.GET, GetRequest.of(DATASET, BesGetType.DAS, ""), Caller.INTERNAL_LONG)
+            .close();
       } catch (BesUnavailableException e) {
         refused++;
         assertEquals(bes.endpoint(), e.endpoint());
@@ -149,7 +153,7 @@ final class WedgedBesTest {
       Thread.sleep(10);
     }
     long backMillis = (System.nanoTime() - back) / 1_000_000;
-    assertEquals(DATASET, group.showNode(DATASET).name());
+    assertEquals(DATASET, group.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL).name());
     assertEquals(1, mostProbesAtOnce.get(), "one probe at a time");
     BesMemberStats member = group.stats().members().get(0);
     assertFalse(member.ejected());
@@ -172,15 +176,23 @@ final class WedgedBesTest {
                     .build())
             .build();
     try (BesGroup slow = BesGroup.newBuilder().addMember(client).build()) {
-      assertEquals(DATASET, slow.showNode(DATASET).name()); // warm: only the stall may be slow
+      assertEquals(
+          DATASET,
+          slow.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL)
+              .name()); // warm: only the stall may be slow
       bes.emulator().addFaultRule(FaultRule.forCommand("get", Fault.stall()));
       long start = System.nanoTime();
       assertThrows(
-          PptTimeoutException.class, () -> slow.get(GetRequest.of(DATASET, BesGetType.DAS, "")));
+          PptTimeoutException.class,
+          () ->
+              slow.send(
+                  BesCommand.GET,
+                  GetRequest.of(DATASET, BesGetType.DAS, ""),
+                  Caller.INTERNAL_LONG));
       long millis = (System.nanoTime() - start) / 1_000_000;
       assertTrue(millis >= 700, "waited the read timeout: " + millis + " ms");
       assertFalse(slow.isDown(), "a slow BES is not taken out");
-      assertEquals(DATASET, slow.showNode(DATASET).name());
+      assertEquals(DATASET, slow.send(BesCommand.SHOW_NODE, DATASET, Caller.INTERNAL).name());
       assertEquals(1, slow.stats().members().get(0).timeouts());
     }
   }

@@ -46,7 +46,7 @@ final class SettingsDefaultsTest {
     dataSources =
         DataSourceCache.newBuilder()
             .loader(
-                path -> {
+                (path, caller) -> {
                   throw new AssertionError("nothing is loaded");
                 })
             .build();

@@ -54,7 +54,7 @@ final class DataSourceCacheAllocationTest {
       paths[i] = "/f" + i + ".nc";
     }
     try (DataSourceCache cache =
-        builder.loader(path -> leaf(path, 1)).executor(Runnable::run).build()) {
+        builder.loader((path, caller) -> leaf(path, 1)).executor(Runnable::run).build()) {
       for (int round = 0; round < 2; round++) { // warm up, counters' cells included
         for (int i = 0; i < HITS; i++) {
           cache.lookup(paths[i & (PATHS - 1)]);

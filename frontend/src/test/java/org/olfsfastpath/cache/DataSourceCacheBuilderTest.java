@@ -21,7 +21,7 @@ import org.olfsfastpath.testing.FakeTicker;
 
 /** Each setting is validated when set, with a message naming it and its value. */
 final class DataSourceCacheBuilderTest {
-  private static final NodeLoader LOADER = path -> leaf(path, 1);
+  private static final NodeLoader LOADER = (path, caller) -> leaf(path, 1);
 
   @TempDir Path root;
 

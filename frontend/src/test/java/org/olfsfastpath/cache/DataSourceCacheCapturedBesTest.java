@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.bes.BesClient;
+import org.olfsfastpath.bes.BesCommand;
 import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.emulator.BesReply;
@@ -52,7 +53,10 @@ final class DataSourceCacheCapturedBesTest {
   void setUp() {
     Captures.dir();
     client = BesClient.newBuilder().endpoint(bes.endpoint()).build();
-    cache = DataSourceCache.newBuilder().loader(client::showNode).build();
+    cache =
+        DataSourceCache.newBuilder()
+            .loader((path, caller) -> client.send(BesCommand.SHOW_NODE, path, caller))
+            .build();
   }
 
   @AfterEach

@@ -45,7 +45,7 @@ final class DataSourceCacheConcurrencyTest {
     cache =
         DataSourceCache.newBuilder()
             .loader(
-                path -> {
+                (path, caller) -> {
                   loads.incrementAndGet();
                   gate.pass();
                   return leaf(path, 42);
@@ -87,7 +87,7 @@ final class DataSourceCacheConcurrencyTest {
     cache =
         DataSourceCache.newBuilder()
             .loader(
-                path -> {
+                (path, caller) -> {
                   loads.incrementAndGet();
                   Thread.yield(); // keep the load in flight a little, as a showNode would
                   return leaf(path, 1);
@@ -123,7 +123,7 @@ final class DataSourceCacheConcurrencyTest {
     cache =
         DataSourceCache.newBuilder()
             .loader(
-                path -> {
+                (path, caller) -> {
                   if (loads.incrementAndGet() == 1) {
                     gate.pass();
                     throw down;
@@ -159,7 +159,7 @@ final class DataSourceCacheConcurrencyTest {
     cache =
         DataSourceCache.newBuilder()
             .loader(
-                path -> {
+                (path, caller) -> {
                   if (path.equals("/Aa")) {
                     gate.pass();
                   }
@@ -196,7 +196,7 @@ final class DataSourceCacheConcurrencyTest {
     cache =
         DataSourceCache.newBuilder()
             .loader(
-                path -> {
+                (path, caller) -> {
                   maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
                   allInFlight.countDown();
                   try {
@@ -234,7 +234,7 @@ final class DataSourceCacheConcurrencyTest {
         DataSourceCache.newBuilder()
             .loadTimeout(Duration.ofMillis(50))
             .loader(
-                path -> {
+                (path, caller) -> {
                   gate.pass();
                   return leaf(path, 1);
                 })
@@ -258,7 +258,7 @@ final class DataSourceCacheConcurrencyTest {
     cache =
         DataSourceCache.newBuilder()
             .loader(
-                path -> {
+                (path, caller) -> {
                   gate.pass();
                   return leaf(path, 1);
                 })
@@ -297,7 +297,7 @@ final class DataSourceCacheConcurrencyTest {
     cache =
         DataSourceCache.newBuilder()
             .loader(
-                path -> {
+                (path, caller) -> {
                   if (loads.incrementAndGet() == 1) {
                     gate.pass();
                   }

@@ -41,7 +41,7 @@ final class DataSourceCacheDiskCheckTest {
 
   /** A BES serving {@link #root} as its catalog, as a real one on the same host would. */
   private final NodeLoader bes =
-      path -> {
+      (path, caller) -> {
         showNodes.incrementAndGet();
         Path file = root.resolve(path.substring(1));
         BasicFileAttributes attributes;
@@ -195,7 +195,7 @@ final class DataSourceCacheDiskCheckTest {
     // A BES catalog can exclude files that exist on disk: "not found" stays valid while the
     // file is unchanged, instead of looking like a difference on every check.
     NodeLoader excluding =
-        path -> {
+        (path, caller) -> {
           showNodes.incrementAndGet();
           throw new BesErrorException(ScriptedLoader.notFoundError(path));
         };

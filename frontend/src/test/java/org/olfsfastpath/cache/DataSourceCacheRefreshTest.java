@@ -102,12 +102,12 @@ final class DataSourceCacheRefreshTest {
     CountDownLatch refreshMayFinish = new CountDownLatch(1);
     bes.answer("/a.nc", leaf("/a.nc", 1));
     NodeLoader slowOnRefresh =
-        path -> {
+        (path, caller) -> {
           if (bes.calls(path) >= 1) {
             refreshEntered.countDown();
             awaitOrFail(refreshMayFinish);
           }
-          return bes.load(path);
+          return bes.load(path, caller);
         };
     cache =
         DataSourceCache.newBuilder()

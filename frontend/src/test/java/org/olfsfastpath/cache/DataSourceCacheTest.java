@@ -186,7 +186,8 @@ final class DataSourceCacheTest {
 
   @Test
   void loaderReturningNullIsReportedAsItsBug() {
-    cache = DataSourceCache.newBuilder().loader(path -> null).executor(Runnable::run).build();
+    cache =
+        DataSourceCache.newBuilder().loader((path, caller) -> null).executor(Runnable::run).build();
 
     NullPointerException e = assertThrows(NullPointerException.class, () -> cache.lookup("/x.nc"));
 
@@ -305,9 +306,9 @@ final class DataSourceCacheTest {
     bes.answer("/a.nc", leaf("/a.nc", 1));
     bes.fail("/down.nc", new IOException("Broken pipe"));
     NodeLoader slowBes =
-        path -> {
+        (path, caller) -> {
           ticker.advance(Duration.ofMillis(2)); // each showNode takes 2 ms of ticker time
-          return bes.load(path);
+          return bes.load(path, caller);
         };
     cache =
         DataSourceCache.newBuilder().loader(slowBes).ticker(ticker).executor(Runnable::run).build();

@@ -46,7 +46,7 @@ final class ResponseCacheValidityTest {
 
   /** A BES serving {@link #root}, as a real one on the same host would. */
   private final NodeLoader bes =
-      path -> {
+      (path, caller) -> {
         showNodes.incrementAndGet();
         try {
           BasicFileAttributes attributes =

@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.bes.BesNode;
+import org.olfsfastpath.bes.Caller;
 
 /**
  * A loader standing in for the BES: answers what a test scripted per path, "not found" (type 5) for
@@ -63,7 +64,7 @@ final class ScriptedLoader implements NodeLoader {
   }
 
   @Override
-  public BesNode load(String path) throws IOException {
+  public BesNode load(String path, Caller caller) throws IOException {
     calls.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
     totalCalls.incrementAndGet();
     Object answer = answers.get(path);

@@ -46,7 +46,7 @@ final class DataSourceCacheMXBeanTest {
     cache =
         DataSourceCache.newBuilder()
             .loader(
-                path -> {
+                (path, caller) -> {
                   calls.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
                   return new BesNode(
                       path, true, Instant.parse("2026-11-22T01:52:59Z"), 1, true, List.of());

@@ -166,7 +166,7 @@ final class MetricsRecordingTest {
   void caches_reportTheirOwnCounters() throws IOException {
     DataSourceCache dataSources =
         DataSourceCache.newBuilder()
-            .loader(path -> new BesNode(path, true, Instant.EPOCH, 1, true, List.of()))
+            .loader((path, caller) -> new BesNode(path, true, Instant.EPOCH, 1, true, List.of()))
             .executor(Runnable::run)
             .build();
     ResponseCache responses = ResponseCache.newBuilder().executor(Runnable::run).build();

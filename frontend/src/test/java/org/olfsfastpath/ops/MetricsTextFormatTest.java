@@ -64,7 +64,7 @@ final class MetricsTextFormatTest {
     assumeTrue(Files.isExecutable(Path.of(PYTHON)), PYTHON + " is not installed");
     DataSourceCache dataSources =
         DataSourceCache.newBuilder()
-            .loader(path -> new BesNode(path, true, Instant.EPOCH, 1, true, List.of()))
+            .loader((path, caller) -> new BesNode(path, true, Instant.EPOCH, 1, true, List.of()))
             .executor(Runnable::run)
             .build();
     ResponseCache responses = ResponseCache.newBuilder().executor(Runnable::run).build();

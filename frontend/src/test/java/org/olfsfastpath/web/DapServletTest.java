@@ -744,12 +744,14 @@ public final class DapServletTest {
 
   /** Data answers stream from the BES as they come: none is kept. */
   private void streamDataStraight() {
-    backend.responses = org.olfsfastpath.cache.ResponseCache.from(Map.of("dataTypes", "")).build();
+    backend.responses =
+        backend.responses(org.olfsfastpath.cache.ResponseCache.from(Map.of("dataTypes", "")));
   }
 
   @Test
   void tooLargeAnswers_stream_andAreNotKept() throws IOException {
-    backend.responses = org.olfsfastpath.cache.ResponseCache.newBuilder().maxEntryBytes(16).build();
+    backend.responses =
+        backend.responses(org.olfsfastpath.cache.ResponseCache.newBuilder().maxEntryBytes(16));
     FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc.dds"));
     assertArrayEquals(backend.body, r.body());
     assertNull(r.header("ETag"));

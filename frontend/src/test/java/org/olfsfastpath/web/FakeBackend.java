@@ -188,7 +188,12 @@ public final class FakeBackend implements DapBackend {
   }
 
   /** A response cache of its own, as the real backend has. */
-  public ResponseCache responses = ResponseCache.newBuilder().build();
+  public ResponseCache responses = responses(ResponseCache.newBuilder());
+
+  /** A response cache that loads through this backend's {@link #get}, as the router's does. */
+  public ResponseCache responses(org.olfsfastpath.cache.ResponseCacheBuilder builder) {
+    return builder.opener(this::get).groups(this::groupOf).build();
+  }
 
   @Override
   public String groupOf(String path) {

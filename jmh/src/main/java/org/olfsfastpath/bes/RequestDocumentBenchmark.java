@@ -73,11 +73,11 @@ public class RequestDocumentBenchmark extends StandardRun {
 
   @Benchmark
   public byte[] getDocument(Get get) {
-    return requests.get(get.request);
+    return requests.document(BesCommand.GET, get.request, Caller.INTERNAL);
   }
 
   @Benchmark
   public byte[] showNodeDocument() {
-    return requests.showNode("/coads_climatology.nc");
+    return requests.document(BesCommand.SHOW_NODE, "/coads_climatology.nc", Caller.INTERNAL);
   }
 }

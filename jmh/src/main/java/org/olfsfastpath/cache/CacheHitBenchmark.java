@@ -61,7 +61,7 @@ public class CacheHitBenchmark extends StandardRun {
     }
     DataSourceCacheBuilder builder =
         DataSourceCache.newBuilder()
-            .loader(CacheHitBenchmark::node)
+            .loader((path, caller) -> node(path))
             .maximumSize(PATHS * 2L)
             .ttl(Duration.ofHours(1));
     if (mtimeCheck == MtimeCheck.EVERY_HIT) {

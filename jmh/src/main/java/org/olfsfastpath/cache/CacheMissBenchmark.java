@@ -47,7 +47,7 @@ public class CacheMissBenchmark extends StandardRun {
     bes = EmulatedBes.start(transport == Transport.UNIX, PptOptions.defaults());
     cache =
         DataSourceCache.newBuilder()
-            .loader(bes.client()::showNode)
+            .loader((path, caller) -> bes.client().showNode(path))
             .ttl(Duration.ofHours(1))
             .build();
     cache.lookup(DATASET);

@@ -49,7 +49,7 @@ public class SingleFlightBenchmark extends StandardRun {
     cache =
         DataSourceCache.newBuilder()
             .loader(
-                path -> {
+                (path, caller) -> {
                   loads.increment();
                   Blackhole.consumeCPU(500);
                   return NODE;
