@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.cache.DataSource.Child;
+import org.olfsfastpath.testing.JsonCheck;
 
 final class CatalogPageTest {
   private static DataSource directory(String path) {

@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.testing.Captures;
+import org.olfsfastpath.testing.JsonCheck;
 
 final class DataRequestFormTest {
   private static final DataSource COADS = Samples.dataset("/nc/coads_climatology.nc", 3114044);
