@@ -11,446 +11,362 @@ import java.util.Optional;
 public enum AcddTerm {
   TITLE(
       "title",
-      Level.HIGHLY_RECOMMENDED,
-      false,
+      AcddLevel.HIGHLY_RECOMMENDED,
       "citation title",
       "dct:title",
       "name",
       "a short title"),
   SUMMARY(
       "summary",
-      Level.HIGHLY_RECOMMENDED,
-      false,
+      AcddLevel.HIGHLY_RECOMMENDED,
       "abstract",
       "dct:description",
       "description",
       "a paragraph on what the data are (50 to 5000 characters for Google)"),
   KEYWORDS(
       "keywords",
-      Level.HIGHLY_RECOMMENDED,
-      false,
+      AcddLevel.HIGHLY_RECOMMENDED,
       "descriptiveKeywords (theme)",
       "dcat:keyword",
       "keywords",
       "comma-separated words or phrases"),
   CONVENTIONS(
       "Conventions",
-      Level.HIGHLY_RECOMMENDED,
-      false,
+      AcddLevel.HIGHLY_RECOMMENDED,
       "",
       "dct:conformsTo",
       "",
       "the conventions followed, e.g. CF-1.8, ACDD-1.3"),
   ID(
       "id",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "fileIdentifier, citation identifier",
       "dct:identifier",
       "identifier",
       "an identifier unique within the naming authority, without blanks"),
   NAMING_AUTHORITY(
       "naming_authority",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "fileIdentifier, identifier authority",
       "dct:identifier",
       "identifier",
       "who issues the id, as a reverse domain name"),
-  HISTORY("history", Level.RECOMMENDED, false, "lineage statement", "dct:provenance", "", ""),
+  HISTORY("history", AcddLevel.RECOMMENDED, "lineage statement", "dct:provenance", "", ""),
   SOURCE(
       "source",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "lineage source",
       "dct:source",
       "",
       "how the data were made: model, instrument, ..."),
   PROCESSING_LEVEL(
-      "processing_level", Level.RECOMMENDED, false, "supplementalInformation", "", "", ""),
+      "processing_level", AcddLevel.RECOMMENDED, "supplementalInformation", "", "", ""),
   COMMENT(
-      "comment", Level.RECOMMENDED, false, "citation otherCitationDetails", "rdfs:comment", "", ""),
+      "comment", AcddLevel.RECOMMENDED, "citation otherCitationDetails", "rdfs:comment", "", ""),
   ACKNOWLEDGEMENT(
       "acknowledgement",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "credit",
       "",
       "",
       "who to thank: funders, projects"),
   LICENSE(
       "license",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "resourceConstraints useLimitation",
       "dct:license",
       "license",
       "a license URL or text"),
   STANDARD_NAME_VOCABULARY(
       "standard_name_vocabulary",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "thesaurus of the standard-name keywords",
       "",
       "",
       "e.g. CF Standard Name Table v79"),
   DATE_CREATED(
       "date_created",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "citation date (creation)",
       "dct:created",
       "dateCreated",
       "ISO 8601"),
   CREATOR_NAME(
       "creator_name",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "citedResponsibleParty (originator)",
       "dct:creator",
       "creator",
       ""),
   CREATOR_EMAIL(
       "creator_email",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "citedResponsibleParty (originator) email",
       "dct:creator foaf:mbox",
       "creator email",
       ""),
   CREATOR_URL(
       "creator_url",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "citedResponsibleParty (originator) online resource",
       "dct:creator foaf:homepage",
       "creator url",
       ""),
   INSTITUTION(
       "institution",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "organisationName",
       "dct:creator",
       "creator affiliation",
       ""),
   PROJECT(
       "project",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "aggregationInfo (project), keywords (project)",
       "",
       "",
       ""),
   PUBLISHER_NAME(
       "publisher_name",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "distributorContact (publisher)",
       "dct:publisher",
       "publisher",
       ""),
   PUBLISHER_EMAIL(
       "publisher_email",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "distributorContact (publisher) email",
       "dct:publisher foaf:mbox",
       "publisher email",
       ""),
   PUBLISHER_URL(
       "publisher_url",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "distributorContact (publisher) online resource",
       "dct:publisher foaf:homepage",
       "publisher url",
       ""),
   GEOSPATIAL_BOUNDS(
       "geospatial_bounds",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "",
       "locn:geometry",
       "",
       "the data's footprint as WKT, e.g. POLYGON((...))"),
   GEOSPATIAL_BOUNDS_CRS(
-      "geospatial_bounds_crs", Level.RECOMMENDED, false, "", "", "", "e.g. EPSG:4326"),
+      "geospatial_bounds_crs", AcddLevel.RECOMMENDED, "", "", "", "e.g. EPSG:4326"),
   GEOSPATIAL_BOUNDS_VERTICAL_CRS(
-      "geospatial_bounds_vertical_crs", Level.RECOMMENDED, false, "", "", "", "e.g. EPSG:5829"),
+      "geospatial_bounds_vertical_crs", AcddLevel.RECOMMENDED, "", "", "", "e.g. EPSG:5829"),
   GEOSPATIAL_LAT_MIN(
       "geospatial_lat_min",
-      Level.RECOMMENDED,
-      true,
+      AcddLevel.RECOMMENDED,
       "EX_GeographicBoundingBox south",
       "dcat:bbox",
       "spatialCoverage",
       "degrees north"),
   GEOSPATIAL_LAT_MAX(
       "geospatial_lat_max",
-      Level.RECOMMENDED,
-      true,
+      AcddLevel.RECOMMENDED,
       "EX_GeographicBoundingBox north",
       "dcat:bbox",
       "spatialCoverage",
       "degrees north"),
   GEOSPATIAL_LON_MIN(
       "geospatial_lon_min",
-      Level.RECOMMENDED,
-      true,
+      AcddLevel.RECOMMENDED,
       "EX_GeographicBoundingBox west",
       "dcat:bbox",
       "spatialCoverage",
       "degrees east"),
   GEOSPATIAL_LON_MAX(
       "geospatial_lon_max",
-      Level.RECOMMENDED,
-      true,
+      AcddLevel.RECOMMENDED,
       "EX_GeographicBoundingBox east",
       "dcat:bbox",
       "spatialCoverage",
       "degrees east"),
   GEOSPATIAL_VERTICAL_MIN(
       "geospatial_vertical_min",
-      Level.RECOMMENDED,
-      true,
+      AcddLevel.RECOMMENDED,
       "EX_VerticalExtent minimumValue",
       "",
       "",
       ""),
   GEOSPATIAL_VERTICAL_MAX(
       "geospatial_vertical_max",
-      Level.RECOMMENDED,
-      true,
+      AcddLevel.RECOMMENDED,
       "EX_VerticalExtent maximumValue",
       "",
       "",
       ""),
   GEOSPATIAL_VERTICAL_POSITIVE(
       "geospatial_vertical_positive",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "EX_VerticalExtent (sign)",
       "",
       "",
       "up or down"),
   TIME_COVERAGE_START(
       "time_coverage_start",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "EX_TemporalExtent beginPosition",
       "dct:temporal dcat:startDate",
       "temporalCoverage",
       "ISO 8601"),
   TIME_COVERAGE_END(
       "time_coverage_end",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "EX_TemporalExtent endPosition",
       "dct:temporal dcat:endDate",
       "temporalCoverage",
       "ISO 8601"),
   TIME_COVERAGE_DURATION(
-      "time_coverage_duration",
-      Level.RECOMMENDED,
-      false,
-      "",
-      "",
-      "",
-      "ISO 8601 duration, e.g. P1Y"),
+      "time_coverage_duration", AcddLevel.RECOMMENDED, "", "", "", "ISO 8601 duration, e.g. P1Y"),
   TIME_COVERAGE_RESOLUTION(
       "time_coverage_resolution",
-      Level.RECOMMENDED,
-      false,
+      AcddLevel.RECOMMENDED,
       "",
       "dcat:temporalResolution",
       "",
       "ISO 8601 duration, e.g. P1D"),
   CREATOR_TYPE(
       "creator_type",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "individualName or organisationName",
       "foaf:Person or foaf:Organization",
       "Person or Organization",
       "person, group, institution or position"),
   CREATOR_INSTITUTION(
       "creator_institution",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "organisationName",
       "dct:creator",
       "creator affiliation",
       ""),
   PUBLISHER_TYPE(
       "publisher_type",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "individualName or organisationName",
       "foaf:Person or foaf:Organization",
       "Person or Organization",
       "person, group, institution or position"),
   PUBLISHER_INSTITUTION(
       "publisher_institution",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "organisationName",
       "dct:publisher",
       "publisher",
       ""),
-  PROGRAM("program", Level.SUGGESTED, false, "aggregationInfo (program)", "", "", ""),
+  PROGRAM("program", AcddLevel.SUGGESTED, "aggregationInfo (program)", "", "", ""),
   CONTRIBUTOR_NAME(
       "contributor_name",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "citedResponsibleParty",
       "dct:contributor",
       "contributor",
       "comma-separated names"),
   CONTRIBUTOR_ROLE(
       "contributor_role",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "citedResponsibleParty role",
       "",
       "",
       "comma-separated roles, one per name"),
   GEOSPATIAL_LAT_UNITS(
       "geospatial_lat_units",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "MD_Dimension resolution units",
       "",
       "",
       "degrees_north"),
   GEOSPATIAL_LAT_RESOLUTION(
-      "geospatial_lat_resolution", Level.SUGGESTED, false, "MD_Dimension resolution", "", "", ""),
+      "geospatial_lat_resolution", AcddLevel.SUGGESTED, "MD_Dimension resolution", "", "", ""),
   GEOSPATIAL_LON_UNITS(
       "geospatial_lon_units",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "MD_Dimension resolution units",
       "",
       "",
       "degrees_east"),
   GEOSPATIAL_LON_RESOLUTION(
-      "geospatial_lon_resolution", Level.SUGGESTED, false, "MD_Dimension resolution", "", "", ""),
+      "geospatial_lon_resolution", AcddLevel.SUGGESTED, "MD_Dimension resolution", "", "", ""),
   GEOSPATIAL_VERTICAL_UNITS(
-      "geospatial_vertical_units", Level.SUGGESTED, false, "EX_VerticalExtent units", "", "", ""),
+      "geospatial_vertical_units", AcddLevel.SUGGESTED, "EX_VerticalExtent units", "", "", ""),
   GEOSPATIAL_VERTICAL_RESOLUTION(
-      "geospatial_vertical_resolution",
-      Level.SUGGESTED,
-      false,
-      "MD_Dimension resolution",
-      "",
-      "",
-      ""),
+      "geospatial_vertical_resolution", AcddLevel.SUGGESTED, "MD_Dimension resolution", "", "", ""),
   DATE_MODIFIED(
       "date_modified",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "citation date (revision)",
       "dct:modified",
       "dateModified",
       "ISO 8601"),
   DATE_ISSUED(
       "date_issued",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "citation date (publication)",
       "dct:issued",
       "datePublished",
       "ISO 8601"),
   DATE_METADATA_MODIFIED(
-      "date_metadata_modified", Level.SUGGESTED, false, "dateStamp", "", "", "ISO 8601"),
+      "date_metadata_modified", AcddLevel.SUGGESTED, "dateStamp", "", "", "ISO 8601"),
   PRODUCT_VERSION(
-      "product_version", Level.SUGGESTED, false, "citation edition", "dcat:version", "version", ""),
+      "product_version", AcddLevel.SUGGESTED, "citation edition", "dcat:version", "version", ""),
   KEYWORDS_VOCABULARY(
       "keywords_vocabulary",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "keywords thesaurusName",
       "",
       "",
       "e.g. GCMD:GCMD Keywords"),
   PLATFORM(
       "platform",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "descriptiveKeywords (platform)",
       "dcat:keyword",
       "keywords",
       ""),
   PLATFORM_VOCABULARY(
-      "platform_vocabulary", Level.SUGGESTED, false, "platform keywords thesaurusName", "", "", ""),
+      "platform_vocabulary", AcddLevel.SUGGESTED, "platform keywords thesaurusName", "", "", ""),
   INSTRUMENT(
       "instrument",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "descriptiveKeywords (instrument)",
       "dcat:keyword",
       "measurementTechnique",
       ""),
   INSTRUMENT_VOCABULARY(
       "instrument_vocabulary",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "instrument keywords thesaurusName",
       "",
       "",
       ""),
   CDM_DATA_TYPE(
       "cdm_data_type",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "aggregationInfo (Unidata CDM)",
       "",
       "",
       "Grid, Image, Point, Radial, Station, Swath or Trajectory"),
   METADATA_LINK(
       "metadata_link",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "distribution onLine (information)",
       "rdfs:seeAlso",
       "subjectOf",
       "a URL of more metadata"),
   REFERENCES(
       "references",
-      Level.SUGGESTED,
-      false,
+      AcddLevel.SUGGESTED,
       "aggregationInfo (crossReference)",
       "dct:references",
       "citation",
       "publications about the data");
 
-  /** How strongly ACDD 1.3 asks for an attribute. */
-  public enum Level {
-    HIGHLY_RECOMMENDED("Highly recommended", 3),
-    RECOMMENDED("Recommended", 2),
-    SUGGESTED("Suggested", 1);
-
-    private final String label;
-    private final int weight;
-
-    Level(String label, int weight) {
-      this.label = label;
-      this.weight = weight;
-    }
-
-    /** The group's name as ACDD writes it. */
-    public String label() {
-      return label;
-    }
-
-    /** Its weight in the rubric's score: 3, 2 or 1, as compliance-checker's HIGH, MEDIUM, LOW. */
-    public int weight() {
-      return weight;
-    }
-  }
-
   private final String attribute;
-  private final Level level;
+  private final AcddLevel level;
   private final boolean numeric;
   private final String iso;
   private final String dcat;
@@ -458,16 +374,10 @@ public enum AcddTerm {
   private final String hint;
 
   AcddTerm(
-      String attribute,
-      Level level,
-      boolean numeric,
-      String iso,
-      String dcat,
-      String schemaOrg,
-      String hint) {
+      String attribute, AcddLevel level, String iso, String dcat, String schemaOrg, String hint) {
     this.attribute = attribute;
     this.level = level;
-    this.numeric = numeric;
+    this.numeric = attribute.matches("geospatial_(lat|lon|vertical)_(min|max)");
     this.iso = iso;
     this.dcat = dcat;
     this.schemaOrg = schemaOrg;
@@ -479,7 +389,7 @@ public enum AcddTerm {
     return attribute;
   }
 
-  public Level level() {
+  public AcddLevel level() {
     return level;
   }
 

@@ -4,7 +4,6 @@ import static org.olfsfastpath.pages.PageFrame.escape;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import org.olfsfastpath.meta.AcddTerm.Level;
 import org.olfsfastpath.meta.DiscoveryRecord.Finding;
 import org.olfsfastpath.meta.DiscoveryRecord.GeoBox;
 import org.olfsfastpath.meta.DiscoveryRecord.State;
@@ -60,7 +59,7 @@ public final class RubricWriter {
         .append("\">request form</a></p>\n</header>\n<main class=\"rubric\">\n");
     score(out, record);
     catalogs(out, record);
-    for (Level level : Level.values()) {
+    for (AcddLevel level : AcddLevel.values()) {
       group(out, record, level);
     }
     variables(out, record);
@@ -86,7 +85,7 @@ public final class RubricWriter {
             + " from the data</th><th scope=\"col\" class=\"num\">Wrong</th><th scope=\"col\""
             + " class=\"num\">Missing</th><th scope=\"col\" class=\"num\">Of</th></tr></thead>"
             + "\n<tbody>\n");
-    for (Level level : Level.values()) {
+    for (AcddLevel level : AcddLevel.values()) {
       int[] counts = new int[State.values().length];
       int total = 0;
       for (Finding finding : record.findings()) {
@@ -179,7 +178,7 @@ public final class RubricWriter {
     };
   }
 
-  private static void group(StringBuilder out, DiscoveryRecord record, Level level) {
+  private static void group(StringBuilder out, DiscoveryRecord record, AcddLevel level) {
     String id = level.name().toLowerCase(Locale.ROOT).replace('_', '-');
     out.append("<h2 id=\"")
         .append(id)
