@@ -18,6 +18,8 @@ import org.olfsfastpath.pages.FormType;
  * @param title the title, or the dataset's name ({@link Origin#DEFAULT}): a fact, and a catalog
  *     needs a title to list the record
  * @param keywords the keywords, split and cleaned
+ * @param topics ISO 19115 topic categories the dataset states ({@code ISO_Topic_Categories}, as
+ *     ncISO reads it), only the codes ISO defines; none is ever guessed
  * @param creator who made the data; {@link Party#NONE} when nobody is named
  * @param publisher who publishes it: the ACDD publisher, else the BES's administrator
  * @param contributors the ACDD contributors
@@ -32,6 +34,7 @@ public record DiscoveryRecord(
     Map<AcddTerm, Field<String>> attributes,
     Field<String> title,
     List<String> keywords,
+    List<String> topics,
     Party creator,
     Party publisher,
     List<Party> contributors,
@@ -48,6 +51,7 @@ public record DiscoveryRecord(
     Objects.requireNonNull(extent, "extent == null");
     attributes = java.util.Collections.unmodifiableMap(new java.util.EnumMap<>(attributes));
     keywords = List.copyOf(keywords);
+    topics = List.copyOf(topics);
     contributors = List.copyOf(contributors);
     variables = List.copyOf(variables);
     links = List.copyOf(links);
@@ -113,12 +117,32 @@ public record DiscoveryRecord(
    * @param box the horizontal extent in degrees
    * @param vertical the vertical extent
    * @param time the time coverage
+   * @param grid the dataset's grid axes found by CF, longitude, latitude, vertical, time
    */
-  public record Extent(Field<GeoBox> box, Field<Vertical> vertical, Field<TimeSpan> time) {
+  public record Extent(
+      Field<GeoBox> box, Field<Vertical> vertical, Field<TimeSpan> time, List<GridAxis> grid) {
     public Extent {
       Objects.requireNonNull(box, "box == null");
       Objects.requireNonNull(vertical, "vertical == null");
       Objects.requireNonNull(time, "time == null");
+      grid = List.copyOf(grid);
+    }
+  }
+
+  /**
+   * One axis of the grid, as ISO 19115's {@code MD_Dimension} has it.
+   *
+   * @param kind ISO's dimension name: {@code column} (longitude), {@code row} (latitude), {@code
+   *     vertical} or {@code temporal}
+   * @param size how many values it has
+   * @param resolution the step of a regular axis in its units, or the empty string
+   * @param units the unit of the step: {@code degrees_east}, {@code m}, {@code hour}
+   */
+  public record GridAxis(String kind, long size, String resolution, String units) {
+    public GridAxis {
+      Objects.requireNonNull(kind, "kind == null");
+      Objects.requireNonNull(resolution, "resolution == null");
+      Objects.requireNonNull(units, "units == null");
     }
   }
 

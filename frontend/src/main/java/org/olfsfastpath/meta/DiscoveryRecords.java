@@ -93,12 +93,16 @@ public final class DiscoveryRecords {
             dateStamp(attributes, dataset.lastModified()));
     Extent extent =
         new Extent(
-            box(attributes, extents), vertical(attributes, extents), time(attributes, extents));
+            box(attributes, extents),
+            vertical(attributes, extents),
+            time(attributes, extents),
+            extents.grid());
     return new DiscoveryRecord(
         identity,
         attributes,
         title,
         keywords(at(attributes, AcddTerm.KEYWORDS), notes),
+        topics(globals),
         creator(attributes),
         publisher(attributes, server),
         contributors(attributes),
@@ -283,6 +287,44 @@ public final class DiscoveryRecords {
       return List.copyOf(keywords).subList(0, MAX_KEYWORDS);
     }
     return List.copyOf(keywords);
+  }
+
+  /** ISO's topic category codes, which an {@code MD_TopicCategoryCode} may hold. */
+  private static final Set<String> TOPICS =
+      Set.of(
+          "farming",
+          "biota",
+          "boundaries",
+          "climatologyMeteorologyAtmosphere",
+          "economy",
+          "elevation",
+          "environment",
+          "geoscientificInformation",
+          "health",
+          "imageryBaseMapsEarthCover",
+          "intelligenceMilitary",
+          "inlandWaters",
+          "location",
+          "oceans",
+          "planningCadastre",
+          "society",
+          "structure",
+          "transportation",
+          "utilitiesCommunication");
+
+  /** The dataset's {@code ISO_Topic_Categories}, as ncISO reads them: ISO's codes only. */
+  private static List<String> topics(Globals globals) {
+    Globals.Global stated = globals.get("ISO_Topic_Categories");
+    if (stated == null) {
+      return List.of();
+    }
+    Set<String> topics = new LinkedHashSet<>();
+    for (String part : stated.value().split("[,;\\s]+", -1)) {
+      if (TOPICS.contains(part.strip())) {
+        topics.add(part.strip());
+      }
+    }
+    return List.copyOf(topics);
   }
 
   private static Party creator(Map<AcddTerm, Field<String>> attributes) {

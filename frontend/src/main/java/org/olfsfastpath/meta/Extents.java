@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.meta.DiscoveryRecord.GeoBox;
+import org.olfsfastpath.meta.DiscoveryRecord.GridAxis;
 import org.olfsfastpath.meta.DiscoveryRecord.TimeSpan;
 import org.olfsfastpath.meta.DiscoveryRecord.Vertical;
 import org.olfsfastpath.pages.Axis;
@@ -184,6 +185,26 @@ final class Extents {
     return new TimeSpan(start, end, attribute(axis.variable(), "units"));
   }
 
+  /** The grid's axes, longitude, latitude, vertical and time, those CF finds. */
+  List<GridAxis> grid() {
+    List<GridAxis> grid = new ArrayList<>(4);
+    axis(grid, "column", lon, "degrees_east");
+    axis(grid, "row", lat, "degrees_north");
+    Axis v = vertical;
+    axis(grid, "vertical", v, v == null ? "" : attribute(v.variable(), "units"));
+    Axis t = time;
+    String unit = t == null ? "" : attribute(t.variable(), "units").split("\\s+", 2)[0];
+    axis(grid, "temporal", t, unit);
+    return grid;
+  }
+
+  private static void axis(List<GridAxis> grid, String kind, @Nullable Axis axis, String units) {
+    if (axis != null) {
+      grid.add(
+          new GridAxis(kind, axis.size(), resolution(axis), Clean.text(units, Clean.TITLE).text()));
+    }
+  }
+
   /** The smallest and largest finite value, or NaN and NaN. */
   private static double[] range(@Nullable Axis axis) {
     double min = Double.NaN;
@@ -208,10 +229,15 @@ final class Extents {
     return number(Math.abs(axis.step()), axis.variable().type().equals("Float32"));
   }
 
-  /** A number as an attribute would write it: the shortest exact form, no exponent. */
+  /** A number as an attribute would write it: the shortest form, no exponent. */
   static String number(double value, boolean float32) {
     String text = float32 ? Float.toString((float) value) : Double.toString(value);
-    return new BigDecimal(text).stripTrailingZeros().toPlainString();
+    // 12 significant digits: a step computed from Float64 values (coads's 730.485 hours) is
+    // written as people wrote it, not with the last bit's noise (730.4849999999999).
+    return new BigDecimal(text)
+        .round(new java.math.MathContext(12))
+        .stripTrailingZeros()
+        .toPlainString();
   }
 
   /** A variable's attribute, stripped, or the empty string. */

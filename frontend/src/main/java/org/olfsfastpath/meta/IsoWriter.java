@@ -25,6 +25,7 @@ import org.jdom2.output.XMLOutputter;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.meta.DiscoveryRecord.Extent;
 import org.olfsfastpath.meta.DiscoveryRecord.GeoBox;
+import org.olfsfastpath.meta.DiscoveryRecord.GridAxis;
 import org.olfsfastpath.meta.DiscoveryRecord.Link;
 import org.olfsfastpath.meta.DiscoveryRecord.Party;
 import org.olfsfastpath.meta.DiscoveryRecord.TimeSpan;
@@ -75,6 +76,9 @@ public final class IsoWriter {
                 + " Gridded Data"));
     root.addContent(string("metadataStandardVersion", "ISO 19115-2:2009(E)"));
     root.addContent(string("dataSetURI", record.identity().datasetUrl()));
+    if (!record.extent().grid().isEmpty()) {
+      root.addContent(grid(record.extent().grid()));
+    }
     root.addContent(gmd("identificationInfo").addContent(identification(record)));
     root.addContent(content(record.variables()));
     root.addContent(distribution(record));
@@ -132,9 +136,45 @@ public final class IsoWriter {
     aggregate(id, record.text(AcddTerm.PROGRAM), "largerWorkCitation", "program");
     aggregate(id, record.text(AcddTerm.REFERENCES), "crossReference", "");
     id.addContent(string("language", "eng"));
+    for (String topic : record.topics()) {
+      id.addContent(gmd("topicCategory").addContent(gmd("MD_TopicCategoryCode").setText(topic)));
+    }
     id.addContent(extent(record.extent()));
     addText(id, "supplementalInformation", record.text(AcddTerm.PROCESSING_LEVEL));
     return id;
+  }
+
+  /** The grid's axes as ncISO writes them: sizes, and the step of a regular one. */
+  private static Element grid(List<GridAxis> axes) {
+    Element grid =
+        gmd("MD_GridSpatialRepresentation")
+            .addContent(
+                gmd("numberOfDimensions")
+                    .addContent(
+                        new Element("Integer", GCO).setText(Integer.toString(axes.size()))));
+    for (GridAxis axis : axes) {
+      Element dimension =
+          gmd("MD_Dimension")
+              .addContent(code("dimensionName", "MD_DimensionNameTypeCode", axis.kind()))
+              .addContent(
+                  gmd("dimensionSize")
+                      .addContent(new Element("Integer", GCO).setText(Long.toString(axis.size()))));
+      // gco:Measure's uom is a symbol without blanks or colons.
+      if (!axis.resolution().isEmpty() && axis.units().matches("[^:\\s]+")) {
+        dimension.addContent(
+            gmd("resolution")
+                .addContent(
+                    new Element("Measure", GCO)
+                        .setAttribute("uom", axis.units())
+                        .setText(axis.resolution())));
+      } else {
+        dimension.addContent(nil("resolution", "missing"));
+      }
+      grid.addContent(gmd("axisDimensionProperties").addContent(dimension));
+    }
+    grid.addContent(code("cellGeometry", "MD_CellGeometryCode", "area"));
+    grid.addContent(nil("transformationParameterAvailability", "unknown"));
+    return gmd("spatialRepresentationInfo").addContent(grid);
   }
 
   private static Element citation(DiscoveryRecord record) {

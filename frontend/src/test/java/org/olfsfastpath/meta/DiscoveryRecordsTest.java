@@ -43,6 +43,7 @@ final class DiscoveryRecordsTest {
         r.attributes(),
         r.title(),
         r.keywords(),
+        r.topics(),
         r.creator(),
         r.publisher(),
         r.contributors(),
@@ -78,6 +79,13 @@ final class DiscoveryRecordsTest {
     assertEquals("hour since 0000-01-01 00:00:00", r.extent().time().get().description());
     assertEquals(Origin.DERIVED, r.extent().time().origin());
     assertFalse(r.extent().vertical().isPresent());
+    assertEquals(
+        List.of(
+            new DiscoveryRecord.GridAxis("column", 180, "2", "degrees_east"),
+            new DiscoveryRecord.GridAxis("row", 90, "2", "degrees_north"),
+            new DiscoveryRecord.GridAxis("temporal", 12, "730.485", "hour")),
+        r.extent().grid());
+    assertEquals(List.of(), r.topics(), "coads states no topic, and none is guessed");
     assertEquals(
         "http://localhost:8080/opendap/data/coads_climatology.nc",
         r.identity().fileIdentifier().value());
@@ -132,6 +140,7 @@ final class DiscoveryRecordsTest {
             "North Atlantic",
             "upper ocean"),
         r.keywords());
+    assertEquals(List.of("oceans", "climatologyMeteorologyAtmosphere"), r.topics());
     assertEquals("Ada Oceanographer", r.creator().name());
     assertTrue(r.creator().isPerson());
     assertEquals(Origin.ATTRIBUTE, r.publisher().origin());
@@ -189,17 +198,20 @@ final class DiscoveryRecordsTest {
   }
 
   @Test
-  void acknowledgment_theAcdd11Spelling_isTaken() throws Exception {
+  void acknowledgment_theAcdd11Spelling_isTaken_andOnlyIsoTopicCodes() throws Exception {
     String dmr =
         "<Dataset xmlns=\"http://xml.opendap.org/ns/DAP/4.0#\" name=\"a.nc\">"
             + "<Attribute name=\"NC_GLOBAL\" type=\"Container\"><Attribute name=\"acknowledgment\""
-            + " type=\"String\"><Value>thanks</Value></Attribute></Attribute></Dataset>";
+            + " type=\"String\"><Value>thanks</Value></Attribute>"
+            + "<Attribute name=\"ISO_Topic_Categories\" type=\"String\"><Value>oceans;"
+            + " weather biota</Value></Attribute></Attribute></Dataset>";
     DiscoveryRecord r =
         Records.of(
             DatasetParser.dmr(dmr.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
             Datasets.acddNone(),
             "/a.nc");
     assertEquals("thanks", r.text(AcddTerm.ACKNOWLEDGEMENT));
+    assertEquals(List.of("oceans", "biota"), r.topics(), "weather is no ISO topic code");
   }
 
   static State state(DiscoveryRecord r, AcddTerm term) {

@@ -5,9 +5,10 @@ import java.util.List;
 
 /**
  * Datasets for the discovery records ({@code .iso}, {@code .rdf}, {@code .rubric}): one that states
- * every ACDD 1.3 attribute, over a regional grid its attributes describe truly, and two that state
- * none, with and without CF coordinates. The values are plausible, not measured: a smooth
- * temperature field over the North Atlantic, January to April 2020, at three depths.
+ * every ACDD 1.3 attribute (and ncISO's ISO_Topic_Categories), over a regional grid its attributes
+ * describe truly, and two that state none, with and without CF coordinates. The values are
+ * plausible, not measured: a smooth temperature field over the North Atlantic, January to April
+ * 2020, at three depths.
  */
 final class AcddSamples {
   static final String RICH = "acdd_rich.nc";
@@ -174,6 +175,8 @@ final class AcddSamples {
     a.add(Attribute.string("cdm_data_type", "Grid"));
     a.add(Attribute.string("metadata_link", "https://data.example.org/acdd_rich_2020"));
     a.add(Attribute.string("references", "https://doi.org/10.5555/example"));
+    // Not ACDD: the attribute ncISO reads ISO 19115 topic categories from.
+    a.add(Attribute.string("ISO_Topic_Categories", "oceans, climatologyMeteorologyAtmosphere"));
     return new AttributeContainer("NC_GLOBAL", a);
   }
 
