@@ -160,8 +160,8 @@ public final class Datasets {
    * The dataset for a catalog path: the built-in stand-in for its file name if there is one (or
    * {@link #hostile()}, {@link #hostileValues()} and the ACDD samples for their file names),
    * otherwise a generic dataset named after the file; {@code
-   * BesEmulatorBuilder.genericDataset(Datasets::find)} serves them from a data directory's files
-   * of those names. Directories are ignored, as the BES names a dataset after its file: {@code
+   * BesEmulatorBuilder.genericDataset(Datasets::find)} serves them from a data directory's files of
+   * those names. Directories are ignored, as the BES names a dataset after its file: {@code
    * /data/nc/coads_climatology.nc} is the coads stand-in.
    *
    * @param path a file name or catalog path such as {@code /coads_climatology.nc}
