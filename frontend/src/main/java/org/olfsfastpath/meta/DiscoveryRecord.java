@@ -86,6 +86,7 @@ public record DiscoveryRecord(
    * @param fileIdentifier {@code naming_authority:id}, or {@code id}, or the dataset's URL: never
    *     missing, since a catalog cannot store a record without one
    * @param lastModified the dataset's modification time
+   * @param size the dataset file's size in bytes, as the catalog says
    * @param dateStamp when the metadata last changed: {@code date_metadata_modified}, else the
    *     dataset's modification time; never the time of the request, so the bytes (and the ETag) of
    *     a record change only with the dataset
@@ -98,6 +99,7 @@ public record DiscoveryRecord(
       FormType form,
       Field<String> fileIdentifier,
       Instant lastModified,
+      long size,
       Field<IsoTime> dateStamp) {
     public Identity {
       Objects.requireNonNull(datasetUrl, "datasetUrl == null");

@@ -90,6 +90,7 @@ public final class DiscoveryRecords {
             model.form(),
             fileIdentifier(attributes, url),
             dataset.lastModified(),
+            dataset.size(),
             dateStamp(attributes, dataset.lastModified()));
     Extent extent =
         new Extent(

@@ -61,7 +61,7 @@ public final class SchemaOrgWriter {
             : DateTimeFormatter.ISO_INSTANT.format(record.identity().lastModified()));
     w.beginObject("includedInDataCatalog")
         .value("@type", "DataCatalog")
-        .value("name", path.substring(0, path.lastIndexOf('/') + 1))
+        .value("name", path.lastIndexOf('/') <= 0 ? "/" : path.substring(0, path.lastIndexOf('/')))
         .value("url", directoryUrl)
         .endObject();
     GeoBox box = record.extent().box().value();
@@ -100,6 +100,9 @@ public final class SchemaOrgWriter {
             .value("name", link.name())
             .value("contentUrl", link.url());
         optional(w, "encodingFormat", link.mediaType());
+        if (link.url().endsWith(".file")) {
+          w.value("contentSize", Long.toString(record.identity().size()));
+        }
         w.endObject();
       }
     }

@@ -39,6 +39,7 @@ final class DiscoveryRecordsTest {
             FormType.DAP4,
             i.fileIdentifier(),
             i.lastModified(),
+            i.size(),
             i.dateStamp()),
         r.attributes(),
         r.title(),

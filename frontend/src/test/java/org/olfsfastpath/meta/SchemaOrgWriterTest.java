@@ -43,7 +43,7 @@ final class SchemaOrgWriterTest {
       assertTrue(((String) dd.get("contentUrl")).startsWith("http://"));
     }
     Map<String, Object> catalog = (Map<String, Object>) d.get("includedInDataCatalog");
-    assertEquals("/data/", catalog.get("name"));
+    assertEquals("/data", catalog.get("name"));
     if (d.containsKey("spatialCoverage")) {
       String box =
           (String)
