@@ -59,7 +59,7 @@ final class DatasetResponder {
     switch (type.source()) {
       case BES -> gets.send(ex, dataset, source);
       case FORM -> forms.send(ex, dataset, source, datasetUrl(ex, dataset));
-      case METADATA_RECORD -> records.send(ex, dataset, source, datasetUrl(ex, dataset));
+      case METADATA_RECORD -> records.send(ex, dataset, source);
       case SERVICES -> sendServices(ex, dataset);
       case VERSION -> {
         ex.resp.setContentType(type.contentType());

@@ -69,7 +69,7 @@ final class RecordResponder {
     this.gzip = gzip;
   }
 
-  void send(Exchange ex, DapRequest.Dataset dataset, DataSource source, String datasetUrl)
+  void send(Exchange ex, DapRequest.Dataset dataset, DataSource source)
       throws IOException, ClientGoneException {
     ResponseType type = dataset.type();
     ex.resp.setContentType(type.contentType());
@@ -77,16 +77,15 @@ final class RecordResponder {
     if (isRubric(type)) {
       ex.resp.setHeader("Content-Security-Policy", PageHeaders.CONTENT_SECURITY_POLICY);
     }
-    Site site = pages.site(ex);
     ServerInfo server = servers.of(dataset.path());
     ResponseCache responses = backend.responses();
     if (!responses.isEnabled()) {
       if (!ex.head) {
-        BodyCopy.write(ex, render(ex, dataset, source, datasetUrl, site, server).bytes());
+        BodyCopy.write(ex, render(ex, dataset, source, server).bytes());
       }
       return;
     }
-    ResponseKey key = key(dataset, site, server);
+    ResponseKey key = key(ex, dataset, server);
     CachedResponse hit = responses.lookup(key, source);
     if (hit == null && ex.head) {
       return; // From the catalog alone: no BES message, as a HEAD of .das.
@@ -95,7 +94,7 @@ final class RecordResponder {
     if (hit != null) {
       answer = hit;
     } else {
-      Rendered rendered = render(ex, dataset, source, datasetUrl, site, server);
+      Rendered rendered = render(ex, dataset, source, server);
       if (!rendered.keep()) {
         BodyCopy.write(ex, rendered.bytes());
         return;
@@ -116,33 +115,32 @@ final class RecordResponder {
     copy.stream(ex, streamed.body(), streamed, copy.negotiateGzip(ex, true));
   }
 
-  /** Everything the bytes depend on besides the dataset's path and catalog entry. */
-  private ResponseKey key(DapRequest.Dataset dataset, Site site, ServerInfo server) {
+  /**
+   * Everything the bytes depend on besides the dataset's path and catalog entry: made of strings at
+   * hand, since it is made for every request, the warm ones too.
+   */
+  private ResponseKey key(Exchange ex, DapRequest.Dataset dataset, ServerInfo server) {
     String path = dataset.path();
     return new ResponseKey(
         backend.groupOf(path),
         path,
-        "record:" + dataset.type().name(),
+        dataset.type().name(),
         "",
         List.of(
-            "site=" + site.serviceUrl(),
-            "form=" + site.formType(),
-            "files=" + site.fileAccess(),
-            "publisher=" + server.isPresent()));
+            ex.serviceUrl(),
+            pages.settingsTag(),
+            server.isPresent() ? "publisher named" : "no publisher"));
   }
 
   /** A record's bytes, and whether they may be kept. */
   private record Rendered(byte[] bytes, boolean keep) {}
 
   private Rendered render(
-      Exchange ex,
-      DapRequest.Dataset dataset,
-      DataSource source,
-      String datasetUrl,
-      Site site,
-      ServerInfo server)
+      Exchange ex, DapRequest.Dataset dataset, DataSource source, ServerInfo server)
       throws IOException {
     ResponseType type = dataset.type();
+    Site site = pages.site(ex);
+    String datasetUrl = DatasetResponder.datasetUrl(ex, dataset);
     Caller caller = Caller.shortRequest(ex.client());
     byte[] description =
         descriptions.read(
