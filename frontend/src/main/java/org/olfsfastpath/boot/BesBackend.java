@@ -86,6 +86,11 @@ public final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   }
 
   @Override
+  public List<String> showBesKey(String path, String key) throws IOException {
+    return router.showBesKey(path, key);
+  }
+
+  @Override
   public List<VersionDocument.Bes> versions() {
     List<VersionDocument.Bes> versions = new ArrayList<>();
     for (BesGroup group : router.groups()) {

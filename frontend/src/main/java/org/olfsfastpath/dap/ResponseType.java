@@ -178,34 +178,44 @@ public enum ResponseType {
       Traits.TEXT.errors(ErrorBody.Form.HTML)),
   RDF(
       ".rdf",
-      "RDF of the DDX",
+      "DCAT metadata record (RDF/XML) from the DDX",
       Model.DAP2,
-      Source.NOT_OFFERED,
-      null,
+      Source.METADATA_RECORD,
+      BesGetType.DDX,
       "application/rdf+xml",
-      "",
+      "dcat_rdf",
       null,
-      Traits.TEXT.errors(ErrorBody.Form.HTML)),
+      Traits.METADATA.errors(ErrorBody.Form.HTML)),
+  TTL(
+      ".ttl",
+      "DCAT metadata record (Turtle) from the DDX",
+      Model.DAP2,
+      Source.METADATA_RECORD,
+      BesGetType.DDX,
+      "text/turtle",
+      "dcat_turtle",
+      null,
+      Traits.METADATA.errors(ErrorBody.Form.HTML)),
   ISO(
       ".iso",
-      "ISO 19115 metadata",
+      "ISO 19115-2 metadata record from the DDX",
       Model.DAP2,
-      Source.NOT_OFFERED,
-      null,
+      Source.METADATA_RECORD,
+      BesGetType.DDX,
       "text/xml",
-      "",
+      "iso_19115_2",
       null,
-      Traits.TEXT.errors(ErrorBody.Form.HTML)),
+      Traits.METADATA.errors(ErrorBody.Form.HTML)),
   RUBRIC(
       ".rubric",
-      "ISO 19115 conformance score",
+      "ACDD 1.3 metadata rubric from the DDX",
       Model.DAP4,
-      Source.NOT_OFFERED,
+      Source.METADATA_RECORD,
+      BesGetType.DDX,
+      "text/html;charset=UTF-8",
+      "acdd_rubric",
       null,
-      "text/html",
-      "",
-      null,
-      Traits.TEXT.errors(ErrorBody.Form.HTML)),
+      Traits.METADATA.errors(ErrorBody.Form.HTML)),
 
   // DAP4: the constraint is the dap4.ce parameter.
   DAP(
@@ -340,14 +350,24 @@ public enum ResponseType {
       Traits.TEXT.errors(ErrorBody.Form.HTML)),
   DMR_RDF(
       ".dmr.rdf",
-      "RDF of the DMR",
+      "DCAT metadata record (RDF/XML) from the DMR",
       Model.DAP4,
-      Source.NOT_OFFERED,
-      null,
+      Source.METADATA_RECORD,
+      BesGetType.DMR,
       "application/rdf+xml",
-      "",
+      "dcat_rdf",
       null,
-      Traits.TEXT.errors(ErrorBody.Form.HTML)),
+      Traits.METADATA.errors(ErrorBody.Form.HTML)),
+  DMR_TTL(
+      ".dmr.ttl",
+      "DCAT metadata record (Turtle) from the DMR",
+      Model.DAP4,
+      Source.METADATA_RECORD,
+      BesGetType.DMR,
+      "text/turtle",
+      "dcat_turtle",
+      null,
+      Traits.METADATA.errors(ErrorBody.Form.HTML)),
   DMR_JSON(
       ".dmr.json",
       "DMR as JSON",
@@ -370,24 +390,24 @@ public enum ResponseType {
       Traits.TEXT.errors(ErrorBody.Form.JSON)),
   DMR_ISO(
       ".dmr.iso",
-      "ISO 19115 metadata of the DMR",
+      "ISO 19115-2 metadata record from the DMR",
       Model.DAP4,
-      Source.NOT_OFFERED,
-      null,
+      Source.METADATA_RECORD,
+      BesGetType.DMR,
       "text/xml",
-      "",
+      "iso_19115_2",
       null,
-      Traits.TEXT.errors(ErrorBody.Form.HTML)),
+      Traits.METADATA.errors(ErrorBody.Form.HTML)),
   DMR_RUBRIC(
       ".dmr.rubric",
-      "ISO 19115 conformance score of the DMR",
+      "ACDD 1.3 metadata rubric from the DMR",
       Model.DAP4,
-      Source.NOT_OFFERED,
+      Source.METADATA_RECORD,
+      BesGetType.DMR,
+      "text/html;charset=UTF-8",
+      "acdd_rubric",
       null,
-      "text/html",
-      "",
-      null,
-      Traits.TEXT.errors(ErrorBody.Form.HTML)),
+      Traits.METADATA.errors(ErrorBody.Form.HTML)),
 
   // Built by the front end, with no BES get.
   DSR(
@@ -464,13 +484,13 @@ public enum ResponseType {
     SERVICES,
     /** The version document, with the BES's version as fetched at start. */
     VERSION,
+    /**
+     * A discovery metadata record (ISO 19115-2, DCAT, the ACDD rubric), built here from a BES dmr
+     * or ddx answer and the dataset's coordinate values, kept in the response cache.
+     */
+    METADATA_RECORD,
     /** The dataset file itself, streamed from the BES as it is when direct access is allowed. */
     FILE,
-    /**
-     * A form the upstream OLFS builds with its own XSLT (RDF, ISO 19115, its rubric): not offered
-     * here; a 404 that says so.
-     */
-    NOT_OFFERED,
     /**
      * A form the upstream OLFS lists but no BES can produce (fileout_json and gdal have no DAP4
      * transmitter): a 501 that says so, not a 500.
@@ -534,7 +554,7 @@ public enum ResponseType {
 
   /** Whether this server answers it (not a 404 or 501 that says why not). */
   public boolean isOffered() {
-    return source != Source.NOT_OFFERED && source != Source.NOT_IMPLEMENTED;
+    return source != Source.NOT_IMPLEMENTED;
   }
 
   /** Other suffixes that ask for this response: {@code .asc} for ASCII. */
@@ -617,13 +637,15 @@ public enum ResponseType {
   /**
    * The other representations a request for this normative response may get by its Accept header,
    * after this one: {@code .dmr} may answer its form to a browser, {@code .dap} any of its
-   * encodings, {@code .dsr} its XML or HTML form.
+   * encodings, {@code .dsr} its XML or HTML form, {@code .rdf} and {@code .dmr.rdf} their Turtle.
    */
   public List<ResponseType> alternatives() {
     return switch (this) {
       case DMR -> List.of(DMR_XML, DMR_FORM);
       case DAP -> List.of(DAP_CSV, DAP_XML, DAP_NETCDF, DAP_NETCDF4, DAP_COVJSON);
       case DSR -> List.of(DSR_XML, DSR_HTML);
+      case RDF -> List.of(TTL);
+      case DMR_RDF -> List.of(DMR_TTL);
       default -> List.of();
     };
   }

@@ -50,7 +50,7 @@ final class BodyCopy {
     if (!gzip || !textual) {
       return false;
     }
-    ex.resp.setHeader("Vary", "Accept-Encoding");
+    ex.resp.addHeader("Vary", "Accept-Encoding");
     boolean compress = acceptsGzip(ex.req.getHeader("Accept-Encoding"));
     if (compress) {
       ex.resp.setHeader("Content-Encoding", "gzip");
@@ -302,7 +302,7 @@ final class BodyCopy {
   void sendCached(Exchange ex, CachedResponse cached, boolean textual) throws ClientGoneException {
     boolean compress = false;
     if (gzip && textual) {
-      ex.resp.setHeader("Vary", "Accept-Encoding");
+      ex.resp.addHeader("Vary", "Accept-Encoding");
       compress = cached.hasGzip() && acceptsGzip(ex.req.getHeader("Accept-Encoding"));
     }
     String etag = cached.etag(compress);

@@ -64,6 +64,15 @@ public interface DapBackend {
   byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix) throws IOException;
 
   /**
+   * The values of one configuration key ({@code showBesKey}) of the BES that serves {@code path}:
+   * its {@code BES.ServerAdministrator}, the publisher of the discovery records. Asked once per BES
+   * group and kept ({@link ServerInfos}), never per request.
+   *
+   * @throws IOException as {@link #get}
+   */
+  List<String> showBesKey(String path, String key) throws IOException;
+
+  /**
    * Asks every BES for its {@code showVersion}, in configuration order; a BES that cannot be asked
    * is listed without an answer. Called at start and rarely after, never per request.
    */

@@ -357,7 +357,9 @@ final class BesCapturesTest {
           requests.document(BesCommand.SHOW_STATUS, BesCommand.None.NONE, Caller.INTERNAL);
       case "showBesKey" ->
           requests.document(
-              BesCommand.SHOW_BES_KEY, command.getAttributeValue("key"), Caller.INTERNAL);
+              BesCommand.SHOW_BES_KEY,
+              new BesCommand.KeyRequest("/", command.getAttributeValue("key")),
+              Caller.INTERNAL);
       case "buildSiteMap" ->
           requests.document(
               BesCommand.BUILD_SITE_MAP,

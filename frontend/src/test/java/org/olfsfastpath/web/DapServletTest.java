@@ -1050,12 +1050,6 @@ public final class DapServletTest {
 
   @ParameterizedTest
   @CsvSource({
-    ".rdf, 404",
-    ".iso, 404",
-    ".rubric, 404",
-    ".dmr.rdf, 404",
-    ".dmr.iso, 404",
-    ".dmr.rubric, 404",
     ".dap.json, 501",
     ".dap.ijsn, 501",
     ".dmr.json, 501",

@@ -237,6 +237,13 @@ public final class FakeHttp {
                     }
                     return null;
                   }
+                  case "addHeader" -> {
+                    // One field of the values in order, as a client reads repeated fields.
+                    if (!committed && args[1] != null) {
+                      headers.merge((String) args[0], (String) args[1], (a, b) -> a + ", " + b);
+                    }
+                    return null;
+                  }
                   case "setDateHeader" -> {
                     if (!committed) {
                       headers.put(

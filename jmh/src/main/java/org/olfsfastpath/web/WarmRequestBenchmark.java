@@ -30,6 +30,9 @@ import org.openjdk.jmh.annotations.TearDown;
  *
  * <ul>
  *   <li>{@code response=das, cache=ON}: a response-cache hit, no BES message at all;
+ *   <li>{@code response=iso, cache=ON}: the ISO 19115-2 record, a response-cache hit too: what a
+ *       warm {@code .das} costs, though its first request asked the BES for the DDX, the
+ *       coordinates and the administrator and wrote the record;
  *   <li>{@code response=ascii, cache=ON}: a warm data request, one BES message (the get): the
  *       response cache keeps no data answer here ({@code dataTypes=""}), so that this row goes on
  *       measuring the path of every data request it does not keep (by default it keeps answers up
@@ -56,8 +59,11 @@ public class WarmRequestBenchmark extends StandardRun {
   @Param({"ON", "OFF"})
   Cache cache;
 
-  /** {@code das}: metadata, kept by the response cache; {@code ascii}: data, one get each. */
-  @Param({"das", "ascii"})
+  /**
+   * {@code das}: metadata, kept by the response cache; {@code iso}: a discovery record, built once
+   * from the DDX and the coordinates, then kept the same way; {@code ascii}: data, one get each.
+   */
+  @Param({"das", "iso", "ascii"})
   String response;
 
   BesEmulator emulator;
