@@ -123,9 +123,9 @@ public class WarmRequestBenchmark extends StandardRun {
   }
 
   long wholeRequest() throws IOException {
-    long before = answer.bytes;
+    long before = answer.bytes();
     servlet.service(request, servletResponse);
-    long written = answer.bytes - before;
+    long written = answer.bytes() - before;
     if (written == 0) {
       throw new IllegalStateException("the servlet wrote no body: is the BES emulator answering?");
     }
