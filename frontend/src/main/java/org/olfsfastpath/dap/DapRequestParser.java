@@ -146,7 +146,7 @@ public final class DapRequestParser {
       }
     }
     List<DapRequest.Dataset> readings = new ArrayList<>();
-    for (ResponseType.Match match : ResponseType.matches(name)) {
+    for (SuffixMatch match : SuffixMatch.in(name)) {
       String datasetName = name.substring(0, name.length() - match.suffix().length());
       if (datasetName.equals(".") || datasetName.equals("..")) {
         // "/...dds" would otherwise name the catalog path "/..".

@@ -1,10 +1,8 @@
 package org.olfsfastpath.ops;
 
 import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.function.Supplier;
-import java.util.function.ToDoubleFunction;
 import org.olfsfastpath.bes.BesGroupStats;
 import org.olfsfastpath.bes.BesLimitException;
 import org.olfsfastpath.bes.BesShareStats;
@@ -22,20 +20,17 @@ final class GroupMetrics {
 
   /** Registers the group's meters; the caller keeps {@code stats} reachable. */
   static void bind(MeterRegistry registry, String group, Supplier<BesGroupStats> stats) {
-    counter(
-        registry,
+    StatsMeters<BesGroupStats> meters = new StatsMeters<>(registry, stats, "group", group);
+    meters.counter(
         "olfs.bes.group.retries",
         "Commands sent once more after their BES failed"
             + " before a byte went on (to the same BES or another)",
-        group,
-        stats,
+        null,
         BesGroupStats::retries);
-    counter(
-        registry,
+    meters.counter(
         "olfs.bes.group.failovers",
         "Commands sent once more to another BES",
-        group,
-        stats,
+        null,
         BesGroupStats::failovers);
     for (BesLimitException.Limit limit : BesLimitException.Limit.values()) {
       FunctionCounter.builder(
@@ -45,33 +40,25 @@ final class GroupMetrics {
           .tags("group", group, "limit", limit.key())
           .register(registry);
     }
-    gauge(
-        registry,
+    meters.gauge(
         "olfs.bes.group.clients",
         "Clients holding or waiting for a connection",
-        group,
-        stats,
+        null,
         s -> s.shares().clients());
-    gauge(
-        registry,
+    meters.gauge(
         "olfs.bes.group.client.in.use",
         "Requests holding a place in their client's share",
-        group,
-        stats,
+        null,
         s -> s.shares().inUse());
-    gauge(
-        registry,
+    meters.gauge(
         "olfs.bes.group.client.waiting",
         "Requests waiting past their client's share",
-        group,
-        stats,
+        null,
         s -> s.shares().waiting());
-    gauge(
-        registry,
+    meters.gauge(
         "olfs.bes.group.client.share",
         "Connections one client may hold at once",
-        group,
-        stats,
+        null,
         s -> s.shares().limit());
   }
 
@@ -81,32 +68,5 @@ final class GroupMetrics {
       case CLIENT_QUEUE -> shares.refusedQueue();
       case RESERVE -> shares.refusedReserve();
     };
-  }
-
-  private static void gauge(
-      MeterRegistry registry,
-      String name,
-      String description,
-      String group,
-      Supplier<BesGroupStats> stats,
-      ToDoubleFunction<BesGroupStats> value) {
-    Gauge.builder(name, stats, s -> value.applyAsDouble(s.get()))
-        .description(description)
-        .tags("group", group)
-        .strongReference(true)
-        .register(registry);
-  }
-
-  private static void counter(
-      MeterRegistry registry,
-      String name,
-      String description,
-      String group,
-      Supplier<BesGroupStats> stats,
-      ToDoubleFunction<BesGroupStats> value) {
-    FunctionCounter.builder(name, stats, s -> value.applyAsDouble(s.get()))
-        .description(description)
-        .tags("group", group)
-        .register(registry);
   }
 }

@@ -140,23 +140,23 @@ final class ResponseTypeTest {
     "x.dmr.html, DMR_FORM, .dmr.html"
   })
   void matches_longestSuffixFirst(String name, ResponseType type, String suffix) {
-    assertEquals(new ResponseType.Match(type, suffix), ResponseType.matches(name).get(0));
+    assertEquals(new SuffixMatch(type, suffix), SuffixMatch.in(name).get(0));
   }
 
   @Test
   void matches_everyReading_ofAnAmbiguousName() {
     assertEquals(
         List.of(ResponseType.DMR_FORM, ResponseType.FORM),
-        ResponseType.matches("x.dmr.html").stream().map(ResponseType.Match::type).toList());
+        SuffixMatch.in("x.dmr.html").stream().map(SuffixMatch::type).toList());
     assertEquals(
         List.of(ResponseType.DAP_NETCDF, ResponseType.NETCDF),
-        ResponseType.matches("x.dap.nc").stream().map(ResponseType.Match::type).toList());
+        SuffixMatch.in("x.dap.nc").stream().map(SuffixMatch::type).toList());
   }
 
   @ParameterizedTest
   @CsvSource({"x.nc.gz", ".dds", "x.xml", "x"})
   void matches_noneForUnknownOrBareSuffix(String name) {
-    assertEquals(List.of(), ResponseType.matches(name));
+    assertEquals(List.of(), SuffixMatch.in(name));
   }
 
   @ParameterizedTest

@@ -22,6 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.tomcat.FrontEndExtension;
+import org.olfsfastpath.tomcat.TomcatServer;
 
 /** What the integration tests share: HTTP and real-client helpers. */
 public final class ItSupport {
@@ -100,6 +102,20 @@ public final class ItSupport {
       status = get(opendap.resolve(needsBes)).statusCode();
     }
     assertEquals(200, status, "served again after a probe");
+  }
+
+  /**
+   * The web application refuses to start with {@code olfsXml} (the module's WAR in Tomcat 11, in
+   * the working directory {@code name}): the console says {@code expected}, Tomcat itself starts,
+   * and {@code /opendap/version} is not there.
+   */
+  static void assertRefusesTheStart(String name, String olfsXml, String expected)
+      throws IOException, InterruptedException {
+    try (TomcatServer tomcat = FrontEndExtension.launch(name, "tomcat.home", "war.file", olfsXml)) {
+      tomcat.awaitConsole(expected);
+      tomcat.awaitConsole("Server startup in");
+      assertEquals(404, get(tomcat.baseUri().resolve("opendap/version")).statusCode());
+    }
   }
 
   /**
