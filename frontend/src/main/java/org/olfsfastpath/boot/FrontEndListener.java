@@ -6,8 +6,12 @@ import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.ServletRegistration;
+import java.lang.management.ManagementFactory;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
+import javax.management.JMException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * bot filter (when olfs.xml has one) in front of everything, the DAP servlet on {@code /} (both
  * async supported: a long answer streams on in non-blocking mode after service returns), the status
  * servlet on {@code /status} and the metrics on {@code /metrics}. A bad configuration throws, which
- * stops the web application from starting; the log names the setting.
+ * stops the web application from starting; the log names the setting. Once started, it says once
+ * whether the container's connectors let raw brackets in a query through ({@link RawQueryChars}).
  */
 public final class FrontEndListener implements ServletContextListener {
   private static final Logger log = LoggerFactory.getLogger(FrontEndListener.class);
@@ -77,6 +82,29 @@ public final class FrontEndListener implements ServletContextListener {
         context.getMinorVersion(),
         ServletContext.class.getPackageName(),
         frontEnd.description());
+    checkConnectors();
+  }
+
+  /**
+   * Says once whether the container's HTTP connectors let raw brackets and braces in a query reach
+   * the front end ({@link RawQueryChars}); never fails the start.
+   */
+  private static void checkConnectors() {
+    try {
+      List<RawQueryChars.Connector> connectors =
+          RawQueryChars.connectors(ManagementFactory.getPlatformMBeanServer());
+      // Logged here, not through a method reference, so the log names this class as its source.
+      Optional<String> warning = RawQueryChars.warning(connectors);
+      if (warning.isPresent()) {
+        log.warn(warning.get());
+      }
+      Optional<String> taken = RawQueryChars.allTaken(connectors);
+      if (taken.isPresent()) {
+        log.info(taken.get());
+      }
+    } catch (JMException | RuntimeException e) {
+      log.debug("olfs-fastpath: the container's connectors could not be read: {}", e.toString());
+    }
   }
 
   /** Registers the front end's servlets, and its bot filter when it has rules. */

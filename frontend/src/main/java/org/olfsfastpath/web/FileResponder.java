@@ -15,7 +15,8 @@ import org.olfsfastpath.dap.ResponseType;
  * Streams a catalog file as it is, with the BES's {@code stream} command: files that are not
  * datasets (README, images, sidecars) always, dataset files only where olfs.xml allows direct
  * access. Content-Length and Last-Modified come from showNode, the Content-Type from the
- * container's own table of file extensions.
+ * container's own table of file extensions; an answer of another length than showNode's is not the
+ * file announced, and fails ({@link AnnouncedLength}).
  */
 final class FileResponder {
   private static final String UNKNOWN_TYPE = "application/octet-stream";
@@ -59,6 +60,8 @@ final class FileResponder {
             ? ex.caller()
             : ex.caller().withLongHold(true);
     BesResponse bes = backend.get(new GetRequest(file.path(), BesGetType.STREAM, "", ""), caller);
-    copy.stream(ex, bes, false);
+    // The answer must be the length just announced as Content-Length.
+    copy.stream(
+        ex, file.size() >= 0 ? new AnnouncedLength(bes, file.size(), file.path()) : bes, false);
   }
 }

@@ -453,7 +453,7 @@ final class BesCapturesTest {
         GetRequest get = GetRequest.of(path, candidate, "");
         return Captures.isError(name) || AnswerForm.of(get) == AnswerForm.ANY
             ? get
-            : GetRequest.of(path, BesGetType.INFO_PAGE, "");
+            : GetRequest.of(path, BesGetType.STREAM, "");
       }
     }
     throw new AssertionError("no get of type " + type);

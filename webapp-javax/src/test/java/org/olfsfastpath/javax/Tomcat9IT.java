@@ -71,6 +71,13 @@ final class Tomcat9IT {
     opendap = FRONT_END.opendap();
   }
 
+  /** Issue 27: a classic DAP2 URL with raw brackets answers 200 through Tomcat 9 too. */
+  @Test
+  void rawBrackets_answer200() throws Exception {
+    org.olfsfastpath.it.ItSupport.assertRawBracketsServed(
+        FRONT_END.tomcat().port(), FRONT_END.tomcat().console());
+  }
+
   @Test
   void theWarNamesNoJakartaName_andRunsInTomcat9() throws Exception {
     Path war = FrontEndExtension.required("war.file");

@@ -184,6 +184,15 @@ public abstract class UpstreamInstallChecks {
     assertTrue(status.contains("\"setting\": \"ThreddsService\""), status);
   }
 
+  /**
+   * A classic DAP2 URL with raw brackets answers 200: the connector takes them, as
+   * docs/configuration.md tells an operator to set it, and the start said so with no warning.
+   */
+  @Test
+  void rawBrackets_answer200() throws Exception {
+    ItSupport.assertRawBracketsServed(tomcat.port(), tomcat.console());
+  }
+
   /** One raw request from a given local address; the status line. */
   private String statusFrom(String address, String path) throws IOException {
     String response =
