@@ -26,10 +26,11 @@ import org.junit.jupiter.api.Test;
  * layer below (in {@code Assembly} alone); nothing depends on it. {@code dap} and {@code pages} see
  * only value types of {@code bes} and {@code cache} (records, enums, exceptions), never a client,
  * pool or cache, and {@code cache} sees only value types of {@code bes}. {@code spool} (where the
- * answers of clients that fall behind wait) stands beside the layers with nothing of ours but
- * {@code spec} and {@code json}, and only {@code web}, {@code ops} and {@code boot} use it. Routing
- * (a command to a group, a path without its prefix) happens in {@code bes} alone. Only {@code web},
- * {@code ops} and {@code boot} touch the servlet API. The BES emulator, the harness (trace, soak,
+ * answers of clients that fall behind wait), {@code log} (the Hyrax log files) and {@code http}
+ * (the cache, CORS and range rules of every answer) stand beside the layers with nothing of ours
+ * but {@code spec} and {@code json}, and only {@code web}, {@code ops} and {@code boot} use them.
+ * Routing (a command to a group, a path without its prefix) happens in {@code bes} alone. Only
+ * {@code web}, {@code ops} and {@code boot} touch the servlet API. The BES emulator, the harness (trace, soak,
  * Tomcat launcher, the 2009 model) and the test support may use {@code ppt}, {@code spec} and
  * {@code json}, and nothing of the front end depends on them; {@code spec} and {@code json} depend
  * on nothing of ours.
@@ -61,6 +62,10 @@ final class LayerRuleTest {
           .definedBy("org.olfsfastpath.dap..", "org.olfsfastpath.pages..")
           .layer("spool")
           .definedBy("org.olfsfastpath.spool..")
+          .layer("log")
+          .definedBy("org.olfsfastpath.log..")
+          .layer("http")
+          .definedBy("org.olfsfastpath.http..")
           .layer("web")
           .definedBy("org.olfsfastpath.web..")
           .layer("ops")
@@ -78,6 +83,10 @@ final class LayerRuleTest {
           .whereLayer("dap")
           .mayOnlyBeAccessedByLayers("web", "ops", "boot")
           .whereLayer("spool")
+          .mayOnlyBeAccessedByLayers("web", "ops", "boot")
+          .whereLayer("log")
+          .mayOnlyBeAccessedByLayers("web", "ops", "boot")
+          .whereLayer("http")
           .mayOnlyBeAccessedByLayers("web", "ops", "boot")
           .whereLayer("cache")
           .mayOnlyBeAccessedByLayers("dap", "web", "ops", "boot")
@@ -226,6 +235,24 @@ final class LayerRuleTest {
                               "org.olfsfastpath.json.."))))
           .because("the spool holds bytes for a client: no BES type, no servlet, no cache");
 
+  static final ArchRule logAndHttpDependOnlyOnSpecAndJson =
+      noClasses()
+          .that()
+          .resideInAnyPackage("org.olfsfastpath.log..", "org.olfsfastpath.http..")
+          .should()
+          .dependOnClassesThat(
+              resideInAnyPackage("org.olfsfastpath..")
+                  .and(
+                      not(
+                          resideInAnyPackage(
+                              "org.olfsfastpath.log..",
+                              "org.olfsfastpath.http..",
+                              "org.olfsfastpath.spec..",
+                              "org.olfsfastpath.json.."))))
+          .because(
+              "the log files and the HTTP rules take values the web layer hands them: no BES type,"
+                  + " no cache, no servlet");
+
   static final ArchRule jsonDependsOnNothingOfOurs =
       noClasses()
           .that()
@@ -248,6 +275,8 @@ final class LayerRuleTest {
               "org.olfsfastpath.ops..",
               "org.olfsfastpath.boot..",
               "org.olfsfastpath.spool..",
+              "org.olfsfastpath.log..",
+              "org.olfsfastpath.http..",
               "org.olfsfastpath.ppt..",
               "org.olfsfastpath.spec..",
               "org.olfsfastpath.json..")
@@ -310,6 +339,11 @@ final class LayerRuleTest {
   }
 
   @Test
+  void theLogsAndTheHttpRulesDependOnlyOnTheSettingsGrammarAndTheJsonWriter() {
+    logAndHttpDependOnlyOnSpecAndJson.check(CLASSES);
+  }
+
+  @Test
   void theJsonWriterDependsOnNothingOfOurs() {
     jsonDependsOnNothingOfOurs.check(CLASSES);
   }
@@ -335,6 +369,8 @@ final class LayerRuleTest {
           "ops",
           "boot",
           "spool",
+          "log",
+          "http",
           "emulator",
           "trace"
         }) {
