@@ -2,6 +2,7 @@ package org.olfsfastpath.bes;
 
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The id one HTTP request carries into the BES, as the upstream OLFS sends it: the {@code reqID}
@@ -28,9 +29,16 @@ public record RequestId(String id, String uuid) {
     }
   }
 
-  /** A request id with a fresh UUID. */
+  /**
+   * A request id with a fresh random (version 4) UUID. Its bits come from the thread's own random
+   * generator, not {@link UUID#randomUUID()}'s shared SecureRandom, which every request thread
+   * would queue for: an id must be unique, not unpredictable.
+   */
   public static RequestId withFreshUuid(String id) {
-    return new RequestId(id, UUID.randomUUID().toString());
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    long high = (random.nextLong() & ~0xf000L) | 0x4000L;
+    long low = (random.nextLong() & ~(0xc000L << 48)) | (0x8000L << 48);
+    return new RequestId(id, new UUID(high, low).toString());
   }
 
   /** The id as the BES logs it: {@code id-uuid}. */
