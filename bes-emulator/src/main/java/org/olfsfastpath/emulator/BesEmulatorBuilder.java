@@ -267,8 +267,8 @@ public final class BesEmulatorBuilder {
 
   /**
    * Write a {@code bes.log} in the BES's format ({@code |&|}-separated, each line carrying the
-   * request document's {@code reqID-reqUUID}) to {@code file}, so a request's BES lines are found by
-   * its id as in a real BES's log.
+   * request document's {@code reqID-reqUUID}) to {@code file}, so a request's BES lines are found
+   * by its id as in a real BES's log.
    *
    * @throws IllegalStateException if set twice
    */
