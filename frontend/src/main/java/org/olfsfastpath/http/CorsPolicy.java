@@ -54,18 +54,22 @@ public final class CorsPolicy {
           "x-requested-with");
 
   private final boolean any;
+  private final List<String> allowedOrigins;
   private final Set<String> origins;
   private final boolean credentials;
+  private final Duration maxAgeDuration;
   private final String maxAge;
   private final String exposedHeaders;
   private final Set<String> allowedHeaders;
 
   private CorsPolicy(Builder b) {
     List<String> list = b.allowedOrigins.get();
+    this.allowedOrigins = List.copyOf(list);
     this.any = list.contains("*");
     this.origins = Set.copyOf(list);
     this.credentials = b.allowCredentials.get();
-    this.maxAge = Long.toString(b.maxAge.get().toSeconds());
+    this.maxAgeDuration = b.maxAge.get();
+    this.maxAge = Long.toString(maxAgeDuration.toSeconds());
     this.exposedHeaders = b.exposedHeaders.get();
     Set<String> headers = new LinkedHashSet<>(ALLOWED_HEADERS);
     if (credentials) {
@@ -94,6 +98,16 @@ public final class CorsPolicy {
   /** No origin allowed, as upstream. */
   public static CorsPolicy none() {
     return newBuilder().build();
+  }
+
+  /** The origins allowed as configured, {@code *} among them for every one. */
+  public String allowedOrigins() {
+    return String.join(" ", allowedOrigins);
+  }
+
+  /** How long a browser may keep a preflight's answer. */
+  public Duration maxAge() {
+    return maxAgeDuration;
   }
 
   /** Whether any origin is allowed: otherwise the policy adds nothing to any answer. */
@@ -217,8 +231,9 @@ public final class CorsPolicy {
                 .check(
                     list -> {
                       requireArgument(
-                          list.chars().noneMatch(c -> c < 0x20 || c == 0x7f),
-                          "exposedHeaders was '%s', must be a header list",
+                          list.matches(
+                              "[A-Za-z0-9!#$%&'*+.^_`|~-]+(\\s*,\\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*"),
+                          "exposedHeaders was '%s', must be header names separated by commas",
                           list);
                       return list;
                     }));

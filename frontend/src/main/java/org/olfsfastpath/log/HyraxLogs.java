@@ -87,6 +87,27 @@ public final class HyraxLogs implements AutoCloseable {
     this.files = List.copyOf(files);
   }
 
+  /**
+   * The web application's Logback context: the one SLF4J gives this class loader, or null when
+   * SLF4J is bound to something else (a test class path, a container that shares another provider).
+   */
+  public static @Nullable LoggerContext applicationContext() {
+    return org.slf4j.LoggerFactory.getILoggerFactory() instanceof LoggerContext context
+        ? context
+        : null;
+  }
+
+  /**
+   * Stops the web application's Logback context, after the last line of anything: its appenders'
+   * files are closed and no thread of it is left (the container would warn of one at undeploy).
+   */
+  public static void stopApplicationContext() {
+    LoggerContext context = applicationContext();
+    if (context != null) {
+      context.stop();
+    }
+  }
+
   /** Logs that write nothing, for when they are off. */
   public static HyraxLogs off(LoggerContext context) {
     return new HyraxLogs(
@@ -286,6 +307,7 @@ public final class HyraxLogs implements AutoCloseable {
     TimeBasedRollingPolicy<ILoggingEvent> policy;
     if (settings.accessMaxFileSize() > 0) {
       SizeAndTimeBasedRollingPolicy<ILoggingEvent> sized = new SizeAndTimeBasedRollingPolicy<>();
+      sized.setContext(context);
       sized.setMaxFileSize(new FileSize(settings.accessMaxFileSize()));
       sized.setFileNamePattern(directory.resolve("HyraxAccess.%d{yyyy-MM-dd}.%i.log").toString());
       policy = sized;

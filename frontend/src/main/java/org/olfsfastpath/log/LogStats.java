@@ -26,6 +26,16 @@ public record LogStats(boolean enabled, String directory, String configuration, 
     return new LogStats(false, "", "", List.of());
   }
 
+  /** Events every log handed to its file. */
+  public long written() {
+    return logs.stream().mapToLong(Counts::written).sum();
+  }
+
+  /** Write failures of every log. */
+  public long writeErrors() {
+    return logs.stream().mapToLong(Counts::writeErrors).sum();
+  }
+
   /** Events dropped by every log, because their disk could not keep up. */
   public long dropped() {
     return logs.stream().mapToLong(Counts::dropped).sum();

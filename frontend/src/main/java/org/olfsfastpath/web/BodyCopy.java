@@ -50,7 +50,7 @@ final class BodyCopy {
     if (!gzip || !textual) {
       return false;
     }
-    ex.resp.setHeader("Vary", "Accept-Encoding");
+    ex.resp.setHeader("Vary", ex.varyWithEncoding());
     boolean compress = acceptsGzip(ex.req.getHeader("Accept-Encoding"));
     if (compress) {
       ex.resp.setHeader("Content-Encoding", "gzip");
@@ -202,6 +202,7 @@ final class BodyCopy {
       throw new ClientGoneException(e);
     }
     ex.stats.bytesStreamed.add(length);
+    ex.countBody(length);
     ex.stats.dataResponses.increment();
   }
 
@@ -284,6 +285,7 @@ final class BodyCopy {
       }
       sent += n;
       ex.stats.bytesStreamed.add(n);
+      ex.countBody(n);
     }
     try {
       if (gzipOut != null) {
@@ -302,7 +304,7 @@ final class BodyCopy {
   void sendCached(Exchange ex, CachedResponse cached, boolean textual) throws ClientGoneException {
     boolean compress = false;
     if (gzip && textual) {
-      ex.resp.setHeader("Vary", "Accept-Encoding");
+      ex.resp.setHeader("Vary", ex.varyWithEncoding());
       compress = cached.hasGzip() && acceptsGzip(ex.req.getHeader("Accept-Encoding"));
     }
     String etag = cached.etag(compress);
@@ -325,6 +327,7 @@ final class BodyCopy {
       throw new ClientGoneException(e);
     }
     ex.stats.bytesStreamed.add(length);
+    ex.countBody(cached.length(false));
     ex.stats.dataResponses.increment();
   }
 
@@ -334,6 +337,7 @@ final class BodyCopy {
     if (ex.head) {
       return;
     }
+    ex.countBody(body.length);
     try {
       ex.resp.getOutputStream().write(body);
     } catch (IOException e) {

@@ -27,6 +27,10 @@ final class Exchange {
   private @Nullable Caller caller;
   private @Nullable Runnable whenEnded;
   private boolean async;
+  private boolean negotiated;
+
+  /** The request's log, when the access log filter saw it (not for a warm-up request). */
+  private final @Nullable RequestLog log;
 
   /**
    * @param clients tells who the request comes from, for the BES groups' shares
@@ -43,6 +47,30 @@ final class Exchange {
     this.post = req.getMethod().equals("POST");
     this.clients = clients;
     this.stats = stats;
+    this.log = RequestLog.of(req);
+  }
+
+  /** The request's log, or null when the access log filter did not see the request. */
+  @Nullable RequestLog log() {
+    return log;
+  }
+
+  /** Counts body bytes written, for the access log's size. */
+  void countBody(long bytes) {
+    RequestLog requestLog = log;
+    if (requestLog != null) {
+      requestLog.body(bytes);
+    }
+  }
+
+  /** The answer's URL negotiates on Accept: its Vary says so. */
+  void negotiates() {
+    negotiated = true;
+  }
+
+  /** The answer's Vary: {@code Accept-Encoding}, and {@code Accept} when its URL negotiates. */
+  String varyWithEncoding() {
+    return negotiated ? "Accept-Encoding, Accept" : "Accept-Encoding";
   }
 
   /** Who the request comes from ({@link ClientAddresses}), resolved when first asked. */

@@ -14,22 +14,22 @@ import org.olfsfastpath.log.Scrub;
  * with none, {@code <thread name>_<thread id>} as upstream makes it. Either way with a fresh UUID.
  * Thread-safe.
  */
-final class RequestIds {
+public final class RequestIds {
   /** The header and parameter that carry a client's id. */
   static final String NAME = "a-api-request-uuid";
 
   /** Default longest client id kept; longer ones are cut. */
-  static final int DEFAULT_MAX_LENGTH = 128;
+  public static final int DEFAULT_MAX_LENGTH = 128;
 
   /** Default response header that echoes the request's id. */
-  static final String DEFAULT_RESPONSE_HEADER = "X-Request-Id";
+  public static final String DEFAULT_RESPONSE_HEADER = "X-Request-Id";
 
   private final int maxLength;
 
   /**
    * @param maxLength the longest client id kept, at least 1
    */
-  RequestIds(int maxLength) {
+  public RequestIds(int maxLength) {
     if (maxLength < 1) {
       throw new IllegalArgumentException("maxLength was " + maxLength + ", must be >= 1");
     }

@@ -98,7 +98,8 @@ public class StreamingBenchmark extends StandardRun {
             null,
             java.time.Clock.systemUTC(),
             DapServlet.RequestTimer.NONE,
-            spool);
+            spool,
+            AnswerPolicy.defaults());
     int query = answer.indexOf('?');
     client =
         new DirectClient(

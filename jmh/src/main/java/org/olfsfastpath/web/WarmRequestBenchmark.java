@@ -96,7 +96,8 @@ public class WarmRequestBenchmark extends StandardRun {
             null,
             java.time.Clock.systemUTC(),
             DapServlet.RequestTimer.NONE,
-            Assembly.spool(config, null));
+            Assembly.spool(config, null),
+            AnswerPolicy.defaults());
     request =
         InternalRequests.request(
             "GET",
