@@ -13,6 +13,7 @@ import java.util.zip.GZIPOutputStream;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.cache.CachedResponse;
+import org.olfsfastpath.http.ByteRanges;
 import org.olfsfastpath.spool.Spool;
 
 /**
@@ -51,7 +52,9 @@ final class BodyCopy {
       return false;
     }
     ex.resp.setHeader("Vary", ex.varyWithEncoding());
-    boolean compress = acceptsGzip(ex.req.getHeader("Accept-Encoding"));
+    // A range is always of the uncompressed answer, so offsets and If-Range stay the same.
+    boolean compress =
+        acceptsGzip(ex.req.getHeader("Accept-Encoding")) && ex.req.getHeader("Range") == null;
     if (compress) {
       ex.resp.setHeader("Content-Encoding", "gzip");
     }
@@ -305,7 +308,11 @@ final class BodyCopy {
     boolean compress = false;
     if (gzip && textual) {
       ex.resp.setHeader("Vary", ex.varyWithEncoding());
-      compress = cached.hasGzip() && acceptsGzip(ex.req.getHeader("Accept-Encoding"));
+      // A range is always of the uncompressed answer, so offsets and If-Range stay the same.
+      compress =
+          cached.hasGzip()
+              && acceptsGzip(ex.req.getHeader("Accept-Encoding"))
+              && ex.req.getHeader("Range") == null;
     }
     String etag = cached.etag(compress);
     ex.resp.setHeader("ETag", etag);
@@ -317,17 +324,34 @@ final class BodyCopy {
       ex.stats.gzipResponses.increment();
     }
     int length = cached.length(compress);
-    ex.resp.setContentLength(length);
+    ByteRanges.Decision range =
+        compress
+            ? ByteRanges.WHOLE
+            : Ranges.apply(ex, length, etag, cached.source().lastModified().toEpochMilli());
+    if (range instanceof ByteRanges.Unsatisfiable) {
+      return;
+    }
+    if (!(range instanceof ByteRanges.Part)) {
+      ex.resp.setContentLength(length);
+    }
     if (ex.head) {
       return;
     }
     try {
-      cached.writeTo(ex.resp.getOutputStream(), compress);
+      if (range instanceof ByteRanges.Part part) {
+        try (InputStream in =
+            Ranges.slice(cached.newInputStream(false), part.first(), part.count())) {
+          in.transferTo(ex.resp.getOutputStream());
+        }
+        length = (int) part.count();
+      } else {
+        cached.writeTo(ex.resp.getOutputStream(), compress);
+      }
     } catch (IOException e) {
       throw new ClientGoneException(e);
     }
     ex.stats.bytesStreamed.add(length);
-    ex.countBody(cached.length(false));
+    ex.countBody(compress ? cached.length(false) : length);
     ex.stats.dataResponses.increment();
   }
 
