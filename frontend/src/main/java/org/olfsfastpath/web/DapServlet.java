@@ -149,7 +149,8 @@ public final class DapServlet extends HttpServlet {
     boolean counted = !(req instanceof InternalRequests.Uncounted);
     FrontEndStats counts = counted ? stats : uncounted;
     counts.requests.increment();
-    Exchange ex = new Exchange(req, resp, responders.clients(), counts);
+    Exchange ex =
+        new Exchange(req, resp, responders.clients(), counts, responders.policy().combinedLog());
     if (counted) {
       ex.whenEnded(
           () ->

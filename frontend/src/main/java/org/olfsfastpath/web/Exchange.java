@@ -2,9 +2,12 @@ package org.olfsfastpath.web;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.Caller;
+import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.dap.DapRequest;
+import org.olfsfastpath.log.CombinedLog;
 
 /**
  * One request in flight: the servlet request and response, the method, the counters it counts into,
@@ -33,14 +36,21 @@ final class Exchange {
   private final @Nullable RequestLog log;
 
   /**
+   * Whether each data get sends the BES the {@code olfsLog} context ({@code EnableCombinedLog}).
+   */
+  private final boolean combinedLog;
+
+  /**
    * @param clients tells who the request comes from, for the BES groups' shares
    * @param stats the counters the request counts into
+   * @param combinedLog whether each data get sends the BES the {@code olfsLog} context
    */
   Exchange(
       HttpServletRequest req,
       HttpServletResponse resp,
       ClientAddresses clients,
-      FrontEndStats stats) {
+      FrontEndStats stats,
+      boolean combinedLog) {
     this.req = req;
     this.resp = resp;
     this.head = req.getMethod().equals("HEAD");
@@ -48,6 +58,7 @@ final class Exchange {
     this.clients = clients;
     this.stats = stats;
     this.log = RequestLog.of(req);
+    this.combinedLog = combinedLog;
   }
 
   /** The request's log, or null when the access log filter did not see the request. */
@@ -92,6 +103,18 @@ final class Exchange {
     Caller known = caller;
     if (known == null) {
       known = Caller.shortRequest(client());
+      RequestLog requestLog = log;
+      if (requestLog != null) {
+        // Every BES document of the request carries its id, so the BES logs its lines under it.
+        known = known.forRequest(requestLog.id(), known.user());
+        if (combinedLog) {
+          known =
+              known.withContexts(
+                  List.of(
+                      new GetRequest.Context(
+                          CombinedLog.CONTEXT, CombinedLog.of(requestLog.fields()))));
+        }
+      }
       caller = known;
     }
     return known;
