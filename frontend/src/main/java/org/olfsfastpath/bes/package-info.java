@@ -14,15 +14,15 @@
  * org.olfsfastpath.bes.BesUser}, further contexts). The entry point for the layers above is the
  * {@link org.olfsfastpath.bes.BesRouter}: it takes whole catalog paths, routes each command to the
  * group of its longest prefix and strips the prefix, so routing lives here and nowhere above; the
- * caches are given {@code router::showNode} and {@code router::get} as their loaders.
- * Several BES of one catalog prefix form a {@link org.olfsfastpath.bes.BesGroup}: its command
- * pipeline chooses a BES and sends a command that failed before its first byte once more (another
- * BES, or the same on a new connection; a get's response does it too, {@code GroupResponse}), its
- * package-private {@code GroupHealth} counts each failure by its {@code FailureKind}, takes a BES
- * out of service, probes it and brings it back, and its {@code ClientShares} keeps each client
- * ({@link org.olfsfastpath.bes.Caller}) to its share of the group's connections; each pool keeps a
- * reserve for short requests. One BES is a {@link org.olfsfastpath.bes.BesClient} over a
- * package-private {@code BesConnectionPool}. Clients and groups are built by {@link
+ * caches are given {@code router::showNode} and {@code router::get} as their loaders. Several BES
+ * of one catalog prefix form a {@link org.olfsfastpath.bes.BesGroup}: its command pipeline chooses
+ * a BES and sends a command that failed before its first byte once more (another BES, or the same
+ * on a new connection; a get's response does it too, {@code GroupResponse}), its package-private
+ * {@code GroupHealth} counts each failure by its {@code FailureKind}, takes a BES out of service,
+ * probes it and brings it back, and its {@code ClientShares} keeps each client ({@link
+ * org.olfsfastpath.bes.Caller}) to its share of the group's connections; each pool keeps a reserve
+ * for short requests. One BES is a {@link org.olfsfastpath.bes.BesClient} over a package-private
+ * {@code BesConnectionPool}. Clients and groups are built by {@link
  * org.olfsfastpath.bes.BesClientBuilder} and {@link org.olfsfastpath.bes.BesGroupBuilder} ({@code
  * newBuilder()}, or {@code from(spec)} whose keys are the builder's method names).
  *
