@@ -30,10 +30,10 @@ import org.junit.jupiter.api.Test;
  * (the cache, CORS and range rules of every answer) stand beside the layers with nothing of ours
  * but {@code spec} and {@code json}, and only {@code web}, {@code ops} and {@code boot} use them.
  * Routing (a command to a group, a path without its prefix) happens in {@code bes} alone. Only
- * {@code web}, {@code ops} and {@code boot} touch the servlet API. The BES emulator, the harness (trace, soak,
- * Tomcat launcher, the 2009 model) and the test support may use {@code ppt}, {@code spec} and
- * {@code json}, and nothing of the front end depends on them; {@code spec} and {@code json} depend
- * on nothing of ours.
+ * {@code web}, {@code ops} and {@code boot} touch the servlet API. The BES emulator, the harness
+ * (trace, soak, Tomcat launcher, the 2009 model) and the test support may use {@code ppt}, {@code
+ * spec} and {@code json}, and nothing of the front end depends on them; {@code spec} and {@code
+ * json} depend on nothing of ours.
  */
 final class LayerRuleTest {
   private static final String[] TOOLS = {
