@@ -7,6 +7,8 @@ import org.olfsfastpath.dap.DapRequest;
 import org.olfsfastpath.dap.ResponseType;
 import org.olfsfastpath.http.CacheHeaders;
 import org.olfsfastpath.http.HttpCacheSettings;
+import org.olfsfastpath.log.RequestFields;
+import org.slf4j.MDC;
 
 /**
  * What every answer of the DAP servlet says beside its body: how long and by whom it may be kept
@@ -125,5 +127,6 @@ public record AnswerPolicy(
     RequestId fromBody = ids.of(null, null, body);
     log.replaceId(fromBody);
     ex.resp.setHeader(idHeader, fromBody.logId());
+    MDC.put(RequestFields.ID, fromBody.logId());
   }
 }

@@ -88,7 +88,9 @@ final class Exchange {
   String client() {
     String known = client;
     if (known == null) {
-      known = clients.of(req);
+      // The access log filter resolved it already for the request's log line.
+      RequestLog requestLog = log;
+      known = requestLog != null ? requestLog.client() : clients.of(req);
       client = known;
     }
     return known;

@@ -48,6 +48,11 @@ final class RequestLog {
     return req.getAttribute(ATTRIBUTE) instanceof RequestLog log ? log : null;
   }
 
+  /** Who the request comes from, as {@link ClientAddresses} resolved it once. */
+  String client() {
+    return client;
+  }
+
   /** The request's id. */
   RequestId id() {
     return id;
