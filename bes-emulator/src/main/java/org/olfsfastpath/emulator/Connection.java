@@ -123,6 +123,7 @@ final class Connection implements Runnable {
       ParsedRequest parsed = ParsedRequest.parse(message.payload());
       RecordedRequest recorded = parsed.record(index, exchange);
       engine.counts().record(recorded);
+      engine.logRequest(parsed, index);
       BesReply reply;
       try {
         reply = engine.dispatcher().dispatch(recorded, parsed, session);

@@ -64,6 +64,10 @@ final class LayerRuleTest {
           .definedBy("org.olfsfastpath.meta..")
           .layer("spool")
           .definedBy("org.olfsfastpath.spool..")
+          .layer("log")
+          .definedBy("org.olfsfastpath.log..")
+          .layer("http")
+          .definedBy("org.olfsfastpath.http..")
           .layer("web")
           .definedBy("org.olfsfastpath.web..")
           .layer("ops")
@@ -83,6 +87,10 @@ final class LayerRuleTest {
           .whereLayer("dap")
           .mayOnlyBeAccessedByLayers("meta", "web", "ops", "boot")
           .whereLayer("spool")
+          .mayOnlyBeAccessedByLayers("web", "ops", "boot")
+          .whereLayer("log")
+          .mayOnlyBeAccessedByLayers("web", "ops", "boot")
+          .whereLayer("http")
           .mayOnlyBeAccessedByLayers("web", "ops", "boot")
           .whereLayer("cache")
           .mayOnlyBeAccessedByLayers("dap", "meta", "web", "ops", "boot")
@@ -235,6 +243,24 @@ final class LayerRuleTest {
                               "org.olfsfastpath.json.."))))
           .because("the spool holds bytes for a client: no BES type, no servlet, no cache");
 
+  static final ArchRule logAndHttpDependOnlyOnSpecAndJson =
+      noClasses()
+          .that()
+          .resideInAnyPackage("org.olfsfastpath.log..", "org.olfsfastpath.http..")
+          .should()
+          .dependOnClassesThat(
+              resideInAnyPackage("org.olfsfastpath..")
+                  .and(
+                      not(
+                          resideInAnyPackage(
+                              "org.olfsfastpath.log..",
+                              "org.olfsfastpath.http..",
+                              "org.olfsfastpath.spec..",
+                              "org.olfsfastpath.json.."))))
+          .because(
+              "the log files and the HTTP rules take values the web layer hands them: no BES type,"
+                  + " no cache, no servlet");
+
   static final ArchRule jsonDependsOnNothingOfOurs =
       noClasses()
           .that()
@@ -258,6 +284,8 @@ final class LayerRuleTest {
               "org.olfsfastpath.ops..",
               "org.olfsfastpath.boot..",
               "org.olfsfastpath.spool..",
+              "org.olfsfastpath.log..",
+              "org.olfsfastpath.http..",
               "org.olfsfastpath.ppt..",
               "org.olfsfastpath.spec..",
               "org.olfsfastpath.json..")
@@ -320,6 +348,11 @@ final class LayerRuleTest {
   }
 
   @Test
+  void theLogsAndTheHttpRulesDependOnlyOnTheSettingsGrammarAndTheJsonWriter() {
+    logAndHttpDependOnlyOnSpecAndJson.check(CLASSES);
+  }
+
+  @Test
   void theJsonWriterDependsOnNothingOfOurs() {
     jsonDependsOnNothingOfOurs.check(CLASSES);
   }
@@ -346,6 +379,8 @@ final class LayerRuleTest {
           "ops",
           "boot",
           "spool",
+          "log",
+          "http",
           "emulator",
           "trace"
         }) {

@@ -65,6 +65,11 @@ public final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   }
 
   @Override
+  public DataSource lookupChecked(String path, Caller caller) throws IOException {
+    return cache.lookupChecked(path, caller);
+  }
+
+  @Override
   public BesResponse get(GetRequest request, Caller caller) throws IOException {
     return router.get(request, caller);
   }

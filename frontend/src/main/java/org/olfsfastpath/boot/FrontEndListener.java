@@ -13,6 +13,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import javax.management.JMException;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.log.HyraxLogs;
+import org.olfsfastpath.web.CorsFilter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,6 +31,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class FrontEndListener implements ServletContextListener {
   private static final Logger log = LoggerFactory.getLogger(FrontEndListener.class);
+
+  /** web.xml's context parameter that keeps Logback's servlet initializer from running. */
+  static final String LOGBACK_INITIALIZER_DISABLED = "logbackDisableServletContainerInitializer";
 
   /** What {@link #start} started, stopped when the application stops. */
   private @Nullable FrontEnd started;
@@ -60,7 +65,11 @@ public final class FrontEndListener implements ServletContextListener {
             config.source(),
             config.ignored().stream().map(Object::toString).collect(Collectors.joining("; ")));
       }
-      frontEnd = Assembly.frontEnd(config, context);
+      frontEnd =
+          Assembly.frontEnd(
+              config,
+              context,
+              lookup.source().map(source -> source.file().getParent()).orElse(null));
     } catch (ConfigurationException e) {
       log.error("olfs-fastpath cannot start: {}", e.getMessage());
       throw e;
@@ -113,6 +122,18 @@ public final class FrontEndListener implements ServletContextListener {
     // A long answer goes on in Servlet non-blocking mode once service() returns (the spool).
     dap.setAsyncSupported(true);
     dap.addMapping("/");
+    // First of all: every request has its id and its access line, refusals included.
+    FilterRegistration.Dynamic accessLog = context.addFilter("accessLog", frontEnd.accessLog());
+    accessLog.setAsyncSupported(true);
+    accessLog.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
+    CorsFilter cors = frontEnd.cors();
+    if (cors != null) {
+      // Before the bot filter: a preflight is answered whoever sends it; what follows is not.
+      FilterRegistration.Dynamic filter = context.addFilter("cors", cors);
+      filter.setAsyncSupported(true);
+      filter.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
+      log.info("olfs-fastpath: {}", cors);
+    }
     if (frontEnd.bots().hasRules()) {
       // Before every servlet, as upstream maps its filter: a refused client costs no BES work.
       FilterRegistration.Dynamic filter = context.addFilter("botFilter", frontEnd.bots());
@@ -131,6 +152,13 @@ public final class FrontEndListener implements ServletContextListener {
     started = null;
     if (frontEnd != null) {
       frontEnd.stop();
+    }
+    // After the last access line: the logs' files are closed and their threads gone before the
+    // container checks for threads left. web.xml turns Logback's own initializer off, which would
+    // stop it too early; where it is not off (no web.xml of ours) it is left to stop it.
+    if (Boolean.parseBoolean(
+        event.getServletContext().getInitParameter(LOGBACK_INITIALIZER_DISABLED))) {
+      HyraxLogs.stopApplicationContext();
     }
   }
 }

@@ -13,6 +13,7 @@ import java.util.zip.GZIPOutputStream;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.cache.CachedResponse;
+import org.olfsfastpath.http.ByteRanges;
 import org.olfsfastpath.spool.Spool;
 
 /**
@@ -50,8 +51,10 @@ final class BodyCopy {
     if (!gzip || !textual) {
       return false;
     }
-    ex.resp.addHeader("Vary", "Accept-Encoding");
-    boolean compress = acceptsGzip(ex.req.getHeader("Accept-Encoding"));
+    ex.resp.setHeader("Vary", ex.varyWithEncoding());
+    // A range is always of the uncompressed answer, so offsets and If-Range stay the same.
+    boolean compress =
+        acceptsGzip(ex.req.getHeader("Accept-Encoding")) && ex.req.getHeader("Range") == null;
     if (compress) {
       ex.resp.setHeader("Content-Encoding", "gzip");
     }
@@ -202,6 +205,7 @@ final class BodyCopy {
       throw new ClientGoneException(e);
     }
     ex.stats.bytesStreamed.add(length);
+    ex.countBody(length);
     ex.stats.dataResponses.increment();
   }
 
@@ -284,6 +288,7 @@ final class BodyCopy {
       }
       sent += n;
       ex.stats.bytesStreamed.add(n);
+      ex.countBody(n);
     }
     try {
       if (gzipOut != null) {
@@ -302,8 +307,12 @@ final class BodyCopy {
   void sendCached(Exchange ex, CachedResponse cached, boolean textual) throws ClientGoneException {
     boolean compress = false;
     if (gzip && textual) {
-      ex.resp.addHeader("Vary", "Accept-Encoding");
-      compress = cached.hasGzip() && acceptsGzip(ex.req.getHeader("Accept-Encoding"));
+      ex.resp.setHeader("Vary", ex.varyWithEncoding());
+      // A range is always of the uncompressed answer, so offsets and If-Range stay the same.
+      compress =
+          cached.hasGzip()
+              && acceptsGzip(ex.req.getHeader("Accept-Encoding"))
+              && ex.req.getHeader("Range") == null;
     }
     String etag = cached.etag(compress);
     ex.resp.setHeader("ETag", etag);
@@ -315,16 +324,34 @@ final class BodyCopy {
       ex.stats.gzipResponses.increment();
     }
     int length = cached.length(compress);
-    ex.resp.setContentLength(length);
+    ByteRanges.Decision range =
+        compress
+            ? ByteRanges.WHOLE
+            : Ranges.apply(ex, length, etag, cached.source().lastModified().toEpochMilli());
+    if (range instanceof ByteRanges.Unsatisfiable) {
+      return;
+    }
+    if (!(range instanceof ByteRanges.Part)) {
+      ex.resp.setContentLength(length);
+    }
     if (ex.head) {
       return;
     }
     try {
-      cached.writeTo(ex.resp.getOutputStream(), compress);
+      if (range instanceof ByteRanges.Part part) {
+        try (InputStream in =
+            Ranges.slice(cached.newInputStream(false), part.first(), part.count())) {
+          in.transferTo(ex.resp.getOutputStream());
+        }
+        length = (int) part.count();
+      } else {
+        cached.writeTo(ex.resp.getOutputStream(), compress);
+      }
     } catch (IOException e) {
       throw new ClientGoneException(e);
     }
     ex.stats.bytesStreamed.add(length);
+    ex.countBody(compress ? cached.length(false) : length);
     ex.stats.dataResponses.increment();
   }
 
@@ -334,6 +361,7 @@ final class BodyCopy {
     if (ex.head) {
       return;
     }
+    ex.countBody(body.length);
     try {
       ex.resp.getOutputStream().write(body);
     } catch (IOException e) {

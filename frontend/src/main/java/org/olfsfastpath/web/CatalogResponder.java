@@ -29,7 +29,10 @@ final class CatalogResponder {
 
   void send(Exchange ex, DapRequest.Directory directory)
       throws IOException, Refusal, ClientGoneException {
-    DataSource source = backend.lookup(directory.path(), ex.caller());
+    DataSource source =
+        (Conditional.isConditional(ex)
+            ? backend.lookupChecked(directory.path(), ex.caller())
+            : backend.lookup(directory.path(), ex.caller()));
     if (!source.isDirectory()) {
       throw new Refusal(404, "'" + source.path() + "' is a file, not a directory");
     }

@@ -35,6 +35,14 @@ public interface DapBackend {
   }
 
   /**
+   * Same as {@link #lookup(String, Caller)}, with the file checked now, whatever the check
+   * interval: for a conditional request, by which a cache in front revalidates.
+   */
+  default DataSource lookupChecked(String path, Caller caller) throws IOException {
+    return lookup(path, caller);
+  }
+
+  /**
    * Sends a get for {@code caller}: its client's share of the BES connections applies, and a short
    * answer may use a pool's reserve. The returned response has passed the BES's error check.
    *

@@ -111,7 +111,8 @@ final class DatasetResponder {
     }
     if (!asked.type().alternatives().isEmpty()) {
       // The same URL answers by Accept: caches must key its answers by it too.
-      ex.resp.addHeader("Vary", "Accept");
+      ex.negotiates();
+      ex.resp.setHeader("Vary", "Accept");
     }
     ResponseType chosen =
         Negotiation.choose(asked.type(), ex.accept())

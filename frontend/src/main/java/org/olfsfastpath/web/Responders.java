@@ -18,6 +18,7 @@ import org.olfsfastpath.spool.Spool;
  * @param headers the DAP headers every answer carries
  * @param versions the version document
  * @param clients tells who each request comes from ({@code FastPath/TrustedProxies})
+ * @param policy what every answer says beside its body: Cache-Control, Vary, the request's id
  */
 record Responders(
     NodeResponder nodes,
@@ -25,7 +26,8 @@ record Responders(
     SiteMapResponder siteMaps,
     DapHeaders headers,
     VersionService versions,
-    ClientAddresses clients) {
+    ClientAddresses clients,
+    AnswerPolicy policy) {
 
   /**
    * Builds every responder for one servlet.
@@ -43,6 +45,24 @@ record Responders(
       @Nullable ServletContext context,
       Clock clock,
       Spool spool) {
+    return create(
+        settings, backend, serverVersion, versions, context, clock, spool, AnswerPolicy.defaults());
+  }
+
+  /**
+   * Builds every responder for one servlet, its answers saying what {@code policy} says.
+   *
+   * @param policy Cache-Control, Vary and the request id of every answer
+   */
+  static Responders create(
+      FrontEndSettings settings,
+      DapBackend backend,
+      String serverVersion,
+      VersionService versions,
+      @Nullable ServletContext context,
+      Clock clock,
+      Spool spool,
+      AnswerPolicy policy) {
     Pages pages = new Pages(settings);
     DapHeaders headers = new DapHeaders(serverVersion);
     CachedAnswers answers = new CachedAnswers(backend);
@@ -78,6 +98,7 @@ record Responders(
         new SiteMapResponder(backend, pages, settings),
         headers,
         versions,
-        ClientAddresses.of(settings));
+        ClientAddresses.of(settings),
+        policy);
   }
 }

@@ -19,6 +19,7 @@ import org.olfsfastpath.emulator.Fault;
 import org.olfsfastpath.emulator.FaultRule;
 import org.olfsfastpath.emulator.WireCut;
 import org.olfsfastpath.spool.Spool;
+import org.olfsfastpath.web.AnswerPolicy;
 import org.olfsfastpath.web.DapServlet;
 import org.olfsfastpath.web.FakeAsync;
 import org.olfsfastpath.web.FakeHttp;
@@ -144,7 +145,8 @@ final class CutRig implements AutoCloseable {
             // Fixed, so that a netCDF file's history is the same in every answer.
             Clock.fixed(Instant.parse("2026-11-28T12:00:00Z"), ZoneOffset.UTC),
             DapServlet.RequestTimer.NONE,
-            spool));
+            spool,
+            AnswerPolicy.defaults()));
   }
 
   /** The whole answer, then its wire layout from a cut past its end. */

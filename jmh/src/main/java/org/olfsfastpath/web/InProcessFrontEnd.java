@@ -57,7 +57,8 @@ final class InProcessFrontEnd implements AutoCloseable {
             null,
             java.time.Clock.systemUTC(),
             DapServlet.RequestTimer.NONE,
-            Assembly.spool(config, null));
+            Assembly.spool(config, null),
+            AnswerPolicy.defaults());
     return new InProcessFrontEnd(emulator, backend, servlet);
   }
 

@@ -307,11 +307,6 @@ final class HostileInputIT {
             Set.of(400),
             BesSees.get("/coads_climatology.nc", "", "x</dap4function><get/>")),
         get(
-            "dap4.async is not offered",
-            DATASET + ".dap?dap4.async=1",
-            Set.of(501),
-            BesSees.NOTHING),
-        get(
             "dap4.store_result is not offered",
             DATASET + ".dods?dap4.store_result=http://x/",
             Set.of(501),

@@ -1,5 +1,6 @@
 package org.olfsfastpath.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -473,14 +474,28 @@ final class UrlFormsIT {
   }
 
   @Test
-  void asyncAndStoredResults_are501_noBesMessage() throws Exception {
-    for (String query : List.of("dap4.async=60", "dap4.store_result=x")) {
-      drain();
-      long before = bes.requestCount();
-      HttpResponse<byte[]> r = ItSupport.get(opendap.resolve(DS + ".dap?" + query));
-      assertEquals(501, r.statusCode(), query + ": " + ItSupport.text(r));
-      assertTrue(ItSupport.text(r).contains("is not offered by this server"), ItSupport.text(r));
-      assertEquals(before, bes.requestCount(), query);
+  void storedResults_are501_noBesMessage() throws Exception {
+    drain();
+    long before = bes.requestCount();
+    HttpResponse<byte[]> r = ItSupport.get(opendap.resolve(DS + ".dap?dap4.store_result=x"));
+    assertEquals(501, r.statusCode(), ItSupport.text(r));
+    assertTrue(ItSupport.text(r).contains("is not offered by this server"), ItSupport.text(r));
+    assertEquals(before, bes.requestCount());
+  }
+
+  /**
+   * dap4.async alone is answered at once, as upstream with BES 3.22 answers it (the BES ignores
+   * async without store_result): the same bytes as the request without it.
+   */
+  @Test
+  void async_isAnsweredAtOnce_withTheBytesOfTheRequestWithoutIt() throws Exception {
+    for (String query : List.of("dap4.async=0", "dap4.async=60&dap4.ce=COADSX")) {
+      String without = query.replaceAll("dap4.async=[0-9]+&?", "");
+      HttpResponse<byte[]> plain = ItSupport.get(opendap.resolve(DS + ".dap?" + without));
+      HttpResponse<byte[]> async = ItSupport.get(opendap.resolve(DS + ".dap?" + query));
+      assertEquals(200, plain.statusCode(), without);
+      assertEquals(200, async.statusCode(), query + ": " + ItSupport.text(async));
+      assertArrayEquals(plain.body(), async.body(), query);
     }
   }
 
