@@ -14,28 +14,18 @@ public final class CombinedLog {
   /** The context's name. */
   public static final String CONTEXT = "olfsLog";
 
-  private static final String[] KEYS = {
-    RequestFields.HOST,
-    RequestFields.USER_AGENT,
-    RequestFields.IDENT,
-    RequestFields.USER_ID,
-    RequestFields.START_TIME,
-    RequestFields.ID,
-    RequestFields.SOURCE,
-    RequestFields.RESOURCE_ID,
-    RequestFields.QUERY
-  };
-
   private CombinedLog() {}
 
   /** The context's value for {@code request}: nine fields. */
   public static String of(RequestFields request) {
     StringBuilder out = new StringBuilder(160);
-    for (int i = 0; i < KEYS.length; i++) {
-      if (i > 0) {
+    boolean first = true;
+    for (String key : RequestFields.START_KEYS) {
+      if (!first) {
         out.append(MARK);
       }
-      String value = request.field(KEYS[i]);
+      first = false;
+      String value = request.field(key);
       // The host is the only field no rule scrubs; an address never holds the mark.
       out.append(value == null ? RequestFields.ABSENT : value);
     }

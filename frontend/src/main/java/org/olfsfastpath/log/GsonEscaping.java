@@ -1,5 +1,7 @@
 package org.olfsfastpath.log;
 
+import org.olfsfastpath.json.Json;
+
 /**
  * JSON string escaping as upstream's {@code olfs-log.json} writes its messages: through Gson's
  * default, HTML-safe writer ({@code new Gson().toJson(msg, String.class)}), so {@code '} appears as
@@ -8,8 +10,6 @@ package org.olfsfastpath.log;
  * lower-case hex. Stateless.
  */
 final class GsonEscaping {
-  private static final char[] HEX = "0123456789abcdef".toCharArray();
-
   private GsonEscaping() {}
 
   /** {@code text} as a quoted JSON string. */
@@ -55,11 +55,7 @@ final class GsonEscaping {
         case '\f' -> out.append("\\f");
         default -> {
           if (needsEscape(c)) {
-            out.append("\\u")
-                .append(HEX[c >> 12 & 0xf])
-                .append(HEX[c >> 8 & 0xf])
-                .append(HEX[c >> 4 & 0xf])
-                .append(HEX[c & 0xf]);
+            Json.unicodeEscape(out, c);
           } else {
             out.append(c);
           }

@@ -12,18 +12,6 @@ import org.jspecify.annotations.Nullable;
  * appender's thread: nothing is copied or formatted until a layout asks for a key. Immutable.
  */
 final class MdcView extends AbstractMap<String, String> {
-  private static final List<String> START_KEYS =
-      List.of(
-          RequestFields.HOST,
-          RequestFields.USER_AGENT,
-          RequestFields.IDENT,
-          RequestFields.USER_ID,
-          RequestFields.START_TIME,
-          RequestFields.ID,
-          RequestFields.SOURCE,
-          RequestFields.RESOURCE_ID,
-          RequestFields.QUERY);
-
   private static final List<String> END_KEYS =
       List.of(AccessRecord.SIZE, AccessRecord.DURATION, AccessRecord.HTTP_STATUS);
 
@@ -67,7 +55,7 @@ final class MdcView extends AbstractMap<String, String> {
   public Set<Entry<String, String>> entrySet() {
     // Only a pattern's bare %X walks the map; it is written in upstream's key order.
     Map<String, String> all = new LinkedHashMap<>();
-    for (String key : START_KEYS) {
+    for (String key : RequestFields.START_KEYS) {
       String value = get(key);
       if (value != null) {
         all.put(key, value);

@@ -1,5 +1,6 @@
 package org.olfsfastpath.log;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -45,6 +46,10 @@ public record RequestFields(
 
   /** What upstream writes for a value that is absent. */
   static final String ABSENT = "-";
+
+  /** The fields known when the request starts, in upstream's order (its MDC keys, olfsLog). */
+  static final List<String> START_KEYS =
+      List.of(HOST, USER_AGENT, IDENT, USER_ID, START_TIME, ID, SOURCE, RESOURCE_ID, QUERY);
 
   public RequestFields {
     Objects.requireNonNull(host, "host == null");

@@ -3,6 +3,7 @@ package org.olfsfastpath.pages;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import org.olfsfastpath.bes.BesProtocolException;
 import org.olfsfastpath.pages.DatasetModel.Variable;
@@ -184,14 +185,10 @@ final class BinaryValues {
   }
 
   private static int indexOf(byte[] haystack, byte[] needle, int from) {
-    outer:
     for (int i = from; i <= haystack.length - needle.length; i++) {
-      for (int j = 0; j < needle.length; j++) {
-        if (haystack[i + j] != needle[j]) {
-          continue outer;
-        }
+      if (Arrays.equals(haystack, i, i + needle.length, needle, 0, needle.length)) {
+        return i;
       }
-      return i;
     }
     return -1;
   }

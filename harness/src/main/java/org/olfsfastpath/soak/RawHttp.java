@@ -303,14 +303,10 @@ public final class RawHttp {
   }
 
   private static int indexOf(byte[] haystack, byte[] needle, int from) {
-    outer:
     for (int i = from; i <= haystack.length - needle.length; i++) {
-      for (int j = 0; j < needle.length; j++) {
-        if (haystack[i + j] != needle[j]) {
-          continue outer;
-        }
+      if (Arrays.equals(haystack, i, i + needle.length, needle, 0, needle.length)) {
+        return i;
       }
-      return i;
     }
     return -1;
   }

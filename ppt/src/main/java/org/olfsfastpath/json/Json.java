@@ -43,11 +43,7 @@ public final class Json {
         case '\t' -> out.append("\\t");
         default -> {
           if (c < 0x20 || c == 0x2028 || c == 0x2029 || (htmlSafe && c == '<')) {
-            out.append("\\u")
-                .append(HEX[c >> 12 & 0xf])
-                .append(HEX[c >> 8 & 0xf])
-                .append(HEX[c >> 4 & 0xf])
-                .append(HEX[c & 0xf]);
+            unicodeEscape(out, c);
           } else {
             out.append(c);
           }
@@ -101,5 +97,14 @@ public final class Json {
       }
     }
     return fields;
+  }
+
+  /** Appends {@code c} as a JSON unicode escape: a backslash, u and four lower-case hex digits. */
+  public static void unicodeEscape(StringBuilder out, char c) {
+    out.append("\\u")
+        .append(HEX[c >> 12 & 0xf])
+        .append(HEX[c >> 8 & 0xf])
+        .append(HEX[c >> 4 & 0xf])
+        .append(HEX[c & 0xf]);
   }
 }
