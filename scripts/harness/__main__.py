@@ -88,7 +88,7 @@ def publish(args):
             "machine.", "", f"**{rep.verdict(measurements)}**", "",
             rep.settings_list(study.read_settings(folder)), "",
             rep.TOTAL_TIME, "", rep.results_table(measurements), "", rep.RATIOS, "",
-            rep.ratios_table(measurements), "", rep.factors_paragraph(measurements), ""]
+            rep.ratios_table(measurements), ""]
     model = rep.model_section(measurements, conversations=(
         "in that run's own report (`results/<run>/report.md`, section \"One request's BES "
         "conversation\", which this page does not copy)"))

@@ -257,6 +257,8 @@ class ReportTest(unittest.TestCase):
         figures = (target / "figures.md").read_text()
         self.assertIn("in that run's own report (`results/<run>/report.md`", figures)
         self.assertEqual(figures.count("time_total"), 1)
+        # The published page gives the ratios once, as a table, not again as a list.
+        self.assertNotIn("against its baseline, as fast as", figures)
 
     def test_a_memoized_request_that_did_not_wait_is_explained_from_the_trace(self):
         # Four warm runs of the memoized model, one get each: the second's answer came late
