@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.bes.AnswerHeads.Verdict;
 
 /**
  * The form a get's answer has when the BES really answered it, checked on the bytes as they pass,
@@ -114,13 +115,6 @@ enum AnswerForm {
    */
   InputStream check(InputStream body, String name, BooleanSupplier ended, Runnable refused) {
     return new Checked(this, body, name, ended, refused);
-  }
-
-  /** What the first bytes say about the form. */
-  enum Verdict {
-    HOLDS,
-    FAILS,
-    MORE
   }
 
   /**

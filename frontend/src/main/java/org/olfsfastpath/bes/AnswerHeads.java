@@ -1,14 +1,20 @@
 package org.olfsfastpath.bes;
 
 import java.nio.charset.StandardCharsets;
-import org.olfsfastpath.bes.AnswerForm.Verdict;
 
 /**
- * The judges of an answer's first bytes for {@link AnswerForm}: each says whether the bytes so far
+ * The judges of an answer's first bytes for the answer forms: each says whether the bytes so far
  * begin the form ({@link Verdict#HOLDS}), cannot ({@link Verdict#FAILS}), or whether more are
  * needed ({@link Verdict#MORE}). None reads past the bytes given.
  */
 final class AnswerHeads {
+  /** What the first bytes say about the form. */
+  enum Verdict {
+    HOLDS,
+    FAILS,
+    MORE
+  }
+
   /** The DAP4 chunk header's flag of an error chunk (libdap's chunked_ostream). */
   private static final int DAP4_ERROR_CHUNK = 0x02;
 

@@ -4,7 +4,6 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesGetType;
 import org.olfsfastpath.dap.ResponseRow.Headers;
-import org.olfsfastpath.dap.ResponseRow.Made;
 import org.olfsfastpath.dap.ResponseRow.Traits;
 
 /**
@@ -297,6 +296,42 @@ public enum ResponseType {
 
   /** The DAP protocol versions this front end speaks, oldest first. */
   public static final List<String> DAP_VERSIONS = List.of("2.0", "3.0", "3.2", "4.0");
+
+  /**
+   * How the body is made: the model of its constraint and errors, where it comes from and the BES
+   * get it is made from (for a form, the answer it is built from), if any.
+   */
+  record Made(Model model, Source source, @Nullable BesGetType besType) {
+    /** Streamed from the BES get {@code type}. */
+    static Made bes(Model model, BesGetType type) {
+      return new Made(model, Source.BES, type);
+    }
+
+    /** A data request form, built from the BES answer {@code type}. */
+    static Made form(Model model, BesGetType type) {
+      return new Made(model, Source.FORM, type);
+    }
+
+    /** Built here with no BES get and no constraint: the services or version document. */
+    static Made here(Source source) {
+      return new Made(Model.NONE, source, null);
+    }
+
+    /** The dataset file itself, streamed from the BES. */
+    static Made file() {
+      return new Made(Model.NONE, Source.FILE, BesGetType.STREAM);
+    }
+
+    /** A discovery metadata record, built here from the BES answer {@code type}. */
+    static Made record(Model model, BesGetType type) {
+      return new Made(model, Source.METADATA_RECORD, type);
+    }
+
+    /** A form no BES can produce: a 501 that says so. */
+    static Made notImplemented(Model model) {
+      return new Made(model, Source.NOT_IMPLEMENTED, null);
+    }
+  }
 
   /** Where a constraint comes from, and which error body a DAP client can read. */
   public enum Model {
