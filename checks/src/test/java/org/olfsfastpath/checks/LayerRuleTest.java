@@ -45,7 +45,8 @@ final class LayerRuleTest {
     "org.olfsfastpath.tomcat..",
     "org.olfsfastpath.testing..",
     "org.olfsfastpath.model2009..",
-    "org.olfsfastpath.edl.."
+    "org.olfsfastpath.edl..",
+    "org.olfsfastpath.keycloak.."
   };
 
   static final ArchRule layers =
