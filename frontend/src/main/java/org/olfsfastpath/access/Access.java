@@ -181,12 +181,6 @@ public final class Access {
         "Bearer realm=\"" + contextPath + "\"", "This resource needs a login or a bearer token.");
   }
 
-  /** Whether {@code user} (null: anonymous) may GET {@code resourceId}: for hiding names. */
-  public boolean mayRead(@Nullable Principal user, String resourceId) {
-    return !(user == null && config.everyoneMustHaveId())
-        && decider.allows(user, "GET", resourceId, "");
-  }
-
   /** The login page's path below the context. */
   public String loginPath() {
     return config.loginPath();
@@ -297,9 +291,7 @@ public final class Access {
             + ", keys "
             + codec.keyIds()
             + ", anonymous "
-            + options.anonymous().name().toLowerCase(java.util.Locale.ROOT)
-            + ", hideRestrictedNames "
-            + options.hideRestrictedNames());
+            + options.anonymous().name().toLowerCase(java.util.Locale.ROOT));
     lines.addAll(config.notes());
     return lines;
   }

@@ -19,8 +19,6 @@ import org.olfsfastpath.spec.Settings;
  * @param sessionKeyFile the session keys, one base64 key a line, the first encrypts; null: the
  *     environment's {@link SessionKeys#ENVIRONMENT} only
  * @param secureCookie whether the cookies are {@code Secure}
- * @param hideRestrictedNames whether listings, catalogs and the site map leave out what the user
- *     may not read (upstream shows every name)
  * @param sendEdlToken the BES prefixes whose groups are sent the EDL token and client id ({@code /}
  *     every group, as upstream; empty none)
  */
@@ -29,7 +27,6 @@ public record AccessOptions(
     Anonymous anonymous,
     @Nullable Path sessionKeyFile,
     SecureCookie secureCookie,
-    boolean hideRestrictedNames,
     List<String> sendEdlToken) {
   /** The file's name when {@code file} is not set: upstream's. */
   public static final String DEFAULT_FILE = "user-access.xml";
@@ -91,7 +88,16 @@ public record AccessOptions(
    */
   public static AccessOptions from(Map<String, String> spec) {
     Settings settings = new Settings("access");
-    Setting<Path> file = settings.add(Setting.of("file", Path.of(DEFAULT_FILE)).text(Path::of));
+    Setting<Path> file =
+        settings.add(
+            Setting.of("file", Path.of(DEFAULT_FILE))
+                .text(
+                    t -> {
+                      if (t.isBlank()) {
+                        throw new IllegalArgumentException("must name a file");
+                      }
+                      return Path.of(t.strip());
+                    }));
     Setting<Anonymous> anonymous =
         settings.add(Setting.of("anonymous", Anonymous.LOGIN).text(Anonymous::parse));
     Setting<Path> keyFile =
@@ -107,17 +113,25 @@ public record AccessOptions(
                     }));
     Setting<SecureCookie> secure =
         settings.add(Setting.of("secureCookie", SecureCookie.AUTO).text(SecureCookie::parse));
-    Setting<Boolean> hide = settings.add(Setting.bool("hideRestrictedNames", false));
     Setting<List<String>> edl =
         settings.add(
             Setting.of("sendEdlToken", List.of("/"))
                 .text(
                     t -> {
+                      if (t.isBlank()) {
+                        return List.of();
+                      }
                       List<String> prefixes = List.of(t.strip().split("\\s+"));
-                      return t.isBlank() ? List.of() : prefixes;
+                      for (String p : prefixes) {
+                        if (!p.startsWith("/")) {
+                          throw new IllegalArgumentException(
+                              "'" + p + "' is not a BES prefix: each starts with /");
+                        }
+                      }
+                      return prefixes;
                     }));
     settings.apply(spec);
     return new AccessOptions(
-        file.get(), anonymous.get(), keyFile.orNull(), secure.get(), hide.get(), edl.get());
+        file.get(), anonymous.get(), keyFile.orNull(), secure.get(), edl.get());
   }
 }

@@ -50,8 +50,9 @@ final class IgnoredSettings {
           Map.entry("PreloadNcmlIntoBes", "not offered"),
           Map.entry(
               "AuthenticationControls",
-              "there is no login here: put authentication in a proxy"
-                  + " in front, or keep the upstream OLFS"),
+              "ignored, as upstream has ignored it since 2018, when it moved into"
+                  + " user-access.xml as EnableAuthenticationControls; login is FastPath/Access with"
+                  + " upstream's user-access.xml (docs/security.md)"),
           Map.entry(
               "BESManager/BES@name",
               "the log and the status document name each BES by" + " host:port"),
