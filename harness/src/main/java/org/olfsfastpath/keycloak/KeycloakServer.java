@@ -46,8 +46,8 @@ public final class KeycloakServer implements AutoCloseable {
 
   public static final String CLIENT_SECRET = "olfs-test-secret";
 
-  /** How long a start may take: a first start on a busy machine takes minutes. */
-  static final Duration READY_TIMEOUT = Duration.ofSeconds(300);
+  /** How long a start may take: its first start builds itself, minutes on a busy machine. */
+  static final Duration READY_TIMEOUT = Duration.ofSeconds(600);
 
   private static final List<String> JDKS =
       List.of("/usr/lib/jvm/temurin-25-jdk-amd64", "/usr/lib/jvm/java-21-openjdk-amd64");
