@@ -21,16 +21,16 @@ import java.util.concurrent.TimeUnit;
  * /restricted/}), the rules that restrict it, a session key, and real clients run with a home of
  * the test's own (its {@code .netrc} and {@code .ncrc}).
  */
-final class LoginSupport {
+public final class LoginSupport {
   /** The restricted copy and its open original: the emulator answers both with the same values. */
-  static final String RESTRICTED = "restricted/coads_climatology.nc";
+  public static final String RESTRICTED = "restricted/coads_climatology.nc";
 
-  static final String OPEN = "coads_climatology.nc";
+  public static final String OPEN = "coads_climatology.nc";
 
   private LoginSupport() {}
 
   /** A data directory holding {@code restricted/coads_climatology.nc}. */
-  static Path data(Path dir) {
+  public static Path data(Path dir) {
     try {
       Files.createDirectories(dir.resolve("restricted"));
       Files.writeString(dir.resolve(RESTRICTED), "a copy of the sample dataset\n");
@@ -45,7 +45,7 @@ final class LoginSupport {
    * alias, which is matched as {@code /opendap/}), which needs the role {@code readers}: the EDL
    * user {@code alice} or the OpenID Connect group {@code restricted-readers}.
    */
-  static String userAccess(String providers) {
+  public static String userAccess(String providers) {
     return "<UserAuthenticationAndAccess>\n"
         + "<MaxSessionLife units=\"hours\">1</MaxSessionLife>\n"
         + providers
@@ -71,7 +71,7 @@ final class LoginSupport {
    * The {@code FastPath/Access} element with user-access.xml and a fresh session key written under
    * {@code dir}.
    */
-  static String access(Path dir, String userAccessXml, String attributes) {
+  public static String access(Path dir, String userAccessXml, String attributes) {
     try {
       Files.createDirectories(dir);
       Path file = dir.resolve("user-access.xml");
@@ -115,7 +115,7 @@ final class LoginSupport {
   }
 
   /** A home with {@code .netrc} naming {@code machine} and {@code .ncrc} naming a cookie jar. */
-  static Path home(Path dir, String machine, String user, String password, boolean cookieJar)
+  public static Path home(Path dir, String machine, String user, String password, boolean cookieJar)
       throws IOException {
     Files.createDirectories(dir);
     Path netrc = dir.resolve(".netrc");
@@ -135,7 +135,7 @@ final class LoginSupport {
    * No 32-byte run of {@code restricted} (a restricted answer) is in {@code body} (an answer to
    * someone who may not have it).
    */
-  static void assertNoRestrictedBytes(byte[] body, byte[] restricted, String what) {
+  public static void assertNoRestrictedBytes(byte[] body, byte[] restricted, String what) {
     int window = 32;
     if (restricted.length < window || body.length < window) {
       return;
