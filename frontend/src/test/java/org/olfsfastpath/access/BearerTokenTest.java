@@ -242,6 +242,17 @@ final class BearerTokenTest {
   }
 
   @Test
+  void aProviderWhoseKeysCannotBeFetched_is503_notARefusedToken() {
+    String token = oidc.sign(oidc.claims("carol", List.of("restricted-readers")).build());
+    oidc.close();
+    Authentication a = bearer(token);
+    assertEquals("keycloak", assertInstanceOf(Authentication.KeysUnavailable.class, a).provider());
+    assertInstanceOf(
+        Decision.Unavailable.class, access.decide(a, "GET", "/opendap/restricted/x.nc.dap", null));
+    assertEquals(1L, access.stats().refusals().get("keys_unavailable"));
+  }
+
+  @Test
   void otherSchemes_areIgnored_unlessRejected() {
     Authentication basic =
         access.authenticate(new Credentials("Basic YWxpY2U6YWxpY2UtcHc=", null, null));

@@ -121,8 +121,13 @@ final class TestIssuer implements AutoCloseable {
     return jwt.serialize();
   }
 
+  private boolean closed;
+
   @Override
-  public void close() {
-    server.stop(0);
+  public synchronized void close() {
+    if (!closed) {
+      closed = true;
+      server.stop(0);
+    }
   }
 }
