@@ -21,13 +21,19 @@ import org.olfsfastpath.spec.Settings;
  * @param secureCookie whether the cookies are {@code Secure}
  * @param sendEdlToken the BES prefixes whose groups are sent the EDL token and client id ({@code /}
  *     every group, as upstream; empty none)
+ * @param loginPath the login page's path below the context when user-access.xml's {@code
+ *     EnableAuthenticationControls} names none: olfs.xml's {@code AuthenticationControls/login}, as
+ *     upstream read it before 2018
+ * @param logoutPath the logout path, likewise
  */
 public record AccessOptions(
     Path file,
     Anonymous anonymous,
     @Nullable Path sessionKeyFile,
     SecureCookie secureCookie,
-    List<String> sendEdlToken) {
+    List<String> sendEdlToken,
+    String loginPath,
+    String logoutPath) {
   /** The file's name when {@code file} is not set: upstream's. */
   public static final String DEFAULT_FILE = "user-access.xml";
 
@@ -130,8 +136,31 @@ public record AccessOptions(
                       }
                       return prefixes;
                     }));
+    Setting<String> login =
+        settings.add(
+            Setting.of("loginPath", AccessConfig.DEFAULT_LOGIN_PATH).text(AccessOptions::path));
+    Setting<String> logout =
+        settings.add(
+            Setting.of("logoutPath", AccessConfig.DEFAULT_LOGOUT_PATH).text(AccessOptions::path));
     settings.apply(spec);
     return new AccessOptions(
-        file.get(), anonymous.get(), keyFile.orNull(), secure.get(), edl.get());
+        file.get(),
+        anonymous.get(),
+        keyFile.orNull(),
+        secure.get(),
+        edl.get(),
+        login.get(),
+        logout.get());
+  }
+
+  /** A path below the context, made of plain segments: {@code login} reads as {@code /login}. */
+  static String path(String text) {
+    String t = text.strip();
+    String p = t.startsWith("/") ? t : "/" + t;
+    // Plain segments, none of them . or .., so the servlet mapping is the path as written.
+    if (!p.matches("(/(?!\\.\\.?(/|$))[A-Za-z0-9._~-]+)+")) {
+      throw new IllegalArgumentException("'" + text + "' is not a plain path");
+    }
+    return p;
   }
 }

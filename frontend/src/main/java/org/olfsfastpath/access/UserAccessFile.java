@@ -63,6 +63,14 @@ public final class UserAccessFile {
    * @throws AccessConfigException naming the file and the element, if it cannot be used
    */
   public static AccessConfig read(Path file) {
+    return read(file, AccessConfig.DEFAULT_LOGIN_PATH, AccessConfig.DEFAULT_LOGOUT_PATH);
+  }
+
+  /**
+   * {@link #read(Path)}, with the login and logout paths used when {@code
+   * EnableAuthenticationControls} names none (olfs.xml's {@code AuthenticationControls}).
+   */
+  public static AccessConfig read(Path file, String loginPath, String logoutPath) {
     Element root;
     try {
       SAXBuilder builder = new SAXBuilder(XMLReaders.NONVALIDATING);
@@ -72,15 +80,15 @@ public final class UserAccessFile {
     } catch (JDOMException | IOException e) {
       throw new AccessConfigException(file + ": cannot be read: " + e.getMessage(), e);
     }
-    return new UserAccessFile(file).parse(root);
+    return new UserAccessFile(file).parse(root, loginPath, logoutPath);
   }
 
-  private AccessConfig parse(Element root) {
+  private AccessConfig parse(Element root, String defaultLogin, String defaultLogout) {
     if (!root.getName().equals("UserAuthenticationAndAccess")) {
       throw refused(root.getName(), "the root element must be UserAuthenticationAndAccess");
     }
-    String login = AccessConfig.DEFAULT_LOGIN_PATH;
-    String logout = AccessConfig.DEFAULT_LOGOUT_PATH;
+    String login = defaultLogin;
+    String logout = defaultLogout;
     String banner = AccessConfig.DEFAULT_BANNER;
     Duration life = AccessConfig.DEFAULT_MAX_SESSION_LIFE;
     boolean everyone = false;
@@ -155,11 +163,11 @@ public final class UserAccessFile {
     if (text == null || text.isEmpty()) {
       return fallback;
     }
-    String p = text.startsWith("/") ? text : "/" + text;
-    if (!p.matches("(/[A-Za-z0-9._~-]+)+")) {
-      throw refused("EnableAuthenticationControls/" + child, "'" + text + "' is not a plain path");
+    try {
+      return AccessOptions.path(text);
+    } catch (IllegalArgumentException e) {
+      throw refused("EnableAuthenticationControls/" + child, String.valueOf(e.getMessage()));
     }
-    return p;
   }
 
   private Duration sessionLife(Element e) {

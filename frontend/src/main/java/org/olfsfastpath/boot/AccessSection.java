@@ -50,7 +50,7 @@ final class AccessSection {
               + " is not a file");
     }
     try {
-      AccessConfig rules = UserAccessFile.read(file);
+      AccessConfig rules = UserAccessFile.read(file, options.loginPath(), options.logoutPath());
       Access access =
           Access.build(
               options,

@@ -49,11 +49,6 @@ final class IgnoredSettings {
               "deprecated upstream: use DatasetUrlResponse" + " type=\"download\""),
           Map.entry("PreloadNcmlIntoBes", "not offered"),
           Map.entry(
-              "AuthenticationControls",
-              "ignored, as upstream has ignored it since 2018, when it moved into"
-                  + " user-access.xml as EnableAuthenticationControls; login is FastPath/Access with"
-                  + " upstream's user-access.xml (docs/security.md)"),
-          Map.entry(
               "BESManager/BES@name",
               "the log and the status document name each BES by" + " host:port"),
           Map.entry(

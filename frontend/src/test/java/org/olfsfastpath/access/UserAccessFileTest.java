@@ -50,6 +50,30 @@ final class UserAccessFileTest {
   }
 
   @Test
+  void olfsXmlsLoginPaths_applyWhereEnableAuthenticationControlsNamesNone() throws IOException {
+    String rules =
+        "<PolicyDecisionPoint class=\"opendap.auth.SimplePDP\"><Memberships/>"
+            + "</PolicyDecisionPoint></UserAuthenticationAndAccess>";
+    Path file = dir.resolve("user-access.xml");
+    java.nio.file.Files.writeString(file, "<UserAuthenticationAndAccess>" + rules);
+    AccessConfig fromOlfsXml = UserAccessFile.read(file, "/signin", "/signout");
+    assertEquals("/signin", fromOlfsXml.loginPath());
+    assertEquals("/signout", fromOlfsXml.logoutPath());
+    java.nio.file.Files.writeString(
+        file,
+        "<UserAuthenticationAndAccess><EnableAuthenticationControls><login>/enter</login>"
+            + "</EnableAuthenticationControls>"
+            + rules);
+    AccessConfig both = UserAccessFile.read(file, "/signin", "/signout");
+    assertEquals("/enter", both.loginPath(), "user-access.xml's own, as upstream since 2018");
+    assertEquals("/signout", both.logoutPath());
+    for (String bad : java.util.List.of("..", "a/../b", "log in", "/x/.")) {
+      assertThrows(IllegalArgumentException.class, () -> AccessOptions.path(bad), bad);
+    }
+    assertEquals("/signin", AccessOptions.path("signin"));
+  }
+
+  @Test
   void upstreamsSample_withRealValues_reads_asUpstreamMeansIt() throws IOException {
     String xml =
         UPSTREAM_SAMPLE

@@ -237,6 +237,11 @@ final class SettingsDefaultsTest {
     AccessOptions access = AccessOptions.defaults();
     m.put("FastPath/Access@file", access.file().toString());
     m.put(
+        "AuthenticationControls/login", described("`/login`", access.loginPath().equals("/login")));
+    m.put(
+        "AuthenticationControls/logout",
+        described("`/logout`", access.logoutPath().equals("/logout")));
+    m.put(
         "FastPath/Access@anonymous",
         described("login", access.anonymous() == AccessOptions.Anonymous.LOGIN));
     m.put(

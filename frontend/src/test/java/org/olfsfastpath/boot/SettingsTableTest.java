@@ -180,6 +180,8 @@ final class SettingsTableTest {
           Map.entry("FastPath/Cors@maxAge", built -> built.cors().maxAge()),
           Map.entry("FastPath/Cors@exposedHeaders", built -> built.cors().exposedHeaders()),
           Map.entry("FastPath/Access@file", built -> built.accessOptions().file().toString()),
+          Map.entry("AuthenticationControls/login", built -> built.accessOptions().loginPath()),
+          Map.entry("AuthenticationControls/logout", built -> built.accessOptions().logoutPath()),
           Map.entry(
               "FastPath/Access@anonymous",
               built ->
@@ -226,6 +228,8 @@ final class SettingsTableTest {
           Map.entry("FastPath/Cors@allowedOrigins", "viewer.example.org"),
           Map.entry("FastPath/Cors@exposedHeaders", "ETag; X-A"),
           Map.entry("FastPath/Access@file", " "),
+          Map.entry("AuthenticationControls/login", "log in"),
+          Map.entry("AuthenticationControls/logout", "../out"),
           Map.entry("FastPath/Access@anonymous", "sometimes"),
           Map.entry("FastPath/Access@sessionKeyFile", "relative/session.keys"),
           Map.entry("FastPath/Access@secureCookie", "maybe"),
@@ -325,6 +329,10 @@ final class SettingsTableTest {
   private static String file(OlfsSetting setting, String value) {
     String path = setting.path();
     StringBuilder xml = new StringBuilder("<OLFSConfig>");
+    if (setting.layer() == OlfsSetting.Layer.ACCESS && !path.startsWith("FastPath/")) {
+      // Upstream's login elements are read with login on.
+      xml.append("<FastPath><Access/></FastPath>");
+    }
     if (path.startsWith("BESManager/")) {
       xml.append(element(path.substring("BESManager/".length()), value, "BESManager"));
     } else {
