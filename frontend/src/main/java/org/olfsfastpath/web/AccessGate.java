@@ -12,6 +12,8 @@ import org.olfsfastpath.access.Decision;
 import org.olfsfastpath.access.Principal;
 import org.olfsfastpath.access.SessionCodec;
 import org.olfsfastpath.bes.BesUser;
+import org.olfsfastpath.dap.DapRequestParser;
+import org.olfsfastpath.dap.DapRequestRejectedException;
 
 /**
  * Login and access rules at the door of every DAP answer: asked right after the URL is parsed and
@@ -59,23 +61,27 @@ public final class AccessGate {
   }
 
   /**
-   * Decides the request for {@code resourceId}; on an allowed one, marks the response and returns
-   * the user the BES is told about. A refusal is thrown ({@link Refusal}) for the servlet to answer
-   * in the form its client reads; a login redirect is written here and null returned.
+   * Decides the request by its canonical path; on an allowed one, marks the request and returns the
+   * user the BES is told about. A refusal is thrown ({@link Refusal}) for the servlet to answer in
+   * the form its client reads; a login redirect is written here and null returned.
    *
-   * @param resourceId the context path and the canonical catalog path, e.g. {@code
-   *     /opendap/restricted/x.nc.dap}
+   * @param parser makes the path canonical (decoded, normalized, {@code /hyrax} taken off), only
+   *     when login is on: the rules see {@code /opendap/restricted/x.nc.dap} however it was spelled
    * @return the BES user, or null when the response was written (a redirect to log in)
    * @throws Refusal 401, 403 or 503
+   * @throws DapRequestRejectedException for a path that climbs or cannot be decoded
    */
-  @Nullable BesUser check(HttpServletRequest req, HttpServletResponse resp, String resourceId)
-      throws Refusal {
+  @Nullable BesUser check(HttpServletRequest req, HttpServletResponse resp, DapRequestParser parser)
+      throws Refusal, DapRequestRejectedException {
     Access rules = access;
     LoginCookies jar = cookies;
     if (rules == null || jar == null || req instanceof InternalRequests.Uncounted) {
       // No login, or the front end's own warm-up, which no client sees.
       return BesUser.ANONYMOUS;
     }
+    String resourceId =
+        req.getContextPath()
+            + parser.canonicalPath(req.getRequestURI().substring(req.getContextPath().length()));
     Authentication who =
         rules.authenticate(
             new Credentials(

@@ -299,7 +299,7 @@ public final class DapServlet extends HttpServlet {
       ex.answering(request);
       // Before a 304, a cache or a BES command: the rules see the canonical path. The gate marks
       // a logged-in or restricted request, so the answer's Cache-Control is private.
-      BesUser user = gate.check(req, ex.resp, resourceId(req));
+      BesUser user = gate.check(req, ex.resp, parser);
       if (user == null) {
         return; // sent to log in
       }
@@ -393,11 +393,6 @@ public final class DapServlet extends HttpServlet {
   }
 
   /** The context path and the canonical catalog path, as the access rules match it. */
-  private String resourceId(HttpServletRequest req) throws DapRequestRejectedException {
-    return req.getContextPath()
-        + parser.canonicalPath(req.getRequestURI().substring(req.getContextPath().length()));
-  }
-
   private void sendVersion(Exchange ex) throws ClientGoneException {
     responders.headers().set(ex.resp, "3.2");
     ex.resp.setContentType(org.olfsfastpath.dap.VersionDocument.CONTENT_TYPE);
