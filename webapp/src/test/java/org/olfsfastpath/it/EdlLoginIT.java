@@ -150,11 +150,92 @@ final class EdlLoginIT {
     assertNoTokenInLogs(token);
   }
 
+  /**
+   * Upstream's access log names the logged-in user: here too, for the one request attribute the
+   * gate and the login servlet set; every refusal and the login paths get their lines, a refusal
+   * its error event, and the status document and the metrics count them.
+   */
+  @Test
+  void theAccessLog_namesTheUser_andEveryRefusalAndLoginHasItsLine() throws Exception {
+    HttpResponse<byte[]> alice = bearer(DAS, EDL.userToken("alice"));
+    assertEquals(200, alice.statusCode(), ItSupport.text(alice));
+    HttpResponse<byte[]> anonymous = ItSupport.get(url(DAS));
+    assertEquals(302, anonymous.statusCode());
+    assertEquals("no-store", anonymous.headers().firstValue("Cache-Control").orElse(""));
+    HttpResponse<byte[]> forged = bearer(DAS, EDL.userToken("alice") + "x");
+    assertEquals(401, forged.statusCode());
+    assertEquals("no-store", forged.headers().firstValue("Cache-Control").orElse(""));
+    HttpResponse<byte[]> bob = bearer(DAS, EDL.userToken("bob"));
+    assertEquals(403, bob.statusCode());
+    HttpResponse<byte[]> page = ItSupport.get(url("login"));
+    assertEquals(200, page.statusCode());
+    assertEquals("private, no-store", page.headers().firstValue("Cache-Control").orElse(""));
+    HttpResponse<byte[]> start = ItSupport.get(url("login/urs"));
+    assertEquals(302, start.statusCode());
+
+    Path logs = FRONT_END.tomcat().base().resolve("logs");
+    assertEquals(List.of("alice", "200"), userAndStatus(logs, alice));
+    assertEquals(List.of("-", "302"), userAndStatus(logs, anonymous));
+    assertEquals(List.of("-", "401"), userAndStatus(logs, forged));
+    assertEquals(List.of("bob", "403"), userAndStatus(logs, bob));
+    assertEquals(List.of("-", "200"), userAndStatus(logs, page));
+    assertEquals(List.of("-", "302"), userAndStatus(logs, start));
+    // Each log is written by its own thread: the error events may follow the access lines.
+    Path errorLog = logs.resolve("HyraxErrors.log");
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    String errors = "";
+    while (!(errors.contains(requestId(forged)) && errors.contains(requestId(bob)))
+        && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+      errors = Files.exists(errorLog) ? Files.readString(errorLog, StandardCharsets.UTF_8) : "";
+    }
+    assertTrue(errors.contains(requestId(forged)), "the 401's error event");
+    assertTrue(errors.contains(requestId(bob)), "the 403's error event");
+
+    String status = ItSupport.text(ItSupport.get(url("status")));
+    assertTrue(status.contains("\"invalid_token\""), status);
+    assertTrue(status.contains("\"login_required\""), status);
+    assertTrue(status.contains("\"forbidden\""), status);
+    String metrics = ItSupport.text(ItSupport.get(url("metrics")));
+    assertTrue(metrics.contains("olfs_access_refusals_total{reason=\"forbidden\"}"), metrics);
+    assertTrue(metrics.contains("olfs_token_checks_total{idp=\"urs\",result=\"ok\"}"), metrics);
+    assertFalse(metrics.contains("alice"), "no user in a metric");
+  }
+
+  private static String requestId(HttpResponse<?> r) {
+    return r.headers().firstValue("X-Request-Id").orElseThrow();
+  }
+
+  /** The userid and status fields of {@code r}'s access line, once it is written (off-thread). */
+  private static List<String> userAndStatus(Path logs, HttpResponse<?> r) throws Exception {
+    String id = "[" + requestId(r) + "]";
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (true) {
+      Path file = logs.resolve("HyraxAccess.log");
+      List<String> lines =
+          Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
+      for (String line : lines) {
+        if (line.contains(id)) {
+          String[] fields = line.substring(1, line.length() - 1).split("\\] \\[", -1);
+          return List.of(fields[3], fields[6]);
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("no access line for " + id + " in " + file);
+      }
+      Thread.sleep(50);
+    }
+  }
+
   private static void assertNoTokenInLogs(String token) throws IOException {
     List<Path> logs = new ArrayList<>();
     try (Stream<Path> files = Files.walk(work())) {
       files
-          .filter(p -> p.toString().endsWith(".log") || p.toString().endsWith(".txt"))
+          .filter(
+              p ->
+                  p.toString().endsWith(".log")
+                      || p.toString().endsWith(".txt")
+                      || p.toString().endsWith(".json"))
           .filter(Files::isRegularFile)
           .forEach(logs::add);
     }
