@@ -1,7 +1,7 @@
 # Sourced by scripts/serve and scripts/harness/lib.sh: the one writer of the olfs.xml files the
 # scripts give the front end.
 
-# olfs_config_write FILE ENDPOINTS CACHE [QUICKACK [DATA_ROOT [DATA_TYPES [SHARES]]]]
+# olfs_config_write FILE ENDPOINTS CACHE [QUICKACK [DATA_ROOT [DATA_TYPES [SHARES [FASTPATH_XML]]]]]
 #   ENDPOINTS HOST:PORT, or unix:PATH for the BES's Unix socket; or several HOST:PORT separated by
 #             commas: one <BES> each, all of prefix /, one group the front end balances
 #   CACHE     on (both caches, the front end's default; also when empty), datasource (the
@@ -15,9 +15,10 @@
 #   SHARES    on (the default: each client address keeps to its share of the BES connections) or
 #             off (clientShare 100%): for a load generator, every one of whose connections comes
 #             from this one address, so that it measures the server rather than one client's share
+#   FASTPATH_XML  more of the FastPath section as it is, e.g. an <Access .../> element (login)
 olfs_config_write() {
   local file=$1 endpoints=$2 cache=${3:-on} quickack=${4:-} data_root=${5:-} data_types=${6:-}
-  local shares=${7:-on} endpoint list response_cache
+  local shares=${7:-on} fastpath_xml=${8:-} endpoint list response_cache
   IFS=, read -r -a list <<< "$endpoints"
   if ((${#list[@]} > 1)); then
     for endpoint in "${list[@]}"; do
@@ -54,6 +55,7 @@ olfs_config_write() {
     echo "    <ResponseCache $response_cache/>"
     [[ -n "$quickack" ]] && echo "    <ClientPool quickAck=\"$([[ "$quickack" == off ]] && echo false || echo true)\"/>"
     [[ "$shares" == off ]] && echo '    <BesGroups clientShare="100%"/>'
+    [[ -n "$fastpath_xml" ]] && echo "    $fastpath_xml"
     echo '  </FastPath>'
     echo '</OLFSConfig>'
   } > "$file"

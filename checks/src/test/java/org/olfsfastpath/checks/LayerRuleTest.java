@@ -29,11 +29,13 @@ import org.junit.jupiter.api.Test;
  * enums, exceptions), never a client, pool or cache, and {@code cache} sees only value types of
  * {@code bes}. {@code spool} (where the answers of clients that fall behind wait) stands beside the
  * layers with nothing of ours but {@code spec} and {@code json}, and only {@code web}, {@code ops}
- * and {@code boot} use it. Routing (a command to a group, a path without its prefix) happens in
- * {@code bes} alone. Only {@code web}, {@code ops} and {@code boot} touch the servlet API. The BES
- * emulator, the harness (trace, soak, Tomcat launcher, the 2009 model) and the test support may use
- * {@code ppt}, {@code spec} and {@code json}, and nothing of the front end depends on them; {@code
- * spec} and {@code json} depend on nothing of ours.
+ * and {@code boot} use it; so do {@code log} and {@code http}, and {@code access} (identity and
+ * access rules, asked by web before any cache), which touches no servlet type, no BES type and no
+ * cache. Routing (a command to a group, a path without its prefix) happens in {@code bes} alone.
+ * Only {@code web}, {@code ops} and {@code boot} touch the servlet API. The BES emulator, the
+ * harness (trace, soak, Tomcat launcher, the 2009 model) and the test support may use {@code ppt},
+ * {@code spec} and {@code json}, and nothing of the front end depends on them; {@code spec} and
+ * {@code json} depend on nothing of ours.
  */
 final class LayerRuleTest {
   private static final String[] TOOLS = {
@@ -42,7 +44,9 @@ final class LayerRuleTest {
     "org.olfsfastpath.soak..",
     "org.olfsfastpath.tomcat..",
     "org.olfsfastpath.testing..",
-    "org.olfsfastpath.model2009.."
+    "org.olfsfastpath.model2009..",
+    "org.olfsfastpath.edl..",
+    "org.olfsfastpath.keycloak.."
   };
 
   static final ArchRule layers =
@@ -68,6 +72,8 @@ final class LayerRuleTest {
           .definedBy("org.olfsfastpath.log..")
           .layer("http")
           .definedBy("org.olfsfastpath.http..")
+          .layer("access")
+          .definedBy("org.olfsfastpath.access..")
           .layer("web")
           .definedBy("org.olfsfastpath.web..")
           .layer("ops")
@@ -91,6 +97,8 @@ final class LayerRuleTest {
           .whereLayer("log")
           .mayOnlyBeAccessedByLayers("web", "ops", "boot")
           .whereLayer("http")
+          .mayOnlyBeAccessedByLayers("web", "ops", "boot")
+          .whereLayer("access")
           .mayOnlyBeAccessedByLayers("web", "ops", "boot")
           .whereLayer("cache")
           .mayOnlyBeAccessedByLayers("dap", "meta", "web", "ops", "boot")
@@ -261,6 +269,23 @@ final class LayerRuleTest {
               "the log files and the HTTP rules take values the web layer hands them: no BES type,"
                   + " no cache, no servlet");
 
+  static final ArchRule accessDependsOnlyOnSpecAndJson =
+      noClasses()
+          .that()
+          .resideInAnyPackage("org.olfsfastpath.access..")
+          .should()
+          .dependOnClassesThat(
+              resideInAnyPackage("org.olfsfastpath..")
+                  .and(
+                      not(
+                          resideInAnyPackage(
+                              "org.olfsfastpath.access..",
+                              "org.olfsfastpath.spec..",
+                              "org.olfsfastpath.json.."))))
+          .because(
+              "identity and access rules stand apart: no servlet, no BES type, no cache, so"
+                  + " web asks them before any cache and they are tested without a container");
+
   static final ArchRule jsonDependsOnNothingOfOurs =
       noClasses()
           .that()
@@ -286,6 +311,7 @@ final class LayerRuleTest {
               "org.olfsfastpath.spool..",
               "org.olfsfastpath.log..",
               "org.olfsfastpath.http..",
+              "org.olfsfastpath.access..",
               "org.olfsfastpath.ppt..",
               "org.olfsfastpath.spec..",
               "org.olfsfastpath.json..")
@@ -353,6 +379,11 @@ final class LayerRuleTest {
   }
 
   @Test
+  void theAccessRulesDependOnlyOnTheSettingsGrammarAndTheJsonWriter() {
+    accessDependsOnlyOnSpecAndJson.check(CLASSES);
+  }
+
+  @Test
   void theJsonWriterDependsOnNothingOfOurs() {
     jsonDependsOnNothingOfOurs.check(CLASSES);
   }
@@ -381,8 +412,10 @@ final class LayerRuleTest {
           "spool",
           "log",
           "http",
+          "access",
           "emulator",
-          "trace"
+          "trace",
+          "edl"
         }) {
       org.junit.jupiter.api.Assertions.assertFalse(
           CLASSES.stream().noneMatch(c -> c.getPackageName().equals("org.olfsfastpath." + layer)),

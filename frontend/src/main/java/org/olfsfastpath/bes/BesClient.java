@@ -62,7 +62,11 @@ public final class BesClient implements Closeable {
     this.prewarm = b.getPrewarm();
     this.contexts =
         new BesContexts(
-            b.getUid(), b.getBesTimeoutSeconds(), b.getMaxResponseSize(), b.getMaxVariableSize());
+            b.getUid(),
+            b.getBesTimeoutSeconds(),
+            b.getMaxResponseSize(),
+            b.getMaxVariableSize(),
+            b.getSendEdlToken());
     this.requests = new BesRequests(contexts, "olfs-fastpath-");
     PptOptions options = pptOptions;
     BesConnectionPool.Connector given = b.getConnector();

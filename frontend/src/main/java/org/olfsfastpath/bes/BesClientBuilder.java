@@ -99,6 +99,7 @@ public final class BesClientBuilder {
       settings.add(Setting.atLeast("maxResponseSize", null, 0, Specs::size));
   private final Setting<Long> maxVariableSize =
       settings.add(Setting.atLeast("maxVariableSize", null, 0, Specs::size));
+  private final Setting<Boolean> sendEdlToken = Setting.of("sendEdlToken", true);
   private final Setting<BesEventListener> listener =
       Setting.of("eventListener", BesEventListener.NONE);
   private final Setting<PoolClock> clock = Setting.of("clock", PoolClock.SYSTEM);
@@ -281,6 +282,23 @@ public final class BesClientBuilder {
   public BesClientBuilder maxVariableSize(long bytes) {
     maxVariableSize.set(bytes);
     return this;
+  }
+
+  /**
+   * Whether a logged-in user's Earthdata Login token and client id go to this BES ({@code
+   * edl_auth_token}, {@code edl_client_application_id}; default true, as upstream sends them to
+   * every BES). Set from olfs.xml's {@code FastPath/Access@sendEdlToken} by the BES's prefix.
+   *
+   * @throws IllegalStateException if already set
+   */
+  public BesClientBuilder sendEdlToken(boolean send) {
+    sendEdlToken.set(send);
+    return this;
+  }
+
+  /** Whether the EDL token and client id go to this BES. */
+  public boolean getSendEdlToken() {
+    return sendEdlToken.get();
   }
 
   /**

@@ -124,6 +124,16 @@ final class BesRequests {
     }
     BesUser user = draft.caller().user();
     request.addContent(setContext("uid", user.anonymous() ? contexts.uid() : user.uid()));
+    // After uid, as upstream's NgapBesApi adds them (once here, where upstream repeats uid): the
+    // NGAP BES signs its URLs with them. The token is a secret: never logged.
+    String edlToken = user.edlToken();
+    if (contexts.sendEdlToken() && edlToken != null) {
+      String clientId = user.edlClientId();
+      if (clientId != null) {
+        request.addContent(setContext("edl_client_application_id", clientId));
+      }
+      request.addContent(setContext("edl_auth_token", "Bearer " + edlToken));
+    }
     if (type.isDap4()) {
       request.addContent(setContext("dap4_checksums", Boolean.toString(get.dap4Checksums())));
     }

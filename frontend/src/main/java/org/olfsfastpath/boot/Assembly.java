@@ -15,8 +15,10 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.access.Access;
 import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.bes.BesEventListener;
 import org.olfsfastpath.bes.BesGroup;
@@ -40,6 +42,7 @@ import org.olfsfastpath.spec.SpecException;
 import org.olfsfastpath.spec.Specs;
 import org.olfsfastpath.spool.Spool;
 import org.olfsfastpath.spool.SpoolBuilder;
+import org.olfsfastpath.web.AccessGate;
 import org.olfsfastpath.web.AccessLogFilter;
 import org.olfsfastpath.web.AnswerPolicy;
 import org.olfsfastpath.web.BotFilter;
@@ -50,6 +53,7 @@ import org.olfsfastpath.web.CorsFilter;
 import org.olfsfastpath.web.DapServlet;
 import org.olfsfastpath.web.FrontEndSettings;
 import org.olfsfastpath.web.FrontEndStats;
+import org.olfsfastpath.web.LoginServlet;
 import org.olfsfastpath.web.VersionService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -108,9 +112,16 @@ public final class Assembly {
     return build(config, bes.ppt(), () -> PptOptions.from(bes.ppt().values()).build());
   }
 
-  /** The client of one BES; nothing connects until the first request (or the prewarm). */
+  /**
+   * The client of one BES; nothing connects until the first request (or the prewarm).
+   *
+   * @param sendEdlToken whether an Earthdata Login user's token goes to this BES
+   */
   static BesClient besClient(
-      FrontEndConfig config, FrontEndConfig.Bes bes, BesEventListener listener) {
+      FrontEndConfig config,
+      FrontEndConfig.Bes bes,
+      BesEventListener listener,
+      boolean sendEdlToken) {
     PptEndpoint endpoint = endpoint(config, bes);
     PptOptions options = pptOptions(config, bes);
     return build(
@@ -121,6 +132,7 @@ public final class Assembly {
                 .endpoint(endpoint)
                 .pptOptions(options)
                 .eventListener(listener)
+                .sendEdlToken(sendEdlToken)
                 .build());
   }
 
@@ -130,7 +142,8 @@ public final class Assembly {
    *
    * @throws ConfigurationException naming the setting, e.g. a prefix no {@code /} group backs
    */
-  static BesRouter router(FrontEndConfig config, BesEventListener listener) {
+  static BesRouter router(
+      FrontEndConfig config, BesEventListener listener, Predicate<String> sendEdlToken) {
     Map<String, BesGroupBuilder> byPrefix = new LinkedHashMap<>();
     List<String> rawPrefixes = new ArrayList<>();
     List<BesClient> clients = new ArrayList<>();
@@ -153,7 +166,7 @@ public final class Assembly {
                           .eventListener(listener));
           byPrefix.put(prefix, group);
         }
-        BesClient client = besClient(config, bes, listener);
+        BesClient client = besClient(config, bes, listener, sendEdlToken.test(prefix));
         clients.add(client);
         String weight = routing.raw("weight");
         BesGroupBuilder members = group;
@@ -215,7 +228,16 @@ public final class Assembly {
    * @throws ConfigurationException naming the setting, if a layer refuses a value
    */
   public static BesBackend backend(FrontEndConfig config, BesEventListener listener) {
-    BesRouter router = router(config, listener);
+    return backend(config, listener, prefix -> true);
+  }
+
+  /**
+   * {@link #backend(FrontEndConfig, BesEventListener)}, sending an Earthdata Login user's token to
+   * the BES of the prefixes {@code sendEdlToken} accepts.
+   */
+  static BesBackend backend(
+      FrontEndConfig config, BesEventListener listener, Predicate<String> sendEdlToken) {
+    BesRouter router = router(config, listener, sendEdlToken);
     DataSourceCache cache = null;
     try {
       cache = cache(config, router::showNode);
@@ -337,13 +359,20 @@ public final class Assembly {
     CorsPolicy corsPolicy;
     // First and stopped last: a request still ending writes its access line.
     HyraxLogs logs = HttpAndLogSections.logs(config, context, configDirectory);
+    Access access;
     try {
       corsPolicy = HttpAndLogSections.cors(config);
       settings = web(config);
+      access = AccessSection.access(config, context.getContextPath(), System.getenv());
       spool = spool(config, containerTemp(context));
       botRules = BotFilterSection.rules(config, context.getContextPath());
       BotFilterSection.inert(config, botRules).ifPresent(log::warn);
-      started = backend(config, new BesEvents(meters::recordBesCommand));
+      Access rules = access;
+      started =
+          backend(
+              config,
+              new BesEvents(meters::recordBesCommand),
+              prefix -> rules == null || rules.sendsEdlToken(prefix));
     } catch (ConfigurationException e) {
       meters.close();
       logs.close();
@@ -397,7 +426,11 @@ public final class Assembly {
             Clock.systemUTC(),
             meters::recordRequest,
             spool,
-            answers);
+            answers,
+            AccessGate.of(access, contextPath));
+    if (access != null) {
+      meters.monitorAccess(access);
+    }
     WarmUp warmUp = null;
     if (settings.warmUp()) {
       // After the version fetch on the same thread: the BES connection is open by then.
@@ -421,6 +454,7 @@ public final class Assembly {
               sections.put("ignoredSettings", IgnoredSettings.statusSection(ignored));
               sections.put("spool", StatusSections.spool(spool.stats()));
               sections.put("logs", StatusSections.logs(logs.stats()));
+              sections.put("access", StatusSections.access(access));
               return sections;
             });
     JmxBeans beans = new JmxBeans(ManagementFactory.getPlatformMBeanServer());
@@ -462,7 +496,9 @@ public final class Assembly {
             + answers.cache()
             + ", "
             + corsPolicy,
-        List.copyOf(stops));
+        List.copyOf(stops),
+        access,
+        access == null ? null : new LoginServlet(access, contextPath, answers.cache()));
   }
 
   /** The container's temporary directory for this web application, or null outside one. */

@@ -6,6 +6,7 @@ import static org.olfsfastpath.boot.OlfsSetting.Kind.INTEGER;
 import static org.olfsfastpath.boot.OlfsSetting.Kind.PATH;
 import static org.olfsfastpath.boot.OlfsSetting.Kind.SIZE;
 import static org.olfsfastpath.boot.OlfsSetting.Kind.TEXT;
+import static org.olfsfastpath.boot.OlfsSetting.Layer.ACCESS;
 import static org.olfsfastpath.boot.OlfsSetting.Layer.BES;
 import static org.olfsfastpath.boot.OlfsSetting.Layer.CACHE;
 import static org.olfsfastpath.boot.OlfsSetting.Layer.ENDPOINT;
@@ -16,6 +17,7 @@ import static org.olfsfastpath.boot.OlfsSetting.Layer.SPOOL;
 import static org.olfsfastpath.boot.OlfsSetting.Layer.WEB;
 
 import java.util.List;
+import org.olfsfastpath.access.AccessOptions;
 
 /**
  * The rows of {@link OlfsSettings} for our own section, {@code FastPath}, checked strictly: a
@@ -407,7 +409,56 @@ final class FastPathSettings {
               TEXT,
               "token (16 or more characters) that allows operator actions from other hosts",
               "none",
-              "0123456789abcdef"));
+              "0123456789abcdef"),
+          new OlfsSetting(
+              "FastPath/Access@file",
+              ACCESS,
+              "file",
+              TEXT,
+              "present (the element, with or without attributes): login and access rules are on"
+                  + " (docs/security.md), read from upstream's user-access.xml at this path,"
+                  + " relative to the directory of this file",
+              AccessOptions.DEFAULT_FILE,
+              "/etc/olfs/user-access.xml"),
+          new OlfsSetting(
+              "FastPath/Access@anonymous",
+              ACCESS,
+              "anonymous",
+              TEXT,
+              "what an anonymous request for something that needs a user gets: `login` (302 to the"
+                  + " default provider's login, GET and HEAD; others 401) or `401`"
+                  + " (`WWW-Authenticate: Bearer`, for sites that take tokens only)",
+              "login",
+              "401"),
+          new OlfsSetting(
+              "FastPath/Access@sessionKeyFile",
+              ACCESS,
+              "sessionKeyFile",
+              PATH,
+              "the session keys, 32 random bytes in base64 a line, readable by its owner only; the"
+                  + " first seals, all open (key rotation); every front end behind one proxy has"
+                  + " the same",
+              "none: the environment variable OLFS_SESSION_KEY",
+              "/etc/olfs/session.keys"),
+          new OlfsSetting(
+              "FastPath/Access@secureCookie",
+              ACCESS,
+              "secureCookie",
+              TEXT,
+              "whether the session cookie is `Secure`: `auto` (when the request came over TLS, as"
+                  + " Tomcat sees it behind a RemoteIpValve), `true` or `false`",
+              "auto",
+              "true"),
+          new OlfsSetting(
+              "FastPath/Access@sendEdlToken",
+              ACCESS,
+              "sendEdlToken",
+              TEXT,
+              "the BES prefixes whose BES are sent an Earthdata Login user's token and client id"
+                  + " (`edl_auth_token`, `edl_client_application_id`), separated by spaces; `/`:"
+                  + " every BES, as upstream; `\"\"`: none",
+              "/",
+              "/ngap/"));
 
   private FastPathSettings() {}
 }

@@ -3,6 +3,7 @@ package org.olfsfastpath.boot;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.access.Access;
 import org.olfsfastpath.ops.MetricsServlet;
 import org.olfsfastpath.ops.StatusServlet;
 import org.olfsfastpath.web.AccessLogFilter;
@@ -10,6 +11,7 @@ import org.olfsfastpath.web.BotFilter;
 import org.olfsfastpath.web.CorsFilter;
 import org.olfsfastpath.web.DapServlet;
 import org.olfsfastpath.web.FrontEndStats;
+import org.olfsfastpath.web.LoginServlet;
 
 /**
  * The front end as {@link Assembly#frontEnd} wires it from olfs.xml: what {@link FrontEndListener}
@@ -26,6 +28,8 @@ import org.olfsfastpath.web.FrontEndStats;
  * @param version this front end's version
  * @param description the BES, the settings and the spool, for the log
  * @param stops what to stop when the application stops, in that order: the last started first
+ * @param access login and access rules, or null when login is off
+ * @param login the login and logout servlet, or null when login is off
  */
 record FrontEnd(
     DapServlet dap,
@@ -37,7 +41,9 @@ record FrontEnd(
     FrontEndStats stats,
     String version,
     String description,
-    List<Runnable> stops) {
+    List<Runnable> stops,
+    @Nullable Access access,
+    @Nullable LoginServlet login) {
   FrontEnd {
     Objects.requireNonNull(dap, "dap == null");
     Objects.requireNonNull(status, "status == null");

@@ -1,7 +1,9 @@
 package org.olfsfastpath.boot;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An olfs.xml file as read, before any layer has seen it: per BES its prefix, endpoint and the
@@ -21,6 +23,10 @@ import java.util.Objects;
  * @param botFilter the bot filter's rules as read, built and compiled at start ({@link
  *     BotFilterSection#rules})
  * @param ignored what the file holds that this front end does not implement
+ * @param access the spec of login and access rules ({@code FastPath/Access}), or null when the file
+ *     has no such element: login is off
+ * @param directory the directory of the file, against which a relative user-access.xml is found;
+ *     null for a document read from elsewhere
  */
 public record FrontEndConfig(
     String source,
@@ -34,7 +40,9 @@ public record FrontEndConfig(
     LayerSpec httpCache,
     LayerSpec cors,
     BotFilterSection botFilter,
-    List<IgnoredSettings.Ignored> ignored) {
+    List<IgnoredSettings.Ignored> ignored,
+    @Nullable LayerSpec access,
+    @Nullable Path directory) {
   public FrontEndConfig {
     Objects.requireNonNull(source, "source == null");
     bes = List.copyOf(bes);

@@ -13,8 +13,10 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import javax.management.JMException;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.access.Access;
 import org.olfsfastpath.log.HyraxLogs;
 import org.olfsfastpath.web.CorsFilter;
+import org.olfsfastpath.web.LoginServlet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -141,6 +143,18 @@ public final class FrontEndListener implements ServletContextListener {
       filter.setAsyncSupported(true);
       filter.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
       log.info("olfs-fastpath: bot filter on: {}", frontEnd.bots());
+    }
+    Access access = frontEnd.access();
+    LoginServlet login = frontEnd.login();
+    if (access != null && login != null) {
+      // Upstream's paths: <login> lists the providers, <login>/<authContext> logs in with one and
+      // is its OAuth2 redirect_uri, <logout> logs out.
+      context
+          .addServlet("login", login)
+          .addMapping(access.loginPath(), access.loginPath() + "/*", access.logoutPath());
+      for (String line : access.describe()) {
+        log.info("olfs-fastpath: login: {}", line);
+      }
     }
     context.addServlet("status", frontEnd.status()).addMapping("/status", "/status/*");
     context.addServlet("metrics", frontEnd.metrics()).addMapping("/metrics", "/metrics/*");

@@ -112,7 +112,8 @@ final class HttpAndLogSections {
     Duration freshness =
         cache.dataRoot().isPresent() ? cache.mtimeCheckInterval() : cache.refreshAfter();
     return new AnswerPolicy(
-        CacheHeaders.of(http, freshness, false),
+        // With login on, an open answer is not "public": a credentialed request's stays private.
+        CacheHeaders.of(http, freshness, config.access() != null),
         new RequestIds(settings.requestIdMaxLength()),
         settings.requestIdHeader(),
         settings.combinedLog());

@@ -49,10 +49,6 @@ final class IgnoredSettings {
               "deprecated upstream: use DatasetUrlResponse" + " type=\"download\""),
           Map.entry("PreloadNcmlIntoBes", "not offered"),
           Map.entry(
-              "AuthenticationControls",
-              "there is no login here: put authentication in a proxy"
-                  + " in front, or keep the upstream OLFS"),
-          Map.entry(
               "BESManager/BES@name",
               "the log and the status document name each BES by" + " host:port"),
           Map.entry(

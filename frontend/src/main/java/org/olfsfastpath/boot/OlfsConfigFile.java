@@ -37,7 +37,7 @@ public final class OlfsConfigFile {
    */
   public static FrontEndConfig read(Path file) {
     try (InputStream in = Files.newInputStream(file)) {
-      return parse(in, file.toString());
+      return parse(in, file.toString(), file.toAbsolutePath().getParent());
     } catch (IOException e) {
       throw new ConfigurationException("cannot read the configuration file " + file + ": " + e, e);
     }
@@ -50,6 +50,14 @@ public final class OlfsConfigFile {
    * @throws ConfigurationException if it is not XML or names an unknown FastPath setting
    */
   public static FrontEndConfig parse(InputStream in, String source) {
+    return parse(in, source, null);
+  }
+
+  /**
+   * Parses an olfs.xml document whose relative file names (user-access.xml) are in {@code
+   * directory}.
+   */
+  static FrontEndConfig parse(InputStream in, String source, @Nullable Path directory) {
     Document document;
     try {
       SAXBuilder builder = new SAXBuilder(XMLReaders.NONVALIDATING);
@@ -61,15 +69,15 @@ public final class OlfsConfigFile {
       throw new ConfigurationException(
           source + ": not a readable XML document: " + e.getMessage(), e);
     }
-    return read(document.getRootElement(), source);
+    return read(document.getRootElement(), source, directory);
   }
 
   /** The configuration of a file with no settings at all: one BES at localhost:10022. */
   public static FrontEndConfig defaults() {
-    return read(new Element("OLFSConfig"), "the built-in defaults");
+    return read(new Element("OLFSConfig"), "the built-in defaults", null);
   }
 
-  private static FrontEndConfig read(Element root, String source) {
+  private static FrontEndConfig read(Element root, String source, @Nullable Path directory) {
     if (!root.getName().equals("OLFSConfig")) {
       throw new ConfigurationException(
           source + ": expected the root element OLFSConfig but was " + root.getName());
@@ -86,6 +94,9 @@ public final class OlfsConfigFile {
     LayerSpec logs = new LayerSpec();
     LayerSpec httpCache = new LayerSpec();
     LayerSpec cors = new LayerSpec();
+    // Login is on when the element is there, with or without attributes.
+    LayerSpec access =
+        fastPath != null && fastPath.getChild(OlfsSettings.ACCESS) != null ? new LayerSpec() : null;
     // Settings outside the BES elements; FastPath/ClientPool ones go into every BES's specs.
     List<OlfsSetting> forEveryBes = new ArrayList<>();
     for (OlfsSetting setting : OlfsSettings.ALL) {
@@ -102,6 +113,11 @@ public final class OlfsConfigFile {
         case HTTP_CACHE -> copy(setting, value(root, setting), httpCache);
         case CORS -> copy(setting, value(root, setting), cors);
         case BOT_FILTER -> {} // Lists of values: BotFilterSection.read reads them.
+        case ACCESS -> {
+          if (access != null) {
+            copy(setting, value(root, setting), access);
+          }
+        }
         default -> forEveryBes.add(setting);
       }
     }
@@ -134,7 +150,9 @@ public final class OlfsConfigFile {
         httpCache,
         cors,
         BotFilterSection.read(root),
-        IgnoredSettings.find(root));
+        IgnoredSettings.find(root),
+        access,
+        directory);
   }
 
   private static LayerSpec target(FrontEndConfig.Bes bes, OlfsSetting setting) {

@@ -58,7 +58,9 @@ record OlfsSetting(
     /** The answers' Cache-Control ({@code org.olfsfastpath.http.HttpCacheSettings}). */
     HTTP_CACHE,
     /** Which origins' pages may read the answers ({@code org.olfsfastpath.http.CorsPolicy}). */
-    CORS
+    CORS,
+    /** Login and access rules ({@code org.olfsfastpath.access.AccessOptions}). */
+    ACCESS
   }
 
   /** What a value looks like, for reading, docs and tests. */

@@ -24,6 +24,9 @@ final class OlfsSettings {
   /** The element that each BES of the file is. */
   static final String BES_ELEMENT = "BESManager/BES";
 
+  /** The element of our section whose presence turns login on. */
+  static final String ACCESS = "Access";
+
   /** Our strictly checked section. */
   static final String FAST_PATH = "FastPath";
 

@@ -8,6 +8,7 @@ import static org.olfsfastpath.boot.OlfsSetting.Kind.HYRAX_SIZE;
 import static org.olfsfastpath.boot.OlfsSetting.Kind.INTEGER;
 import static org.olfsfastpath.boot.OlfsSetting.Kind.PATTERN;
 import static org.olfsfastpath.boot.OlfsSetting.Kind.TEXT;
+import static org.olfsfastpath.boot.OlfsSetting.Layer.ACCESS;
 import static org.olfsfastpath.boot.OlfsSetting.Layer.BES;
 import static org.olfsfastpath.boot.OlfsSetting.Layer.BOT_FILTER;
 import static org.olfsfastpath.boot.OlfsSetting.Layer.CACHE;
@@ -173,6 +174,24 @@ final class UpstreamSettings {
                   + " (`fnoc1.nc4`, not `fnoc1.nc.nc4`)",
               "absent",
               "present"),
+          new OlfsSetting(
+              "AuthenticationControls/login",
+              ACCESS,
+              "loginPath",
+              TEXT,
+              "the login page's path, as upstream's olfs.xml named it before 2018 (upstream reads"
+                  + " it from user-access.xml's `EnableAuthenticationControls` since, which wins"
+                  + " here too); with `FastPath/Access` only",
+              "`/login`",
+              "/signin"),
+          new OlfsSetting(
+              "AuthenticationControls/logout",
+              ACCESS,
+              "logoutPath",
+              TEXT,
+              "the logout path, as `AuthenticationControls/login`",
+              "`/logout`",
+              "/signout"),
           new OlfsSetting(
               "HttpPost@enabled",
               WEB,

@@ -125,7 +125,7 @@ public final class DapRequestParser {
     if (path.indexOf(';') >= 0) {
       throw new DapRequestRejectedException(400, "path parameters (';') are not allowed");
     }
-    String decoded = withoutHyraxPrefix(normalize(PercentDecoding.decode(path, false, "path")));
+    String decoded = canonical(path);
     Parameters parameters = new Parameters(query, formBody == null ? "" : formBody);
 
     if (decoded.equals("/version") || decoded.equals("/version/")) {
@@ -172,6 +172,28 @@ public final class DapRequestParser {
       readings.add(reading(directory + datasetName, match.type(), written, query, parameters));
     }
     return new DapRequest.Node(decoded, readings);
+  }
+
+  /**
+   * The path as every decision about it sees it: percent-decoded, normalized ({@code .} and {@code
+   * ..} segments and doubled slashes as {@link #parse} resolves or refuses them) and without the
+   * {@code /hyrax} alias, e.g. {@code /restricted/x.nc.dap} for {@code
+   * /hyrax/data/..//restr%69cted/x.nc.dap}. Access rules are matched against it, so that no
+   * spelling of a path reaches what its plain spelling may not.
+   *
+   * @param rawPath the request path below the web application, still percent-encoded
+   * @throws DapRequestRejectedException as {@link #parse} refuses the path
+   */
+  public String canonicalPath(@Nullable String rawPath) throws DapRequestRejectedException {
+    String path = rawPath == null || rawPath.isEmpty() ? "/" : rawPath;
+    if (!path.startsWith("/")) {
+      throw new DapRequestRejectedException(400, "expected the path to start with '/'");
+    }
+    return canonical(path);
+  }
+
+  private static String canonical(String path) throws DapRequestRejectedException {
+    return withoutHyraxPrefix(normalize(PercentDecoding.decode(path, false, "path")));
   }
 
   /** One reading of a node's path as a dataset response, with its constraint and function. */

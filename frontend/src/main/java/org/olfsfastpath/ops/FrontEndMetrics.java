@@ -26,6 +26,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
 import javax.management.MBeanServer;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.access.Access;
+import org.olfsfastpath.access.AccessStats;
 import org.olfsfastpath.bes.BesGroupStats;
 import org.olfsfastpath.bes.BesPoolStats;
 import org.olfsfastpath.cache.DataSourceCache;
@@ -298,6 +300,15 @@ public final class FrontEndMetrics implements AutoCloseable {
           .tag("cause", cause.element())
           .register(registry);
     }
+  }
+
+  /**
+   * Counts logins, token checks, refusals, key fetches, session cookies and provider calls of the
+   * login and access rules, each by the labels {@link AccessStats} keeps (providers and fixed
+   * words, never a user).
+   */
+  public void monitorAccess(Access access) {
+    AccessMetrics.bind(registry, Objects.requireNonNull(access, "access == null"));
   }
 
   /** The registry, for meters of other parts of the front end. */

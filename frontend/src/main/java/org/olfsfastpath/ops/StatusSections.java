@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesGroupStats;
 import org.olfsfastpath.bes.BesMemberStats;
 import org.olfsfastpath.bes.BesShareStats;
@@ -176,6 +177,25 @@ public final class StatusSections {
    * refusals by cause under upstream's element names ({@code refused}: {@code IpAddress}, {@code
    * IpMatch}, {@code UserAgentMatch}).
    */
+  /**
+   * The {@code access} section: whether login is on, its providers and the counters of {@link
+   * org.olfsfastpath.access.AccessStats} (labels only: providers and fixed words, never a user).
+   */
+  public static Map<String, Object> access(org.olfsfastpath.access.@Nullable Access access) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("enabled", access != null);
+    if (access != null) {
+      m.put(
+          "providers",
+          access.providers().stream()
+              .map(org.olfsfastpath.access.Access.LoginLink::authContext)
+              .toList());
+      m.put("anonymous", access.options().anonymous().name().toLowerCase(java.util.Locale.ROOT));
+      m.putAll(org.olfsfastpath.json.Json.fields(access.stats()));
+    }
+    return m;
+  }
+
   public static Map<String, Object> botFilter(BotFilterStats s) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("enabled", s.enabled());

@@ -54,6 +54,9 @@ public record AnswerPolicy(
     CacheHeaders.Kind kind;
     if (ex.post) {
       kind = CacheHeaders.Kind.NO_STORE;
+    } else if (ex.resp.containsHeader("Set-Cookie")) {
+      // The access gate cleared a session cookie it refused: no cache may keep or share that.
+      kind = CacheHeaders.Kind.PRIVATE_NO_STORE;
     } else if (isPrivate(ex)) {
       kind = CacheHeaders.Kind.PRIVATE;
     } else {

@@ -16,6 +16,7 @@ import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.bes.BesLimitException;
 import org.olfsfastpath.bes.BesPoolExhaustedException;
 import org.olfsfastpath.bes.BesUnavailableException;
+import org.olfsfastpath.bes.BesUser;
 import org.olfsfastpath.dap.BesMessages;
 import org.olfsfastpath.dap.ConstraintErrors;
 import org.olfsfastpath.dap.DapRequest;
@@ -65,6 +66,9 @@ public final class DapServlet extends HttpServlet {
   private final @Nullable String catalogRoot;
   private final transient RequestTimer timer;
 
+  /** Login and access rules, asked before anything else is done for a request. */
+  private final transient AccessGate gate;
+
   /** When a busy pool was last warned of, and the 503s since. */
   private final transient AtomicLong lastExhaustedWarning =
       new AtomicLong(System.nanoTime() - EXHAUSTED_WARNING_EVERY);
@@ -102,6 +106,39 @@ public final class DapServlet extends HttpServlet {
       RequestTimer timer,
       Spool spool,
       AnswerPolicy policy) {
+    return assemble(
+        settings,
+        backend,
+        stats,
+        serverVersion,
+        catalogRoot,
+        versions,
+        context,
+        clock,
+        timer,
+        spool,
+        policy,
+        AccessGate.open());
+  }
+
+  /**
+   * {@link #assemble(FrontEndSettings, DapBackend, FrontEndStats, String, String, VersionService,
+   * jakarta.servlet.ServletContext, java.time.Clock, RequestTimer, Spool, AnswerPolicy)} with login
+   * and access rules: {@code gate} decides each request before anything else is done for it.
+   */
+  public static DapServlet assemble(
+      FrontEndSettings settings,
+      DapBackend backend,
+      FrontEndStats stats,
+      String serverVersion,
+      @Nullable String catalogRoot,
+      VersionService versions,
+      jakarta.servlet.@Nullable ServletContext context,
+      java.time.Clock clock,
+      RequestTimer timer,
+      Spool spool,
+      AnswerPolicy policy,
+      AccessGate gate) {
     return new DapServlet(
         new DapRequestParser(settings.maxUrlLength(), settings.maxConstraintLength()),
         Responders.create(
@@ -109,7 +146,19 @@ public final class DapServlet extends HttpServlet {
         stats,
         settings,
         catalogRoot,
-        timer);
+        timer,
+        gate);
+  }
+
+  /** A servlet with no login ({@link AccessGate#open()}). */
+  DapServlet(
+      DapRequestParser parser,
+      Responders responders,
+      FrontEndStats stats,
+      FrontEndSettings settings,
+      @Nullable String catalogRoot,
+      RequestTimer timer) {
+    this(parser, responders, stats, settings, catalogRoot, timer, AccessGate.open());
   }
 
   /**
@@ -118,6 +167,7 @@ public final class DapServlet extends HttpServlet {
    * @param catalogRoot the catalog root as the BES names it in messages, removed from them; null
    *     when unknown
    * @param timer hears each request's type, status and time
+   * @param gate login and access rules, asked before anything else is done for a request
    */
   DapServlet(
       DapRequestParser parser,
@@ -125,13 +175,15 @@ public final class DapServlet extends HttpServlet {
       FrontEndStats stats,
       FrontEndSettings settings,
       @Nullable String catalogRoot,
-      RequestTimer timer) {
+      RequestTimer timer,
+      AccessGate gate) {
     this.parser = Objects.requireNonNull(parser, "parser == null");
     this.responders = Objects.requireNonNull(responders, "responders == null");
     this.stats = Objects.requireNonNull(stats, "stats == null");
     this.settings = Objects.requireNonNull(settings, "settings == null");
     this.catalogRoot = catalogRoot;
     this.timer = Objects.requireNonNull(timer, "timer == null");
+    this.gate = Objects.requireNonNull(gate, "gate == null");
   }
 
   /** How many times the site map was built, for the status document. */
@@ -245,6 +297,13 @@ public final class DapServlet extends HttpServlet {
       // Parse and validate: anything refused here costs no BES message.
       DapRequest request = parse(req, body);
       ex.answering(request);
+      // Before a 304, a cache or a BES command: the rules see the canonical path. The gate marks
+      // a logged-in or restricted request, so the answer's Cache-Control is private.
+      BesUser user = gate.check(req, ex.resp, parser);
+      if (user == null) {
+        return; // sent to log in
+      }
+      ex.user(user);
       responders.policy().begin(ex, request);
       if (ex.post && !(request instanceof DapRequest.Node)) {
         throw new Refusal(405, "POST is for dataset responses; use GET", "Allow", "GET, HEAD");
@@ -333,6 +392,7 @@ public final class DapServlet extends HttpServlet {
     return parser.parse(uri.substring(context.length()), req.getQueryString(), body);
   }
 
+  /** The context path and the canonical catalog path, as the access rules match it. */
   private void sendVersion(Exchange ex) throws ClientGoneException {
     responders.headers().set(ex.resp, "3.2");
     ex.resp.setContentType(org.olfsfastpath.dap.VersionDocument.CONTENT_TYPE);

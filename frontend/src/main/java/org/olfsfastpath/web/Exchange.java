@@ -4,6 +4,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.bes.BesUser;
 import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.dap.DapRequest;
@@ -28,6 +29,7 @@ final class Exchange {
   private @Nullable DapRequest answering;
   private @Nullable String client;
   private @Nullable Caller caller;
+  private BesUser user = BesUser.ANONYMOUS;
   private @Nullable Runnable whenEnded;
   private boolean async;
   private boolean negotiated;
@@ -104,22 +106,28 @@ final class Exchange {
   Caller caller() {
     Caller known = caller;
     if (known == null) {
-      known = Caller.shortRequest(client());
       RequestLog requestLog = log;
-      if (requestLog != null) {
-        // Every BES document of the request carries its id, so the BES logs its lines under it.
-        known = known.forRequest(requestLog.id(), known.user());
-        if (combinedLog) {
-          known =
-              known.withContexts(
-                  List.of(
-                      new GetRequest.Context(
-                          CombinedLog.CONTEXT, CombinedLog.of(requestLog.fields()))));
-        }
+      // Every BES document of the request carries its id, so the BES logs its lines under it, and
+      // the user the access gate found (uid, an EDL token).
+      known =
+          Caller.shortRequest(client())
+              .forRequest(requestLog == null ? null : requestLog.id(), user);
+      if (requestLog != null && combinedLog) {
+        known =
+            known.withContexts(
+                List.of(
+                    new GetRequest.Context(
+                        CombinedLog.CONTEXT, CombinedLog.of(requestLog.fields()))));
       }
       caller = known;
     }
     return known;
+  }
+
+  /** The user the BES is told about ({@code uid}, the EDL token), as the access gate found. */
+  void user(BesUser user) {
+    this.user = user;
+    this.caller = null;
   }
 
   /** What the response answers, once known: an error to it takes the form its client reads. */
@@ -176,6 +184,11 @@ final class Exchange {
    * proxy, its RemoteIpValve sets them from X-Forwarded-*).
    */
   String serviceUrl() {
+    return serviceUrl(req);
+  }
+
+  /** {@link #serviceUrl()} of {@code req}. */
+  static String serviceUrl(HttpServletRequest req) {
     StringBuilder url =
         new StringBuilder(64)
             .append(req.getScheme())

@@ -21,8 +21,10 @@ final class RequestLog {
   static final String ATTRIBUTE = RequestLog.class.getName();
 
   /**
-   * The request attribute the login sets to the logged-in user's id (a String), which the access
-   * log's {@code userid} shows.
+   * The request attribute the login sets to the logged-in user's id (a String): {@link AccessGate}
+   * for a request with a session, a bearer token or the container's user, {@link LoginServlet} for
+   * a login's callback. The access log's {@code userid} shows it (Tomcat's AccessLogValve can too,
+   * with {@code %{olfs.user}r}), and {@link AnswerPolicy} makes the answer private.
    */
   static final String USER_ATTRIBUTE = "olfs.user";
 
@@ -61,6 +63,14 @@ final class RequestLog {
   /** The id a POST's form body named, which upstream takes too (its getParameter reads bodies). */
   void replaceId(RequestId fromBody) {
     this.id = Objects.requireNonNull(fromBody, "fromBody == null");
+  }
+
+  /** Counts the body bytes {@code req}'s servlet wrote, when the access log filter saw it. */
+  static void body(ServletRequest req, long bytes) {
+    RequestLog log = of(req);
+    if (log != null) {
+      log.body(bytes);
+    }
   }
 
   /** Counts body bytes written (before compression). */

@@ -34,6 +34,15 @@
  * filter, {@code BotFilter} over {@code BotRules}, and the fair shares); each BES get is sent for
  * that client as a short or a long request ({@link org.olfsfastpath.bes.Caller}), which the groups'
  * shares and the pools' reserve go by. Only this package maps exceptions to HTTP statuses.
+ *
+ * <p>With login on (olfs.xml's {@code FastPath/Access}), {@code AccessGate} asks the access rules
+ * ({@link org.olfsfastpath.access.Access}) about each request right after its URL is parsed and
+ * made canonical, before a 304, a cache or a BES command: a refusal is a login redirect, a 401, a
+ * 403 or a 503; an allowed restricted answer is {@code Cache-Control: private}, its user is named
+ * in the request attribute {@code olfs.user} for the access log and goes to the BES ({@link
+ * org.olfsfastpath.bes.BesUser}). {@code LoginServlet} serves upstream's login and logout paths
+ * ({@code /login}, {@code /login/<authContext>}, the OAuth2 {@code redirect_uri}, {@code /logout}),
+ * its cookies written by {@code LoginCookies}.
  */
 @NullMarked
 package org.olfsfastpath.web;

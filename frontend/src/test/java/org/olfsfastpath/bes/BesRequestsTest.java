@@ -250,6 +250,27 @@ final class BesRequestsTest {
   }
 
   @Test
+  void anEdlUser_sendsTheTokenAndClientId_afterUid_once_unlessTheClientIsToldNot()
+      throws Exception {
+    Caller caller =
+        Caller.shortRequest("192.0.2.7")
+            .forRequest(null, new BesUser("alice", "eyJ.token.sig", "olfs-app"));
+    GetRequest get = GetRequest.of("/a.nc", BesGetType.DODS, "");
+    List<String> outline = outline(parse(requests.document(BesCommand.GET, get, caller)));
+    int uid = outline.indexOf("setContext uid=alice");
+    assertTrue(uid > 0, outline::toString);
+    assertEquals("setContext edl_client_application_id=olfs-app", outline.get(uid + 1));
+    assertEquals("setContext edl_auth_token=Bearer eyJ.token.sig", outline.get(uid + 2));
+    assertEquals(1, outline.stream().filter(l -> l.startsWith("setContext uid=")).count());
+    BesRequests withheld =
+        new BesRequests(new BesContexts("not_logged_in", 0, -1, -1, false), "t-");
+    List<String> without = outline(parse(withheld.document(BesCommand.GET, get, caller)));
+    assertTrue(without.contains("setContext uid=alice"), without::toString);
+    assertTrue(without.stream().noneMatch(l -> l.contains("edl_")), without::toString);
+    assertFalse(caller.user().toString().contains("eyJ"), "the token is never shown");
+  }
+
+  @Test
   void anonymousCaller_getsTheClientsConfiguredUid() throws Exception {
     BesRequests configured = new BesRequests(new BesContexts("alice", 0, -1, -1), "t-");
     assertTrue(

@@ -24,7 +24,8 @@ record Built(
     Spool spool,
     LogSettings logs,
     HttpCacheSettings http,
-    CorsPolicy cors)
+    CorsPolicy cors,
+    org.olfsfastpath.access.@org.jspecify.annotations.Nullable AccessOptions access)
     implements AutoCloseable {
   static FrontEndConfig parse(String xml) {
     return OlfsConfigFile.parse(
@@ -41,6 +42,7 @@ record Built(
     LogSettings logs = HttpAndLogSections.logSettings(config);
     HttpCacheSettings http = HttpAndLogSections.httpCache(config);
     CorsPolicy cors = HttpAndLogSections.cors(config);
+    org.olfsfastpath.access.AccessOptions access = AccessSection.accessOptions(config);
     BotRules bots = BotFilterSection.rules(config, "/opendap");
     // The JVM's temporary directory stands for the servlet container's.
     Spool spool =
@@ -52,7 +54,13 @@ record Built(
         spool,
         logs,
         http,
-        cors);
+        cors,
+        access);
+  }
+
+  /** The access options, which the file under test must have. */
+  org.olfsfastpath.access.AccessOptions accessOptions() {
+    return java.util.Objects.requireNonNull(access, "no FastPath/Access");
   }
 
   BesClient client() {

@@ -62,6 +62,19 @@ final class IgnoredSettingsTest {
     assertEquals("not a setting this front end knows", ignored.get(7).instead());
   }
 
+  /** Issue 26: upstream's pre-2018 place for the login paths is read, so never named ignored. */
+  @Test
+  void authenticationControls_isRead_notNamedIgnored_butAnUnknownChildIs() {
+    List<IgnoredSettings.Ignored> ignored =
+        Built.parse(
+                "<OLFSConfig><AuthenticationControls><login>/signin</login><logout>/signout"
+                    + "</logout><Frob/></AuthenticationControls></OLFSConfig>")
+            .ignored();
+    assertEquals(
+        List.of("AuthenticationControls/Frob"),
+        ignored.stream().map(IgnoredSettings.Ignored::setting).toList());
+  }
+
   @Test
   void everySettingOfTheTable_isKnown() {
     assertEquals(

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.olfsfastpath.access.AccessOptions;
+import org.olfsfastpath.access.SessionKeys;
 import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.bes.BesClientBuilder;
 import org.olfsfastpath.bes.BesGroup;
@@ -232,6 +234,25 @@ final class SettingsDefaultsTest {
         described(
             "the DAP headers (`XDODS-Server` ... `X-Request-Id`, [configuration.md](#cors))",
             cors.exposedHeaders().equals(CorsPolicy.DEFAULT_EXPOSED_HEADERS)));
+    AccessOptions access = AccessOptions.defaults();
+    m.put("FastPath/Access@file", access.file().toString());
+    m.put(
+        "AuthenticationControls/login", described("`/login`", access.loginPath().equals("/login")));
+    m.put(
+        "AuthenticationControls/logout",
+        described("`/logout`", access.logoutPath().equals("/logout")));
+    m.put(
+        "FastPath/Access@anonymous",
+        described("login", access.anonymous() == AccessOptions.Anonymous.LOGIN));
+    m.put(
+        "FastPath/Access@sessionKeyFile",
+        described(
+            "none: the environment variable " + SessionKeys.ENVIRONMENT,
+            access.sessionKeyFile() == null));
+    m.put(
+        "FastPath/Access@secureCookie",
+        described("auto", access.secureCookie() == AccessOptions.SecureCookie.AUTO));
+    m.put("FastPath/Access@sendEdlToken", String.join(" ", access.sendEdlToken()));
     return m;
   }
 

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.olfsfastpath.access.AccessOptions;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.spec.Specs;
 
@@ -177,7 +178,30 @@ final class SettingsTableTest {
           Map.entry("FastPath/Cors@allowedOrigins", built -> built.cors().allowedOrigins()),
           Map.entry("FastPath/Cors@allowCredentials", built -> built.cors().credentials()),
           Map.entry("FastPath/Cors@maxAge", built -> built.cors().maxAge()),
-          Map.entry("FastPath/Cors@exposedHeaders", built -> built.cors().exposedHeaders()));
+          Map.entry("FastPath/Cors@exposedHeaders", built -> built.cors().exposedHeaders()),
+          Map.entry("FastPath/Access@file", built -> built.accessOptions().file().toString()),
+          Map.entry("AuthenticationControls/login", built -> built.accessOptions().loginPath()),
+          Map.entry("AuthenticationControls/logout", built -> built.accessOptions().logoutPath()),
+          Map.entry(
+              "FastPath/Access@anonymous",
+              built ->
+                  built.accessOptions().anonymous() == AccessOptions.Anonymous.LOGIN
+                      ? "login"
+                      : "401"),
+          Map.entry(
+              "FastPath/Access@sessionKeyFile",
+              built -> java.util.Objects.requireNonNull(built.accessOptions().sessionKeyFile())),
+          Map.entry(
+              "FastPath/Access@secureCookie",
+              built ->
+                  switch (built.accessOptions().secureCookie()) {
+                    case AUTO -> "auto";
+                    case ALWAYS -> "true";
+                    case NEVER -> "false";
+                  }),
+          Map.entry(
+              "FastPath/Access@sendEdlToken",
+              built -> String.join(" ", built.accessOptions().sendEdlToken())));
 
   /** A value each setting's layer refuses. */
   private static final Map<String, String> BAD =
@@ -202,7 +226,14 @@ final class SettingsTableTest {
           Map.entry("FastPath/Logs@configuration", "logback.xml"),
           Map.entry("FastPath/RequestId@responseHeader", "X Request Id"),
           Map.entry("FastPath/Cors@allowedOrigins", "viewer.example.org"),
-          Map.entry("FastPath/Cors@exposedHeaders", "ETag; X-A"));
+          Map.entry("FastPath/Cors@exposedHeaders", "ETag; X-A"),
+          Map.entry("FastPath/Access@file", " "),
+          Map.entry("AuthenticationControls/login", "log in"),
+          Map.entry("AuthenticationControls/logout", "../out"),
+          Map.entry("FastPath/Access@anonymous", "sometimes"),
+          Map.entry("FastPath/Access@sessionKeyFile", "relative/session.keys"),
+          Map.entry("FastPath/Access@secureCookie", "maybe"),
+          Map.entry("FastPath/Access@sendEdlToken", "ngap"));
 
   /** Every setting, each case named by its place in olfs.xml. */
   static Stream<Named<OlfsSetting>> settings() {
@@ -298,6 +329,10 @@ final class SettingsTableTest {
   private static String file(OlfsSetting setting, String value) {
     String path = setting.path();
     StringBuilder xml = new StringBuilder("<OLFSConfig>");
+    if (setting.layer() == OlfsSetting.Layer.ACCESS && !path.startsWith("FastPath/")) {
+      // Upstream's login elements are read with login on.
+      xml.append("<FastPath><Access/></FastPath>");
+    }
     if (path.startsWith("BESManager/")) {
       xml.append(element(path.substring("BESManager/".length()), value, "BESManager"));
     } else {

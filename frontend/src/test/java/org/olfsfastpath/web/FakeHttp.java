@@ -58,6 +58,10 @@ public final class FakeHttp {
       return this;
     }
 
+    jakarta.servlet.http.Cookie[] cookies() {
+      return cookiesOf(headers.get("Cookie"));
+    }
+
     public Request header(String name, String value) {
       headers.put(name, value);
       return this;
@@ -135,6 +139,9 @@ public final class FakeHttp {
                         };
                     case "getDispatcherType" -> jakarta.servlet.DispatcherType.REQUEST;
                     case "getAttribute" -> attributes.get((String) args[0]);
+                    case "getCookies" -> cookies();
+                    case "getRemoteUser" -> null;
+                    case "isSecure" -> false;
                     case "setAttribute" -> {
                       attributes.put((String) args[0], args[1]);
                       yield null;
@@ -152,6 +159,21 @@ public final class FakeHttp {
                     default -> throw new UnsupportedOperationException(m.getName());
                   });
     }
+  }
+
+  /** The request's Cookie header as the container parses it, or null. */
+  private static jakarta.servlet.http.Cookie[] cookiesOf(String header) {
+    if (header == null) {
+      return null;
+    }
+    List<jakarta.servlet.http.Cookie> out = new java.util.ArrayList<>();
+    for (String pair : header.split(";\\s*")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0) {
+        out.add(new jakarta.servlet.http.Cookie(pair.substring(0, eq), pair.substring(eq + 1)));
+      }
+    }
+    return out.toArray(new jakarta.servlet.http.Cookie[0]);
   }
 
   public static final class Response {
@@ -275,6 +297,9 @@ public final class FakeHttp {
                   }
                   case "getHeader" -> {
                     return headers.get((String) args[0]);
+                  }
+                  case "containsHeader" -> {
+                    return headers.containsKey((String) args[0]);
                   }
                   case "setContentType" -> {
                     if (!committed) {

@@ -32,6 +32,15 @@ final class InProcessFrontEnd implements AutoCloseable {
    * @param fastPathXml the FastPath section's settings beside {@code <WarmUp enabled="false"/>}
    */
   static InProcessFrontEnd start(String fastPathXml) throws IOException {
+    return start(fastPathXml, AccessGate.open());
+  }
+
+  /**
+   * Starts the emulator and assembles the servlet with login and access rules.
+   *
+   * @param gate decides each request first, as in the front end ({@link AccessGate#open()}: none)
+   */
+  static InProcessFrontEnd start(String fastPathXml, AccessGate gate) throws IOException {
     BesEmulator emulator = BesEmulator.newBuilder().port(0).build();
     emulator.start();
     FrontEndConfig config =
@@ -58,7 +67,8 @@ final class InProcessFrontEnd implements AutoCloseable {
             java.time.Clock.systemUTC(),
             DapServlet.RequestTimer.NONE,
             Assembly.spool(config, null),
-            AnswerPolicy.defaults());
+            AnswerPolicy.defaults(),
+            gate);
     return new InProcessFrontEnd(emulator, backend, servlet);
   }
 

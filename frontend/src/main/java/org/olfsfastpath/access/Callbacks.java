@@ -1,0 +1,76 @@
+package org.olfsfastpath.access;
+
+import com.nimbusds.oauth2.sdk.AccessTokenResponse;
+import com.nimbusds.oauth2.sdk.AuthorizationCode;
+import com.nimbusds.oauth2.sdk.AuthorizationResponse;
+import com.nimbusds.oauth2.sdk.ErrorObject;
+import com.nimbusds.oauth2.sdk.ParseException;
+import com.nimbusds.oauth2.sdk.TokenResponse;
+import com.nimbusds.oauth2.sdk.http.HTTPResponse;
+import com.nimbusds.oauth2.sdk.id.State;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+
+/** What every provider's callback and code exchange check alike. */
+final class Callbacks {
+  private Callbacks() {}
+
+  /**
+   * The code of a callback whose {@code state} is the login's.
+   *
+   * @throws LoginFailedException {@code BAD_STATE} for another or no state, {@code DENIED} for the
+   *     provider's error
+   */
+  static AuthorizationCode code(URI response, LoginTransaction login) throws LoginFailedException {
+    AuthorizationResponse parsed;
+    try {
+      parsed = AuthorizationResponse.parse(response);
+    } catch (ParseException e) {
+      throw new LoginFailedException(
+          LoginFailedException.Kind.BAD_STATE, "not a provider's callback", "");
+    }
+    State state = parsed.getState();
+    if (state == null
+        || !MessageDigest.isEqual(
+            state.getValue().getBytes(StandardCharsets.UTF_8),
+            login.state().getBytes(StandardCharsets.UTF_8))) {
+      throw new LoginFailedException(
+          LoginFailedException.Kind.BAD_STATE, "the callback's state is not the login's", "");
+    }
+    if (!parsed.indicatesSuccess()) {
+      ErrorObject error = parsed.toErrorResponse().getErrorObject();
+      throw new LoginFailedException(
+          LoginFailedException.Kind.DENIED,
+          "the provider refused the login",
+          error.getCode() == null ? "" : error.getCode());
+    }
+    return parsed.toSuccessResponse().getAuthorizationCode();
+  }
+
+  /**
+   * The tokens of a code exchange's answer.
+   *
+   * @throws LoginFailedException {@code DENIED} with the provider's error code, or {@code
+   *     BAD_ANSWER}
+   */
+  static AccessTokenResponse tokens(HTTPResponse answer, String idp) throws LoginFailedException {
+    TokenResponse parsed;
+    try {
+      parsed = TokenResponse.parse(answer);
+    } catch (ParseException e) {
+      throw new LoginFailedException(
+          LoginFailedException.Kind.BAD_ANSWER,
+          idp + " token endpoint answered " + answer.getStatusCode() + " with no usable tokens",
+          "");
+    }
+    if (!parsed.indicatesSuccess()) {
+      ErrorObject error = parsed.toErrorResponse().getErrorObject();
+      throw new LoginFailedException(
+          LoginFailedException.Kind.DENIED,
+          idp + " refused the code (" + answer.getStatusCode() + ")",
+          error.getCode() == null ? "" : error.getCode());
+    }
+    return parsed.toSuccessResponse();
+  }
+}
