@@ -105,6 +105,10 @@ public final class LoginServlet extends HttpServlet {
   private void complete(
       HttpServletRequest req, HttpServletResponse resp, String authContext, URI callback)
       throws IOException, LoginFailedException {
+    String query = req.getQueryString();
+    if (query != null) {
+      req.setAttribute(RequestLog.LOGGED_QUERY_ATTRIBUTE, withoutCode(query));
+    }
     URI response =
         URI.create(callback + (req.getQueryString() == null ? "" : "?" + req.getQueryString()));
     Access.LoginDone done =
@@ -233,5 +237,19 @@ public final class LoginServlet extends HttpServlet {
       log.body(body.length);
       log.error(status, message);
     }
+  }
+
+  /**
+   * A callback's query as its log lines show it: the authorization code's value replaced, since
+   * anyone who read it from a log before it was exchanged could try to exchange it themselves.
+   */
+  static String withoutCode(String query) {
+    String[] pairs = query.split("&", -1);
+    for (int i = 0; i < pairs.length; i++) {
+      if (pairs[i].startsWith("code=")) {
+        pairs[i] = "code=REDACTED";
+      }
+    }
+    return String.join("&", pairs);
   }
 }

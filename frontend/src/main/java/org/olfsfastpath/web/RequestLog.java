@@ -28,6 +28,12 @@ final class RequestLog {
    */
   static final String USER_ATTRIBUTE = "olfs.user";
 
+  /**
+   * The request attribute that, when set, is the query its log lines show instead of the one it
+   * came with: a login callback's, whose authorization code is no business of a log.
+   */
+  static final String LOGGED_QUERY_ATTRIBUTE = "olfs.loggedQuery";
+
   private final HttpServletRequest req;
   private final String client;
   private final long startMillis;
@@ -94,6 +100,7 @@ final class RequestLog {
   RequestFields fields() {
     HttpSession session = req.getSession(false);
     Object user = req.getAttribute(USER_ATTRIBUTE);
+    Object loggedQuery = req.getAttribute(LOGGED_QUERY_ATTRIBUTE);
     return new RequestFields(
         client,
         req.getHeader("User-Agent"),
@@ -103,7 +110,7 @@ final class RequestLog {
         id.logId(),
         req.getMethod(),
         req.getRequestURI(),
-        req.getQueryString());
+        loggedQuery != null ? loggedQuery.toString() : req.getQueryString());
   }
 
   /** The access line of the request, ended with {@code status}. */

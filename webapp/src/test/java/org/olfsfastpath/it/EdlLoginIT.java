@@ -227,6 +227,27 @@ final class EdlLoginIT {
     }
   }
 
+  /** The callback's access line shows its query with the authorization code's value replaced. */
+  private static void assertCallbackLoggedWithoutItsCode(Path logs) throws Exception {
+    Path file = logs.resolve("HyraxAccess.log");
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    List<String> callbacks = List.of();
+    while (callbacks.isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+      callbacks =
+          Files.exists(file)
+              ? Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+                  .filter(l -> l.contains("/login/") && l.contains("state="))
+                  .toList()
+              : List.of();
+    }
+    assertFalse(callbacks.isEmpty(), "no callback line in " + file);
+    for (String line : callbacks) {
+      assertTrue(line.contains("code=REDACTED"), line);
+      assertFalse(line.matches(".*code=(?!REDACTED).*"), line);
+    }
+  }
+
   private static void assertNoTokenInLogs(String token) throws IOException {
     List<Path> logs = new ArrayList<>();
     try (Stream<Path> files = Files.walk(work())) {
@@ -272,6 +293,7 @@ final class EdlLoginIT {
     assertEquals(0, run.exitCode(), run.output());
     assertEquals(open, run.output());
     assertTrue(Files.readString(jar).contains("olfs_session"));
+    assertCallbackLoggedWithoutItsCode(FRONT_END.tomcat().base().resolve("logs"));
     // Without a cookie jar the callback says so instead of looping.
     LoginSupport.Run noJar =
         LoginSupport.run(
