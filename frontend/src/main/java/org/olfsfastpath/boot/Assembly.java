@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -125,7 +126,8 @@ public final class Assembly {
    *
    * @throws ConfigurationException naming the setting, e.g. a prefix no {@code /} group backs
    */
-  static BesRouter router(FrontEndConfig config, BesEventListener listener) {
+  static BesRouter router(
+      FrontEndConfig config, BesEventListener listener, BooleanSupplier spoolHasRoom) {
     Map<String, BesGroupBuilder> byPrefix = new LinkedHashMap<>();
     List<String> rawPrefixes = new ArrayList<>();
     List<BesClient> clients = new ArrayList<>();
@@ -145,7 +147,8 @@ public final class Assembly {
                   () ->
                       BesGroup.from(config.groups().values())
                           .prefix(prefix)
-                          .eventListener(listener));
+                          .eventListener(listener)
+                          .spoolHasRoom(spoolHasRoom));
           byPrefix.put(prefix, group);
         }
         BesClient client = besClient(config, bes, listener);
@@ -207,10 +210,13 @@ public final class Assembly {
    * while a BES is down. Closes what it built when a setting is refused.
    *
    * @param listener receives the BES layer's events (command times, ejections)
+   * @param spoolHasRoom whether the spool has room for long answers now, so that downloads wait for
+   *     their turn at the BES's pace ({@code BesGroups@downloadWait})
    * @throws ConfigurationException naming the setting, if a layer refuses a value
    */
-  public static BesBackend backend(FrontEndConfig config, BesEventListener listener) {
-    BesRouter router = router(config, listener);
+  public static BesBackend backend(
+      FrontEndConfig config, BesEventListener listener, BooleanSupplier spoolHasRoom) {
+    BesRouter router = router(config, listener, spoolHasRoom);
     DataSourceCache cache = null;
     try {
       cache = cache(config, router::showNode);
@@ -278,7 +284,7 @@ public final class Assembly {
           SpoolBuilder builder = Spool.from(spec.values());
           if (builder.getDirectory() == null) {
             if (containerTemp == null) {
-              if (builder.isEnabled() && builder.getDisk() > 0 && spec.raw("disk") == null) {
+              if (builder.spoolsToDisk() && spec.raw("disk") == null) {
                 builder.disk(0);
               }
             } else {
@@ -331,7 +337,7 @@ public final class Assembly {
       spool = spool(config, containerTemp(context));
       botRules = BotFilterSection.rules(config, context.getContextPath());
       BotFilterSection.inert(config, botRules).ifPresent(log::warn);
-      started = backend(config, new BesEvents(meters::recordBesCommand));
+      started = backend(config, new BesEvents(meters::recordBesCommand), spool::hasRoom);
     } catch (ConfigurationException e) {
       meters.close();
       throw e;

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.ToLongFunction;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spec.Specs;
 
@@ -44,6 +45,8 @@ public final class Spool implements AutoCloseable {
   private final int responseBuffers;
   private final Buffers buffers;
   private final long diskBudget;
+  private final String diskRule;
+  private final ToLongFunction<Path> usableSpace;
   private final @Nullable Path directory;
   private final SpoolFile.Factory files;
   private final Episodes episodes;
@@ -65,8 +68,10 @@ public final class Spool implements AutoCloseable {
 
   Spool(
       SpoolBuilder builder,
+      long diskBudget,
       @Nullable Path directory,
       SpoolFile.Factory files,
+      ToLongFunction<Path> usableSpace,
       Episodes.Sink log,
       @Nullable Executor producers) {
     this.episodes = new Episodes(log);
@@ -97,7 +102,9 @@ public final class Spool implements AutoCloseable {
     this.responseBuffers =
         (int) Math.min(Integer.MAX_VALUE, builder.getResponseMemory() / Buffers.SIZE);
     this.buffers = new Buffers(builder.getMemory());
-    this.diskBudget = builder.getDisk();
+    this.diskBudget = diskBudget;
+    this.diskRule = builder.getDisk();
+    this.usableSpace = usableSpace;
     this.directory = directory;
     this.files = files;
   }
@@ -168,6 +175,15 @@ public final class Spool implements AutoCloseable {
     return (long) responseBuffers * Buffers.SIZE;
   }
 
+  /**
+   * Whether a long answer whose client falls behind would find room now: the spool is on, writes
+   * files, and less than its disk budget is taken. Read by downloads waiting for a BES connection
+   * ({@code BesGroups@downloadWait}): with room, connections come back at the BES's pace.
+   */
+  public boolean hasRoom() {
+    return enabled && hasDisk() && disk.get() < diskBudget;
+  }
+
   /** Whether responses spool; false: every answer streams straight from the BES. */
   public boolean isEnabled() {
     return enabled;
@@ -191,6 +207,9 @@ public final class Spool implements AutoCloseable {
         disk.get(),
         diskPeak.get(),
         diskBudget,
+        diskRule,
+        directory == null ? null : directory.toString(),
+        directory == null ? -1 : usableSpace.applyAsLong(directory),
         openFiles.get(),
         fallbackMemory.sum(),
         fallbackDiskBudget.sum(),
@@ -219,6 +238,9 @@ public final class Spool implements AutoCloseable {
                 + Specs.formatSize(buffers.budget())
                 + ", disk="
                 + Specs.formatSize(diskBudget)
+                + (diskRule.endsWith("%") && directory != null
+                    ? " (" + diskRule + " of the space free at start)"
+                    : "")
                 + (directory == null ? "" : ", directory=" + directory)
             : "off")
         + "}";

@@ -21,7 +21,12 @@ import org.olfsfastpath.json.Json;
  * @param memoryBudget the bound on {@code memoryBytes} ({@code FastPath/Spool@memory})
  * @param diskBytes bytes of spool files on disk now
  * @param diskPeakBytes the most {@code diskBytes} has been
- * @param diskBudget the bound on {@code diskBytes} ({@code FastPath/Spool@disk})
+ * @param diskBudget the bound on {@code diskBytes}, from {@code FastPath/Spool@disk} and the space
+ *     free in the directory at start
+ * @param diskSetting {@code FastPath/Spool@disk} as it reads: a size, or a percentage of the space
+ *     free at start
+ * @param directory the directory of the spool files, or null when the spool writes none
+ * @param freeSpace the bytes free for the front end in {@code directory} now, or -1 without one
  * @param openFiles spool files open now, one at most per response
  * @param fallbackMemory responses that could spool no more because the memory budget was used up
  *     and there is no disk budget; they streamed straight from the BES from then on
@@ -42,6 +47,9 @@ public record SpoolStats(
     long diskBytes,
     long diskPeakBytes,
     long diskBudget,
+    String diskSetting,
+    @Nullable String directory,
+    long freeSpace,
     long openFiles,
     long fallbackMemory,
     long fallbackDiskBudget,

@@ -33,7 +33,10 @@ record Built(BesBackend backend, FrontEndSettings web, BotRules bots, Spool spoo
     Spool spool =
         Assembly.spool(config, java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
     return new Built(
-        Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE)), web, bots, spool);
+        Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE), spool::hasRoom),
+        web,
+        bots,
+        spool);
   }
 
   BesClient client() {

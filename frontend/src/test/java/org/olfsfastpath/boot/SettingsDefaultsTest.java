@@ -159,6 +159,7 @@ final class SettingsDefaultsTest {
     m.put("FastPath/BesGroups@clientShare", group.getClientShare());
     m.put("FastPath/BesGroups@clientQueue", group.getClientQueue());
     m.put("FastPath/BesGroups@clientQueueWait", group.getClientQueueWait());
+    m.put("FastPath/BesGroups@downloadWait", group.getDownloadWait());
     m.put("FastPath/ClientPool@acquireTimeout", client.getAcquireTimeout());
     m.put("FastPath/ClientPool@reserve", client.getReserve());
     m.put("FastPath/ClientPool@maxIdle", client.getMaxIdle());
