@@ -8,6 +8,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -24,11 +26,14 @@ import org.olfsfastpath.spec.Specs;
  * read it all: memory up to a bound per response and a bound in all, then a file per response in
  * one directory, bounded in all. One per web application, shared by every response; thread-safe.
  *
- * <p>A response streams through a {@link Transfer} ({@link #transfer}): while its client keeps up,
- * bytes go from the BES straight to the client through one reused buffer, and the spool holds
- * nothing. When a budget is used up, a response streams straight from the BES as if there were no
- * spool (its connection held while its client reads): never an error only because the spool is
- * full. That is logged once per episode and counted by cause ({@link SpoolStats}).
+ * <p>A long answer is copied by the request's own thread straight from the BES to its client in
+ * blocking mode while the client keeps up ({@link #direct}: the BES's full rate, no other thread,
+ * the spool holds nothing). A watchdog hands the rest to a {@link Transfer} once a write to the
+ * client has blocked for the hand-off time: its producer reads the answer at the BES's pace into
+ * the spool, and the client is fed from there in non-blocking mode. When a budget is used up, a
+ * response streams straight from the BES as if there were no spool (its connection held while its
+ * client reads): never an error only because the spool is full. That is logged once per episode and
+ * counted by cause ({@link SpoolStats}).
  *
  * <p>Each transfer's producer runs on a thread of the spool's own ({@link #start}), never on the
  * container's request threads: a request waiting for a BES connection holds a request thread, and
@@ -60,7 +65,13 @@ public final class Spool implements AutoCloseable {
   private final LongAdder fallbackDiskBudget = new LongAdder();
   private final LongAdder fallbackDiskError = new LongAdder();
   private final LongAdder clientDisconnects = new LongAdder();
+  private final LongAdder handOffs = new LongAdder();
   private final AtomicInteger producerThreads = new AtomicInteger();
+  private final Watchdog watchdog;
+
+  /** The watchdog's thread when the spool made it, shut down by {@link #close}. */
+  private final @Nullable ScheduledExecutorService ownTicks;
+
   private final Executor producers;
 
   /** The producers' threads when the spool made them, shut down by {@link #close}. */
@@ -73,8 +84,25 @@ public final class Spool implements AutoCloseable {
       SpoolFile.Factory files,
       ToLongFunction<Path> usableSpace,
       Episodes.Sink log,
-      @Nullable Executor producers) {
+      @Nullable Executor producers,
+      @Nullable ScheduledExecutorService ticks) {
     this.episodes = new Episodes(log);
+    if (ticks != null) {
+      this.ownTicks = null;
+      this.watchdog = new Watchdog(builder.getHandOff().toNanos(), ticks);
+    } else {
+      ScheduledThreadPoolExecutor own =
+          new ScheduledThreadPoolExecutor(
+              1,
+              runnable -> {
+                Thread thread = new Thread(runnable, "olfs-fastpath-spool-watchdog");
+                thread.setDaemon(true);
+                return thread;
+              });
+      own.setRemoveOnCancelPolicy(true);
+      this.ownTicks = own;
+      this.watchdog = new Watchdog(builder.getHandOff().toNanos(), own);
+    }
     if (producers != null) {
       this.ownProducers = null;
       this.producers = producers;
@@ -116,8 +144,8 @@ public final class Spool implements AutoCloseable {
 
   /**
    * A builder configured from a text spec: keys are the builder's method names ({@code enabled},
-   * {@code responseMemory}, {@code memory}, {@code disk}, {@code directory}), values as olfs.xml
-   * writes them (sizes such as {@code 64MiB}).
+   * {@code responseMemory}, {@code memory}, {@code disk}, {@code directory}, {@code handOff}),
+   * values as olfs.xml writes them (sizes such as {@code 64MiB}).
    *
    * @throws org.olfsfastpath.spec.SpecException naming the key and value of a refused setting
    */
@@ -126,17 +154,33 @@ public final class Spool implements AutoCloseable {
   }
 
   /**
-   * Starts streaming an answer to its client. The transfer owns {@code first} and {@code source}
-   * from now on: start its producer with {@link #start} once the client can take bytes, and pass
-   * the client's callbacks on to it.
+   * Starts copying an answer to its client on the request's own thread, in blocking mode, watched:
+   * once a write to the client blocks for the hand-off time, the rest goes through the spool
+   * ({@link DirectCopy}). The copy owns {@code source} from now on.
    *
-   * @param first a buffer of {@link #buffer()}, holding the answer's first {@code length} bytes
-   * @param source the rest of the answer; closing it releases the BES connection, which the
-   *     transfer does once the source ended (read to its end: the connection goes back to the pool)
-   *     or failed or is no longer wanted (the connection is then discarded)
+   * @param source the answer (its first bytes may already be read); closing it releases the BES
+   *     connection, which the copy or its transfer does once the source ended (read to its end: the
+   *     connection goes back to the pool) or failed or is no longer wanted (it is discarded)
    * @throws IllegalStateException if the spool is switched off
    */
-  public Transfer transfer(byte[] first, int length, InputStream source, ClientOutput client) {
+  public DirectCopy direct(InputStream source) {
+    if (!enabled) {
+      throw new IllegalStateException("the spool is switched off (FastPath/Spool@enabled)");
+    }
+    DirectCopy copy = new DirectCopy(this, Objects.requireNonNull(source, "source == null"));
+    watchdog.register(copy);
+    return copy;
+  }
+
+  /**
+   * A transfer of an answer whose client already fell behind, from its first bytes; for tests of
+   * the spooled path on its own. The transfer owns {@code first} and {@code source} from now on:
+   * run its producer with {@link #start}, and pass the client's callbacks on to it.
+   *
+   * @param first a buffer of {@link #buffer()}, holding the answer's first {@code length} bytes
+   * @throws IllegalStateException if the spool is switched off
+   */
+  Transfer transfer(byte[] first, int length, InputStream source, ClientOutput client) {
     if (!enabled) {
       throw new IllegalStateException("the spool is switched off (FastPath/Spool@enabled)");
     }
@@ -214,7 +258,8 @@ public final class Spool implements AutoCloseable {
         fallbackMemory.sum(),
         fallbackDiskBudget.sum(),
         fallbackDiskError.sum(),
-        clientDisconnects.sum());
+        clientDisconnects.sum(),
+        handOffs.sum());
   }
 
   /**
@@ -226,6 +271,14 @@ public final class Spool implements AutoCloseable {
     if (ownProducers != null) {
       ownProducers.shutdown();
     }
+    if (ownTicks != null) {
+      ownTicks.shutdownNow();
+    }
+  }
+
+  /** How long a write to a client may block before the rest of its answer is spooled. */
+  public java.time.Duration handOff() {
+    return java.time.Duration.ofNanos(watchdog.handOffNanos());
   }
 
   @Override
@@ -315,6 +368,14 @@ public final class Spool implements AutoCloseable {
       spooledResponses.increment();
     }
     spooledBytes.add(bytes);
+  }
+
+  Watchdog watchdog() {
+    return watchdog;
+  }
+
+  void handedOff() {
+    handOffs.increment();
   }
 
   void releasedEarly() {

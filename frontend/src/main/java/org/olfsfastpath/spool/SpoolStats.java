@@ -35,6 +35,9 @@ import org.olfsfastpath.json.Json;
  *     an I/O error)
  * @param clientDisconnects clients that went away while part of their answer waited in the spool,
  *     which was freed at once
+ * @param handOffs answers whose client fell behind while the request's thread wrote them straight
+ *     from the BES (a write blocked for {@code FastPath/Spool@handOff}), so that the rest went
+ *     through the spool
  */
 public record SpoolStats(
     boolean enabled,
@@ -54,7 +57,8 @@ public record SpoolStats(
     long fallbackMemory,
     long fallbackDiskBudget,
     long fallbackDiskError,
-    long clientDisconnects) {
+    long clientDisconnects,
+    long handOffs) {
 
   /** Responses that streamed straight from the BES because the spool had no room, any cause. */
   public long fallbacks() {

@@ -6,24 +6,22 @@ import jakarta.servlet.AsyncListener;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.util.concurrent.locks.ReentrantLock;
-import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spool.ClientOutput;
-import org.olfsfastpath.spool.Spool;
 import org.olfsfastpath.spool.Transfer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A response whose body streams through a {@link Transfer} in Servlet non-blocking mode: the
- * request's thread starts it ({@link #start}) and returns to the container at once; the container
- * calls {@link #onWritePossible()} when the client can take bytes, the first time right after that,
- * which starts the transfer's producer on a thread of the spool's ({@link Spool#start}), never one
- * of the container's, which requests waiting for a BES connection may all hold: it reads the BES
- * and writes straight to the client while the client keeps up. No thread waits for the client, and
- * the BES connection goes back to the pool at the BES's end of message.
+ * The rest of a response whose client fell behind, fed from the spool in Servlet non-blocking mode:
+ * the request's thread wrote the answer straight from the BES in blocking mode until a write
+ * stalled, the spool's watchdog handed the rest to a {@link Transfer} whose producer reads the BES
+ * on a thread of the spool's, and the request's thread, once its write returned, switches the
+ * response to async and non-blocking output ({@link #resume}) and returns to the container. The
+ * container calls {@link #onWritePossible()} whenever the client can take bytes, and the transfer
+ * writes what is spooled. No thread waits for the client, and the BES connection goes back to the
+ * pool at the BES's end of message.
  *
  * <p>Ends the response once: {@link #complete()} when the whole answer went out; {@link #abort}
  * when the BES failed after part of it went out, by an async dispatch back into the servlet, which
@@ -38,39 +36,43 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   private static final Logger log = LoggerFactory.getLogger(AsyncOutput.class);
 
   private final Exchange ex;
-  private final Spool spool;
   private final AsyncContext async;
   private final ServletOutputStream out;
+  private final Transfer transfer;
   private final ReentrantLock lock = new ReentrantLock();
-  private volatile @Nullable Transfer transfer;
   private boolean ended;
-  private boolean producing;
 
-  private AsyncOutput(Exchange ex, Spool spool, AsyncContext async, ServletOutputStream out) {
+  private AsyncOutput(Exchange ex, AsyncContext async, ServletOutputStream out, Transfer transfer) {
     this.ex = ex;
-    this.spool = spool;
     this.async = async;
     this.out = out;
+    this.transfer = transfer;
   }
 
   /**
-   * Streams the rest of an answer asynchronously: {@code first[0, length)} already read, then
-   * {@code source}, whose close releases the BES response. From here on the transfer owns both. The
-   * status and headers are set; call on the request's thread, in the servlet's service.
+   * Goes on with {@code transfer} asynchronously, after blocking writes: the response switches to
+   * async and non-blocking output, and the transfer writes whenever the client can take more. Call
+   * on the request's thread, in the servlet's service; if the switch fails, the transfer ends as if
+   * the client had gone.
+   *
+   * @throws IOException if the response's output cannot be had
    */
-  static void start(Exchange ex, Spool spool, byte[] first, int length, InputStream source)
-      throws IOException {
-    AsyncContext async = ex.req.startAsync(ex.req, ex.resp);
-    // A slow client may read for hours; a client that stops reading meets the connector's
-    // write timeout instead.
-    async.setTimeout(0);
-    AsyncOutput output = new AsyncOutput(ex, spool, async, ex.resp.getOutputStream());
-    Transfer transfer = spool.transfer(first, length, source, output);
-    output.transfer = transfer;
-    ex.goneAsync();
-    async.addListener(output);
-    // The container's first onWritePossible, right after service returns, starts the producer.
-    output.out.setWriteListener(output);
+  static void resume(Exchange ex, Transfer transfer) throws IOException {
+    try {
+      AsyncContext async = ex.req.startAsync(ex.req, ex.resp);
+      // A slow client may read for hours; a client that stops reading meets the connector's
+      // write timeout instead.
+      async.setTimeout(0);
+      AsyncOutput output = new AsyncOutput(ex, async, ex.resp.getOutputStream(), transfer);
+      transfer.attach(output);
+      ex.goneAsync();
+      async.addListener(output);
+      // The container calls onWritePossible once service returns, and the writer goes on.
+      output.out.setWriteListener(output);
+    } catch (IOException | RuntimeException e) {
+      transfer.clientGone(e);
+      throw e;
+    }
   }
 
   // The transfer's client.
@@ -146,41 +148,12 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
 
   @Override
   public void onWritePossible() {
-    Transfer t = transfer;
-    if (t == null) {
-      return;
-    }
-    t.onWritePossible();
-    if (startProducer()) {
-      try {
-        // The BES side on a thread of the spool's: it holds no lock of the client's, so the
-        // container's callbacks go on meanwhile, and no request thread it would wait behind.
-        spool.start(t);
-      } catch (RuntimeException e) {
-        log.warn(
-            "olfs-fastpath: cannot start streaming {}: {}", ex.req.getRequestURI(), e.toString());
-        t.abandon(e);
-      }
-    }
-  }
-
-  /** True once: when the producer is to start. */
-  private boolean startProducer() {
-    lock.lock();
-    try {
-      if (producing || ended) {
-        return false;
-      }
-      producing = true;
-      return true;
-    } finally {
-      lock.unlock();
-    }
+    transfer.onWritePossible();
   }
 
   @Override
   public void onError(Throwable failure) {
-    clientGone(failure);
+    transfer.clientGone(failure);
   }
 
   @Override
@@ -190,36 +163,16 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
 
   @Override
   public void onTimeout(AsyncEvent event) {
-    clientGone(new InterruptedIOException("the response timed out"));
+    transfer.clientGone(new InterruptedIOException("the response timed out"));
   }
 
   @Override
   public void onError(AsyncEvent event) {
-    clientGone(event.getThrowable());
+    transfer.clientGone(event.getThrowable());
   }
 
   @Override
   public void onStartAsync(AsyncEvent event) {
-    // Started once, by start().
-  }
-
-  private void clientGone(@Nullable Throwable failure) {
-    Transfer t = transfer;
-    if (t == null) {
-      return;
-    }
-    boolean neverProduced;
-    lock.lock();
-    try {
-      neverProduced = !producing;
-      producing = true;
-    } finally {
-      lock.unlock();
-    }
-    if (neverProduced) {
-      t.abandon(failure == null ? new IOException("the response ended first") : failure);
-    } else {
-      t.clientGone(failure);
-    }
+    // Started once, by resume().
   }
 }

@@ -9,21 +9,25 @@ import java.io.OutputStream;
 import java.io.SequenceInputStream;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.zip.GZIPOutputStream;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.cache.CachedResponse;
+import org.olfsfastpath.spool.DirectCopy;
 import org.olfsfastpath.spool.Spool;
 
 /**
  * Sends a BES body to the client, never holding it whole, gzip-compressed when the body is text and
  * the client accepts it. An answer that ends within the response buffer is read whole, its BES
- * connection released, and written at once; a longer one streams through the {@link Spool} ({@link
- * AsyncOutput}), so its BES connection goes back to the pool when the BES has finished, not when
- * the client has; with the spool off (or outside a container) it is copied through a fixed buffer
- * as the client reads. Tells a failure of the BES side ({@link BesStreamException}, with the bytes
- * already sent) from the client going away ({@link ClientGoneException}): the first must abort the
- * response if it was committed, the second needs no answer at all.
+ * connection released, and written at once; a longer one is copied by the request's thread straight
+ * from the BES in blocking mode while the client keeps up (the BES's full rate), and once a write
+ * stalls its rest goes through the {@link Spool} ({@link DirectCopy}, {@link AsyncOutput}), so its
+ * BES connection goes back to the pool when the BES has finished, not when the client has; with the
+ * spool off (or outside a container) it is copied through a fixed buffer as the client reads. Tells
+ * a failure of the BES side ({@link BesStreamException}, with the bytes already sent) from the
+ * client going away ({@link ClientGoneException}): the first must abort the response if it was
+ * committed, the second needs no answer at all.
  */
 final class BodyCopy {
   // Allocated per request on the copying path: a small answer should not pay for 64 KiB it never
@@ -60,10 +64,11 @@ final class BodyCopy {
 
   /**
    * Sends {@code bes}'s body and closes {@code bes} (which releases its BES connection): at once
-   * when the answer fits the response buffer or streams without the spool, else when its transfer
-   * has read it to its end (or failed, or its client went away). The status and headers are already
-   * set. If the BES breaks the body off while nothing has reached the client yet, the BES layer may
-   * send the get once more ({@link BesResponse#restart}) and the new answer is sent from its start.
+   * when the answer fits the response buffer or streams without the spool, else when it was read to
+   * its end, by this thread or a transfer of the spool's (or failed, or its client went away). The
+   * status and headers are already set. If the BES breaks the body off while nothing has reached
+   * the client yet, the BES layer may send the get once more ({@link BesResponse#restart}) and the
+   * new answer is sent from its start.
    *
    * @throws BesStreamException if the BES failed before the answer was handed to the spool, with
    *     the bytes sent before (none, unless the spool is off)
@@ -128,27 +133,53 @@ final class BodyCopy {
         writeWhole(ex, first, n, compress);
         return;
       }
+      handedOver = true;
       if (compress) {
         ex.stats.gzipResponses.increment();
         InputStream rest =
             new SequenceInputStream(
                 new ByteArrayInputStream(Arrays.copyOf(first, RESPONSE_BUFFER)), body);
-        handedOver = true;
-        AsyncOutput.start(ex, spool, first, 0, new GzipInput(rest));
+        copyDirect(ex, new GzipInput(rest), first, 0);
       } else {
-        handedOver = true;
-        AsyncOutput.start(ex, spool, first, RESPONSE_BUFFER, body);
+        copyDirect(ex, body, first, RESPONSE_BUFFER);
       }
-    } catch (IOException e) {
-      if (e instanceof BesStreamException stream) {
-        throw stream;
-      }
-      throw new ClientGoneException(e);
     } finally {
       if (!handedOver) {
         spool.recycle(first);
         closeQuietly(body);
       }
+    }
+  }
+
+  /**
+   * Copies the rest of an answer on the request's thread in blocking mode, straight from the BES
+   * (the BES's full rate while the client keeps up), through {@code buffer}, which holds its first
+   * {@code length} bytes; once a write stalls for the spool's hand-off time, the rest goes through
+   * the spool and the response on asynchronously ({@link AsyncOutput#resume}).
+   */
+  private void copyDirect(Exchange ex, InputStream source, byte[] buffer, int length)
+      throws BesStreamException, ClientGoneException {
+    DirectCopy copy = spool.direct(source);
+    boolean whole;
+    try {
+      OutputStream out = ex.resp.getOutputStream();
+      whole = copy.copyTo(out, buffer, length, ex.stats.bytesStreamed::add);
+    } catch (DirectCopy.SourceFailedException e) {
+      throw new BesStreamException(e.sent(), (IOException) Objects.requireNonNull(e.getCause()));
+    } catch (IOException | RuntimeException e) {
+      copy.clientGone(e);
+      throw new ClientGoneException(e instanceof IOException io ? io : new IOException(e));
+    } finally {
+      spool.recycle(buffer);
+    }
+    if (whole) {
+      ex.stats.dataResponses.increment();
+      return;
+    }
+    try {
+      AsyncOutput.resume(ex, copy.transfer());
+    } catch (IOException e) {
+      throw new ClientGoneException(e);
     }
   }
 

@@ -29,11 +29,13 @@ import org.olfsfastpath.spool.Spool;
 import org.olfsfastpath.testing.Regression;
 
 /**
- * The servlet with the spool, in a container's asynchronous mode ({@link FakeAsync}): an answer
- * that fits the response buffer is written at once; a longer one goes on after the servlet returns,
- * its BES response closed when the BES has sent it all, before a slow client has read it; a failure
- * after part of it went out aborts the response; a client that hangs up frees the spool at once.
- * The metrics hear each request once, when it has ended.
+ * The servlet with the spool, in a container whose output blocks as a socket does until async
+ * starts ({@link FakeAsync}): an answer that fits the response buffer is written at once; a longer
+ * one is written straight from the BES by the request's thread while the client keeps up, and once
+ * a write stalls the rest goes on after the servlet returns, its BES response closed when the BES
+ * has sent it all, before a slow client has read it; a failure after part of it went out aborts the
+ * response; a client that hangs up frees the spool at once. The metrics hear each request once,
+ * when it has ended.
  */
 @Timeout(120)
 final class SpooledStreamingTest {
@@ -106,8 +108,9 @@ final class SpooledStreamingTest {
     FakeAsync exchange =
         new FakeAsync(servlet(), FakeHttp.Request.get("/coads_climatology.nc.dods"), 40_000)
             .serve();
-    assertTrue(exchange.started());
+    assertTrue(exchange.started(), "a write stalled: the rest went to the spool");
     producers.join(); // The producer has read the BES answer to its end.
+    assertEquals(1, spool.stats().handOffs());
     assertEquals(1, backend.closed.get(), "closed while the client has read little of it");
     assertTrue(exchange.body().length < backend.body.length);
     assertEquals(List.of(), timed, "not over yet");
@@ -125,17 +128,21 @@ final class SpooledStreamingTest {
   }
 
   @Test
-  void fastClient_getsItStraight_nothingSpooled() throws Exception {
+  void fastClient_getsItStraight_fromTheRequestsThread_nothingSpooled() throws Exception {
     backend.body = answer(3_000_000);
     FakeAsync exchange =
         new FakeAsync(
                 servlet(), FakeHttp.Request.get("/coads_climatology.nc.dods"), Long.MAX_VALUE / 2)
             .serve();
-    producers.join();
-    exchange.readToTheEnd(1);
+    assertFalse(exchange.started(), "written in blocking mode: no async, no producer");
+    assertEquals(0, producers.submitted());
     assertArrayEquals(backend.body, exchange.body());
+    assertEquals(1, backend.closed.get());
     assertEquals(0, spool.stats().spooledBytes(), spool.stats().toString());
-    assertEquals(0, spool.stats().spooledResponses());
+    assertEquals(0, spool.stats().handOffs());
+    assertEquals(List.of("dods 200"), timed);
+    assertEquals(1, stats.dataResponses.sum());
+    assertEquals(3_000_000, stats.bytesStreamed.sum());
   }
 
   @Test
@@ -231,13 +238,11 @@ final class SpooledStreamingTest {
                 .responseMemory(128 * 1024)
                 .build()); // the spool's own producer threads
     FakeAsync exchange =
-        new FakeAsync(
-                servlet, FakeHttp.Request.get("/coads_climatology.nc.dods"), Long.MAX_VALUE / 2)
-            .serve();
+        new FakeAsync(servlet, FakeHttp.Request.get("/coads_climatology.nc.dods"), 40_000).serve();
     assertTrue(exchange.started());
     assertTimeoutPreemptively(
         Duration.ofSeconds(30),
-        () -> exchange.readToTheEnd(1),
+        () -> exchange.readToTheEnd(100_000),
         "the answer never ended: its producer waited for a container thread");
     assertTrue(exchange.completed());
     assertArrayEquals(backend.body, exchange.body());
