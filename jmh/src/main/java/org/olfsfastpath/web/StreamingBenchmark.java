@@ -85,8 +85,8 @@ public class StreamingBenchmark extends StandardRun {
                     .getBytes(StandardCharsets.UTF_8)),
             "benchmark olfs.xml");
     FrontEndSettings settings = Assembly.web(config);
-    backend = Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE));
     Spool spool = Assembly.spool(config, null);
+    backend = Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE), spool::hasRoom);
     DapServlet servlet =
         DapServlet.assemble(
             settings,

@@ -84,7 +84,7 @@ public class WarmRequestBenchmark extends StandardRun {
                     .getBytes(java.nio.charset.StandardCharsets.UTF_8)),
             "benchmark olfs.xml");
     FrontEndSettings settings = Assembly.web(config);
-    backend = Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE));
+    backend = Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE), () -> false);
     servlet =
         DapServlet.assemble(
             settings,

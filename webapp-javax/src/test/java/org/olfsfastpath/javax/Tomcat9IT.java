@@ -365,6 +365,18 @@ final class Tomcat9IT {
     assertArrayEquals(first.digest(), second.digest());
   }
 
+  /**
+   * A slow reader's answer: written straight from the BES in blocking mode until a write stalls,
+   * then the rest from the spool in Servlet non-blocking mode, a switch Tomcat 9 allows after
+   * blocking writes; the BES connection back while the client reads, the answer whole.
+   */
+  @Test
+  void slowReader_handedToTheSpoolMidAnswer_getsItWhole() throws Exception {
+    String problem =
+        org.olfsfastpath.soak.HandOffCheck.run(opendap.getPort(), "/opendap/big/40MiB.nc.dods");
+    assertEquals(null, problem);
+  }
+
   @Test
   void ncdump_readsTheDataset() throws Exception {
     Path ncdump = Path.of("/usr/bin/ncdump");
