@@ -5,6 +5,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A slow reader's answer handed from the request's thread to the spool in a real container: the
@@ -23,7 +24,7 @@ public final class HandOffCheck {
    *
    * @return null when it holds, else what went wrong
    */
-  public static String run(int port, String target) throws Exception {
+  public static @Nullable String run(int port, String target) throws Exception {
     SlowDownload.Result fast = new SlowDownload(port, target, 0, 1 << 20).call();
     if (fast.status() != 200 || !fast.complete()) {
       return "a fast download got " + fast.outcome() + ": " + fast.failure();
