@@ -223,17 +223,6 @@ final class FastPathSettings {
               "25%",
               "20GiB"),
           new OlfsSetting(
-              "FastPath/Spool@handOff",
-              SPOOL,
-              "handOff",
-              DURATION,
-              "how long one write to a client may block before the client counts as fallen behind:"
-                  + " until then the request's thread writes a long answer straight from the BES,"
-                  + " after it the rest goes through the spool and the BES connection back at the"
-                  + " BES's end of message",
-              "20 ms",
-              "50ms"),
-          new OlfsSetting(
               "FastPath/Spool@directory",
               SPOOL,
               "directory",

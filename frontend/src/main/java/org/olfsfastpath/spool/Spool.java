@@ -8,8 +8,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -26,14 +24,13 @@ import org.olfsfastpath.spec.Specs;
  * read it all: memory up to a bound per response and a bound in all, then a file per response in
  * one directory, bounded in all. One per web application, shared by every response; thread-safe.
  *
- * <p>A long answer is copied by the request's own thread straight from the BES to its client in
- * blocking mode while the client keeps up ({@link #direct}: the BES's full rate, no other thread,
- * the spool holds nothing). A watchdog hands the rest to a {@link Transfer} once a write to the
- * client has blocked for the hand-off time: its producer reads the answer at the BES's pace into
- * the spool, and the client is fed from there in non-blocking mode. When a budget is used up, a
- * response streams straight from the BES as if there were no spool (its connection held while its
- * client reads): never an error only because the spool is full. That is logged once per episode and
- * counted by cause ({@link SpoolStats}).
+ * <p>A long answer is copied by the request's own thread straight from the BES to its client while
+ * the client takes each write at once ({@link #direct}: the BES's full rate, no other thread, the
+ * spool holds nothing); the first time it would not, the rest goes to a {@link Transfer}: its
+ * producer reads the answer at the BES's pace into the spool, and the client is fed from there.
+ * When a budget is used up, a response streams straight from the BES as if there were no spool (its
+ * connection held while its client reads): never an error only because the spool is full. That is
+ * logged once per episode and counted by cause ({@link SpoolStats}).
  *
  * <p>Each transfer's producer runs on a thread of the spool's own ({@link #start}), never on the
  * container's request threads: a request waiting for a BES connection holds a request thread, and
@@ -67,10 +64,6 @@ public final class Spool implements AutoCloseable {
   private final LongAdder clientDisconnects = new LongAdder();
   private final LongAdder handOffs = new LongAdder();
   private final AtomicInteger producerThreads = new AtomicInteger();
-  private final Watchdog watchdog;
-
-  /** The watchdog's thread when the spool made it, shut down by {@link #close}. */
-  private final @Nullable ScheduledExecutorService ownTicks;
 
   private final Executor producers;
 
@@ -84,25 +77,8 @@ public final class Spool implements AutoCloseable {
       SpoolFile.Factory files,
       ToLongFunction<Path> usableSpace,
       Episodes.Sink log,
-      @Nullable Executor producers,
-      @Nullable ScheduledExecutorService ticks) {
+      @Nullable Executor producers) {
     this.episodes = new Episodes(log);
-    if (ticks != null) {
-      this.ownTicks = null;
-      this.watchdog = new Watchdog(builder.getHandOff().toNanos(), ticks);
-    } else {
-      ScheduledThreadPoolExecutor own =
-          new ScheduledThreadPoolExecutor(
-              1,
-              runnable -> {
-                Thread thread = new Thread(runnable, "olfs-fastpath-spool-watchdog");
-                thread.setDaemon(true);
-                return thread;
-              });
-      own.setRemoveOnCancelPolicy(true);
-      this.ownTicks = own;
-      this.watchdog = new Watchdog(builder.getHandOff().toNanos(), own);
-    }
     if (producers != null) {
       this.ownProducers = null;
       this.producers = producers;
@@ -144,8 +120,8 @@ public final class Spool implements AutoCloseable {
 
   /**
    * A builder configured from a text spec: keys are the builder's method names ({@code enabled},
-   * {@code responseMemory}, {@code memory}, {@code disk}, {@code directory}, {@code handOff}),
-   * values as olfs.xml writes them (sizes such as {@code 64MiB}).
+   * {@code responseMemory}, {@code memory}, {@code disk}, {@code directory}), values as olfs.xml
+   * writes them (sizes such as {@code 64MiB}).
    *
    * @throws org.olfsfastpath.spec.SpecException naming the key and value of a refused setting
    */
@@ -154,9 +130,9 @@ public final class Spool implements AutoCloseable {
   }
 
   /**
-   * Starts copying an answer to its client on the request's own thread, in blocking mode, watched:
-   * once a write to the client blocks for the hand-off time, the rest goes through the spool
-   * ({@link DirectCopy}). The copy owns {@code source} from now on.
+   * Starts copying an answer to its client on the request's own thread while the client keeps up;
+   * once it falls behind, the rest goes through the spool ({@link DirectCopy}). The copy owns
+   * {@code source} from now on.
    *
    * @param source the answer (its first bytes may already be read); closing it releases the BES
    *     connection, which the copy or its transfer does once the source ended (read to its end: the
@@ -167,9 +143,7 @@ public final class Spool implements AutoCloseable {
     if (!enabled) {
       throw new IllegalStateException("the spool is switched off (FastPath/Spool@enabled)");
     }
-    DirectCopy copy = new DirectCopy(this, Objects.requireNonNull(source, "source == null"));
-    watchdog.register(copy);
-    return copy;
+    return new DirectCopy(this, Objects.requireNonNull(source, "source == null"));
   }
 
   /**
@@ -271,14 +245,6 @@ public final class Spool implements AutoCloseable {
     if (ownProducers != null) {
       ownProducers.shutdown();
     }
-    if (ownTicks != null) {
-      ownTicks.shutdownNow();
-    }
-  }
-
-  /** How long a write to a client may block before the rest of its answer is spooled. */
-  public java.time.Duration handOff() {
-    return java.time.Duration.ofNanos(watchdog.handOffNanos());
   }
 
   @Override
@@ -368,10 +334,6 @@ public final class Spool implements AutoCloseable {
       spooledResponses.increment();
     }
     spooledBytes.add(bytes);
-  }
-
-  Watchdog watchdog() {
-    return watchdog;
   }
 
   void handedOff() {

@@ -4,11 +4,9 @@ import static org.olfsfastpath.spec.Checks.requireArgument;
 import static org.olfsfastpath.spec.Checks.requireConsistent;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.ToLongFunction;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spec.Setting;
@@ -32,13 +30,6 @@ public final class SpoolBuilder {
   /** In all: 32 MiB, so thirty-two slow clients hold their first megabyte in memory. */
   static final long DEFAULT_MEMORY = 32L << 20;
 
-  /**
-   * How long a write to a client may block before the rest of its answer is spooled: 20 ms, a
-   * hundred times what a 64 KiB write takes to a client on the same network, and short beside a
-   * slow reader's download, whose BES connection it then frees.
-   */
-  static final Duration DEFAULT_HAND_OFF = Duration.ofMillis(20);
-
   private final Settings settings = new Settings("spool");
   private final Setting<Boolean> enabled = settings.add(Setting.bool("enabled", true));
   private final Setting<Long> responseMemory = settings.add(size("responseMemory", null));
@@ -61,11 +52,6 @@ public final class SpoolBuilder {
       Setting.of("usableSpace", SpoolDirectory::usableSpace);
   private final Setting<Episodes.Sink> episodeLog = Setting.of("episodeLog", Episodes.Sink.LOG);
   private final Setting<Executor> producers = Setting.of("producers", null);
-  private final Setting<ScheduledExecutorService> ticks = Setting.of("ticks", null);
-  private final Setting<Duration> handOff =
-      settings.add(
-          Setting.duration(
-              "handOff", DEFAULT_HAND_OFF, Duration.ofMillis(1), Duration.ofSeconds(10)));
 
   SpoolBuilder() {}
 
@@ -183,25 +169,6 @@ public final class SpoolBuilder {
   }
 
   /**
-   * How long one blocking write to a client may take before the client counts as fallen behind and
-   * the rest of its answer goes through the spool (default 20 ms). Until then the request's thread
-   * writes the answer straight from the BES.
-   *
-   * @throws IllegalArgumentException if not between 1 ms and 10 s
-   * @throws IllegalStateException if already set
-   */
-  public SpoolBuilder handOff(Duration handOff) {
-    this.handOff.set(handOff);
-    return this;
-  }
-
-  /** Where the watchdog's looks run (default: a thread the spool makes); for tests. */
-  SpoolBuilder ticks(ScheduledExecutorService ticks) {
-    this.ticks.set(ticks);
-    return this;
-  }
-
-  /**
    * Builds the spool: works out the disk budget from the space free in the directory, checks the
    * directory (it exists, takes a new file, and has the smaller of the budget and 64 MiB free) and
    * deletes the spool files left in it from before.
@@ -248,16 +215,11 @@ public final class SpoolBuilder {
         factory,
         usableSpace.get(),
         episodeLog.get(),
-        producers.orNull(),
-        ticks.orNull());
+        producers.orNull());
   }
 
   public boolean isEnabled() {
     return enabled.get();
-  }
-
-  public Duration getHandOff() {
-    return handOff.get();
   }
 
   /** The bound per response as set, or the default within the bound in all. */

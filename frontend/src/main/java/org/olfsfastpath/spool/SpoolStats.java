@@ -36,8 +36,7 @@ import org.olfsfastpath.json.Json;
  * @param clientDisconnects clients that went away while part of their answer waited in the spool,
  *     which was freed at once
  * @param handOffs answers whose client fell behind while the request's thread wrote them straight
- *     from the BES (a write blocked for {@code FastPath/Spool@handOff}), so that the rest went
- *     through the spool
+ *     from the BES (a write it would not take at once), so that the rest went through the spool
  */
 public record SpoolStats(
     boolean enabled,

@@ -7,7 +7,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The rest of one answer on its way from the BES to a client that fell behind: what a {@link
- * DirectCopy} hands over when a blocking write to its client stalled. Three parts, each with one
+ * DirectCopy} hands over when its client would not take a write at once. Three parts, each with one
  * responsibility: the {@link Producer} ({@link #run()}, on a thread of the spool's) reads the
  * answer at the BES's pace and closes its source at the end, which returns the BES connection to
  * the pool; the {@link SpoolWriter} hands the spooled bytes to the client's non-blocking output

@@ -3,10 +3,9 @@
  * that the BES connection goes back to the pool at the BES's end of message rather than when the
  * client has read it all. {@link org.olfsfastpath.spool.Spool} is the entry point (one per web
  * application, built by {@link org.olfsfastpath.spool.SpoolBuilder} from olfs.xml's {@code
- * FastPath/Spool}); a long answer is copied by the request's thread straight from the BES in
- * blocking mode while its client keeps up ({@link org.olfsfastpath.spool.DirectCopy}), and a
- * watchdog hands the rest to a {@link org.olfsfastpath.spool.Transfer} once a write blocks for the
- * hand-off time (a compare-and-set on one word, so one thread at a time reads the BES). A
+ * FastPath/Spool}); a long answer is copied by the request's thread straight from the BES while its
+ * client takes each write at once ({@link org.olfsfastpath.spool.DirectCopy}), and the first time
+ * it would not, the thread hands the rest to a {@link org.olfsfastpath.spool.Transfer}. A
  * transfer's producer reads the BES on a thread of the spool's and its writer feeds a non-blocking
  * {@link org.olfsfastpath.spool.ClientOutput} (the web layer's servlet output) whenever it can take
  * more; memory (bounded per response and in all) and then a file per response (bounded in all) hold

@@ -8,20 +8,21 @@ import jakarta.servlet.WriteListener;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spool.ClientOutput;
 import org.olfsfastpath.spool.Transfer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The rest of a response whose client fell behind, fed from the spool in Servlet non-blocking mode:
- * the request's thread wrote the answer straight from the BES in blocking mode until a write
- * stalled, the spool's watchdog handed the rest to a {@link Transfer} whose producer reads the BES
- * on a thread of the spool's, and the request's thread, once its write returned, switches the
- * response to async and non-blocking output ({@link #resume}) and returns to the container. The
- * container calls {@link #onWritePossible()} whenever the client can take bytes, and the transfer
- * writes what is spooled. No thread waits for the client, and the BES connection goes back to the
- * pool at the BES's end of message.
+ * A long response's body in Servlet non-blocking mode: the request's thread starts it ({@link
+ * #start}), then writes the answer straight from the BES while the client takes each write at once
+ * ({@link org.olfsfastpath.spool.DirectCopy}: the BES's full rate, no other thread); the first time
+ * it would not, the rest goes to a {@link Transfer} whose producer reads the BES on a thread of the
+ * spool's ({@link #handedOff}), the request's thread returns to the container, and the container
+ * calls {@link #onWritePossible()} whenever the client can take more, when the transfer writes what
+ * is spooled. No thread waits for the client, and the BES connection goes back to the pool at the
+ * BES's end of message.
  *
  * <p>Ends the response once: {@link #complete()} when the whole answer went out; {@link #abort}
  * when the BES failed after part of it went out, by an async dispatch back into the servlet, which
@@ -38,41 +39,41 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   private final Exchange ex;
   private final AsyncContext async;
   private final ServletOutputStream out;
-  private final Transfer transfer;
   private final ReentrantLock lock = new ReentrantLock();
+  private volatile @Nullable Transfer transfer;
   private boolean ended;
 
-  private AsyncOutput(Exchange ex, AsyncContext async, ServletOutputStream out, Transfer transfer) {
+  private AsyncOutput(Exchange ex, AsyncContext async, ServletOutputStream out) {
     this.ex = ex;
     this.async = async;
     this.out = out;
-    this.transfer = transfer;
   }
 
   /**
-   * Goes on with {@code transfer} asynchronously, after blocking writes: the response switches to
-   * async and non-blocking output, and the transfer writes whenever the client can take more. Call
-   * on the request's thread, in the servlet's service; if the switch fails, the transfer ends as if
-   * the client had gone.
+   * Switches the response to async and non-blocking output; the status and headers are set. Call on
+   * the request's thread, in the servlet's service; write only when {@link #isReady()} said so.
    *
    * @throws IOException if the response's output cannot be had
    */
-  static void resume(Exchange ex, Transfer transfer) throws IOException {
-    try {
-      AsyncContext async = ex.req.startAsync(ex.req, ex.resp);
-      // A slow client may read for hours; a client that stops reading meets the connector's
-      // write timeout instead.
-      async.setTimeout(0);
-      AsyncOutput output = new AsyncOutput(ex, async, ex.resp.getOutputStream(), transfer);
-      transfer.attach(output);
-      ex.goneAsync();
-      async.addListener(output);
-      // The container calls onWritePossible once service returns, and the writer goes on.
-      output.out.setWriteListener(output);
-    } catch (IOException | RuntimeException e) {
-      transfer.clientGone(e);
-      throw e;
-    }
+  static AsyncOutput start(Exchange ex) throws IOException {
+    AsyncContext async = ex.req.startAsync(ex.req, ex.resp);
+    // A slow client may read for hours; a client that stops reading meets the connector's
+    // write timeout instead.
+    async.setTimeout(0);
+    AsyncOutput output = new AsyncOutput(ex, async, ex.resp.getOutputStream());
+    ex.goneAsync();
+    async.addListener(output);
+    output.out.setWriteListener(output);
+    return output;
+  }
+
+  /**
+   * The rest of the answer was handed to {@code transfer}: the container's calls go to it from now
+   * on. Call on the request's thread before service returns (the container's first call comes
+   * after).
+   */
+  void handedOff(Transfer transfer) {
+    this.transfer = transfer;
   }
 
   // The transfer's client.
@@ -148,12 +149,16 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
 
   @Override
   public void onWritePossible() {
-    transfer.onWritePossible();
+    Transfer t = transfer;
+    if (t != null) {
+      t.onWritePossible();
+    }
+    // Without a transfer the request's thread wrote the whole answer, or ended it otherwise.
   }
 
   @Override
   public void onError(Throwable failure) {
-    transfer.clientGone(failure);
+    clientGone(failure);
   }
 
   @Override
@@ -163,16 +168,25 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
 
   @Override
   public void onTimeout(AsyncEvent event) {
-    transfer.clientGone(new InterruptedIOException("the response timed out"));
+    clientGone(new InterruptedIOException("the response timed out"));
   }
 
   @Override
   public void onError(AsyncEvent event) {
-    transfer.clientGone(event.getThrowable());
+    clientGone(event.getThrowable());
   }
 
   @Override
   public void onStartAsync(AsyncEvent event) {
-    // Started once, by resume().
+    // Started once, by start().
+  }
+
+  private void clientGone(@Nullable Throwable failure) {
+    Transfer t = transfer;
+    if (t != null) {
+      t.clientGone(failure);
+    } else {
+      gone(); // The request's thread's next write fails, and it closes the BES answer.
+    }
   }
 }

@@ -16,14 +16,15 @@ import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.spool.DirectCopy;
 import org.olfsfastpath.spool.Spool;
+import org.olfsfastpath.spool.Transfer;
 
 /**
  * Sends a BES body to the client, never holding it whole, gzip-compressed when the body is text and
  * the client accepts it. An answer that ends within the response buffer is read whole, its BES
  * connection released, and written at once; a longer one is copied by the request's thread straight
- * from the BES in blocking mode while the client keeps up (the BES's full rate), and once a write
- * stalls its rest goes through the {@link Spool} ({@link DirectCopy}, {@link AsyncOutput}), so its
- * BES connection goes back to the pool when the BES has finished, not when the client has; with the
+ * from the BES while the client keeps up (the BES's full rate), and once the client falls behind
+ * its rest goes through the {@link Spool} ({@link DirectCopy}, {@link AsyncOutput}), so its BES
+ * connection goes back to the pool when the BES has finished, not when the client has; with the
  * spool off (or outside a container) it is copied through a fixed buffer as the client reads. Tells
  * a failure of the BES side ({@link BesStreamException}, with the bytes already sent) from the
  * client going away ({@link ClientGoneException}): the first must abort the response if it was
@@ -152,34 +153,40 @@ final class BodyCopy {
   }
 
   /**
-   * Copies the rest of an answer on the request's thread in blocking mode, straight from the BES
-   * (the BES's full rate while the client keeps up), through {@code buffer}, which holds its first
-   * {@code length} bytes; once a write stalls for the spool's hand-off time, the rest goes through
-   * the spool and the response on asynchronously ({@link AsyncOutput#resume}).
+   * Copies the rest of an answer on the request's thread straight from the BES (the BES's full rate
+   * while the client keeps up), through {@code buffer}, which holds its first {@code length} bytes,
+   * in non-blocking mode; the first time the client would not take a write at once, the rest goes
+   * through the spool and the response on after service returns ({@link DirectCopy}, {@link
+   * AsyncOutput}). Ends the response itself: complete, aborted or its client gone.
    */
   private void copyDirect(Exchange ex, InputStream source, byte[] buffer, int length)
-      throws BesStreamException, ClientGoneException {
+      throws ClientGoneException {
     DirectCopy copy = spool.direct(source);
-    boolean whole;
+    AsyncOutput output;
     try {
-      OutputStream out = ex.resp.getOutputStream();
-      whole = copy.copyTo(out, buffer, length, ex.stats.bytesStreamed::add);
-    } catch (DirectCopy.SourceFailedException e) {
-      throw new BesStreamException(e.sent(), (IOException) Objects.requireNonNull(e.getCause()));
+      output = AsyncOutput.start(ex);
     } catch (IOException | RuntimeException e) {
-      copy.clientGone(e);
-      throw new ClientGoneException(e instanceof IOException io ? io : new IOException(e));
-    } finally {
       spool.recycle(buffer);
+      closeQuietly(source);
+      throw new ClientGoneException(e instanceof IOException io ? io : new IOException(e));
     }
-    if (whole) {
-      ex.stats.dataResponses.increment();
+    Transfer transfer;
+    try {
+      transfer = copy.copyTo(output, buffer, length);
+    } catch (DirectCopy.SourceFailedException e) {
+      spool.recycle(buffer);
+      output.abort((IOException) Objects.requireNonNull(e.getCause()), e.sent());
+      return;
+    } catch (IOException e) {
+      spool.recycle(buffer);
+      output.gone();
       return;
     }
-    try {
-      AsyncOutput.resume(ex, copy.transfer());
-    } catch (IOException e) {
-      throw new ClientGoneException(e);
+    if (transfer == null) {
+      spool.recycle(buffer);
+      output.complete();
+    } else {
+      output.handedOff(transfer); // The transfer owns the buffer now.
     }
   }
 

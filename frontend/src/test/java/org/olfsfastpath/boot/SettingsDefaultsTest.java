@@ -148,7 +148,6 @@ final class SettingsDefaultsTest {
     m.put("FastPath/Spool@responseMemory", spool.getResponseMemory());
     m.put("FastPath/Spool@memory", spool.getMemory());
     m.put("FastPath/Spool@disk", spool.getDisk());
-    m.put("FastPath/Spool@handOff", spool.getHandOff());
     m.put(
         "FastPath/Spool@directory",
         described("the servlet container's temporary directory", spool.getDirectory() == null));

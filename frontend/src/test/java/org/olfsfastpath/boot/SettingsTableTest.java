@@ -115,7 +115,6 @@ final class SettingsTableTest {
           Map.entry(
               "FastPath/Spool@disk",
               built -> Specs.formatSize(built.spool().stats().diskBudget()).replace(" ", "")),
-          Map.entry("FastPath/Spool@handOff", built -> built.spool().handOff()),
           Map.entry("FastPath/Spool@directory", built -> built.spool().directory().orElseThrow()),
           Map.entry(
               "FastPath/BesGroups@ejectionBase",

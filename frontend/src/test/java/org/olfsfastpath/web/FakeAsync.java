@@ -23,12 +23,9 @@ import java.util.Map;
  * request that supports async, an {@link AsyncContext} whose {@code start} runs its task on a
  * thread of its own, and a non-blocking output that takes {@code window} bytes and then says not
  * ready until the test lets the client read more ({@link #allow}), when it calls the write listener
- * back. Before async starts, the output blocks as a socket does: past the response buffer a write
- * takes from the window, and one that finds it used up (with a window given at the start) returns
- * only after {@link #STALL_MILLIS}, as a slow client's blocked write does, taking it all. The first
- * callback comes once the servlet's service has returned ({@link #serve}). {@code dispatch()} runs
- * the servlet again with {@link DispatcherType#ASYNC}; an exception from it is an aborted
- * connection.
+ * back. The first callback comes once the servlet's service has returned ({@link #serve}). {@code
+ * dispatch()} runs the servlet again with {@link DispatcherType#ASYNC}; an exception from it is an
+ * aborted connection.
  */
 final class FakeAsync {
   private final HttpServlet servlet;
@@ -45,8 +42,6 @@ final class FakeAsync {
   private boolean started;
   private WriteListener writeListener;
   private long window;
-  private final boolean slow;
-  private long blockingWritten;
   private boolean wantsCallback;
   private boolean inService;
   private boolean completed;
@@ -58,11 +53,7 @@ final class FakeAsync {
     this.request = request;
     this.response = new FakeHttp.Response(32 * 1024);
     this.window = window;
-    this.slow = window > 0;
   }
-
-  /** How long a blocking write to a slow client that has read its window stays blocked. */
-  static final long STALL_MILLIS = 100;
 
   /** Runs the servlet's service, then the container's first write callback, as Tomcat does. */
   FakeAsync serve() throws IOException {
@@ -93,8 +84,8 @@ final class FakeAsync {
                 getClass().getClassLoader(),
                 new Class<?>[] {HttpServletResponse.class},
                 (proxy, m, args) ->
-                    m.getName().equals("getOutputStream")
-                        ? started ? output : blocking(plainResponse.getOutputStream())
+                    m.getName().equals("getOutputStream") && started
+                        ? output
                         : invoke(plainResponse, m, args));
     synchronized (this) {
       inService = true;
@@ -160,54 +151,6 @@ final class FakeAsync {
                       default -> throw new UnsupportedOperationException(m.getName());
                     });
     return context;
-  }
-
-  /** The response's own output before async starts, blocking as a slow client's socket does. */
-  private ServletOutputStream blocking(ServletOutputStream plain) {
-    return new ServletOutputStream() {
-      @Override
-      public void write(int b) throws IOException {
-        write(new byte[] {(byte) b}, 0, 1);
-      }
-
-      @Override
-      public void write(byte[] b, int off, int len) throws IOException {
-        boolean stall;
-        synchronized (FakeAsync.this) {
-          if (gone) {
-            throw new IOException("Connection reset by peer");
-          }
-          long past = Math.max(0, blockingWritten + len - response.bufferSize);
-          blockingWritten += len;
-          stall = slow && past > window;
-          window = Math.max(0, window - past);
-        }
-        if (stall) {
-          try {
-            Thread.sleep(STALL_MILLIS);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException();
-          }
-        }
-        plain.write(b, off, len);
-      }
-
-      @Override
-      public void flush() throws IOException {
-        plain.flush();
-      }
-
-      @Override
-      public boolean isReady() {
-        return true;
-      }
-
-      @Override
-      public void setWriteListener(WriteListener listener) {
-        throw new IllegalStateException("not in async mode");
-      }
-    };
   }
 
   private final ServletOutputStream output =
@@ -363,7 +306,7 @@ final class FakeAsync {
     return aborted;
   }
 
-  /** What the client received: what went out in blocking mode, then in non-blocking mode. */
+  /** What the client received: what went out before async started, then after. */
   synchronized byte[] body() {
     byte[] before = response.body();
     byte[] after = body.toByteArray();

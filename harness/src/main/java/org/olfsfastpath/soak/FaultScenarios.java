@@ -118,7 +118,7 @@ public final class FaultScenarios {
   public static String distinctSlice(int month) {
     return String.format(
         Locale.ROOT,
-        "/opendap/coads_climatology.nc.ascii?SST[%d:1:%d][40:1:49][0:1:179]",
+        "/opendap/coads_climatology.nc.ascii?SST%%5B%d:1:%d%%5D%%5B40:1:49%%5D%%5B0:1:179%%5D",
         month,
         month);
   }
@@ -144,9 +144,14 @@ public final class FaultScenarios {
     long month = n % 12;
     long lat = (n / 12) % 90;
     long last = 179 - (n / 1080) % 170;
-    return ranges
-        ? String.format(Locale.ROOT, "SST[%d:1:%d][%d:1:%d][0:1:%d]", month, month, lat, lat, last)
-        : String.format(Locale.ROOT, "SST[%d][%d][0:%d]", month, lat, last);
+    // Brackets percent-encoded, as a browser sends them: Tomcat refuses them raw unless its
+    // connector allows them (relaxedQueryChars).
+    String constraint =
+        ranges
+            ? String.format(
+                Locale.ROOT, "SST[%d:1:%d][%d:1:%d][0:1:%d]", month, month, lat, lat, last)
+            : String.format(Locale.ROOT, "SST[%d][%d][0:%d]", month, lat, last);
+    return constraint.replace("[", "%5B").replace("]", "%5D");
   }
 
   /** A synthetic dataset no scenario asked for before: its first request costs a showNode. */

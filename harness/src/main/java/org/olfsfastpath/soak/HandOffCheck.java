@@ -9,11 +9,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A slow reader's answer handed from the request's thread to the spool in a real container: the
- * request's thread writes the answer straight from the BES in blocking mode until a write to the
- * slow client stalls, then the response goes on in Servlet async and non-blocking mode (a switch
- * after blocking writes, which every Tomcat the WAR supports must allow). The BES connection must
- * be back in the pool while the client still reads, and the client, read on at full speed, must get
- * the answer byte-equal to a fast download. Written once for the integration tests of each Tomcat.
+ * request's thread writes the answer straight from the BES in non-blocking mode until the slow
+ * client would not take a write at once, then the spool's producer reads the rest and the
+ * container's write callbacks feed the client. The BES connection must be back in the pool while
+ * the client still reads, and the client, read on at full speed, must get the answer byte-equal to
+ * a fast download. Written once for the integration tests of each Tomcat.
  */
 public final class HandOffCheck {
   private HandOffCheck() {}

@@ -366,9 +366,9 @@ final class Tomcat9IT {
   }
 
   /**
-   * A slow reader's answer: written straight from the BES in blocking mode until a write stalls,
-   * then the rest from the spool in Servlet non-blocking mode, a switch Tomcat 9 allows after
-   * blocking writes; the BES connection back while the client reads, the answer whole.
+   * A slow reader's answer: written straight from the BES by the request's thread until the client
+   * falls behind, then the rest from the spool on the container's write callbacks, as Tomcat 9 runs
+   * them; the BES connection back while the client reads, the answer whole.
    */
   @Test
   void slowReader_handedToTheSpoolMidAnswer_getsItWhole() throws Exception {

@@ -14,7 +14,7 @@ import org.olfsfastpath.tomcat.FrontEndExtension;
 
 /**
  * A smoke test of the same WAR in Tomcat 10.1 (Servlet 6.0), the oldest supported line, with the
- * hand-off of a slow reader's answer from blocking to non-blocking output.
+ * hand-off of a slow reader's answer from the request's thread to the spool.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class Tomcat10IT {
@@ -57,9 +57,9 @@ final class Tomcat10IT {
   }
 
   /**
-   * A slow reader's answer: written straight from the BES in blocking mode until a write stalls,
-   * then the rest from the spool in Servlet non-blocking mode, a switch Tomcat 10.1 allows after
-   * blocking writes; the BES connection back while the client reads, the answer whole.
+   * A slow reader's answer: written straight from the BES by the request's thread until the client
+   * falls behind, then the rest from the spool on the container's write callbacks, as Tomcat 10.1
+   * runs them; the BES connection back while the client reads, the answer whole.
    */
   @Test
   void slowReader_handedToTheSpoolMidAnswer_getsItWhole() throws Exception {
