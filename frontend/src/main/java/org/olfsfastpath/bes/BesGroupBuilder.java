@@ -242,10 +242,11 @@ public final class BesGroupBuilder {
    * {@code fair}: a request takes a free connection at once while no other request waits, however
    * many its client holds; a connection that comes free while requests wait goes to the waiting
    * client that holds the fewest (max-min fairness), so a share binds only while another client
-   * waits. {@code none}: it goes to the request that has waited longest, whoever asks. A client is
-   * the address the web layer resolves ({@link Caller#client()}); the front end's own commands take
-   * no turn. Written as before shares conserved work, {@code 100%} reads as {@code none} and any
-   * other count or percentage as {@code fair}: no client is held to a fixed part any more.
+   * waits. {@code none}: no turns; requests wait for the pools' connections alone, first come first
+   * served, for the pools' acquire timeout (for load tests from one machine). A client is the
+   * address the web layer resolves ({@link Caller#client()}); the front end's own commands take no
+   * turn. Written as before shares conserved work, {@code 100%} reads as {@code none} and any other
+   * count or percentage as {@code fair}: no client is held to a fixed part any more.
    *
    * @throws IllegalArgumentException if none of these
    * @throws IllegalStateException if already set

@@ -11,7 +11,7 @@ import java.util.Objects;
  * to the waiting client that holds the fewest. Immutable; counters count since the group was built.
  *
  * @param fair whether a connection that comes free goes to the waiting client holding the fewest
- *     (false: to the request that has waited longest, {@code clientShare="none"})
+ *     (false: shares are off, {@code clientShare="none"}, and nobody is counted here)
  * @param connections the group's connections that client requests share
  * @param longLimit how many of them requests whose answer may be long may hold at once (the rest
  *     are the reserve for short requests)

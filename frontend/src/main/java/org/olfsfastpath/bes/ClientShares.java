@@ -96,7 +96,9 @@ final class ClientShares {
   /**
    * Takes one of the group's connections for the caller's command, waiting its turn when none is
    * free: the place a command holds until it ends (a get: until its response closes). Returns at
-   * once, taking nothing, for the front end's own commands.
+   * once, taking nothing, for the front end's own commands, and for every command when shares are
+   * off ({@code clientShare="none"}: requests then wait for the pools' connections alone, first
+   * come first served, as long as the pools' acquire timeout).
    *
    * @return the share to {@link #release} when the command ends, or null for an internal caller
    * @throws BesLimitException if the client has its most requests waiting already ({@code
@@ -105,8 +107,8 @@ final class ClientShares {
    * @throws InterruptedIOException if the thread was interrupted while waiting
    */
   @Nullable Share acquire(Caller caller) throws BesLimitException, InterruptedIOException {
-    if (caller.internal()) {
-      return null;
+    if (caller.internal() || !turns.fair()) {
+      return null; // Shares off: requests wait for the pools' connections alone.
     }
     boolean longHold = caller.longHold();
     Share share = join(caller.client());

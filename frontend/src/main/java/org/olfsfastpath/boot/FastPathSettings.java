@@ -285,8 +285,9 @@ final class FastPathSettings {
               "how clients share a group's BES connections: `fair`, a request takes a free"
                   + " connection at once while nobody waits, however many its client holds, and a"
                   + " connection that comes free while requests wait goes to the waiting client"
-                  + " holding the fewest; `none`, to the request that waited longest. A count or"
-                  + " percentage (the former per-client cap) reads as `fair`, `100%` as `none`",
+                  + " holding the fewest; `none`, no shares: requests wait for the pool alone, first"
+                  + " come first served. A count or percentage (the former per-client cap) reads as"
+                  + " `fair`, `100%` as `none`",
               "fair",
               "none"),
           new OlfsSetting(

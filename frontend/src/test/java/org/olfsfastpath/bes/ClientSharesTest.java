@@ -154,27 +154,15 @@ final class ClientSharesTest {
   }
 
   @Test
-  void none_servesTheLongestWaitingRequest_whateverItsClientHolds() throws Exception {
+  void none_takesNoTurn_countsNobody_refusesNobody() throws Exception {
     ClientShares shares =
         new ClientShares(
-            "/",
-            new ConnectionTurns(2, 2, false),
-            8,
-            WAIT,
-            DOWNLOAD_WAIT,
-            () -> false,
-            PoolClock.SYSTEM);
-    ClientShares.Share a = shares.acquire(Caller.shortRequest("192.0.2.7"));
-    shares.acquire(Caller.shortRequest("192.0.2.7"));
-    Future<ClientShares.Share> greedyFirst =
-        threads.submit(() -> shares.acquire(Caller.shortRequest("192.0.2.7")));
-    awaitWaiting(shares, 1);
-    Future<ClientShares.Share> other =
-        threads.submit(() -> shares.acquire(Caller.shortRequest("192.0.2.8")));
-    awaitWaiting(shares, 2);
-    shares.release(a, false);
-    assertEquals("192.0.2.7", greedyFirst.get(10, TimeUnit.SECONDS).client);
-    assertFalse(other.isDone());
+            "/", new ConnectionTurns(2, 2, false), 0, WAIT, DOWNLOAD_WAIT, () -> false, clock);
+    for (int i = 0; i < 10; i++) {
+      assertNull(shares.acquire(Caller.longRequest("192.0.2.7")));
+    }
+    assertEquals(0, shares.stats().clients());
+    assertEquals(0, clock.waited());
     assertFalse(shares.fair());
   }
 

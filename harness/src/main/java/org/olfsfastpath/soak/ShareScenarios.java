@@ -60,17 +60,7 @@ public final class ShareScenarios {
   public ScenarioResult besKilledEvery(Duration period, int clients, Duration load)
       throws Exception {
     int drops = (int) Math.max(1, load.toMillis() / period.toMillis() - 1);
-    ScenarioRun run =
-        new ScenarioRun(
-            bench,
-            "every BES connection dropped every "
-                + period.toSeconds()
-                + " s ("
-                + drops
-                + " times) under "
-                + clients
-                + " clients asking distinct answers",
-            false);
+    // The healthy bodies, fetched before the run, whose counts are its clients' requests alone.
     List<String> targets = new ArrayList<>();
     for (int month = 0; month < 12; month++) {
       targets.add(FaultScenarios.distinctSlice(month));
@@ -82,6 +72,17 @@ public final class ShareScenarios {
             FaultScenarios.BIG,
             FaultScenarios.SMALL));
     targets.forEach(bench::reference);
+    ScenarioRun run =
+        new ScenarioRun(
+            bench,
+            "every BES connection dropped every "
+                + period.toSeconds()
+                + " s ("
+                + drops
+                + " times) under "
+                + clients
+                + " clients asking distinct answers",
+            false);
     StatusDocument before = bench.status();
     AtomicLong started = new AtomicLong();
     AtomicLong notStarted = new AtomicLong();
@@ -236,7 +237,7 @@ public final class ShareScenarios {
             + " asking "
             + coldRequests
             + " small answers nobody asked for before";
-    ScenarioRun run = new ScenarioRun(bench, name, false);
+    // Fetched before the run, whose counts are its clients' requests alone.
     List<String> cold = new ArrayList<>();
     Map<String, byte[]> references = new ConcurrentHashMap<>();
     for (int i = 0; i < coldRequests; i++) {
@@ -246,6 +247,7 @@ public final class ShareScenarios {
       references.put(
           FaultScenarios.distinctRow(n), bench.reference(FaultScenarios.distinctRowAsRanges(n)));
     }
+    ScenarioRun run = new ScenarioRun(bench, name, false);
     StatusDocument first = bench.status();
     long start = System.nanoTime();
     long end = start + load.toNanos();
