@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -376,7 +377,17 @@ public final class BesEmulator implements Closeable {
     running().faults().setStandingConnectionFault(fault);
   }
 
-  /** Drops every queued fault and every rule. */
+  /**
+   * What each {@link Fault#cut} sent, the latest last (at most the last 1,024): how many wire bytes
+   * went out, where the answer's chunks began and, when it went out whole, its wire length.
+   *
+   * @throws IllegalStateException if not started
+   */
+  public List<WireCut> cuts() {
+    return running().faults().cuts();
+  }
+
+  /** Drops every queued fault and every rule, and forgets the cuts. */
   public void clearFaults() {
     running().faults().clear();
   }

@@ -37,6 +37,7 @@ public final class BesEmulatorBuilder {
   String catalogRoot = "/usr/share/hyrax";
   int maxChunkLength;
   @Nullable Path countsFile;
+  @Nullable Path besLog;
   @Nullable Map<String, EmulatedDataset> builtIns;
   boolean listBuiltIns = true;
   @Nullable Function<String, EmulatedDataset> genericDataset;
@@ -265,6 +266,20 @@ public final class BesEmulatorBuilder {
   }
 
   /**
+   * Write a {@code bes.log} in the BES's format ({@code |&|}-separated, each line carrying the
+   * request document's {@code reqID-reqUUID}) to {@code file}, so a request's BES lines are found
+   * by its id as in a real BES's log.
+   *
+   * @throws IllegalStateException if set twice
+   */
+  public BesEmulatorBuilder besLog(Path file) {
+    Objects.requireNonNull(file, "file == null");
+    requireState(besLog == null, "besLog was already set to %s", besLog);
+    this.besLog = file.toAbsolutePath();
+    return this;
+  }
+
+  /**
    * The built-in datasets by file name, instead of {@code Datasets.builtIns()}; tests use this to
    * serve their own small datasets (alone: without the default catalog's {@link
    * BesEmulator#README_NAME}).
@@ -350,6 +365,7 @@ public final class BesEmulatorBuilder {
     copy.catalogRoot = catalogRoot;
     copy.maxChunkLength = maxChunkLength;
     copy.countsFile = countsFile;
+    copy.besLog = besLog;
     copy.builtIns = builtIns;
     copy.listBuiltIns = listBuiltIns;
     copy.genericDataset = genericDataset;

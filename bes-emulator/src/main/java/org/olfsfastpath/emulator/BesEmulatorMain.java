@@ -37,6 +37,7 @@ public final class BesEmulatorMain {
           "  --catalog-root PATH  root shown in BES messages (default /usr/share/hyrax)",
           "  --max-chunk BYTES    largest data chunk (default: socket send buffer - 15, like the BES)",
           "  --counts-file PATH   rewrite PATH with requests=N and CMD=N lines after every request",
+          "  --bes-log PATH       append the BES's log lines (its |&| format, reqID-reqUUID) to PATH",
           "  --show-info-2009     answer showInfo like the BES of 2009 (default: type 3 error, like today's)",
           "  --without M[,M...]   leave BES modules out, e.g. --without fileout_netcdf,gdal to answer",
           "                       like the recorded BES (netcdf: 'Unable to find transmitter')",
@@ -201,6 +202,7 @@ public final class BesEmulatorMain {
           case "--max-chunk" ->
               builder.maxChunkLength(integer(flag, value(flag, inlineValue, queue)));
           case "--counts-file" -> builder.countsFile(Path.of(value(flag, inlineValue, queue)));
+          case "--bes-log" -> builder.besLog(Path.of(value(flag, inlineValue, queue)));
           case "--show-info-2009" -> {
             noValue(flag, inlineValue);
             builder.showInfo2009(true);

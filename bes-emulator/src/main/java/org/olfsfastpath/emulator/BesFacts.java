@@ -13,6 +13,22 @@ final class BesFacts {
   /** The BES's SupportEmail, also the Administrator of every error document. */
   static final String ADMINISTRATOR = "support@opendap.org";
 
+  /**
+   * {@code BES.ServerAdministrator} as the BES 3.22 bes.conf ships it: one {@code key:value} per
+   * value, in this order ({@code BES.ServerAdministrator=} then {@code +=} for each).
+   */
+  static final List<String> SERVER_ADMINISTRATOR =
+      List.of(
+          "email:" + ADMINISTRATOR,
+          "organization:OPeNDAP Inc.",
+          "street:165 NW Dean Knauss Dr.",
+          "city:Narragansett",
+          "region:RI",
+          "postalCode:02882",
+          "country:US",
+          "telephone:+1.401.575.4835",
+          "website:http://www.opendap.org");
+
   static final String BES_VERSION = "3.22.0";
   static final String LIBDAP_VERSION = "3.22.0";
 
@@ -67,6 +83,7 @@ final class BesFacts {
     return Optional.ofNullable(
         switch (key) {
           case "SupportEmail", "BES.ServerAdministrator.email" -> List.of(ADMINISTRATOR);
+          case "BES.ServerAdministrator" -> SERVER_ADMINISTRATOR;
           case "BES.Catalog.catalog.RootDirectory", "BES.Data.RootDirectory" ->
               List.of(catalogRoot);
           case "BES.ProcessManagerMethod" -> List.of("multiple");

@@ -416,11 +416,14 @@ final class Catalog {
     return Objects.requireNonNull(builtInFiles.get(name), "located or listed as a built-in file");
   }
 
-  /** A built-in has no file; its unconstrained data response stands in for the file size. */
+  /**
+   * A built-in has no file; the file its {@code stream} answer sends stands in for it, so that the
+   * size showNode gives is the length of the file a client downloads, as for a real file.
+   */
   private static long measure(EmulatedDataset dataset) {
     CountingStream counter = new CountingStream();
     try {
-      dataset.write(new DapQuery("dods", "", "", false, ""), counter);
+      dataset.write(new DapQuery("stream", "", "", false, ""), counter);
       return counter.count;
     } catch (Exception | LinkageError e) {
       return 0;

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
@@ -40,15 +41,6 @@ final class Connection implements Runnable {
   private static final byte[] GARBAGE =
       "<html>502 Bad Gateway</html>\n".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] OVERSIZED_HEADER = "fffffffd".getBytes(StandardCharsets.US_ASCII);
-
-  /**
-   * Faults that send part of an answer (truncated chunk, stall or error mid-response, close before
-   * the end) work on at most its first 16 MiB, so that a large answer is never held; every answer
-   * of the built-in datasets but the 33 MB xml_data of coads fits whole.
-   */
-  static final int RENDER_LIMIT = 16 << 20;
-
-  private static final int RENDER_CHUNK = 64 * 1024;
 
   private final EmulatorEngine engine;
   private final SocketChannel channel;
@@ -131,6 +123,7 @@ final class Connection implements Runnable {
       ParsedRequest parsed = ParsedRequest.parse(message.payload());
       RecordedRequest recorded = parsed.record(index, exchange);
       engine.counts().record(recorded);
+      engine.logRequest(parsed, index);
       BesReply reply;
       try {
         reply = engine.dispatcher().dispatch(recorded, parsed, session);
@@ -286,14 +279,14 @@ final class Connection implements Runnable {
         return false;
       }
       case TRUNCATED_CHUNK -> {
-        byte[] payload = render(reply);
+        byte[] payload = PartialAnswers.render(reply);
         int length = Math.max(payload.length, 16);
         rawOut.write(PptFraming.header(length, PptFraming.DATA));
         rawOut.write(payload, 0, payload.length / 2);
         return false;
       }
       case CLOSE_AFTER_HEADER -> {
-        byte[] payload = render(reply);
+        byte[] payload = PartialAnswers.render(reply);
         rawOut.write(PptFraming.header(Math.max(payload.length, 16), PptFraming.DATA));
         rawOut.flush();
         return false;
@@ -312,7 +305,7 @@ final class Connection implements Runnable {
         return false;
       }
       case STALL_MID_RESPONSE -> {
-        byte[] payload = render(reply);
+        byte[] payload = PartialAnswers.render(reply);
         rawOut.write(PptFraming.header(Math.max(payload.length, 16), PptFraming.DATA));
         rawOut.write(payload, 0, payload.length / 2);
         rawOut.flush();
@@ -320,7 +313,7 @@ final class Connection implements Runnable {
         return false;
       }
       case MID_STREAM_ERROR -> {
-        byte[] payload = render(reply);
+        byte[] payload = PartialAnswers.render(reply);
         writer.reset();
         writer.dataChunk(Arrays.copyOf(payload, Math.max(1, payload.length / 2)));
         BesFailure failure =
@@ -347,7 +340,7 @@ final class Connection implements Runnable {
         return false;
       }
       case CLOSE_BEFORE_END -> {
-        byte[] payload = render(reply);
+        byte[] payload = PartialAnswers.render(reply);
         writer.reset();
         writer.dataChunk(payload);
         return false;
@@ -357,73 +350,63 @@ final class Connection implements Runnable {
         writer.finish();
         return true;
       }
+      case CUT -> {
+        cut(reply, recorded, fault, rawOut, in);
+        return false;
+      }
       default ->
           throw new IllegalStateException("connection fault " + fault + " applied to a request");
+    }
+  }
+
+  /**
+   * Sends the answer up to the fault's offset on the wire (whole when it is no longer), reports
+   * what went out, stalls for the fault's delay, then cuts the connection the fault's way.
+   */
+  private void cut(
+      Reply reply, RecordedRequest recorded, Fault fault, OutputStream rawOut, InputStream in)
+      throws IOException {
+    CutStream wire = new CutStream(rawOut, fault.offset());
+    boolean whole;
+    try {
+      reply.writeTo(
+          new ResponseWriter(wire, engine.faithfulWrites(), maxChunkLength, engine.writeRate()));
+      whole = true;
+    } catch (CutStream.Reached reached) {
+      whole = false;
+    }
+    engine
+        .faults()
+        .recordCut(
+            new WireCut(
+                recorded.responseCommand(),
+                recorded.getType(),
+                fault,
+                wire.written(),
+                whole ? wire.written() : -1,
+                wire.chunkStarts()));
+    sleep(fault.delay());
+    switch (Objects.requireNonNull(fault.cut(), "a CUT fault has a cut")) {
+      case CLOSE -> {
+        // run() closes the socket: a FIN after what was sent.
+      }
+      case RESET -> {
+        try {
+          channel.setOption(StandardSocketOptions.SO_LINGER, 0);
+        } catch (UnsupportedOperationException unix) {
+          // A Unix socket has no reset: a close is what its client sees.
+        }
+      }
+      case HALF_CLOSE -> {
+        channel.shutdownOutput();
+        drainUntilClosed(in);
+      }
     }
   }
 
   private static String typeOf(RecordedRequest recorded) {
     String type = recorded.getType();
     return type.isEmpty() ? "response" : type;
-  }
-
-  /**
-   * The payload the reply would have sent (data chunks only), for faults that send part of it: at
-   * most its first {@link #RENDER_LIMIT} bytes, so that a large answer is never held.
-   */
-  private static byte[] render(Reply reply) throws IOException {
-    PayloadCapture capture = new PayloadCapture();
-    try {
-      reply.writeTo(new ResponseWriter(capture, false, RENDER_CHUNK, 0));
-    } catch (PayloadCapture.Enough enough) {
-      // The rest of a large answer is not generated.
-    }
-    return capture.payload();
-  }
-
-  /**
-   * Keeps the data chunks' payload of what a fast-mode writer writes (whole chunks in each call)
-   * and ends the answer by throwing {@link Enough} through the generator once it holds {@link
-   * #RENDER_LIMIT} bytes.
-   */
-  private static final class PayloadCapture extends OutputStream {
-    /** Ends a large answer early; not a failure. */
-    static final class Enough extends IOException {
-      private static final long serialVersionUID = 1L;
-
-      Enough() {
-        super("rendered the first " + RENDER_LIMIT + " bytes of the answer");
-      }
-    }
-
-    private final ByteArrayOutputStream payload = new ByteArrayOutputStream();
-
-    @Override
-    public void write(int b) throws IOException {
-      write(new byte[] {(byte) b}, 0, 1);
-    }
-
-    @Override
-    public void write(byte[] chunks, int offset, int length) throws IOException {
-      int at = offset;
-      int end = offset + length;
-      while (at < end) {
-        int chunk = PptFraming.parseLength(chunks, at, PptFraming.MAX_ENCODABLE_LENGTH);
-        boolean data = chunks[at + 7] == PptFraming.DATA;
-        at += PptFraming.HEADER_LENGTH;
-        if (data) {
-          payload.write(chunks, at, Math.min(chunk, RENDER_LIMIT - payload.size()));
-          if (payload.size() == RENDER_LIMIT) {
-            throw new Enough();
-          }
-        }
-        at += chunk;
-      }
-    }
-
-    byte[] payload() {
-      return payload.toByteArray();
-    }
   }
 
   /**

@@ -63,12 +63,24 @@ final class EmulatorEngine {
   private volatile int port;
   private volatile boolean listening;
 
+  /** The BES log, when one was asked for. */
+  private final @Nullable BesLog besLog;
+
   EmulatorEngine(BesEmulatorBuilder config, Dispatcher dispatcher) {
     this.config = config;
     this.dispatcher = dispatcher;
     this.serviceTimes = Map.copyOf(config.serviceTimes);
     this.counts = new EmulatorCounts(config.countsFile);
     this.port = config.port;
+    this.besLog = config.besLog == null ? null : new BesLog(config.besLog, config.catalogRoot);
+  }
+
+  /** Writes a received request document's lines to the BES log, if there is one. */
+  void logRequest(ParsedRequest request, int connection) {
+    BesLog writer = besLog;
+    if (writer != null) {
+      writer.request(request, connection);
+    }
   }
 
   /** The counts and recorded requests. */
@@ -339,6 +351,8 @@ final class EmulatorEngine {
         log.warn("emulator thread {} did not end within {}", thread.getName(), JOIN_TIMEOUT);
       }
     }
+    // Last: a connection thread still ending may write its lines until here.
+    closeQuietly(besLog);
   }
 
   // Service times

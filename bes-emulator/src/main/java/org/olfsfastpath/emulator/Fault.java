@@ -2,11 +2,13 @@ package org.olfsfastpath.emulator;
 
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A way for the emulated BES to fail, applied to one request (or, for the handshake faults, one new
  * connection) with {@link BesEmulator#enqueueFault} or to every matching request with a {@link
- * FaultRule}. Faults are data: value-based and immutable, compared by kind and delay.
+ * FaultRule}. Faults are data: value-based and immutable, compared by kind, delay and, for a cut,
+ * its offset and how it cuts.
  *
  * <p>A request that meets a fault is still recorded and counted before the fault acts, so a test
  * can assert that the front end did send it.
@@ -68,15 +70,46 @@ public final class Fault {
      */
     SILENT_HANDSHAKE,
     /** Answers the handshake after a delay (a connection fault): a slow fork. */
-    DELAY_HANDSHAKE
+    DELAY_HANDSHAKE,
+    /**
+     * Sends the first {@link #offset()} bytes of the answer as they go on the wire (chunk headers
+     * included), waits {@link #delay()}, then ends the connection the {@link Cut} way: a BES
+     * process killed, or its host gone, at any point of any answer. An offset at or past the
+     * answer's end sends it whole first. What was sent is reported as a {@link WireCut}.
+     */
+    CUT
+  }
+
+  /** How a {@link Kind#CUT} ends the connection. */
+  public enum Cut {
+    /** A close: the client reads what was sent, then a clean end of stream (FIN). */
+    CLOSE,
+    /**
+     * A reset ({@code SO_LINGER} 0): the client's next read fails, and bytes sent but not yet read
+     * may be lost with it; a plain close on a Unix socket, which has no reset.
+     */
+    RESET,
+    /**
+     * The emulator shuts its side down (FIN) and goes on reading until the client closes: the
+     * client reads an end of stream and may still write.
+     */
+    HALF_CLOSE
   }
 
   private final Kind kind;
   private final Duration delay;
+  private final long offset;
+  private final @Nullable Cut cut;
 
   private Fault(Kind kind, Duration delay) {
+    this(kind, delay, -1, null);
+  }
+
+  private Fault(Kind kind, Duration delay, long offset, @Nullable Cut cut) {
     this.kind = kind;
     this.delay = delay;
+    this.offset = offset;
+    this.cut = cut;
   }
 
   public static Fault closeConnection() {
@@ -169,15 +202,55 @@ public final class Fault {
     return new Fault(Kind.DELAY_HANDSHAKE, delay);
   }
 
+  /**
+   * Sends the first {@code offset} bytes of the answer as they go on the wire, chunk headers
+   * included (all of it when it is no longer), then cuts the connection {@code how}.
+   *
+   * @throws IllegalArgumentException if the offset is negative
+   */
+  public static Fault cut(long offset, Cut how) {
+    return cut(offset, how, Duration.ZERO);
+  }
+
+  /**
+   * Sends the first {@code offset} bytes of the answer as they go on the wire (all of it when it is
+   * no longer), stalls for {@code stall}, then cuts the connection {@code how}: a BES process that
+   * hangs and is then killed. The client's read timeout may end it first.
+   *
+   * @throws IllegalArgumentException if the offset or the stall is negative
+   */
+  public static Fault cut(long offset, Cut how, Duration stall) {
+    Objects.requireNonNull(how, "how == null");
+    Objects.requireNonNull(stall, "stall == null");
+    if (offset < 0) {
+      throw new IllegalArgumentException("offset was " + offset + ", must not be negative");
+    }
+    if (stall.isNegative()) {
+      throw new IllegalArgumentException("stall was " + stall + ", must not be negative");
+    }
+    return new Fault(Kind.CUT, stall, offset, how);
+  }
+
   public Kind kind() {
     return kind;
   }
 
   /**
-   * The delay of a {@link Kind#DELAY} or {@link Kind#DELAY_HANDSHAKE} fault; zero for the others.
+   * The delay of a {@link Kind#DELAY} or {@link Kind#DELAY_HANDSHAKE} fault, the stall of a {@link
+   * Kind#CUT}; zero for the others.
    */
   public Duration delay() {
     return delay;
+  }
+
+  /** The wire bytes a {@link Kind#CUT} sends before it cuts; -1 for the other faults. */
+  public long offset() {
+    return offset;
+  }
+
+  /** How a {@link Kind#CUT} ends the connection; null for the other faults. */
+  public @Nullable Cut cut() {
+    return cut;
   }
 
   /** Whether the fault acts on a new connection (its handshake) rather than on a request. */
@@ -190,16 +263,28 @@ public final class Fault {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Fault other && kind == other.kind && delay.equals(other.delay);
+    return o instanceof Fault other
+        && kind == other.kind
+        && delay.equals(other.delay)
+        && offset == other.offset
+        && cut == other.cut;
   }
 
   @Override
   public int hashCode() {
-    return 31 * kind.hashCode() + delay.hashCode();
+    return Objects.hash(kind, delay, offset, cut);
   }
 
   @Override
   public String toString() {
+    if (kind == Kind.CUT) {
+      return "Fault{CUT "
+          + cut
+          + " at "
+          + offset
+          + (delay.isZero() ? "" : " after a stall of " + delay)
+          + "}";
+    }
     return kind == Kind.DELAY || kind == Kind.DELAY_HANDSHAKE
         ? "Fault{" + kind + " " + delay + "}"
         : "Fault{" + kind + "}";

@@ -1,5 +1,7 @@
 package org.olfsfastpath.emulator;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -10,7 +12,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The faults a test scripted: one-shot faults for the next requests or connections, in order; rules
- * that fault every matching request; and a standing fault for every new connection. Thread-safe.
+ * that fault every matching request; and a standing fault for every new connection. Also what each
+ * cut sent ({@link WireCut}). Thread-safe.
  */
 final class FaultScript {
   private static final Logger log = LoggerFactory.getLogger(FaultScript.class);
@@ -19,6 +22,12 @@ final class FaultScript {
   private final Queue<Fault> connectionFaults = new ConcurrentLinkedQueue<>();
   private final List<FaultRule> faultRules = new CopyOnWriteArrayList<>();
   private volatile @Nullable Fault standingConnectionFault;
+
+  /** What the cuts sent, the latest last; at most {@link #KEPT_CUTS}. */
+  private final Deque<WireCut> cuts = new ArrayDeque<>();
+
+  /** Cut reports kept: enough for a test's cuts between two looks, bounded for a long run. */
+  static final int KEPT_CUTS = 1024;
 
   void enqueue(Fault fault) {
     (fault.isConnectionFault() ? connectionFaults : requestFaults).add(fault);
@@ -32,7 +41,26 @@ final class FaultScript {
     return faultRules.remove(rule);
   }
 
+  void recordCut(WireCut cut) {
+    synchronized (cuts) {
+      if (cuts.size() == KEPT_CUTS) {
+        cuts.removeFirst();
+      }
+      cuts.addLast(cut);
+    }
+  }
+
+  /** What the cuts sent, the latest last (at most the last {@link #KEPT_CUTS}). */
+  List<WireCut> cuts() {
+    synchronized (cuts) {
+      return List.copyOf(cuts);
+    }
+  }
+
   void clear() {
+    synchronized (cuts) {
+      cuts.clear();
+    }
     requestFaults.clear();
     connectionFaults.clear();
     faultRules.clear();

@@ -243,22 +243,24 @@ final class FaultTest {
         InputStream in = socket.getInputStream();
         byte[] header = Exchanges.readExactly(in, PptFraming.HEADER_LENGTH);
         assertEquals(
-            Connection.RENDER_LIMIT,
+            PartialAnswers.RENDER_LIMIT,
             PptFraming.parseLength(header, 0, PptFraming.MAX_ENCODABLE_LENGTH));
-        assertEquals(Connection.RENDER_LIMIT / 2, in.readAllBytes().length);
+        assertEquals(PartialAnswers.RENDER_LIMIT / 2, in.readAllBytes().length);
       }
       large.enqueueFault(Fault.midStreamError());
       try (Socket socket = Exchanges.rawConnect(large.port())) {
         List<String> chunks = Exchanges.chunks(Exchanges.rawExchange(socket, request));
         int error = chunks.indexOf("x:status=error;");
         assertEquals(
-            Connection.RENDER_LIMIT / 2, dataBytes(chunks.subList(0, error)), chunks.toString());
+            PartialAnswers.RENDER_LIMIT / 2,
+            dataBytes(chunks.subList(0, error)),
+            chunks.toString());
       }
       large.enqueueFault(Fault.closeBeforeEnd());
       try (Socket socket = Exchanges.rawConnect(large.port())) {
         socket.getOutputStream().write(PptFraming.encodeMessage(request));
         List<String> chunks = Exchanges.chunks(socket.getInputStream().readAllBytes());
-        assertEquals(Connection.RENDER_LIMIT, dataBytes(chunks), chunks.toString());
+        assertEquals(PartialAnswers.RENDER_LIMIT, dataBytes(chunks), chunks.toString());
         assertFalse(chunks.contains("d:0"), "no end chunk");
       }
     }

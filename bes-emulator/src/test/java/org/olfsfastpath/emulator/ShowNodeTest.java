@@ -134,7 +134,7 @@ final class ShowNodeTest {
   }
 
   @Test
-  void builtInsAndSyntheticNode_joinTheRootListing() throws IOException {
+  void builtInsAndSyntheticNode_joinTheRootListing() throws Exception {
     try (BesEmulator bes =
         BesEmulator.newBuilder()
             .builtInDatasets(Map.of("tiny.nc", new TinyDataset("tiny.nc")))
@@ -143,14 +143,17 @@ final class ShowNodeTest {
             .build()) {
       bes.start();
       String root = Exchanges.once(bes, Requests.showNode("/")).body();
-      // A built-in has no file: its size is that of its unconstrained data answer.
-      int dodsLength = (new TinyDataset("tiny.nc").dds() + "Data:\n").length() + 4;
+      // A built-in has no file: its size is that of the file its stream answer sends.
+      java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
+      new TinyDataset("tiny.nc")
+          .write(new org.olfsfastpath.emulator.dap.DapQuery("stream", "", "", false, ""), file);
+      int fileLength = file.size();
       assertTrue(
           root.contains(
               "<node count=\"2\" lastModified=\"2026-01-02T03:04:05GMT\" name=\"/\">\n"
                   + "            <item lastModified=\"2026-01-02T03:04:05GMT\" name=\"synthetic\" type=\"node\"/>\n"
                   + "            <item isData=\"true\" lastModified=\"2026-01-02T03:04:05GMT\" name=\"tiny.nc\" size=\""
-                  + dodsLength
+                  + fileLength
                   + "\" type=\"leaf\"/>"),
           root);
       assertTrue(

@@ -19,20 +19,21 @@ import org.junit.jupiter.api.Test;
  * The layer rule, as the README states it. The front end's layers depend in one direction: {@code
  * spec} (the settings grammar) and {@code json} (the JSON writer), usable by every layer, and
  * {@code ppt} (the wire) at the bottom, then {@code bes} (commands, pool, groups), {@code cache},
- * {@code dap} with {@code pages} (URL to request, response vocabulary, pages), {@code web} (the
- * request path: the DAP servlet, its responders, the bot filter), {@code ops} (status, metrics,
- * JMX, warm-up: it reads web's statistics) and {@code boot} on top. {@code boot} is the composition
- * root: it reads olfs.xml and builds every layer's object, so it may see the builders of every
- * layer below (in {@code Assembly} alone); nothing depends on it. {@code dap} and {@code pages} see
- * only value types of {@code bes} and {@code cache} (records, enums, exceptions), never a client,
- * pool or cache, and {@code cache} sees only value types of {@code bes}. {@code spool} (where the
- * answers of clients that fall behind wait) stands beside the layers with nothing of ours but
- * {@code spec} and {@code json}, and only {@code web}, {@code ops} and {@code boot} use it. Routing
- * (a command to a group, a path without its prefix) happens in {@code bes} alone. Only {@code web},
- * {@code ops} and {@code boot} touch the servlet API. The BES emulator, the harness (trace, soak,
- * Tomcat launcher, the 2009 model) and the test support may use {@code ppt}, {@code spec} and
- * {@code json}, and nothing of the front end depends on them; {@code spec} and {@code json} depend
- * on nothing of ours.
+ * {@code dap} with {@code pages} (URL to request, response vocabulary, pages), {@code meta} (the
+ * discovery records: ISO 19115-2, DCAT, schema.org, the rubric, built from {@code pages}' models),
+ * {@code web} (the request path: the DAP servlet, its responders, the bot filter), {@code ops}
+ * (status, metrics, JMX, warm-up: it reads web's statistics) and {@code boot} on top. {@code boot}
+ * is the composition root: it reads olfs.xml and builds every layer's object, so it may see the
+ * builders of every layer below (in {@code Assembly} alone); nothing depends on it. {@code dap},
+ * {@code pages} and {@code meta} see only value types of {@code bes} and {@code cache} (records,
+ * enums, exceptions), never a client, pool or cache, and {@code cache} sees only value types of
+ * {@code bes}. {@code spool} (where the answers of clients that fall behind wait) stands beside the
+ * layers with nothing of ours but {@code spec} and {@code json}, and only {@code web}, {@code ops}
+ * and {@code boot} use it. Routing (a command to a group, a path without its prefix) happens in
+ * {@code bes} alone. Only {@code web}, {@code ops} and {@code boot} touch the servlet API. The BES
+ * emulator, the harness (trace, soak, Tomcat launcher, the 2009 model) and the test support may use
+ * {@code ppt}, {@code spec} and {@code json}, and nothing of the front end depends on them; {@code
+ * spec} and {@code json} depend on nothing of ours.
  */
 final class LayerRuleTest {
   private static final String[] TOOLS = {
@@ -59,8 +60,14 @@ final class LayerRuleTest {
           .definedBy("org.olfsfastpath.cache..")
           .layer("dap")
           .definedBy("org.olfsfastpath.dap..", "org.olfsfastpath.pages..")
+          .layer("meta")
+          .definedBy("org.olfsfastpath.meta..")
           .layer("spool")
           .definedBy("org.olfsfastpath.spool..")
+          .layer("log")
+          .definedBy("org.olfsfastpath.log..")
+          .layer("http")
+          .definedBy("org.olfsfastpath.http..")
           .layer("web")
           .definedBy("org.olfsfastpath.web..")
           .layer("ops")
@@ -75,14 +82,20 @@ final class LayerRuleTest {
           .mayOnlyBeAccessedByLayers("boot")
           .whereLayer("web")
           .mayOnlyBeAccessedByLayers("ops", "boot")
-          .whereLayer("dap")
+          .whereLayer("meta")
           .mayOnlyBeAccessedByLayers("web", "ops", "boot")
+          .whereLayer("dap")
+          .mayOnlyBeAccessedByLayers("meta", "web", "ops", "boot")
           .whereLayer("spool")
           .mayOnlyBeAccessedByLayers("web", "ops", "boot")
+          .whereLayer("log")
+          .mayOnlyBeAccessedByLayers("web", "ops", "boot")
+          .whereLayer("http")
+          .mayOnlyBeAccessedByLayers("web", "ops", "boot")
           .whereLayer("cache")
-          .mayOnlyBeAccessedByLayers("dap", "web", "ops", "boot")
+          .mayOnlyBeAccessedByLayers("dap", "meta", "web", "ops", "boot")
           .whereLayer("bes")
-          .mayOnlyBeAccessedByLayers("cache", "dap", "web", "ops", "boot")
+          .mayOnlyBeAccessedByLayers("cache", "dap", "meta", "web", "ops", "boot")
           .whereLayer("ppt")
           .mayOnlyBeAccessedByLayers("bes", "web", "ops", "boot", "tools")
           .whereLayer("tools")
@@ -106,7 +119,8 @@ final class LayerRuleTest {
   static final ArchRule dapSeesOnlyValueTypesBelow =
       noClasses()
           .that()
-          .resideInAnyPackage("org.olfsfastpath.dap..", "org.olfsfastpath.pages..")
+          .resideInAnyPackage(
+              "org.olfsfastpath.dap..", "org.olfsfastpath.pages..", "org.olfsfastpath.meta..")
           .should()
           .dependOnClassesThat(
               resideInAnyPackage("org.olfsfastpath.bes..", "org.olfsfastpath.cache..")
@@ -196,7 +210,10 @@ final class LayerRuleTest {
       noClasses()
           .that()
           .resideInAnyPackage(
-              "org.olfsfastpath.cache..", "org.olfsfastpath.dap..", "org.olfsfastpath.pages..")
+              "org.olfsfastpath.cache..",
+              "org.olfsfastpath.dap..",
+              "org.olfsfastpath.pages..",
+              "org.olfsfastpath.meta..")
           .should()
           .dependOnClassesThat(resideInAnyPackage("org.olfsfastpath.ppt.."))
           .because("above the bes layer nothing sees a socket or a PPT type");
@@ -226,6 +243,24 @@ final class LayerRuleTest {
                               "org.olfsfastpath.json.."))))
           .because("the spool holds bytes for a client: no BES type, no servlet, no cache");
 
+  static final ArchRule logAndHttpDependOnlyOnSpecAndJson =
+      noClasses()
+          .that()
+          .resideInAnyPackage("org.olfsfastpath.log..", "org.olfsfastpath.http..")
+          .should()
+          .dependOnClassesThat(
+              resideInAnyPackage("org.olfsfastpath..")
+                  .and(
+                      not(
+                          resideInAnyPackage(
+                              "org.olfsfastpath.log..",
+                              "org.olfsfastpath.http..",
+                              "org.olfsfastpath.spec..",
+                              "org.olfsfastpath.json.."))))
+          .because(
+              "the log files and the HTTP rules take values the web layer hands them: no BES type,"
+                  + " no cache, no servlet");
+
   static final ArchRule jsonDependsOnNothingOfOurs =
       noClasses()
           .that()
@@ -244,10 +279,13 @@ final class LayerRuleTest {
               "org.olfsfastpath.cache..",
               "org.olfsfastpath.dap..",
               "org.olfsfastpath.pages..",
+              "org.olfsfastpath.meta..",
               "org.olfsfastpath.web..",
               "org.olfsfastpath.ops..",
               "org.olfsfastpath.boot..",
               "org.olfsfastpath.spool..",
+              "org.olfsfastpath.log..",
+              "org.olfsfastpath.http..",
               "org.olfsfastpath.ppt..",
               "org.olfsfastpath.spec..",
               "org.olfsfastpath.json..")
@@ -270,7 +308,7 @@ final class LayerRuleTest {
   }
 
   @Test
-  void dapAndPagesSeeOnlyValueTypesOfTheLayersBelow() {
+  void dapPagesAndMetaSeeOnlyValueTypesOfTheLayersBelow() {
     dapSeesOnlyValueTypesBelow.check(CLASSES);
   }
 
@@ -310,6 +348,11 @@ final class LayerRuleTest {
   }
 
   @Test
+  void theLogsAndTheHttpRulesDependOnlyOnTheSettingsGrammarAndTheJsonWriter() {
+    logAndHttpDependOnlyOnSpecAndJson.check(CLASSES);
+  }
+
+  @Test
   void theJsonWriterDependsOnNothingOfOurs() {
     jsonDependsOnNothingOfOurs.check(CLASSES);
   }
@@ -331,10 +374,13 @@ final class LayerRuleTest {
           "cache",
           "dap",
           "pages",
+          "meta",
           "web",
           "ops",
           "boot",
           "spool",
+          "log",
+          "http",
           "emulator",
           "trace"
         }) {

@@ -1,5 +1,8 @@
 package org.olfsfastpath.bes;
 
+import static org.olfsfastpath.bes.AnswerHeads.ascii;
+import static org.olfsfastpath.bes.AnswerHeads.bytes;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -15,32 +18,58 @@ import org.jspecify.annotations.Nullable;
  * without its form (above all the end chunk alone: an empty answer, which a BES process whose
  * output stream failed in an earlier answer sends for every later command) is not an answer: the
  * body fails with a {@link BesProtocolException} instead of ending, so nothing keeps or serves it,
- * and the connection is closed, so the process that sent it gets no more commands. The other
- * responses (files, info pages, ASCII, CSV, JSON, netCDF, images) have no form checked here.
+ * and the connection is closed, so the process that sent it gets no more commands. The other data
+ * forms are checked by their first bytes too: ASCII and CSV start with their "Dataset: " line,
+ * JSON is an object, netCDF, GeoTIFF and JPEG 2000 files start with their formats' signatures, the
+ * info page is HTML. A file ({@code stream}) is the file as it is, whatever it holds: only its
+ * length can be checked, against its catalog entry's, which the web layer does.
  */
 enum AnswerForm {
   /** Nothing checked: any answer, even an empty one (a file may be empty). */
   ANY("an answer", ""),
   DDS("a DDS", "starts \"Dataset {\""),
   DAS("a DAS", "starts \"Attributes {\""),
-  /** A DDX or a DMR. */
+  /** A DDX, a DMR or the DAP4 data as XML (xml_data). */
   XML_DATASET("an XML Dataset", "is XML whose root element is Dataset"),
   DODS("a DAP2 data answer", "is a DDS (\"Dataset {\") followed by its \"Data:\" line"),
-  DAP4_DATA("a DAP4 data answer", "starts with a DAP4 data chunk holding the DMR");
+  DAP4_DATA("a DAP4 data answer", "starts with a DAP4 data chunk holding the DMR"),
+  /** DAP2 data as ASCII or CSV (asciival), DAP4 data as CSV: the dataset's name first. */
+  ASCII("an ASCII or CSV data answer", "starts \"Dataset: \""),
+  /** DAP2 data as JSON or instance JSON, DAP2 or DAP4 data as CoverageJSON. */
+  JSON("a JSON answer", "is a JSON object, starting \"{\""),
+  /** A netCDF-3 file (classic, 64-bit offset or CDF-5) or a netCDF-4 (HDF5) file. */
+  NETCDF(
+      "a netCDF file",
+      "starts with the signature of netCDF's classic formats (\"CDF\" and 1, 2 or 5) or of HDF5"),
+  TIFF("a GeoTIFF file", "starts with a TIFF or BigTIFF header (\"II\" or \"MM\", then 42 or 43)"),
+  JPEG2000(
+      "a JPEG 2000 file",
+      "starts with the JP2 signature box or a JPEG 2000 codestream's SOC and SIZ markers"),
+  /** The info page (usage module). */
+  HTML("an HTML page", "is markup whose root element is html");
 
   /** The most bytes read ahead to decide; a form undecided after them does not hold. */
   static final int MAX_HEAD = 4096;
 
   private static final byte[] DATASET = ascii("Dataset");
   private static final byte[] ATTRIBUTES = ascii("Attributes");
+  private static final byte[] ASCII_FIRST_LINE = ascii("Dataset: ");
+
+  private static final byte[][] NETCDF_SIGNATURES = {
+    bytes('C', 'D', 'F', 1),
+    bytes('C', 'D', 'F', 2),
+    bytes('C', 'D', 'F', 5),
+    bytes(0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n')
+  };
+  private static final byte[][] TIFF_SIGNATURES = {
+    bytes('I', 'I', 42, 0), bytes('M', 'M', 0, 42), bytes('I', 'I', 43, 0), bytes('M', 'M', 0, 43)
+  };
+  private static final byte[][] JPEG2000_SIGNATURES = {
+    bytes(0, 0, 0, 0x0c, 'j', 'P', ' ', ' ', '\r', '\n', 0x87, '\n'), bytes(0xff, 0x4f, 0xff, 0x51)
+  };
 
   /** Ends the DDS of a DAP2 data answer: its last line's break, then the data line. */
   private static final byte[] DATA_LINE = ascii("\nData:\n");
-
-  /** The DAP4 chunk header's flag of an error chunk (libdap's chunked_ostream). */
-  private static final int DAP4_ERROR_CHUNK = 0x02;
-
-  private static final int DAP4_CHUNK_HEADER = 4;
 
   private final String what;
   private final String rule;
@@ -50,7 +79,10 @@ enum AnswerForm {
     this.rule = rule;
   }
 
-  /** The form of {@code get}'s answer; a probe's is {@link #ANY} (it expects an error). */
+  /**
+   * The form of {@code get}'s answer; a probe's is {@link #ANY} (it expects an error), and so is a
+   * file's ({@code stream}: the file as it is, which its length checks instead).
+   */
   static AnswerForm of(GetRequest get) {
     if (get.probe()) {
       return ANY;
@@ -58,10 +90,16 @@ enum AnswerForm {
     return switch (get.type()) {
       case DDS -> DDS;
       case DAS -> DAS;
-      case DDX, DMR -> XML_DATASET;
+      case DDX, DMR, XML_DATA -> XML_DATASET;
       case DODS -> DODS;
       case DAP -> DAP4_DATA;
-      default -> ANY;
+      case ASCII, DAP_CSV -> ASCII;
+      case DODS_JSON, DODS_IJSON, DODS_COVJSON, DAP_COVJSON -> JSON;
+      case DODS_NETCDF, DODS_NETCDF4, DAP_NETCDF, DAP_NETCDF4 -> NETCDF;
+      case DODS_GEOTIFF -> TIFF;
+      case DODS_JPEG2000 -> JPEG2000;
+      case INFO_PAGE -> HTML;
+      case STREAM -> ANY;
     };
   }
 
@@ -94,137 +132,18 @@ enum AnswerForm {
     Verdict verdict =
         switch (this) {
           case ANY -> Verdict.HOLDS;
-          case DDS, DODS -> startsWithWordAndBrace(head, 0, length, DATASET);
-          case DAS -> startsWithWordAndBrace(head, 0, length, ATTRIBUTES);
-          case XML_DATASET -> xmlDataset(head, 0, length);
-          case DAP4_DATA -> dap4Data(head, length);
+          case DDS, DODS -> AnswerHeads.wordAndBrace(head, length, DATASET);
+          case DAS -> AnswerHeads.wordAndBrace(head, length, ATTRIBUTES);
+          case XML_DATASET -> AnswerHeads.markup(head, 0, length, "Dataset", false);
+          case DAP4_DATA -> AnswerHeads.dap4Data(head, length);
+          case ASCII -> AnswerHeads.signature(head, length, ASCII_FIRST_LINE);
+          case JSON -> AnswerHeads.firstNonSpace(head, length, '{');
+          case NETCDF -> AnswerHeads.signature(head, length, NETCDF_SIGNATURES);
+          case TIFF -> AnswerHeads.signature(head, length, TIFF_SIGNATURES);
+          case JPEG2000 -> AnswerHeads.signature(head, length, JPEG2000_SIGNATURES);
+          case HTML -> AnswerHeads.markup(head, 0, length, "html", true);
         };
     return verdict == Verdict.MORE && whole ? Verdict.FAILS : verdict;
-  }
-
-  /** Optional white space, {@code word}, optional white space, then {@code {}. */
-  private static Verdict startsWithWordAndBrace(byte[] b, int from, int length, byte[] word) {
-    int at = skipSpace(b, from, length);
-    for (byte expected : word) {
-      if (at == length) {
-        return Verdict.MORE;
-      }
-      if (b[at++] != expected) {
-        return Verdict.FAILS;
-      }
-    }
-    at = skipSpace(b, at, length);
-    if (at == length) {
-      return Verdict.MORE;
-    }
-    return b[at] == '{' ? Verdict.HOLDS : Verdict.FAILS;
-  }
-
-  /**
-   * XML whose first element is {@code Dataset} (with or without a namespace prefix), after an
-   * optional byte order mark, XML declaration, comments and document type.
-   */
-  private static Verdict xmlDataset(byte[] b, int from, int length) {
-    int at = from;
-    if (length - at >= 3
-        && (b[at] & 0xFF) == 0xEF
-        && (b[at + 1] & 0xFF) == 0xBB
-        && (b[at + 2] & 0xFF) == 0xBF) {
-      at += 3;
-    }
-    while (true) {
-      at = skipSpace(b, at, length);
-      if (at == length) {
-        return Verdict.MORE;
-      }
-      if (b[at] != '<') {
-        return Verdict.FAILS;
-      }
-      if (at + 1 == length) {
-        return Verdict.MORE;
-      }
-      byte next = b[at + 1];
-      if (next == '?' || next == '!') {
-        byte[] close =
-            next == '?'
-                ? ascii("?>")
-                : startsWith(b, at, length, ascii("<!--")) ? ascii("-->") : ascii(">");
-        if (next == '!' && length - at < 4) {
-          return Verdict.MORE; // Not yet known whether it is a comment.
-        }
-        int end = indexOf(b, at + 2, length, close);
-        if (end < 0) {
-          return Verdict.MORE;
-        }
-        at = end + close.length;
-        continue;
-      }
-      int nameStart = at + 1;
-      int nameEnd = nameStart;
-      while (nameEnd < length && !isSpace(b[nameEnd]) && b[nameEnd] != '>' && b[nameEnd] != '/') {
-        nameEnd++;
-      }
-      if (nameEnd == length) {
-        return Verdict.MORE;
-      }
-      int local = nameStart;
-      for (int i = nameStart; i < nameEnd; i++) {
-        if (b[i] == ':') {
-          local = i + 1;
-        }
-      }
-      return nameEnd - local == DATASET.length && startsWith(b, local, nameEnd, DATASET)
-          ? Verdict.HOLDS
-          : Verdict.FAILS;
-    }
-  }
-
-  /** A DAP4 chunk header that is not an error chunk, then the DMR. */
-  private static Verdict dap4Data(byte[] b, int length) {
-    if (length < DAP4_CHUNK_HEADER) {
-      return Verdict.MORE;
-    }
-    if ((b[0] & DAP4_ERROR_CHUNK) != 0) {
-      return Verdict.FAILS;
-    }
-    return xmlDataset(b, DAP4_CHUNK_HEADER, length);
-  }
-
-  private static int skipSpace(byte[] b, int from, int length) {
-    int at = from;
-    while (at < length && isSpace(b[at])) {
-      at++;
-    }
-    return at;
-  }
-
-  private static boolean isSpace(byte c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-  }
-
-  private static boolean startsWith(byte[] b, int from, int length, byte[] prefix) {
-    if (length - from < prefix.length) {
-      return false;
-    }
-    for (int i = 0; i < prefix.length; i++) {
-      if (b[from + i] != prefix[i]) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static int indexOf(byte[] b, int from, int length, byte[] wanted) {
-    for (int i = from; i + wanted.length <= length; i++) {
-      if (startsWith(b, i, length, wanted)) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  private static byte[] ascii(String text) {
-    return text.getBytes(StandardCharsets.US_ASCII);
   }
 
   /** Up to 40 bytes of an answer, printable, for a message. */

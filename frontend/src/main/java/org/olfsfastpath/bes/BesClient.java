@@ -183,7 +183,7 @@ public final class BesClient implements Closeable {
 
   /** {@link BesCommand#SHOW_BES_KEY}: the values of one BES configuration key. */
   public List<String> showBesKey(String key) throws IOException {
-    return send(BesCommand.SHOW_BES_KEY, key, Caller.INTERNAL);
+    return send(BesCommand.SHOW_BES_KEY, new BesCommand.KeyRequest("/", key), Caller.INTERNAL);
   }
 
   /** {@link BesCommand#BUILD_SITE_MAP}: the BES's site map, as it came (plain text). */

@@ -60,18 +60,24 @@ public final class BesCommand<A, T> {
   public static final BesCommand<None, String> SHOW_STATUS =
       simple("showStatus", BesAnswers::parseStatus);
 
-  /** {@code showBesKey}: the values of one key of the BES configuration, e.g. SupportEmail. */
-  public static final BesCommand<String, List<String>> SHOW_BES_KEY =
+  /**
+   * {@code showBesKey}: the values of one key of the configuration of the BES that serves a catalog
+   * path, e.g. SupportEmail (each group's BES has its own bes.conf, and so its own administrator).
+   */
+  public static final BesCommand<KeyRequest, List<String>> SHOW_BES_KEY =
       whole(
           "showBesKey",
-          Route.ROOT,
-          null,
-          null,
-          (key, draft) ->
+          Route.PATH,
+          KeyRequest::path,
+          (asked, newPath) -> new KeyRequest(newPath, asked.key()),
+          (asked, draft) ->
               draft
                   .context("dap_explicit_containers", "no")
                   .context("errors", "xml")
-                  .add(draft.command("showBesKey").setAttribute("key", draft.text("key", key))),
+                  .add(
+                      draft
+                          .command("showBesKey")
+                          .setAttribute("key", draft.text("key", asked.key()))),
           BesAnswers::parseBesKey);
 
   /**
@@ -246,6 +252,14 @@ public final class BesCommand<A, T> {
     String text(String what, String value) {
       BesRequests.checkXmlText(what, value);
       return value;
+    }
+  }
+
+  /** What {@link #SHOW_BES_KEY} asks for: {@code key} of the BES that serves {@code path}. */
+  public record KeyRequest(String path, String key) {
+    public KeyRequest {
+      Objects.requireNonNull(path, "path == null");
+      Objects.requireNonNull(key, "key == null");
     }
   }
 

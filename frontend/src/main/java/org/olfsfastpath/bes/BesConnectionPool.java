@@ -4,12 +4,9 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentLinkedDeque;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.jspecify.annotations.Nullable;
@@ -32,9 +29,9 @@ import org.slf4j.LoggerFactory;
  * BesClient}.
  *
  * <p>Concurrency: a fair semaphore of {@code maxConnections} leases bounds the connections lent
- * out, and the idle connections sit in a lock-free deque; no lock is ever held across I/O. A second
- * semaphore caps the connects in flight, because the BES listens with an accept backlog of 5 and
- * refuses what overflows it.
+ * out, and the idle connections sit in a lock-free deque ({@link IdleConnections}, which also ages
+ * them out); no lock is ever held across I/O. A second semaphore caps the connects in flight,
+ * because the BES listens with an accept backlog of 5 and refuses what overflows it.
  *
  * <p>The reserve: a request whose answer may hold its connection long (a data answer streamed at
  * its client's pace) first takes one of {@code maxConnections - reserve} long leases, a third fair
@@ -54,13 +51,10 @@ final class BesConnectionPool {
   private final PptEndpoint endpoint;
   private final Connector connector;
   private final int maxConnections;
-  private final long maxCommandsPerConnection;
   private final long acquireTimeoutNanos;
-  private final long maxIdleNanos;
   private final int maxConcurrentConnects;
   private final PoolClock clock;
   private final BesEventListener listener;
-  private final ScheduledExecutorService maintenance;
 
   private final Semaphore leases;
   private final Semaphore connects;
@@ -68,11 +62,10 @@ final class BesConnectionPool {
   /** The connections kept for short requests, and the long leases the others take. */
   private final PoolReserve reserve;
 
-  /** Idle connections, most recently returned first. */
-  private final ConcurrentLinkedDeque<IdleConnection> idle = new ConcurrentLinkedDeque<>();
+  /** Idle connections, most recently returned first, and their ageing out. */
+  private final IdleConnections idle;
 
   private final AtomicInteger open = new AtomicInteger();
-  private final AtomicBoolean cleanupScheduled = new AtomicBoolean();
   private final LongAdder created = new LongAdder();
   private final LongAdder discarded = new LongAdder();
   private final LongAdder retried = new LongAdder();
@@ -96,17 +89,17 @@ final class BesConnectionPool {
     this.endpoint = Objects.requireNonNull(endpoint, "endpoint == null");
     this.connector = Objects.requireNonNull(connector, "connector == null");
     this.maxConnections = maxConnections;
-    this.maxCommandsPerConnection = maxCommandsPerConnection;
     this.acquireTimeoutNanos = acquireTimeoutNanos;
-    this.maxIdleNanos = maxIdleNanos;
     this.maxConcurrentConnects = maxConcurrentConnects;
     this.clock = Objects.requireNonNull(clock, "clock == null");
     this.listener = Objects.requireNonNull(listener, "listener == null");
-    this.maintenance = maintenance;
     // Fair: a request that has waited longest gets the next free connection.
     this.leases = new Semaphore(maxConnections, true);
     this.connects = new Semaphore(maxConcurrentConnects, true);
     this.reserve = new PoolReserve(maxConnections, reserve);
+    this.idle =
+        new IdleConnections(
+            maxIdleNanos, maxCommandsPerConnection, this.clock, maintenance, this::discard);
   }
 
   /**
@@ -228,14 +221,13 @@ final class BesConnectionPool {
     PptConnection connection = lease.connection;
     boolean kept = false;
     try {
-      String reason = unusableReason(connection);
+      String reason = idle.unusableReason(connection);
       if (reason == null && closed) {
         reason = "client closed";
       }
       if (reason == null) {
-        idle.offerFirst(new IdleConnection(connection, clock.nanoTime()));
+        idle.offer(connection);
         kept = true;
-        scheduleCleanup();
         if (closed) {
           evictAll("client closed");
         }
@@ -256,20 +248,7 @@ final class BesConnectionPool {
    * @return nanoseconds until the next connection would reach maxIdle, or -1 when none is idle
    */
   long cleanup(long nowNanos) {
-    long next = Long.MAX_VALUE;
-    for (IdleConnection entry : idle) {
-      long idleFor = nowNanos - entry.idleSinceNanos;
-      String reason = staleReason(entry.connection, idleFor);
-      if (reason != null) {
-        // Only the thread that removes the entry owns it; a request may have taken it meanwhile.
-        if (idle.removeFirstOccurrence(entry)) {
-          discard(entry.connection, reason);
-        }
-      } else {
-        next = Math.min(next, maxIdleNanos - idleFor);
-      }
-    }
-    return next == Long.MAX_VALUE ? -1 : next;
+    return idle.cleanup(nowNanos);
   }
 
   /**
@@ -324,16 +303,13 @@ final class BesConnectionPool {
 
   /** Closes every idle connection now; connections lent out are closed when returned. */
   void evictAll(String reason) {
-    IdleConnection entry;
-    while ((entry = idle.pollFirst()) != null) {
-      discard(entry.connection, reason);
-    }
+    idle.evictAll(reason);
   }
 
   /** Refuses new leases and closes idle connections; those lent out close when returned. */
   void close() {
     closed = true;
-    evictAll("client closed");
+    idle.close("client closed");
   }
 
   BesPoolStats stats() {
@@ -367,20 +343,8 @@ final class BesConnectionPool {
   }
 
   private @Nullable Lease pollIdle() {
-    IdleConnection entry;
-    long now = clock.nanoTime();
-    while ((entry = idle.pollFirst()) != null) {
-      String reason = staleReason(entry.connection, now - entry.idleSinceNanos);
-      if (reason == null && !entry.connection.isHealthy()) {
-        // Only this thread holds the entry now, so the look at its socket races nothing.
-        reason = "closed by the BES, or holding stray bytes, while idle";
-      }
-      if (reason == null) {
-        return new Lease(entry.connection, true);
-      }
-      discard(entry.connection, reason);
-    }
-    return null;
+    PptConnection connection = idle.poll();
+    return connection == null ? null : new Lease(connection, true);
   }
 
   private Lease connect(long waitNanos, boolean mayTakeIdle, @Nullable CallTrace trace)
@@ -430,27 +394,6 @@ final class BesConnectionPool {
     return connection;
   }
 
-  /** Why an idle connection must not be lent: idle past maxIdle, or unusable; null if neither. */
-  private @Nullable String staleReason(PptConnection connection, long idleForNanos) {
-    return idleForNanos >= maxIdleNanos
-        ? "idle for " + TimeUnit.NANOSECONDS.toMillis(idleForNanos) + " ms"
-        : unusableReason(connection);
-  }
-
-  private @Nullable String unusableReason(PptConnection connection) {
-    if (!connection.isReusable()) {
-      return "broken, closed or told to exit";
-    }
-    if (!connection.isBetweenMessages()) {
-      // The rest of that answer would be read as the next command's.
-      return "its last answer was not read to its end";
-    }
-    if (connection.commandsSent() >= maxCommandsPerConnection) {
-      return "retired after " + connection.commandsSent() + " commands";
-    }
-    return null;
-  }
-
   private void discard(PptConnection connection, String reason) {
     open.decrementAndGet();
     discarded.increment();
@@ -458,40 +401,6 @@ final class BesConnectionPool {
     // close() tells a healthy BES process to exit; on a broken connection it only closes.
     connection.close();
     listener.connectionDiscarded(connection.id(), reason);
-  }
-
-  private void scheduleCleanup() {
-    if (maintenance == null || !cleanupScheduled.compareAndSet(false, true)) {
-      return;
-    }
-    try {
-      maintenance.schedule(this::runCleanup, maxIdleNanos, TimeUnit.NANOSECONDS);
-    } catch (RejectedExecutionException e) {
-      cleanupScheduled.set(false);
-    }
-  }
-
-  private void runCleanup() {
-    long delay;
-    try {
-      delay = cleanup(clock.nanoTime());
-    } catch (RuntimeException e) {
-      log.warn("BES connection pool maintenance failed", e);
-      delay = maxIdleNanos;
-    }
-    if (delay >= 0 && !closed) {
-      try {
-        maintenance.schedule(this::runCleanup, delay, TimeUnit.NANOSECONDS);
-        return;
-      } catch (RejectedExecutionException e) {
-        // Shutting down.
-      }
-    }
-    cleanupScheduled.set(false);
-    if (!idle.isEmpty() && !closed) {
-      // A connection came back between the cleanup and clearing the flag.
-      scheduleCleanup();
-    }
   }
 
   private BesPoolExhaustedException exhausted(String message) {

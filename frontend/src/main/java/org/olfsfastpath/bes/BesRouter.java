@@ -153,6 +153,17 @@ public final class BesRouter implements Closeable {
   }
 
   /**
+   * The values of one configuration key ({@code showBesKey}) of the BES that serves {@code
+   * catalogPath}: each group's BES has its own bes.conf, and so its own administrator.
+   *
+   * @throws IOException as {@link BesGroup#send}
+   */
+  public List<String> showBesKey(String catalogPath, String key) throws IOException {
+    return send(
+        BesCommand.SHOW_BES_KEY, new BesCommand.KeyRequest(catalogPath, key), Caller.INTERNAL);
+  }
+
+  /**
    * The site map of every group, one URL per line, each starting with {@code prefix}: each group's
    * BES lists its own catalog, so its lines get the group's prefix, and lines a longer prefix
    * routes elsewhere are dropped (the {@code /} group's BES may hold a directory another group

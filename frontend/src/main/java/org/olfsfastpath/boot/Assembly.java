@@ -26,6 +26,8 @@ import org.olfsfastpath.bes.BesRouter;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.NodeLoader;
 import org.olfsfastpath.cache.ResponseCache;
+import org.olfsfastpath.http.CorsPolicy;
+import org.olfsfastpath.log.HyraxLogs;
 import org.olfsfastpath.ops.BesEvents;
 import org.olfsfastpath.ops.FrontEndMetrics;
 import org.olfsfastpath.ops.JmxBeans;
@@ -39,10 +41,13 @@ import org.olfsfastpath.spec.SpecException;
 import org.olfsfastpath.spec.Specs;
 import org.olfsfastpath.spool.Spool;
 import org.olfsfastpath.spool.SpoolBuilder;
+import org.olfsfastpath.web.AccessLogFilter;
+import org.olfsfastpath.web.AnswerPolicy;
 import org.olfsfastpath.web.BotFilter;
 import org.olfsfastpath.web.BotRules;
 import org.olfsfastpath.web.CachePolicy;
 import org.olfsfastpath.web.ClientAddresses;
+import org.olfsfastpath.web.CorsFilter;
 import org.olfsfastpath.web.DapServlet;
 import org.olfsfastpath.web.FrontEndSettings;
 import org.olfsfastpath.web.FrontEndStats;
@@ -324,15 +329,22 @@ public final class Assembly {
    * background work does, so the web application starts even while a BES is down.
    *
    * @param context the container: its context path, temporary directory and table of file types
+   * @param configDirectory the directory olfs.xml was read from (an operator's logback.xml is
+   *     looked for there), or null for the defaults
    * @throws ConfigurationException naming the setting, if a layer refuses a value
    */
-  static FrontEnd frontEnd(FrontEndConfig config, ServletContext context) {
+  static FrontEnd frontEnd(
+      FrontEndConfig config, ServletContext context, @Nullable Path configDirectory) {
     FrontEndSettings settings;
     BotRules botRules;
     FrontEndMetrics meters = new FrontEndMetrics();
     BesBackend started;
     Spool spool;
+    CorsPolicy corsPolicy;
+    // First and stopped last: a request still ending writes its access line.
+    HyraxLogs logs = HttpAndLogSections.logs(config, context, configDirectory);
     try {
+      corsPolicy = HttpAndLogSections.cors(config);
       settings = web(config);
       spool = spool(config, containerTemp(context));
       botRules = BotFilterSection.rules(config, context.getContextPath());
@@ -340,10 +352,12 @@ public final class Assembly {
       started = backend(config, new BesEvents(meters::recordBesCommand), spool::hasRoom);
     } catch (ConfigurationException e) {
       meters.close();
+      logs.close();
       throw e;
     }
     // Stopped the last started first.
     Deque<Runnable> stops = new ArrayDeque<>();
+    stops.push(logs::close);
     stops.push(
         () -> {
           started.close();
@@ -373,6 +387,8 @@ public final class Assembly {
     for (BesGroup group : started.router().groups()) {
       meters.monitorGroup(group.prefix(), group::stats);
     }
+    meters.monitorLogs(logs::stats);
+    AnswerPolicy answers = HttpAndLogSections.answers(config, settings, started.cache());
     DapServlet dap =
         DapServlet.assemble(
             settings,
@@ -386,7 +402,8 @@ public final class Assembly {
             context,
             Clock.systemUTC(),
             meters::recordRequest,
-            spool);
+            spool,
+            answers);
     WarmUp warmUp = null;
     if (settings.warmUp()) {
       // After the version fetch on the same thread: the BES connection is open by then.
@@ -409,6 +426,7 @@ public final class Assembly {
               sections.put("botFilter", StatusSections.botFilter(bots.stats()));
               sections.put("ignoredSettings", IgnoredSettings.statusSection(ignored));
               sections.put("spool", StatusSections.spool(spool.stats()));
+              sections.put("logs", StatusSections.logs(logs.stats()));
               return sections;
             });
     JmxBeans beans = new JmxBeans(ManagementFactory.getPlatformMBeanServer());
@@ -419,16 +437,37 @@ public final class Assembly {
         started.responses(),
         started.router(),
         bots,
-        spool);
+        spool,
+        logs::stats);
     stops.push(beans::unregisterAll);
+    AccessLogFilter accessLog =
+        new AccessLogFilter(
+            logs,
+            answers.ids(),
+            answers.idHeader(),
+            ClientAddresses.of(settings),
+            logs.settings().logStatusRequests());
     return new FrontEnd(
         dap,
         status,
         new MetricsServlet(meters, settings),
         bots,
+        accessLog,
+        corsPolicy.enabled() ? new CorsFilter(corsPolicy) : null,
         stats,
         version,
-        "BES " + started + ", " + settings + ", " + spool,
+        "BES "
+            + started
+            + ", "
+            + settings
+            + ", "
+            + spool
+            + ", "
+            + logs
+            + ", "
+            + answers.cache()
+            + ", "
+            + corsPolicy,
         List.copyOf(stops));
   }
 

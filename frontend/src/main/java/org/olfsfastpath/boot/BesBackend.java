@@ -65,6 +65,11 @@ public final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   }
 
   @Override
+  public DataSource lookupChecked(String path, Caller caller) throws IOException {
+    return cache.lookupChecked(path, caller);
+  }
+
+  @Override
   public BesResponse get(GetRequest request, Caller caller) throws IOException {
     return router.get(request, caller);
   }
@@ -83,6 +88,11 @@ public final class BesBackend implements DapBackend, CacheAdmin, Closeable {
   public byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix)
       throws IOException {
     return router.buildSiteMap(prefix, nodeSuffix, leafSuffix);
+  }
+
+  @Override
+  public List<String> showBesKey(String path, String key) throws IOException {
+    return router.showBesKey(path, key);
   }
 
   @Override

@@ -2,9 +2,12 @@ package org.olfsfastpath.boot;
 
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.ops.MetricsServlet;
 import org.olfsfastpath.ops.StatusServlet;
+import org.olfsfastpath.web.AccessLogFilter;
 import org.olfsfastpath.web.BotFilter;
+import org.olfsfastpath.web.CorsFilter;
 import org.olfsfastpath.web.DapServlet;
 import org.olfsfastpath.web.FrontEndStats;
 
@@ -17,6 +20,8 @@ import org.olfsfastpath.web.FrontEndStats;
  * @param status the status servlet, for {@code /status} and {@code /status/*}
  * @param metrics the metrics servlet, for {@code /metrics} and {@code /metrics/*}
  * @param bots the bot filter, in front of every path when it has rules
+ * @param accessLog the first filter of every request: its id and its access line
+ * @param cors the CORS filter, in front of every path, or null when no origin is allowed
  * @param stats the counters of the requests clients sent
  * @param version this front end's version
  * @param description the BES, the settings and the spool, for the log
@@ -27,6 +32,8 @@ record FrontEnd(
     StatusServlet status,
     MetricsServlet metrics,
     BotFilter bots,
+    AccessLogFilter accessLog,
+    @Nullable CorsFilter cors,
     FrontEndStats stats,
     String version,
     String description,
@@ -36,6 +43,7 @@ record FrontEnd(
     Objects.requireNonNull(status, "status == null");
     Objects.requireNonNull(metrics, "metrics == null");
     Objects.requireNonNull(bots, "bots == null");
+    Objects.requireNonNull(accessLog, "accessLog == null");
     Objects.requireNonNull(stats, "stats == null");
     Objects.requireNonNull(version, "version == null");
     Objects.requireNonNull(description, "description == null");

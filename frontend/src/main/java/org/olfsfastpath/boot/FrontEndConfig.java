@@ -15,6 +15,9 @@ import java.util.Objects;
  * @param responseCache the response cache's spec
  * @param spool the spool's spec
  * @param web the web layer's spec
+ * @param logs the Hyrax logs' spec
+ * @param httpCache the spec of the answers' Cache-Control
+ * @param cors the CORS policy's spec
  * @param botFilter the bot filter's rules as read, built and compiled at start ({@link
  *     BotFilterSection#rules})
  * @param ignored what the file holds that this front end does not implement
@@ -27,6 +30,9 @@ public record FrontEndConfig(
     LayerSpec responseCache,
     LayerSpec spool,
     LayerSpec web,
+    LayerSpec logs,
+    LayerSpec httpCache,
+    LayerSpec cors,
     BotFilterSection botFilter,
     List<IgnoredSettings.Ignored> ignored) {
   public FrontEndConfig {
@@ -37,6 +43,9 @@ public record FrontEndConfig(
     Objects.requireNonNull(responseCache, "responseCache == null");
     Objects.requireNonNull(spool, "spool == null");
     Objects.requireNonNull(web, "web == null");
+    Objects.requireNonNull(logs, "logs == null");
+    Objects.requireNonNull(httpCache, "httpCache == null");
+    Objects.requireNonNull(cors, "cors == null");
     Objects.requireNonNull(botFilter, "botFilter == null");
     ignored = List.copyOf(ignored);
   }

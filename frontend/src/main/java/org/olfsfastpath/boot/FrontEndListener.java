@@ -6,9 +6,15 @@ import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.ServletRegistration;
+import java.lang.management.ManagementFactory;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
+import javax.management.JMException;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.log.HyraxLogs;
+import org.olfsfastpath.web.CorsFilter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,10 +26,14 @@ import org.slf4j.LoggerFactory;
  * bot filter (when olfs.xml has one) in front of everything, the DAP servlet on {@code /} (both
  * async supported: a long answer streams on in non-blocking mode after service returns), the status
  * servlet on {@code /status} and the metrics on {@code /metrics}. A bad configuration throws, which
- * stops the web application from starting; the log names the setting.
+ * stops the web application from starting; the log names the setting. Once started, it says once
+ * whether the container's connectors let raw brackets in a query through ({@link RawQueryChars}).
  */
 public final class FrontEndListener implements ServletContextListener {
   private static final Logger log = LoggerFactory.getLogger(FrontEndListener.class);
+
+  /** web.xml's context parameter that keeps Logback's servlet initializer from running. */
+  static final String LOGBACK_INITIALIZER_DISABLED = "logbackDisableServletContainerInitializer";
 
   /** What {@link #start} started, stopped when the application stops. */
   private @Nullable FrontEnd started;
@@ -55,7 +65,11 @@ public final class FrontEndListener implements ServletContextListener {
             config.source(),
             config.ignored().stream().map(Object::toString).collect(Collectors.joining("; ")));
       }
-      frontEnd = Assembly.frontEnd(config, context);
+      frontEnd =
+          Assembly.frontEnd(
+              config,
+              context,
+              lookup.source().map(source -> source.file().getParent()).orElse(null));
     } catch (ConfigurationException e) {
       log.error("olfs-fastpath cannot start: {}", e.getMessage());
       throw e;
@@ -77,6 +91,29 @@ public final class FrontEndListener implements ServletContextListener {
         context.getMinorVersion(),
         ServletContext.class.getPackageName(),
         frontEnd.description());
+    checkConnectors();
+  }
+
+  /**
+   * Says once whether the container's HTTP connectors let raw brackets and braces in a query reach
+   * the front end ({@link RawQueryChars}); never fails the start.
+   */
+  private static void checkConnectors() {
+    try {
+      List<RawQueryChars.Connector> connectors =
+          RawQueryChars.connectors(ManagementFactory.getPlatformMBeanServer());
+      // Logged here, not through a method reference, so the log names this class as its source.
+      Optional<String> warning = RawQueryChars.warning(connectors);
+      if (warning.isPresent()) {
+        log.warn(warning.get());
+      }
+      Optional<String> taken = RawQueryChars.allTaken(connectors);
+      if (taken.isPresent()) {
+        log.info(taken.get());
+      }
+    } catch (JMException | RuntimeException e) {
+      log.debug("olfs-fastpath: the container's connectors could not be read: {}", e.toString());
+    }
   }
 
   /** Registers the front end's servlets, and its bot filter when it has rules. */
@@ -85,6 +122,18 @@ public final class FrontEndListener implements ServletContextListener {
     // A long answer goes on in Servlet non-blocking mode once service() returns (the spool).
     dap.setAsyncSupported(true);
     dap.addMapping("/");
+    // First of all: every request has its id and its access line, refusals included.
+    FilterRegistration.Dynamic accessLog = context.addFilter("accessLog", frontEnd.accessLog());
+    accessLog.setAsyncSupported(true);
+    accessLog.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
+    CorsFilter cors = frontEnd.cors();
+    if (cors != null) {
+      // Before the bot filter: a preflight is answered whoever sends it; what follows is not.
+      FilterRegistration.Dynamic filter = context.addFilter("cors", cors);
+      filter.setAsyncSupported(true);
+      filter.addMappingForUrlPatterns(EnumSet.of(DispatcherType.REQUEST), false, "/*");
+      log.info("olfs-fastpath: {}", cors);
+    }
     if (frontEnd.bots().hasRules()) {
       // Before every servlet, as upstream maps its filter: a refused client costs no BES work.
       FilterRegistration.Dynamic filter = context.addFilter("botFilter", frontEnd.bots());
@@ -103,6 +152,13 @@ public final class FrontEndListener implements ServletContextListener {
     started = null;
     if (frontEnd != null) {
       frontEnd.stop();
+    }
+    // After the last access line: the logs' files are closed and their threads gone before the
+    // container checks for threads left. web.xml turns Logback's own initializer off, which would
+    // stop it too early; where it is not off (no web.xml of ours) it is left to stop it.
+    if (Boolean.parseBoolean(
+        event.getServletContext().getInitParameter(LOGBACK_INITIALIZER_DISABLED))) {
+      HyraxLogs.stopApplicationContext();
     }
   }
 }

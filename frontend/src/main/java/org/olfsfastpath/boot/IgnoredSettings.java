@@ -30,9 +30,9 @@ final class IgnoredSettings {
                   + " this front end"),
           Map.entry("GatewayService", "the gateway is not served; keep it on the upstream OLFS"),
           Map.entry(
-              "EnableCombinedLog",
-              "for a request log use Tomcat's AccessLogValve; the BES logs" + " its own commands"),
-          Map.entry("UseDualCloudWatchLogs", "ship Tomcat's logs"),
+              "UseDualCloudWatchLogs",
+              "a logback.xml in the configuration directory can add CloudWatch appenders; the"
+                  + " HyraxAccess logger and its MDC keys are upstream's"),
           Map.entry("Timer", "request and BES command timings are at /opendap/metrics"),
           Map.entry(
               "ForceLinksToHttps",

@@ -83,6 +83,9 @@ public final class OlfsConfigFile {
     LayerSpec responseCache = new LayerSpec();
     LayerSpec spool = new LayerSpec();
     LayerSpec web = new LayerSpec();
+    LayerSpec logs = new LayerSpec();
+    LayerSpec httpCache = new LayerSpec();
+    LayerSpec cors = new LayerSpec();
     // Settings outside the BES elements; FastPath/ClientPool ones go into every BES's specs.
     List<OlfsSetting> forEveryBes = new ArrayList<>();
     for (OlfsSetting setting : OlfsSettings.ALL) {
@@ -95,6 +98,9 @@ public final class OlfsConfigFile {
         case RESPONSE_CACHE -> copy(setting, value(root, setting), responseCache);
         case SPOOL -> copy(setting, value(root, setting), spool);
         case WEB -> copy(setting, value(root, setting), web);
+        case LOGS -> copy(setting, value(root, setting), logs);
+        case HTTP_CACHE -> copy(setting, value(root, setting), httpCache);
+        case CORS -> copy(setting, value(root, setting), cors);
         case BOT_FILTER -> {} // Lists of values: BotFilterSection.read reads them.
         default -> forEveryBes.add(setting);
       }
@@ -124,6 +130,9 @@ public final class OlfsConfigFile {
         responseCache,
         spool,
         web,
+        logs,
+        httpCache,
+        cors,
         BotFilterSection.read(root),
         IgnoredSettings.find(root));
   }

@@ -52,7 +52,13 @@ record OlfsSetting(
     /** The web layer's own ({@link FrontEndSettings}). */
     WEB,
     /** The bot filter's rules ({@link BotRulesBuilder}), each setting a list of values. */
-    BOT_FILTER
+    BOT_FILTER,
+    /** The Hyrax logs ({@code org.olfsfastpath.log.LogSettings}). */
+    LOGS,
+    /** The answers' Cache-Control ({@code org.olfsfastpath.http.HttpCacheSettings}). */
+    HTTP_CACHE,
+    /** Which origins' pages may read the answers ({@code org.olfsfastpath.http.CorsPolicy}). */
+    CORS
   }
 
   /** What a value looks like, for reading, docs and tests. */

@@ -9,8 +9,9 @@ import org.olfsfastpath.web.BotRulesBuilder;
 /**
  * Every setting an olfs.xml file can hold, each once: the one table from which the file is read and
  * docs/configuration.md's settings table is written (a test keeps the two the same), its rows kept
- * by section: upstream's elements ({@link UpstreamSettings}), then ours ({@link FastPathSettings}).
- * Adding a setting is one row there plus the key in the owning layer's builder.
+ * by section: upstream's elements ({@link UpstreamSettings}), then ours ({@link FastPathSettings},
+ * then the logs, request id, cache headers and CORS, {@link HttpAndLogSettings}). Adding a setting
+ * is one row there plus the key in the owning layer's builder.
  *
  * <p>Upstream's own elements ({@code BESManager}, {@code BotFilter} ...) mean what they mean
  * upstream, and anything else an upstream file holds is ignored and named at start ({@link
@@ -32,6 +33,7 @@ final class OlfsSettings {
   private static List<OlfsSetting> all() {
     List<OlfsSetting> all = new ArrayList<>(UpstreamSettings.ROWS);
     all.addAll(FastPathSettings.ROWS);
+    all.addAll(HttpAndLogSettings.ROWS);
     return List.copyOf(all);
   }
 

@@ -147,6 +147,15 @@ final class UpstreamSettings {
               "dap4",
               "dap2"),
           new OlfsSetting(
+              "EnableCombinedLog",
+              WEB,
+              "combinedLog",
+              FLAG,
+              "present: each data get also sends the BES the request's access-log fields (the"
+                  + " `olfsLog` context), which the BES writes in its `request` line, as upstream",
+              "absent",
+              "present"),
+          new OlfsSetting(
               "AllowDirectDataSourceAccess",
               WEB,
               "allowDirectDataSourceAccess",

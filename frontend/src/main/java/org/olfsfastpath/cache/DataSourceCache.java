@@ -160,6 +160,20 @@ public final class DataSourceCache implements Closeable {
    * (its id, its user), which the BES logs.
    */
   public DataSource lookup(String path, Caller caller) throws IOException {
+    return lookup(path, caller, mtimeCheckIntervalNanos);
+  }
+
+  /**
+   * Same as {@link #lookup(String, Caller)}, with the file check of a hit made now, whatever the
+   * check interval (one {@code stat}, with a data root): for a conditional request, by which a
+   * cache in front revalidates its copy, so that each revalidation sees the file as it is.
+   */
+  public DataSource lookupChecked(String path, Caller caller) throws IOException {
+    return lookup(path, caller, 0L);
+  }
+
+  private DataSource lookup(String path, Caller caller, long checkIntervalNanos)
+      throws IOException {
     Objects.requireNonNull(path, "path == null");
     if (closed) {
       throw new IllegalStateException("DataSourceCache was closed");
@@ -175,7 +189,7 @@ public final class DataSourceCache implements Closeable {
     } else {
       counters.hits.increment();
       node = await(path, future);
-      if (disk != null && node.claimDiskCheck(ticker.read(), mtimeCheckIntervalNanos)) {
+      if (disk != null && node.claimDiskCheck(ticker.read(), checkIntervalNanos)) {
         node = checkDisk(path, caller, future, node);
       }
       if (node.isNotFound()) {

@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -73,15 +72,8 @@ public final class ResponseCache implements Closeable {
   private final long maxDataEntryBytes;
   private final Set<String> dataTypes;
   private final long loadTimeoutNanos;
-  private final Ticker ticker;
   private final @Nullable AnswerOpener opener;
   private final Function<String, String> groups;
-
-  /** Reads each answer from its loader, counted. */
-  private final AnswerReader reader;
-
-  /** The lengths of answers loaded, kept or not: a hint for the web layer and for large ones. */
-  private final KnownLengths lengths;
 
   /** Every count of {@link #stats()}, and the statistics Caffeine itself reports. */
   private final CacheCounters counters = new CacheCounters();
@@ -91,8 +83,8 @@ public final class ResponseCache implements Closeable {
   /** The same entries as {@link #cache}, read directly on the hit path. */
   private final ConcurrentMap<ResponseKey, CachedResponse> entries;
 
-  /** The loads under way, by key. */
-  private final ConcurrentMap<ResponseKey, Flight> flights = new ConcurrentHashMap<>();
+  /** Loads what is not there, once per key at a time, and keeps what fits in {@link #entries}. */
+  private final ResponseLoads loads;
 
   private volatile boolean closed;
 
@@ -106,17 +98,7 @@ public final class ResponseCache implements Closeable {
     this.opener = builder.getOpener();
     this.groups = builder.getGroups();
     Ticker givenTicker = builder.getTicker();
-    this.ticker = givenTicker != null ? givenTicker : Ticker.systemTicker();
-    this.reader =
-        new AnswerReader(
-            counters,
-            ticker,
-            new HeadBuffers(
-                (int)
-                    Math.min(
-                        Math.max(maxEntryBytes, maxDataEntryBytes) + 1,
-                        ResponseCacheBuilder.MAX_ENTRY_BYTES + 1),
-                AnswerReader.KEPT_HEAD_BUFFERS));
+    Ticker ticker = givenTicker != null ? givenTicker : Ticker.systemTicker();
     // Maintenance is a little bookkeeping after writes: on the writing thread unless told
     // otherwise, so this cache owns no thread.
     Executor given = builder.getExecutor();
@@ -129,7 +111,17 @@ public final class ResponseCache implements Closeable {
             .recordStats(() -> counters)
             .build();
     this.entries = cache.asMap();
-    this.lengths = new KnownLengths(executor);
+    this.loads =
+        new ResponseLoads(
+            entries,
+            counters,
+            ticker,
+            (int)
+                Math.min(
+                    Math.max(maxEntryBytes, maxDataEntryBytes) + 1,
+                    ResponseCacheBuilder.MAX_ENTRY_BYTES + 1),
+            loadTimeoutNanos,
+            executor);
   }
 
   /** Returns a builder with every setting at its default. */
@@ -182,8 +174,7 @@ public final class ResponseCache implements Closeable {
    * known to fit as a short request.
    */
   public int knownLength(ResponseKey key) {
-    CachedResponse entry = entries.get(Objects.requireNonNull(key, "key == null"));
-    return entry != null ? entry.length(false) : lengths.length(key);
+    return loads.knownLength(Objects.requireNonNull(key, "key == null"));
   }
 
   /** The key of exactly what {@code get} sends, in the group that serves its path. */
@@ -253,120 +244,9 @@ public final class ResponseCache implements Closeable {
     checkOpen();
     int cap = (int) Math.min(maxBytes, ResponseCacheBuilder.MAX_ENTRY_BYTES);
     if (!enabled) {
-      counters.misses.increment();
-      return reader.streamAlone(loader);
+      return loads.streamAlone(loader);
     }
-    CachedResponse entry = entries.get(key);
-    if (entry != null && entry.source() == current) {
-      counters.hits.increment();
-      return entry;
-    }
-    if (lengths.isOver(key, current, cap)) {
-      // Over the cap last time, from this very data source: stream it, read nothing ahead.
-      counters.misses.increment();
-      counters.tooLarge.increment();
-      return reader.streamAlone(loader);
-    }
-    Flight mine = new Flight(current);
-    Flight flight = flights.putIfAbsent(key, mine);
-    if (flight != null) {
-      return join(key, flight, current, cap, gzip, loader);
-    }
-    // Claimed. A load that ended between the read above and the claim has kept its entry first
-    // and dropped its claim after, so this second read sees it: one get per answer that fits.
-    entry = entries.get(key);
-    if (entry != null && entry.source() == current) {
-      flights.remove(key, mine);
-      mine.done.complete(Flight.Outcome.of(entry));
-      counters.hits.increment();
-      return entry;
-    }
-    counters.misses.increment();
-    if (entry != null) {
-      counters.staleMisses.increment();
-    }
-    return lead(key, mine, cap, gzip, loader);
-  }
-
-  /** Waits for another request's load of the same key and shares its outcome. */
-  private LoadedResponse join(
-      ResponseKey key,
-      Flight flight,
-      DataSource current,
-      int cap,
-      boolean gzip,
-      ResponseLoader loader)
-      throws IOException {
-    if (flight.source != current) {
-      // A load from another version of the data source (one request saw the data-source cache
-      // just before a reload, the other just after): its answer may differ, so load alone.
-      counters.misses.increment();
-      return loadAlone(key, current, cap, gzip, loader);
-    }
-    Flight.Outcome outcome = flight.await(loadTimeoutNanos, key);
-    CachedResponse shared = outcome.response();
-    if (shared != null) {
-      counters.hits.increment();
-      return shared;
-    }
-    counters.misses.increment();
-    Throwable failure = outcome.failure();
-    if (failure != null) {
-      throw SharedLoads.rethrow(failure);
-    }
-    // Too large to keep: this request needs a stream of its own, and need not buffer it.
-    counters.tooLarge.increment();
-    return reader.streamAlone(loader);
-  }
-
-  /**
-   * Runs the load this thread claimed: keeps an answer that fits before dropping the claim (so a
-   * request arriving in between finds one or the other), then wakes the waiters.
-   */
-  private LoadedResponse lead(
-      ResponseKey key, Flight flight, int cap, boolean gzip, ResponseLoader loader)
-      throws IOException {
-    LoadedResponse answer;
-    try {
-      answer = reader.read(flight.source, cap, gzip, loader);
-    } catch (IOException | RuntimeException | Error e) {
-      flights.remove(key, flight);
-      flight.done.complete(Flight.Outcome.failed(e));
-      throw e;
-    }
-    remember(key, flight.source, cap, answer);
-    if (!(answer instanceof CachedResponse response)) {
-      flights.remove(key, flight);
-      flight.done.complete(Flight.Outcome.TOO_LARGE);
-      return answer;
-    }
-    if (flight.keep) {
-      entries.put(key, response);
-      // An invalidation that ran since the check above may have missed the new entry.
-      if (!flight.keep) {
-        entries.remove(key, response);
-      }
-    }
-    flights.remove(key, flight);
-    flight.done.complete(Flight.Outcome.of(response));
-    return response;
-  }
-
-  /** Loads without sharing and without keeping the answer (a load from another data source). */
-  private LoadedResponse loadAlone(
-      ResponseKey key, DataSource current, int cap, boolean gzip, ResponseLoader loader)
-      throws IOException {
-    LoadedResponse answer = reader.read(current, cap, gzip, loader);
-    remember(key, current, cap, answer);
-    return answer;
-  }
-
-  private void remember(ResponseKey key, DataSource source, int cap, LoadedResponse answer) {
-    if (answer instanceof CachedResponse kept) {
-      lengths.fits(key, source, kept.length(false));
-    } else {
-      lengths.over(key, source, cap);
-    }
+    return loads.load(key, current, cap, gzip, loader);
   }
 
   /**
@@ -403,13 +283,7 @@ public final class ResponseCache implements Closeable {
    * order, a load that kept its entry before seeing the mark has it dropped here.
    */
   private void invalidateMatching(Predicate<ResponseKey> matches) {
-    flights.forEach(
-        (key, flight) -> {
-          if (matches.test(key)) {
-            flight.keep = false;
-            flights.remove(key, flight);
-          }
-        });
+    loads.dropMatching(matches);
     entries.keySet().removeIf(matches);
   }
 
@@ -455,7 +329,7 @@ public final class ResponseCache implements Closeable {
    * into which the first bytes of large answers are read before they are known to be large.
    */
   public long maxHeadBufferBytes() {
-    return reader.maxKeptBytes();
+    return loads.maxHeadBufferBytes();
   }
 
   /** Returns the approximate number of entries held. */
@@ -496,7 +370,7 @@ public final class ResponseCache implements Closeable {
   public void close() {
     closed = true;
     invalidateAll();
-    lengths.clear();
+    loads.clear();
   }
 
   /** Runs Caffeine's pending maintenance (evictions, weights) now; for tests. */

@@ -23,9 +23,17 @@ import org.jspecify.annotations.Nullable;
  * {@code +} (the upstream OLFS hands the query string to the BES as is and libdap decodes the
  * escapes once). DAP4 constraints are the {@code dap4.ce} parameter, decoded as a form value (so
  * {@code +} is a space), as the upstream OLFS does with {@code getParameter}; so is {@code
- * dap4.function}, the server function expression a DAP4 response of the BES carries. A response of
- * the BES asked with {@code dap4.async} or {@code dap4.store_result}, which upstream passes on and
- * this server does not offer, is refused with 501.
+ * dap4.function}, the server function expression a DAP4 response of the BES carries.
+ *
+ * <p>{@code dap4.async} is taken and dropped, and the answer sent at once: upstream passes it to
+ * the BES as the get's {@code async} attribute, which the BES ignores unless {@code store_result}
+ * is set too, so upstream answers such a request at once as well, as DAP4 lets a server do. A
+ * response of the BES asked with {@code dap4.store_result}, which needs the BES's stored results
+ * and a place to serve them from, is refused with 501. {@code dap4.checksum} is taken as upstream
+ * takes it: its first value, {@code true} in any case. The client's request id parameter ({@code
+ * a-api-request-uuid}) and {@code dap4.async} are left out of a DAP2 constraint, where upstream
+ * leaves them: a unique id in each constraint would keep every answer out of the response cache,
+ * and could act as a selection on a Sequence.
  */
 public final class DapRequestParser {
   /** Default cap on the raw path plus query string, in characters. */
@@ -40,10 +48,17 @@ public final class DapRequestParser {
   private static final String DAP4_FUNCTION = "dap4.function";
 
   /**
-   * Query parameters upstream gives a meaning this front end does not offer: answering as if they
-   * were absent would be a wrong answer, so a response of the BES asked with one is a 501.
+   * The query parameter upstream gives a meaning this front end does not offer: answering as if it
+   * were absent would be a wrong answer, so a response of the BES asked with it is a 501.
    */
-  private static final List<String> NOT_OFFERED = List.of("dap4.async", "dap4.store_result");
+  private static final String NOT_OFFERED = "dap4.store_result";
+
+  /**
+   * Parameters that are not part of a DAP2 constraint, though written among its clauses: the
+   * client's request id, which names the request in the logs, and the DAP4 async request, which is
+   * answered at once.
+   */
+  private static final List<String> NOT_CONSTRAINTS = List.of("a-api-request-uuid", "dap4.async");
 
   private final int maxUrlLength;
   private final int maxConstraintLength;
@@ -146,7 +161,7 @@ public final class DapRequestParser {
       }
     }
     List<DapRequest.Dataset> readings = new ArrayList<>();
-    for (ResponseType.Match match : ResponseType.matches(name)) {
+    for (SuffixMatch match : SuffixMatch.in(name)) {
       String datasetName = name.substring(0, name.length() - match.suffix().length());
       if (datasetName.equals(".") || datasetName.equals("..")) {
         // "/...dds" would otherwise name the catalog path "/..".
@@ -164,17 +179,13 @@ public final class DapRequestParser {
       String datasetPath, ResponseType type, String suffix, String query, Parameters parameters)
       throws DapRequestRejectedException {
     boolean fromBes = type.source() == ResponseType.Source.BES;
-    if (fromBes) {
-      for (String name : NOT_OFFERED) {
-        if (parameters.has(name)) {
-          throw new DapRequestRejectedException(
-              501,
-              name
-                  + " is not offered by this server:"
-                  + " it answers every request at once and keeps no results; ask without "
-                  + name);
-        }
-      }
+    if (fromBes && parameters.has(NOT_OFFERED)) {
+      throw new DapRequestRejectedException(
+          501,
+          NOT_OFFERED
+              + " is not offered by this server:"
+              + " it answers every request at once and keeps no results; ask without "
+              + NOT_OFFERED);
     }
     boolean dap4 = type.model() == ResponseType.Model.DAP4;
     String constraint =
@@ -208,13 +219,42 @@ public final class DapRequestParser {
 
   private String dap2Constraint(String query, Parameters parameters)
       throws DapRequestRejectedException {
-    String fromUrl = checkConstraint(PercentDecoding.decode(query, false, "constraint"));
+    String fromUrl =
+        checkConstraint(PercentDecoding.decode(withoutParameters(query), false, "constraint"));
     String fromBody = String.join(",", parameters.bodyValues("ce"));
     rejectControlCharacters(fromBody, "constraint");
     if (fromUrl.isEmpty() || fromBody.isEmpty()) {
       return fromUrl + fromBody;
     }
     return fromUrl + "," + fromBody;
+  }
+
+  /**
+   * The query string without the clauses that name one of {@link #NOT_CONSTRAINTS}, with or without
+   * a value; the query itself when it has none.
+   */
+  private static String withoutParameters(String query) throws DapRequestRejectedException {
+    boolean any = false;
+    for (String name : NOT_CONSTRAINTS) {
+      any |= query.contains(name.substring(0, 6));
+    }
+    if (!any) {
+      return query;
+    }
+    StringBuilder kept = new StringBuilder(query.length());
+    for (String clause : query.split("&", -1)) {
+      int eq = clause.indexOf('=');
+      String name =
+          PercentDecoding.decode(eq < 0 ? clause : clause.substring(0, eq), true, "query");
+      if (NOT_CONSTRAINTS.contains(name)) {
+        continue;
+      }
+      if (kept.length() > 0) {
+        kept.append('&');
+      }
+      kept.append(clause);
+    }
+    return kept.toString();
   }
 
   private String dap4Constraint(Parameters parameters) throws DapRequestRejectedException {
@@ -301,11 +341,14 @@ public final class DapRequestParser {
       return bare.contains(name) || !values(url, name).isEmpty() || !values(body, name).isEmpty();
     }
 
-    /** Whether {@code dap4.checksum=true} is among the parameters (the last one counts). */
+    /**
+     * Whether the first {@code dap4.checksum} of the URL, else of the body, is {@code true} in any
+     * case, as upstream reads it ({@code getParameter}, the first value).
+     */
     boolean checksums() {
       List<String> values = new ArrayList<>(values(url, DAP4_CHECKSUM));
       values.addAll(values(body, DAP4_CHECKSUM));
-      return !values.isEmpty() && values.get(values.size() - 1).equalsIgnoreCase("true");
+      return !values.isEmpty() && values.get(0).equalsIgnoreCase("true");
     }
 
     private static List<String> values(List<String[]> pairs, String name) {

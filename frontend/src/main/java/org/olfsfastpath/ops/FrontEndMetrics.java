@@ -30,6 +30,7 @@ import org.olfsfastpath.bes.BesGroupStats;
 import org.olfsfastpath.bes.BesPoolStats;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
+import org.olfsfastpath.log.LogStats;
 import org.olfsfastpath.spool.Spool;
 import org.olfsfastpath.web.BotFilterStats;
 import org.olfsfastpath.web.BotRules;
@@ -349,6 +350,15 @@ public final class FrontEndMetrics implements AutoCloseable {
     Objects.requireNonNull(spool, "spool == null");
     monitored.add(spool);
     new SpoolMetrics(spool).bindTo(registry);
+  }
+
+  /**
+   * Exports the Hyrax logs' statistics value, read at each scrape ({@link LogMetrics}). Call once.
+   */
+  public void monitorLogs(Supplier<LogStats> stats) {
+    Objects.requireNonNull(stats, "stats == null");
+    monitored.add(stats);
+    new LogMetrics(stats).bindTo(registry);
   }
 
   private void bind(MeterBinder binder) {

@@ -1,10 +1,8 @@
 package org.olfsfastpath.ops;
 
 import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.function.Supplier;
-import java.util.function.ToDoubleFunction;
 import org.olfsfastpath.bes.BesGroupStats;
 import org.olfsfastpath.bes.BesLimitException;
 import org.olfsfastpath.bes.BesShareStats;
@@ -23,20 +21,17 @@ final class GroupMetrics {
 
   /** Registers the group's meters; the caller keeps {@code stats} reachable. */
   static void bind(MeterRegistry registry, String group, Supplier<BesGroupStats> stats) {
-    counter(
-        registry,
+    StatsMeters<BesGroupStats> meters = new StatsMeters<>(registry, stats, "group", group);
+    meters.counter(
         "olfs.bes.group.retries",
         "Commands sent once more after their BES failed"
             + " before a byte went on (to the same BES or another)",
-        group,
-        stats,
+        null,
         BesGroupStats::retries);
-    counter(
-        registry,
+    meters.counter(
         "olfs.bes.group.failovers",
         "Commands sent once more to another BES",
-        group,
-        stats,
+        null,
         BesGroupStats::failovers);
     for (BesLimitException.Limit limit : BesLimitException.Limit.values()) {
       FunctionCounter.builder(
@@ -47,47 +42,35 @@ final class GroupMetrics {
           .tags("group", group, "limit", limit.key())
           .register(registry);
     }
-    gauge(
-        registry,
+    meters.gauge(
         "olfs.bes.group.clients",
         "Clients holding or waiting for a connection",
-        group,
-        stats,
+        null,
         s -> s.shares().clients());
-    gauge(
-        registry,
+    meters.gauge(
         "olfs.bes.group.client.in.use",
         "Connections client requests hold",
-        group,
-        stats,
+        null,
         s -> s.shares().inUse());
-    gauge(
-        registry,
+    meters.gauge(
         "olfs.bes.group.client.long.in.use",
         "Connections held by requests whose answer may be long",
-        group,
-        stats,
+        null,
         s -> s.shares().longInUse());
-    gauge(
-        registry,
+    meters.gauge(
         "olfs.bes.group.client.waiting",
         "Requests waiting for their turn",
-        group,
-        stats,
+        null,
         s -> s.shares().waiting());
-    gauge(
-        registry,
+    meters.gauge(
         "olfs.bes.group.connections",
         "Connections the group's clients share",
-        group,
-        stats,
+        null,
         s -> s.shares().connections());
-    gauge(
-        registry,
+    meters.gauge(
         "olfs.bes.group.long.limit",
         "Connections requests whose answer may be long may hold at once",
-        group,
-        stats,
+        null,
         s -> s.shares().longLimit());
   }
 
@@ -97,32 +80,5 @@ final class GroupMetrics {
       case CLIENT_QUEUE -> shares.refusedQueue();
       case RESERVE -> shares.refusedReserve();
     };
-  }
-
-  private static void gauge(
-      MeterRegistry registry,
-      String name,
-      String description,
-      String group,
-      Supplier<BesGroupStats> stats,
-      ToDoubleFunction<BesGroupStats> value) {
-    Gauge.builder(name, stats, s -> value.applyAsDouble(s.get()))
-        .description(description)
-        .tags("group", group)
-        .strongReference(true)
-        .register(registry);
-  }
-
-  private static void counter(
-      MeterRegistry registry,
-      String name,
-      String description,
-      String group,
-      Supplier<BesGroupStats> stats,
-      ToDoubleFunction<BesGroupStats> value) {
-    FunctionCounter.builder(name, stats, s -> value.applyAsDouble(s.get()))
-        .description(description)
-        .tags("group", group)
-        .register(registry);
   }
 }

@@ -16,6 +16,7 @@ import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.cache.ResponseCacheStats;
 import org.olfsfastpath.json.Json;
+import org.olfsfastpath.log.LogStats;
 import org.olfsfastpath.spool.Spool;
 import org.olfsfastpath.spool.SpoolStats;
 import org.olfsfastpath.web.BotFilter;
@@ -108,6 +109,7 @@ public final class JmxBeans {
    * @param dataSources the data-source cache
    * @param answers the response cache
    * @param router the BES groups, and their pools
+   * @param logs the Hyrax logs' figures
    */
   public void registerAll(
       String contextPath,
@@ -116,7 +118,8 @@ public final class JmxBeans {
       ResponseCache answers,
       BesRouter router,
       BotFilter bots,
-      Spool spool) {
+      Spool spool,
+      Supplier<LogStats> logs) {
     String context = "context=" + ObjectName.quote(contextPath.isEmpty() ? "/" : contextPath);
     try {
       register("type=FrontEnd," + context, frontEnd);
@@ -154,6 +157,9 @@ public final class JmxBeans {
       register(
           "type=Spool," + context,
           new StatsBean<>(SpoolStats.class, spool::stats, SpoolStats::toJson));
+      register(
+          "type=Logs," + context,
+          new StatsBean<>(LogStats.class, logs, stats -> Json.compact(StatusSections.logs(stats))));
     } catch (JMException e) {
       log.warn("olfs-fastpath: JMX registration failed, continuing without it: {}", e.toString());
     }

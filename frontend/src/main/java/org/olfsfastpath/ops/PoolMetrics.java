@@ -1,12 +1,8 @@
 package org.olfsfastpath.ops;
 
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.BaseUnits;
 import java.util.function.Supplier;
-import java.util.function.ToDoubleFunction;
-import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesPoolStats;
 
 /**
@@ -22,129 +18,66 @@ final class PoolMetrics {
 
   /** Registers the pool's meters; the caller keeps {@code stats} reachable. */
   static void bind(MeterRegistry registry, String bes, Supplier<BesPoolStats> stats) {
-    gauge(
-        registry,
+    StatsMeters<BesPoolStats> meters = new StatsMeters<>(registry, stats, "bes", bes);
+    meters.gauge(
         "olfs.bes.pool.open",
         "Open connections to the BES, idle or lent",
-        bes,
-        stats,
+        BaseUnits.CONNECTIONS,
         BesPoolStats::total);
-    gauge(
-        registry,
+    meters.gauge(
         "olfs.bes.pool.idle",
         "Connections waiting in the pool",
-        bes,
-        stats,
+        BaseUnits.CONNECTIONS,
         BesPoolStats::idle);
-    gauge(
-        registry,
+    meters.gauge(
         "olfs.bes.pool.in.use",
         "Connections lent to a request",
-        bes,
-        stats,
+        BaseUnits.CONNECTIONS,
         BesPoolStats::inUse);
-    counter(
-        registry,
+    meters.counter(
         "olfs.bes.pool.created",
         "Connections opened",
         BaseUnits.CONNECTIONS,
-        bes,
-        stats,
         BesPoolStats::created);
-    counter(
-        registry,
+    meters.counter(
         "olfs.bes.pool.discarded",
         "Connections the pool closed",
         BaseUnits.CONNECTIONS,
-        bes,
-        stats,
         BesPoolStats::discarded);
-    counter(
-        registry,
+    meters.counter(
         "olfs.bes.pool.retried",
         "Requests sent again on a fresh connection",
         null,
-        bes,
-        stats,
         BesPoolStats::retried);
-    counter(
-        registry,
+    meters.counter(
         "olfs.bes.pool.waits",
         "Requests that waited for a free connection",
         null,
-        bes,
-        stats,
         BesPoolStats::waits);
-    counter(
-        registry,
+    meters.counter(
         "olfs.bes.pool.exhausted",
         "Requests that found no free connection in time",
         null,
-        bes,
-        stats,
         BesPoolStats::exhausted);
-    counter(
-        registry,
+    meters.counter(
         "olfs.bes.pool.connect.failures",
         "Connection attempts that failed",
         null,
-        bes,
-        stats,
         BesPoolStats::connectFailures);
-    gauge(
-        registry,
+    meters.gauge(
         "olfs.bes.pool.reserved",
         "Connections kept for short requests",
-        bes,
-        stats,
+        BaseUnits.CONNECTIONS,
         BesPoolStats::reserved);
-    gauge(
-        registry,
+    meters.gauge(
         "olfs.bes.pool.long.in.use",
         "Connections lent to requests whose answer may be long",
-        bes,
-        stats,
+        BaseUnits.CONNECTIONS,
         BesPoolStats::longInUse);
-    counter(
-        registry,
+    meters.counter(
         "olfs.bes.pool.reserve.refusals",
         "Long requests refused: only the reserve was" + " left",
         null,
-        bes,
-        stats,
         BesPoolStats::reserveRefusals);
-  }
-
-  private static void gauge(
-      MeterRegistry registry,
-      String name,
-      String description,
-      String bes,
-      Supplier<BesPoolStats> stats,
-      ToDoubleFunction<BesPoolStats> value) {
-    Gauge.builder(name, stats, s -> value.applyAsDouble(s.get()))
-        .description(description)
-        .tag("bes", bes)
-        .baseUnit(BaseUnits.CONNECTIONS)
-        .strongReference(true)
-        .register(registry);
-  }
-
-  private static void counter(
-      MeterRegistry registry,
-      String name,
-      String description,
-      @Nullable String unit,
-      String bes,
-      Supplier<BesPoolStats> stats,
-      ToDoubleFunction<BesPoolStats> value) {
-    FunctionCounter.Builder<Supplier<BesPoolStats>> counter =
-        FunctionCounter.builder(name, stats, s -> value.applyAsDouble(s.get()))
-            .description(description)
-            .tag("bes", bes);
-    if (unit != null) {
-      counter.baseUnit(unit);
-    }
-    counter.register(registry);
   }
 }

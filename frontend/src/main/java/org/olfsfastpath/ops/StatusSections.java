@@ -12,6 +12,7 @@ import org.olfsfastpath.cache.DataSourceCacheStats;
 import org.olfsfastpath.cache.LoadStats;
 import org.olfsfastpath.cache.ResponseCacheStats;
 import org.olfsfastpath.json.Json;
+import org.olfsfastpath.log.LogStats;
 import org.olfsfastpath.spool.SpoolStats;
 import org.olfsfastpath.web.BotFilterStats;
 import org.olfsfastpath.web.BotRules;
@@ -47,6 +48,26 @@ public final class StatusSections {
   }
 
   /** The spool section: its statistics value under its own names, then all fallbacks. */
+  /**
+   * The logs section: on or off, where they go, and each log's figures (written, dropped because
+   * the disk could not keep up, write errors), then the drops of all.
+   */
+  public static Map<String, Object> logs(LogStats s) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("enabled", s.enabled());
+    out.put("directory", s.directory());
+    out.put("configuration", s.configuration());
+    Map<String, Object> logs = new LinkedHashMap<>();
+    for (LogStats.Counts c : s.logs()) {
+      Map<String, Object> one = new LinkedHashMap<>(Json.fields(c));
+      one.remove("name");
+      logs.put(c.name(), one);
+    }
+    out.put("logs", logs);
+    out.put("dropped", s.dropped());
+    return out;
+  }
+
   public static Map<String, Object> spool(SpoolStats s) {
     Map<String, Object> m = Json.fields(s);
     m.put("fallbacks", s.fallbacks());

@@ -14,8 +14,12 @@ import org.olfsfastpath.pages.DatasetModel.Variable;
  * halfway between two, the one inside the range (a start rounds toward the stop, a stop toward the
  * start); beyond either end, the first or last index. Only a strictly increasing or decreasing axis
  * translates values. The form's script follows the same rules.
+ *
+ * <p>Public for the discovery records (package {@code meta}), which read a dataset's extent from
+ * its coordinates when its attributes do not state it: the values, the step of a regular axis and a
+ * time axis's instants.
  */
-final class Axis {
+public final class Axis {
   private final Variable variable;
   private final double[] values;
   private final boolean float32;
@@ -48,16 +52,17 @@ final class Axis {
   }
 
   /** The coordinate variable. */
-  Variable variable() {
+  public Variable variable() {
     return variable;
   }
 
   /** The number of values. */
-  int size() {
+  public int size() {
     return values.length;
   }
 
-  double value(int index) {
+  /** The value at {@code index}, as the BES sent it. */
+  public double value(int index) {
     return values[index];
   }
 
@@ -72,8 +77,26 @@ final class Axis {
   }
 
   /** Whether the values are evenly spaced (within the rounding of their type). */
-  boolean isRegular() {
+  public boolean isRegular() {
     return regular;
+  }
+
+  /** The step between neighbouring values of a regular axis; NaN when it is not regular. */
+  public double step() {
+    return regular ? step : Double.NaN;
+  }
+
+  /**
+   * The instant of the value at {@code index} on a time axis in ISO 8601, to the second, e.g.
+   * {@code 0000-01-16T06:00:00Z}: years astronomical as {@link TimeUnits} counts them (year 0 is 1
+   * BCE), in the axis's calendar; empty when the values are not dates.
+   */
+  public Optional<String> instant(int index) {
+    if (time == null) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        time.format(values[index], TimeUnits.Resolution.SECOND).replace(' ', 'T') + "Z");
   }
 
   /** Whether the values are shown as dates. */
@@ -87,7 +110,7 @@ final class Axis {
   }
 
   /** Why a time axis has no dates, or how year 0 is counted; empty otherwise. */
-  String timeNote() {
+  public String timeNote() {
     return timeNote;
   }
 

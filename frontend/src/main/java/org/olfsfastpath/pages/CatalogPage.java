@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 import org.olfsfastpath.cache.DataSource;
-import org.olfsfastpath.json.JsonWriter;
 
 /**
  * Renders a catalog directory as the HTML listing served at {@code <dir>/}, {@code
@@ -16,9 +15,9 @@ import org.olfsfastpath.json.JsonWriter;
  * by what they open: "DAP4 form", "DAP2 form", "DMR", "DDS", "DAS", "info", "netCDF", "DAP4 data"
  * and "source file" when allowed, each with a title; other files linked to themselves. Sizes read
  * at a glance with the exact byte count in a {@code data} element, dates are ISO 8601 UTC. JSON-LD
- * (schema.org {@code DataCatalog}) lists the datasets. Every link is relative to the directory URL,
- * so the page works behind any proxy or context path; the directory URL must end in a slash
- * (redirect {@code <dir>} to {@code <dir>/}).
+ * (schema.org {@code DataCatalog}, which package {@code meta} writes) lists the datasets. Every
+ * link is relative to the directory URL, so the page works behind any proxy or context path; the
+ * directory URL must end in a slash (redirect {@code <dir>} to {@code <dir>/}).
  *
  * <p>One pass per part over the entries into one pre-sized buffer: a directory of 10,000 entries
  * renders in milliseconds (jmh {@code CatalogPageBenchmark}).
@@ -53,10 +52,12 @@ public final class CatalogPage {
    *
    * @param directory the directory, as the data-source cache holds it
    * @param site the server's URL and settings
+   * @param jsonLd the schema.org JSON-LD for the page's head, HTML-safe (no {@code </script>})
    * @throws IllegalArgumentException if {@code directory} is not a directory
    */
-  public static byte[] render(DataSource directory, Site site) {
+  public static byte[] render(DataSource directory, Site site, String jsonLd) {
     requireListing(directory, site);
+    Objects.requireNonNull(jsonLd, "jsonLd == null");
     List<DataSource.Child> children = directory.children();
     String[] hrefs = new String[children.size()];
     int datasets = 0;
@@ -69,7 +70,7 @@ public final class CatalogPage {
     }
     StringBuilder out = new StringBuilder(4_096 + 900 * children.size());
     String path = directory.path();
-    Markup.head(out, path + " \u00b7 OPeNDAP catalog", null, jsonLd(directory, site, hrefs));
+    Markup.head(out, path + " \u00b7 OPeNDAP catalog", null, jsonLd);
     out.append("<header>\n");
     Markup.breadcrumbs(out, site, path, null);
     out.append("<h1>")
@@ -191,49 +192,5 @@ public final class CatalogPage {
   private static String count(int n, String noun) {
     String plural = noun.endsWith("y") ? noun.substring(0, noun.length() - 1) + "ies" : noun + "s";
     return n + " " + (n == 1 ? noun : plural);
-  }
-
-  /**
-   * The schema.org DataCatalog: the directory's path and URL and one Dataset per data entry, with
-   * its form URL and modification time, and the source file (with its size) when it may be
-   * downloaded.
-   */
-  private static String jsonLd(DataSource directory, Site site, String[] hrefs) {
-    List<DataSource.Child> children = directory.children();
-    StringBuilder json = new StringBuilder(512 + 256 * children.size());
-    String base = Markup.directoryUrl(site, directory.path());
-    String form = site.formType().suffix();
-    JsonWriter w =
-        new JsonWriter(json)
-            .beginObject()
-            .value("@context", "https://schema.org/")
-            .value("@type", "DataCatalog")
-            .value("name", directory.path())
-            .value("url", base)
-            .value("dateModified", Markup.timestamp(directory.lastModified()))
-            .beginArray("dataset");
-    for (int i = 0; i < hrefs.length; i++) {
-      DataSource.Child child = children.get(i);
-      if (!child.isData() || child.isDirectory()) {
-        continue;
-      }
-      // hrefs are HTML-escaped; percent-encoding leaves nothing for HTML to escape.
-      String url = base + hrefs[i];
-      w.beginObject()
-          .value("@type", "Dataset")
-          .value("name", child.name())
-          .value("url", url + form)
-          .value("dateModified", Markup.timestamp(child.lastModified()));
-      if (site.fileAccess()) {
-        w.beginObject("distribution")
-            .value("@type", "DataDownload")
-            .value("contentUrl", url + ".file")
-            .value("contentSize", Long.toString(child.size()))
-            .endObject();
-      }
-      w.endObject();
-    }
-    w.endArray().endObject();
-    return json.toString();
   }
 }

@@ -30,7 +30,7 @@ public final class Coordinates {
   }
 
   /** Every axis with values, by the coordinate variable's FQN, in the dataset's order. */
-  Map<String, Axis> axes() {
+  public Map<String, Axis> axes() {
     return axes;
   }
 

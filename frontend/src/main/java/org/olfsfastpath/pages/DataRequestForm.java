@@ -2,11 +2,8 @@ package org.olfsfastpath.pages;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
-import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.cache.DataSource;
-import org.olfsfastpath.json.JsonWriter;
 import org.olfsfastpath.pages.DatasetModel.Attribute;
 import org.olfsfastpath.pages.DatasetModel.Dimension;
 import org.olfsfastpath.pages.DatasetModel.Variable;
@@ -16,11 +13,12 @@ import org.olfsfastpath.pages.DatasetModel.Variable;
  * DAP2 form ({@code .html}) from a DDX's. Stateless and thread-safe.
  *
  * <p>The page lists global attributes and every variable with its type, dimensions and attributes
- * (collapsible), and JSON-LD (schema.org {@code Dataset}) in its head. Each variable has a checkbox
- * ({@code var-<id>}) and each dimension start, stride and stop inputs ({@code dim-<id>-<i>-start},
- * {@code -stride}, {@code -stop}) bounded by the shape, where {@code <id>} is {@link
- * FormSelection#idOf}. The data URL is in {@code constraint-url}, and each download format has a
- * button {@code button-<token>} ({@link DownloadFormat#token()}).
+ * (collapsible), and in its head the JSON-LD (schema.org {@code Dataset}) it is given: the
+ * discovery record's, which package {@code meta} writes from the same model. Each variable has a
+ * checkbox ({@code var-<id>}) and each dimension start, stride and stop inputs ({@code
+ * dim-<id>-<i>-start}, {@code -stride}, {@code -stop}) bounded by the shape, where {@code <id>} is
+ * {@link FormSelection#idOf}. The data URL is in {@code constraint-url}, and each download format
+ * has a button {@code button-<token>} ({@link DownloadFormat#token()}).
  *
  * <p>With JavaScript, an inline script (no other host, no framework) keeps the data URL current,
  * checks the ranges with messages in a live region, copies the URL, and makes each button open
@@ -32,8 +30,6 @@ import org.olfsfastpath.pages.DatasetModel.Variable;
  * behind proxies and under any context path.
  */
 public final class DataRequestForm {
-  private static final int MAX_DESCRIPTION = 5000;
-
   private DataRequestForm() {}
 
   /**
@@ -44,13 +40,14 @@ public final class DataRequestForm {
    *     time and size go into JSON-LD
    * @param site the server's URL and settings
    * @param selection what the form shows as selected, {@link FormSelection#none} at first
+   * @param jsonLd the schema.org JSON-LD for the page's head, HTML-safe (no {@code </script>})
    * @throws IllegalArgumentException if {@code dataset} is a directory or {@code selection} was
    *     read for another model
    */
   public static byte[] render(
-      DatasetModel model, DataSource dataset, Site site, FormSelection selection) {
+      DatasetModel model, DataSource dataset, Site site, FormSelection selection, String jsonLd) {
     Objects.requireNonNull(model, "model == null");
-    return render(DatasetForm.of(model, new byte[0]), dataset, site, selection);
+    return render(DatasetForm.of(model, new byte[0]), dataset, site, selection, jsonLd);
   }
 
   /**
@@ -62,16 +59,18 @@ public final class DataRequestForm {
    *     time and size go into JSON-LD
    * @param site the server's URL and settings
    * @param selection what the form shows as selected, {@link FormSelection#none} at first
+   * @param jsonLd the schema.org JSON-LD for the page's head, HTML-safe (no {@code </script>})
    * @throws IllegalArgumentException if {@code dataset} is a directory or {@code selection} was
    *     read for another model
    */
   public static byte[] render(
-      DatasetForm form, DataSource dataset, Site site, FormSelection selection) {
+      DatasetForm form, DataSource dataset, Site site, FormSelection selection, String jsonLd) {
     Objects.requireNonNull(form, "form == null");
     DatasetModel model = form.model();
     Objects.requireNonNull(dataset, "dataset == null");
     Objects.requireNonNull(site, "site == null");
     Objects.requireNonNull(selection, "selection == null");
+    Objects.requireNonNull(jsonLd, "jsonLd == null");
     if (dataset.isDirectory()) {
       throw new IllegalArgumentException("dataset " + dataset.path() + " is a directory");
     }
@@ -82,7 +81,9 @@ public final class DataRequestForm {
               + ", not for "
               + model.name());
     }
-    return new Renderer(form, dataset, site, selection).page().getBytes(StandardCharsets.UTF_8);
+    return new Renderer(form, dataset, site, selection, jsonLd)
+        .page()
+        .getBytes(StandardCharsets.UTF_8);
   }
 
   private static final class Renderer {
@@ -93,9 +94,15 @@ public final class DataRequestForm {
     private final FormSelection selection;
     private final String name;
     private final String href;
+    private final String jsonLd;
     private final StringBuilder out;
 
-    Renderer(DatasetForm datasetForm, DataSource dataset, Site site, FormSelection selection) {
+    Renderer(
+        DatasetForm datasetForm,
+        DataSource dataset,
+        Site site,
+        FormSelection selection,
+        String jsonLd) {
       this.datasetForm = datasetForm;
       this.model = datasetForm.model();
       this.dataset = dataset;
@@ -103,6 +110,7 @@ public final class DataRequestForm {
       this.selection = selection;
       this.name = Markup.nameOf(dataset.path());
       this.href = Markup.href(name);
+      this.jsonLd = jsonLd;
       this.out = new StringBuilder(16_384 + 4_096 * model.allVariables().size());
     }
 
@@ -112,7 +120,7 @@ public final class DataRequestForm {
           out,
           name + " \u00b7 " + form.label() + " data request form",
           site.url(dataset.path()) + site.formType().suffix(),
-          jsonLd());
+          jsonLd);
       out.append("<header>\n");
       Markup.breadcrumbs(out, site, Markup.parentOf(dataset.path()), name);
       out.append("<h1>")
@@ -321,117 +329,6 @@ public final class DataRequestForm {
         }
       }
       out.append("</dl>\n");
-    }
-
-    private String jsonLd() {
-      StringBuilder json = new StringBuilder(2048 + 256 * model.variables().size());
-      JsonWriter w = new JsonWriter(json);
-      String datasetUrl = site.url(dataset.path());
-      String directory = Markup.parentOf(dataset.path());
-      w.beginObject()
-          .value("@context", "https://schema.org/")
-          .value("@type", "Dataset")
-          .value("name", name)
-          .value("description", description())
-          .value("url", datasetUrl + site.formType().suffix())
-          .value("identifier", datasetUrl)
-          .value("dateModified", Markup.timestamp(dataset.lastModified()))
-          .beginObject("includedInDataCatalog")
-          .value("@type", "DataCatalog")
-          .value("name", directory)
-          .value("url", Markup.directoryUrl(site, directory))
-          .endObject()
-          .beginArray("variableMeasured");
-      for (Variable variable : model.allVariables()) {
-        w.beginObject().value("@type", "PropertyValue").value("name", displayName(variable, 0));
-        String longName = variable.attributeValue("long_name");
-        if (longName != null && !longName.isBlank()) {
-          w.value("description", longName.strip());
-        }
-        String units = variable.attributeValue("units");
-        if (units != null && !units.isBlank()) {
-          w.value("unitText", units.strip());
-        }
-        w.endObject();
-      }
-      w.endArray().beginArray("distribution");
-      for (DownloadFormat format : DownloadFormat.of(model.form())) {
-        w.beginObject()
-            .value("@type", "DataDownload")
-            .value("name", format.label() + " (" + format.suffix() + ")")
-            .value("contentUrl", datasetUrl + format.suffix())
-            .value("encodingFormat", format.mediaType())
-            .endObject();
-      }
-      if (site.fileAccess()) {
-        w.beginObject()
-            .value("@type", "DataDownload")
-            .value("name", "Source file")
-            .value("contentUrl", datasetUrl + ".file")
-            .value("contentSize", Long.toString(dataset.size()))
-            .endObject();
-      }
-      w.endArray().endObject();
-      return json.toString();
-    }
-
-    /**
-     * The dataset's title and summary (or description) from its global attributes; else its
-     * history; else a sentence naming its variables.
-     */
-    private String description() {
-      String title = find(model.attributes(), "title");
-      String summary = find(model.attributes(), "summary");
-      if (summary == null) {
-        summary = find(model.attributes(), "description");
-      }
-      String text;
-      if (title != null && summary != null && !summary.equals(title)) {
-        text = title + ". " + summary;
-      } else if (title != null) {
-        text = title;
-      } else if (summary != null) {
-        text = summary;
-      } else {
-        String history = find(model.attributes(), "history");
-        text = history != null ? history : fallbackDescription();
-      }
-      return text.length() > MAX_DESCRIPTION
-          ? text.substring(0, MAX_DESCRIPTION - 3) + "..."
-          : text;
-    }
-
-    private String fallbackDescription() {
-      List<Variable> variables = model.variables();
-      StringBuilder text =
-          new StringBuilder(name)
-              .append(", a dataset of ")
-              .append(variables.size())
-              .append(variables.size() == 1 ? " variable" : " variables");
-      for (int i = 0; i < variables.size() && i < 10; i++) {
-        text.append(i == 0 ? ": " : ", ").append(variables.get(i).name());
-      }
-      if (variables.size() > 10) {
-        text.append(", ...");
-      }
-      return text.append(", served with OPeNDAP (DAP2 and DAP4).").toString();
-    }
-
-    /** The first non-blank value of an attribute named {@code key}, depth first. */
-    private static @Nullable String find(List<Attribute> attributes, String key) {
-      for (Attribute attribute : attributes) {
-        if (attribute.isContainer()) {
-          String found = find(attribute.attributes(), key);
-          if (found != null) {
-            return found;
-          }
-        } else if (attribute.name().toLowerCase(Locale.ROOT).equals(key)
-            && !attribute.values().isEmpty()
-            && !attribute.values().get(0).isBlank()) {
-          return attribute.values().get(0).strip();
-        }
-      }
-      return null;
     }
   }
 }

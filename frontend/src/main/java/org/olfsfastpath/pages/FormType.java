@@ -1,28 +1,34 @@
 package org.olfsfastpath.pages;
 
 import java.util.Locale;
+import org.olfsfastpath.dap.ResponseType;
 
 /**
  * The two data request forms: DAP4 ({@code .dmr.html}, built from the DMR) and DAP2 ({@code .html},
  * built from the DDX). The configured one, olfs.xml's {@code <DataRequestForm type="dap2|dap4"/>},
  * is where listings, the site map and the bare dataset URL send people; both forms are served
- * either way.
+ * either way. Each is a row of {@link ResponseType}, whose suffix it gives.
  */
 public enum FormType {
-  DAP4(".dmr.html", "DAP4"),
-  DAP2(".html", "DAP2");
+  DAP4(ResponseType.DMR_FORM, "DAP4"),
+  DAP2(ResponseType.FORM, "DAP2");
 
-  private final String suffix;
+  private final ResponseType type;
   private final String label;
 
-  FormType(String suffix, String label) {
-    this.suffix = suffix;
+  FormType(ResponseType type, String label) {
+    this.type = type;
     this.label = label;
+  }
+
+  /** The form's response. */
+  public ResponseType type() {
+    return type;
   }
 
   /** The URL suffix of the form, {@code .dmr.html} or {@code .html}. */
   public String suffix() {
-    return suffix;
+    return type.suffix();
   }
 
   /** The protocol name people read, {@code DAP4} or {@code DAP2}. */

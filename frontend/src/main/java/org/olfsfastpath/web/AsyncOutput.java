@@ -100,6 +100,7 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
       lock.unlock();
     }
     ex.stats.bytesStreamed.add(len);
+    ex.countBody(len);
   }
 
   @Override

@@ -14,6 +14,7 @@ import java.util.zip.GZIPOutputStream;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.cache.CachedResponse;
+import org.olfsfastpath.http.ByteRanges;
 import org.olfsfastpath.spool.DirectCopy;
 import org.olfsfastpath.spool.Spool;
 import org.olfsfastpath.spool.Transfer;
@@ -55,8 +56,10 @@ final class BodyCopy {
     if (!gzip || !textual) {
       return false;
     }
-    ex.resp.setHeader("Vary", "Accept-Encoding");
-    boolean compress = acceptsGzip(ex.req.getHeader("Accept-Encoding"));
+    ex.resp.setHeader("Vary", ex.varyWithEncoding());
+    // A range is always of the uncompressed answer, so offsets and If-Range stay the same.
+    boolean compress =
+        acceptsGzip(ex.req.getHeader("Accept-Encoding")) && ex.req.getHeader("Range") == null;
     if (compress) {
       ex.resp.setHeader("Content-Encoding", "gzip");
     }
@@ -240,6 +243,7 @@ final class BodyCopy {
       throw new ClientGoneException(e);
     }
     ex.stats.bytesStreamed.add(length);
+    ex.countBody(length);
     ex.stats.dataResponses.increment();
   }
 
@@ -322,6 +326,7 @@ final class BodyCopy {
       }
       sent += n;
       ex.stats.bytesStreamed.add(n);
+      ex.countBody(n);
     }
     try {
       if (gzipOut != null) {
@@ -340,8 +345,12 @@ final class BodyCopy {
   void sendCached(Exchange ex, CachedResponse cached, boolean textual) throws ClientGoneException {
     boolean compress = false;
     if (gzip && textual) {
-      ex.resp.setHeader("Vary", "Accept-Encoding");
-      compress = cached.hasGzip() && acceptsGzip(ex.req.getHeader("Accept-Encoding"));
+      ex.resp.setHeader("Vary", ex.varyWithEncoding());
+      // A range is always of the uncompressed answer, so offsets and If-Range stay the same.
+      compress =
+          cached.hasGzip()
+              && acceptsGzip(ex.req.getHeader("Accept-Encoding"))
+              && ex.req.getHeader("Range") == null;
     }
     String etag = cached.etag(compress);
     ex.resp.setHeader("ETag", etag);
@@ -353,16 +362,34 @@ final class BodyCopy {
       ex.stats.gzipResponses.increment();
     }
     int length = cached.length(compress);
-    ex.resp.setContentLength(length);
+    ByteRanges.Decision range =
+        compress
+            ? ByteRanges.WHOLE
+            : Ranges.apply(ex, length, etag, cached.source().lastModified().toEpochMilli());
+    if (range instanceof ByteRanges.Unsatisfiable) {
+      return;
+    }
+    if (!(range instanceof ByteRanges.Part)) {
+      ex.resp.setContentLength(length);
+    }
     if (ex.head) {
       return;
     }
     try {
-      cached.writeTo(ex.resp.getOutputStream(), compress);
+      if (range instanceof ByteRanges.Part part) {
+        try (InputStream in =
+            Ranges.slice(cached.newInputStream(false), part.first(), part.count())) {
+          in.transferTo(ex.resp.getOutputStream());
+        }
+        length = (int) part.count();
+      } else {
+        cached.writeTo(ex.resp.getOutputStream(), compress);
+      }
     } catch (IOException e) {
       throw new ClientGoneException(e);
     }
     ex.stats.bytesStreamed.add(length);
+    ex.countBody(compress ? cached.length(false) : length);
     ex.stats.dataResponses.increment();
   }
 
@@ -372,6 +399,7 @@ final class BodyCopy {
     if (ex.head) {
       return;
     }
+    ex.countBody(body.length);
     try {
       ex.resp.getOutputStream().write(body);
     } catch (IOException e) {

@@ -31,6 +31,16 @@ final class Conditional {
     return true;
   }
 
+  /**
+   * Whether the request is conditional: how a cache in front revalidates its copy, so the file is
+   * checked now rather than at the check interval.
+   */
+  static boolean isConditional(Exchange ex) {
+    return !ex.post
+        && (ex.req.getHeader("If-None-Match") != null
+            || ex.req.getHeader("If-Modified-Since") != null);
+  }
+
   private static boolean holds(Exchange ex, @Nullable Instant modified, String... etags) {
     if (ex.post) {
       return false;

@@ -35,6 +35,14 @@ public interface DapBackend {
   }
 
   /**
+   * Same as {@link #lookup(String, Caller)}, with the file checked now, whatever the check
+   * interval: for a conditional request, by which a cache in front revalidates.
+   */
+  default DataSource lookupChecked(String path, Caller caller) throws IOException {
+    return lookup(path, caller);
+  }
+
+  /**
    * Sends a get for {@code caller}: its client's share of the BES connections applies, and a short
    * answer may use a pool's reserve. The returned response has passed the BES's error check.
    *
@@ -62,6 +70,15 @@ public interface DapBackend {
    * @throws IOException as {@link #get}
    */
   byte[] buildSiteMap(String prefix, String nodeSuffix, String leafSuffix) throws IOException;
+
+  /**
+   * The values of one configuration key ({@code showBesKey}) of the BES that serves {@code path}:
+   * its {@code BES.ServerAdministrator}, the publisher of the discovery records. Asked once per BES
+   * group and kept ({@link ServerInfos}), never per request.
+   *
+   * @throws IOException as {@link #get}
+   */
+  List<String> showBesKey(String path, String key) throws IOException;
 
   /**
    * Asks every BES for its {@code showVersion}, in configuration order; a BES that cannot be asked

@@ -87,6 +87,8 @@ public final class DapServlet extends HttpServlet {
    *     when unknown
    * @param context the container, for its table of file types; null outside one
    * @param spool where the answers of clients that fall behind wait
+   * @param policy what every answer says beside its body (Cache-Control, Vary, the request's id);
+   *     {@link AnswerPolicy#defaults()} outside olfs.xml
    */
   public static DapServlet assemble(
       FrontEndSettings settings,
@@ -98,10 +100,12 @@ public final class DapServlet extends HttpServlet {
       jakarta.servlet.@Nullable ServletContext context,
       java.time.Clock clock,
       RequestTimer timer,
-      Spool spool) {
+      Spool spool,
+      AnswerPolicy policy) {
     return new DapServlet(
         new DapRequestParser(settings.maxUrlLength(), settings.maxConstraintLength()),
-        Responders.create(settings, backend, serverVersion, versions, context, clock, spool),
+        Responders.create(
+            settings, backend, serverVersion, versions, context, clock, spool, policy),
         stats,
         settings,
         catalogRoot,
@@ -145,7 +149,8 @@ public final class DapServlet extends HttpServlet {
     boolean counted = !(req instanceof InternalRequests.Uncounted);
     FrontEndStats counts = counted ? stats : uncounted;
     counts.requests.increment();
-    Exchange ex = new Exchange(req, resp, responders.clients(), counts);
+    Exchange ex =
+        new Exchange(req, resp, responders.clients(), counts, responders.policy().combinedLog());
     if (counted) {
       ex.whenEnded(
           () ->
@@ -228,6 +233,7 @@ public final class DapServlet extends HttpServlet {
           }
           ex.stats.posts.increment();
           body = PostBody.read(req, settings.httpPostMax());
+          responders.policy().postBody(ex, body);
         }
         default ->
             throw new Refusal(
@@ -239,6 +245,7 @@ public final class DapServlet extends HttpServlet {
       // Parse and validate: anything refused here costs no BES message.
       DapRequest request = parse(req, body);
       ex.answering(request);
+      responders.policy().begin(ex, request);
       if (ex.post && !(request instanceof DapRequest.Node)) {
         throw new Refusal(405, "POST is for dataset responses; use GET", "Allow", "GET, HEAD");
       }
@@ -461,6 +468,7 @@ public final class DapServlet extends HttpServlet {
     // Drops the headers and bytes of a response begun for success (Content-Encoding included).
     ex.resp.reset();
     ex.resp.setStatus(status);
+    responders.policy().error(ex, status, message);
     responders
         .headers()
         .set(

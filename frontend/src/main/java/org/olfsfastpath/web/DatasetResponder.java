@@ -13,12 +13,13 @@ import org.olfsfastpath.dap.ServicesDocument;
  * Answers one response about one dataset whose catalog entry is known: chooses the representation
  * by Accept, answers a conditional GET and a HEAD from the catalog alone, then makes the body the
  * way the response's row in {@link ResponseType} says: one BES get streamed through, a form, a
- * document built here, the file itself, or a refusal that says why.
+ * discovery record, a document built here, the file itself, or a refusal that says why.
  */
 final class DatasetResponder {
   private final DapHeaders headers;
   private final GetResponder gets;
   private final FormResponder forms;
+  private final RecordResponder records;
   private final FileResponder files;
   private final VersionService versions;
   private final FrontEndSettings settings;
@@ -28,6 +29,7 @@ final class DatasetResponder {
       DapHeaders headers,
       GetResponder gets,
       FormResponder forms,
+      RecordResponder records,
       FileResponder files,
       VersionService versions,
       FrontEndSettings settings,
@@ -35,6 +37,7 @@ final class DatasetResponder {
     this.headers = headers;
     this.gets = gets;
     this.forms = forms;
+    this.records = records;
     this.files = files;
     this.versions = versions;
     this.settings = settings;
@@ -56,6 +59,7 @@ final class DatasetResponder {
     switch (type.source()) {
       case BES -> gets.send(ex, dataset, source);
       case FORM -> forms.send(ex, dataset, source, datasetUrl(ex, dataset));
+      case METADATA_RECORD -> records.send(ex, dataset, source);
       case SERVICES -> sendServices(ex, dataset);
       case VERSION -> {
         ex.resp.setContentType(type.contentType());
@@ -68,19 +72,6 @@ final class DatasetResponder {
         }
         files.send(ex, source, true);
       }
-      case NOT_OFFERED ->
-          throw new Refusal(
-              404,
-              suffix(dataset)
-                  + " ("
-                  + type.title()
-                  + ") is"
-                  + " not offered by this server: the upstream OLFS builds it from the metadata with"
-                  + " stylesheets of its own. The metadata itself is at "
-                  + name(dataset)
-                  + ".dmr and "
-                  + name(dataset)
-                  + ".ddx");
       case NOT_IMPLEMENTED ->
           throw new Refusal(
               501,
@@ -117,6 +108,11 @@ final class DatasetResponder {
   private DapRequest.Dataset negotiate(Exchange ex, DapRequest.Dataset asked) throws Refusal {
     if (asked.type() == ResponseType.FILE) {
       return asked; // Its media type is the file's, whatever Accept prefers.
+    }
+    if (!asked.type().alternatives().isEmpty()) {
+      // The same URL answers by Accept: caches must key its answers by it too.
+      ex.negotiates();
+      ex.resp.setHeader("Vary", "Accept");
     }
     ResponseType chosen =
         Negotiation.choose(asked.type(), ex.accept())

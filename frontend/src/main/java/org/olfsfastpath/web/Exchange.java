@@ -2,9 +2,12 @@ package org.olfsfastpath.web;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.Caller;
+import org.olfsfastpath.bes.GetRequest;
 import org.olfsfastpath.dap.DapRequest;
+import org.olfsfastpath.log.CombinedLog;
 
 /**
  * One request in flight: the servlet request and response, the method, the counters it counts into,
@@ -27,29 +30,67 @@ final class Exchange {
   private @Nullable Caller caller;
   private @Nullable Runnable whenEnded;
   private boolean async;
+  private boolean negotiated;
+
+  /** The request's log, when the access log filter saw it (not for a warm-up request). */
+  private final @Nullable RequestLog log;
+
+  /**
+   * Whether each data get sends the BES the {@code olfsLog} context ({@code EnableCombinedLog}).
+   */
+  private final boolean combinedLog;
 
   /**
    * @param clients tells who the request comes from, for the BES groups' shares
    * @param stats the counters the request counts into
+   * @param combinedLog whether each data get sends the BES the {@code olfsLog} context
    */
   Exchange(
       HttpServletRequest req,
       HttpServletResponse resp,
       ClientAddresses clients,
-      FrontEndStats stats) {
+      FrontEndStats stats,
+      boolean combinedLog) {
     this.req = req;
     this.resp = resp;
     this.head = req.getMethod().equals("HEAD");
     this.post = req.getMethod().equals("POST");
     this.clients = clients;
     this.stats = stats;
+    this.log = RequestLog.of(req);
+    this.combinedLog = combinedLog;
+  }
+
+  /** The request's log, or null when the access log filter did not see the request. */
+  @Nullable RequestLog log() {
+    return log;
+  }
+
+  /** Counts body bytes written, for the access log's size. */
+  void countBody(long bytes) {
+    RequestLog requestLog = log;
+    if (requestLog != null) {
+      requestLog.body(bytes);
+    }
+  }
+
+  /** The answer's URL negotiates on Accept: its Vary says so. */
+  void negotiates() {
+    negotiated = true;
+  }
+
+  /** The answer's Vary: {@code Accept-Encoding}, and {@code Accept} when its URL negotiates. */
+  String varyWithEncoding() {
+    return negotiated ? "Accept-Encoding, Accept" : "Accept-Encoding";
   }
 
   /** Who the request comes from ({@link ClientAddresses}), resolved when first asked. */
   String client() {
     String known = client;
     if (known == null) {
-      known = clients.of(req);
+      // The access log filter resolved it already for the request's log line.
+      RequestLog requestLog = log;
+      known = requestLog != null ? requestLog.client() : clients.of(req);
       client = known;
     }
     return known;
@@ -64,6 +105,18 @@ final class Exchange {
     Caller known = caller;
     if (known == null) {
       known = Caller.shortRequest(client());
+      RequestLog requestLog = log;
+      if (requestLog != null) {
+        // Every BES document of the request carries its id, so the BES logs its lines under it.
+        known = known.forRequest(requestLog.id(), known.user());
+        if (combinedLog) {
+          known =
+              known.withContexts(
+                  List.of(
+                      new GetRequest.Context(
+                          CombinedLog.CONTEXT, CombinedLog.of(requestLog.fields()))));
+        }
+      }
       caller = known;
     }
     return known;

@@ -1,17 +1,13 @@
 package org.olfsfastpath.web;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.Optional;
-import org.olfsfastpath.bes.BesProtocolException;
-import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.bes.GetRequest;
-import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.cache.DataSource;
-import org.olfsfastpath.cache.ResponseCache;
 import org.olfsfastpath.dap.DapRequest;
 import org.olfsfastpath.dap.ResponseType;
+import org.olfsfastpath.meta.DiscoveryRecords;
+import org.olfsfastpath.meta.SchemaOrgWriter;
 import org.olfsfastpath.pages.DataRequestForm;
 import org.olfsfastpath.pages.DatasetForm;
 import org.olfsfastpath.pages.DatasetModel;
@@ -23,25 +19,26 @@ import org.olfsfastpath.pages.Site;
 /**
  * Answers the data request forms: {@code .dmr.html} (DAP4) from the BES's DMR, {@code .html} (DAP2)
  * from its DDX, asked without a constraint (the query string of a form page is the form's state,
- * never a constraint for the BES), with the dataset's coordinate values ({@link FormCoordinates}).
- * A submitted form whose button was pressed is answered with a 303 to the data URL it built, so the
- * form works without JavaScript; when that answer is larger than olfs.xml's {@code
+ * never a constraint for the BES), with the dataset's coordinate values ({@link FormCoordinates})
+ * and, in its head, the schema.org JSON-LD of the dataset's discovery record (package {@code
+ * meta}). A submitted form whose button was pressed is answered with a 303 to the data URL it
+ * built, so the form works without JavaScript; when that answer is larger than olfs.xml's {@code
  * RequestForm@largeDownload}, the form first asks whether to download it.
  */
 final class FormResponder {
-  /** A DMR or DDX larger than this is not made into a page. */
-  static final int MAX_DESCRIPTION = 16 * 1024 * 1024;
-
-  private final DapBackend backend;
-  private final CachedAnswers answers;
+  private final DatasetDescriptions descriptions;
   private final Pages pages;
   private final FormCoordinates coordinates;
+  private final ServerInfos servers;
 
   FormResponder(
-      DapBackend backend, CachedAnswers answers, FormCoordinates coordinates, Pages pages) {
-    this.backend = backend;
-    this.answers = answers;
+      DatasetDescriptions descriptions,
+      FormCoordinates coordinates,
+      ServerInfos servers,
+      Pages pages) {
+    this.descriptions = descriptions;
     this.coordinates = coordinates;
+    this.servers = servers;
     this.pages = pages;
   }
 
@@ -55,22 +52,9 @@ final class FormResponder {
       return;
     }
     // Without a constraint: one answer per dataset, kept in the response cache beside .dmr's.
-    GetRequest get = new GetRequest(dataset.path(), type.besType(), "", xmlBase);
-    ResponseCache responses = backend.responses();
-    byte[] description;
-    if (responses.isEnabled()) {
-      CachedResponse hit = answers.lookup(get, source);
-      description =
-          CachedAnswers.readAll(
-              hit != null
-                  ? hit
-                  : answers.load(get, source, responses.maxEntryBytes(), true, ex.caller()),
-              MAX_DESCRIPTION);
-    } else {
-      try (BesResponse bes = backend.get(get, ex.caller())) {
-        description = readAll(bes.body());
-      }
-    }
+    byte[] description =
+        descriptions.read(
+            new GetRequest(dataset.path(), type.besType(), "", xmlBase), source, ex.caller());
     DatasetModel model =
         type.besType().isDap4() ? DatasetParser.dmr(description) : DatasetParser.ddx(description);
     DatasetForm form = DatasetForm.of(model, description);
@@ -88,23 +72,11 @@ final class FormResponder {
       ex.resp.setContentLength(0);
       return;
     }
+    String jsonLd =
+        SchemaOrgWriter.dataset(
+            DiscoveryRecords.of(
+                model, form.coordinates(), servers.of(dataset.path()), site, source));
     ex.stats.pages.increment();
-    BodyCopy.write(ex, DataRequestForm.render(form, source, site, selection));
-  }
-
-  private static byte[] readAll(InputStream in) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
-    byte[] buffer = new byte[16 * 1024];
-    int n;
-    while ((n = in.read(buffer)) >= 0) {
-      out.write(buffer, 0, n);
-      if (out.size() > MAX_DESCRIPTION) {
-        throw new BesProtocolException(
-            "the dataset's description is larger than "
-                + MAX_DESCRIPTION
-                + " bytes; no form is made from it");
-      }
-    }
-    return out.toByteArray();
+    BodyCopy.write(ex, DataRequestForm.render(form, source, site, selection, jsonLd));
   }
 }

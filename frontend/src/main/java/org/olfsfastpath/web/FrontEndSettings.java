@@ -45,6 +45,9 @@ public final class FrontEndSettings {
   private final @Nullable String warmUpDataset;
   private final long largeDownload;
   private final String trustedProxies;
+  private final String requestIdHeader;
+  private final int requestIdMaxLength;
+  private final boolean combinedLog;
 
   FrontEndSettings(FrontEndSettingsBuilder b) {
     this.maxUrlLength = b.getMaxUrlLength();
@@ -65,6 +68,9 @@ public final class FrontEndSettings {
     this.warmUpDataset = b.warmUpDataset.orNull();
     this.largeDownload = b.getLargeDownload();
     this.trustedProxies = b.trustedProxies.get();
+    this.requestIdHeader = b.getRequestIdHeader();
+    this.requestIdMaxLength = b.getRequestIdMaxLength();
+    this.combinedLog = b.getCombinedLog();
   }
 
   public static FrontEndSettingsBuilder newBuilder() {
@@ -78,8 +84,9 @@ public final class FrontEndSettings {
    * download}, {@code requestForm}, {@code dsr}), {@code dataRequestForm} ({@code dap4}, {@code
    * dap2}), {@code allowDirectDataSourceAccess}, {@code addFileoutTypeSuffix}, {@code httpPost}
    * (booleans), {@code httpPostMax} (bytes), {@code siteMapRefresh} (a duration), {@code
-   * serviceUrl}, {@code warmUp}, {@code warmUpDataset}, {@code largeDownload} (a size) and {@code
-   * trustedProxies}.
+   * serviceUrl}, {@code warmUp}, {@code warmUpDataset}, {@code largeDownload} (a size), {@code
+   * trustedProxies}, {@code requestIdHeader}, {@code requestIdMaxLength} (an integer) and {@code
+   * combinedLog} (a boolean).
    *
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value
    */
@@ -191,6 +198,21 @@ public final class FrontEndSettings {
     return trustedProxies;
   }
 
+  /** The response header that echoes the request's id. */
+  public String requestIdHeader() {
+    return requestIdHeader;
+  }
+
+  /** The length a client's request id is cut to. */
+  public int requestIdMaxLength() {
+    return requestIdMaxLength;
+  }
+
+  /** Whether each data get carries the {@code olfsLog} context ({@code EnableCombinedLog}). */
+  public boolean combinedLog() {
+    return combinedLog;
+  }
+
   /** The settings; never the admin token. */
   @Override
   public String toString() {
@@ -214,6 +236,7 @@ public final class FrontEndSettings {
         + allowDirectDataSourceAccess
         + ", post="
         + (httpPost ? "up to " + httpPostMax + " bytes" : "off")
-        + (trustedProxies.isEmpty() ? "" : ", trustedProxies=" + trustedProxies);
+        + (trustedProxies.isEmpty() ? "" : ", trustedProxies=" + trustedProxies)
+        + (combinedLog ? ", combinedLog" : "");
   }
 }

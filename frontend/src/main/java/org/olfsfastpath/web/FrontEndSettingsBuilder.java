@@ -103,6 +103,22 @@ public final class FrontEndSettingsBuilder {
           Setting.atLeast("largeDownload", Site.DEFAULT_LARGE_DOWNLOAD, 0, Specs::size)
               .shownAs(Specs::formatSize));
 
+  private final Setting<String> requestIdHeader =
+      settings.add(
+          Setting.of("requestIdHeader", RequestIds.DEFAULT_RESPONSE_HEADER)
+              .text(String::strip)
+              .check(
+                  name -> {
+                    requireArgument(
+                        name.matches("[A-Za-z0-9!#$%&'*+.^_`|~-]+"),
+                        "requestIdHeader was '%s', must be a header name",
+                        name);
+                    return name;
+                  }));
+  private final Setting<Integer> requestIdMaxLength =
+      settings.add(Setting.between("requestIdMaxLength", RequestIds.DEFAULT_MAX_LENGTH, 1, 1024));
+  private final Setting<Boolean> combinedLog = settings.add(Setting.bool("combinedLog", false));
+
   final Setting<String> trustedProxies =
       settings.add(
           Setting.of("trustedProxies", "")
@@ -118,6 +134,39 @@ public final class FrontEndSettingsBuilder {
   /** Applies a text spec to the settings; for {@link FrontEndSettings#from(Map)}. */
   FrontEndSettingsBuilder apply(Map<String, String> spec) {
     settings.apply(spec);
+    return this;
+  }
+
+  /**
+   * Sets the response header that echoes the request's id. Default {@code X-Request-Id}.
+   *
+   * @throws IllegalArgumentException if it is not a header name
+   * @throws IllegalStateException if already set
+   */
+  public FrontEndSettingsBuilder requestIdHeader(String name) {
+    requestIdHeader.set(name);
+    return this;
+  }
+
+  /**
+   * Sets the length a client's request id is cut to. Default 128.
+   *
+   * @throws IllegalArgumentException if not 1-1024
+   * @throws IllegalStateException if already set
+   */
+  public FrontEndSettingsBuilder requestIdMaxLength(int length) {
+    requestIdMaxLength.set(length);
+    return this;
+  }
+
+  /**
+   * Whether each data get carries the {@code olfsLog} context, as upstream's {@code
+   * EnableCombinedLog}. Default false.
+   *
+   * @throws IllegalStateException if already set
+   */
+  public FrontEndSettingsBuilder combinedLog(boolean enabled) {
+    combinedLog.set(enabled);
     return this;
   }
 
@@ -331,6 +380,18 @@ public final class FrontEndSettingsBuilder {
 
   public boolean getHttpPost() {
     return httpPost.get();
+  }
+
+  public String getRequestIdHeader() {
+    return requestIdHeader.get();
+  }
+
+  public int getRequestIdMaxLength() {
+    return requestIdMaxLength.get();
+  }
+
+  public boolean getCombinedLog() {
+    return combinedLog.get();
   }
 
   public int getHttpPostMax() {

@@ -1,7 +1,5 @@
 package org.olfsfastpath.web;
 
-import jakarta.servlet.ServletOutputStream;
-import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.lang.reflect.Proxy;
@@ -85,29 +83,12 @@ public final class InternalRequests {
   /** A response that keeps its status and counts its body's bytes. */
   public static final class Response {
     public int status = 200;
-    long bytes;
-    private final ServletOutputStream out =
-        new ServletOutputStream() {
-          @Override
-          public void write(int b) {
-            bytes++;
-          }
+    private final CountingOutput out = new CountingOutput(false);
 
-          @Override
-          public void write(byte[] b, int off, int len) {
-            bytes += len;
-          }
-
-          @Override
-          public boolean isReady() {
-            return true;
-          }
-
-          @Override
-          public void setWriteListener(WriteListener listener) {
-            throw new UnsupportedOperationException("blocking only");
-          }
-        };
+    /** The body's bytes so far. */
+    long bytes() {
+      return out.bytes();
+    }
 
     public HttpServletResponse build() {
       return (HttpServletResponse)

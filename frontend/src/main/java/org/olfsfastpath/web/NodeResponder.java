@@ -47,7 +47,7 @@ final class NodeResponder {
     for (DapRequest.Dataset reading : node.readings()) {
       Optional<DataSource> found;
       try {
-        found = Optional.of(backend.lookup(reading.path(), ex.caller()));
+        found = Optional.of(lookup(ex, reading.path()));
       } catch (BesErrorException e) {
         if (e.error().type() != BesError.NOT_FOUND) {
           throw e;
@@ -69,7 +69,7 @@ final class NodeResponder {
     }
     DataSource source;
     try {
-      source = backend.lookup(node.path(), ex.caller());
+      source = lookup(ex, node.path());
     } catch (BesErrorException e) {
       if (e.error().type() != BesError.NOT_FOUND) {
         throw e;
@@ -145,5 +145,12 @@ final class NodeResponder {
 
   private static String name(DataSource source) {
     return PercentEncoding.segment(source.path().substring(source.path().lastIndexOf('/') + 1));
+  }
+
+  /** The path's data source; its file checked now for a conditional request (a revalidation). */
+  private DataSource lookup(Exchange ex, String path) throws IOException {
+    return Conditional.isConditional(ex)
+        ? backend.lookupChecked(path, ex.caller())
+        : backend.lookup(path, ex.caller());
   }
 }

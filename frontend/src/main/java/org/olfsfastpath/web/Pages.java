@@ -15,12 +15,14 @@ final class Pages {
   private final FormType form;
   private final boolean fileAccess;
   private final long largeDownload;
+  private final String settingsTag;
   private final AtomicReference<Site> canonical = new AtomicReference<>();
 
   Pages(FrontEndSettings settings) {
     this.form = settings.dataRequestForm();
     this.fileAccess = settings.allowDirectDataSourceAccess();
     this.largeDownload = settings.largeDownload();
+    this.settingsTag = "form=" + form + " files=" + fileAccess;
     settings
         .serviceUrl()
         .ifPresent(url -> canonical.set(new Site(url, form, fileAccess, largeDownload)));
@@ -29,6 +31,14 @@ final class Pages {
   /** The site as this client reaches it. */
   Site site(Exchange ex) {
     return new Site(ex.serviceUrl(), form, fileAccess, largeDownload);
+  }
+
+  /**
+   * What a page's or record's bytes depend on among these settings besides the URL, as one string
+   * for a cache key, made once.
+   */
+  String settingsTag() {
+    return settingsTag;
   }
 
   /** The one site the site map names. */

@@ -7,9 +7,10 @@ import org.olfsfastpath.spool.Spool;
 
 /**
  * The responders of one {@link DapServlet}, built here and nowhere else, each once, sharing their
- * helpers: one {@link Pages}, one {@link CachedAnswers} for the gets, the forms and the forms'
- * coordinate values ({@link FormCoordinates}), one {@link ModuleProbes} for the HEADs, one {@link
- * BodyCopy} per compression setting. The servlet receives them whole and builds nothing.
+ * helpers: one {@link Pages}, one {@link CachedAnswers} for the gets, the forms, the discovery
+ * records and their coordinate values ({@link FormCoordinates}), one {@link ServerInfos} for the
+ * BES administrators the records and listings name, one {@link ModuleProbes} for the HEADs, one
+ * {@link BodyCopy} per compression setting. The servlet receives them whole and builds nothing.
  *
  * @param nodes answers a path that names a catalog node (dataset responses, bare URLs, files)
  * @param catalogs answers the views of a directory
@@ -17,6 +18,7 @@ import org.olfsfastpath.spool.Spool;
  * @param headers the DAP headers every answer carries
  * @param versions the version document
  * @param clients tells who each request comes from ({@code FastPath/TrustedProxies})
+ * @param policy what every answer says beside its body: Cache-Control, Vary, the request's id
  */
 record Responders(
     NodeResponder nodes,
@@ -24,7 +26,8 @@ record Responders(
     SiteMapResponder siteMaps,
     DapHeaders headers,
     VersionService versions,
-    ClientAddresses clients) {
+    ClientAddresses clients,
+    AnswerPolicy policy) {
 
   /**
    * Builds every responder for one servlet.
@@ -42,9 +45,31 @@ record Responders(
       @Nullable ServletContext context,
       Clock clock,
       Spool spool) {
+    return create(
+        settings, backend, serverVersion, versions, context, clock, spool, AnswerPolicy.defaults());
+  }
+
+  /**
+   * Builds every responder for one servlet, its answers saying what {@code policy} says.
+   *
+   * @param policy Cache-Control, Vary and the request id of every answer
+   */
+  static Responders create(
+      FrontEndSettings settings,
+      DapBackend backend,
+      String serverVersion,
+      VersionService versions,
+      @Nullable ServletContext context,
+      Clock clock,
+      Spool spool,
+      AnswerPolicy policy) {
     Pages pages = new Pages(settings);
     DapHeaders headers = new DapHeaders(serverVersion);
     CachedAnswers answers = new CachedAnswers(backend);
+    DatasetDescriptions descriptions = new DatasetDescriptions(backend, answers);
+    FormCoordinates coordinates = new FormCoordinates(backend, answers);
+    ServerInfos servers = new ServerInfos(backend);
+    BodyCopy copy = new BodyCopy(settings.gzip(), spool);
     FileResponder files = new FileResponder(backend, new BodyCopy(false, spool), context);
     GetResponder gets =
         new GetResponder(
@@ -52,7 +77,7 @@ record Responders(
             answers,
             new CachePolicy(backend.responses()),
             new ModuleProbes(backend, clock),
-            new BodyCopy(settings.gzip(), spool),
+            copy,
             settings,
             serverVersion,
             clock);
@@ -60,17 +85,20 @@ record Responders(
         new DatasetResponder(
             headers,
             gets,
-            new FormResponder(backend, answers, new FormCoordinates(backend, answers), pages),
+            new FormResponder(descriptions, coordinates, servers, pages),
+            new RecordResponder(
+                backend, descriptions, coordinates, servers, pages, copy, settings.gzip()),
             files,
             versions,
             settings,
             serverVersion);
     return new Responders(
         new NodeResponder(backend, datasets, files, pages, settings, headers),
-        new CatalogResponder(backend, pages),
+        new CatalogResponder(backend, pages, servers),
         new SiteMapResponder(backend, pages, settings),
         headers,
         versions,
-        ClientAddresses.of(settings));
+        ClientAddresses.of(settings),
+        policy);
   }
 }

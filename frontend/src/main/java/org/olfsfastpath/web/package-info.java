@@ -1,8 +1,16 @@
 /**
- * The request path: the DAP servlet, its responders, the body copy and the bot filter in front of
+ * The request path: the DAP servlet, its responders, the body copy and the filters in front of
  * them, with the values a request reads (the web layer's settings) and counts into (its
  * statistics). It knows nothing of how it was started or who reads its counters: {@code boot}
  * builds it and {@code ops} reads it.
+ *
+ * <p>Every request first meets {@code AccessLogFilter}, which gives it its id ({@code RequestIds}:
+ * the client's {@code a-api-request-uuid}, else the thread's, with a fresh UUID), echoes the id,
+ * keeps the request's {@code RequestLog} as an attribute and writes its access line when its answer
+ * has ended; then the CORS filter, when origins are allowed, and the bot filter. The servlet's
+ * answers say what {@code AnswerPolicy} decides beside their bodies (Cache-Control, Vary, the id
+ * again after an error's reset), each BES command carries the request's id in its {@code Caller},
+ * and whole files and kept answers take byte ranges ({@code Ranges}).
  *
  * <p>{@code Responders} builds the DAP servlet's responders and their helpers once ({@code
  * NodeResponder}, {@code DatasetResponder} with {@code GetResponder} and its {@code ModuleProbes},

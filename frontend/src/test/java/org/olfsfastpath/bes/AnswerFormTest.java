@@ -68,6 +68,11 @@ final class AnswerFormTest {
         "XML_DATASET | <dap:Dataset xmlns:dap=\"x\">",
         "XML_DATASET | <?xml version=\"1.0\"?><!-- made by the BES --><Dataset>",
         "DODS | Dataset {\\n} a;\\nData:\\nxyz",
+        "ASCII | Dataset: a.nc\\nx, 1, 2\\n",
+        "JSON | '\\n  {\"name\": \"a.nc\"}'",
+        "HTML | <html><head><title>Dataset Information</title></head>",
+        "HTML | <!DOCTYPE html>\\n<HTML lang=\"en\">",
+        "XML_DATASET | <?xml version=\"1.0\"?>\\n<Dataset xmlns=\"x\" name=\"a.nc\">",
         "ANY | ''",
         "ANY | anything at all"
       })
@@ -106,7 +111,19 @@ final class AnswerFormTest {
         "DAS | Dataset { } a; | the BES's test answer starts \"Dataset { } a;\", which is not a DAS",
         "XML_DATASET | <?xml version=\"1.0\"?><response/> | which is not an XML Dataset",
         "XML_DATASET | Dataset { } a; | which is not an XML Dataset",
-        "DODS | Dataset {\\n} a;\\n | without the \"Data:\" line"
+        "DODS | Dataset {\\n} a;\\n | without the \"Data:\" line",
+        "ASCII | '' | the BES ended its test answer after 0 bytes, which is not an ASCII or CSV",
+        "ASCII | Dataset {\\n} a; | which is not an ASCII or CSV data answer",
+        "JSON | '' | the BES ended its test answer after 0 bytes, which is not a JSON answer",
+        "JSON | '  ' | which is not a JSON answer",
+        "JSON | <Error/> | which is not a JSON answer",
+        "NETCDF | '' | the BES ended its test answer after 0 bytes, which is not a netCDF file",
+        "NETCDF | CDF | which is not a netCDF file",
+        "NETCDF | <?xml version=\"1.0\"?> | which is not a netCDF file",
+        "TIFF | '' | which is not a GeoTIFF file",
+        "JPEG2000 | '' | which is not a JPEG 2000 file",
+        "HTML | '' | the BES ended its test answer after 0 bytes, which is not an HTML page",
+        "HTML | <?xml version=\"1.0\"?><response/> | which is not an HTML page"
       })
   void emptyOrFormless_failsInsteadOfEnding_andClosesTheConnectionOnce(
       AnswerForm form, String text, String message) throws IOException {
@@ -140,6 +157,32 @@ final class AnswerFormTest {
         BesProtocolException.class, () -> read(AnswerForm.ANY, ascii("whatever"), 8192, false));
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "NETCDF, 43 44 46 01 00 00 00 00",
+    "NETCDF, 43 44 46 02 00 00 00 00",
+    "NETCDF, 43 44 46 05 00 00 00 00",
+    "NETCDF, 89 48 44 46 0d 0a 1a 0a 00 00",
+    "TIFF, 49 49 2a 00 08 00 00 00",
+    "TIFF, 4d 4d 00 2a 00 00 00 08",
+    "TIFF, 49 49 2b 00 08 00 00 00",
+    "JPEG2000, 00 00 00 0c 6a 50 20 20 0d 0a 87 0a 00 00",
+    "JPEG2000, ff 4f ff 51 00 29"
+  })
+  void binaryFiles_startWithTheirFormatsSignature(AnswerForm form, String hex) throws IOException {
+    String[] digits = hex.split(" ");
+    byte[] answer = new byte[digits.length];
+    for (int i = 0; i < digits.length; i++) {
+      answer[i] = (byte) Integer.parseInt(digits[i], 16);
+    }
+    for (int step : new int[] {1, 3, 8192}) {
+      assertArrayEquals(answer, read(form, answer, step, true), form + " in reads of " + step);
+    }
+    byte[] truncated = java.util.Arrays.copyOf(answer, 3);
+    assertThrows(BesProtocolException.class, () -> read(form, truncated, 8192, true));
+    assertEquals(1, refusals.get());
+  }
+
   @Test
   void formsOfTheGets() {
     assertEquals(AnswerForm.DDS, AnswerForm.of(GetRequest.of("/a.nc", BesGetType.DDS, "")));
@@ -148,7 +191,21 @@ final class AnswerFormTest {
     assertEquals(AnswerForm.XML_DATASET, AnswerForm.of(GetRequest.of("/a.nc", BesGetType.DDX, "")));
     assertEquals(AnswerForm.DODS, AnswerForm.of(GetRequest.of("/a.nc", BesGetType.DODS, "")));
     assertEquals(AnswerForm.DAP4_DATA, AnswerForm.of(GetRequest.of("/a.nc", BesGetType.DAP, "")));
-    assertEquals(AnswerForm.ANY, AnswerForm.of(GetRequest.of("/a.nc", BesGetType.ASCII, "x")));
+    assertEquals(AnswerForm.ASCII, AnswerForm.of(GetRequest.of("/a.nc", BesGetType.ASCII, "x")));
+    assertEquals(AnswerForm.ASCII, AnswerForm.of(GetRequest.of("/a.nc", BesGetType.DAP_CSV, "")));
+    assertEquals(AnswerForm.JSON, AnswerForm.of(GetRequest.of("/a.nc", BesGetType.DODS_JSON, "")));
+    assertEquals(
+        AnswerForm.JSON, AnswerForm.of(GetRequest.of("/a.nc", BesGetType.DAP_COVJSON, "")));
+    assertEquals(
+        AnswerForm.NETCDF, AnswerForm.of(GetRequest.of("/a.nc", BesGetType.DAP_NETCDF4, "")));
+    assertEquals(
+        AnswerForm.TIFF, AnswerForm.of(GetRequest.of("/a.nc", BesGetType.DODS_GEOTIFF, "")));
+    assertEquals(
+        AnswerForm.JPEG2000, AnswerForm.of(GetRequest.of("/a.nc", BesGetType.DODS_JPEG2000, "")));
+    assertEquals(
+        AnswerForm.XML_DATASET, AnswerForm.of(GetRequest.of("/a.nc", BesGetType.XML_DATA, "")));
+    assertEquals(AnswerForm.HTML, AnswerForm.of(GetRequest.of("/a.nc", BesGetType.INFO_PAGE, "")));
+    // A file is what it is, even empty: the web layer checks its length.
     assertEquals(AnswerForm.ANY, AnswerForm.of(GetRequest.of("/a.nc", BesGetType.STREAM, "")));
     assertEquals(AnswerForm.ANY, AnswerForm.of(GetRequest.probe("/a.nc", BesGetType.DDS)));
   }

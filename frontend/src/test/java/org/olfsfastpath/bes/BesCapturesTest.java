@@ -357,7 +357,9 @@ final class BesCapturesTest {
           requests.document(BesCommand.SHOW_STATUS, BesCommand.None.NONE, Caller.INTERNAL);
       case "showBesKey" ->
           requests.document(
-              BesCommand.SHOW_BES_KEY, command.getAttributeValue("key"), Caller.INTERNAL);
+              BesCommand.SHOW_BES_KEY,
+              new BesCommand.KeyRequest("/", command.getAttributeValue("key")),
+              Caller.INTERNAL);
       case "buildSiteMap" ->
           requests.document(
               BesCommand.BUILD_SITE_MAP,
@@ -451,7 +453,7 @@ final class BesCapturesTest {
         GetRequest get = GetRequest.of(path, candidate, "");
         return Captures.isError(name) || AnswerForm.of(get) == AnswerForm.ANY
             ? get
-            : GetRequest.of(path, BesGetType.INFO_PAGE, "");
+            : GetRequest.of(path, BesGetType.STREAM, "");
       }
     }
     throw new AssertionError("no get of type " + type);

@@ -48,7 +48,11 @@ final class BesRequestsTest {
             "setContext errors=xml",
             "showBesKey key=SupportEmail"),
         outline(
-            parse(requests.document(BesCommand.SHOW_BES_KEY, "SupportEmail", Caller.INTERNAL))));
+            parse(
+                requests.document(
+                    BesCommand.SHOW_BES_KEY,
+                    new BesCommand.KeyRequest("/", "SupportEmail"),
+                    Caller.INTERNAL))));
   }
 
   @Test

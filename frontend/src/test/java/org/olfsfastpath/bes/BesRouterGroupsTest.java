@@ -71,6 +71,15 @@ final class BesRouterGroupsTest {
   }
 
   @Test
+  void showBesKey_asksTheBesThatServesThePath() throws Exception {
+    assertEquals(
+        List.of("support@opendap.org"), router.showBesKey("/archive/beta.nc", "SupportEmail"));
+    RecordedRequest sent = archiveBes.emulator().takeRequest(5, TimeUnit.SECONDS);
+    assertTrue(sent.xml().contains("<showBesKey key=\"SupportEmail\"/>"), sent.xml());
+    assertEquals(9, router.showBesKey("/alpha.nc", "BES.ServerAdministrator").size());
+  }
+
+  @Test
   void eachGroupAnswersItsOwnDatasets() throws Exception {
     assertEquals("/alpha.nc", showNode("/alpha.nc").name());
     assertEquals("/beta.nc", showNode("/archive/beta.nc").name());

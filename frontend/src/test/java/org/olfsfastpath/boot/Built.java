@@ -5,6 +5,9 @@ import java.nio.charset.StandardCharsets;
 import org.olfsfastpath.bes.BesClient;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
+import org.olfsfastpath.http.CorsPolicy;
+import org.olfsfastpath.http.HttpCacheSettings;
+import org.olfsfastpath.log.LogSettings;
 import org.olfsfastpath.ops.BesEvents;
 import org.olfsfastpath.spool.Spool;
 import org.olfsfastpath.web.BotRules;
@@ -14,7 +17,14 @@ import org.olfsfastpath.web.FrontEndSettings;
  * The objects an olfs.xml file builds, as the web application builds them at start (nothing
  * connects): for tests that check a value reached the layer that owns it.
  */
-record Built(BesBackend backend, FrontEndSettings web, BotRules bots, Spool spool)
+record Built(
+    BesBackend backend,
+    FrontEndSettings web,
+    BotRules bots,
+    Spool spool,
+    LogSettings logs,
+    HttpCacheSettings http,
+    CorsPolicy cors)
     implements AutoCloseable {
   static FrontEndConfig parse(String xml) {
     return OlfsConfigFile.parse(
@@ -28,6 +38,9 @@ record Built(BesBackend backend, FrontEndSettings web, BotRules bots, Spool spoo
 
   static Built of(FrontEndConfig config) {
     FrontEndSettings web = Assembly.web(config);
+    LogSettings logs = HttpAndLogSections.logSettings(config);
+    HttpCacheSettings http = HttpAndLogSections.httpCache(config);
+    CorsPolicy cors = HttpAndLogSections.cors(config);
     BotRules bots = BotFilterSection.rules(config, "/opendap");
     // The JVM's temporary directory stands for the servlet container's.
     Spool spool =
@@ -36,7 +49,10 @@ record Built(BesBackend backend, FrontEndSettings web, BotRules bots, Spool spoo
         Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE), spool::hasRoom),
         web,
         bots,
-        spool);
+        spool,
+        logs,
+        http,
+        cors);
   }
 
   BesClient client() {

@@ -30,6 +30,7 @@ final class FrontEndListenerTest {
   private final Map<String, Servlet> servlets = new LinkedHashMap<>();
   private final Map<String, List<String>> mappings = new LinkedHashMap<>();
   private final Map<String, Boolean> asyncSupported = new LinkedHashMap<>();
+  private final List<String> filters = new ArrayList<>();
   private final List<Object> listeners = new ArrayList<>();
   @TempDir Path tempDir;
 
@@ -58,8 +59,20 @@ final class FrontEndListenerTest {
                     servlets.put(name, (Servlet) args[1]);
                     yield registration(name);
                   }
+                  case "addFilter" -> {
+                    filters.add((String) args[0]);
+                    yield filterRegistration();
+                  }
                   default -> throw new UnsupportedOperationException(m.getName());
                 });
+  }
+
+  private jakarta.servlet.FilterRegistration.Dynamic filterRegistration() {
+    return (jakarta.servlet.FilterRegistration.Dynamic)
+        Proxy.newProxyInstance(
+            getClass().getClassLoader(),
+            new Class<?>[] {jakarta.servlet.FilterRegistration.Dynamic.class},
+            (proxy, m, args) -> null);
   }
 
   private ServletRegistration.Dynamic registration(String name) {
@@ -107,6 +120,7 @@ final class FrontEndListenerTest {
       assertEquals(List.of("/"), mappings.get("dap"));
       assertEquals(Map.of("dap", true), asyncSupported, "long answers stream on after service");
       assertEquals(List.of("/status", "/status/*"), mappings.get("status"));
+      assertEquals(List.of("accessLog"), filters, "every request has its id and access line");
       assertTrue(server.isRegistered(frontEnd));
       assertTrue(server.isRegistered(cache));
       assertEquals(false, server.getAttribute(bots, "Enabled"), "no BotFilter in the file");

@@ -75,7 +75,8 @@ final class GroupsWiringTest {
         null,
         Clock.systemUTC(),
         DapServlet.RequestTimer.NONE,
-        org.olfsfastpath.spool.Spool.newBuilder().disk(0).build());
+        org.olfsfastpath.spool.Spool.newBuilder().disk(0).build(),
+        org.olfsfastpath.web.AnswerPolicy.defaults());
   }
 
   @Test

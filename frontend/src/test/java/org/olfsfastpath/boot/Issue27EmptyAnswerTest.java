@@ -55,7 +55,8 @@ final class Issue27EmptyAnswerTest {
             null,
             Clock.systemUTC(),
             DapServlet.RequestTimer.NONE,
-            org.olfsfastpath.spool.Spool.newBuilder().disk(0).build());
+            org.olfsfastpath.spool.Spool.newBuilder().disk(0).build(),
+            org.olfsfastpath.web.AnswerPolicy.defaults());
   }
 
   @AfterEach

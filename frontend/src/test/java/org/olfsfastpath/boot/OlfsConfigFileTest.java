@@ -180,7 +180,7 @@ final class OlfsConfigFileTest {
         "<FastPath><Admin token='short'/></FastPath> | olfs.xml: FastPath/Admin@token was 'short': adminToken was 5 characters, must be at least 16",
         "<FastPath><ClientPool quickAck='maybe'/></FastPath> | olfs.xml: FastPath/ClientPool@quickAck was 'maybe': must be true or false",
         "<FastPath><Cache ttl='5'/></FastPath> | olfs.xml: FastPath/Cache@ttl is not a setting; expected one of enabled, negativeTtl, refreshAfter, mtimeCheckInterval, loadTimeout, maximumWeight",
-        "<FastPath><datRoot>/x</datRoot></FastPath> | olfs.xml: FastPath/datRoot is not a setting; expected one of serviceUrl, RequestForm, WarmUp, unixSocket, dataRoot, catalogRoot, Cache, ResponseCache, Spool, BesGroups, ClientPool, Limits, Gzip, RetryAfter, TrustedProxies, Admin",
+        "<FastPath><datRoot>/x</datRoot></FastPath> | olfs.xml: FastPath/datRoot is not a setting; expected one of serviceUrl, RequestForm, WarmUp, unixSocket, dataRoot, catalogRoot, Cache, ResponseCache, Spool, BesGroups, ClientPool, Limits, Gzip, RetryAfter, TrustedProxies, Admin, Logs, RequestId, HttpCache, Cors",
         "<FastPath><dataRoot x='1'>/x</dataRoot></FastPath> | olfs.xml: FastPath/dataRoot@x is not a setting; expected no attributes",
       })
   void badSetting_failsNamingFilePathAndValue(String inner, String message) {

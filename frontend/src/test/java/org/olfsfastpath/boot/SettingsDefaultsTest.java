@@ -20,6 +20,10 @@ import org.olfsfastpath.bes.BesGroup;
 import org.olfsfastpath.bes.BesGroupBuilder;
 import org.olfsfastpath.cache.DataSourceCache;
 import org.olfsfastpath.cache.ResponseCache;
+import org.olfsfastpath.http.CacheHeaders;
+import org.olfsfastpath.http.CorsPolicy;
+import org.olfsfastpath.http.HttpCacheSettings;
+import org.olfsfastpath.log.LogSettings;
 import org.olfsfastpath.pages.FormType;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.spec.Specs;
@@ -175,6 +179,60 @@ final class SettingsDefaultsTest {
     m.put("FastPath/RetryAfter@seconds", web.retryAfterSeconds());
     m.put("FastPath/TrustedProxies", described("none", web.trustedProxies().isEmpty()));
     m.put("FastPath/Admin@token", described("none", web.adminToken().isEmpty()));
+    m.put("EnableCombinedLog", web.combinedLog());
+    LogSettings logs = LogSettings.defaults();
+    m.put("FastPath/Logs@enabled", logs.enabled());
+    m.put(
+        "FastPath/Logs@directory",
+        described(
+            "the container's log directory (`${catalina.base}/logs`)", logs.directory().isEmpty()));
+    m.put(
+        "FastPath/Logs@configuration",
+        described(
+            "`logback.xml` of the configuration directory, if there is one",
+            logs.configuration().isEmpty()));
+    m.put("FastPath/Logs@queueSize", logs.queueSize());
+    m.put("FastPath/Logs@accessMaxFileSize", logs.accessMaxFileSize());
+    m.put("FastPath/Logs@accessMaxHistory", logs.accessMaxHistory());
+    m.put("FastPath/Logs@accessTotalSizeCap", logs.accessTotalSizeCap());
+    m.put("FastPath/Logs@errorsMaxFileSize", logs.errorsMaxFileSize());
+    m.put("FastPath/Logs@logStatusRequests", logs.logStatusRequests());
+    m.put("FastPath/RequestId@responseHeader", web.requestIdHeader());
+    m.put("FastPath/RequestId@maxLength", web.requestIdMaxLength());
+    HttpCacheSettings http = HttpCacheSettings.defaults();
+    CacheHeaders withDataRoot = CacheHeaders.of(http, dataSources.mtimeCheckInterval(), false);
+    CacheHeaders withoutDataRoot = CacheHeaders.of(http, dataSources.refreshAfter(), false);
+    m.put("FastPath/HttpCache@enabled", http.enabled());
+    m.put(
+        "FastPath/HttpCache@maxAge",
+        described(
+            "the front end's own freshness: `mtimeCheckInterval` in whole seconds (at least 1 s)"
+                + " with dataRoot, else `refreshAfter`",
+            http.maxAge().isEmpty()
+                && withDataRoot.maxAgeSeconds() == 1
+                && CacheHeaders.of(http, Duration.ofMillis(200), false).maxAgeSeconds() == 1
+                && withoutDataRoot.maxAgeSeconds() == dataSources.refreshAfter().toSeconds()));
+    m.put(
+        "FastPath/HttpCache@staleWhileRevalidate",
+        described(
+            "maxAge",
+            http.staleWhileRevalidate().isEmpty()
+                && withoutDataRoot.staleSeconds() == withoutDataRoot.maxAgeSeconds()));
+    m.put(
+        "FastPath/HttpCache@dataMaxAge",
+        described(
+            "maxAge",
+            http.dataMaxAge().isEmpty()
+                && withoutDataRoot.dataMaxAgeSeconds() == withoutDataRoot.maxAgeSeconds()));
+    CorsPolicy cors = CorsPolicy.none();
+    m.put("FastPath/Cors@allowedOrigins", described("none (as upstream)", !cors.enabled()));
+    m.put("FastPath/Cors@allowCredentials", cors.credentials());
+    m.put("FastPath/Cors@maxAge", CorsPolicy.DEFAULT_MAX_AGE);
+    m.put(
+        "FastPath/Cors@exposedHeaders",
+        described(
+            "the DAP headers (`XDODS-Server` ... `X-Request-Id`, [configuration.md](#cors))",
+            cors.exposedHeaders().equals(CorsPolicy.DEFAULT_EXPOSED_HEADERS)));
     return m;
   }
 

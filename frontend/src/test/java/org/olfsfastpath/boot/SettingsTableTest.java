@@ -158,7 +158,31 @@ final class SettingsTableTest {
               "FastPath/Limits@maxConstraintLength", built -> built.web().maxConstraintLength()),
           Map.entry("FastPath/Gzip@enabled", built -> built.web().gzip()),
           Map.entry("FastPath/RetryAfter@seconds", built -> built.web().retryAfterSeconds()),
-          Map.entry("FastPath/Admin@token", built -> built.web().adminToken().orElseThrow()));
+          Map.entry("FastPath/Admin@token", built -> built.web().adminToken().orElseThrow()),
+          Map.entry("EnableCombinedLog", built -> built.web().combinedLog()),
+          Map.entry("FastPath/Logs@enabled", built -> built.logs().enabled()),
+          Map.entry("FastPath/Logs@directory", built -> built.logs().directory().orElseThrow()),
+          Map.entry(
+              "FastPath/Logs@configuration", built -> built.logs().configuration().orElseThrow()),
+          Map.entry("FastPath/Logs@queueSize", built -> built.logs().queueSize()),
+          Map.entry("FastPath/Logs@accessMaxFileSize", built -> built.logs().accessMaxFileSize()),
+          Map.entry("FastPath/Logs@accessMaxHistory", built -> built.logs().accessMaxHistory()),
+          Map.entry("FastPath/Logs@accessTotalSizeCap", built -> built.logs().accessTotalSizeCap()),
+          Map.entry("FastPath/Logs@errorsMaxFileSize", built -> built.logs().errorsMaxFileSize()),
+          Map.entry("FastPath/Logs@logStatusRequests", built -> built.logs().logStatusRequests()),
+          Map.entry("FastPath/RequestId@responseHeader", built -> built.web().requestIdHeader()),
+          Map.entry("FastPath/RequestId@maxLength", built -> built.web().requestIdMaxLength()),
+          Map.entry("FastPath/HttpCache@enabled", built -> built.http().enabled()),
+          Map.entry("FastPath/HttpCache@maxAge", built -> built.http().maxAge().orElseThrow()),
+          Map.entry(
+              "FastPath/HttpCache@staleWhileRevalidate",
+              built -> built.http().staleWhileRevalidate().orElseThrow()),
+          Map.entry(
+              "FastPath/HttpCache@dataMaxAge", built -> built.http().dataMaxAge().orElseThrow()),
+          Map.entry("FastPath/Cors@allowedOrigins", built -> built.cors().allowedOrigins()),
+          Map.entry("FastPath/Cors@allowCredentials", built -> built.cors().credentials()),
+          Map.entry("FastPath/Cors@maxAge", built -> built.cors().maxAge()),
+          Map.entry("FastPath/Cors@exposedHeaders", built -> built.cors().exposedHeaders()));
 
   /** A value each setting's layer refuses. */
   private static final Map<String, String> BAD =
@@ -179,7 +203,12 @@ final class SettingsTableTest {
           Map.entry("FastPath/WarmUp@dataset", "sst.nc"),
           Map.entry("DataRequestForm@type", "dap3"),
           Map.entry("HttpPost@max", "20000000"),
-          Map.entry("FastPath/serviceUrl", "ftp://example.org/opendap"));
+          Map.entry("FastPath/serviceUrl", "ftp://example.org/opendap"),
+          Map.entry("FastPath/Logs@directory", "relative/logs"),
+          Map.entry("FastPath/Logs@configuration", "logback.xml"),
+          Map.entry("FastPath/RequestId@responseHeader", "X Request Id"),
+          Map.entry("FastPath/Cors@allowedOrigins", "viewer.example.org"),
+          Map.entry("FastPath/Cors@exposedHeaders", "ETag; X-A"));
 
   /** Every setting, each case named by its place in olfs.xml. */
   static Stream<Named<OlfsSetting>> settings() {

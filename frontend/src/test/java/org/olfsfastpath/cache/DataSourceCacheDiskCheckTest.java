@@ -126,6 +126,21 @@ final class DataSourceCacheDiskCheckTest {
     assertEquals(1, showNodes.get());
   }
 
+  /** A revalidation by a cache in front checks the file at once, whatever the interval. */
+  @Test
+  void checkedLookup_seesAChangedFileWithinTheInterval() throws IOException {
+    cache = builder().mtimeCheckInterval(Duration.ofSeconds(1)).build();
+    cache.lookup("/sst.nc");
+
+    write("sst.nc", "1234567", T0.plusSeconds(60));
+    ticker.advance(Duration.ofMillis(10));
+
+    assertEquals(5, cache.lookup("/sst.nc").size());
+    DataSource fresh = cache.lookupChecked("/sst.nc", org.olfsfastpath.bes.Caller.INTERNAL);
+    assertEquals(7, fresh.size());
+    assertEquals(1, cache.stats().mtimeCheckCount());
+  }
+
   @Test
   void unchangedFileIsCheckedOncePerIntervalAndNotReloaded() throws IOException {
     cache = builder().mtimeCheckInterval(Duration.ofSeconds(1)).build();

@@ -169,6 +169,16 @@ final class DapRequestParserTest {
     assertFalse(dataset("/c.nc.dods", "dap4.checksum=true").dap4Checksums());
   }
 
+  /** As upstream's getParameter: the first value counts, the URL's before the body's. */
+  @Test
+  void dap4Checksum_firstValueCounts() throws Exception {
+    assertTrue(dataset("/c.nc.dap", "dap4.checksum=true&dap4.checksum=false").dap4Checksums());
+    assertFalse(dataset("/c.nc.dap", "dap4.checksum=no&dap4.checksum=true").dap4Checksums());
+    DapRequest.Node node =
+        (DapRequest.Node) parser.parse("/c.nc.dap", "dap4.checksum=True", "dap4.checksum=false");
+    assertTrue(node.readings().get(0).dap4Checksums());
+  }
+
   @ParameterizedTest
   @CsvSource({
     "/, /, HTML",
@@ -365,20 +375,53 @@ final class DapRequestParserTest {
   }
 
   @ParameterizedTest
-  @ValueSource(
-      strings = {
-        "dap4.async=10",
-        "dap4.async",
-        "dap4.store_result=http://x/",
-        "dap4.ce=x&dap4.store_result"
-      })
-  void asyncAndStoredResults_are501(String query) {
+  @ValueSource(strings = {"dap4.store_result=http://x/", "dap4.ce=x&dap4.store_result"})
+  void storedResults_are501(String query) {
     for (String path : List.of("/c.nc.dap", "/c.nc.dods", "/c.nc.dmr")) {
       DapRequestRejectedException e =
           assertThrows(DapRequestRejectedException.class, () -> parser.parse(path, query), path);
       assertEquals(501, e.httpStatus(), path);
-      assertTrue(e.getMessage().contains("is not offered by this server"), e.getMessage());
+      assertEquals(
+          "dap4.store_result is not offered by this server: it answers every request at once and"
+              + " keeps no results; ask without dap4.store_result",
+          e.getMessage());
     }
+  }
+
+  /**
+   * dap4.async alone is answered at once, as upstream with BES 3.22 answers it (the BES ignores
+   * async without store_result): the request is the one without it.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"dap4.async=10", "dap4.async", "dap4.async=0&dap4.ce=x"})
+  void async_isAnsweredAtOnce_asTheRequestWithoutIt(String query) throws Exception {
+    String without = query.contains("dap4.ce=x") ? "dap4.ce=x" : "";
+    for (String path : List.of("/c.nc.dap", "/c.nc.dmr")) {
+      DapRequest.Dataset with = dataset(path, query);
+      DapRequest.Dataset plain = dataset(path, without);
+      assertEquals(plain.constraint(), with.constraint(), path);
+      assertEquals(plain.dap4Function(), with.dap4Function(), path);
+      assertEquals(plain.dap4Checksums(), with.dap4Checksums(), path);
+    }
+    assertEquals("", dataset("/c.nc.dods", "dap4.async=1").constraint());
+  }
+
+  /**
+   * The client's request id and dap4.async are no part of a DAP2 constraint (upstream leaves them
+   * in, as Ref bes.log shows): a unique id would keep every answer out of the response cache.
+   */
+  @Test
+  void requestIdParameter_isNoPartOfADap2Constraint() throws Exception {
+    assertEquals(
+        "SST[0][0:1:2]",
+        dataset("/c.nc.dods", "SST%5B0%5D%5B0:1:2%5D&a-api-request-uuid=9d8c7b6a-1111")
+            .constraint());
+    assertEquals(
+        "SST&SST>2", dataset("/c.nc.ascii", "a-api-request-uuid=x&SST&SST%3E2").constraint());
+    assertEquals("COADSX", dataset("/c.nc.dods", "COADSX&dap4.async").constraint());
+    assertEquals("", dataset("/c.nc.das", "a-api-request-uuid=abc").constraint());
+    // A DAP4 constraint is its own parameter: the id beside it changes nothing.
+    assertEquals("x", dataset("/c.nc.dap", "dap4.ce=x&a-api-request-uuid=abc").constraint());
   }
 
   /** Pages and documents built here take no BES work: the parameters change nothing there. */

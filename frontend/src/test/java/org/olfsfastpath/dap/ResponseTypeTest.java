@@ -71,14 +71,37 @@ final class ResponseTypeTest {
     assertTrue(type.isOffered());
   }
 
+  /**
+   * The discovery records, built here from the DDX or the DMR (upstream builds them with its
+   * stylesheets); {@code .ttl} and {@code .dmr.ttl}, Turtle, are this server's own.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // suffix | BES get | Content-Type | Content-Description
+        ".iso | ddx | text/xml | iso_19115_2",
+        ".rdf | ddx | application/rdf+xml | dcat_rdf",
+        ".ttl | ddx | text/turtle | dcat_turtle",
+        ".rubric | ddx | text/html;charset=UTF-8 | acdd_rubric",
+        ".dmr.iso | dmr | text/xml | iso_19115_2",
+        ".dmr.rdf | dmr | application/rdf+xml | dcat_rdf",
+        ".dmr.ttl | dmr | text/turtle | dcat_turtle",
+        ".dmr.rubric | dmr | text/html;charset=UTF-8 | acdd_rubric",
+      })
+  void metadataRecords_areBuiltFromTheDdxOrTheDmr(
+      String suffix, String get, String contentType, String description) {
+    ResponseType type = bySuffix(suffix);
+    assertEquals(ResponseType.Source.METADATA_RECORD, type.source());
+    assertEquals(get, type.besType().besType());
+    assertEquals(contentType, type.contentType());
+    assertEquals(description, type.contentDescription());
+    assertEquals(ErrorBody.Form.HTML, type.errorForm());
+    assertTrue(type.isOffered() && type.isMetadata() && type.isTextual());
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource({
-    ".rdf, NOT_OFFERED",
-    ".iso, NOT_OFFERED",
-    ".rubric, NOT_OFFERED",
-    ".dmr.rdf, NOT_OFFERED",
-    ".dmr.iso, NOT_OFFERED",
-    ".dmr.rubric, NOT_OFFERED",
     ".dap.json, NOT_IMPLEMENTED",
     ".dap.ijsn, NOT_IMPLEMENTED",
     ".dmr.json, NOT_IMPLEMENTED",
@@ -94,18 +117,16 @@ final class ResponseTypeTest {
   void theOthers_areRefusedOrBuiltHere(String suffix, ResponseType.Source source) {
     ResponseType type = bySuffix(suffix);
     assertEquals(source, type.source());
-    assertEquals(
-        source != ResponseType.Source.NOT_OFFERED && source != ResponseType.Source.NOT_IMPLEMENTED,
-        type.isOffered());
+    assertEquals(source != ResponseType.Source.NOT_IMPLEMENTED, type.isOffered());
   }
 
   @Test
-  void theTable_holdsUpstreamsFortyTwoSuffixes_eachOnce() {
+  void theTable_holdsUpstreamsFortyTwoSuffixes_andTwoForTurtle_eachOnce() {
     Set<String> suffixes = new HashSet<>();
     for (ResponseType type : ResponseType.values()) {
       assertTrue(suffixes.add(type.suffix()), "twice: " + type.suffix());
     }
-    assertEquals(42, suffixes.size());
+    assertEquals(44, suffixes.size());
   }
 
   @ParameterizedTest
@@ -119,23 +140,23 @@ final class ResponseTypeTest {
     "x.dmr.html, DMR_FORM, .dmr.html"
   })
   void matches_longestSuffixFirst(String name, ResponseType type, String suffix) {
-    assertEquals(new ResponseType.Match(type, suffix), ResponseType.matches(name).get(0));
+    assertEquals(new SuffixMatch(type, suffix), SuffixMatch.in(name).get(0));
   }
 
   @Test
   void matches_everyReading_ofAnAmbiguousName() {
     assertEquals(
         List.of(ResponseType.DMR_FORM, ResponseType.FORM),
-        ResponseType.matches("x.dmr.html").stream().map(ResponseType.Match::type).toList());
+        SuffixMatch.in("x.dmr.html").stream().map(SuffixMatch::type).toList());
     assertEquals(
         List.of(ResponseType.DAP_NETCDF, ResponseType.NETCDF),
-        ResponseType.matches("x.dap.nc").stream().map(ResponseType.Match::type).toList());
+        SuffixMatch.in("x.dap.nc").stream().map(SuffixMatch::type).toList());
   }
 
   @ParameterizedTest
   @CsvSource({"x.nc.gz", ".dds", "x.xml", "x"})
   void matches_noneForUnknownOrBareSuffix(String name) {
-    assertEquals(List.of(), ResponseType.matches(name));
+    assertEquals(List.of(), SuffixMatch.in(name));
   }
 
   @ParameterizedTest

@@ -35,7 +35,7 @@ final class ServicesDocumentTest {
     assertTrue(hrefs.contains(URL + ".dap.csv"), hrefs.toString());
     assertTrue(hrefs.contains(URL + ".nc4"), hrefs.toString());
     assertFalse(hrefs.contains(URL + ".file"), hrefs.toString());
-    assertFalse(hrefs.contains(URL + ".rdf"), hrefs.toString());
+    assertTrue(hrefs.contains(URL + ".iso"), "the discovery records are offered: " + hrefs);
     assertFalse(hrefs.contains(URL + ".dap.json"), hrefs.toString());
     assertEquals(
         List.of("4.0", "3.2", "3.0", "2.0"),

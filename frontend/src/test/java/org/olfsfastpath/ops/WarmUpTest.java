@@ -56,7 +56,8 @@ final class WarmUpTest {
         null,
         Clock.systemUTC(),
         timer,
-        org.olfsfastpath.spool.Spool.newBuilder().disk(0).build());
+        org.olfsfastpath.spool.Spool.newBuilder().disk(0).build(),
+        org.olfsfastpath.web.AnswerPolicy.defaults());
   }
 
   @Test

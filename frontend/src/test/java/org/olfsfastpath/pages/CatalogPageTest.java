@@ -10,6 +10,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.cache.DataSource.Child;
+import org.olfsfastpath.meta.SchemaOrgWriter;
+import org.olfsfastpath.meta.ServerInfo;
+import org.olfsfastpath.testing.JsonCheck;
 
 final class CatalogPageTest {
   private static DataSource directory(String path) {
@@ -26,7 +29,9 @@ final class CatalogPageTest {
   }
 
   private static String render(DataSource directory, Site site) {
-    return Samples.text(CatalogPage.render(directory, site));
+    return Samples.text(
+        CatalogPage.render(
+            directory, site, SchemaOrgWriter.catalog(directory, site, ServerInfo.NONE)));
   }
 
   @Test
@@ -237,7 +242,7 @@ final class CatalogPageTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> CatalogPage.render(Samples.dataset("/a.nc", 1), Samples.SITE));
+            () -> CatalogPage.render(Samples.dataset("/a.nc", 1), Samples.SITE, "{}"));
     assertEquals("/a.nc is not a directory", e.getMessage());
   }
 }

@@ -14,13 +14,25 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.olfsfastpath.cache.DataSource;
+import org.olfsfastpath.meta.DiscoveryRecords;
+import org.olfsfastpath.meta.SchemaOrgWriter;
+import org.olfsfastpath.meta.ServerInfo;
 import org.olfsfastpath.testing.Captures;
+import org.olfsfastpath.testing.JsonCheck;
 
 final class DataRequestFormTest {
   private static final DataSource COADS = Samples.dataset("/nc/coads_climatology.nc", 3114044);
 
   private static String render(DatasetModel model, Site site, FormSelection selection) {
-    return Samples.text(DataRequestForm.render(model, COADS, site, selection));
+    return Samples.text(
+        DataRequestForm.render(model, COADS, site, selection, jsonLd(model, COADS, site)));
+  }
+
+  /** The JSON-LD the web layer gives the page: the discovery record's (package meta). */
+  static String jsonLd(DatasetModel model, DataSource dataset, Site site) {
+    return SchemaOrgWriter.dataset(
+        DiscoveryRecords.of(
+            model, CoordinateRequest.of(model).unavailable(""), ServerInfo.NONE, site, dataset));
   }
 
   private static String render(DatasetModel model) {
@@ -152,7 +164,9 @@ final class DataRequestFormTest {
             || page.contains("<h1>coads_climatology.nc</h1>"),
         page);
     Map<String, Object> jsonLd = JsonCheck.jsonLd(page);
-    assertEquals("</script><script>alert(3)</script>", jsonLd.get("description"));
+    assertTrue(
+        ((String) jsonLd.get("description")).startsWith("</script><script>alert(3)</script>. "),
+        (String) jsonLd.get("description"));
     List<?> measured = (List<?>) jsonLd.get("variableMeasured");
     assertEquals(
         Map.of(
@@ -202,7 +216,11 @@ final class DataRequestFormTest {
     assertEquals("https://schema.org/", jsonLd.get("@context"));
     assertEquals("Dataset", jsonLd.get("@type"));
     assertEquals("coads_climatology.nc", jsonLd.get("name"));
-    assertEquals("FERRET V4.30", jsonLd.get("description"));
+    assertEquals(
+        "coads_climatology.nc, a dataset of 1 variable: SST (SEA SURFACE TEMPERATURE, Deg C),"
+            + " served with OPeNDAP (DAP2 and DAP4) at"
+            + " http://example.org/opendap/nc/coads_climatology.nc.",
+        jsonLd.get("description"));
     assertEquals("http://example.org/opendap/nc/coads_climatology.nc.dmr.html", jsonLd.get("url"));
     assertEquals("http://example.org/opendap/nc/coads_climatology.nc", jsonLd.get("identifier"));
     assertEquals("2026-11-22T01:52:59Z", jsonLd.get("dateModified"));
@@ -223,7 +241,7 @@ final class DataRequestFormTest {
                 "Deg C")),
         jsonLd.get("variableMeasured"));
     List<?> distribution = (List<?>) jsonLd.get("distribution");
-    assertEquals(3, distribution.size());
+    assertEquals(8, distribution.size(), "every download format of both forms");
     assertEquals(
         Map.of(
             "@type",
@@ -249,7 +267,10 @@ final class DataRequestFormTest {
         </Attribute><Int32 name="x"/></Dataset>
         """
                 .getBytes(StandardCharsets.UTF_8));
-    assertEquals("Winds. Daily winds.", JsonCheck.jsonLd(render(model)).get("description"));
+    assertEquals(
+        "Winds. Daily winds. coads_climatology.nc, a dataset of 1 variable: x, served with OPeNDAP"
+            + " (DAP2 and DAP4) at http://example.org/opendap/nc/coads_climatology.nc.",
+        JsonCheck.jsonLd(render(model)).get("description"));
   }
 
   @Test
@@ -261,7 +282,7 @@ final class DataRequestFormTest {
                 .getBytes(StandardCharsets.UTF_8));
     assertEquals(
         "coads_climatology.nc, a dataset of 2 variables: x, y, served with OPeNDAP"
-            + " (DAP2 and DAP4).",
+            + " (DAP2 and DAP4) at http://example.org/opendap/nc/coads_climatology.nc.",
         JsonCheck.jsonLd(render(model)).get("description"));
   }
 
@@ -395,7 +416,8 @@ final class DataRequestFormTest {
         assertThrows(
             IllegalArgumentException.class,
             () ->
-                DataRequestForm.render(model, directory, Samples.SITE, FormSelection.none(model)));
+                DataRequestForm.render(
+                    model, directory, Samples.SITE, FormSelection.none(model), "{}"));
     assertEquals("dataset /nc is a directory", e.getMessage());
   }
 
@@ -410,8 +432,11 @@ final class DataRequestFormTest {
       assertTrue(dap2.contains("id=\"var-" + name + "\""), name);
     }
     assertEquals(7, ((List<?>) JsonCheck.jsonLd(dap4).get("variableMeasured")).size());
-    assertEquals(
-        "FERRET V4.30 (debug/no GUI) 15-Aug-96", JsonCheck.jsonLd(dap2).get("description"));
+    assertTrue(
+        ((String) JsonCheck.jsonLd(dap2).get("description"))
+            .startsWith(
+                "coads_climatology.nc, a dataset of 4 variables: SST (SEA SURFACE TEMPERATURE,"
+                    + " Deg C)"));
   }
 
   // ------------------------------------------------------------------ values and sizes
@@ -425,7 +450,12 @@ final class DataRequestFormTest {
 
   private static String render(DatasetForm form, Site site, String query) {
     return Samples.text(
-        DataRequestForm.render(form, COADS, site, FormSelection.parse(form, query)));
+        DataRequestForm.render(
+            form,
+            COADS,
+            site,
+            FormSelection.parse(form, query),
+            jsonLd(form.model(), COADS, site)));
   }
 
   @Test

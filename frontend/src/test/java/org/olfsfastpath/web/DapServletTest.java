@@ -1072,12 +1072,6 @@ public final class DapServletTest {
 
   @ParameterizedTest
   @CsvSource({
-    ".rdf, 404",
-    ".iso, 404",
-    ".rubric, 404",
-    ".dmr.rdf, 404",
-    ".dmr.iso, 404",
-    ".dmr.rubric, 404",
     ".dap.json, 501",
     ".dap.ijsn, 501",
     ".dmr.json, 501",
@@ -1148,6 +1142,8 @@ public final class DapServletTest {
             .datasetUrlResponse(DatasetUrlResponse.DOWNLOAD)
             .allowDirectDataSourceAccess(true)
             .build();
+    // The file the catalog announces, of its size.
+    backend.bodies.put(BesGetType.STREAM, new byte[3114044]);
     FakeHttp.Response file = run(FakeHttp.Request.get("/coads_climatology.nc"));
     assertEquals(200, file.status);
     assertEquals(
@@ -1158,7 +1154,7 @@ public final class DapServletTest {
 
   @Test
   void dotFile_needsDirectAccess_butNotForAFileThatIsNoDataset() throws IOException {
-    backend.withFile("/README", 12);
+    backend.withFile("/README", backend.body.length);
     assertEquals(403, run(FakeHttp.Request.get("/coads_climatology.nc.file")).status);
     FakeHttp.Response readme = run(FakeHttp.Request.get("/README.file"));
     assertEquals(200, readme.status);
@@ -1183,7 +1179,7 @@ public final class DapServletTest {
 
   @Test
   void aSuffixOnAFileThatIsNoDataset_is404_sayingSo() throws IOException {
-    backend.withFile("/README", 12);
+    backend.withFile("/README", backend.body.length);
     FakeHttp.Response r = run(FakeHttp.Request.get("/README.dds"));
     assertEquals(404, r.status);
     assertTrue(r.text().contains("is not a dataset the BES can serve"), r.text());

@@ -1,5 +1,6 @@
 package org.olfsfastpath.web;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,9 +18,9 @@ import org.olfsfastpath.dap.DapRequestParser;
 
 /**
  * What upstream clients send that the front end used to answer wrongly: {@code dap4.function} (sent
- * to the BES as upstream sends it), {@code dap4.async} and {@code dap4.store_result} (refused,
- * never answered as if absent), HEAD of a response the BES cannot make (the GET's 501), and POST on
- * the bare dataset URL (the GET's answer).
+ * to the BES as upstream sends it), {@code dap4.async} (answered at once, as upstream with BES 3.22
+ * answers it), {@code dap4.store_result} (refused, never answered as if absent), HEAD of a response
+ * the BES cannot make (the GET's 501), and POST on the bare dataset URL (the GET's answer).
  */
 final class DropInRequestsTest {
   private static final Instant NOW = Instant.parse("2026-11-23T12:00:00Z");
@@ -102,15 +103,8 @@ final class DropInRequestsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(
-      strings = {
-        ".dap?dap4.async=30",
-        ".dap?dap4.store_result=x",
-        ".dap?dap4.async",
-        ".dods?dap4.store_result",
-        ".dmr?dap4.ce=x&dap4.async=1"
-      })
-  void asyncAndStoredResults_are501_beforeTheBes(String request) throws IOException {
+  @ValueSource(strings = {".dap?dap4.store_result=x", ".dods?dap4.store_result"})
+  void storedResults_are501_beforeTheBes(String request) throws IOException {
     FakeHttp.Response r = run(FakeHttp.Request.get("/coads_climatology.nc" + request));
     assertEquals(501, r.status, r.text());
     assertTrue(r.text().contains("is not offered by this server"), r.text());
@@ -118,10 +112,25 @@ final class DropInRequestsTest {
     assertEquals(List.of(), backend.gets);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {".dap?dap4.async=30", ".dap?dap4.async", ".dmr?dap4.ce=x&dap4.async=1"})
+  void async_isAnsweredAtOnce_withTheAnswerOfTheRequestWithoutIt(String request)
+      throws IOException {
+    FakeHttp.Response without =
+        run(
+            FakeHttp.Request.get(
+                "/coads_climatology.nc" + request.replaceAll("&?dap4.async[^&]*", "")));
+    FakeHttp.Response with = run(FakeHttp.Request.get("/coads_climatology.nc" + request));
+    assertEquals(200, with.status, with.text());
+    assertArrayEquals(without.body(), with.body(), request);
+    // One get: the second request is the first's, down to its key in the response cache.
+    assertEquals(1, backend.gets.size(), request);
+  }
+
   @Test
-  void asyncInAPostBody_is501() throws IOException {
+  void storedResultsInAPostBody_are501() throws IOException {
     assertEquals(
-        501, run(FakeHttp.Request.post("/coads_climatology.nc.dap", "dap4.async=10")).status);
+        501, run(FakeHttp.Request.post("/coads_climatology.nc.dap", "dap4.store_result=x")).status);
   }
 
   /** Regression: HEAD said 200 from the catalog where the GET then answered 501. */

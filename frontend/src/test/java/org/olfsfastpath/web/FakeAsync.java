@@ -25,9 +25,10 @@ import java.util.Map;
  * ready until the test lets the client read more ({@link #allow}), when it calls the write listener
  * back. The first callback comes once the servlet's service has returned ({@link #serve}). {@code
  * dispatch()} runs the servlet again with {@link DispatcherType#ASYNC}; an exception from it is an
- * aborted connection.
+ * aborted connection. Public for the front end's tests that assemble it in other packages (boot's
+ * CutAnswerPropertyTest).
  */
-final class FakeAsync {
+public final class FakeAsync {
   private final HttpServlet servlet;
   private final FakeHttp.Request request;
   private final FakeHttp.Response response;
@@ -48,7 +49,7 @@ final class FakeAsync {
   private Throwable aborted;
   private boolean gone;
 
-  FakeAsync(HttpServlet servlet, FakeHttp.Request request, long window) {
+  public FakeAsync(HttpServlet servlet, FakeHttp.Request request, long window) {
     this.servlet = servlet;
     this.request = request;
     this.response = new FakeHttp.Response(32 * 1024);
@@ -56,7 +57,7 @@ final class FakeAsync {
   }
 
   /** Runs the servlet's service, then the container's first write callback, as Tomcat does. */
-  FakeAsync serve() throws IOException {
+  public FakeAsync serve() throws IOException {
     HttpServletRequest plain = request.build();
     built =
         (HttpServletRequest)
@@ -294,20 +295,20 @@ final class FakeAsync {
     return containerTasks.size();
   }
 
-  boolean started() {
+  public boolean started() {
     return started;
   }
 
-  synchronized boolean completed() {
+  public synchronized boolean completed() {
     return completed;
   }
 
-  synchronized Throwable aborted() {
+  public synchronized Throwable aborted() {
     return aborted;
   }
 
   /** What the client received: what went out before async started, then after. */
-  synchronized byte[] body() {
+  public synchronized byte[] body() {
     byte[] before = response.body();
     byte[] after = body.toByteArray();
     byte[] all = java.util.Arrays.copyOf(before, before.length + after.length);
@@ -315,12 +316,12 @@ final class FakeAsync {
     return all;
   }
 
-  FakeHttp.Response response() {
+  public FakeHttp.Response response() {
     return response;
   }
 
   /** Reads on until the response ends, {@code step} bytes at a time. */
-  void readToTheEnd(long step) throws InterruptedException {
+  public void readToTheEnd(long step) throws InterruptedException {
     while (true) {
       synchronized (this) {
         if (ended()) {

@@ -53,6 +53,11 @@ public final class FakeBackend implements DapBackend {
   public final AtomicInteger siteMapBuilds = new AtomicInteger();
   public final AtomicInteger versionAsks = new AtomicInteger();
 
+  /** Each configuration key's values; a key not here is the BES's "no such key". */
+  public final Map<String, List<String>> besKeys = new HashMap<>();
+
+  public final AtomicInteger besKeyAsks = new AtomicInteger();
+
   /** When set, reading the body fails after this many bytes. */
   public int failAfter = -1;
 
@@ -217,6 +222,16 @@ public final class FakeBackend implements DapBackend {
         .replace("PREFIX/", prefix)
         .replace("LEAF", leafSuffix)
         .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public List<String> showBesKey(String path, String key) throws IOException {
+    besKeyAsks.incrementAndGet();
+    List<String> values = besKeys.get(key);
+    if (values == null) {
+      throw new BesErrorException(new BesError(BesError.SYNTAX_USER, "no such key " + key, 0, ""));
+    }
+    return values;
   }
 
   @Override

@@ -33,6 +33,7 @@ public final class FakeHttp {
     public String remoteAddr = "127.0.0.1";
     public final Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     public final Map<String, String> parameters = new LinkedHashMap<>();
+    public final Map<String, Object> attributes = new LinkedHashMap<>();
     public byte[] body = new byte[0];
     public String contentType;
 
@@ -133,6 +134,17 @@ public final class FakeHttp {
                           }
                         };
                     case "getDispatcherType" -> jakarta.servlet.DispatcherType.REQUEST;
+                    case "getAttribute" -> attributes.get((String) args[0]);
+                    case "setAttribute" -> {
+                      attributes.put((String) args[0], args[1]);
+                      yield null;
+                    }
+                    case "removeAttribute" -> {
+                      attributes.remove((String) args[0]);
+                      yield null;
+                    }
+                    case "getSession" -> null;
+                    case "isAsyncStarted" -> false;
                     // No container: a long body is copied as the client takes it, without the
                     // spool.
                     case "isAsyncSupported" -> false;
@@ -234,6 +246,13 @@ public final class FakeHttp {
                     // Like Tomcat, a null value is ignored (it does not remove the header).
                     if (!committed && args[1] != null) {
                       headers.put((String) args[0], (String) args[1]);
+                    }
+                    return null;
+                  }
+                  case "addHeader" -> {
+                    // One field of the values in order, as a client reads repeated fields.
+                    if (!committed && args[1] != null) {
+                      headers.merge((String) args[0], (String) args[1], (a, b) -> a + ", " + b);
                     }
                     return null;
                   }

@@ -142,6 +142,19 @@ public final class FrontEndExtension implements BeforeAllCallback, AfterAllCallb
     return Path.of(value);
   }
 
+  /**
+   * Launches the Tomcat whose home the system property {@code tomcatProperty} names, with the WAR
+   * {@code warProperty} names and {@code olfsXml}, in the fresh working directory {@code name}, and
+   * does not wait for the web application: for a start that is meant to fail (see {@link
+   * TomcatServer#awaitConsole}). Skips the test when a property is not set.
+   */
+  public static TomcatServer launch(
+      String name, String tomcatProperty, String warProperty, String olfsXml) throws IOException {
+    Path tomcatHome = required(tomcatProperty);
+    Path war = required(warProperty);
+    return TomcatServer.launch(tomcatHome, war, workDir(name).resolve("tomcat"), olfsXml, HEAP);
+  }
+
   /** A fresh working directory {@code name} under {@code it.work.dir}. */
   public static Path workDir(String name) throws IOException {
     Path dir = required("it.work.dir").resolve(name);

@@ -25,12 +25,13 @@ import java.util.stream.Stream;
  * SIGTERM, which Tomcat answers with an orderly shutdown (the web application's listener closes the
  * BES client), and SIGKILL only if that takes more than 30 s.
  *
- * <p>The server.xml is the deployment the tests vouch for (scripts/serve writes the same backlog
- * and error valve): a named worker executor (threads {@code worker-N}, so Tomcat's pooled threads
- * can be told from anything that leaks), a listen backlog of 1,024 so a burst of that many connects
- * is not dropped at the door, and an ErrorReportValve that shows neither stack traces nor the
- * server's version on Tomcat's own error pages (Tomcat's default shows both for requests it refuses
- * before the web application sees them).
+ * <p>The server.xml is the deployment the tests vouch for (scripts/serve writes the same connector
+ * attributes, from the one file {@link #connectorAttributes} reads, and the same error valve): a
+ * named worker executor (threads {@code worker-N}, so Tomcat's pooled threads can be told from
+ * anything that leaks), a listen backlog of 1,024 so a burst of that many connects is not dropped
+ * at the door, raw brackets and braces let through in a query (classic DAP2 URLs), and an
+ * ErrorReportValve that shows neither stack traces nor the server's version on Tomcat's own error
+ * pages (Tomcat's default shows both for requests it refuses before the web application sees them).
  */
 public final class TomcatServer implements AutoCloseable {
   /** The worker executor's size. */
@@ -159,8 +160,10 @@ public final class TomcatServer implements AutoCloseable {
    * Debian's own Tomcat (the {@code tomcat10} package) as an operator runs it, but as the calling
    * user and from a CATALINA_BASE of its own rather than as the package's system service:
    * CATALINA_HOME is the package's ({@code /usr/share/tomcat10}), {@code conf} holds the package's
-   * configuration files as they are, except that the HTTP connector listens on a free loopback
-   * port, and the WAR is {@code webapps/opendap.war}. Waits as {@link #start} waits.
+   * configuration files as they are, except that the HTTP connector listens on a free loopback port
+   * and takes raw brackets in a query ({@link #relaxedQueryChars}, the edit docs/configuration.md
+   * asks of an operator), and the WAR is {@code webapps/opendap.war}. Waits as {@link #start}
+   * waits.
    *
    * @param packageConf the package's configuration: {@code /etc/tomcat10}, or the copies the
    *     package keeps in {@code /usr/share/tomcat10/etc} (readable by every user)
@@ -192,7 +195,9 @@ public final class TomcatServer implements AutoCloseable {
                 "<Connector port=\""
                     + port
                     + "\" address=\"127.0.0.1\""
-                    + " protocol=\"HTTP/1.1\""),
+                    + " protocol=\"HTTP/1.1\" "
+                    // The one edit docs/configuration.md asks of an operator: raw brackets.
+                    + relaxedQueryChars()),
         StandardCharsets.UTF_8);
     ProcessBuilder builder = catalina("sh", catalinaHome, base);
     Map<String, String> env = builder.environment();
@@ -378,6 +383,42 @@ public final class TomcatServer implements AutoCloseable {
     }
   }
 
+  /**
+   * The HTTP connector's attributes every Tomcat of the project gets, from the one file that holds
+   * them ({@code connector.attributes} beside this class, which scripts/serve reads too), joined
+   * into one line.
+   */
+  public static String connectorAttributes() {
+    return String.join(" ", connectorAttributeLines());
+  }
+
+  /**
+   * The {@code relaxedQueryChars} attribute of {@link #connectorAttributes}: what an operator adds
+   * to a packaged Tomcat's connector, as docs/configuration.md says.
+   */
+  public static String relaxedQueryChars() {
+    return connectorAttributeLines().stream()
+        .filter(line -> line.startsWith("relaxedQueryChars="))
+        .findFirst()
+        .orElseThrow(
+            () -> new IllegalStateException("connector.attributes sets no relaxedQueryChars"));
+  }
+
+  private static List<String> connectorAttributeLines() {
+    try (var in = TomcatServer.class.getResourceAsStream("connector.attributes")) {
+      if (in == null) {
+        throw new IllegalStateException("connector.attributes is not beside TomcatServer");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+          .lines()
+          .map(String::strip)
+          .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   private static String serverXml(int port) {
     return """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -385,7 +426,7 @@ public final class TomcatServer implements AutoCloseable {
           <Service name="Catalina">
             <Executor name="workers" namePrefix="worker-" maxThreads="%d" minSpareThreads="10"/>
             <Connector executor="workers" port="%d" address="127.0.0.1" protocol="HTTP/1.1"
-                       connectionTimeout="20000" acceptCount="1024" maxConnections="8192"/>
+                       maxConnections="8192" %s/>
             <Engine name="Catalina" defaultHost="localhost">
               <Host name="localhost" appBase="webapps" unpackWARs="true" autoDeploy="false">
                 <Valve className="org.apache.catalina.valves.ErrorReportValve"
@@ -395,6 +436,6 @@ public final class TomcatServer implements AutoCloseable {
           </Service>
         </Server>
         """
-        .formatted(MAX_THREADS, port);
+        .formatted(MAX_THREADS, port, connectorAttributes());
   }
 }

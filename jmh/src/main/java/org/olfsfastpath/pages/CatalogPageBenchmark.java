@@ -60,6 +60,11 @@ public class CatalogPageBenchmark extends StandardRun {
 
   @Benchmark
   public byte[] render() {
-    return CatalogPage.render(directory, site);
+    // The listing with its JSON-LD, as the web layer makes both for each request.
+    return CatalogPage.render(
+        directory,
+        site,
+        org.olfsfastpath.meta.SchemaOrgWriter.catalog(
+            directory, site, org.olfsfastpath.meta.ServerInfo.NONE));
   }
 }

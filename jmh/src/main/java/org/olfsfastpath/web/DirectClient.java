@@ -4,7 +4,6 @@ import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.DispatcherType;
-import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -27,33 +26,10 @@ final class DirectClient {
   private final HttpServletRequest request;
   private final HttpServletResponse response;
   private final List<AsyncListener> listeners = new ArrayList<>();
-  private WriteListener writeListener;
   private boolean started;
   private boolean ended;
-  private long bytes;
 
-  private final ServletOutputStream out =
-      new ServletOutputStream() {
-        @Override
-        public void write(int b) {
-          bytes++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-          bytes += len;
-        }
-
-        @Override
-        public boolean isReady() {
-          return true;
-        }
-
-        @Override
-        public void setWriteListener(WriteListener listener) {
-          writeListener = listener;
-        }
-      };
+  private final CountingOutput out = new CountingOutput(true);
 
   private final AsyncContext context =
       (AsyncContext)
@@ -125,19 +101,23 @@ final class DirectClient {
 
   /** Runs one request to its end; returns the body's length. */
   long serve() throws IOException {
-    bytes = 0;
+    out.reset();
     started = false;
     ended = false;
     listeners.clear();
-    writeListener = null;
     servlet.service(request, response);
     if (started) {
       // The container's first callback: it starts the producer, which runs here to the end.
+      WriteListener writeListener = out.listener();
+      if (writeListener == null) {
+        throw new IllegalStateException("the answer started asynchronously with no write listener");
+      }
       writeListener.onWritePossible();
       if (!ended) {
         throw new IllegalStateException("the answer did not end on the benchmark's thread");
       }
     }
+    long bytes = out.bytes();
     if (bytes == 0) {
       throw new IllegalStateException("no body: is the BES emulator answering?");
     }

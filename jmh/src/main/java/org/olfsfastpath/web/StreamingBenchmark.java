@@ -1,18 +1,8 @@
 package org.olfsfastpath.web;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
-import org.olfsfastpath.boot.Assembly;
-import org.olfsfastpath.boot.BesBackend;
-import org.olfsfastpath.boot.FrontEndConfig;
-import org.olfsfastpath.boot.OlfsConfigFile;
-import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.jmh.StandardRun;
-import org.olfsfastpath.ops.BesEvents;
-import org.olfsfastpath.spool.Spool;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -64,45 +54,21 @@ public class StreamingBenchmark extends StandardRun {
   @Param({"coads_climatology.nc.ascii?COADSX", "big/400MiB.nc.dods"})
   String answer;
 
-  BesEmulator emulator;
-  BesBackend backend;
+  InProcessFrontEnd frontEnd;
   DirectClient client;
 
   @Setup
   public void setUp() throws IOException {
-    emulator = BesEmulator.newBuilder().port(0).build();
-    emulator.start();
-    FrontEndConfig config =
-        OlfsConfigFile.parse(
-            new ByteArrayInputStream(
-                ("<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>"
-                        + emulator.port()
-                        + "</port></BES></BESManager><FastPath><WarmUp enabled=\"false\"/>"
-                        // No data answer kept: each request sends its get, the path measured here.
-                        + "<ResponseCache dataTypes=\"\"/><Spool enabled=\""
-                        + (path == Path.SPOOL)
-                        + "\" disk=\"0\"/></FastPath></OLFSConfig>")
-                    .getBytes(StandardCharsets.UTF_8)),
-            "benchmark olfs.xml");
-    FrontEndSettings settings = Assembly.web(config);
-    Spool spool = Assembly.spool(config, null);
-    backend = Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE), spool::hasRoom);
-    DapServlet servlet =
-        DapServlet.assemble(
-            settings,
-            backend,
-            new FrontEndStats(),
-            "jmh",
-            null,
-            new VersionService("jmh", backend::versions, backend.unaskedVersions()),
-            null,
-            java.time.Clock.systemUTC(),
-            DapServlet.RequestTimer.NONE,
-            spool);
+    frontEnd =
+        InProcessFrontEnd.start(
+            // No data answer kept: each request sends its get, the path measured here.
+            "<ResponseCache dataTypes=\"\"/><Spool enabled=\""
+                + (path == Path.SPOOL)
+                + "\" disk=\"0\"/>");
     int query = answer.indexOf('?');
     client =
         new DirectClient(
-            servlet,
+            frontEnd.servlet,
             "/" + (query < 0 ? answer : answer.substring(0, query)),
             query < 0 ? null : answer.substring(query + 1),
             path == Path.SPOOL);
@@ -112,8 +78,7 @@ public class StreamingBenchmark extends StandardRun {
 
   @TearDown
   public void tearDown() {
-    backend.close();
-    emulator.close();
+    frontEnd.close();
   }
 
   @Benchmark
@@ -132,34 +97,25 @@ public class StreamingBenchmark extends StandardRun {
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.EVENTS)
   public static class FrontEndAllocations {
-    private static final com.sun.management.ThreadMXBean THREADS =
-        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-
+    private final ThreadAllocation allocation = new ThreadAllocation();
     long bytes;
     long answers;
-    private long thread;
-    private long allocatedBefore;
 
     @Setup(Level.Iteration)
     public void start() {
-      thread = Thread.currentThread().getId();
       bytes = 0;
       answers = 0;
-      allocatedBefore = THREADS.getThreadAllocatedBytes(thread);
+      allocation.start();
     }
 
     /** Bytes the front end allocated per MiB streamed this iteration. */
     public double frontEndBytesPerMiB() {
-      return bytes == 0 ? 0 : allocated() / (bytes / 1048576.0);
+      return bytes == 0 ? 0 : allocation.allocated() / (bytes / 1048576.0);
     }
 
     /** Bytes the front end allocated per answer this iteration. */
     public double frontEndBytesPerAnswer() {
-      return answers == 0 ? 0 : allocated() / (double) answers;
-    }
-
-    private long allocated() {
-      return THREADS.getThreadAllocatedBytes(thread) - allocatedBefore;
+      return answers == 0 ? 0 : allocation.allocated() / (double) answers;
     }
   }
 }

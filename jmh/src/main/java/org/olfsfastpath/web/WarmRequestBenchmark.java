@@ -3,16 +3,9 @@ package org.olfsfastpath.web;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.olfsfastpath.boot.Assembly;
-import org.olfsfastpath.boot.BesBackend;
-import org.olfsfastpath.boot.FrontEndConfig;
-import org.olfsfastpath.boot.OlfsConfigFile;
-import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.jmh.StandardRun;
-import org.olfsfastpath.ops.BesEvents;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -30,6 +23,9 @@ import org.openjdk.jmh.annotations.TearDown;
  *
  * <ul>
  *   <li>{@code response=das, cache=ON}: a response-cache hit, no BES message at all;
+ *   <li>{@code response=iso, cache=ON}: the ISO 19115-2 record, a response-cache hit too: what a
+ *       warm {@code .das} costs, though its first request asked the BES for the DDX, the
+ *       coordinates and the administrator and wrote the record;
  *   <li>{@code response=ascii, cache=ON}: a warm data request, one BES message (the get): the
  *       response cache keeps no data answer here ({@code dataTypes=""}), so that this row goes on
  *       measuring the path of every data request it does not keep (by default it keeps answers up
@@ -56,12 +52,14 @@ public class WarmRequestBenchmark extends StandardRun {
   @Param({"ON", "OFF"})
   Cache cache;
 
-  /** {@code das}: metadata, kept by the response cache; {@code ascii}: data, one get each. */
-  @Param({"das", "ascii"})
+  /**
+   * {@code das}: metadata, kept by the response cache; {@code iso}: a discovery record, built once
+   * from the DDX and the coordinates, then kept the same way; {@code ascii}: data, one get each.
+   */
+  @Param({"das", "iso", "ascii"})
   String response;
 
-  BesEmulator emulator;
-  BesBackend backend;
+  InProcessFrontEnd frontEnd;
   DapServlet servlet;
   HttpServletRequest request;
   InternalRequests.Response answer;
@@ -69,34 +67,14 @@ public class WarmRequestBenchmark extends StandardRun {
 
   @Setup
   public void setUp() throws IOException {
-    emulator = BesEmulator.newBuilder().port(0).build();
-    emulator.start();
-    FrontEndConfig config =
-        OlfsConfigFile.parse(
-            new java.io.ByteArrayInputStream(
-                ("<OLFSConfig><BESManager><BES><host>127.0.0.1</host><port>"
-                        + emulator.port()
-                        + "</port></BES></BESManager><FastPath><WarmUp enabled=\"false\"/><Cache enabled=\""
-                        + (cache == Cache.ON)
-                        + "\"/><ResponseCache dataTypes=\"\" enabled=\""
-                        + (cache == Cache.ON)
-                        + "\"/></FastPath></OLFSConfig>")
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8)),
-            "benchmark olfs.xml");
-    FrontEndSettings settings = Assembly.web(config);
-    backend = Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE), () -> false);
-    servlet =
-        DapServlet.assemble(
-            settings,
-            backend,
-            new FrontEndStats(),
-            "jmh",
-            null,
-            new VersionService("jmh", backend::versions, backend.unaskedVersions()),
-            null,
-            java.time.Clock.systemUTC(),
-            DapServlet.RequestTimer.NONE,
-            Assembly.spool(config, null));
+    frontEnd =
+        InProcessFrontEnd.start(
+            "<Cache enabled=\""
+                + (cache == Cache.ON)
+                + "\"/><ResponseCache dataTypes=\"\" enabled=\""
+                + (cache == Cache.ON)
+                + "\"/>");
+    servlet = frontEnd.servlet;
     request =
         InternalRequests.request(
             "GET",
@@ -112,8 +90,7 @@ public class WarmRequestBenchmark extends StandardRun {
 
   @TearDown
   public void tearDown() {
-    backend.close();
-    emulator.close();
+    frontEnd.close();
   }
 
   @Benchmark
@@ -123,9 +100,9 @@ public class WarmRequestBenchmark extends StandardRun {
   }
 
   long wholeRequest() throws IOException {
-    long before = answer.bytes;
+    long before = answer.bytes();
     servlet.service(request, servletResponse);
-    long written = answer.bytes - before;
+    long written = answer.bytes() - before;
     if (written == 0) {
       throw new IllegalStateException("the servlet wrote no body: is the BES emulator answering?");
     }
@@ -139,25 +116,18 @@ public class WarmRequestBenchmark extends StandardRun {
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.EVENTS)
   public static class FrontEndAllocations {
-    private static final com.sun.management.ThreadMXBean THREADS =
-        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-
+    private final ThreadAllocation allocation = new ThreadAllocation();
     long requests;
-    private long thread;
-    private long allocatedBefore;
 
     @Setup(Level.Iteration)
     public void start() {
-      thread = Thread.currentThread().getId();
       requests = 0;
-      allocatedBefore = THREADS.getThreadAllocatedBytes(thread);
+      allocation.start();
     }
 
     /** Bytes the front end allocated per request this iteration. */
     public long frontEndBytesPerRequest() {
-      return requests == 0
-          ? 0
-          : (THREADS.getThreadAllocatedBytes(thread) - allocatedBefore) / requests;
+      return requests == 0 ? 0 : allocation.allocated() / requests;
     }
   }
 }

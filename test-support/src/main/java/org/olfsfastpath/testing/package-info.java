@@ -1,12 +1,14 @@
 /**
  * Test support shared by every module's tests: the recorded BES captures ({@link
  * org.olfsfastpath.testing.Captures}), a ticker tests advance by hand ({@link
- * org.olfsfastpath.testing.FakeTicker}), {@link org.olfsfastpath.testing.Regression} and {@link
- * org.olfsfastpath.testing.ThreadAllocation}. What every test run gets without asking (the
- * console's skip lines and count, skips of whole containers turned into counted skips, the log kept
- * off the console unless a test fails) is in {@code org.olfsfastpath.testing.report}. The JUnit
- * extensions that start a BES emulator ({@code EmulatorExtension}) or the WAR in a real Tomcat in
- * front of one ({@code FrontEndExtension}) are in the bes-emulator and harness modules.
+ * org.olfsfastpath.testing.FakeTicker}), {@link org.olfsfastpath.testing.Regression}, {@link
+ * org.olfsfastpath.testing.ThreadAllocation}, a strict JSON reader for the pages' and records'
+ * JSON-LD ({@link org.olfsfastpath.testing.JsonCheck}) and the Python environments the harvester
+ * checks run in ({@link org.olfsfastpath.testing.PythonVenv}). What every test run gets without
+ * asking (the console's skip lines and count, skips of whole containers turned into counted skips,
+ * the log kept off the console unless a test fails) is in {@code org.olfsfastpath.testing.report}.
+ * The JUnit extensions that start a BES emulator ({@code EmulatorExtension}) or the WAR in a real
+ * Tomcat in front of one ({@code FrontEndExtension}) are in the bes-emulator and harness modules.
  *
  * <p>How a test skips, so that the console and Surefire's and Failsafe's reports count it alike,
  * once per case, with its reason: with an assumption inside the test, {@code @BeforeEach} or

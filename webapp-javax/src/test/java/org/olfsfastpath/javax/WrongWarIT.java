@@ -49,15 +49,8 @@ final class WrongWarIT {
    */
   private static String deploy(String warProperty, String tomcatProperty, String name)
       throws Exception {
-    Path war = FrontEndExtension.required(warProperty);
-    Path tomcatHome = FrontEndExtension.required(tomcatProperty);
     try (TomcatServer tomcat =
-        TomcatServer.launch(
-            tomcatHome,
-            war,
-            FrontEndExtension.workDir(name).resolve("tomcat"),
-            OLFS_XML,
-            FrontEndExtension.HEAP)) {
+        FrontEndExtension.launch(name, tomcatProperty, warProperty, OLFS_XML)) {
       tomcat.awaitConsole("Context [/opendap] startup failed");
       // Every log Tomcat wrote: the console, catalina and localhost (where it puts a listener's
       // exception).

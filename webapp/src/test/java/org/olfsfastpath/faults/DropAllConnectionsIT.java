@@ -6,14 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.soak.FaultBench;
-import org.olfsfastpath.soak.FaultScenarios;
-import org.olfsfastpath.soak.ProcessProbe;
 import org.olfsfastpath.soak.ScenarioResult;
 import org.olfsfastpath.soak.ShareScenarios;
 
@@ -27,25 +24,15 @@ import org.olfsfastpath.soak.ShareScenarios;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class DropAllConnectionsIT {
-  private FaultBench bench;
+  @RegisterExtension
+  static final FaultBenchExtension BENCH =
+      FaultBenchExtension.named("drops", FaultBench.Settings.DROPS).warmedUp();
+
   private ShareScenarios scenarios;
 
   @BeforeAll
-  void start() throws Exception {
-    Assumptions.assumeTrue(
-        ProcessProbe.supported(), "counting threads and descriptors needs /proc");
-    FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
-    bench = FaultBench.start(layout, layout.workDir().resolve("drops"), FaultBench.Settings.DROPS);
-    FaultScenarios faults = new FaultScenarios(bench);
-    faults.warmUp();
-    scenarios = new ShareScenarios(bench);
-  }
-
-  @AfterAll
-  void stop() throws Exception {
-    if (bench != null) {
-      bench.close();
-    }
+  void start() {
+    scenarios = new ShareScenarios(BENCH.bench());
   }
 
   @Test
@@ -62,6 +49,6 @@ final class DropAllConnectionsIT {
             .toList(),
         result::toString);
     assertFalse(result.outcomes().getOrDefault("200", 0L) == 0, result::toString);
-    assertEquals(3, bench.bes().dropCount());
+    assertEquals(3, BENCH.bench().bes().dropCount());
   }
 }

@@ -8,16 +8,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.soak.FaultBench;
 import org.olfsfastpath.soak.FaultScenarios;
-import org.olfsfastpath.soak.ProcessProbe;
 import org.olfsfastpath.soak.ScenarioResult;
 
 /**
@@ -37,28 +36,24 @@ import org.olfsfastpath.soak.ScenarioResult;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 final class FaultsIT {
 
-  private FaultBench bench;
+  @RegisterExtension
+  static final FaultBenchExtension BENCH =
+      FaultBenchExtension.named("faults", FaultBench.Settings.FAULTS).besDown();
+
   private FaultScenarios scenarios;
   private final List<ScenarioResult> results = new ArrayList<>();
 
   @BeforeAll
-  void start() throws Exception {
-    Assumptions.assumeTrue(
-        ProcessProbe.supported(), "counting threads and descriptors needs /proc");
-    FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
-    bench =
-        FaultBench.startWithBesDown(
-            layout, layout.workDir().resolve("faults"), FaultBench.Settings.FAULTS);
-    scenarios = new FaultScenarios(bench);
+  void start() {
+    scenarios = BENCH.faults();
   }
 
   @AfterAll
-  void stop() throws Exception {
-    if (bench != null) {
+  void writeResults() throws Exception {
+    if (scenarios != null) {
       Files.writeString(
-          bench.frontEnd().base().resolve("scenarios.md"), ScenarioResult.table(results));
+          BENCH.bench().frontEnd().base().resolve("scenarios.md"), ScenarioResult.table(results));
       System.out.println(ScenarioResult.table(results));
-      bench.close();
     }
   }
 

@@ -15,17 +15,15 @@ import java.util.stream.Stream;
 import org.jdom2.Document;
 import org.jdom2.Element;
 import org.jdom2.input.SAXBuilder;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.olfsfastpath.emulator.RecordedRequest;
 import org.olfsfastpath.soak.FaultBench;
 import org.olfsfastpath.soak.FaultScenarios;
-import org.olfsfastpath.soak.ProcessProbe;
 import org.olfsfastpath.soak.RawHttp;
 
 /**
@@ -39,6 +37,10 @@ import org.olfsfastpath.soak.RawHttp;
 final class HostileInputIT {
   private static final Duration TIMEOUT = Duration.ofSeconds(20);
   private static final String DATASET = "/opendap/coads_climatology.nc";
+
+  @RegisterExtension
+  static final FaultBenchExtension BENCH =
+      FaultBenchExtension.named("hostile", FaultBench.Settings.LOAD.withSizes(16, 10_000, "256m"));
 
   private FaultBench bench;
 
@@ -88,13 +90,7 @@ final class HostileInputIT {
 
   @BeforeAll
   void start() throws Exception {
-    Assumptions.assumeTrue(ProcessProbe.supported(), "needs Linux");
-    FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
-    bench =
-        FaultBench.start(
-            layout,
-            layout.workDir().resolve("hostile"),
-            FaultBench.Settings.LOAD.withSizes(16, 10_000, "256m"));
+    bench = BENCH.bench();
     // The start-up warm-up may have kept answers of this dataset (a request form's DMR): drop
     // both caches, so that each case meets the BES as the first request for its answer does.
     RawHttp.Response invalidated =
@@ -106,13 +102,6 @@ final class HostileInputIT {
     // Warm the dataset the constraint cases use: they cost the BES exactly one get.
     assertEquals(200, bench.get(DATASET + ".das").status());
     drain();
-  }
-
-  @AfterAll
-  void stop() throws Exception {
-    if (bench != null) {
-      bench.close();
-    }
   }
 
   static Stream<Arguments> corpus() {
@@ -317,11 +306,6 @@ final class HostileInputIT {
             "dap4.function=x%3C%2Fdap4function%3E%3Cget%2F%3E",
             Set.of(400),
             BesSees.get("/coads_climatology.nc", "", "x</dap4function><get/>")),
-        get(
-            "dap4.async is not offered",
-            DATASET + ".dap?dap4.async=1",
-            Set.of(501),
-            BesSees.NOTHING),
         get(
             "dap4.store_result is not offered",
             DATASET + ".dods?dap4.store_result=http://x/",

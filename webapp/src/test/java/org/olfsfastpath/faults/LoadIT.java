@@ -4,17 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.soak.FaultBench;
 import org.olfsfastpath.soak.FaultScenarios;
-import org.olfsfastpath.soak.ProcessProbe;
 import org.olfsfastpath.soak.ScenarioResult;
 
 /**
@@ -26,31 +23,14 @@ import org.olfsfastpath.soak.ScenarioResult;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 final class LoadIT {
-
-  private FaultBench bench;
-  private FaultScenarios scenarios;
-
-  @BeforeAll
-  void start() throws Exception {
-    Assumptions.assumeTrue(
-        ProcessProbe.supported(), "counting threads and descriptors needs /proc");
-    FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
-    bench = FaultBench.start(layout, layout.workDir().resolve("load"), FaultBench.Settings.LOAD);
-    scenarios = new FaultScenarios(bench);
-    scenarios.warmUp();
-  }
-
-  @AfterAll
-  void stop() throws Exception {
-    if (bench != null) {
-      bench.close();
-    }
-  }
+  @RegisterExtension
+  static final FaultBenchExtension BENCH =
+      FaultBenchExtension.named("load", FaultBench.Settings.LOAD).warmedUp();
 
   @Test
   @Order(1)
   void concurrentConnections_1024WarmSmallRequests_zeroErrors() throws Exception {
-    ScenarioResult result = scenarios.concurrentConnections(1024, FaultScenarios.ASCII);
+    ScenarioResult result = BENCH.faults().concurrentConnections(1024, FaultScenarios.ASCII);
     System.out.println(ScenarioResult.table(List.of(result)));
     assertTrue(result.passed(), result::toString);
     assertEquals(1024L, result.outcomes().get("200"), result::toString);
@@ -59,7 +39,7 @@ final class LoadIT {
   @Test
   @Order(2)
   void cacheBound_sixTimesMoreDatasetsThanEntries_sizeStaysBounded() throws Exception {
-    ScenarioResult result = scenarios.cacheBound(3_000, 8);
+    ScenarioResult result = BENCH.faults().cacheBound(3_000, 8);
     System.out.println(ScenarioResult.table(List.of(result)));
     assertTrue(result.passed(), result::toString);
     assertEquals(3_000L, result.outcomes().get("200"), result::toString);

@@ -4,17 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.soak.FaultBench;
-import org.olfsfastpath.soak.FaultScenarios;
-import org.olfsfastpath.soak.ProcessProbe;
 import org.olfsfastpath.soak.ScenarioResult;
 import org.olfsfastpath.soak.ShareScenarios;
 import org.olfsfastpath.soak.SpoolScenarios;
@@ -33,28 +30,17 @@ import org.olfsfastpath.soak.SpoolScenarios;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 final class SharesIT {
-  private FaultBench bench;
+  @RegisterExtension
+  static final FaultBenchExtension BENCH =
+      FaultBenchExtension.named("shares", FaultBench.Settings.SHARES).warmedUp();
+
   private ShareScenarios scenarios;
   private SpoolScenarios spool;
 
   @BeforeAll
-  void start() throws Exception {
-    Assumptions.assumeTrue(
-        ProcessProbe.supported(), "counting threads and descriptors needs /proc");
-    FaultBench.Layout layout = FaultBench.Layout.fromSystemProperties();
-    bench =
-        FaultBench.start(layout, layout.workDir().resolve("shares"), FaultBench.Settings.SHARES);
-    FaultScenarios faults = new FaultScenarios(bench);
-    faults.warmUp();
-    scenarios = new ShareScenarios(bench);
-    spool = new SpoolScenarios(faults, bench);
-  }
-
-  @AfterAll
-  void stop() throws Exception {
-    if (bench != null) {
-      bench.close();
-    }
+  void start() {
+    scenarios = new ShareScenarios(BENCH.bench());
+    spool = new SpoolScenarios(BENCH.faults(), BENCH.bench());
   }
 
   private static void check(ScenarioResult result) {

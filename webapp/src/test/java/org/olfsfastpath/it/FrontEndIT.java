@@ -103,6 +103,12 @@ final class FrontEndIT {
     assertEquals(0, bes.commandCount("showVersion") + bes.commandCount("showStatus"));
   }
 
+  /** Issue 27: a classic DAP2 URL with raw brackets is the front end's, not Tomcat's 400. */
+  @Test
+  void rawBrackets_answer200_andTheStartSaysTheConnectorTakesThem() throws Exception {
+    ItSupport.assertRawBracketsServed(FRONT_END.tomcat().port(), FRONT_END.tomcat().console());
+  }
+
   @Test
   void ifModifiedSince_is304_withNoBesMessage() throws Exception {
     HttpResponse<byte[]> first = get(COADS + ".das");

@@ -22,6 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.olfsfastpath.emulator.BesEmulator;
+import org.olfsfastpath.tomcat.FrontEndExtension;
+import org.olfsfastpath.tomcat.TomcatServer;
 
 /** What the integration tests share: HTTP and real-client helpers. */
 public final class ItSupport {
@@ -31,7 +33,32 @@ public final class ItSupport {
           .version(HttpClient.Version.HTTP_1_1)
           .build();
 
+  /** A classic DAP2 URL as a scientist types it, with raw brackets (curl -g, IDL, Ferret). */
+  public static final String RAW_BRACKETS =
+      "/opendap/coads_climatology.nc.ascii?SST[0:1:0][0:1:9][0:1:9]";
+
   private ItSupport() {}
+
+  /**
+   * Issue 27, raw brackets: {@link #RAW_BRACKETS} reaches the front end through the container on
+   * {@code port} and answers 200 with the data, not the container's bare 400; and the start said
+   * once, in {@code console}, that the connector lets them through, with no warning.
+   */
+  public static void assertRawBracketsServed(int port, String console) throws IOException {
+    String response = new String(rawGet(port, RAW_BRACKETS), StandardCharsets.ISO_8859_1);
+    if (!response.startsWith("HTTP/1.1 200")
+        || !response.contains("Dataset: coads_climatology.nc")
+        || !response.contains("SST.SST[SST.TIME=366][SST.COADSY=-89], ")) {
+      throw new AssertionError("GET " + RAW_BRACKETS + " answered:\n" + response);
+    }
+    String said =
+        "olfs-fastpath: raw [ ] { } | ^ \" in a query reach the front end through the connector"
+            + " on port "
+            + port;
+    if (!console.contains(said) || console.contains("unencoded in a query")) {
+      throw new AssertionError("expected \"" + said + "\" and no warning in:\n" + console);
+    }
+  }
 
   public static HttpResponse<byte[]> get(URI uri, String... headers)
       throws IOException, InterruptedException {
@@ -100,6 +127,20 @@ public final class ItSupport {
       status = get(opendap.resolve(needsBes)).statusCode();
     }
     assertEquals(200, status, "served again after a probe");
+  }
+
+  /**
+   * The web application refuses to start with {@code olfsXml} (the module's WAR in Tomcat 11, in
+   * the working directory {@code name}): the console says {@code expected}, Tomcat itself starts,
+   * and {@code /opendap/version} is not there.
+   */
+  static void assertRefusesTheStart(String name, String olfsXml, String expected)
+      throws IOException, InterruptedException {
+    try (TomcatServer tomcat = FrontEndExtension.launch(name, "tomcat.home", "war.file", olfsXml)) {
+      tomcat.awaitConsole(expected);
+      tomcat.awaitConsole("Server startup in");
+      assertEquals(404, get(tomcat.baseUri().resolve("opendap/version")).statusCode());
+    }
   }
 
   /**

@@ -17,7 +17,8 @@ import org.olfsfastpath.tomcat.FrontEndExtension;
 
 /**
  * {@code scripts/serve} as the benchmark harness drives it: {@code --background} starts a fresh
- * emulator and Tomcat and prints the base URL; {@code --stop} stops both.
+ * emulator and Tomcat and prints the base URL; {@code --stop} stops both. Its Tomcat takes a
+ * classic DAP2 URL with raw brackets.
  */
 final class ServeScriptIT {
   @Test
@@ -50,6 +51,7 @@ final class ServeScriptIT {
       assertTrue(
           Files.readString(state.resolve("olfs.xml")).contains("<Cache enabled=\"false\"/>"));
       assertTrue(Files.exists(state.resolve("serve.pid")));
+      ItSupport.assertRawBracketsServed(port, Files.readString(state.resolve("tomcat.log")));
     } finally {
       run(
           List.of("bash", serve.toString(), "--stop", "--state-dir", state.toString()),

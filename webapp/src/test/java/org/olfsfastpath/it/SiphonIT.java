@@ -3,24 +3,17 @@ package org.olfsfastpath.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,6 +23,7 @@ import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.olfsfastpath.testing.PythonVenv;
 import org.olfsfastpath.tomcat.FrontEndExtension;
 
 /**
@@ -46,10 +40,6 @@ import org.olfsfastpath.tomcat.FrontEndExtension;
 final class SiphonIT {
   /** What pip installs: siphon as the catalog shape was checked against, current xarray. */
   static final List<String> PACKAGES = List.of("siphon==0.11.0", "xarray", "netCDF4");
-
-  /** The lines of pip's output that say what it fetches and installs. */
-  private static final Pattern PIP_PROGRESS =
-      Pattern.compile("^\\s*(Collecting|Downloading|Installing collected|Successfully installed)");
 
   @RegisterExtension
   static final FrontEndExtension FRONT_END =
@@ -78,124 +68,18 @@ final class SiphonIT {
             "system property it.work.dir is not set: run"
                 + " the integration tests with mvn verify");
       }
-      Path venv = Path.of(work).getParent().resolve("siphon-venv");
-      Path python = venv.resolve("bin/python");
-      try {
-        if (Files.isExecutable(python)
-            && run(List.of(python.toString(), "-c", "import siphon, xarray, netCDF4"), 60)
-                    .exitCode()
-                == 0) {
-          return ConditionEvaluationResult.enabled("siphon is installed in " + venv);
-        }
-        String system =
-            Files.isExecutable(Path.of("/usr/bin/python3")) ? "/usr/bin/python3" : "python3";
-        System.out.println(
-            "SiphonIT: making a virtual environment in "
-                + venv
-                + " and installing "
-                + PACKAGES
-                + " from PyPI into it (about 250 MB with their dependencies; once, kept"
-                + " until mvn clean)");
-        long start = System.nanoTime();
-        Run made = run(List.of(system, "-m", "venv", "--clear", venv.toString()), 120);
-        if (made.exitCode() != 0) {
-          return ConditionEvaluationResult.disabled(
-              system
-                  + " cannot make a virtual"
-                  + " environment (Debian: python3-venv, which scripts/setup installs): "
-                  + tail(made.output()));
-        }
-        List<String> pip =
-            new ArrayList<>(
-                List.of(
-                    python.toString(),
-                    "-m",
-                    "pip",
-                    "install",
-                    "--no-input",
-                    "--disable-pip-version-check",
-                    "--progress-bar",
-                    "off",
-                    "--retries",
-                    "2",
-                    "--timeout",
-                    "30"));
-        pip.addAll(PACKAGES);
-        Run installed = runShowingDownloads(pip, 900, start);
-        if (installed.exitCode() != 0) {
-          return ConditionEvaluationResult.disabled(
-              "pip could not install "
-                  + PACKAGES
-                  + " from PyPI into "
-                  + venv
-                  + " (no network?): "
-                  + tail(installed.output()));
-        }
-        System.out.println(
-            progress(start) + "installed; the environment holds " + megabytes(venv) + " MB");
-        return ConditionEvaluationResult.enabled("siphon installed into " + venv);
-      } catch (IOException e) {
-        return ConditionEvaluationResult.disabled(
-            "python3 is not available (" + e.getMessage() + "); skipping the siphon test");
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return ConditionEvaluationResult.disabled("interrupted while installing siphon");
-      }
+      return venv().prepare();
     }
+  }
 
-    /**
-     * Runs pip, printing as they come the lines that say what it fetches and how large each file is
-     * ({@code Collecting ...}, {@code Downloading x.whl (12.3 MB)}, {@code Successfully installed
-     * ...}), each after the time since the environment was begun: the first install takes a minute
-     * or more, and silence would look like a hang.
-     */
-    private static Run runShowingDownloads(List<String> command, int seconds, long start)
-        throws IOException, InterruptedException {
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-      StringBuilder output = new StringBuilder();
-      Thread reader =
-          new Thread(
-              () -> {
-                try (BufferedReader lines =
-                    new BufferedReader(
-                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                  for (String line; (line = lines.readLine()) != null; ) {
-                    output.append(line).append('\n');
-                    if (PIP_PROGRESS.matcher(line).find()) {
-                      System.out.println(progress(start) + "pip: " + line.strip());
-                    }
-                  }
-                } catch (IOException e) {
-                  output.append("(reading pip's output failed: ").append(e).append(")\n");
-                }
-              },
-              "SiphonIT-pip");
-      reader.start();
-      if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        reader.join(5_000);
-        throw new IOException(command.get(0) + " did not finish within " + seconds + " s");
-      }
-      reader.join(10_000);
-      return new Run(process.exitValue(), output.toString());
-    }
-
-    private static String progress(long start) {
-      long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
-      return String.format(Locale.ROOT, "SiphonIT [%d:%02d]: ", seconds / 60, seconds % 60);
-    }
-
-    private static long megabytes(Path dir) throws IOException {
-      try (Stream<Path> files = Files.walk(dir)) {
-        return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum()
-            / 1_000_000;
-      }
-    }
-
-    private static String tail(String output) {
-      List<String> lines = output.strip().lines().toList();
-      return String.join(" | ", lines.subList(Math.max(0, lines.size() - 3), lines.size()));
-    }
+  /** The environment under {@code target/siphon-venv}. */
+  static PythonVenv venv() {
+    return new PythonVenv(
+        "SiphonIT",
+        Path.of(System.getProperty("it.work.dir")).getParent().resolve("siphon-venv"),
+        PACKAGES,
+        "import siphon, xarray, netCDF4",
+        "about 250 MB");
   }
 
   /** The catalog: {@code nc/} with coads and a README, {@code nc/deeper/} with fnoc1. */
@@ -225,19 +109,12 @@ final class SiphonIT {
     try (InputStream in = SiphonIT.class.getResourceAsStream("/siphon_walk.py")) {
       Files.copy(in, script);
     }
-    Path python =
-        Path.of(System.getProperty("it.work.dir")).getParent().resolve("siphon-venv/bin/python");
-    Run walk =
-        run(
-            List.of(
-                python.toString(),
-                script.toString(),
-                opendap + "catalog.xml",
-                "COADSX",
-                "TIME",
-                "lat"),
-            180,
-            home);
+    PythonVenv.Run walk =
+        venv()
+            .python(
+                List.of(script.toString(), opendap + "catalog.xml", "COADSX", "TIME", "lat"),
+                180,
+                home);
     assertEquals(0, walk.exitCode(), walk.output());
 
     List<String> catalogs = new ArrayList<>();
@@ -315,35 +192,6 @@ final class SiphonIT {
           actual[i],
           Math.abs(expected[i]) * 1e-6,
           dataset + " " + variable + "[" + i + "]");
-    }
-  }
-
-  record Run(int exitCode, String output) {}
-
-  static Run run(List<String> command, int seconds) throws IOException, InterruptedException {
-    return run(command, seconds, null);
-  }
-
-  /** Runs a program with output and errors together, in {@code home} (also its HOME). */
-  static Run run(List<String> command, int seconds, @Nullable Path home)
-      throws IOException, InterruptedException {
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-    if (home != null) {
-      // No user .dodsrc or netCDF rc files may change what the clients do.
-      builder.environment().put("HOME", home.toString());
-      builder.directory(home.toFile());
-    }
-    Path output = Files.createTempFile("siphon", ".txt");
-    try {
-      builder.redirectOutput(output.toFile());
-      Process process = builder.start();
-      if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        throw new IOException(command.get(0) + " did not finish within " + seconds + " s");
-      }
-      return new Run(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8));
-    } finally {
-      Files.deleteIfExists(output);
     }
   }
 }

@@ -23,7 +23,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.soak.SlowDownload;
 import org.olfsfastpath.soak.StatusDocument;
 import org.olfsfastpath.tomcat.FrontEndExtension;
-import org.olfsfastpath.tomcat.TomcatServer;
 
 /**
  * The spool in a real Tomcat 11 in front of the BES emulator: clients on a slow link (20 KB/s, a
@@ -221,17 +220,9 @@ final class SpoolIT {
 
   private static void refusesTheStart(String fastPathXml, String name, String expected)
       throws Exception {
-    String config = FrontEndExtension.olfsXml("<host>127.0.0.1</host><port>9</port>", fastPathXml);
-    try (TomcatServer tomcat =
-        TomcatServer.launch(
-            FrontEndExtension.required("tomcat.home"),
-            FrontEndExtension.required("war.file"),
-            FrontEndExtension.workDir(name).resolve("tomcat"),
-            config,
-            FrontEndExtension.HEAP)) {
-      tomcat.awaitConsole(expected);
-      tomcat.awaitConsole("Server startup in");
-      assertEquals(404, ItSupport.get(tomcat.baseUri().resolve("opendap/version")).statusCode());
-    }
+    ItSupport.assertRefusesTheStart(
+        name,
+        FrontEndExtension.olfsXml("<host>127.0.0.1</host><port>9</port>", fastPathXml),
+        expected);
   }
 }

@@ -1,5 +1,6 @@
 package org.olfsfastpath.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,8 +43,8 @@ import org.olfsfastpath.tomcat.FrontEndExtension;
  * what the BES received for it. A warm data response costs exactly one BES get (whose type,
  * returnAs, container, constraint and, for a netCDF file, history contexts are checked); a warm
  * metadata response none, its answer kept by the response cache (its get is checked on the first
- * request, after its path was dropped from the caches); a HEAD, a 304, a refusal (404 not offered,
- * 501 not implemented, 405, 406) and anything answered from the caches cost none.
+ * request, after its path was dropped from the caches); a HEAD, a 304, a refusal (501 not
+ * implemented, 405, 406) and anything answered from the caches cost none.
  *
  * <p>Beside the table: the DAP4 server functions ({@code dap4.function}) and the query parameters
  * upstream gives a meaning this front end does not offer.
@@ -114,9 +115,10 @@ final class UrlFormsIT {
       DS.das         | dap2 | - | 200 | text/plain                      | -          | 3.2 | das /DS dap2           | same
       DS.info        | dap2 | - | 200 | text/html                       | -          | 3.2 | info_page /DS none     | same
       DS.html        | -    | - | 200 | text/html;charset=UTF-8         | -          | 3.2 | ddx /DS none           | same
-      DS.rdf         | dap2 | - | 404 | text/html;charset=UTF-8         | -          | 3.2 | -                      | same
-      DS.iso         | dap2 | - | 404 | text/html;charset=UTF-8         | -          | 3.2 | -                      | same
-      DS.rubric      | dap4 | - | 404 | text/html;charset=UTF-8         | -          | 4.0 | -                      | same
+      DS.rdf         | -    | - | 200 | application/rdf+xml             | -          | 3.2 | ddx /DS none           | same
+      DS.ttl         | -    | - | 200 | text/turtle                     | -          | 3.2 | ddx /DS none           | same
+      DS.iso         | -    | - | 200 | text/xml                        | -          | 3.2 | ddx /DS none           | same
+      DS.rubric      | -    | - | 200 | text/html;charset=UTF-8         | -          | 4.0 | ddx /DS none           | same
       # DAP4 responses: the constraint is dap4.ce
       DS.dap         | dap4 | - | 200 | application/vnd.opendap.dap4.data | DS.dap   | 4.0 | dap /DS dap4           | same
       DS.dap.csv     | dap4 | - | 200 | text/csv                        | DS.csv     | 4.0 | dap/csv /DS dap4       | same
@@ -131,11 +133,12 @@ final class UrlFormsIT {
       DS.dmr         | dap4 | - | 200 | application/vnd.opendap.dap4.dataset-metadata+xml | - | 4.0 | dmr /DS dap4 | same
       DS.dmr.xml     | dap4 | - | 200 | text/xml                        | -          | 4.0 | dmr /DS dap4           | same
       DS.dmr.html    | -    | - | 200 | text/html;charset=UTF-8         | -          | 4.0 | dmr /DS none           | same
-      DS.dmr.rdf     | dap4 | - | 404 | text/html;charset=UTF-8         | -          | 4.0 | -                      | same
+      DS.dmr.rdf     | -    | - | 200 | application/rdf+xml             | -          | 4.0 | dmr /DS none           | same
+      DS.dmr.ttl     | -    | - | 200 | text/turtle                     | -          | 4.0 | dmr /DS none           | same
       DS.dmr.json    | dap4 | - | 501 | application/json                | -          | 4.0 | -                      | same
       DS.dmr.ijsn    | dap4 | - | 501 | application/json                | -          | 4.0 | -                      | same
-      DS.dmr.iso     | dap4 | - | 404 | text/html;charset=UTF-8         | -          | 4.0 | -                      | same
-      DS.dmr.rubric  | dap4 | - | 404 | text/html;charset=UTF-8         | -          | 4.0 | -                      | same
+      DS.dmr.iso     | -    | - | 200 | text/xml                        | -          | 4.0 | dmr /DS none           | same
+      DS.dmr.rubric  | -    | - | 200 | text/html;charset=UTF-8         | -          | 4.0 | dmr /DS none           | same
       # Built here, or the file itself (which olfs.xml does not allow by default)
       DS.dsr         | -    | - | 200 | application/vnd.opendap.dap4.dataset-services+xml | - | 3.2 | - | same
       DS.dsr.xml     | -    | - | 200 | text/xml                        | -          | 3.2 | -                      | same
@@ -160,6 +163,7 @@ final class UrlFormsIT {
       DS.dds         | dap2 | browser          | 200 | text/plain              | -    | 3.2 | dds /DS dap2           | same
       DS.dap         | dap4 | text/csv         | 200 | text/csv                | DS.csv | 4.0 | dap/csv /DS dap4     | same
       DS.dds         | dap2 | application/json | 406 | text/plain              | -    | 3.2 | -                      | same
+      DS.rdf         | -    | text/turtle      | 200 | text/turtle             | -    | 3.2 | ddx /DS none           | same
       DS.dmr         | dap4 | application/xml  | 406 | application/vnd.opendap.dap4.error+xml | - | 4.0 | -           | same
       DS.nc          | dap2 | application/json | 406 | text/html;charset=UTF-8 | -    | 3.2 | -                      | same
       DS.dmr.html    | -    | application/json | 406 | text/html;charset=UTF-8 | -    | 4.0 | -                      | same
@@ -281,7 +285,7 @@ final class UrlFormsIT {
       }
     }
     assertEquals(Set.of(), missing, "suffixes without a row");
-    assertEquals(42, ResponseType.values().length, "upstream's 42 suffixes");
+    assertEquals(44, ResponseType.values().length, "upstream's 42 suffixes and our two Turtle");
   }
 
   @TestFactory
@@ -470,14 +474,28 @@ final class UrlFormsIT {
   }
 
   @Test
-  void asyncAndStoredResults_are501_noBesMessage() throws Exception {
-    for (String query : List.of("dap4.async=60", "dap4.store_result=x")) {
-      drain();
-      long before = bes.requestCount();
-      HttpResponse<byte[]> r = ItSupport.get(opendap.resolve(DS + ".dap?" + query));
-      assertEquals(501, r.statusCode(), query + ": " + ItSupport.text(r));
-      assertTrue(ItSupport.text(r).contains("is not offered by this server"), ItSupport.text(r));
-      assertEquals(before, bes.requestCount(), query);
+  void storedResults_are501_noBesMessage() throws Exception {
+    drain();
+    long before = bes.requestCount();
+    HttpResponse<byte[]> r = ItSupport.get(opendap.resolve(DS + ".dap?dap4.store_result=x"));
+    assertEquals(501, r.statusCode(), ItSupport.text(r));
+    assertTrue(ItSupport.text(r).contains("is not offered by this server"), ItSupport.text(r));
+    assertEquals(before, bes.requestCount());
+  }
+
+  /**
+   * dap4.async alone is answered at once, as upstream with BES 3.22 answers it (the BES ignores
+   * async without store_result): the same bytes as the request without it.
+   */
+  @Test
+  void async_isAnsweredAtOnce_withTheBytesOfTheRequestWithoutIt() throws Exception {
+    for (String query : List.of("dap4.async=0", "dap4.async=60&dap4.ce=COADSX")) {
+      String without = query.replaceAll("dap4.async=[0-9]+&?", "");
+      HttpResponse<byte[]> plain = ItSupport.get(opendap.resolve(DS + ".dap?" + without));
+      HttpResponse<byte[]> async = ItSupport.get(opendap.resolve(DS + ".dap?" + query));
+      assertEquals(200, plain.statusCode(), without);
+      assertEquals(200, async.statusCode(), query + ": " + ItSupport.text(async));
+      assertArrayEquals(plain.body(), async.body(), query);
     }
   }
 
@@ -488,11 +506,12 @@ final class UrlFormsIT {
   }
 
   /** Whether the row is a request form: an HTML page made from the DDX or the DMR. */
+  /** A form or a discovery record: made from the DDX or DMR and the coordinates' values. */
   private static boolean isForm(Form form) {
     return form.get() != null
         && (form.get().type().equals("ddx") || form.get().type().equals("dmr"))
-        && form.contentType() != null
-        && form.contentType().startsWith("text/html");
+        && (form.contentType() != null && form.contentType().startsWith("text/html")
+            || form.path().matches(".*\\.(iso|rdf|ttl|rubric)"));
   }
 
   private void checkGet(Form form, String prefix, boolean post, RecordedRequest sent, String where)

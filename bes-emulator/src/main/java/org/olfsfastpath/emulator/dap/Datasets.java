@@ -18,6 +18,21 @@ public final class Datasets {
    */
   public static final String HOSTILE_FILE_NAME = HostileNames.FILE_NAME;
 
+  /** The file name of {@link #acddRich()}. */
+  public static final String ACDD_RICH_FILE_NAME = AcddSamples.RICH;
+
+  /** The file name of {@link #acddNone()}. */
+  public static final String ACDD_NONE_FILE_NAME = AcddSamples.NONE;
+
+  /** The file name of {@link #acddNoneWithoutCf()}. */
+  public static final String ACDD_NONE_NO_CF_FILE_NAME = AcddSamples.NONE_NO_CF;
+
+  /** The file name of {@link #hostileValues()}. */
+  public static final String HOSTILE_VALUES_FILE_NAME = HostileValues.FILE_NAME;
+
+  /** The length of {@link #hostileValues()}'s summary: 1 MiB of characters. */
+  public static final int HOSTILE_SUMMARY_LENGTH = HostileValues.SUMMARY_LENGTH;
+
   private Datasets() {}
 
   /** Built-in datasets keyed by file name, e.g. {@code coads_climatology.nc}. */
@@ -50,6 +65,39 @@ public final class Datasets {
    */
   public static EmulatedDataset hostile() {
     return new GeneratedDataset(HostileNames.model());
+  }
+
+  /**
+   * A dataset stating every ACDD 1.3 global attribute (highly recommended, recommended and
+   * suggested) truly, for the discovery records: temperature and its quality flag over time[4] x
+   * depth[3] x lat[21] x lon[26], 10 to 50 north and 60 to 10 west, January to April 2020 in {@code
+   * days since 1970-01-01}, depth positive down; the coordinates have axis, standard_name and
+   * bounds variables, the data variables long_name, standard_name, units and coverage_content_type.
+   */
+  public static EmulatedDataset acddRich() {
+    return new GeneratedDataset(AcddSamples.rich());
+  }
+
+  /**
+   * A dataset with no global attribute at all: CF coordinates lat[5] (-20 to 20 north) and lon[8]
+   * (100 to 135 east), and a data variable {@code v[lat][lon]} without attributes.
+   */
+  public static EmulatedDataset acddNone() {
+    return new GeneratedDataset(AcddSamples.none());
+  }
+
+  /** As {@link #acddNone()}, with coordinates {@code y} and {@code x} that have no units. */
+  public static EmulatedDataset acddNoneWithoutCf() {
+    return new GeneratedDataset(AcddSamples.noneWithoutCf());
+  }
+
+  /**
+   * A dataset whose global attribute values are hostile to metadata records: markup in the title,
+   * keywords, license and creator, the control characters a BES's XML can carry, a summary of
+   * {@link #HOSTILE_SUMMARY_LENGTH} characters, a date that is not one and an id with blanks.
+   */
+  public static EmulatedDataset hostileValues() {
+    return new GeneratedDataset(HostileValues.model());
   }
 
   /**
@@ -110,10 +158,11 @@ public final class Datasets {
 
   /**
    * The dataset for a catalog path: the built-in stand-in for its file name if there is one (or
-   * {@link #hostile()} for {@link #HOSTILE_FILE_NAME}), otherwise a generic dataset named after the
-   * file; {@code BesEmulatorBuilder.genericDataset(Datasets::find)} serves them from a data
-   * directory's files of those names. Directories are ignored, as the BES names a dataset after its
-   * file: {@code /data/nc/coads_climatology.nc} is the coads stand-in.
+   * {@link #hostile()}, {@link #hostileValues()} and the ACDD samples for their file names),
+   * otherwise a generic dataset named after the file; {@code
+   * BesEmulatorBuilder.genericDataset(Datasets::find)} serves them from a data directory's files of
+   * those names. Directories are ignored, as the BES names a dataset after its file: {@code
+   * /data/nc/coads_climatology.nc} is the coads stand-in.
    *
    * @param path a file name or catalog path such as {@code /coads_climatology.nc}
    * @throws IllegalArgumentException if {@code path} names no file (empty or ends with '/')
@@ -128,6 +177,10 @@ public final class Datasets {
       case CoadsClimatology.FILE_NAME -> coadsClimatology();
       case Fnoc1.FILE_NAME -> fnoc1();
       case HostileNames.FILE_NAME -> hostile();
+      case AcddSamples.RICH -> acddRich();
+      case AcddSamples.NONE -> acddNone();
+      case AcddSamples.NONE_NO_CF -> acddNoneWithoutCf();
+      case HostileValues.FILE_NAME -> hostileValues();
       default -> generic(fileName);
     };
   }

@@ -1,4 +1,4 @@
-package org.olfsfastpath.pages;
+package org.olfsfastpath.testing;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,7 +10,7 @@ import java.util.Map;
  * become maps, arrays lists, strings strings, numbers doubles. Throws IllegalArgumentException with
  * the offset on anything else.
  */
-final class JsonCheck {
+public final class JsonCheck {
   private final String text;
   private int at;
 
@@ -18,7 +18,8 @@ final class JsonCheck {
     this.text = text;
   }
 
-  static Object parse(String text) {
+  /** Reads {@code text} as one JSON value. */
+  public static Object parse(String text) {
     JsonCheck reader = new JsonCheck(text);
     Object value = reader.value();
     reader.space();
@@ -30,7 +31,7 @@ final class JsonCheck {
 
   /** The JSON-LD block of an HTML page, parsed. */
   @SuppressWarnings("unchecked")
-  static Map<String, Object> jsonLd(String page) {
+  public static Map<String, Object> jsonLd(String page) {
     String open = "<script type=\"application/ld+json\">";
     int start = page.indexOf(open);
     int end = page.indexOf("</script>", start);
