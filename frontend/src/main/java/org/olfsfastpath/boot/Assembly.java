@@ -62,47 +62,9 @@ import org.slf4j.LoggerFactory;
  * settings onto builders: adding a setting needs no change here.
  */
 public final class Assembly {
-  /** The BES port when the file names none, as in Hyrax. */
-  static final int DEFAULT_PORT = 10022;
-
-  static final String DEFAULT_HOST = "localhost";
-
   private static final Logger log = LoggerFactory.getLogger(Assembly.class);
 
   private Assembly() {}
-
-  /**
-   * Where one BES listens: its Unix socket when one is set, else host and port.
-   *
-   * @throws ConfigurationException naming the setting, if a value is unusable
-   */
-  static PptEndpoint endpoint(FrontEndConfig config, FrontEndConfig.Bes bes) {
-    LayerSpec spec = bes.endpoint();
-    String socket = spec.raw("unixSocket");
-    if (socket != null) {
-      return build(
-          config,
-          spec,
-          () -> parse("unixSocket", socket, value -> PptEndpoint.unix(Path.of(value))));
-    }
-    String host = Optional.ofNullable(spec.raw("host")).orElse(DEFAULT_HOST);
-    String port = spec.raw("port");
-    return build(
-        config,
-        spec,
-        () -> {
-          if (host.isBlank()) {
-            throw new SpecException("host", host, "must name the BES machine");
-          }
-          int number = port == null ? DEFAULT_PORT : intValue("port", port);
-          try {
-            return PptEndpoint.tcp(host.strip(), number);
-          } catch (IllegalArgumentException e) {
-            throw new SpecException(
-                "port", String.valueOf(port), String.valueOf(e.getMessage()), e);
-          }
-        });
-  }
 
   /** The socket options of one BES. */
   static PptOptions pptOptions(FrontEndConfig config, FrontEndConfig.Bes bes) {
@@ -112,7 +74,7 @@ public final class Assembly {
   /** The client of one BES; nothing connects until the first request (or the prewarm). */
   static BesClient besClient(
       FrontEndConfig config, FrontEndConfig.Bes bes, BesEventListener listener) {
-    PptEndpoint endpoint = endpoint(config, bes);
+    PptEndpoint endpoint = BesEndpoints.endpoint(config, bes);
     PptOptions options = pptOptions(config, bes);
     return build(
         config,
@@ -489,11 +451,11 @@ public final class Assembly {
     }
   }
 
-  private static int intValue(String key, String value) {
+  static int intValue(String key, String value) {
     return parse(key, value, Specs::intValue);
   }
 
-  private static <T> T parse(String key, String value, Function<String, T> parser) {
+  static <T> T parse(String key, String value, Function<String, T> parser) {
     try {
       return parser.apply(value);
     } catch (IllegalArgumentException e) {

@@ -8,13 +8,14 @@
  * settings where they are named or where Hyrax keeps them ({@code ConfigLocation}), reads them
  * ({@code OlfsConfigFile}, following the one table {@code OlfsSettings}), names what it does not
  * implement ({@code IgnoredSettings}) and has {@code Assembly}, the one place that builds the other
- * layers' objects, build each from its part of the settings: the BES router over its groups and
- * both caches, held by {@code BesBackend}, which only delegates (lookups to the data-source cache,
- * whose loader is {@code router::showNode}; gets and the site map to the router), the spool, the
- * DAP servlet, the bot filter, the status and metrics servlets and the JMX beans. Assembly returns
- * them as one {@code FrontEnd}, which the listener registers with the container (the bot filter in
- * front of everything, the DAP servlet on {@code /}, the status servlet on {@code /status}, the
- * metrics on {@code /metrics}) and stops when the application stops.
+ * layers' objects, build each from its part of the settings (where each BES listens is read by
+ * {@code BesEndpoints}): the BES router over its groups and both caches, held by {@code
+ * BesBackend}, which only delegates (lookups to the data-source cache, whose loader is {@code
+ * router::showNode}; gets and the site map to the router), the spool, the DAP servlet, the bot
+ * filter, the status and metrics servlets and the JMX beans. Assembly returns them as one {@code
+ * FrontEnd}, which the listener registers with the container (the bot filter in front of
+ * everything, the DAP servlet on {@code /}, the status servlet on {@code /status}, the metrics on
+ * {@code /metrics}) and stops when the application stops.
  */
 @NullMarked
 package org.olfsfastpath.boot;

@@ -73,8 +73,8 @@ final class SettingsDefaultsTest {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("BESManager/BES/prefix", group.getPrefix());
     m.put("BESManager/BES@weight", BesGroupBuilder.DEFAULT_WEIGHT);
-    m.put("BESManager/BES/host", Assembly.DEFAULT_HOST);
-    m.put("BESManager/BES/port", Assembly.DEFAULT_PORT);
+    m.put("BESManager/BES/host", BesEndpoints.DEFAULT_HOST);
+    m.put("BESManager/BES/port", BesEndpoints.DEFAULT_PORT);
     m.put("BESManager/BES/timeOut", ppt.readTimeout());
     m.put(
         "BESManager/BES/maxResponseSize",
