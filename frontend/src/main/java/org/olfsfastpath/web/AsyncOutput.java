@@ -96,11 +96,13 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
         throw new IOException("the response has ended");
       }
       out.write(b, off, len);
+      // Under the lock: the request's thread, the producer and the container's callbacks each
+      // write in turn, and the access line reads the count after the last.
+      ex.stats.bytesStreamed.add(len);
+      ex.countBody(len);
     } finally {
       lock.unlock();
     }
-    ex.stats.bytesStreamed.add(len);
-    ex.countBody(len);
   }
 
   @Override

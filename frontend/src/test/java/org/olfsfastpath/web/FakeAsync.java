@@ -59,6 +59,7 @@ public final class FakeAsync {
   /** Runs the servlet's service, then the container's first write callback, as Tomcat does. */
   public FakeAsync serve() throws IOException {
     HttpServletRequest plain = request.build();
+    attributes.putAll(request.attributes); // What a filter in front set, such as the request's log.
     built =
         (HttpServletRequest)
             Proxy.newProxyInstance(

@@ -83,6 +83,15 @@ final class SpooledStreamingTest {
     return bytes;
   }
 
+  /** {@code request} as the access log filter hands it on: with its log, which counts the body. */
+  private static RequestLog logged(FakeHttp.Request request) {
+    RequestLog log =
+        new RequestLog(
+            request.build(), "127.0.0.1", org.olfsfastpath.bes.RequestId.withFreshUuid("t"));
+    request.attributes.put(RequestLog.ATTRIBUTE, log);
+    return log;
+  }
+
   private List<Path> spoolFiles() throws IOException {
     try (Stream<Path> files = Files.list(dir)) {
       return files.toList();
@@ -104,9 +113,9 @@ final class SpooledStreamingTest {
   @Test
   void slowClient_besResponseClosedAtTheBesEnd_thenTheClientReadsItAll() throws Exception {
     backend.body = answer(3_000_000);
-    FakeAsync exchange =
-        new FakeAsync(servlet(), FakeHttp.Request.get("/coads_climatology.nc.dods"), 40_000)
-            .serve();
+    FakeHttp.Request request = FakeHttp.Request.get("/coads_climatology.nc.dods");
+    RequestLog log = logged(request);
+    FakeAsync exchange = new FakeAsync(servlet(), request, 40_000).serve();
     assertTrue(exchange.started());
     producers.join(); // The producer has read the BES answer to its end.
     assertEquals(1, spool.stats().handOffs());
@@ -122,6 +131,10 @@ final class SpooledStreamingTest {
     assertEquals(List.of("dods 200"), timed, "recorded once, when it ended");
     assertEquals(1, stats.dataResponses.sum());
     assertEquals(3_000_000, stats.bytesStreamed.sum());
+    assertEquals(
+        3_000_000,
+        log.ended(200).size(),
+        "the access line counts what the request's thread wrote and what the spool wrote");
     assertEquals(List.of(), spoolFiles());
     assertEquals(0, spool.stats().memoryBytes());
   }
@@ -129,10 +142,9 @@ final class SpooledStreamingTest {
   @Test
   void fastClient_getsItStraight_fromTheRequestsThread_nothingSpooled() throws Exception {
     backend.body = answer(3_000_000);
-    FakeAsync exchange =
-        new FakeAsync(
-                servlet(), FakeHttp.Request.get("/coads_climatology.nc.dods"), Long.MAX_VALUE / 2)
-            .serve();
+    FakeHttp.Request request = FakeHttp.Request.get("/coads_climatology.nc.dods");
+    RequestLog log = logged(request);
+    FakeAsync exchange = new FakeAsync(servlet(), request, Long.MAX_VALUE / 2).serve();
     assertTrue(exchange.completed(), "written whole by the request's thread");
     assertEquals(0, producers.submitted(), "no producer");
     assertArrayEquals(backend.body, exchange.body());
@@ -142,6 +154,7 @@ final class SpooledStreamingTest {
     assertEquals(List.of("dods 200"), timed);
     assertEquals(1, stats.dataResponses.sum());
     assertEquals(3_000_000, stats.bytesStreamed.sum());
+    assertEquals(3_000_000, log.ended(200).size(), "the access line counts the direct copy");
   }
 
   @Test
