@@ -303,11 +303,13 @@ public final class ShareScenarios {
     run.note(
         String.format(
             Locale.ROOT,
-            "cold requests: %d, p99 %.1f ms, max %.1f ms; downloads %d, %d refused, %d handed to"
-                + " the spool, %d fell back for the disk budget (of %s); refused by limit: %s",
+            "cold requests: %d, p99 %.1f ms, max %.1f ms (request %d of them); downloads %d, %d"
+                + " refused, %d handed to the spool, %d fell back for the disk budget (of %s);"
+                + " refused by limit: %s",
             micros.size(),
             p99,
             micros.stream().mapToLong(Long::longValue).max().orElse(0) / 1000.0,
+            slowest(micros) + 1,
             downloads.get(),
             refusedDownloads.get(),
             handOffs,
@@ -327,6 +329,19 @@ public final class ShareScenarios {
       run.problem("no download was handed to the spool: the readers were not slow");
     }
     return run.finish(-1);
+  }
+
+  /** The index of the longest of {@code micros} (request order), so a report says which. */
+  private static int slowest(List<Long> micros) {
+    synchronized (micros) {
+      int index = 0;
+      for (int i = 1; i < micros.size(); i++) {
+        if (micros.get(i) > micros.get(index)) {
+          index = i;
+        }
+      }
+      return index;
+    }
   }
 
   /**
