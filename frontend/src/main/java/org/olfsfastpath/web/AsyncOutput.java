@@ -116,6 +116,7 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   @Override
   public void abort(IOException cause, long sent) {
     if (end()) {
+      commit();
       ex.req.setAttribute(FAILURE, new BesStreamException(sent, cause));
       async.dispatch();
     }
@@ -131,6 +132,26 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
         // The container ended the response already (its error handling).
         log.debug("completing a response whose client went away: {}", e.toString());
       }
+    }
+  }
+
+  /**
+   * Sends what the container still buffers before an abort, which commits the response: the bytes
+   * written may all sit in its response buffer (a write that fills it exactly is not sent until
+   * more comes), and a failure thrown while the response is not committed becomes the container's
+   * own 500 page instead of the cut body a client can tell from a whole one.
+   */
+  private void commit() {
+    lock.lock();
+    try {
+      if (out.isReady()) {
+        out.flush();
+      }
+      // Not ready: bytes are on their way already, so the response is committed.
+    } catch (IOException | IllegalStateException e) {
+      log.debug("flushing an aborted response: {}", e.toString());
+    } finally {
+      lock.unlock();
     }
   }
 

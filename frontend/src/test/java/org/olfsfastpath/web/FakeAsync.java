@@ -48,6 +48,7 @@ public final class FakeAsync {
   private boolean completed;
   private Throwable aborted;
   private boolean gone;
+  private int flushes;
 
   public FakeAsync(HttpServlet servlet, FakeHttp.Request request, long window) {
     this.servlet = servlet;
@@ -177,6 +178,13 @@ public final class FakeAsync {
         }
 
         @Override
+        public void flush() {
+          synchronized (FakeAsync.this) {
+            flushes++; // As in Tomcat, a flush commits the response: its headers go out.
+          }
+        }
+
+        @Override
         public boolean isReady() {
           synchronized (FakeAsync.this) {
             if (window > 0 && !gone) {
@@ -294,6 +302,14 @@ public final class FakeAsync {
   /** The tasks given to the container's threads ({@code AsyncContext.start}), none of which run. */
   synchronized int containerTasks() {
     return containerTasks.size();
+  }
+
+  /**
+   * The flushes of the non-blocking output: a container commits a response only when its buffer
+   * overflows or is flushed, and answers a failure thrown before with its own 500 page.
+   */
+  synchronized int flushes() {
+    return flushes;
   }
 
   public boolean started() {

@@ -199,6 +199,41 @@ final class SpooledStreamingTest {
     assertEquals(List.of("dods 200"), timed);
   }
 
+  /**
+   * The BES fails just after the first response buffer's worth went to the output, which a
+   * container holds unsent (a write that fills its buffer exactly is sent when more comes): the
+   * output is flushed before the abort, so the response is committed and its client sees a cut
+   * body, not the container's own 500 page for a failure thrown before the commit.
+   */
+  @Test
+  @Regression(
+      "a BES failing right after the first 32 KiB of a long answer, written straight from the BES,"
+          + " reached its client as Tomcat's 500 error page (FaultsIT protocolFaults), since those"
+          + " bytes sat in the response buffer uncommitted when the abort's dispatch threw")
+  void besFailsRightAfterTheFirstBuffer_theOutputIsFlushed_beforeTheAbort() throws Exception {
+    backend.body = answer(3_000_000);
+    backend.failAfter = BodyCopy.RESPONSE_BUFFER;
+    // A netCDF download, which the response cache never reads ahead of the client.
+    FakeAsync exchange =
+        new FakeAsync(
+                servlet(), FakeHttp.Request.get("/coads_climatology.nc.nc"), Long.MAX_VALUE / 2)
+            .serve();
+    assertNotNull(
+        exchange.aborted(),
+        () ->
+            "the container aborts the connection: started "
+                + exchange.started()
+                + ", completed "
+                + exchange.completed()
+                + ", "
+                + exchange.body().length
+                + " bytes, status "
+                + exchange.response().status);
+    assertTrue(exchange.flushes() > 0, "the response was committed before the abort");
+    assertEquals(1, stats.midStreamFailures.sum());
+    assertEquals(1, backend.closed.get());
+  }
+
   @Test
   void clientHangsUpMidSpool_spoolFreedAtOnce() throws Exception {
     backend.body = answer(3_000_000);
