@@ -300,7 +300,7 @@ class ReportTest(unittest.TestCase):
                         "No plots: the report was made with --no-plots."):
             self.assertIn(section, markdown)
         self.assertIn("**166.7x**", markdown)
-        self.assertIn("**80%**", markdown, "232 MB/s on one connection against the bare client's 290")
+        self.assertIn("**80.0%**", markdown, "232 MB/s on one connection against the bare client's 290")
         self.assertIn("| .covjson | 500 |", markdown)
         self.assertIn("not served: File cannot be converted", markdown)
         self.assertIn("| .dods | 200 | 760,123 | 20.0 | 38.0 | 15.0 | 5.00 | 75% | get dods | 3 |", markdown)

@@ -52,12 +52,15 @@ import org.slf4j.LoggerFactory;
  * caller aborts its own client connection. A command is sent again at most once in all. BES errors,
  * timeouts, pool exhaustion and refusals by a limit are not retried.
  *
- * <p><b>Fair shares.</b> A get names its {@link Caller}: no client holds more than its share of the
- * group's connections at once ({@link BesGroupBuilder#clientShare(String) clientShare}); past it,
- * its gets wait in a queue of their own, bounded in length and wait, then are refused with {@link
- * BesLimitException}. The wait is on the client's own semaphore, never a lock shared with other
- * clients ({@code ClientShares}). Each BES's pool keeps its reserve for short requests ({@link
- * BesClientBuilder#reserve(String)}).
+ * <p><b>Fair shares.</b> A get names its {@link Caller} and takes a turn at the group's connections
+ * ({@code ClientShares}): at once while one is free and nobody waits, whatever its client holds;
+ * else it waits, and a connection that comes free goes to the waiting client holding the fewest
+ * ({@link BesGroupBuilder#clientShare(String) clientShare}). The wait is bounded, then refused with
+ * {@link BesLimitException}. Requests whose answer may be long take at most the group's connections
+ * less the reserves of its BES ({@link BesClientBuilder#reserve(String)}), so short requests find a
+ * connection while downloads hold the others; each BES's pool keeps its reserve too. Taking a turn
+ * is one compare-and-set while nobody waits; the group's own lock is taken only when somebody
+ * waits.
  *
  * <p><b>Down.</b> While every BES of the group is out, each command fails at once, with no connect,
  * with {@link BesUnavailableException} naming the BES, the cause and the time until the next probe.
@@ -103,16 +106,19 @@ public final class BesGroup implements Closeable {
     this.retry = b.getRetry();
     this.clock = b.getClock();
     int connections = 0;
+    int reserved = 0;
     for (GroupMember member : members) {
       connections += member.client.maxConnections();
+      reserved += member.client.reservedConnections();
     }
     this.shares =
         new ClientShares(
             prefix,
-            b.clientSharePortion().of(connections),
-            connections,
+            new ConnectionTurns(connections, connections - reserved, b.isFair()),
             b.getClientQueue(),
             b.getClientQueueWait().toNanos(),
+            b.getDownloadWait().toNanos(),
+            b.getSpoolHasRoom(),
             clock);
     this.listener = GuardedListener.guard(b.getEventListener());
     ProbeScheduler given = b.getScheduler();
@@ -141,9 +147,10 @@ public final class BesGroup implements Closeable {
 
   /**
    * Returns a builder configured from a text spec whose keys are the builder's method names: {@code
-   * prefix} (text), {@code ejectionBase}, {@code ejectionMax}, {@code clientQueueWait} (durations),
-   * {@code ejectionThreshold}, {@code clientQueue} (integers), {@code failover}, {@code retry}
-   * (booleans) and {@code clientShare} (a count or a percentage). Members are added on the builder.
+   * prefix} (text), {@code ejectionBase}, {@code ejectionMax}, {@code clientQueueWait}, {@code
+   * downloadWait} (durations), {@code ejectionThreshold}, {@code clientQueue} (integers), {@code
+   * failover}, {@code retry} (booleans) and {@code clientShare} ({@code fair} or {@code none}).
+   * Members are added on the builder.
    *
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value, if a key is
    *     unknown or the builder refuses its value
@@ -155,14 +162,14 @@ public final class BesGroup implements Closeable {
   /**
    * Sends one command for {@code caller} to one BES of the group (see the class comment for which,
    * and when it is sent once more) and returns its answer. A command whose answer streams ({@link
-   * BesCommand#GET}) first takes a place in the caller's share of the group's connections, waiting
-   * in the caller's queue when the share is full; the place is held until the response is closed.
+   * BesCommand#GET}) first takes its turn at the group's connections, waiting when none is free or
+   * others wait; the turn is held until the response is closed.
    *
    * @param argument what the command names, its catalog path (if any) within the group, the group's
    *     prefix already stripped (as {@link BesRouter#send} strips it)
    * @throws IllegalArgumentException if a value holds a character XML 1.0 cannot carry
-   * @throws BesLimitException if the caller's share stayed full for its queue wait, its queue was
-   *     full, or (a long answer) only the reserve of the BES was left
+   * @throws BesLimitException if the caller's turn did not come within its wait, the client had its
+   *     most requests waiting, or (a long answer) only the reserve was left
    * @throws BesUnavailableException if no BES of the group is available
    * @throws BesErrorException if the BES answered an error (before any data, for a streamed answer)
    * @throws BesPoolExhaustedException if no connection became free within the acquire timeout
@@ -195,13 +202,13 @@ public final class BesGroup implements Closeable {
               first,
               health::streamFailed,
               (failed, failure) -> resendAfterHandOut(failed, failure, call),
-              () -> shares.release(share)));
+              () -> shares.release(share, caller.longHold())));
     } catch (BesLimitException e) {
       shares.refusedByReserve(share, e);
-      shares.release(share);
+      shares.release(share, caller.longHold());
       throw new BesLimitException(e.limit(), caller.client(), String.valueOf(e.getMessage()));
     } catch (IOException | RuntimeException | Error e) {
-      shares.release(share);
+      shares.release(share, caller.longHold());
       throw e;
     }
   }
@@ -319,9 +326,9 @@ public final class BesGroup implements Closeable {
     return retry;
   }
 
-  /** The connections of the group one client may hold at once. */
-  public int clientShare() {
-    return shares.limit();
+  /** Whether a connection that comes free goes to the waiting client holding the fewest. */
+  public boolean fairShares() {
+    return shares.fair();
   }
 
   /** Closes every idle connection of every BES of the group now. */

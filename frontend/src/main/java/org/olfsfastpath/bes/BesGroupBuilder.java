@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.spec.Setting;
@@ -45,17 +46,26 @@ public final class BesGroupBuilder {
   public static final int DEFAULT_EJECTION_THRESHOLD = 3;
 
   /**
-   * Default share of a group's connections one client may hold at once: a quarter, so that at least
-   * four clients are served at once however greedy each is (8 of the default 32 connections, 50 of
-   * upstream's shipped 200).
+   * Default sharing of a group's connections among clients: {@code fair}, a connection that comes
+   * free goes to the waiting client that holds the fewest (a client alone may use them all).
    */
-  public static final String DEFAULT_CLIENT_SHARE = "25%";
+  public static final String DEFAULT_CLIENT_SHARE = "fair";
 
-  /** Default requests one client may have waiting past its share. */
+  /**
+   * Default requests one client may have waiting (memory protection: a client with fewer requests
+   * in all than the group has connections is never refused by it).
+   */
   public static final int DEFAULT_CLIENT_QUEUE = 8;
 
-  /** Default longest wait of a request in its client's queue, as long as a pool's acquire wait. */
+  /** Default longest wait of a request for its turn, as long as a pool's acquire wait. */
   public static final Duration DEFAULT_CLIENT_QUEUE_WAIT = Duration.ofSeconds(5);
+
+  /**
+   * Default longest wait of a download for its turn while the spool has room: connections then come
+   * back at the BES's pace, so a download waits for the BES's work ahead of it, as long as the
+   * BES's own read timeout lets a slow answer take.
+   */
+  public static final Duration DEFAULT_DOWNLOAD_WAIT = Duration.ofSeconds(120);
 
   /** The settings a text spec sets, for {@link BesGroup#from}: keys are the setters' names. */
   private final Settings settings = new Settings("BES group");
@@ -78,16 +88,23 @@ public final class BesGroupBuilder {
       settings.add(Setting.between("ejectionThreshold", DEFAULT_EJECTION_THRESHOLD, 1, 1000));
   private final Setting<Boolean> failover = settings.add(Setting.bool("failover", true));
   private final Setting<Boolean> retry = settings.add(Setting.bool("retry", true));
-  private final Setting<Portion> clientShare =
+  private final Setting<Boolean> clientShare =
       settings.add(
-          Setting.of("clientShare", Portion.parse("clientShare", DEFAULT_CLIENT_SHARE))
-              .text(text -> Portion.parse("clientShare", text)));
+          Setting.of("clientShare", true)
+              .text(ClientSharing::parse)
+              .shownAs(fair -> fair ? "fair" : "none"));
   private final Setting<Integer> clientQueue =
       settings.add(Setting.between("clientQueue", DEFAULT_CLIENT_QUEUE, 0, 10_000));
   private final Setting<Duration> clientQueueWait =
       settings.add(
           Setting.duration(
               "clientQueueWait", DEFAULT_CLIENT_QUEUE_WAIT, Duration.ZERO, Duration.ofDays(1)));
+  private final Setting<Duration> downloadWait =
+      settings.add(
+          Setting.duration(
+              "downloadWait", DEFAULT_DOWNLOAD_WAIT, Duration.ZERO, Duration.ofDays(1)));
+  private final Setting<BooleanSupplier> spoolHasRoom =
+      Setting.of("spoolHasRoom", (BooleanSupplier) () -> false);
   private final Setting<BesEventListener> listener =
       Setting.of("eventListener", BesEventListener.NONE);
   private final Setting<PoolClock> clock = Setting.of("clock", PoolClock.SYSTEM);
@@ -221,26 +238,29 @@ public final class BesGroupBuilder {
   }
 
   /**
-   * The connections of the group one client may hold at once (default {@value
-   * #DEFAULT_CLIENT_SHARE}): a count ({@code 8}) or a percentage of the connections of all the
-   * group's BES ({@code 25%}, rounded down, at least one). A client is the address the web layer
-   * resolves ({@link Caller#client()}); the front end's own commands count against no share. Past
-   * its share a client's requests wait in a queue of their own ({@link #clientQueue(int)}, {@link
-   * #clientQueueWait(Duration)}), then are refused with {@link BesLimitException}. {@code 100%}
-   * turns shares off.
+   * How the group's connections are shared among clients (default {@value #DEFAULT_CLIENT_SHARE}).
+   * {@code fair}: a request takes a free connection at once while no other request waits, however
+   * many its client holds; a connection that comes free while requests wait goes to the waiting
+   * client that holds the fewest (max-min fairness), so a share binds only while another client
+   * waits. {@code none}: no turns; requests wait for the pools' connections alone, first come first
+   * served, for the pools' acquire timeout (for load tests from one machine). A client is the
+   * address the web layer resolves ({@link Caller#client()}); the front end's own commands take no
+   * turn. Written as before shares conserved work, {@code 100%} reads as {@code none} and any other
+   * count or percentage as {@code fair}: no client is held to a fixed part any more.
    *
-   * @throws IllegalArgumentException if neither a count 0-10000 nor a percentage 0-100%
+   * @throws IllegalArgumentException if none of these
    * @throws IllegalStateException if already set
    */
   public BesGroupBuilder clientShare(String share) {
-    clientShare.set(Portion.parse("clientShare", Objects.requireNonNull(share, "share == null")));
+    clientShare.set(ClientSharing.parse(Objects.requireNonNull(share, "share == null")));
     return this;
   }
 
   /**
-   * The requests one client may have waiting past its share (default {@value
-   * #DEFAULT_CLIENT_QUEUE}); one more is refused at once. {@code 0}: none wait, a request past the
-   * share is refused at once.
+   * The requests one client may have waiting for their turn (default {@value
+   * #DEFAULT_CLIENT_QUEUE}); one more is refused at once, unless the client has fewer requests in
+   * all (holding and waiting) than the group has connections: a bound on memory and threads, never
+   * a refusal of a client alone on the server.
    *
    * @throws IllegalArgumentException if not 0-10000
    * @throws IllegalStateException if already set
@@ -251,14 +271,38 @@ public final class BesGroupBuilder {
   }
 
   /**
-   * The longest a request waits in its client's queue for one of the client's connections to come
-   * free (default 5 s); then it is refused.
+   * The longest a request waits for its turn (default 5 s); then it is refused.
    *
    * @throws IllegalArgumentException if negative, between 0 and 1 ms, or over a day
    * @throws IllegalStateException if already set
    */
   public BesGroupBuilder clientQueueWait(Duration wait) {
     clientQueueWait.set(wait);
+    return this;
+  }
+
+  /**
+   * The longest a request whose answer may be long (a download) waits for its turn while the spool
+   * has room for such answers ({@link #spoolHasRoom}); default 120 s. Connections then come back at
+   * the BES's pace, not at slow clients', so the wait is the BES's work ahead of it. When the spool
+   * has no room, {@link #clientQueueWait} bounds its wait as any other's; this is never less.
+   *
+   * @throws IllegalArgumentException if negative, between 0 and 1 ms, or over a day
+   * @throws IllegalStateException if already set
+   */
+  public BesGroupBuilder downloadWait(Duration wait) {
+    downloadWait.set(wait);
+    return this;
+  }
+
+  /**
+   * Tells whether the spool has room for long answers now (default: never), for {@link
+   * #downloadWait}. Called by waiting downloads about once a second; must be cheap.
+   *
+   * @throws IllegalStateException if already set
+   */
+  public BesGroupBuilder spoolHasRoom(BooleanSupplier hasRoom) {
+    spoolHasRoom.set(Objects.requireNonNull(hasRoom, "hasRoom == null"));
     return this;
   }
 
@@ -308,9 +352,9 @@ public final class BesGroupBuilder {
     return retry.get();
   }
 
-  /** The client share as written: a count or a percentage of the group's connections. */
+  /** How connections are shared: {@code fair} or {@code none}. */
   public String getClientShare() {
-    return clientShare.get().toString();
+    return clientShare.get() ? "fair" : "none";
   }
 
   public int getClientQueue() {
@@ -321,8 +365,16 @@ public final class BesGroupBuilder {
     return clientQueueWait.get();
   }
 
-  Portion clientSharePortion() {
+  public Duration getDownloadWait() {
+    return downloadWait.get();
+  }
+
+  boolean isFair() {
     return clientShare.get();
+  }
+
+  BooleanSupplier getSpoolHasRoom() {
+    return spoolHasRoom.get();
   }
 
   BesEventListener getEventListener() {

@@ -14,15 +14,18 @@ public final class BesLimitException extends IOException {
   /** The limit that refused the request. */
   public enum Limit {
     /**
-     * The client already held its share of the group's connections, and its request waited in the
-     * client's queue for the whole queue wait without one coming free.
+     * Every connection of the group stayed busy while the request waited its turn (a connection
+     * that comes free goes to the waiting client that holds the fewest) for its whole wait.
      */
     CLIENT_SHARE("clientShare"),
-    /** The client already held its share, and its queue of waiting requests was full. */
+    /**
+     * The client had its most requests waiting already, and as many requests in all as the group
+     * has connections.
+     */
     CLIENT_QUEUE("clientQueue"),
     /**
      * A request whose answer may hold its connection long found every connection that such requests
-     * may use busy for the acquire timeout: the rest are kept for short requests.
+     * may use busy for its wait: the rest are kept for short requests.
      */
     RESERVE("reserve");
 

@@ -19,20 +19,23 @@
  * a BES and sends a command that failed before its first byte once more (another BES, or the same
  * on a new connection; a get's response does it too, {@code GroupResponse}), its package-private
  * {@code GroupHealth} counts each failure by its {@code FailureKind}, takes a BES out of service,
- * probes it and brings it back, and its {@code ClientShares} keeps each client ({@link
- * org.olfsfastpath.bes.Caller}) to its share of the group's connections; each pool keeps a reserve
- * for short requests. One BES is a {@link org.olfsfastpath.bes.BesClient} over a package-private
- * {@code BesConnectionPool}. Clients and groups are built by {@link
- * org.olfsfastpath.bes.BesClientBuilder} and {@link org.olfsfastpath.bes.BesGroupBuilder} ({@code
- * newBuilder()}, or {@code from(spec)} whose keys are the builder's method names).
+ * probes it and brings it back, and its {@code ClientShares} gives each client ({@link
+ * org.olfsfastpath.bes.Caller}) its turn at the group's connections ({@code ConnectionTurns}: work-
+ * conserving, a connection that comes free goes to the waiting client holding the fewest, and the
+ * reserve for short requests across the group); each pool keeps its reserve too. One BES is a
+ * {@link org.olfsfastpath.bes.BesClient} over a package-private {@code BesConnectionPool}. Clients
+ * and groups are built by {@link org.olfsfastpath.bes.BesClientBuilder} and {@link
+ * org.olfsfastpath.bes.BesGroupBuilder} ({@code newBuilder()}, or {@code from(spec)} whose keys are
+ * the builder's method names).
  *
  * <p>Every failure is an {@link java.io.IOException} subtype: {@link
  * org.olfsfastpath.bes.BesErrorException} (the BES answered an error), {@link
  * org.olfsfastpath.bes.BesPoolExhaustedException} (no connection within the acquire timeout),
  * {@link org.olfsfastpath.bes.BesUnavailableException} (every BES of the group is out of service),
- * {@link org.olfsfastpath.bes.BesLimitException} (a client's share, its queue or a pool's reserve
- * refused it), {@link org.olfsfastpath.bes.BesProtocolException} (an answer that cannot be read),
- * or a {@code ppt} transport exception. State is one immutable value per component, {@link
+ * {@link org.olfsfastpath.bes.BesLimitException} (its turn did not come within its wait, its client
+ * had its most requests waiting, or only the reserve was left), {@link
+ * org.olfsfastpath.bes.BesProtocolException} (an answer that cannot be read), or a {@code ppt}
+ * transport exception. State is one immutable value per component, {@link
  * org.olfsfastpath.bes.BesPoolStats} (a pool; pools add up with {@code plus}) and {@link
  * org.olfsfastpath.bes.BesGroupStats} with a {@link org.olfsfastpath.bes.BesMemberStats} per BES
  * and its {@link org.olfsfastpath.bes.BesShareStats}, and events are heard with a {@link

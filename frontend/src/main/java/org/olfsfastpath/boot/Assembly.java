@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -65,47 +66,9 @@ import org.slf4j.LoggerFactory;
  * settings onto builders: adding a setting needs no change here.
  */
 public final class Assembly {
-  /** The BES port when the file names none, as in Hyrax. */
-  static final int DEFAULT_PORT = 10022;
-
-  static final String DEFAULT_HOST = "localhost";
-
   private static final Logger log = LoggerFactory.getLogger(Assembly.class);
 
   private Assembly() {}
-
-  /**
-   * Where one BES listens: its Unix socket when one is set, else host and port.
-   *
-   * @throws ConfigurationException naming the setting, if a value is unusable
-   */
-  static PptEndpoint endpoint(FrontEndConfig config, FrontEndConfig.Bes bes) {
-    LayerSpec spec = bes.endpoint();
-    String socket = spec.raw("unixSocket");
-    if (socket != null) {
-      return build(
-          config,
-          spec,
-          () -> parse("unixSocket", socket, value -> PptEndpoint.unix(Path.of(value))));
-    }
-    String host = Optional.ofNullable(spec.raw("host")).orElse(DEFAULT_HOST);
-    String port = spec.raw("port");
-    return build(
-        config,
-        spec,
-        () -> {
-          if (host.isBlank()) {
-            throw new SpecException("host", host, "must name the BES machine");
-          }
-          int number = port == null ? DEFAULT_PORT : intValue("port", port);
-          try {
-            return PptEndpoint.tcp(host.strip(), number);
-          } catch (IllegalArgumentException e) {
-            throw new SpecException(
-                "port", String.valueOf(port), String.valueOf(e.getMessage()), e);
-          }
-        });
-  }
 
   /** The socket options of one BES. */
   static PptOptions pptOptions(FrontEndConfig config, FrontEndConfig.Bes bes) {
@@ -122,7 +85,7 @@ public final class Assembly {
       FrontEndConfig.Bes bes,
       BesEventListener listener,
       boolean sendEdlToken) {
-    PptEndpoint endpoint = endpoint(config, bes);
+    PptEndpoint endpoint = BesEndpoints.endpoint(config, bes);
     PptOptions options = pptOptions(config, bes);
     return build(
         config,
@@ -143,7 +106,10 @@ public final class Assembly {
    * @throws ConfigurationException naming the setting, e.g. a prefix no {@code /} group backs
    */
   static BesRouter router(
-      FrontEndConfig config, BesEventListener listener, Predicate<String> sendEdlToken) {
+      FrontEndConfig config,
+      BesEventListener listener,
+      Predicate<String> sendEdlToken,
+      BooleanSupplier spoolHasRoom) {
     Map<String, BesGroupBuilder> byPrefix = new LinkedHashMap<>();
     List<String> rawPrefixes = new ArrayList<>();
     List<BesClient> clients = new ArrayList<>();
@@ -163,7 +129,8 @@ public final class Assembly {
                   () ->
                       BesGroup.from(config.groups().values())
                           .prefix(prefix)
-                          .eventListener(listener));
+                          .eventListener(listener)
+                          .spoolHasRoom(spoolHasRoom));
           byPrefix.put(prefix, group);
         }
         BesClient client = besClient(config, bes, listener, sendEdlToken.test(prefix));
@@ -225,19 +192,25 @@ public final class Assembly {
    * while a BES is down. Closes what it built when a setting is refused.
    *
    * @param listener receives the BES layer's events (command times, ejections)
+   * @param spoolHasRoom whether the spool has room for long answers now, so that downloads wait for
+   *     their turn at the BES's pace ({@code BesGroups@downloadWait})
    * @throws ConfigurationException naming the setting, if a layer refuses a value
    */
-  public static BesBackend backend(FrontEndConfig config, BesEventListener listener) {
-    return backend(config, listener, prefix -> true);
+  public static BesBackend backend(
+      FrontEndConfig config, BesEventListener listener, BooleanSupplier spoolHasRoom) {
+    return backend(config, listener, prefix -> true, spoolHasRoom);
   }
 
   /**
-   * {@link #backend(FrontEndConfig, BesEventListener)}, sending an Earthdata Login user's token to
-   * the BES of the prefixes {@code sendEdlToken} accepts.
+   * {@link #backend(FrontEndConfig, BesEventListener, BooleanSupplier)}, sending an Earthdata Login
+   * user's token to the BES of the prefixes {@code sendEdlToken} accepts.
    */
   static BesBackend backend(
-      FrontEndConfig config, BesEventListener listener, Predicate<String> sendEdlToken) {
-    BesRouter router = router(config, listener, sendEdlToken);
+      FrontEndConfig config,
+      BesEventListener listener,
+      Predicate<String> sendEdlToken,
+      BooleanSupplier spoolHasRoom) {
+    BesRouter router = router(config, listener, sendEdlToken, spoolHasRoom);
     DataSourceCache cache = null;
     try {
       cache = cache(config, router::showNode);
@@ -305,7 +278,7 @@ public final class Assembly {
           SpoolBuilder builder = Spool.from(spec.values());
           if (builder.getDirectory() == null) {
             if (containerTemp == null) {
-              if (builder.isEnabled() && builder.getDisk() > 0 && spec.raw("disk") == null) {
+              if (builder.spoolsToDisk() && spec.raw("disk") == null) {
                 builder.disk(0);
               }
             } else {
@@ -372,7 +345,8 @@ public final class Assembly {
           backend(
               config,
               new BesEvents(meters::recordBesCommand),
-              prefix -> rules == null || rules.sendsEdlToken(prefix));
+              prefix -> rules == null || rules.sendsEdlToken(prefix),
+              spool::hasRoom);
     } catch (ConfigurationException e) {
       meters.close();
       logs.close();
@@ -519,11 +493,11 @@ public final class Assembly {
     }
   }
 
-  private static int intValue(String key, String value) {
+  static int intValue(String key, String value) {
     return parse(key, value, Specs::intValue);
   }
 
-  private static <T> T parse(String key, String value, Function<String, T> parser) {
+  static <T> T parse(String key, String value, Function<String, T> parser) {
     try {
       return parser.apply(value);
     } catch (IllegalArgumentException e) {

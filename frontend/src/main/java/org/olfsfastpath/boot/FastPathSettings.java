@@ -217,10 +217,12 @@ final class FastPathSettings {
               "FastPath/Spool@disk",
               SPOOL,
               "disk",
-              SIZE,
-              "the bytes all spool files may hold at once; 0 spools in memory only. With no room"
-                  + " left a response streams straight from the BES, never an error",
-              "2 GiB",
+              TEXT,
+              "the bytes all spool files may hold at once: a size, or a percentage of the space"
+                  + " free in `directory` at start, at least 256 MiB and at most 64 GiB but never"
+                  + " over half of what is free; 0 spools in memory only. With no room left a"
+                  + " response streams straight from the BES, never an error",
+              "25%",
               "20GiB"),
           new OlfsSetting(
               "FastPath/Spool@directory",
@@ -282,16 +284,22 @@ final class FastPathSettings {
               GROUP,
               "clientShare",
               TEXT,
-              "the most of a group's BES connections one client (its address) holds at once: a"
-                  + " count, or a percentage of the connections of the group's BES; `100%`: no share",
-              "25%",
-              "8"),
+              "how clients share a group's BES connections: `fair`, a request takes a free"
+                  + " connection at once while nobody waits, however many its client holds, and a"
+                  + " connection that comes free while requests wait goes to the waiting client"
+                  + " holding the fewest; `none`, no shares: requests wait for the pool alone, first"
+                  + " come first served. A count or percentage (the former per-client cap) reads as"
+                  + " `fair`, `100%` as `none`",
+              "fair",
+              "none"),
           new OlfsSetting(
               "FastPath/BesGroups@clientQueue",
               GROUP,
               "clientQueue",
               INTEGER,
-              "requests of one client that may wait past its share; more are refused at once (503)",
+              "requests of one client that may wait for their turn; more are refused at once"
+                  + " (503), but never while the client has fewer requests in all than the group"
+                  + " has connections",
               "8",
               "16"),
           new OlfsSetting(
@@ -299,9 +307,19 @@ final class FastPathSettings {
               GROUP,
               "clientQueueWait",
               DURATION,
-              "how long a request waits past its client's share before a 503",
+              "how long a request waits for its turn at a BES connection before a 503",
               "5 s",
               "10"),
+          new OlfsSetting(
+              "FastPath/BesGroups@downloadWait",
+              GROUP,
+              "downloadWait",
+              DURATION,
+              "how long a download (an answer that may be long) waits for its turn while the"
+                  + " spool has room, so connections come back at the BES's pace; without room,"
+                  + " clientQueueWait",
+              "120 s",
+              "300"),
           new OlfsSetting(
               "FastPath/ClientPool@acquireTimeout",
               BES,

@@ -85,7 +85,7 @@ import org.slf4j.LoggerFactory;
  *       olfs_spool_disk_bytes} with their peaks and budgets, {@code olfs_spool_open_files}, {@code
  *       olfs_spool_responses_total}, {@code olfs_spool_bytes_total}, {@code
  *       olfs_spool_early_releases_total}, {@code olfs_spool_fallbacks_total} by {@code cause},
- *       {@code olfs_spool_client_disconnects_total}.
+ *       {@code olfs_spool_client_disconnects_total}, {@code olfs_spool_hand_offs_total}.
  *   <li>The bot filter: {@code olfs_bot_filter_refusals_total} by {@code cause} ({@code IpAddress},
  *       {@code IpMatch}, {@code UserAgentMatch}), read from its statistics value as {@code /status}
  *       and JMX read it; each refusal is also a request of type {@code blocked}.

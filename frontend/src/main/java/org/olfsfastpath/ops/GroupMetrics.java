@@ -12,8 +12,9 @@ import org.olfsfastpath.bes.BesShareStats;
  * olfs_bes_group_retries_total}, {@code olfs_bes_group_failovers_total}), the refusals of its fair
  * shares by limit ({@code olfs_bes_group_refused_total{limit="clientShare|clientQueue|reserve"}})
  * and the clients now ({@code olfs_bes_group_clients}, {@code _client_in_use}, {@code
- * _client_waiting}, {@code _client_share}), each read from the group's statistics value at each
- * scrape. No metric is labelled with a client: the top clients are in the status document.
+ * _client_long_in_use}, {@code _client_waiting}, {@code _connections}, {@code _long_limit}), each
+ * read from the group's statistics value at each scrape. No metric is labelled with a client: the
+ * top clients are in the status document.
  */
 final class GroupMetrics {
   private GroupMetrics() {}
@@ -36,7 +37,8 @@ final class GroupMetrics {
       FunctionCounter.builder(
               "olfs.bes.group.refused", stats, s -> refused(s.get().shares(), limit))
           .description(
-              "Requests refused by a limit: a client's share, its queue, a pool's" + " reserve")
+              "Requests refused by a limit: a turn not come within its wait, a client's queue, the"
+                  + " reserve")
           .tags("group", group, "limit", limit.key())
           .register(registry);
     }
@@ -47,19 +49,29 @@ final class GroupMetrics {
         s -> s.shares().clients());
     meters.gauge(
         "olfs.bes.group.client.in.use",
-        "Requests holding a place in their client's share",
+        "Connections client requests hold",
         null,
         s -> s.shares().inUse());
     meters.gauge(
+        "olfs.bes.group.client.long.in.use",
+        "Connections held by requests whose answer may be long",
+        null,
+        s -> s.shares().longInUse());
+    meters.gauge(
         "olfs.bes.group.client.waiting",
-        "Requests waiting past their client's share",
+        "Requests waiting for their turn",
         null,
         s -> s.shares().waiting());
     meters.gauge(
-        "olfs.bes.group.client.share",
-        "Connections one client may hold at once",
+        "olfs.bes.group.connections",
+        "Connections the group's clients share",
         null,
-        s -> s.shares().limit());
+        s -> s.shares().connections());
+    meters.gauge(
+        "olfs.bes.group.long.limit",
+        "Connections requests whose answer may be long may hold at once",
+        null,
+        s -> s.shares().longLimit());
   }
 
   private static double refused(BesShareStats shares, BesLimitException.Limit limit) {

@@ -81,6 +81,12 @@ final class SpoolMetrics implements MeterBinder {
         "olfs.spool.client.disconnects",
         "Clients gone while part of their answer" + " waited in the spool, which was freed at once",
         s -> s.stats().clientDisconnects());
+    counter(
+        registry,
+        "olfs.spool.hand.offs",
+        "Answers whose client fell behind while the request's thread wrote them straight from"
+            + " the BES, so that the rest went through the spool",
+        s -> s.stats().handOffs());
   }
 
   private void bytes(

@@ -118,9 +118,10 @@ public final class StatusSections {
   /** A group's fair shares: the limits, the clients now (the top ones), the refusals by limit. */
   private static Map<String, Object> shares(BesShareStats s, boolean showClients) {
     Map<String, Object> m = new LinkedHashMap<>();
-    pick(m, s, "limit", "queueLength");
+    pick(m, s, "fair", "connections", "longLimit", "queueLength");
     m.put("queueWaitMillis", s.queueWait().toMillis());
-    pick(m, s, "clients", "inUse", "waiting", "queued");
+    m.put("downloadWaitMillis", s.downloadWait().toMillis());
+    pick(m, s, "clients", "inUse", "longInUse", "waiting", "queued");
     Map<String, Object> refused = new LinkedHashMap<>();
     refused.put("clientShare", s.refusedShare());
     refused.put("clientQueue", s.refusedQueue());

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.ToLongFunction;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spec.Specs;
 
@@ -23,11 +24,13 @@ import org.olfsfastpath.spec.Specs;
  * read it all: memory up to a bound per response and a bound in all, then a file per response in
  * one directory, bounded in all. One per web application, shared by every response; thread-safe.
  *
- * <p>A response streams through a {@link Transfer} ({@link #transfer}): while its client keeps up,
- * bytes go from the BES straight to the client through one reused buffer, and the spool holds
- * nothing. When a budget is used up, a response streams straight from the BES as if there were no
- * spool (its connection held while its client reads): never an error only because the spool is
- * full. That is logged once per episode and counted by cause ({@link SpoolStats}).
+ * <p>A long answer is copied by the request's own thread straight from the BES to its client while
+ * the client takes each write at once ({@link #direct}: the BES's full rate, no other thread, the
+ * spool holds nothing); the first time it would not, the rest goes to a {@link Transfer}: its
+ * producer reads the answer at the BES's pace into the spool, and the client is fed from there.
+ * When a budget is used up, a response streams straight from the BES as if there were no spool (its
+ * connection held while its client reads): never an error only because the spool is full. That is
+ * logged once per episode and counted by cause ({@link SpoolStats}).
  *
  * <p>Each transfer's producer runs on a thread of the spool's own ({@link #start}), never on the
  * container's request threads: a request waiting for a BES connection holds a request thread, and
@@ -44,6 +47,8 @@ public final class Spool implements AutoCloseable {
   private final int responseBuffers;
   private final Buffers buffers;
   private final long diskBudget;
+  private final String diskRule;
+  private final ToLongFunction<Path> usableSpace;
   private final @Nullable Path directory;
   private final SpoolFile.Factory files;
   private final Episodes episodes;
@@ -57,7 +62,9 @@ public final class Spool implements AutoCloseable {
   private final LongAdder fallbackDiskBudget = new LongAdder();
   private final LongAdder fallbackDiskError = new LongAdder();
   private final LongAdder clientDisconnects = new LongAdder();
+  private final LongAdder handOffs = new LongAdder();
   private final AtomicInteger producerThreads = new AtomicInteger();
+
   private final Executor producers;
 
   /** The producers' threads when the spool made them, shut down by {@link #close}. */
@@ -65,8 +72,10 @@ public final class Spool implements AutoCloseable {
 
   Spool(
       SpoolBuilder builder,
+      long diskBudget,
       @Nullable Path directory,
       SpoolFile.Factory files,
+      ToLongFunction<Path> usableSpace,
       Episodes.Sink log,
       @Nullable Executor producers) {
     this.episodes = new Episodes(log);
@@ -97,7 +106,9 @@ public final class Spool implements AutoCloseable {
     this.responseBuffers =
         (int) Math.min(Integer.MAX_VALUE, builder.getResponseMemory() / Buffers.SIZE);
     this.buffers = new Buffers(builder.getMemory());
-    this.diskBudget = builder.getDisk();
+    this.diskBudget = diskBudget;
+    this.diskRule = builder.getDisk();
+    this.usableSpace = usableSpace;
     this.directory = directory;
     this.files = files;
   }
@@ -119,17 +130,31 @@ public final class Spool implements AutoCloseable {
   }
 
   /**
-   * Starts streaming an answer to its client. The transfer owns {@code first} and {@code source}
-   * from now on: start its producer with {@link #start} once the client can take bytes, and pass
-   * the client's callbacks on to it.
+   * Starts copying an answer to its client on the request's own thread while the client keeps up;
+   * once it falls behind, the rest goes through the spool ({@link DirectCopy}). The copy owns
+   * {@code source} from now on.
    *
-   * @param first a buffer of {@link #buffer()}, holding the answer's first {@code length} bytes
-   * @param source the rest of the answer; closing it releases the BES connection, which the
-   *     transfer does once the source ended (read to its end: the connection goes back to the pool)
-   *     or failed or is no longer wanted (the connection is then discarded)
+   * @param source the answer (its first bytes may already be read); closing it releases the BES
+   *     connection, which the copy or its transfer does once the source ended (read to its end: the
+   *     connection goes back to the pool) or failed or is no longer wanted (it is discarded)
    * @throws IllegalStateException if the spool is switched off
    */
-  public Transfer transfer(byte[] first, int length, InputStream source, ClientOutput client) {
+  public DirectCopy direct(InputStream source) {
+    if (!enabled) {
+      throw new IllegalStateException("the spool is switched off (FastPath/Spool@enabled)");
+    }
+    return new DirectCopy(this, Objects.requireNonNull(source, "source == null"));
+  }
+
+  /**
+   * A transfer of an answer whose client already fell behind, from its first bytes; for tests of
+   * the spooled path on its own. The transfer owns {@code first} and {@code source} from now on:
+   * run its producer with {@link #start}, and pass the client's callbacks on to it.
+   *
+   * @param first a buffer of {@link #buffer()}, holding the answer's first {@code length} bytes
+   * @throws IllegalStateException if the spool is switched off
+   */
+  Transfer transfer(byte[] first, int length, InputStream source, ClientOutput client) {
     if (!enabled) {
       throw new IllegalStateException("the spool is switched off (FastPath/Spool@enabled)");
     }
@@ -168,6 +193,15 @@ public final class Spool implements AutoCloseable {
     return (long) responseBuffers * Buffers.SIZE;
   }
 
+  /**
+   * Whether a long answer whose client falls behind would find room now: the spool is on, writes
+   * files, and less than its disk budget is taken. Read by downloads waiting for a BES connection
+   * ({@code BesGroups@downloadWait}): with room, connections come back at the BES's pace.
+   */
+  public boolean hasRoom() {
+    return enabled && hasDisk() && disk.get() < diskBudget;
+  }
+
   /** Whether responses spool; false: every answer streams straight from the BES. */
   public boolean isEnabled() {
     return enabled;
@@ -191,11 +225,15 @@ public final class Spool implements AutoCloseable {
         disk.get(),
         diskPeak.get(),
         diskBudget,
+        diskRule,
+        directory == null ? null : directory.toString(),
+        directory == null ? -1 : usableSpace.applyAsLong(directory),
         openFiles.get(),
         fallbackMemory.sum(),
         fallbackDiskBudget.sum(),
         fallbackDiskError.sum(),
-        clientDisconnects.sum());
+        clientDisconnects.sum(),
+        handOffs.sum());
   }
 
   /**
@@ -219,6 +257,9 @@ public final class Spool implements AutoCloseable {
                 + Specs.formatSize(buffers.budget())
                 + ", disk="
                 + Specs.formatSize(diskBudget)
+                + (diskRule.endsWith("%") && directory != null
+                    ? " (" + diskRule + " of the space free at start)"
+                    : "")
                 + (directory == null ? "" : ", directory=" + directory)
             : "off")
         + "}";
@@ -293,6 +334,10 @@ public final class Spool implements AutoCloseable {
       spooledResponses.increment();
     }
     spooledBytes.add(bytes);
+  }
+
+  void handedOff() {
+    handOffs.increment();
   }
 
   void releasedEarly() {

@@ -19,8 +19,9 @@ import org.olfsfastpath.spec.Specs;
  * setter validates at once and may be called once; {@link #build()} checks the settings that depend
  * on each other and the directory. Not thread-safe.
  *
- * <p>The defaults suit a small server: 1 MiB of memory per response, 32 MiB in all, then up to 2
- * GiB of files. Memory is taken in buffers of 64 KiB.
+ * <p>The defaults suit a small server: 1 MiB of memory per response, 32 MiB in all, then files up
+ * to a quarter of the space free in the directory at start (at least 256 MiB, at most 64 GiB).
+ * Memory is taken in buffers of 64 KiB.
  */
 public final class SpoolBuilder {
   /** Per response: 1 MiB, sixteen buffers, enough for a client that falls behind a moment. */
@@ -29,14 +30,13 @@ public final class SpoolBuilder {
   /** In all: 32 MiB, so thirty-two slow clients hold their first megabyte in memory. */
   static final long DEFAULT_MEMORY = 32L << 20;
 
-  /** On disk: 2 GiB, five 400 MiB downloads at once, on a disk of a few GiB free. */
-  static final long DEFAULT_DISK = 2L << 30;
-
   private final Settings settings = new Settings("spool");
   private final Setting<Boolean> enabled = settings.add(Setting.bool("enabled", true));
   private final Setting<Long> responseMemory = settings.add(size("responseMemory", null));
   private final Setting<Long> memory = settings.add(size("memory", DEFAULT_MEMORY));
-  private final Setting<Long> disk = settings.add(size("disk", DEFAULT_DISK));
+  private final Setting<DiskBudget> disk =
+      settings.add(
+          Setting.of("disk", DiskBudget.DEFAULT).text(DiskBudget::parse).shownAs(String::valueOf));
   private final Setting<Path> directory =
       settings.add(
           Setting.of("directory", (Path) null)
@@ -98,13 +98,28 @@ public final class SpoolBuilder {
   }
 
   /**
-   * Bounds the bytes of all spool files at once. Default 2 GiB; 0 spools in memory only.
+   * Bounds the bytes of all spool files at once. Default: a quarter of the space free in the
+   * directory at start, at least 256 MiB (or all that is free, if less), at most 64 GiB; 0 spools
+   * in memory only.
    *
    * @throws IllegalArgumentException if negative
    * @throws IllegalStateException if already set
    */
   public SpoolBuilder disk(long bytes) {
-    disk.set(bytes);
+    disk.set(DiskBudget.ofBytes(bytes));
+    return this;
+  }
+
+  /**
+   * Bounds the bytes of all spool files at once, as olfs.xml writes it: a size ({@code 20GiB}) or a
+   * percentage of the space free in the directory at start ({@code 25%}), held between 256 MiB (or
+   * all that is free, if less) and 64 GiB.
+   *
+   * @throws IllegalArgumentException if neither, or a percentage not 1-100%
+   * @throws IllegalStateException if already set
+   */
+  public SpoolBuilder disk(String budget) {
+    disk.set(DiskBudget.parse(budget));
     return this;
   }
 
@@ -154,8 +169,9 @@ public final class SpoolBuilder {
   }
 
   /**
-   * Builds the spool: checks the directory (it exists, takes a new file, and has the smaller of
-   * {@code disk} and 64 MiB free) and deletes the spool files left in it from before.
+   * Builds the spool: works out the disk budget from the space free in the directory, checks the
+   * directory (it exists, takes a new file, and has the smaller of the budget and 64 MiB free) and
+   * deletes the spool files left in it from before.
    *
    * @throws IllegalStateException if responseMemory exceeds memory, or no directory is set while
    *     disk is over 0
@@ -170,15 +186,17 @@ public final class SpoolBuilder {
         Specs.formatSize(getResponseMemory()),
         Specs.formatSize(getMemory()));
     Path dir = directory.orNull();
-    boolean usesDisk = isEnabled() && getDisk() > 0;
+    boolean usesDisk = spoolsToDisk();
     requireConsistent(
         !usesDisk || dir != null,
         List.of("directory", "disk"),
         "directory is needed while disk (%s) is over 0",
-        Specs.formatSize(getDisk()));
+        getDisk());
     SpoolFile.Factory factory = files.orNull();
+    long budget = 0;
     if (usesDisk && dir != null) {
-      SpoolDirectory.check(dir, getDisk(), usableSpace.get());
+      budget = disk.get().of(usableSpace.get().applyAsLong(dir));
+      SpoolDirectory.check(dir, disk.get().needed(budget), usableSpace.get());
       SpoolDirectory.removeLeftovers(dir);
       if (factory == null) {
         factory = () -> ChannelSpoolFile.create(dir);
@@ -190,7 +208,14 @@ public final class SpoolBuilder {
             throw new java.io.IOException("the spool has no directory");
           };
     }
-    return new Spool(this, usesDisk ? dir : null, factory, episodeLog.get(), producers.orNull());
+    return new Spool(
+        this,
+        budget,
+        usesDisk ? dir : null,
+        factory,
+        usableSpace.get(),
+        episodeLog.get(),
+        producers.orNull());
   }
 
   public boolean isEnabled() {
@@ -207,8 +232,14 @@ public final class SpoolBuilder {
     return memory.get();
   }
 
-  public long getDisk() {
-    return disk.get();
+  /** The disk budget as written: a size, or a percentage of the space free at start. */
+  public String getDisk() {
+    return disk.get().toString();
+  }
+
+  /** Whether the spool writes files: it is on, and its disk budget is not 0. */
+  public boolean spoolsToDisk() {
+    return isEnabled() && !disk.get().none();
   }
 
   /** The directory as set, or null: the web application then names the container's own. */

@@ -21,7 +21,12 @@ import org.olfsfastpath.json.Json;
  * @param memoryBudget the bound on {@code memoryBytes} ({@code FastPath/Spool@memory})
  * @param diskBytes bytes of spool files on disk now
  * @param diskPeakBytes the most {@code diskBytes} has been
- * @param diskBudget the bound on {@code diskBytes} ({@code FastPath/Spool@disk})
+ * @param diskBudget the bound on {@code diskBytes}, from {@code FastPath/Spool@disk} and the space
+ *     free in the directory at start
+ * @param diskSetting {@code FastPath/Spool@disk} as it reads: a size, or a percentage of the space
+ *     free at start
+ * @param directory the directory of the spool files, or null when the spool writes none
+ * @param freeSpace the bytes free for the front end in {@code directory} now, or -1 without one
  * @param openFiles spool files open now, one at most per response
  * @param fallbackMemory responses that could spool no more because the memory budget was used up
  *     and there is no disk budget; they streamed straight from the BES from then on
@@ -30,6 +35,8 @@ import org.olfsfastpath.json.Json;
  *     an I/O error)
  * @param clientDisconnects clients that went away while part of their answer waited in the spool,
  *     which was freed at once
+ * @param handOffs answers whose client fell behind while the request's thread wrote them straight
+ *     from the BES (a write it would not take at once), so that the rest went through the spool
  */
 public record SpoolStats(
     boolean enabled,
@@ -42,11 +49,15 @@ public record SpoolStats(
     long diskBytes,
     long diskPeakBytes,
     long diskBudget,
+    String diskSetting,
+    @Nullable String directory,
+    long freeSpace,
     long openFiles,
     long fallbackMemory,
     long fallbackDiskBudget,
     long fallbackDiskError,
-    long clientDisconnects) {
+    long clientDisconnects,
+    long handOffs) {
 
   /** Responses that streamed straight from the BES because the spool had no room, any cause. */
   public long fallbacks() {

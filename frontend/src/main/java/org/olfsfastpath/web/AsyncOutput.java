@@ -6,24 +6,23 @@ import jakarta.servlet.AsyncListener;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.spool.ClientOutput;
-import org.olfsfastpath.spool.Spool;
 import org.olfsfastpath.spool.Transfer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A response whose body streams through a {@link Transfer} in Servlet non-blocking mode: the
- * request's thread starts it ({@link #start}) and returns to the container at once; the container
- * calls {@link #onWritePossible()} when the client can take bytes, the first time right after that,
- * which starts the transfer's producer on a thread of the spool's ({@link Spool#start}), never one
- * of the container's, which requests waiting for a BES connection may all hold: it reads the BES
- * and writes straight to the client while the client keeps up. No thread waits for the client, and
- * the BES connection goes back to the pool at the BES's end of message.
+ * A long response's body in Servlet non-blocking mode: the request's thread starts it ({@link
+ * #start}), then writes the answer straight from the BES while the client takes each write at once
+ * ({@link org.olfsfastpath.spool.DirectCopy}: the BES's full rate, no other thread); the first time
+ * it would not, the rest goes to a {@link Transfer} whose producer reads the BES on a thread of the
+ * spool's ({@link #handedOff}), the request's thread returns to the container, and the container
+ * calls {@link #onWritePossible()} whenever the client can take more, when the transfer writes what
+ * is spooled. No thread waits for the client, and the BES connection goes back to the pool at the
+ * BES's end of message.
  *
  * <p>Ends the response once: {@link #complete()} when the whole answer went out; {@link #abort}
  * when the BES failed after part of it went out, by an async dispatch back into the servlet, which
@@ -38,39 +37,43 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   private static final Logger log = LoggerFactory.getLogger(AsyncOutput.class);
 
   private final Exchange ex;
-  private final Spool spool;
   private final AsyncContext async;
   private final ServletOutputStream out;
   private final ReentrantLock lock = new ReentrantLock();
   private volatile @Nullable Transfer transfer;
   private boolean ended;
-  private boolean producing;
 
-  private AsyncOutput(Exchange ex, Spool spool, AsyncContext async, ServletOutputStream out) {
+  private AsyncOutput(Exchange ex, AsyncContext async, ServletOutputStream out) {
     this.ex = ex;
-    this.spool = spool;
     this.async = async;
     this.out = out;
   }
 
   /**
-   * Streams the rest of an answer asynchronously: {@code first[0, length)} already read, then
-   * {@code source}, whose close releases the BES response. From here on the transfer owns both. The
-   * status and headers are set; call on the request's thread, in the servlet's service.
+   * Switches the response to async and non-blocking output; the status and headers are set. Call on
+   * the request's thread, in the servlet's service; write only when {@link #isReady()} said so.
+   *
+   * @throws IOException if the response's output cannot be had
    */
-  static void start(Exchange ex, Spool spool, byte[] first, int length, InputStream source)
-      throws IOException {
+  static AsyncOutput start(Exchange ex) throws IOException {
     AsyncContext async = ex.req.startAsync(ex.req, ex.resp);
     // A slow client may read for hours; a client that stops reading meets the connector's
     // write timeout instead.
     async.setTimeout(0);
-    AsyncOutput output = new AsyncOutput(ex, spool, async, ex.resp.getOutputStream());
-    Transfer transfer = spool.transfer(first, length, source, output);
-    output.transfer = transfer;
+    AsyncOutput output = new AsyncOutput(ex, async, ex.resp.getOutputStream());
     ex.goneAsync();
     async.addListener(output);
-    // The container's first onWritePossible, right after service returns, starts the producer.
     output.out.setWriteListener(output);
+    return output;
+  }
+
+  /**
+   * The rest of the answer was handed to {@code transfer}: the container's calls go to it from now
+   * on. Call on the request's thread before service returns (the container's first call comes
+   * after).
+   */
+  void handedOff(Transfer transfer) {
+    this.transfer = transfer;
   }
 
   // The transfer's client.
@@ -93,11 +96,13 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
         throw new IOException("the response has ended");
       }
       out.write(b, off, len);
+      // Under the lock: the request's thread, the producer and the container's callbacks each
+      // write in turn, and the access line reads the count after the last.
+      ex.stats.bytesStreamed.add(len);
+      ex.countBody(len);
     } finally {
       lock.unlock();
     }
-    ex.stats.bytesStreamed.add(len);
-    ex.countBody(len);
   }
 
   @Override
@@ -111,6 +116,7 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   @Override
   public void abort(IOException cause, long sent) {
     if (end()) {
+      commit();
       ex.req.setAttribute(FAILURE, new BesStreamException(sent, cause));
       async.dispatch();
     }
@@ -126,6 +132,26 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
         // The container ended the response already (its error handling).
         log.debug("completing a response whose client went away: {}", e.toString());
       }
+    }
+  }
+
+  /**
+   * Sends what the container still buffers before an abort, which commits the response: the bytes
+   * written may all sit in its response buffer (a write that fills it exactly is not sent until
+   * more comes), and a failure thrown while the response is not committed becomes the container's
+   * own 500 page instead of the cut body a client can tell from a whole one.
+   */
+  private void commit() {
+    lock.lock();
+    try {
+      if (out.isReady()) {
+        out.flush();
+      }
+      // Not ready: bytes are on their way already, so the response is committed.
+    } catch (IOException | IllegalStateException e) {
+      log.debug("flushing an aborted response: {}", e.toString());
+    } finally {
+      lock.unlock();
     }
   }
 
@@ -148,35 +174,10 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   @Override
   public void onWritePossible() {
     Transfer t = transfer;
-    if (t == null) {
-      return;
+    if (t != null) {
+      t.onWritePossible();
     }
-    t.onWritePossible();
-    if (startProducer()) {
-      try {
-        // The BES side on a thread of the spool's: it holds no lock of the client's, so the
-        // container's callbacks go on meanwhile, and no request thread it would wait behind.
-        spool.start(t);
-      } catch (RuntimeException e) {
-        log.warn(
-            "olfs-fastpath: cannot start streaming {}: {}", ex.req.getRequestURI(), e.toString());
-        t.abandon(e);
-      }
-    }
-  }
-
-  /** True once: when the producer is to start. */
-  private boolean startProducer() {
-    lock.lock();
-    try {
-      if (producing || ended) {
-        return false;
-      }
-      producing = true;
-      return true;
-    } finally {
-      lock.unlock();
-    }
+    // Without a transfer the request's thread wrote the whole answer, or ended it otherwise.
   }
 
   @Override
@@ -206,21 +207,10 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
 
   private void clientGone(@Nullable Throwable failure) {
     Transfer t = transfer;
-    if (t == null) {
-      return;
-    }
-    boolean neverProduced;
-    lock.lock();
-    try {
-      neverProduced = !producing;
-      producing = true;
-    } finally {
-      lock.unlock();
-    }
-    if (neverProduced) {
-      t.abandon(failure == null ? new IOException("the response ended first") : failure);
-    } else {
+    if (t != null) {
       t.clientGone(failure);
+    } else {
+      gone(); // The request's thread's next write fails, and it closes the BES answer.
     }
   }
 }

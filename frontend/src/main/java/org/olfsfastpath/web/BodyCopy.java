@@ -9,22 +9,27 @@ import java.io.OutputStream;
 import java.io.SequenceInputStream;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.zip.GZIPOutputStream;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.http.ByteRanges;
+import org.olfsfastpath.spool.DirectCopy;
 import org.olfsfastpath.spool.Spool;
+import org.olfsfastpath.spool.Transfer;
 
 /**
  * Sends a BES body to the client, never holding it whole, gzip-compressed when the body is text and
  * the client accepts it. An answer that ends within the response buffer is read whole, its BES
- * connection released, and written at once; a longer one streams through the {@link Spool} ({@link
- * AsyncOutput}), so its BES connection goes back to the pool when the BES has finished, not when
- * the client has; with the spool off (or outside a container) it is copied through a fixed buffer
- * as the client reads. Tells a failure of the BES side ({@link BesStreamException}, with the bytes
- * already sent) from the client going away ({@link ClientGoneException}): the first must abort the
- * response if it was committed, the second needs no answer at all.
+ * connection released, and written at once; a longer one is copied by the request's thread straight
+ * from the BES while the client keeps up (the BES's full rate), and once the client falls behind
+ * its rest goes through the {@link Spool} ({@link DirectCopy}, {@link AsyncOutput}), so its BES
+ * connection goes back to the pool when the BES has finished, not when the client has; with the
+ * spool off (or outside a container) it is copied through a fixed buffer as the client reads. Tells
+ * a failure of the BES side ({@link BesStreamException}, with the bytes already sent) from the
+ * client going away ({@link ClientGoneException}): the first must abort the response if it was
+ * committed, the second needs no answer at all.
  */
 final class BodyCopy {
   // Allocated per request on the copying path: a small answer should not pay for 64 KiB it never
@@ -63,10 +68,11 @@ final class BodyCopy {
 
   /**
    * Sends {@code bes}'s body and closes {@code bes} (which releases its BES connection): at once
-   * when the answer fits the response buffer or streams without the spool, else when its transfer
-   * has read it to its end (or failed, or its client went away). The status and headers are already
-   * set. If the BES breaks the body off while nothing has reached the client yet, the BES layer may
-   * send the get once more ({@link BesResponse#restart}) and the new answer is sent from its start.
+   * when the answer fits the response buffer or streams without the spool, else when it was read to
+   * its end, by this thread or a transfer of the spool's (or failed, or its client went away). The
+   * status and headers are already set. If the BES breaks the body off while nothing has reached
+   * the client yet, the BES layer may send the get once more ({@link BesResponse#restart}) and the
+   * new answer is sent from its start.
    *
    * @throws BesStreamException if the BES failed before the answer was handed to the spool, with
    *     the bytes sent before (none, unless the spool is off)
@@ -131,27 +137,59 @@ final class BodyCopy {
         writeWhole(ex, first, n, compress);
         return;
       }
+      handedOver = true;
       if (compress) {
         ex.stats.gzipResponses.increment();
         InputStream rest =
             new SequenceInputStream(
                 new ByteArrayInputStream(Arrays.copyOf(first, RESPONSE_BUFFER)), body);
-        handedOver = true;
-        AsyncOutput.start(ex, spool, first, 0, new GzipInput(rest));
+        copyDirect(ex, new GzipInput(rest), first, 0);
       } else {
-        handedOver = true;
-        AsyncOutput.start(ex, spool, first, RESPONSE_BUFFER, body);
+        copyDirect(ex, body, first, RESPONSE_BUFFER);
       }
-    } catch (IOException e) {
-      if (e instanceof BesStreamException stream) {
-        throw stream;
-      }
-      throw new ClientGoneException(e);
     } finally {
       if (!handedOver) {
         spool.recycle(first);
         closeQuietly(body);
       }
+    }
+  }
+
+  /**
+   * Copies the rest of an answer on the request's thread straight from the BES (the BES's full rate
+   * while the client keeps up), through {@code buffer}, which holds its first {@code length} bytes,
+   * in non-blocking mode; the first time the client would not take a write at once, the rest goes
+   * through the spool and the response on after service returns ({@link DirectCopy}, {@link
+   * AsyncOutput}). Ends the response itself: complete, aborted or its client gone.
+   */
+  private void copyDirect(Exchange ex, InputStream source, byte[] buffer, int length)
+      throws ClientGoneException {
+    DirectCopy copy = spool.direct(source);
+    AsyncOutput output;
+    try {
+      output = AsyncOutput.start(ex);
+    } catch (IOException | RuntimeException e) {
+      spool.recycle(buffer);
+      closeQuietly(source);
+      throw new ClientGoneException(e instanceof IOException io ? io : new IOException(e));
+    }
+    Transfer transfer;
+    try {
+      transfer = copy.copyTo(output, buffer, length);
+    } catch (DirectCopy.SourceFailedException e) {
+      spool.recycle(buffer);
+      output.abort((IOException) Objects.requireNonNull(e.getCause()), e.sent());
+      return;
+    } catch (IOException e) {
+      spool.recycle(buffer);
+      output.gone();
+      return;
+    }
+    if (transfer == null) {
+      spool.recycle(buffer);
+      output.complete();
+    } else {
+      output.handedOff(transfer); // The transfer owns the buffer now.
     }
   }
 

@@ -64,6 +64,15 @@ public final class CachePolicy {
     return keptData.contains(type) ? cache.maxDataEntryBytes() : -1;
   }
 
+  /**
+   * The largest data answer that counts as short the first time it is asked for, when its
+   * constraint bounds it ({@link GetResponder}): the largest the cache would keep, whether or not
+   * it keeps this type.
+   */
+  long shortDataBytes() {
+    return cache.maxDataEntryBytes();
+  }
+
   private static boolean isDataType(ResponseType type) {
     return type.source() == ResponseType.Source.BES && !type.isMetadata() && !type.writesHistory();
   }

@@ -3,6 +3,7 @@ package org.olfsfastpath.web;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
+import java.util.OptionalLong;
 import org.olfsfastpath.bes.BesResponse;
 import org.olfsfastpath.bes.Caller;
 import org.olfsfastpath.bes.GetRequest;
@@ -10,6 +11,7 @@ import org.olfsfastpath.cache.CachedResponse;
 import org.olfsfastpath.cache.DataSource;
 import org.olfsfastpath.cache.LoadedResponse;
 import org.olfsfastpath.cache.StreamedResponse;
+import org.olfsfastpath.dap.ConstraintBound;
 import org.olfsfastpath.dap.ConstraintTranslation;
 import org.olfsfastpath.dap.DapRequest;
 import org.olfsfastpath.dap.DapRequestRejectedException;
@@ -85,7 +87,7 @@ final class GetResponder {
                     source,
                     maxBytes,
                     type.isTextual() && settings.gzip(),
-                    caller(ex, type, get, maxBytes));
+                    caller(ex, dataset, get, maxBytes));
         if (answer instanceof CachedResponse cached) {
           copy.sendCached(ex, cached, type.isTextual());
           return;
@@ -99,24 +101,50 @@ final class GetResponder {
     if (ex.head) {
       return; // From the catalog alone: no BES message.
     }
-    BesResponse bes = backend.get(get, caller(ex, type, get, -1));
+    BesResponse bes = backend.get(get, caller(ex, dataset, get, -1));
     // Closed by the copy: the connection goes back as soon as the BES has sent the whole answer.
     copy.stream(ex, bes, compress);
   }
 
   /**
    * Who asks, and whether the answer may hold its BES connection long: a metadata answer is short;
-   * a data answer is short only when the response cache will read it whole at BES speed ({@code
-   * maxBytes}, its cap, at least 0) and an earlier answer of the same get kept there says it fits;
-   * any other may be long (as long as its BES answer, or as its client when the spool has no room
-   * left), so it leaves the pools' reserve to short requests.
+   * a data answer is short when an earlier answer of the same get kept in the response cache says
+   * it fits the cache's cap ({@code maxBytes}, at least 0 when the cache reads this type whole at
+   * BES speed), or, asked for the first time, when its constraint bounds it small ({@link
+   * #boundedSmall}); any other may be long (as long as its BES answer, or as its client when the
+   * spool has no room left), so it leaves the pools' reserve to short requests.
    */
-  private Caller caller(Exchange ex, ResponseType type, GetRequest get, long maxBytes) {
+  private Caller caller(Exchange ex, DapRequest.Dataset dataset, GetRequest get, long maxBytes) {
+    ResponseType type = dataset.type();
     if (type.isMetadata()) {
       return ex.caller();
     }
     int known = maxBytes < 0 ? -1 : answers.knownLength(get);
-    return known >= 0 && known <= maxBytes ? ex.caller() : ex.caller().withLongHold(true);
+    boolean isShort = known >= 0 ? known <= maxBytes : boundedSmall(dataset);
+    return isShort ? ex.caller() : ex.caller().withLongHold(true);
+  }
+
+  /**
+   * Whether the constraint alone bounds the answer's values to the short size ({@link
+   * CachePolicy#shortDataBytes()}): 8 bytes a value in a binary answer, 24 in a text one; a netCDF
+   * or image answer, whose headers and encoding the constraint does not bound, never is.
+   */
+  private boolean boundedSmall(DapRequest.Dataset dataset) {
+    ResponseType type = dataset.type();
+    int perValue =
+        type == ResponseType.DODS || type == ResponseType.DAP ? 8 : type.isTextual() ? 24 : 0;
+    if (perValue == 0 || !dataset.dap4Function().isEmpty()) {
+      return false;
+    }
+    String constraint;
+    try {
+      constraint =
+          type.isDap4() ? ConstraintTranslation.toDap2(dataset.constraint()) : dataset.constraint();
+    } catch (DapRequestRejectedException e) {
+      return false; // The BES will say what is wrong; meanwhile, not known to be short.
+    }
+    OptionalLong values = ConstraintBound.values(constraint);
+    return values.isPresent() && values.getAsLong() <= policy.shortDataBytes() / perValue;
   }
 
   /** The BES get for a response: its constraint, xml:base and the history of a netCDF file. */

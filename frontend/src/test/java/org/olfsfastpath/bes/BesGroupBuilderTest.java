@@ -33,15 +33,17 @@ final class BesGroupBuilderTest {
     assertEquals(3, builder.getEjectionThreshold());
     assertTrue(builder.getFailover());
     assertTrue(builder.getRetry());
-    assertEquals("25%", builder.getClientShare());
+    assertEquals("fair", builder.getClientShare());
     assertEquals(8, builder.getClientQueue());
     assertEquals(Duration.ofSeconds(5), builder.getClientQueueWait());
+    assertEquals(Duration.ofSeconds(120), builder.getDownloadWait());
     try (BesGroup group = builder.addMember(client(ONE)).addMember(client(TWO), 2).build()) {
       assertEquals("/", group.prefix());
       assertEquals(List.of(ONE, TWO), group.members().stream().map(BesClient::endpoint).toList());
       assertEquals(
           List.of(1, 2), group.stats().members().stream().map(BesMemberStats::weight).toList());
-      // Shares: a quarter of the group's 64 connections, the default queue and wait.
+      // Shares: fair over the group's 64 connections, downloads on all but the two pools'
+      // reserves of 3, the default queue and waits.
       assertEquals(
           new BesGroupStats(
               "/",
@@ -52,7 +54,22 @@ final class BesGroupBuilderTest {
               0,
               0,
               0,
-              new BesShareStats(16, 8, Duration.ofSeconds(5), 0, 0, 0, 0, 0, 0, 0, List.of())),
+              new BesShareStats(
+                  true,
+                  64,
+                  58,
+                  8,
+                  Duration.ofSeconds(5),
+                  Duration.ofSeconds(120),
+                  0,
+                  0,
+                  0,
+                  0,
+                  0,
+                  0,
+                  0,
+                  0,
+                  List.of())),
           group.stats());
     }
   }
@@ -159,7 +176,7 @@ final class BesGroupBuilderTest {
     assertEquals(
         "key weight value was set to '2': not a BES group setting; known: prefix,"
             + " ejectionBase, ejectionMax, ejectionThreshold, failover, retry, clientShare,"
-            + " clientQueue, clientQueueWait",
+            + " clientQueue, clientQueueWait, downloadWait",
         assertThrows(SpecException.class, () -> BesGroup.from(Map.of("weight", "2"))).getMessage());
   }
 

@@ -48,7 +48,7 @@ record Built(
     Spool spool =
         Assembly.spool(config, java.nio.file.Path.of(System.getProperty("java.io.tmpdir")));
     return new Built(
-        Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE)),
+        Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE), spool::hasRoom),
         web,
         bots,
         spool,

@@ -42,7 +42,7 @@ final class ConfigLocationTest {
   void load_noneNamed_givesDefaults() {
     FrontEndConfig config = ConfigLocation.load(ConfigLocation.find(NONE, NONE, NONE));
     assertEquals(
-        PptEndpoint.tcp("localhost", 10022), Assembly.endpoint(config, config.bes().get(0)));
+        PptEndpoint.tcp("localhost", 10022), BesEndpoints.endpoint(config, config.bes().get(0)));
   }
 
   @Test
@@ -54,7 +54,8 @@ final class ConfigLocationTest {
     FrontEndConfig config =
         ConfigLocation.load(ConfigLocation.find(NONE, of("olfs.config", file.toString()), NONE));
     assertEquals(
-        PptEndpoint.unix(Path.of("/tmp/bes.sock")), Assembly.endpoint(config, config.bes().get(0)));
+        PptEndpoint.unix(Path.of("/tmp/bes.sock")),
+        BesEndpoints.endpoint(config, config.bes().get(0)));
   }
 
   @Test
@@ -209,6 +210,7 @@ final class ConfigLocationTest {
         ConfigLocation.load(
             ConfigLocation.locate(NONE, dirs(root), NONE, ConfigDirectories.Access.FILES).source());
     assertEquals(
-        PptEndpoint.unix(Path.of("/tmp/bes.sock")), Assembly.endpoint(config, config.bes().get(0)));
+        PptEndpoint.unix(Path.of("/tmp/bes.sock")),
+        BesEndpoints.endpoint(config, config.bes().get(0)));
   }
 }

@@ -75,8 +75,8 @@ final class SettingsDefaultsTest {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("BESManager/BES/prefix", group.getPrefix());
     m.put("BESManager/BES@weight", BesGroupBuilder.DEFAULT_WEIGHT);
-    m.put("BESManager/BES/host", Assembly.DEFAULT_HOST);
-    m.put("BESManager/BES/port", Assembly.DEFAULT_PORT);
+    m.put("BESManager/BES/host", BesEndpoints.DEFAULT_HOST);
+    m.put("BESManager/BES/port", BesEndpoints.DEFAULT_PORT);
     m.put("BESManager/BES/timeOut", ppt.readTimeout());
     m.put(
         "BESManager/BES/maxResponseSize",
@@ -165,6 +165,7 @@ final class SettingsDefaultsTest {
     m.put("FastPath/BesGroups@clientShare", group.getClientShare());
     m.put("FastPath/BesGroups@clientQueue", group.getClientQueue());
     m.put("FastPath/BesGroups@clientQueueWait", group.getClientQueueWait());
+    m.put("FastPath/BesGroups@downloadWait", group.getDownloadWait());
     m.put("FastPath/ClientPool@acquireTimeout", client.getAcquireTimeout());
     m.put("FastPath/ClientPool@reserve", client.getReserve());
     m.put("FastPath/ClientPool@maxIdle", client.getMaxIdle());

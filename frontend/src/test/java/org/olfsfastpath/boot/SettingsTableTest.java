@@ -112,7 +112,10 @@ final class SettingsTableTest {
           Map.entry("FastPath/Spool@enabled", built -> built.spool().isEnabled()),
           Map.entry("FastPath/Spool@responseMemory", built -> built.spool().responseMemory()),
           Map.entry("FastPath/Spool@memory", built -> built.spool().stats().memoryBudget()),
-          Map.entry("FastPath/Spool@disk", built -> built.spool().stats().diskBudget()),
+          // A size reads back as the budget; 20GiB is written as the table's example.
+          Map.entry(
+              "FastPath/Spool@disk",
+              built -> Specs.formatSize(built.spool().stats().diskBudget()).replace(" ", "")),
           Map.entry("FastPath/Spool@directory", built -> built.spool().directory().orElseThrow()),
           Map.entry(
               "FastPath/BesGroups@ejectionBase",
@@ -124,16 +127,18 @@ final class SettingsTableTest {
               built -> built.router().rootGroup().ejectionThreshold()),
           Map.entry("FastPath/BesGroups@failover", built -> built.router().rootGroup().failover()),
           Map.entry("FastPath/BesGroups@retry", built -> built.router().rootGroup().retry()),
-          // A count: the connections of the group's one BES (32) do not change it.
           Map.entry(
               "FastPath/BesGroups@clientShare",
-              built -> Integer.toString(built.router().rootGroup().clientShare())),
+              built -> built.router().rootGroup().fairShares() ? "fair" : "none"),
           Map.entry(
               "FastPath/BesGroups@clientQueue",
               built -> built.router().rootGroup().stats().shares().queueLength()),
           Map.entry(
               "FastPath/BesGroups@clientQueueWait",
               built -> built.router().rootGroup().stats().shares().queueWait()),
+          Map.entry(
+              "FastPath/BesGroups@downloadWait",
+              built -> built.router().rootGroup().stats().shares().downloadWait()),
           Map.entry(
               "FastPath/ClientPool@reserve",
               built -> Integer.toString(built.client().reservedConnections())),
@@ -214,6 +219,7 @@ final class SettingsTableTest {
           Map.entry("FastPath/Spool@directory", "relative/spool"),
           Map.entry("FastPath/Admin@token", "too-short"),
           Map.entry("FastPath/BesGroups@clientShare", "a quarter"),
+          Map.entry("FastPath/Spool@disk", "half"),
           Map.entry("FastPath/ClientPool@reserve", "150%"),
           Map.entry("FastPath/TrustedProxies", "proxy.example.org"),
           Map.entry("DatasetUrlResponse@type", "sometimes"),

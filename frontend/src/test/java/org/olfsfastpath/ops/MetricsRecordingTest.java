@@ -143,7 +143,21 @@ final class MetricsRecordingTest {
                 0,
                 5,
                 new BesShareStats(
-                    8, 8, java.time.Duration.ofSeconds(5), 3, 11, 4, 9, 10, 20, 30, List.of())));
+                    true,
+                    32,
+                    29,
+                    8,
+                    java.time.Duration.ofSeconds(5),
+                    java.time.Duration.ofSeconds(120),
+                    3,
+                    11,
+                    6,
+                    4,
+                    9,
+                    10,
+                    20,
+                    30,
+                    List.of())));
     metrics.monitorGroup("/data", group::get);
 
     String scrape = metrics.scrape();
@@ -158,7 +172,9 @@ final class MetricsRecordingTest {
     assertLine(scrape, "olfs_bes_group_clients{group=\"/data\"} 3.0");
     assertLine(scrape, "olfs_bes_group_client_in_use{group=\"/data\"} 11.0");
     assertLine(scrape, "olfs_bes_group_client_waiting{group=\"/data\"} 4.0");
-    assertLine(scrape, "olfs_bes_group_client_share{group=\"/data\"} 8.0");
+    assertLine(scrape, "olfs_bes_group_client_long_in_use{group=\"/data\"} 6.0");
+    assertLine(scrape, "olfs_bes_group_connections{group=\"/data\"} 32.0");
+    assertLine(scrape, "olfs_bes_group_long_limit{group=\"/data\"} 29.0");
     assertFalse(scrape.contains("192.0.2."), "no client address is a label");
   }
 

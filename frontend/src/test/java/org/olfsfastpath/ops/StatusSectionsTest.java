@@ -86,7 +86,9 @@ final class StatusSectionsTest {
   @Test
   void spool_namesAndOrder() {
     Map<String, Object> m =
-        StatusSections.spool(new SpoolStats(true, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14));
+        StatusSections.spool(
+            new SpoolStats(
+                true, 1, 2, 3, 4, 5, 6, 7, 8, 9, "25%", "/spool", 99, 10, 11, 12, 13, 14, 15));
     assertEquals(
         List.of(
             "enabled",
@@ -99,15 +101,21 @@ final class StatusSectionsTest {
             "diskBytes",
             "diskPeakBytes",
             "diskBudget",
+            "diskSetting",
+            "directory",
+            "freeSpace",
             "openFiles",
             "fallbackMemory",
             "fallbackDiskBudget",
             "fallbackDiskError",
             "clientDisconnects",
+            "handOffs",
             "fallbacks"),
         List.copyOf(m.keySet()));
     assertEquals(
-        List.of(true, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L, 13L, 14L, 36L),
+        List.of(
+            true, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, "25%", "/spool", 99L, 10L, 11L, 12L, 13L, 14L,
+            15L, 36L),
         List.copyOf(m.values()));
   }
 
@@ -158,11 +166,15 @@ final class StatusSectionsTest {
             new BesPoolStats(3, 2, 1, 5, 2, 1, 4, 0, 1, 3, 1, 6));
     BesShareStats shares =
         new BesShareStats(
-            8,
+            true,
+            32,
+            29,
             4,
             Duration.ofSeconds(5),
+            Duration.ofSeconds(120),
             2,
             9,
+            7,
             3,
             20,
             15,
@@ -195,17 +207,23 @@ final class StatusSectionsTest {
     Map<?, ?> share = (Map<?, ?>) group.get("shares");
     assertEquals(
         List.of(
-            "limit",
+            "fair",
+            "connections",
+            "longLimit",
             "queueLength",
             "queueWaitMillis",
+            "downloadWaitMillis",
             "clients",
             "inUse",
+            "longInUse",
             "waiting",
             "queued",
             "refused",
             "top"),
         List.copyOf(share.keySet()));
-    assertEquals(List.of(8, 4, 5000L, 2, 9, 3, 20L), List.copyOf(share.values()).subList(0, 7));
+    assertEquals(
+        List.of(true, 32, 29, 4, 5000L, 120000L, 2, 9, 7, 3, 20L),
+        List.copyOf(share.values()).subList(0, 11));
     assertEquals(
         Map.of("clientShare", 15L, "clientQueue", 16L, "reserve", 17L), share.get("refused"));
     assertEquals(
@@ -275,11 +293,15 @@ final class StatusSectionsTest {
   void groups_topClients_namedToOperatorsOnly() {
     BesShareStats shares =
         new BesShareStats(
-            8,
+            true,
+            32,
+            29,
             4,
             Duration.ofSeconds(5),
+            Duration.ofSeconds(120),
             1,
             8,
+            0,
             0,
             0,
             0,

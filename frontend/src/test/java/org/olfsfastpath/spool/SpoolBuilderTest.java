@@ -24,16 +24,42 @@ final class SpoolBuilderTest {
     assertTrue(builder.isEnabled());
     assertEquals(1L << 20, builder.getResponseMemory());
     assertEquals(32L << 20, builder.getMemory());
-    assertEquals(2L << 30, builder.getDisk());
+    assertEquals("25%", builder.getDisk());
     assertEquals(null, builder.getDirectory());
-    Spool spool = builder.directory(dir).build();
+    Spool spool = builder.directory(dir).usableSpace(path -> 80L << 30).build();
     assertEquals(
         Map.entry(dir, 1L << 20),
         Map.entry(spool.directory().orElseThrow(), spool.responseMemory()));
     SpoolStats stats = spool.stats();
     assertEquals(32L << 20, stats.memoryBudget());
-    assertEquals(2L << 30, stats.diskBudget());
+    assertEquals(20L << 30, stats.diskBudget(), "a quarter of the 80 GiB free");
+    assertEquals("25%", stats.diskSetting());
+    assertEquals(dir.toString(), stats.directory());
+    assertEquals(80L << 30, stats.freeSpace());
     assertTrue(stats.enabled());
+    assertTrue(spool.hasRoom());
+  }
+
+  @Test
+  void aPercentage_followsTheFreeSpace_betweenItsFloorAndCeiling_atMostHalfOfIt() {
+    assertEquals(20L << 30, budget("25%", 80L << 30));
+    assertEquals(64L << 30, budget("25%", 1L << 40), "the ceiling");
+    assertEquals(256L << 20, budget("25%", 1L << 30), "the floor");
+    assertEquals(100L << 20, budget("25%", 200L << 20), "half of what is free, under the floor");
+    assertEquals(3L << 30, budget("3GiB", 80L << 30), "a size is a size");
+    assertEquals(1L << 40, budget("100%", 1L << 40) * 16, "100% of a TiB is still the ceiling");
+    assertThrows(IllegalArgumentException.class, () -> Spool.newBuilder().disk("0%"));
+    assertThrows(IllegalArgumentException.class, () -> Spool.newBuilder().disk("half"));
+  }
+
+  private long budget(String disk, long free) {
+    return Spool.newBuilder()
+        .directory(dir)
+        .disk(disk)
+        .usableSpace(path -> free)
+        .build()
+        .stats()
+        .diskBudget();
   }
 
   @Test
@@ -88,7 +114,7 @@ final class SpoolBuilderTest {
   void disk_needsADirectory_unlessOffOrZero() {
     SpecConflictException e =
         assertThrows(SpecConflictException.class, () -> Spool.newBuilder().build());
-    assertEquals("directory is needed while disk (2GiB) is over 0", e.getMessage());
+    assertEquals("directory is needed while disk (25%) is over 0", e.getMessage());
     assertFalse(Spool.newBuilder().disk(0).build().directory().isPresent());
     assertFalse(Spool.newBuilder().enabled(false).build().isEnabled());
   }
@@ -150,13 +176,16 @@ final class SpoolBuilderTest {
 
   @Test
   void stats_json_namesEveryFigure() {
-    String json = new SpoolStats(true, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14).toJson();
+    String json =
+        new SpoolStats(true, 1, 2, 3, 4, 5, 6, 7, 8, 9, "25%", "/spool", 99, 10, 11, 12, 13, 14, 15)
+            .toJson();
     assertEquals(
         "{\"enabled\":true,\"spooledResponses\":1,\"spooledBytes\":2,\"earlyReleases\":3,"
             + "\"memoryBytes\":4,\"memoryPeakBytes\":5,\"memoryBudget\":6,\"diskBytes\":7,"
-            + "\"diskPeakBytes\":8,\"diskBudget\":9,\"openFiles\":10,\"fallbackMemory\":11,"
+            + "\"diskPeakBytes\":8,\"diskBudget\":9,\"diskSetting\":\"25%\","
+            + "\"directory\":\"/spool\",\"freeSpace\":99,\"openFiles\":10,\"fallbackMemory\":11,"
             + "\"fallbackDiskBudget\":12,\"fallbackDiskError\":13,\"clientDisconnects\":14,"
-            + "\"fallbacks\":36}",
+            + "\"handOffs\":15,\"fallbacks\":36}",
         json);
   }
 }

@@ -703,6 +703,28 @@ public final class DapServletTest {
   }
 
   @Test
+  void callers_aSmallSliceAskedTheFirstTime_isShort_whenItsConstraintBoundsIt() throws IOException {
+    // 1 x 10 x 10 values and their maps: short the first time, in text as in binary.
+    run(FakeHttp.Request.get("/coads_climatology.nc.ascii?SST[0:1:0][0:1:9][0:1:9]"));
+    run(FakeHttp.Request.get("/coads_climatology.nc.dods?SST[0][0:9][0:9],COADSX[0:9]"));
+    // DAP4, read as DAP2.
+    run(FakeHttp.Request.get("/coads_climatology.nc.dap?dap4.ce=/SST[0][0:9][0:9]"));
+    // A variable named whole, a selection, or a slice too large for the short size: long.
+    run(FakeHttp.Request.get("/coads_climatology.nc.ascii?SST"));
+    run(FakeHttp.Request.get("/coads_climatology.nc.ascii?SST[0:11][0:89][0:179]"));
+    run(FakeHttp.Request.get("/coads_climatology.nc.nc?SST[0][0][0]"));
+    assertEquals(
+        List.of(
+            Caller.shortRequest("127.0.0.1"),
+            Caller.shortRequest("127.0.0.1"),
+            Caller.shortRequest("127.0.0.1"),
+            Caller.longRequest("127.0.0.1"),
+            Caller.longRequest("127.0.0.1"),
+            Caller.longRequest("127.0.0.1")),
+        backend.callers);
+  }
+
+  @Test
   void theCallersAddress_fromXForwardedFor_onlyThroughATrustedProxy() throws IOException {
     settings = FrontEndSettings.newBuilder().trustedProxies("127.0.0.1").build();
     run(

@@ -48,6 +48,7 @@ public final class FakeAsync {
   private boolean completed;
   private Throwable aborted;
   private boolean gone;
+  private int flushes;
 
   public FakeAsync(HttpServlet servlet, FakeHttp.Request request, long window) {
     this.servlet = servlet;
@@ -59,6 +60,7 @@ public final class FakeAsync {
   /** Runs the servlet's service, then the container's first write callback, as Tomcat does. */
   public FakeAsync serve() throws IOException {
     HttpServletRequest plain = request.build();
+    attributes.putAll(request.attributes); // What a filter in front set, such as the request's log.
     built =
         (HttpServletRequest)
             Proxy.newProxyInstance(
@@ -172,6 +174,13 @@ public final class FakeAsync {
             }
             body.write(b, off, len);
             window -= len;
+          }
+        }
+
+        @Override
+        public void flush() {
+          synchronized (FakeAsync.this) {
+            flushes++; // As in Tomcat, a flush commits the response: its headers go out.
           }
         }
 
@@ -295,6 +304,14 @@ public final class FakeAsync {
     return containerTasks.size();
   }
 
+  /**
+   * The flushes of the non-blocking output: a container commits a response only when its buffer
+   * overflows or is flushed, and answers a failure thrown before with its own 500 page.
+   */
+  synchronized int flushes() {
+    return flushes;
+  }
+
   public boolean started() {
     return started;
   }
@@ -307,8 +324,13 @@ public final class FakeAsync {
     return aborted;
   }
 
+  /** What the client received: what went out before async started, then after. */
   public synchronized byte[] body() {
-    return started ? body.toByteArray() : response.body();
+    byte[] before = response.body();
+    byte[] after = body.toByteArray();
+    byte[] all = java.util.Arrays.copyOf(before, before.length + after.length);
+    System.arraycopy(after, 0, all, before.length, after.length);
+    return all;
   }
 
   public FakeHttp.Response response() {

@@ -30,10 +30,11 @@ import org.olfsfastpath.testing.Regression;
 
 /**
  * The servlet with the spool, in a container's asynchronous mode ({@link FakeAsync}): an answer
- * that fits the response buffer is written at once; a longer one goes on after the servlet returns,
- * its BES response closed when the BES has sent it all, before a slow client has read it; a failure
- * after part of it went out aborts the response; a client that hangs up frees the spool at once.
- * The metrics hear each request once, when it has ended.
+ * that fits the response buffer is written at once; a longer one is written straight from the BES
+ * by the request's thread while the client takes each write, and once it would not the rest goes on
+ * after the servlet returns, its BES response closed when the BES has sent it all, before a slow
+ * client has read it; a failure after part of it went out aborts the response; a client that hangs
+ * up frees the spool at once. The metrics hear each request once, when it has ended.
  */
 @Timeout(120)
 final class SpooledStreamingTest {
@@ -82,6 +83,15 @@ final class SpooledStreamingTest {
     return bytes;
   }
 
+  /** {@code request} as the access log filter hands it on: with its log, which counts the body. */
+  private static RequestLog logged(FakeHttp.Request request) {
+    RequestLog log =
+        new RequestLog(
+            request.build(), "127.0.0.1", org.olfsfastpath.bes.RequestId.withFreshUuid("t"));
+    request.attributes.put(RequestLog.ATTRIBUTE, log);
+    return log;
+  }
+
   private List<Path> spoolFiles() throws IOException {
     try (Stream<Path> files = Files.list(dir)) {
       return files.toList();
@@ -103,11 +113,12 @@ final class SpooledStreamingTest {
   @Test
   void slowClient_besResponseClosedAtTheBesEnd_thenTheClientReadsItAll() throws Exception {
     backend.body = answer(3_000_000);
-    FakeAsync exchange =
-        new FakeAsync(servlet(), FakeHttp.Request.get("/coads_climatology.nc.dods"), 40_000)
-            .serve();
+    FakeHttp.Request request = FakeHttp.Request.get("/coads_climatology.nc.dods");
+    RequestLog log = logged(request);
+    FakeAsync exchange = new FakeAsync(servlet(), request, 40_000).serve();
     assertTrue(exchange.started());
     producers.join(); // The producer has read the BES answer to its end.
+    assertEquals(1, spool.stats().handOffs());
     assertEquals(1, backend.closed.get(), "closed while the client has read little of it");
     assertTrue(exchange.body().length < backend.body.length);
     assertEquals(List.of(), timed, "not over yet");
@@ -120,22 +131,30 @@ final class SpooledStreamingTest {
     assertEquals(List.of("dods 200"), timed, "recorded once, when it ended");
     assertEquals(1, stats.dataResponses.sum());
     assertEquals(3_000_000, stats.bytesStreamed.sum());
+    assertEquals(
+        3_000_000,
+        log.ended(200).size(),
+        "the access line counts what the request's thread wrote and what the spool wrote");
     assertEquals(List.of(), spoolFiles());
     assertEquals(0, spool.stats().memoryBytes());
   }
 
   @Test
-  void fastClient_getsItStraight_nothingSpooled() throws Exception {
+  void fastClient_getsItStraight_fromTheRequestsThread_nothingSpooled() throws Exception {
     backend.body = answer(3_000_000);
-    FakeAsync exchange =
-        new FakeAsync(
-                servlet(), FakeHttp.Request.get("/coads_climatology.nc.dods"), Long.MAX_VALUE / 2)
-            .serve();
-    producers.join();
-    exchange.readToTheEnd(1);
+    FakeHttp.Request request = FakeHttp.Request.get("/coads_climatology.nc.dods");
+    RequestLog log = logged(request);
+    FakeAsync exchange = new FakeAsync(servlet(), request, Long.MAX_VALUE / 2).serve();
+    assertTrue(exchange.completed(), "written whole by the request's thread");
+    assertEquals(0, producers.submitted(), "no producer");
     assertArrayEquals(backend.body, exchange.body());
+    assertEquals(1, backend.closed.get());
     assertEquals(0, spool.stats().spooledBytes(), spool.stats().toString());
-    assertEquals(0, spool.stats().spooledResponses());
+    assertEquals(0, spool.stats().handOffs());
+    assertEquals(List.of("dods 200"), timed);
+    assertEquals(1, stats.dataResponses.sum());
+    assertEquals(3_000_000, stats.bytesStreamed.sum());
+    assertEquals(3_000_000, log.ended(200).size(), "the access line counts the direct copy");
   }
 
   @Test
@@ -178,6 +197,41 @@ final class SpooledStreamingTest {
     assertEquals(0, stats.dataResponses.sum());
     assertEquals(1, backend.closed.get());
     assertEquals(List.of("dods 200"), timed);
+  }
+
+  /**
+   * The BES fails just after the first response buffer's worth went to the output, which a
+   * container holds unsent (a write that fills its buffer exactly is sent when more comes): the
+   * output is flushed before the abort, so the response is committed and its client sees a cut
+   * body, not the container's own 500 page for a failure thrown before the commit.
+   */
+  @Test
+  @Regression(
+      "a BES failing right after the first 32 KiB of a long answer, written straight from the BES,"
+          + " reached its client as Tomcat's 500 error page (FaultsIT protocolFaults), since those"
+          + " bytes sat in the response buffer uncommitted when the abort's dispatch threw")
+  void besFailsRightAfterTheFirstBuffer_theOutputIsFlushed_beforeTheAbort() throws Exception {
+    backend.body = answer(3_000_000);
+    backend.failAfter = BodyCopy.RESPONSE_BUFFER;
+    // A netCDF download, which the response cache never reads ahead of the client.
+    FakeAsync exchange =
+        new FakeAsync(
+                servlet(), FakeHttp.Request.get("/coads_climatology.nc.nc"), Long.MAX_VALUE / 2)
+            .serve();
+    assertNotNull(
+        exchange.aborted(),
+        () ->
+            "the container aborts the connection: started "
+                + exchange.started()
+                + ", completed "
+                + exchange.completed()
+                + ", "
+                + exchange.body().length
+                + " bytes, status "
+                + exchange.response().status);
+    assertTrue(exchange.flushes() > 0, "the response was committed before the abort");
+    assertEquals(1, stats.midStreamFailures.sum());
+    assertEquals(1, backend.closed.get());
   }
 
   @Test
@@ -231,13 +285,11 @@ final class SpooledStreamingTest {
                 .responseMemory(128 * 1024)
                 .build()); // the spool's own producer threads
     FakeAsync exchange =
-        new FakeAsync(
-                servlet, FakeHttp.Request.get("/coads_climatology.nc.dods"), Long.MAX_VALUE / 2)
-            .serve();
+        new FakeAsync(servlet, FakeHttp.Request.get("/coads_climatology.nc.dods"), 40_000).serve();
     assertTrue(exchange.started());
     assertTimeoutPreemptively(
         Duration.ofSeconds(30),
-        () -> exchange.readToTheEnd(1),
+        () -> exchange.readToTheEnd(100_000),
         "the answer never ended: its producer waited for a container thread");
     assertTrue(exchange.completed());
     assertArrayEquals(backend.body, exchange.body());

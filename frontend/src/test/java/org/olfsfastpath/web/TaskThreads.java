@@ -17,6 +17,11 @@ final class TaskThreads implements Executor {
     thread.start();
   }
 
+  /** How many tasks were given. */
+  synchronized int submitted() {
+    return threads.size();
+  }
+
   /** Waits for every task started so far to end. */
   void join() throws InterruptedException {
     List<Thread> all;

@@ -111,6 +111,49 @@ public final class FaultScenarios {
     return String.format(Locale.ROOT, "/synthetic/d%02d/d%02d/ds%06d.nc", dir / 100, dir % 100, i);
   }
 
+  /**
+   * A small ASCII answer of its own for each {@code month} (0-11): ten rows of SST, within the
+   * response buffer, so whole before its first byte goes out.
+   */
+  public static String distinctSlice(int month) {
+    return String.format(
+        Locale.ROOT,
+        "/opendap/coads_climatology.nc.ascii?SST%%5B%d:1:%d%%5D%%5B40:1:49%%5D%%5B0:1:179%%5D",
+        month,
+        month);
+  }
+
+  /**
+   * A small ASCII answer of its own for each {@code n}: one row of SST (or, past the 1,080 rows, a
+   * shorter row), so a request for it is the first for that answer and reaches the BES.
+   */
+  public static String distinctRow(long n) {
+    return "/opendap/coads_climatology.nc.ascii?" + row(n, false);
+  }
+
+  /**
+   * The same answer as {@link #distinctRow}, asked with the single indexes written as ranges: the
+   * BES sends the same bytes, the caches know it as another answer. For a reference body fetched
+   * without warming the caches for the other form.
+   */
+  public static String distinctRowAsRanges(long n) {
+    return "/opendap/coads_climatology.nc.ascii?" + row(n, true);
+  }
+
+  private static String row(long n, boolean ranges) {
+    long month = n % 12;
+    long lat = (n / 12) % 90;
+    long last = 179 - (n / 1080) % 170;
+    // Brackets percent-encoded, as a browser sends them: Tomcat refuses them raw unless its
+    // connector allows them (relaxedQueryChars).
+    String constraint =
+        ranges
+            ? String.format(
+                Locale.ROOT, "SST[%d:1:%d][%d:1:%d][0:1:%d]", month, month, lat, lat, last)
+            : String.format(Locale.ROOT, "SST[%d][%d][0:%d]", month, lat, last);
+    return constraint.replace("[", "%5B").replace("]", "%5D");
+  }
+
   /** A synthetic dataset no scenario asked for before: its first request costs a showNode. */
   public String coldPath() {
     return synthetic(coldPaths.incrementAndGet());

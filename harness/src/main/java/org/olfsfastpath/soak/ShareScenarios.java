@@ -4,6 +4,7 @@ import static org.olfsfastpath.soak.ClosedLoop.sleepUntil;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -16,57 +17,72 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The scenarios of clients that must not block each other, written once for the integration tests
- * (short) and scripts/soak (long), on the same {@link ScenarioRun} checks as the fault scenarios
- * (the healthy body of every 200, no leak, the front end's counts):
+ * The scenarios of clients that must not block each other, and of a client that must not be blocked
+ * when it is alone, written once for the integration tests (short) and scripts/soak (long), on the
+ * same {@link ScenarioRun} checks as the fault scenarios (the healthy body of every 200, no leak,
+ * the front end's counts):
  *
  * <ul>
- *   <li>{@link #dropAllUnderLoad}: every BES process killed at once ({@link
- *       org.olfsfastpath.emulator.BesEmulator#dropAllConnections()}), several times under load;
- *       every request whose answer had not started streaming to its client must succeed, since the
- *       front end sends a command whose BES died before the first byte once more.
- *   <li>{@link #slowReadersKeepTheirShare}: many slow clients from a few addresses download a 400
- *       MiB answer each; no address ever holds more than its share of the BES connections (read
- *       from /status while they run), the long downloads leave the pool's reserve alone, and other
- *       clients are answered 200 throughout.
+ *   <li>{@link #besKilledEvery}: every BES process killed at once ({@link
+ *       org.olfsfastpath.emulator.BesEmulator#dropAllConnections()}) every few seconds under
+ *       clients asking distinct answers; every request whose answer had not started streaming to
+ *       its client must succeed, since the front end sends a command whose BES died before the
+ *       first byte once more, and every whole answer must be the BES's.
+ *   <li>{@link #aClientAlone}: one address with as many requests at once as the pool has
+ *       connections, on an idle server: shares conserve work, so none is refused.
+ *   <li>{@link #slowReadersBesideColdRequests}: many slow clients from a few addresses download a
+ *       large answer each while another asks for small answers nobody asked for before: every one
+ *       of those is answered 200 within its bound (the reserve serves it: a small slice is known
+ *       short from its constraint), and no download is refused while the spool has room.
  * </ul>
  */
 public final class ShareScenarios {
-  /** The large download of the slow readers: about 400 MiB, generated as it is sent. */
-  public static final String LARGE = "/opendap/big/400MiB.nc.dods";
+  /** The large download of the slow readers: about 40 MiB, generated as it is sent. */
+  public static final String LARGE = "/opendap/big/40MiB.nc.dods";
 
   /** The first loopback address of the slow readers; the other clients come from 127.0.0.1. */
   static final int FIRST_READER_ADDRESS = 11;
 
   private final FaultBench bench;
-  private final FaultScenarios faults;
 
-  public ShareScenarios(FaultBench bench, FaultScenarios faults) {
+  public ShareScenarios(FaultBench bench) {
     this.bench = bench;
-    this.faults = faults;
   }
 
   /**
-   * {@code clients} clients ask for data (each one get: the bench keeps no data answer) and kept
-   * metadata for {@code load}, while every BES connection is dropped at once {@code drops} times,
-   * evenly spread. Every answer must be a whole 200, except a large one that had already started
-   * streaming when its BES died: it may be cut (its client sees a truncated body). The failures
-   * among the requests that had not started streaming are counted exactly, and must be 0.
+   * {@code clients} clients ask for distinct data answers (each one get: the bench keeps no data
+   * answer) and kept metadata for {@code load}, while every BES connection is dropped at once every
+   * {@code period}. Every answer must be a whole 200 equal to the BES's, except a large one that
+   * had already started streaming when its BES died: it may be cut (its client sees a truncated
+   * body). The failures among the requests that had not started streaming are counted exactly, and
+   * must be 0.
    */
-  public ScenarioResult dropAllUnderLoad(int clients, int drops, Duration load) throws Exception {
-    ScenarioRun run =
-        new ScenarioRun(
-            bench,
-            "every BES connection dropped " + drops + " times" + " under " + clients + " clients",
-            false);
-    List<String> targets =
+  public ScenarioResult besKilledEvery(Duration period, int clients, Duration load)
+      throws Exception {
+    int drops = (int) Math.max(1, load.toMillis() / period.toMillis() - 1);
+    // The healthy bodies, fetched before the run, whose counts are its clients' requests alone.
+    List<String> targets = new ArrayList<>();
+    for (int month = 0; month < 12; month++) {
+      targets.add(FaultScenarios.distinctSlice(month));
+    }
+    targets.addAll(
         List.of(
             FaultScenarios.ASCII,
             FaultScenarios.OTHER_ASCII,
             FaultScenarios.BIG,
-            FaultScenarios.SMALL,
-            FaultScenarios.ASCII);
+            FaultScenarios.SMALL));
     targets.forEach(bench::reference);
+    ScenarioRun run =
+        new ScenarioRun(
+            bench,
+            "every BES connection dropped every "
+                + period.toSeconds()
+                + " s ("
+                + drops
+                + " times) under "
+                + clients
+                + " clients asking distinct answers",
+            false);
     StatusDocument before = bench.status();
     AtomicLong started = new AtomicLong();
     AtomicLong notStarted = new AtomicLong();
@@ -92,7 +108,7 @@ public final class ShareScenarios {
         };
     try (ClosedLoop loop = ClosedLoop.cycling(clients, end, targets, client)) {
       for (int d = 1; d <= drops; d++) {
-        sleepUntil(start + load.toNanos() * d / (drops + 1));
+        sleepUntil(start + period.toNanos() * d);
         dropped += bench.bes().dropAllConnections();
       }
       loop.await(load.plus(bench.clientTimeout()).plusSeconds(10));
@@ -131,35 +147,114 @@ public final class ShareScenarios {
   }
 
   /**
+   * One address asks with {@code connections} requests at once (the pool's size) for distinct small
+   * answers, each a BES get, for {@code load}, on a server nobody else uses: every answer must be a
+   * whole 200, none refused, and the address must have held more than a quarter of the connections
+   * at some look at /status (more than the per-client cap shares had before they conserved work).
+   */
+  public ScenarioResult aClientAlone(int connections, Duration load) throws Exception {
+    ScenarioRun run =
+        new ScenarioRun(
+            bench, "one client with " + connections + " connections on an idle server", false);
+    StatusDocument before = bench.status();
+    long end = System.nanoTime() + load.toNanos();
+    AtomicLong asked = new AtomicLong();
+    Map<String, Long> most = new ConcurrentHashMap<>();
+    try (ClosedLoop loop =
+        ClosedLoop.start(
+            connections,
+            end,
+            i -> {
+              String target = FaultScenarios.distinctRow(asked.incrementAndGet());
+              RawHttp.Response r = bench.get(target);
+              run.record(r);
+              if (!r.outcome().equals("200")) {
+                run.problem(
+                    target
+                        + " got "
+                        + r.outcome()
+                        + ": "
+                        + r.text().substring(0, Math.min(300, r.text().length())));
+              } else if (!r.text().contains("SST")) {
+                run.problem(target + " got a 200 that is no ASCII answer of SST");
+              }
+            })) {
+      while (System.nanoTime() < end) {
+        Thread.sleep(100);
+        bench.status().topClients().forEach((c, held) -> most.merge(c, held, Math::max));
+      }
+      loop.await(bench.clientTimeout().plusSeconds(10));
+    }
+    StatusDocument after = bench.status();
+    long refused = refusedSince(before, after);
+    long held = most.values().stream().mapToLong(Long::longValue).max().orElse(0);
+    run.note(
+        String.format(
+            Locale.ROOT,
+            "%d requests, %d refused; the client held at most %d of the %d connections",
+            asked.get(),
+            refused,
+            held,
+            after.sharesCounter("connections")));
+    if (refused != 0) {
+      run.problem(refused + " requests of the client alone were refused");
+    }
+    if (held <= connections / 4) {
+      run.problem(
+          "the client never held more than "
+              + held
+              + " connections: the scenario did not reach past the old per-client cap");
+    }
+    return run.finish(-1);
+  }
+
+  /**
    * {@code readers} slow clients, spread over {@code addresses} loopback addresses, each read
    * {@link #LARGE} at {@code bytesPerSecond} for {@code load} (asking again a second after a 503),
-   * while {@code normalClients} clients from 127.0.0.1 ask for kept metadata, a kept small slice
-   * and the metadata of a dataset nobody asked for before (a showNode and a get each: short
-   * requests, which the reserve serves). Every few hundred milliseconds /status must show no
-   * address holding more than its share and the long downloads outside the reserve; every other
-   * client's answer must be a whole 200, and their p99 under the slow readers within a few times
-   * their p99 alone ({@link OtherClients#checkP99}, which prints both).
+   * and once they have all started, one client from 127.0.0.1 asks for {@code coldRequests} small
+   * answers nobody asked for before ({@code .ascii} slices of one row, each a BES get), spread over
+   * the load. Every one of those must be a whole 200 equal to the BES's, and their p99 at most
+   * {@code p99BoundMillis}: the reserve serves them, since a small slice is known short from its
+   * constraint. No download may be refused while the spool has room (no disk-budget fallback), and
+   * every download must have gone through the spool (handed off: its connection back at the BES's
+   * end).
    */
-  public ScenarioResult slowReadersKeepTheirShare(
-      int readers, int addresses, int bytesPerSecond, int normalClients, Duration load)
+  public ScenarioResult slowReadersBesideColdRequests(
+      int readers,
+      int addresses,
+      int bytesPerSecond,
+      int coldRequests,
+      long p99BoundMillis,
+      Duration load)
       throws Exception {
     String name =
         OtherClients.scenarioName(
-            readers,
-            bytesPerSecond,
-            "a 400 MiB answer from " + (addresses == 1 ? "one address" : addresses + " addresses"),
-            normalClients);
+                readers,
+                bytesPerSecond,
+                "a 40 MiB answer from "
+                    + (addresses == 1 ? "one address" : addresses + " addresses"),
+                1)
+            + " asking "
+            + coldRequests
+            + " small answers nobody asked for before";
+    // Fetched before the run, whose counts are its clients' requests alone.
+    List<String> cold = new ArrayList<>();
+    Map<String, byte[]> references = new ConcurrentHashMap<>();
+    for (int i = 0; i < coldRequests; i++) {
+      long n = 1_000_000L + i;
+      cold.add(FaultScenarios.distinctRow(n));
+      // The same bytes under another key: the cold request stays the first of its answer.
+      references.put(
+          FaultScenarios.distinctRow(n), bench.reference(FaultScenarios.distinctRowAsRanges(n)));
+    }
     ScenarioRun run = new ScenarioRun(bench, name, false);
-    OtherClients others = OtherClients.keptAndCold(bench, faults::coldPath);
-    List<Long> idle = others.alone(run, normalClients, load);
-
     StatusDocument first = bench.status();
-    long share = first.sharesCounter("limit");
-    Map<String, Long> most = new ConcurrentHashMap<>();
     long start = System.nanoTime();
     long end = start + load.toNanos();
-    ExecutorService pool = Executors.newFixedThreadPool(readers + normalClients);
-    List<Long> busy;
+    AtomicLong downloads = new AtomicLong();
+    AtomicLong refusedDownloads = new AtomicLong();
+    ExecutorService pool = Executors.newFixedThreadPool(readers);
+    List<Long> micros = Collections.synchronizedList(new ArrayList<>());
     try {
       List<Future<?>> futures = new ArrayList<>();
       for (int i = 0; i < readers; i++) {
@@ -167,73 +262,107 @@ public final class ShareScenarios {
         futures.add(
             pool.submit(
                 () -> {
-                  slowReader(run, address, bytesPerSecond, end);
+                  slowReader(run, address, bytesPerSecond, end, downloads, refusedDownloads);
                   return null;
                 }));
       }
-      Future<List<Long>> normal =
-          pool.submit(() -> others.run(run, normalClients, end, "while the slow readers ran"));
-      int looks = 0;
-      while (System.nanoTime() < end) {
-        Thread.sleep(250);
-        lookAtShares(run, share, most);
-        looks++;
+      // Once every reader has asked: the cold requests meet the downloads in full flight.
+      long coldFrom = start + Math.min(load.toNanos() / 4, Duration.ofSeconds(5).toNanos());
+      long coldSpan = (end - coldFrom) * 3 / 4;
+      for (int i = 0; i < cold.size(); i++) {
+        sleepUntil(coldFrom + coldSpan * i / cold.size());
+        String target = cold.get(i);
+        long began = System.nanoTime();
+        RawHttp.Response r = bench.get(target);
+        micros.add((System.nanoTime() - began) / 1_000);
+        run.record(r);
+        if (!r.outcome().equals("200")) {
+          run.problem(
+              "the cold request "
+                  + target
+                  + " got "
+                  + r.outcome()
+                  + ": "
+                  + r.text().substring(0, Math.min(300, r.text().length())));
+        } else if (!java.util.Arrays.equals(references.get(target), r.body())) {
+          run.problem("the cold request " + target + " got a 200 unlike the BES's answer");
+        }
       }
-      busy = normal.get(bench.clientTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS);
       for (Future<?> future : futures) {
-        future.get(bench.clientTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS);
+        future.get(
+            load.toMillis() + bench.clientTimeout().toMillis() + 10_000, TimeUnit.MILLISECONDS);
       }
-      run.note(
-          looks
-              + " looks at /status while the slow readers ran; the most each address"
-              + " held: "
-              + most);
     } finally {
       pool.shutdownNow();
     }
     StatusDocument after = bench.status();
-    if (most.values().stream().noneMatch(held -> held == share)) {
-      run.problem(
-          "no address ever held its whole share of "
-              + share
-              + ": the scenario tested"
-              + " nothing ("
-              + most
-              + ")");
-    }
-    long refused =
-        after.refused("clientShare")
-            + after.refused("clientQueue")
-            + after.refused("reserve")
-            - first.refused("clientShare")
-            - first.refused("clientQueue")
-            - first.refused("reserve");
+    double p99 = OtherClients.p99(micros);
+    long fallbacks =
+        after.get("spool", "fallbackDiskBudget") - first.get("spool", "fallbackDiskBudget");
+    long handOffs = after.get("spool", "handOffs") - first.get("spool", "handOffs");
     run.note(
         String.format(
             Locale.ROOT,
-            "refused: %d by clientShare, %d by clientQueue, %d by" + " the reserve",
-            after.refused("clientShare") - first.refused("clientShare"),
-            after.refused("clientQueue") - first.refused("clientQueue"),
-            after.refused("reserve") - first.refused("reserve")));
-    OtherClients.checkP99(run, idle, busy, "under the slow readers");
-    if (refused == 0) {
-      run.problem("no slow reader was refused: the shares were never reached");
+            "cold requests: %d, p99 %.1f ms, max %.1f ms (request %d of them); downloads %d, %d"
+                + " refused, %d handed to the spool, %d fell back for the disk budget (of %s);"
+                + " refused by limit: %s",
+            micros.size(),
+            p99,
+            micros.stream().mapToLong(Long::longValue).max().orElse(0) / 1000.0,
+            slowest(micros) + 1,
+            downloads.get(),
+            refusedDownloads.get(),
+            handOffs,
+            fallbacks,
+            after.get("spool", "diskBudget"),
+            refusals(first, after)));
+    if (p99 > p99BoundMillis) {
+      run.problem(
+          String.format(
+              Locale.ROOT, "the cold requests' p99, %.1f ms, is past %d ms", p99, p99BoundMillis));
+    }
+    if (fallbacks == 0 && refusedDownloads.get() != 0) {
+      run.problem(
+          refusedDownloads.get() + " downloads were refused while the spool had room for them");
+    }
+    if (handOffs == 0) {
+      run.problem("no download was handed to the spool: the readers were not slow");
     }
     return run.finish(-1);
   }
 
+  /** The index of the longest of {@code micros} (request order), so a report says which. */
+  private static int slowest(List<Long> micros) {
+    synchronized (micros) {
+      int index = 0;
+      for (int i = 1; i < micros.size(); i++) {
+        if (micros.get(i) > micros.get(index)) {
+          index = i;
+        }
+      }
+      return index;
+    }
+  }
+
   /**
    * One slow client: downloads until {@code end}, asks again a second after a refusal, which must
-   * name its limit: the client's share or queue, the reserve, or (a long download that got past the
-   * reserve but met short requests holding the other connections) the pool.
+   * name its limit and carry a Retry-After.
    */
-  private void slowReader(ScenarioRun run, String address, int bytesPerSecond, long end)
+  private void slowReader(
+      ScenarioRun run,
+      String address,
+      int bytesPerSecond,
+      long end,
+      AtomicLong downloads,
+      AtomicLong refused)
       throws InterruptedException {
     while (System.nanoTime() < end) {
       SlowReader.Result r =
           SlowReader.read(bench.port(), address, LARGE, bytesPerSecond, end, bench.clientTimeout());
       run.count(r.outcome());
+      downloads.incrementAndGet();
       if (r.status() == 503) {
+        refused.incrementAndGet();
         if (r.headers().get("retry-after") == null
             || !(r.text().contains("(clientShare)")
                 || r.text().contains("(clientQueue)")
@@ -242,7 +371,7 @@ public final class ShareScenarios {
           run.problem("a slow reader's 503 names no limit or has no Retry-After: " + r.text());
         }
         Thread.sleep(1_000);
-      } else if (!r.outcome().equals("slow 200")) {
+      } else if (!r.outcome().equals("slow 200") && !r.outcome().equals("200")) {
         run.problem(
             "a slow reader from "
                 + address
@@ -257,34 +386,21 @@ public final class ShareScenarios {
     }
   }
 
-  /** One look at /status: no address over its share, the long downloads outside the reserve. */
-  private void lookAtShares(ScenarioRun run, long share, Map<String, Long> most) {
-    StatusDocument status = bench.status();
-    status
-        .topClients()
-        .forEach(
-            (client, inUse) -> {
-              most.merge(client, inUse, Math::max);
-              if (inUse > share) {
-                run.problem(
-                    "client "
-                        + client
-                        + " held "
-                        + inUse
-                        + " BES connections, more than its"
-                        + " share of "
-                        + share);
-              }
-            });
-    long longInUse = status.besCounter("poolLongInUse");
-    long reserved = status.besCounter("poolReserved");
-    if (longInUse > bench.settings().poolMaximum() - reserved) {
-      run.problem(
-          longInUse
-              + " long downloads held BES connections, more than the "
-              + (bench.settings().poolMaximum() - reserved)
-              + " outside the reserve of "
-              + reserved);
+  private static long refusedSince(StatusDocument before, StatusDocument after) {
+    long total = 0;
+    for (String limit : List.of("clientShare", "clientQueue", "reserve")) {
+      total += after.refused(limit) - before.refused(limit);
     }
+    return total + after.get("pool", "exhausted") - before.get("pool", "exhausted");
+  }
+
+  private static String refusals(StatusDocument before, StatusDocument after) {
+    return String.format(
+        Locale.ROOT,
+        "clientShare %d, clientQueue %d, reserve %d, pool %d",
+        after.refused("clientShare") - before.refused("clientShare"),
+        after.refused("clientQueue") - before.refused("clientQueue"),
+        after.refused("reserve") - before.refused("reserve"),
+        after.get("pool", "exhausted") - before.get("pool", "exhausted"));
   }
 }

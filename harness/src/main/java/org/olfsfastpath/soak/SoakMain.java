@@ -32,7 +32,6 @@ public final class SoakMain {
       int clients,
       int wedgeRequests,
       Duration wedgeHold,
-      int drops,
       Duration dropLoad,
       int slowReaders,
       Duration shareLoad,
@@ -57,7 +56,6 @@ public final class SoakMain {
       int clients = 16;
       int wedgeRequests = 1_000;
       Duration wedgeHold = Duration.ofSeconds(30);
-      int drops = 3;
       Duration dropLoad = Duration.ofSeconds(60);
       int slowReaders = 200;
       Duration shareLoad = Duration.ofSeconds(60);
@@ -80,7 +78,6 @@ public final class SoakMain {
           case "--clients" -> clients = Integer.parseInt(value);
           case "--wedge-requests" -> wedgeRequests = Integer.parseInt(value);
           case "--wedge-hold" -> wedgeHold = duration(flag, value);
-          case "--drops" -> drops = Integer.parseInt(value);
           case "--drop-load" -> dropLoad = duration(flag, value);
           case "--slow-readers" -> slowReaders = Integer.parseInt(value);
           case "--share-load" -> shareLoad = duration(flag, value);
@@ -100,8 +97,8 @@ public final class SoakMain {
         throw new IllegalArgumentException(
             "--wedge-requests was " + wedgeRequests + ", must be at least 1");
       }
-      if (drops < 1 || slowReaders < 1) {
-        throw new IllegalArgumentException("--drops and --slow-readers must be at least 1");
+      if (slowReaders < 1) {
+        throw new IllegalArgumentException("--slow-readers must be at least 1");
       }
       if (slowClients < 1 || slowRate < 1) {
         throw new IllegalArgumentException("--slow-clients and --slow-rate must be at least 1");
@@ -119,7 +116,6 @@ public final class SoakMain {
           clients,
           wedgeRequests,
           wedgeHold,
-          drops,
           dropLoad,
           slowReaders,
           shareLoad,
@@ -184,7 +180,8 @@ public final class SoakMain {
       report.run();
     }
 
-    // Every BES process killed at once, several times, under 10 clients (DropAllConnectionsIT).
+    // Every BES process killed at once every 5 s under 10 clients asking distinct answers
+    // (DropAllConnectionsIT).
     if (options.runs("drops")) {
       try (FaultBench bench =
           FaultBench.start(
@@ -194,27 +191,28 @@ public final class SoakMain {
         add(
             results,
             out,
-            new ShareScenarios(bench, faults)
-                .dropAllUnderLoad(10, options.drops(), options.dropLoad()));
+            new ShareScenarios(bench)
+                .besKilledEvery(Duration.ofSeconds(5), 10, options.dropLoad()));
         report.run();
       }
     }
 
-    // Fair shares at the shipped defaults (SharesIT): slow readers from 20 addresses, then 48
-    // from one, each beside 10 other clients.
+    // Shares at the shipped defaults (SharesIT): one client alone with 32 connections, then slow
+    // readers from 20 addresses beside 50 small answers nobody asked for before, then 48 slow
+    // readers from one address beside 10 other clients.
     if (options.runs("shares")) {
       try (FaultBench bench =
           FaultBench.start(
               layout, layout.workDir().resolve("soak-shares"), FaultBench.Settings.SHARES)) {
         FaultScenarios faults = new FaultScenarios(bench);
         faults.warmUp();
-        ShareScenarios shares = new ShareScenarios(bench, faults);
+        ShareScenarios shares = new ShareScenarios(bench);
+        add(results, out, shares.aClientAlone(32, options.shareLoad()));
         add(
             results,
             out,
-            shares.slowReadersKeepTheirShare(
-                options.slowReaders(), 20, 20_000, 10, options.shareLoad()));
-        add(results, out, shares.slowReadersKeepTheirShare(48, 1, 20_000, 10, options.shareLoad()));
+            shares.slowReadersBesideColdRequests(
+                options.slowReaders(), 20, 20_000, 50, 50, options.shareLoad()));
         // The same with the spool's answers: 48 slow readers of 40 MiB, all spooled.
         add(
             results,

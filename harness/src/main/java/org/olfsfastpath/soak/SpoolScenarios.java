@@ -223,7 +223,15 @@ public final class SpoolScenarios {
       for (Future<SlowDownload.Result> future : results) {
         SlowDownload.Result result = future.get(TIMEOUT_NANOS, TimeUnit.NANOSECONDS);
         if (!result.outcome().equals("200")) {
-          run.problem("a slow reader got " + result.outcome() + ": " + result.failure());
+          run.problem(
+              "a slow reader got "
+                  + result.outcome()
+                  + " after "
+                  + result.bytes()
+                  + " of "
+                  + reference.bytes()
+                  + " bytes: "
+                  + result.failure());
         } else if (!result.sha256().equals(reference.sha256())
             || result.bytes() != reference.bytes()) {
           run.problem("a slow download of " + result.bytes() + " bytes differs from the fast one");

@@ -14,13 +14,13 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.infra.ThreadParams;
 
 /**
- * What fair shares add to each BES command: taking a place in the client's share of a group's
- * connections and giving it back ({@code ClientShares.acquire} and {@code release}), for a client
- * already present in the group (one request of it holds a place throughout, as a client with a
- * download under way would), from four threads at once, each its own client or all one client. No
- * BES is involved: this is the cost a command pays before its pool lease, without the wait a full
- * share would add. Lock-free (compare-and-set on the share's count and its fair semaphore); run
- * with the gc profiler (scripts/jmh does) for the allocations per command, which should be none.
+ * What fair shares add to each BES command: taking a turn at a group's connections and giving it
+ * back ({@code ClientShares.acquire} and {@code release}), for a client already present in the
+ * group (one request of it holds a place throughout, as a client with a download under way would),
+ * from four threads at once, each its own client or all one client. No BES is involved: this is the
+ * cost a command pays before its pool lease while a connection is free and nobody waits. Lock-free
+ * (compare-and-sets on the client's count and the group's free connections, one word); run with the
+ * gc profiler (scripts/jmh does) for the allocations per command, which should be none.
  *
  * <pre>{@code scripts/jmh --include ShareAcquireBenchmark}</pre>
  */
@@ -37,7 +37,15 @@ public class ShareAcquireBenchmark extends StandardRun {
 
   @Setup
   public void setUp() throws IOException {
-    shares = new ClientShares("/", 8, 32, 8, TimeUnit.SECONDS.toNanos(5), PoolClock.SYSTEM);
+    shares =
+        new ClientShares(
+            "/",
+            new ConnectionTurns(32, 29, true),
+            8,
+            TimeUnit.SECONDS.toNanos(5),
+            TimeUnit.SECONDS.toNanos(120),
+            () -> false,
+            PoolClock.SYSTEM);
     held = new ClientShares.Share[4];
     for (int i = 0; i < held.length; i++) {
       held[i] = shares.acquire(Caller.longRequest("192.0.2." + i));
@@ -47,14 +55,14 @@ public class ShareAcquireBenchmark extends StandardRun {
   @TearDown
   public void tearDown() {
     for (ClientShares.Share share : held) {
-      shares.release(share);
+      shares.release(share, true);
     }
   }
 
   @Benchmark
   public ClientShares.Share acquireAndRelease(Client client) throws IOException {
     ClientShares.Share share = shares.acquire(client.caller(clients.equals("shared")));
-    shares.release(share);
+    shares.release(share, true);
     return share;
   }
 

@@ -9,6 +9,7 @@ import org.olfsfastpath.boot.FrontEndConfig;
 import org.olfsfastpath.boot.OlfsConfigFile;
 import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.ops.BesEvents;
+import org.olfsfastpath.spool.Spool;
 
 /**
  * The front end as the web benchmarks run it: the DAP servlet assembled in this process from an
@@ -54,7 +55,9 @@ final class InProcessFrontEnd implements AutoCloseable {
                     .getBytes(StandardCharsets.UTF_8)),
             "benchmark olfs.xml");
     FrontEndSettings settings = Assembly.web(config);
-    BesBackend backend = Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE));
+    Spool spool = Assembly.spool(config, null);
+    BesBackend backend =
+        Assembly.backend(config, new BesEvents(BesEvents.CommandTimer.NONE), spool::hasRoom);
     DapServlet servlet =
         DapServlet.assemble(
             settings,
@@ -66,7 +69,7 @@ final class InProcessFrontEnd implements AutoCloseable {
             null,
             java.time.Clock.systemUTC(),
             DapServlet.RequestTimer.NONE,
-            Assembly.spool(config, null),
+            spool,
             AnswerPolicy.defaults(),
             gate);
     return new InProcessFrontEnd(emulator, backend, servlet);

@@ -406,6 +406,18 @@ final class Tomcat9IT {
     assertArrayEquals(first.digest(), second.digest());
   }
 
+  /**
+   * A slow reader's answer: written straight from the BES by the request's thread until the client
+   * falls behind, then the rest from the spool on the container's write callbacks, as Tomcat 9 runs
+   * them; the BES connection back while the client reads, the answer whole.
+   */
+  @Test
+  void slowReader_handedToTheSpoolMidAnswer_getsItWhole() throws Exception {
+    String problem =
+        org.olfsfastpath.soak.HandOffCheck.run(opendap.getPort(), "/opendap/big/40MiB.nc.dods");
+    assertEquals(null, problem);
+  }
+
   @Test
   void ncdump_readsTheDataset() throws Exception {
     Path ncdump = Path.of("/usr/bin/ncdump");

@@ -93,6 +93,7 @@ final class SpoolIT {
     assertTrue(reference.complete());
     assertTrue(reference.bytes() > 40L << 20, "the whole 40 MiB answer: " + reference.bytes());
     long releasedBefore = status().get("spool", "earlyReleases");
+    long handOffsBefore = status().get("spool", "handOffs");
 
     ExecutorService pool = Executors.newFixedThreadPool(SLOW_CLIENTS);
     try {
@@ -157,6 +158,10 @@ final class SpoolIT {
     assertEquals(0, after.get("spool", "memoryBytes"));
     assertEquals(0, after.get("pool", "inUse"));
     assertEquals(0, after.get("spool", "fallbacks"));
+    assertEquals(
+        SLOW_CLIENTS,
+        after.get("spool", "handOffs") - handOffsBefore,
+        "each slow answer handed from the request's thread to the spool");
     assertEquals(List.of(), spoolFiles(), "no spool file is left");
   }
 

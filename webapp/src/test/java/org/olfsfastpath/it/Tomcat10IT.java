@@ -12,7 +12,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.tomcat.FrontEndExtension;
 
-/** A smoke test of the same WAR in Tomcat 10.1 (Servlet 6.0), the oldest supported line. */
+/**
+ * A smoke test of the same WAR in Tomcat 10.1 (Servlet 6.0), the oldest supported line, with the
+ * hand-off of a slow reader's answer from the request's thread to the spool.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class Tomcat10IT {
   @RegisterExtension
@@ -51,6 +54,18 @@ final class Tomcat10IT {
             .statusCode());
     assertEquals(0, bes.requestCount());
     assertEquals(404, ItSupport.get(opendap.resolve("no_such.nc.das")).statusCode());
+  }
+
+  /**
+   * A slow reader's answer: written straight from the BES by the request's thread until the client
+   * falls behind, then the rest from the spool on the container's write callbacks, as Tomcat 10.1
+   * runs them; the BES connection back while the client reads, the answer whole.
+   */
+  @Test
+  void slowReader_handedToTheSpoolMidAnswer_getsItWhole() throws Exception {
+    assertEquals(
+        null,
+        org.olfsfastpath.soak.HandOffCheck.run(opendap.getPort(), "/opendap/big/40MiB.nc.dods"));
   }
 
   @Test
