@@ -75,6 +75,6 @@ final class AccessSection {
     LayerSpec spec = config.access();
     return spec == null
         ? null
-        : Assembly.build(config, spec, () -> AccessOptions.from(spec.values()));
+        : SettingErrors.build(config, spec, () -> AccessOptions.from(spec.values()));
   }
 }

@@ -1,5 +1,9 @@
 package org.olfsfastpath.boot;
 
+import static org.olfsfastpath.boot.SettingErrors.build;
+import static org.olfsfastpath.boot.SettingErrors.intValue;
+import static org.olfsfastpath.boot.SettingErrors.parse;
+
 import jakarta.servlet.ServletContext;
 import java.io.File;
 import java.lang.management.ManagementFactory;
@@ -15,9 +19,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.access.Access;
 import org.olfsfastpath.bes.BesClient;
@@ -40,7 +42,6 @@ import org.olfsfastpath.ops.WarmUp;
 import org.olfsfastpath.ppt.PptEndpoint;
 import org.olfsfastpath.ppt.PptOptions;
 import org.olfsfastpath.spec.SpecException;
-import org.olfsfastpath.spec.Specs;
 import org.olfsfastpath.spool.Spool;
 import org.olfsfastpath.spool.SpoolBuilder;
 import org.olfsfastpath.web.AccessGate;
@@ -479,29 +480,5 @@ public final class Assembly {
   private static @Nullable Path containerTemp(ServletContext context) {
     Object dir = context.getAttribute(ServletContext.TEMPDIR);
     return dir instanceof File file ? file.toPath().toAbsolutePath() : null;
-  }
-
-  /**
-   * Builds with the layer's own checks, turning a refusal into the configuration error that names
-   * the file, the setting and its value.
-   */
-  static <T> T build(FrontEndConfig config, LayerSpec spec, Supplier<T> build) {
-    try {
-      return build.get();
-    } catch (IllegalArgumentException | IllegalStateException e) {
-      throw spec.refused(config.source(), e);
-    }
-  }
-
-  static int intValue(String key, String value) {
-    return parse(key, value, Specs::intValue);
-  }
-
-  static <T> T parse(String key, String value, Function<String, T> parser) {
-    try {
-      return parser.apply(value);
-    } catch (IllegalArgumentException e) {
-      throw new SpecException(key, value, String.valueOf(e.getMessage()), e);
-    }
   }
 }

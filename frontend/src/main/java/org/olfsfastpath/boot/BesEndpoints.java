@@ -27,21 +27,22 @@ final class BesEndpoints {
     LayerSpec spec = bes.endpoint();
     String socket = spec.raw("unixSocket");
     if (socket != null) {
-      return Assembly.build(
+      return SettingErrors.build(
           config,
           spec,
-          () -> Assembly.parse("unixSocket", socket, value -> PptEndpoint.unix(Path.of(value))));
+          () ->
+              SettingErrors.parse("unixSocket", socket, value -> PptEndpoint.unix(Path.of(value))));
     }
     String host = Optional.ofNullable(spec.raw("host")).orElse(DEFAULT_HOST);
     String port = spec.raw("port");
-    return Assembly.build(
+    return SettingErrors.build(
         config,
         spec,
         () -> {
           if (host.isBlank()) {
             throw new SpecException("host", host, "must name the BES machine");
           }
-          int number = port == null ? DEFAULT_PORT : Assembly.intValue("port", port);
+          int number = port == null ? DEFAULT_PORT : SettingErrors.intValue("port", port);
           try {
             return PptEndpoint.tcp(host.strip(), number);
           } catch (IllegalArgumentException e) {

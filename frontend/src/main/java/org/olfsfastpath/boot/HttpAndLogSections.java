@@ -45,7 +45,7 @@ final class HttpAndLogSections {
   static HyraxLogs logs(
       FrontEndConfig config, ServletContext context, @Nullable Path configDirectory) {
     LogSettings settings =
-        Assembly.build(
+        SettingErrors.build(
             config, config.logs(), () -> LogSettings.from(config.logs().values()).build());
     LoggerContext logback = HyraxLogs.applicationContext();
     if (logback == null || !settings.enabled()) {
@@ -73,13 +73,13 @@ final class HttpAndLogSections {
 
   /** The logs' settings, as olfs.xml's {@code FastPath/Logs} gives them. */
   static LogSettings logSettings(FrontEndConfig config) {
-    return Assembly.build(
+    return SettingErrors.build(
         config, config.logs(), () -> LogSettings.from(config.logs().values()).build());
   }
 
   /** The settings of the answers' Cache-Control, as {@code FastPath/HttpCache} gives them. */
   static HttpCacheSettings httpCache(FrontEndConfig config) {
-    return Assembly.build(
+    return SettingErrors.build(
         config,
         config.httpCache(),
         () -> HttpCacheSettings.from(config.httpCache().values()).build());
@@ -121,7 +121,7 @@ final class HttpAndLogSections {
 
   /** The CORS policy; {@code *} with credentials fails the start, naming both. */
   static CorsPolicy cors(FrontEndConfig config) {
-    return Assembly.build(
+    return SettingErrors.build(
         config, config.cors(), () -> CorsPolicy.from(config.cors().values()).build());
   }
 }
