@@ -32,6 +32,14 @@ public record ResponseKey(
     contexts = List.copyOf(Objects.requireNonNull(contexts, "contexts == null"));
   }
 
+  private static final String XML_BASE = "xml:base=";
+
+  /** The contexts most keys have, made once rather than per request. */
+  private static final String NO_XML_BASE = XML_BASE;
+
+  private static final String CHECKSUMS = "dap4.checksum=true";
+  private static final String NO_CHECKSUMS = "dap4.checksum=false";
+
   /** A key with no further contexts. */
   public static ResponseKey of(String group, String path, String type, String constraint) {
     return new ResponseKey(group, path, type, constraint, List.of());
@@ -48,14 +56,22 @@ public record ResponseKey(
    */
   public static ResponseKey forGet(String group, GetRequest request) {
     Objects.requireNonNull(request, "request == null");
-    List<String> contexts = new ArrayList<>(2 + request.contexts().size());
-    contexts.add("xml:base=" + request.xmlBase());
-    contexts.add("dap4.checksum=" + request.dap4Checksums());
-    for (GetRequest.Context context : request.contexts()) {
-      contexts.add(context.name() + "=" + context.value());
-    }
-    if (!request.dap4Function().isEmpty()) {
-      contexts.add("dap4.function=" + request.dap4Function());
+    String xmlBase = request.xmlBase().isEmpty() ? NO_XML_BASE : XML_BASE + request.xmlBase();
+    String checksums = request.dap4Checksums() ? CHECKSUMS : NO_CHECKSUMS;
+    List<String> contexts;
+    if (request.contexts().isEmpty() && request.dap4Function().isEmpty()) {
+      // The usual get: an immutable pair, which the constructor keeps without a copy.
+      contexts = List.of(xmlBase, checksums);
+    } else {
+      contexts = new ArrayList<>(3 + request.contexts().size());
+      contexts.add(xmlBase);
+      contexts.add(checksums);
+      for (GetRequest.Context context : request.contexts()) {
+        contexts.add(context.name() + "=" + context.value());
+      }
+      if (!request.dap4Function().isEmpty()) {
+        contexts.add("dap4.function=" + request.dap4Function());
+      }
     }
     return new ResponseKey(
         group, request.path(), request.type().name(), request.constraint(), contexts);

@@ -1,11 +1,9 @@
 package org.olfsfastpath.dap;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
-import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -44,7 +42,6 @@ public final class DapRequestParser {
 
   private static final String DAP4_CE = "dap4.ce";
   private static final String HYRAX = "/hyrax";
-  private static final String DAP4_CHECKSUM = "dap4.checksum";
   private static final String DAP4_FUNCTION = "dap4.function";
 
   /**
@@ -59,6 +56,10 @@ public final class DapRequestParser {
    * answered at once.
    */
   private static final List<String> NOT_CONSTRAINTS = List.of("a-api-request-uuid", "dap4.async");
+
+  /** The first letters of each of {@link #NOT_CONSTRAINTS}: a query without them has none. */
+  private static final List<String> NOT_CONSTRAINT_PREFIXES =
+      NOT_CONSTRAINTS.stream().map(name -> name.substring(0, 6)).toList();
 
   private final int maxUrlLength;
   private final int maxConstraintLength;
@@ -126,7 +127,7 @@ public final class DapRequestParser {
       throw new DapRequestRejectedException(400, "path parameters (';') are not allowed");
     }
     String decoded = canonical(path);
-    Parameters parameters = new Parameters(query, formBody == null ? "" : formBody);
+    FormParameters parameters = new FormParameters(query, formBody == null ? "" : formBody);
 
     if (decoded.equals("/version") || decoded.equals("/version/")) {
       return new DapRequest.Version();
@@ -143,33 +144,21 @@ public final class DapRequestParser {
     if (decoded.endsWith("/")) {
       return new DapRequest.Directory(directoryPath(decoded), DapRequest.Directory.View.HTML);
     }
-    String name = decoded.substring(decoded.lastIndexOf('/') + 1);
-    String directory = decoded.substring(0, decoded.length() - name.length());
-    switch (name) {
-      case "contents.html", "catalog.html" -> {
-        return new DapRequest.Directory(directoryPath(directory), DapRequest.Directory.View.HTML);
-      }
-      case "contents.json" -> {
-        return new DapRequest.Directory(directoryPath(directory), DapRequest.Directory.View.JSON);
-      }
-      case "catalog.xml" -> {
-        return new DapRequest.Directory(
-            directoryPath(directory), DapRequest.Directory.View.THREDDS);
-      }
-      default -> {
-        // A catalog node, read as each response whose suffix ends the name.
-      }
+    int nameStart = decoded.lastIndexOf('/') + 1;
+    DapRequest.Directory.View view = directoryView(decoded, nameStart);
+    if (view != null) {
+      return new DapRequest.Directory(directoryPath(decoded.substring(0, nameStart)), view);
     }
-    List<DapRequest.Dataset> readings = new ArrayList<>();
-    for (SuffixMatch match : SuffixMatch.in(name)) {
-      String datasetName = name.substring(0, name.length() - match.suffix().length());
-      if (datasetName.equals(".") || datasetName.equals("..")) {
-        // "/...dds" would otherwise name the catalog path "/..".
-        throw new DapRequestRejectedException(
-            400, "path segment '" + datasetName + "' is not allowed");
-      }
-      String written = name.substring(datasetName.length());
-      readings.add(reading(directory + datasetName, match.type(), written, query, parameters));
+    // A catalog node, read as each response whose suffix ends the name.
+    List<SuffixMatch> matches = SuffixMatch.in(decoded, nameStart);
+    if (matches.size() == 1) {
+      // Most names end with one suffix: no list to build and copy.
+      return new DapRequest.Node(
+          decoded, List.of(reading(decoded, nameStart, matches.get(0), query, parameters)));
+    }
+    List<DapRequest.Dataset> readings = new ArrayList<>(matches.size());
+    for (SuffixMatch match : matches) {
+      readings.add(reading(decoded, nameStart, match, query, parameters));
     }
     return new DapRequest.Node(decoded, readings);
   }
@@ -196,9 +185,28 @@ public final class DapRequestParser {
     return withoutHyraxPrefix(normalize(PercentDecoding.decode(path, false, "path")));
   }
 
+  /** The reading of the path {@code decoded} whose last segment starts at {@code nameStart}. */
+  private DapRequest.Dataset reading(
+      String decoded, int nameStart, SuffixMatch match, String query, FormParameters parameters)
+      throws DapRequestRejectedException {
+    int suffixStart = decoded.length() - match.suffix().length();
+    int nameLength = suffixStart - nameStart;
+    if (nameLength <= 2 && decoded.startsWith(nameLength == 1 ? "." : "..", nameStart)) {
+      // "/...dds" would otherwise name the catalog path "/..".
+      throw new DapRequestRejectedException(
+          400, "path segment '" + decoded.substring(nameStart, suffixStart) + "' is not allowed");
+    }
+    // The suffix as written: the table's own string when the client wrote it in lower case.
+    String written =
+        decoded.startsWith(match.suffix(), suffixStart)
+            ? match.suffix()
+            : decoded.substring(suffixStart);
+    return reading(decoded.substring(0, suffixStart), match.type(), written, query, parameters);
+  }
+
   /** One reading of a node's path as a dataset response, with its constraint and function. */
   private DapRequest.Dataset reading(
-      String datasetPath, ResponseType type, String suffix, String query, Parameters parameters)
+      String datasetPath, ResponseType type, String suffix, String query, FormParameters parameters)
       throws DapRequestRejectedException {
     boolean fromBes = type.source() == ResponseType.Source.BES;
     if (fromBes && parameters.has(NOT_OFFERED)) {
@@ -220,6 +228,25 @@ public final class DapRequestParser {
         datasetPath, type, constraint, checksums, suffix, query, function);
   }
 
+  /**
+   * The directory view the last segment of the path (from {@code nameStart}) names: {@code
+   * contents.html} and {@code catalog.html}, {@code contents.json}, {@code catalog.xml}; null for
+   * any other name.
+   */
+  private static DapRequest.Directory.@Nullable View directoryView(String decoded, int nameStart) {
+    int length = decoded.length() - nameStart;
+    if (length < "catalog.xml".length() || length > "contents.html".length()) {
+      return null;
+    }
+    String name = decoded.substring(nameStart);
+    return switch (name) {
+      case "contents.html", "catalog.html" -> DapRequest.Directory.View.HTML;
+      case "contents.json" -> DapRequest.Directory.View.JSON;
+      case "catalog.xml" -> DapRequest.Directory.View.THREDDS;
+      default -> null;
+    };
+  }
+
   /** The URL space also lives under {@code /hyrax/}, where upstream's own redirects send users. */
   private static String withoutHyraxPrefix(String path) {
     if (path.equals(HYRAX)) {
@@ -239,10 +266,13 @@ public final class DapRequestParser {
         404, "no site map file '" + visibleName(name) + "': expected smap_N.txt");
   }
 
-  private String dap2Constraint(String query, Parameters parameters)
+  private String dap2Constraint(String query, FormParameters parameters)
       throws DapRequestRejectedException {
     String fromUrl =
         checkConstraint(PercentDecoding.decode(withoutParameters(query), false, "constraint"));
+    if (!parameters.hasBody()) {
+      return fromUrl;
+    }
     String fromBody = String.join(",", parameters.bodyValues("ce"));
     rejectControlCharacters(fromBody, "constraint");
     if (fromUrl.isEmpty() || fromBody.isEmpty()) {
@@ -257,8 +287,8 @@ public final class DapRequestParser {
    */
   private static String withoutParameters(String query) throws DapRequestRejectedException {
     boolean any = false;
-    for (String name : NOT_CONSTRAINTS) {
-      any |= query.contains(name.substring(0, 6));
+    for (String prefix : NOT_CONSTRAINT_PREFIXES) {
+      any |= query.contains(prefix);
     }
     if (!any) {
       return query;
@@ -279,9 +309,14 @@ public final class DapRequestParser {
     return kept.toString();
   }
 
-  private String dap4Constraint(Parameters parameters) throws DapRequestRejectedException {
-    String fromUrl = checkConstraint(String.join(";", parameters.urlValues(DAP4_CE)));
-    String fromBody = String.join(";", parameters.bodyValues(DAP4_CE));
+  private String dap4Constraint(FormParameters parameters) throws DapRequestRejectedException {
+    List<String> urlValues = parameters.urlValues(DAP4_CE);
+    List<String> bodyValues = parameters.bodyValues(DAP4_CE);
+    if (urlValues.isEmpty() && bodyValues.isEmpty()) {
+      return "";
+    }
+    String fromUrl = checkConstraint(String.join(";", urlValues));
+    String fromBody = String.join(";", bodyValues);
     rejectControlCharacters(fromBody, "constraint");
     if (fromUrl.isEmpty() || fromBody.isEmpty()) {
       return fromUrl + fromBody;
@@ -294,9 +329,14 @@ public final class DapRequestParser {
    * POST body, joined with {@code ;} (which separates functions in the expression), bounded like a
    * constraint.
    */
-  private String dap4Function(Parameters parameters) throws DapRequestRejectedException {
-    List<String> values = new ArrayList<>(parameters.urlValues(DAP4_FUNCTION));
-    values.addAll(parameters.bodyValues(DAP4_FUNCTION));
+  private String dap4Function(FormParameters parameters) throws DapRequestRejectedException {
+    List<String> fromUrl = parameters.urlValues(DAP4_FUNCTION);
+    List<String> fromBody = parameters.bodyValues(DAP4_FUNCTION);
+    if (fromUrl.isEmpty() && fromBody.isEmpty()) {
+      return "";
+    }
+    List<String> values = new ArrayList<>(fromUrl);
+    values.addAll(fromBody);
     values.removeIf(String::isBlank);
     String function = String.join(";", values);
     if (function.length() > maxConstraintLength) {
@@ -309,79 +349,6 @@ public final class DapRequestParser {
     }
     rejectControlCharacters(function, "server function expression");
     return function;
-  }
-
-  /**
-   * The form parameters of the query string and of a POST body, decoded once as form values ({@code
-   * +} is a space), as the upstream OLFS reads them with getParameter.
-   */
-  private static final class Parameters {
-    private final List<String[]> url;
-    private final List<String[]> body;
-
-    /** Parameter names written without a value ({@code ?dap4.async}), URL and body alike. */
-    private final Set<String> bare = new HashSet<>();
-
-    Parameters(String query, String body) throws DapRequestRejectedException {
-      this.url = decode(query, bare);
-      this.body = decode(body, bare);
-    }
-
-    private static List<String[]> decode(String form, Set<String> bare)
-        throws DapRequestRejectedException {
-      List<String[]> pairs = new ArrayList<>();
-      if (form.isEmpty()) {
-        return pairs;
-      }
-      for (String parameter : form.split("&")) {
-        int eq = parameter.indexOf('=');
-        if (eq < 0) {
-          if (parameter.startsWith("dap4.")) {
-            bare.add(PercentDecoding.decode(parameter, true, "query parameter name"));
-          }
-          continue;
-        }
-        pairs.add(
-            new String[] {
-              PercentDecoding.decode(parameter.substring(0, eq), true, "query parameter name"),
-              PercentDecoding.decode(parameter.substring(eq + 1), true, "query parameter")
-            });
-      }
-      return pairs;
-    }
-
-    List<String> urlValues(String name) {
-      return values(url, name);
-    }
-
-    List<String> bodyValues(String name) {
-      return values(body, name);
-    }
-
-    /** Whether the URL or the body names the parameter, with a value or without. */
-    boolean has(String name) {
-      return bare.contains(name) || !values(url, name).isEmpty() || !values(body, name).isEmpty();
-    }
-
-    /**
-     * Whether the first {@code dap4.checksum} of the URL, else of the body, is {@code true} in any
-     * case, as upstream reads it ({@code getParameter}, the first value).
-     */
-    boolean checksums() {
-      List<String> values = new ArrayList<>(values(url, DAP4_CHECKSUM));
-      values.addAll(values(body, DAP4_CHECKSUM));
-      return !values.isEmpty() && values.get(0).equalsIgnoreCase("true");
-    }
-
-    private static List<String> values(List<String[]> pairs, String name) {
-      List<String> values = new ArrayList<>();
-      for (String[] pair : pairs) {
-        if (pair[0].equals(name)) {
-          values.add(pair[1]);
-        }
-      }
-      return values;
-    }
   }
 
   private String checkConstraint(String constraint) throws DapRequestRejectedException {
@@ -407,14 +374,19 @@ public final class DapRequestParser {
     if (decoded.indexOf('\\') >= 0) {
       throw new DapRequestRejectedException(400, "backslashes are not allowed in the path");
     }
-    String lower = decoded.toLowerCase(Locale.ROOT);
-    if (lower.contains("%2e")
-        || lower.contains("%2f")
-        || lower.contains("%5c")
-        || lower.contains("%00")
-        || lower.contains("%25")) {
-      throw new DapRequestRejectedException(
-          400, "doubly encoded characters are not allowed in" + " the path");
+    if (decoded.indexOf('%') >= 0) {
+      String lower = decoded.toLowerCase(Locale.ROOT);
+      if (lower.contains("%2e")
+          || lower.contains("%2f")
+          || lower.contains("%5c")
+          || lower.contains("%00")
+          || lower.contains("%25")) {
+        throw new DapRequestRejectedException(
+            400, "doubly encoded characters are not allowed in" + " the path");
+      }
+    }
+    if (isNormal(decoded)) {
+      return decoded;
     }
     StringBuilder normalized = new StringBuilder(decoded.length());
     for (String segment : decoded.split("/", -1)) {
@@ -429,6 +401,30 @@ public final class DapRequestParser {
       normalized.append('/');
     }
     return normalized.toString();
+  }
+
+  /**
+   * Whether {@link #normalize} would return the path as it is: it starts with a slash and has no
+   * empty segment but a trailing one, and no dot segment. Most paths are, and need no copy.
+   */
+  private static boolean isNormal(String path) {
+    if (!path.startsWith("/")) {
+      return false;
+    }
+    int length = path.length();
+    int segmentStart = 1;
+    for (int i = 1; i <= length; i++) {
+      if (i == length || path.charAt(i) == '/') {
+        int segment = i - segmentStart;
+        if (segment == 0 && i < length
+            || segment == 1 && path.charAt(segmentStart) == '.'
+            || segment == 2 && path.startsWith("..", segmentStart)) {
+          return false;
+        }
+        segmentStart = i + 1;
+      }
+    }
+    return true;
   }
 
   private static void rejectControlCharacters(String text, String what)

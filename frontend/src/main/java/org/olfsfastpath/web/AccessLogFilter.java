@@ -57,8 +57,8 @@ public final class AccessLogFilter implements Filter {
     RequestId id = ids.of(req.getHeader(RequestIds.NAME), req.getQueryString(), null);
     RequestLog log = new RequestLog(req, clients.of(req), id);
     req.setAttribute(RequestLog.ATTRIBUTE, log);
-    resp.setHeader(header, id.logId());
-    MDC.put(RequestFields.ID, id.logId());
+    resp.setHeader(header, log.logId());
+    MDC.put(RequestFields.ID, log.logId());
     boolean ended = true;
     try {
       chain.doFilter(request, response);

@@ -110,7 +110,7 @@ public record AnswerPolicy(
     ex.resp.setHeader("Cache-Control", cache.cacheControl(CacheHeaders.Kind.NO_STORE));
     RequestLog log = RequestLog.of(ex.req);
     if (log != null) {
-      ex.resp.setHeader(idHeader, log.id().logId());
+      ex.resp.setHeader(idHeader, log.logId());
       log.error(status, message);
     }
   }

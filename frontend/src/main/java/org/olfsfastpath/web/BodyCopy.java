@@ -343,6 +343,26 @@ final class BodyCopy {
    * it; a 304 when If-None-Match names it. No BES message.
    */
   void sendCached(Exchange ex, CachedResponse cached, boolean textual) throws ClientGoneException {
+    int form = cachedForm(ex, cached, textual);
+    if (form != NOT_MODIFIED) {
+      writeCached(ex, cached, form == GZIP);
+    }
+  }
+
+  /** {@link #cachedForm}: a 304 was answered; the kept answer as it is; its gzip form. */
+  static final int NOT_MODIFIED = 0;
+
+  static final int IDENTITY = 1;
+  static final int GZIP = 2;
+
+  /**
+   * The first half of {@link #sendCached}: sets the answer's Vary and ETag and answers a 304 when
+   * If-None-Match names it, before the caller sets what only a whole answer carries.
+   *
+   * @return {@link #NOT_MODIFIED} (the response is complete), {@link #IDENTITY} or {@link #GZIP}:
+   *     the form {@link #writeCached} is to send
+   */
+  int cachedForm(Exchange ex, CachedResponse cached, boolean textual) {
     boolean compress = false;
     if (gzip && textual) {
       ex.resp.setHeader("Vary", ex.varyWithEncoding());
@@ -355,8 +375,15 @@ final class BodyCopy {
     String etag = cached.etag(compress);
     ex.resp.setHeader("ETag", etag);
     if (Conditional.notModified(ex, null, etag, cached.etag(false))) {
-      return;
+      return NOT_MODIFIED;
     }
+    return compress ? GZIP : IDENTITY;
+  }
+
+  /** The second half of {@link #sendCached}: the kept answer's body, whole or a range. */
+  void writeCached(Exchange ex, CachedResponse cached, boolean compress)
+      throws ClientGoneException {
+    String etag = cached.etag(compress);
     if (compress) {
       ex.resp.setHeader("Content-Encoding", "gzip");
       ex.stats.gzipResponses.increment();

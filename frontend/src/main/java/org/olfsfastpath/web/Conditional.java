@@ -22,8 +22,17 @@ final class Conditional {
    * @param etags the response's entity tags, none when it has none
    * @return whether the 304 was answered; the response is then complete
    */
-  static boolean notModified(Exchange ex, @Nullable Instant modified, String... etags) {
-    if (!holds(ex, modified, etags)) {
+  static boolean notModified(Exchange ex, @Nullable Instant modified) {
+    return notModified(ex, modified, null, null);
+  }
+
+  /**
+   * The same, with a kept answer's entity tags: {@code etag}, and {@code other} (its other form's,
+   * which a client may hold) when not null.
+   */
+  static boolean notModified(
+      Exchange ex, @Nullable Instant modified, @Nullable String etag, @Nullable String other) {
+    if (!holds(ex, modified, etag, other)) {
       return false;
     }
     ex.stats.notModified.increment();
@@ -36,20 +45,19 @@ final class Conditional {
    * checked now rather than at the check interval.
    */
   static boolean isConditional(Exchange ex) {
-    return !ex.post
-        && (ex.req.getHeader("If-None-Match") != null
-            || ex.req.getHeader("If-Modified-Since") != null);
+    return !ex.post && (ex.ifNoneMatch() != null || ex.ifModifiedSince() != null);
   }
 
-  private static boolean holds(Exchange ex, @Nullable Instant modified, String... etags) {
+  private static boolean holds(
+      Exchange ex, @Nullable Instant modified, @Nullable String etag, @Nullable String other) {
     if (ex.post) {
       return false;
     }
-    String header = ex.req.getHeader("If-None-Match");
+    String header = ex.ifNoneMatch();
     if (header != null) {
-      return etags.length > 0 && matches(header, etags);
+      return etag != null && matches(header, etag, other);
     }
-    if (modified == null) {
+    if (modified == null || ex.ifModifiedSince() == null) {
       return false;
     }
     long since;
@@ -61,22 +69,42 @@ final class Conditional {
     return since >= 0 && modified.getEpochSecond() * 1000 <= since;
   }
 
-  /** Whether the If-None-Match header names one of {@code etags}, or is {@code *}. */
-  private static boolean matches(String header, String... etags) {
-    for (String item : header.split(",")) {
-      String tag = item.strip();
-      if (tag.equals("*")) {
+  /**
+   * Whether the If-None-Match header names {@code etag} or {@code other}, or is {@code *}: each
+   * comma-separated item, stripped of white space and of a {@code W/} prefix, compared in place (no
+   * split: a 304 is answered without copying the header).
+   */
+  static boolean matches(String header, String etag, @Nullable String other) {
+    int length = header.length();
+    int from = 0;
+    while (from <= length) {
+      int comma = header.indexOf(',', from);
+      int end = comma < 0 ? length : comma;
+      int start = from;
+      while (start < end && Character.isWhitespace(header.charAt(start))) {
+        start++;
+      }
+      while (end > start && Character.isWhitespace(header.charAt(end - 1))) {
+        end--;
+      }
+      if (end - start == 1 && header.charAt(start) == '*') {
         return true;
       }
-      if (tag.startsWith("W/")) {
-        tag = tag.substring(2);
+      if (header.startsWith("W/", start)) {
+        start += 2;
       }
-      for (String etag : etags) {
-        if (tag.equals(etag)) {
-          return true;
-        }
+      if (same(header, start, end, etag) || other != null && same(header, start, end, other)) {
+        return true;
       }
+      if (comma < 0) {
+        break;
+      }
+      from = comma + 1;
     }
     return false;
+  }
+
+  private static boolean same(String header, int start, int end, String etag) {
+    return end - start == etag.length() && header.startsWith(etag, start);
   }
 }

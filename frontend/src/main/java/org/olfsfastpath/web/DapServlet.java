@@ -69,6 +69,9 @@ public final class DapServlet extends HttpServlet {
   /** Login and access rules, asked before anything else is done for a request. */
   private final transient AccessGate gate;
 
+  /** The web application's context path, once {@link #init()} ran; null before (tests). */
+  private transient volatile @Nullable String contextPath;
+
   /** When a busy pool was last warned of, and the 503s since. */
   private final transient AtomicLong lastExhaustedWarning =
       new AtomicLong(System.nanoTime() - EXHAUSTED_WARNING_EVERY);
@@ -204,9 +207,7 @@ public final class DapServlet extends HttpServlet {
     Exchange ex =
         new Exchange(req, resp, responders.clients(), counts, responders.policy().combinedLog());
     if (counted) {
-      ex.whenEnded(
-          () ->
-              timer.record(typeName(ex.answering()), resp.getStatus(), System.nanoTime() - start));
+      ex.timed(timer, start);
     }
     try {
       answer(ex);
@@ -243,30 +244,6 @@ public final class DapServlet extends HttpServlet {
         "BES response failed after part of it was sent to the client;"
             + " aborting the connection so the client sees the failure",
         cause);
-  }
-
-  /**
-   * The response type a request is counted under: a small fixed set (the suffixes, the catalog
-   * views, the site map, the version document), so the metrics stay bounded whatever the URLs.
-   */
-  static String typeName(@Nullable DapRequest request) {
-    if (request instanceof DapRequest.Dataset dataset) {
-      return dataset.type().suffix().substring(1);
-    }
-    if (request instanceof DapRequest.Node) {
-      return "node";
-    }
-    if (request instanceof DapRequest.Directory directory) {
-      return switch (directory.view()) {
-        case HTML -> "contents.html";
-        case JSON -> "contents.json";
-        case THREDDS -> "catalog.xml";
-      };
-    }
-    if (request instanceof DapRequest.SiteMap) {
-      return "sitemap";
-    }
-    return request instanceof DapRequest.Version ? "version" : "unknown";
   }
 
   private void answer(Exchange ex) throws IOException {
@@ -384,7 +361,7 @@ public final class DapServlet extends HttpServlet {
   private DapRequest parse(HttpServletRequest req, @Nullable String body)
       throws DapRequestRejectedException {
     String uri = req.getRequestURI();
-    String context = req.getContextPath();
+    String context = contextPath(req, uri);
     if (!uri.startsWith(context)) {
       // The client spelled the context path with escapes; the container decoded it, we cannot.
       throw new DapRequestRejectedException(400, "expected the URL to start with " + context);
@@ -392,7 +369,27 @@ public final class DapServlet extends HttpServlet {
     return parser.parse(uri.substring(context.length()), req.getQueryString(), body);
   }
 
-  /** The context path and the canonical catalog path, as the access rules match it. */
+  /**
+   * The request's context path: the web application's own when the URI starts with it and a slash
+   * follows, which is what the container would answer (Tomcat compares the URI's first segments,
+   * decoded and normalised, with it), without the container decoding it again for every request;
+   * else the container's answer.
+   */
+  private String contextPath(HttpServletRequest req, String uri) {
+    String known = contextPath;
+    if (known != null
+        && uri.startsWith(known)
+        && (uri.length() == known.length() || uri.charAt(known.length()) == '/')) {
+      return known;
+    }
+    return req.getContextPath();
+  }
+
+  @Override
+  public void init() {
+    contextPath = getServletContext().getContextPath();
+  }
+
   private void sendVersion(Exchange ex) throws ClientGoneException {
     responders.headers().set(ex.resp, "3.2");
     ex.resp.setContentType(org.olfsfastpath.dap.VersionDocument.CONTENT_TYPE);

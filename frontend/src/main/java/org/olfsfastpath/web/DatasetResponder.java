@@ -48,10 +48,13 @@ final class DatasetResponder {
       throws IOException, Refusal, ClientGoneException, DapRequestRejectedException {
     DapRequest.Dataset dataset = negotiate(ex, asked);
     ResponseType type = dataset.type();
-    headers.set(ex.resp, type.dapVersion());
     DapHeaders.lastModified(ex.resp, source.lastModified());
     if (Conditional.notModified(ex, source.lastModified())) {
-      return;
+      return; // Without the DAP headers, as GetResponder's 304 (RFC 9110 15.4.5).
+    }
+    if (type.source() != ResponseType.Source.BES) {
+      // A BES answer sets them once it knows it is no 304 (GetResponder).
+      headers.set(ex.resp, type.dapVersion());
     }
     if (ex.head) {
       ex.stats.headRequests.increment();

@@ -31,6 +31,11 @@ final class Exchange {
   private @Nullable Caller caller;
   private BesUser user = BesUser.ANONYMOUS;
   private @Nullable Runnable whenEnded;
+  private DapServlet.@Nullable RequestTimer timer;
+  private long startNanos;
+  private boolean conditionsRead;
+  private @Nullable String ifNoneMatch;
+  private @Nullable String ifModifiedSince;
   private boolean async;
   private boolean negotiated;
 
@@ -139,9 +144,13 @@ final class Exchange {
     return answering;
   }
 
-  /** What to do when the response has ended: record the request's time and status. */
-  void whenEnded(Runnable action) {
-    this.whenEnded = action;
+  /**
+   * When the response has ended, {@code timer} hears the request's type, status and time since
+   * {@code startNanos} ({@link System#nanoTime()}).
+   */
+  void timed(DapServlet.RequestTimer timer, long startNanos) {
+    this.timer = timer;
+    this.startNanos = startNanos;
   }
 
   /** The body streams on after the servlet returns; {@link #ended()} comes when it is over. */
@@ -155,10 +164,30 @@ final class Exchange {
 
   /** The response has ended: on the request's thread, or on the one that ended its stream. */
   void ended() {
-    Runnable action = whenEnded;
-    whenEnded = null;
-    if (action != null) {
-      action.run();
+    DapServlet.RequestTimer ending = timer;
+    timer = null;
+    if (ending != null) {
+      ending.record(TypeNames.of(answering), resp.getStatus(), System.nanoTime() - startNanos);
+    }
+  }
+
+  /** The If-None-Match header, or null; read once, however many responders ask. */
+  @Nullable String ifNoneMatch() {
+    readConditions();
+    return ifNoneMatch;
+  }
+
+  /** The If-Modified-Since header as sent, or null; read once. */
+  @Nullable String ifModifiedSince() {
+    readConditions();
+    return ifModifiedSince;
+  }
+
+  private void readConditions() {
+    if (!conditionsRead) {
+      ifNoneMatch = req.getHeader("If-None-Match");
+      ifModifiedSince = req.getHeader("If-Modified-Since");
+      conditionsRead = true;
     }
   }
 

@@ -37,8 +37,10 @@ final class GetResponder {
   private final FrontEndSettings settings;
   private final String serverVersion;
   private final Clock clock;
+  private final DapHeaders headers;
 
   GetResponder(
+      DapHeaders headers,
       DapBackend backend,
       CachedAnswers answers,
       CachePolicy policy,
@@ -47,6 +49,7 @@ final class GetResponder {
       FrontEndSettings settings,
       String serverVersion,
       Clock clock) {
+    this.headers = headers;
     this.backend = backend;
     this.answers = answers;
     this.policy = policy;
@@ -66,15 +69,6 @@ final class GetResponder {
     }
     ex.resp.setStatus(200);
     ex.resp.setContentType(type.contentType());
-    if (!type.contentDescription().isEmpty()) {
-      ex.resp.setHeader("Content-Description", type.contentDescription());
-    }
-    if (type.downloadSuffix() != null) {
-      ex.resp.setHeader(
-          "Content-Disposition",
-          DownloadName.contentDisposition(
-              DownloadName.of(dataset.path(), type, settings.addFileoutTypeSuffix())));
-    }
     long maxBytes = policy.maxBytes(type);
     if (maxBytes >= 0) {
       CachedResponse hit = answers.lookup(get, source);
@@ -89,14 +83,20 @@ final class GetResponder {
                     type.isTextual() && settings.gzip(),
                     caller(ex, dataset, get, maxBytes));
         if (answer instanceof CachedResponse cached) {
-          copy.sendCached(ex, cached, type.isTextual());
+          int form = copy.cachedForm(ex, cached, type.isTextual());
+          if (form != BodyCopy.NOT_MODIFIED) {
+            wholeAnswer(ex, dataset);
+            copy.writeCached(ex, cached, form == BodyCopy.GZIP);
+          }
           return;
         }
+        wholeAnswer(ex, dataset);
         StreamedResponse streamed = (StreamedResponse) answer;
         copy.stream(ex, streamed.body(), streamed, copy.negotiateGzip(ex, type.isTextual()));
         return;
       }
     }
+    wholeAnswer(ex, dataset);
     boolean compress = copy.negotiateGzip(ex, type.isTextual());
     if (ex.head) {
       return; // From the catalog alone: no BES message.
@@ -104,6 +104,25 @@ final class GetResponder {
     BesResponse bes = backend.get(get, caller(ex, dataset, get, -1));
     // Closed by the copy: the connection goes back as soon as the BES has sent the whole answer.
     copy.stream(ex, bes, compress);
+  }
+
+  /**
+   * What an answer with its body carries and a 304 does not (RFC 9110 15.4.5: no representation
+   * metadata; upstream's 304, which its container answers before the OLFS runs, has none either):
+   * the DAP headers, Content-Description and Content-Disposition.
+   */
+  private void wholeAnswer(Exchange ex, DapRequest.Dataset dataset) {
+    ResponseType type = dataset.type();
+    headers.set(ex.resp, type.dapVersion());
+    if (!type.contentDescription().isEmpty()) {
+      ex.resp.setHeader("Content-Description", type.contentDescription());
+    }
+    if (type.downloadSuffix() != null) {
+      ex.resp.setHeader(
+          "Content-Disposition",
+          DownloadName.contentDisposition(
+              DownloadName.of(dataset.path(), type, settings.addFileoutTypeSuffix())));
+    }
   }
 
   /**

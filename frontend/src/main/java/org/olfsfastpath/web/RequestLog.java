@@ -39,6 +39,10 @@ final class RequestLog {
   private final long startMillis;
   private final long startNanos;
   private RequestId id;
+
+  /** {@link RequestId#logId()} of {@link #id}, joined once for the header, the MDC and the line. */
+  private String logId;
+
   private long bodyBytes;
   private int errorStatus;
   private @Nullable String errorMessage;
@@ -47,6 +51,7 @@ final class RequestLog {
     this.req = req;
     this.client = Objects.requireNonNull(client, "client == null");
     this.id = Objects.requireNonNull(id, "id == null");
+    this.logId = id.logId();
     this.startMillis = System.currentTimeMillis();
     this.startNanos = System.nanoTime();
   }
@@ -66,9 +71,15 @@ final class RequestLog {
     return id;
   }
 
+  /** The request's id as its log lines, its header and the BES's lines write it. */
+  String logId() {
+    return logId;
+  }
+
   /** The id a POST's form body named, which upstream takes too (its getParameter reads bodies). */
   void replaceId(RequestId fromBody) {
     this.id = Objects.requireNonNull(fromBody, "fromBody == null");
+    this.logId = fromBody.logId();
   }
 
   /** Counts the body bytes {@code req}'s servlet wrote, when the access log filter saw it. */
@@ -107,7 +118,7 @@ final class RequestLog {
         session == null ? null : session.getId(),
         user == null ? null : user.toString(),
         startMillis,
-        id.logId(),
+        logId,
         req.getMethod(),
         req.getRequestURI(),
         loggedQuery != null ? loggedQuery.toString() : req.getQueryString());

@@ -73,6 +73,7 @@ record Responders(
     FileResponder files = new FileResponder(backend, new BodyCopy(false, spool), context);
     GetResponder gets =
         new GetResponder(
+            headers,
             backend,
             answers,
             new CachePolicy(backend.responses()),

@@ -600,6 +600,32 @@ public final class DapServletTest {
   }
 
   @Test
+  void a304_carriesWhatRevalidatesACopy_notTheDapHeaders() throws IOException {
+    FakeHttp.Response whole = run(FakeHttp.Request.get("/coads_climatology.nc.dds"));
+    assertNotNull(whole.header("XDAP"));
+    assertNotNull(whole.header("Content-Description"));
+    FakeHttp.Response kept =
+        run(
+            FakeHttp.Request.get("/coads_climatology.nc.dds")
+                .header("If-None-Match", whole.header("ETag")));
+    assertEquals(304, kept.status);
+    assertEquals(whole.header("ETag"), kept.header("ETag"));
+    assertEquals(whole.header("Vary"), kept.header("Vary"));
+    assertEquals(whole.header("Last-Modified"), kept.header("Last-Modified"));
+    // RFC 9110 15.4.5: no representation metadata; upstream's container answers its 304 so too.
+    for (String name :
+        List.of("XDAP", "X-DAP", "XDODS-Server", "XOPeNDAP-Server", "Content-Description")) {
+      assertEquals(null, kept.header(name), name);
+    }
+    FakeHttp.Response since =
+        run(
+            FakeHttp.Request.get("/coads_climatology.nc.dds")
+                .header("If-Modified-Since", LAST_MODIFIED));
+    assertEquals(304, since.status);
+    assertEquals(null, since.header("XDAP"));
+  }
+
+  @Test
   void ifNoneMatchStar_answers304_onlyForAResponseWithAnETag() throws IOException {
     FakeHttp.Response listing = run(FakeHttp.Request.get("/").header("If-None-Match", "*"));
     assertEquals(200, listing.status, "a listing has no ETag: If-None-Match decides, and fails");

@@ -12,6 +12,8 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
 
 /**
  * A data answer through the front end to a client that takes every byte at once (a fast client):
@@ -102,20 +104,27 @@ public class StreamingBenchmark extends StandardRun {
     long answers;
 
     @Setup(Level.Iteration)
-    public void start() {
+    public void start(BenchmarkParams benchmark, IterationParams iteration) {
       bytes = 0;
       answers = 0;
-      allocation.start();
+      allocation.start(benchmark, iteration);
     }
 
-    /** Bytes the front end allocated per MiB streamed this iteration. */
+    /**
+     * Bytes the front end allocated per MiB streamed, the mean over the measured iterations and
+     * threads ({@link ThreadAllocation#perIterationShare}).
+     */
     public double frontEndBytesPerMiB() {
-      return bytes == 0 ? 0 : allocation.allocated() / (bytes / 1048576.0);
+      return bytes == 0
+          ? 0
+          : allocation.perIterationShare(allocation.allocated() / (bytes / 1048576.0));
     }
 
-    /** Bytes the front end allocated per answer this iteration. */
+    /** Bytes the front end allocated per answer, the mean as {@link #frontEndBytesPerMiB}'s. */
     public double frontEndBytesPerAnswer() {
-      return answers == 0 ? 0 : allocation.allocated() / (double) answers;
+      return answers == 0
+          ? 0
+          : allocation.perIterationShare(allocation.allocated() / (double) answers);
     }
   }
 }

@@ -1,6 +1,8 @@
 package org.olfsfastpath.web;
 
 import java.lang.management.ManagementFactory;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
 
 /**
  * The bytes one thread allocated since {@link #start()}: what the benchmark's thread alone, which
@@ -13,11 +15,30 @@ final class ThreadAllocation {
 
   private long thread;
   private long allocatedBefore;
+  private int share = 1;
 
-  /** Starts counting on the calling thread. */
-  void start() {
+  /**
+   * Starts counting on the calling thread, for one iteration of {@code iteration}'s kind of a
+   * benchmark run with {@code benchmark}'s threads and forks.
+   */
+  void start(BenchmarkParams benchmark, IterationParams iteration) {
     thread = Thread.currentThread().getId();
     allocatedBefore = THREADS.getThreadAllocatedBytes(thread);
+    share =
+        Math.max(1, iteration.getCount())
+            * Math.max(1, benchmark.getThreads())
+            * Math.max(1, benchmark.getForks());
+  }
+
+  /**
+   * An {@code @AuxCounters(EVENTS)} figure of one thread's iteration, as JMH should print it: JMH
+   * sums such counters over the measured iterations and over the threads, so a per-request mean
+   * would come out multiplied by their product (3 iterations printed 3 times the bytes per
+   * request). Each thread's iteration therefore reports its share of the mean, which JMH's sum
+   * restores.
+   */
+  double perIterationShare(double mean) {
+    return mean / share;
   }
 
   /** The bytes the thread allocated since {@link #start()}. */

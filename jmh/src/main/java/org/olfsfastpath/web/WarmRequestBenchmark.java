@@ -15,6 +15,8 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
 
 /**
  * A whole request through the DAP servlet, without the HTTP container: URL parsing, the data-source
@@ -120,14 +122,19 @@ public class WarmRequestBenchmark extends StandardRun {
     long requests;
 
     @Setup(Level.Iteration)
-    public void start() {
+    public void start(BenchmarkParams benchmark, IterationParams iteration) {
       requests = 0;
-      allocation.start();
+      allocation.start(benchmark, iteration);
     }
 
-    /** Bytes the front end allocated per request this iteration. */
-    public long frontEndBytesPerRequest() {
-      return requests == 0 ? 0 : allocation.allocated() / requests;
+    /**
+     * Bytes the front end allocated per request, the mean over the measured iterations and threads
+     * ({@link ThreadAllocation#perIterationShare}).
+     */
+    public double frontEndBytesPerRequest() {
+      return requests == 0
+          ? 0
+          : allocation.perIterationShare(allocation.allocated() / (double) requests);
     }
   }
 }
