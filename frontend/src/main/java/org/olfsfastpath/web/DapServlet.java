@@ -5,25 +5,20 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
-import org.olfsfastpath.bes.BesError;
 import org.olfsfastpath.bes.BesErrorException;
 import org.olfsfastpath.bes.BesLimitException;
 import org.olfsfastpath.bes.BesPoolExhaustedException;
 import org.olfsfastpath.bes.BesUnavailableException;
 import org.olfsfastpath.bes.BesUser;
-import org.olfsfastpath.dap.BesMessages;
-import org.olfsfastpath.dap.ConstraintErrors;
 import org.olfsfastpath.dap.DapRequest;
 import org.olfsfastpath.dap.DapRequestParser;
 import org.olfsfastpath.dap.DapRequestRejectedException;
 import org.olfsfastpath.dap.ErrorBody;
-import org.olfsfastpath.dap.PercentEncoding;
 import org.olfsfastpath.spool.Spool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,7 +58,7 @@ public final class DapServlet extends HttpServlet {
   private final transient FrontEndStats uncounted = new FrontEndStats();
 
   private final transient FrontEndSettings settings;
-  private final @Nullable String catalogRoot;
+  private final transient ErrorAnswers errors;
   private final transient RequestTimer timer;
 
   /** Login and access rules, asked before anything else is done for a request. */
@@ -184,7 +179,7 @@ public final class DapServlet extends HttpServlet {
     this.responders = Objects.requireNonNull(responders, "responders == null");
     this.stats = Objects.requireNonNull(stats, "stats == null");
     this.settings = Objects.requireNonNull(settings, "settings == null");
-    this.catalogRoot = catalogRoot;
+    this.errors = new ErrorAnswers(responders, settings, catalogRoot);
     this.timer = Objects.requireNonNull(timer, "timer == null");
     this.gate = Objects.requireNonNull(gate, "gate == null");
   }
@@ -228,22 +223,8 @@ public final class DapServlet extends HttpServlet {
     if (failure instanceof BesStreamException e) {
       req.removeAttribute(AsyncOutput.FAILURE);
       stats.midStreamFailures.increment();
-      throw abortion(req, e);
+      throw ErrorAnswers.abortion(req, e);
     }
-  }
-
-  /** Logs a BES failure after part of a body went out; returns what to throw. */
-  private static IOException abortion(HttpServletRequest req, BesStreamException e) {
-    IOException cause = e.getCause() instanceof IOException inner ? inner : e;
-    log.warn(
-        "BES failed after {} bytes of {} had been sent; aborting the client connection: {}",
-        e.sent,
-        req.getRequestURI(),
-        cause.toString());
-    return new IOException(
-        "BES response failed after part of it was sent to the client;"
-            + " aborting the connection so the client sees the failure",
-        cause);
   }
 
   private void answer(Exchange ex) throws IOException {
@@ -298,14 +279,14 @@ public final class DapServlet extends HttpServlet {
       }
     } catch (DapRequestRejectedException e) {
       ex.stats.rejected.increment();
-      sendError(ex, e.httpStatus(), String.valueOf(e.getMessage()));
+      errors.send(ex, e.httpStatus(), String.valueOf(e.getMessage()));
     } catch (Refusal e) {
       ex.stats.rejected.increment();
-      sendError(ex, e.status(), String.valueOf(e.getMessage()), e.headers());
+      errors.send(ex, e.status(), String.valueOf(e.getMessage()), e.headers());
     } catch (BesErrorException e) {
-      sendBesError(ex, e.error());
+      errors.besError(ex, e.error());
     } catch (BesUnavailableException e) {
-      sendUnavailable(ex, e);
+      errors.unavailable(ex, e);
     } catch (BesLimitException e) {
       // The group logs the first refusal of each episode of a client; one line per refusal would
       // flood the log exactly when a client misbehaves.
@@ -316,7 +297,7 @@ public final class DapServlet extends HttpServlet {
           e.client(),
           e.limit().key(),
           e.getMessage());
-      sendError(
+      errors.send(
           ex,
           HttpServletResponse.SC_SERVICE_UNAVAILABLE,
           "the server is busy (" + e.limit().key() + "): " + e.getMessage(),
@@ -324,7 +305,7 @@ public final class DapServlet extends HttpServlet {
     } catch (BesPoolExhaustedException e) {
       ex.stats.poolExhausted.increment();
       warnExhausted(req.getRequestURI());
-      sendError(
+      errors.send(
           ex,
           HttpServletResponse.SC_SERVICE_UNAVAILABLE,
           "the server is busy (pool): every BES connection is in use; retry shortly",
@@ -335,7 +316,7 @@ public final class DapServlet extends HttpServlet {
       log.debug(
           "client went away during {}: {}", req.getRequestURI(), String.valueOf(e.getCause()));
     } catch (IOException e) {
-      handleBesFailure(ex, e);
+      errors.besFailure(ex, e);
     }
   }
 
@@ -396,151 +377,5 @@ public final class DapServlet extends HttpServlet {
     ex.resp.setHeader(
         "Content-Description", org.olfsfastpath.dap.VersionDocument.CONTENT_DESCRIPTION);
     BodyCopy.write(ex, responders.versions().document());
-  }
-
-  /**
-   * A failure on the BES side: before anything was sent it becomes a 502 (or 504 for a timeout);
-   * after, the response cannot be fixed, so the exception goes to the container to abort the
-   * connection.
-   */
-  private void handleBesFailure(Exchange ex, IOException e) throws IOException {
-    IOException cause =
-        e instanceof BesStreamException && e.getCause() instanceof IOException inner ? inner : e;
-    if (e instanceof BesStreamException) {
-      ex.stats.midStreamFailures.increment();
-    } else {
-      ex.stats.besUnavailable.increment();
-    }
-    if (ex.resp.isCommitted()) {
-      throw abortion(
-          ex.req,
-          e instanceof BesStreamException stream ? stream : new BesStreamException(-1, cause));
-    }
-    if (cause instanceof BesErrorException besError) {
-      sendBesError(ex, besError.error());
-      return;
-    }
-    if (cause instanceof BesUnavailableException unavailable) {
-      sendUnavailable(ex, unavailable);
-      return;
-    }
-    if (cause instanceof InterruptedIOException) {
-      log.warn("BES timed out for {}: {}", ex.req.getRequestURI(), cause.toString());
-      sendError(ex, HttpServletResponse.SC_GATEWAY_TIMEOUT, "the BES did not answer in time");
-    } else {
-      log.warn("BES failed for {}: {}", ex.req.getRequestURI(), cause.toString());
-      sendError(
-          ex,
-          HttpServletResponse.SC_BAD_GATEWAY,
-          "the BES could not be reached or sent an unreadable answer");
-    }
-  }
-
-  /**
-   * Every BES that serves the path is out of service: a 503 at once, naming the BES, why and since
-   * when, with the time to the next probe as Retry-After.
-   */
-  private void sendUnavailable(Exchange ex, BesUnavailableException e) throws IOException {
-    ex.stats.besUnavailable.increment();
-    log.debug("BES down for {}: {}", ex.req.getRequestURI(), e.getMessage());
-    IOException cause = e.ejectionCause();
-    sendError(
-        ex,
-        HttpServletResponse.SC_SERVICE_UNAVAILABLE,
-        "the BES "
-            + e.endpoint()
-            + " is out of service since "
-            + e.downSince()
-            + " ("
-            + BesMessages.scrub(String.valueOf(cause.getMessage()), null, catalogRoot)
-            + "); the next check is in "
-            + e.retryAfterSeconds()
-            + " s",
-        List.of("Retry-After", Long.toString(e.retryAfterSeconds())));
-  }
-
-  /** Answers a BES error with its HTTP status and its message, server paths removed. */
-  private void sendBesError(Exchange ex, BesError error) throws IOException {
-    ex.stats.besErrors.increment();
-    log.debug(
-        "BES error type {} for {}: {}", error.type(), ex.req.getRequestURI(), error.message());
-    int status = BesErrorStatus.of(error);
-    String message = BesMessages.scrub(error.message(), pathOf(ex.answering()), catalogRoot);
-    if (status == HttpServletResponse.SC_BAD_REQUEST
-        && ex.answering() instanceof DapRequest.Dataset dataset) {
-      // libdap says that a name or an index subset is wrong, not which: the constraint may tell.
-      message = ConstraintErrors.explain(message, dataset);
-    }
-    if (status == HttpServletResponse.SC_NOT_IMPLEMENTED) {
-      message =
-          "this server's BES cannot make this response (a module it needs is not loaded): "
-              + message;
-    }
-    sendError(ex, status, message);
-  }
-
-  /**
-   * Where a browser that sent a constraint the dataset cannot answer (a 400 about a dataset request
-   * with a constraint or a server function) finds the dataset's request form, the one
-   * DataRequestForm names, relative to the request's URL; null for any other error.
-   */
-  private @Nullable String requestForm(@Nullable DapRequest request, int status) {
-    if (status != HttpServletResponse.SC_BAD_REQUEST
-        || !(request instanceof DapRequest.Dataset dataset)
-        || (dataset.constraint().isBlank() && dataset.dap4Function().isBlank())) {
-      return null;
-    }
-    String name = dataset.path().substring(dataset.path().lastIndexOf('/') + 1);
-    return name.isEmpty()
-        ? null
-        : PercentEncoding.segment(name) + settings.dataRequestForm().suffix();
-  }
-
-  private static @Nullable String pathOf(@Nullable DapRequest request) {
-    if (request instanceof DapRequest.Dataset dataset) {
-      return dataset.path();
-    }
-    if (request instanceof DapRequest.Directory directory) {
-      return directory.path();
-    }
-    return request instanceof DapRequest.Node node ? node.path() : null;
-  }
-
-  private void sendError(Exchange ex, int status, String message) throws IOException {
-    sendError(ex, status, message, List.of());
-  }
-
-  /**
-   * Replaces whatever the response holds with an error. Only called before the response is
-   * committed; {@code extraHeaders} are name, value pairs.
-   */
-  private void sendError(Exchange ex, int status, String message, List<String> extraHeaders)
-      throws IOException {
-    ErrorBody body =
-        ErrorBody.render(
-            ErrorBody.chooseForm(ex.answering(), ex.accept()),
-            status,
-            message,
-            requestForm(ex.answering(), status));
-    // Drops the headers and bytes of a response begun for success (Content-Encoding included).
-    ex.resp.reset();
-    ex.resp.setStatus(status);
-    responders.policy().error(ex, status, message);
-    responders
-        .headers()
-        .set(
-            ex.resp,
-            ex.answering() instanceof DapRequest.Dataset dataset
-                ? dataset.type().dapVersion()
-                : "3.2");
-    for (int i = 0; i + 1 < extraHeaders.size(); i += 2) {
-      ex.resp.setHeader(extraHeaders.get(i), extraHeaders.get(i + 1));
-    }
-    ex.resp.setContentType(body.contentType());
-    ex.resp.setHeader("Content-Description", body.contentDescription());
-    ex.resp.setContentLength(body.length());
-    if (!ex.head) {
-      body.writeTo(ex.resp.getOutputStream());
-    }
   }
 }
