@@ -220,6 +220,11 @@ final class GroupHealth {
       if (closed || ejection == null) {
         return;
       }
+      if (clock.nanoTime() - ejection.nextProbeNanos() < 0) {
+        // Queued by a request that saw the stay out before a probe just ended it with a failure:
+        // the new back-off has its own timer, and probing now would double it once more.
+        return;
+      }
       member.probes.increment();
       listener.probeStart(member.endpoint);
       try {
