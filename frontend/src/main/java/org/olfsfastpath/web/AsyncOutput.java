@@ -43,6 +43,9 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   private volatile @Nullable Transfer transfer;
   private boolean ended;
 
+  /** An abort waiting for the client to take what was written before it; under the lock. */
+  private @Nullable BesStreamException pendingAbort;
+
   private AsyncOutput(Exchange ex, AsyncContext async, ServletOutputStream out) {
     this.ex = ex;
     this.async = async;
@@ -116,10 +119,25 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   @Override
   public void abort(IOException cause, long sent) {
     if (end()) {
-      commit();
-      ex.req.setAttribute(FAILURE, new BesStreamException(sent, cause));
-      async.dispatch();
+      BesStreamException failure = new BesStreamException(sent, cause);
+      lock.lock();
+      try {
+        if (!sentAll()) {
+          // The container still holds bytes the client has not taken: the abort would drop them,
+          // so it waits for the container's next call, when they are out.
+          pendingAbort = failure;
+          return;
+        }
+      } finally {
+        lock.unlock();
+      }
+      dispatchAbort(failure);
     }
+  }
+
+  private void dispatchAbort(BesStreamException failure) {
+    ex.req.setAttribute(FAILURE, failure);
+    async.dispatch();
   }
 
   @Override
@@ -139,19 +157,20 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
    * Sends what the container still buffers before an abort, which commits the response: the bytes
    * written may all sit in its response buffer (a write that fills it exactly is not sent until
    * more comes), and a failure thrown while the response is not committed becomes the container's
-   * own 500 page instead of the cut body a client can tell from a whole one.
+   * own 500 page instead of the cut body a client can tell from a whole one. True when nothing is
+   * left to send; false when the client has yet to take some, and the container will call {@link
+   * #onWritePossible()} once it has. Under the lock.
    */
-  private void commit() {
-    lock.lock();
+  private boolean sentAll() {
     try {
-      if (out.isReady()) {
-        out.flush();
+      if (!out.isReady()) {
+        return false;
       }
-      // Not ready: bytes are on their way already, so the response is committed.
+      out.flush();
+      return out.isReady();
     } catch (IOException | IllegalStateException e) {
       log.debug("flushing an aborted response: {}", e.toString());
-    } finally {
-      lock.unlock();
+      return true; // The client is gone or the response is over: nothing more will go out.
     }
   }
 
@@ -173,6 +192,22 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
 
   @Override
   public void onWritePossible() {
+    BesStreamException aborting;
+    lock.lock();
+    try {
+      aborting = pendingAbort;
+      if (aborting != null && sentAll()) {
+        pendingAbort = null;
+      } else if (aborting != null) {
+        return; // Called again once the client took more.
+      }
+    } finally {
+      lock.unlock();
+    }
+    if (aborting != null) {
+      dispatchAbort(aborting);
+      return;
+    }
     Transfer t = transfer;
     if (t != null) {
       t.onWritePossible();
@@ -206,6 +241,19 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   }
 
   private void clientGone(@Nullable Throwable failure) {
+    BesStreamException aborting;
+    lock.lock();
+    try {
+      aborting = pendingAbort;
+      pendingAbort = null;
+    } finally {
+      lock.unlock();
+    }
+    if (aborting != null) {
+      // The client went away while its cut answer drained: the abort it waited for ends it now.
+      dispatchAbort(aborting);
+      return;
+    }
     Transfer t = transfer;
     if (t != null) {
       t.clientGone(failure);

@@ -235,6 +235,29 @@ final class SpooledStreamingTest {
   }
 
   @Test
+  @Regression(
+      "an abort dropped the bytes the container still held for a client that had not taken them")
+  void besFailsWhileTheClientLags_theAbortWaitsUntilWhatWasWrittenIsOut() throws Exception {
+    backend.body = answer(3_000_000);
+    backend.failAfter = BodyCopy.RESPONSE_BUFFER;
+    // The client takes exactly what is written before the failure, and not a byte more yet.
+    FakeAsync exchange =
+        new FakeAsync(
+                servlet(),
+                FakeHttp.Request.get("/coads_climatology.nc.nc"),
+                BodyCopy.RESPONSE_BUFFER)
+            .serve();
+    producers.join();
+    assertNull(exchange.aborted(), "no abort while the client has bytes to take");
+    exchange.allow(1);
+    assertNotNull(exchange.aborted(), "the abort once they are out");
+    assertTrue(exchange.flushes() > 0, "the response was committed before the abort");
+    assertEquals(BodyCopy.RESPONSE_BUFFER, exchange.body().length, "every byte written went out");
+    assertEquals(1, stats.midStreamFailures.sum());
+    assertEquals(1, backend.closed.get());
+  }
+
+  @Test
   void clientHangsUpMidSpool_spoolFreedAtOnce() throws Exception {
     backend.body = answer(3_000_000);
     FakeAsync exchange =
