@@ -404,11 +404,13 @@ public final class FaultBench implements AutoCloseable {
       long spoolFiles) {}
 
   /**
-   * Waits (at most 20 s) until no request holds a BES connection and Tomcat has closed every client
-   * connection, then measures.
+   * Waits (at most 20 s) until no request holds a BES connection, Tomcat has closed every client
+   * connection and the process's descriptors are the same in two measurements in a row, then
+   * measures.
    */
   public Resources atRest() throws IOException, InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    int previousFds = -1;
     while (true) {
       StatusDocument status = status();
       // Measured after the status request closed, so its own connection is gone too.
@@ -417,6 +419,10 @@ public final class FaultBench implements AutoCloseable {
       long total = status.get("pool", "total");
       long inUse = status.get("pool", "inUse");
       boolean quiet = inUse == 0 && snapshot.httpSockets() <= 1 && snapshot.besSockets() == total;
+      // And the descriptors settled: a connection Tomcat or the pool has just closed leaves the
+      // TCP tables before its descriptor is released, and would count as the front end's own.
+      quiet &= snapshot.fds() == previousFds;
+      previousFds = snapshot.fds();
       long openFiles =
           status
               .sections()
