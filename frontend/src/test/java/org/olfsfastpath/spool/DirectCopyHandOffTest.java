@@ -94,7 +94,9 @@ final class DirectCopyHandOffTest {
     assertEquals(transfer == null ? 0 : 1, spool.stats().handOffs());
     Statistics.coverage(
         coverage -> {
-          coverage.check("handed off").percentage(p -> p >= 20);
+          // Both ways are taken often (about a third handed off), but the draw is random: a
+          // bound near the mean fails one run in a few dozen, so each way need only be seen.
+          coverage.check("handed off").percentage(p -> p >= 5);
           coverage.check("straight").percentage(p -> p >= 5);
         });
   }
