@@ -8,9 +8,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The client side of a {@link Transfer}, for the thread that holds its writer role: hands the
  * spooled bytes to the client in order while it is ready, ends the response once the spool is empty
- * and the source ended (at once when it failed), and gives the role up, idle (the producer then
- * writes the next bytes itself) or awaiting the client's call. Never waits for the client: it
- * writes only what the client's non-blocking output takes at once.
+ * and the source ended (aborts it, after every byte the source gave, when it failed), and gives the
+ * role up, idle (the producer then writes the next bytes itself) or awaiting the client's call.
+ * Never waits for the client: it writes only what the client's non-blocking output takes at once.
  */
 final class SpoolWriter {
   private static final Logger log = LoggerFactory.getLogger(Transfer.class);
@@ -67,15 +67,17 @@ final class SpoolWriter {
       }
       state.readyLocked();
       before = state.sent();
-      failure = state.sourceFailure();
-      if (failure == null && !state.spooled.next(piece)) {
+      failure = null;
+      if (!state.spooled.next(piece)) {
         if (!state.sourceDone()) {
           state.idleLocked();
           return Step.DONE;
         }
+        // Everything the source gave went out: a failed answer is cut here, after all of it.
+        failure = state.sourceFailure();
         end = true;
       }
-      if (failure != null || end) {
+      if (end) {
         state.endLocked();
         state.releaseRoleLocked();
       }

@@ -217,8 +217,10 @@ final class TransferState {
   }
 
   /**
-   * The source ended (failure null) or failed. What is spooled of a failed answer is of no use: the
-   * response will be aborted.
+   * The source ended (failure null) or failed. What is spooled of a failed answer still goes to the
+   * client before the abort: a cut answer holds every byte the BES sent, so where it was cut does
+   * not depend on how far the client had read (and an answer committed with its first buffer never
+   * reaches its client as headers alone).
    *
    * @return whether the caller now holds the writer role and should write what is left
    */
@@ -230,9 +232,6 @@ final class TransferState {
     }
     if (failure == null && spooled.hasBytes()) {
       spool.releasedEarly();
-    }
-    if (failure != null && role != Role.WRITING) {
-      spooled.free(false);
     }
     return takeRoleIfIdleLocked();
   }

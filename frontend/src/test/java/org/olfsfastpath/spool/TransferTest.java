@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.olfsfastpath.testing.Regression;
 
 /**
  * A transfer with a client that keeps up, one that falls behind, and one that goes away, against
@@ -326,27 +327,55 @@ final class TransferTest {
   }
 
   @Test
-  void besFailsMidAnswer_spoolFreedAtOnce_clientSeesAnAbort() throws Exception {
+  @Regression(
+      "a BES failure freed the spool at once: a client that had not yet called back got the"
+          + " committed headers and none of the bytes read before the failure")
+  void besFailsMidAnswer_clientGetsEveryByteTheBesSent_thenTheAbort_thenTheSpoolIsFreed()
+      throws Exception {
     Spool spool = builder().responseMemory(64 * KIB).build();
     GeneratedSource source = new GeneratedSource(4L * MIB, 48 * KIB, 3L * MIB);
     FakeClient client = new FakeClient(64 * KIB);
     Transfer transfer = start(spool, source, client);
-    transfer.run();
+    Thread producer = new Thread(transfer, "producer");
+    producer.start();
+    while (client.aborted() == 0 && client.completed() == 0) {
+      client.allow(64 * KIB);
+      Thread.sleep(1);
+    }
+    producer.join();
 
     assertTrue(source.isClosed());
     assertFalse(source.releasedWhole(), "a failed answer's connection is not returned whole");
+    assertEquals(1, client.aborted());
+    assertEquals(0, client.completed());
+    assertEquals(3L * MIB, client.received(), "every byte the BES sent before it failed");
+    assertEquals(3L * MIB, client.abortedAfter());
+    assertEquals(-1, client.firstMismatch());
     SpoolStats stats = spool.stats();
-    assertEquals(0, stats.memoryBytes(), "freed at the failure, before the client reads on");
+    assertEquals(0, stats.memoryBytes());
     assertEquals(0, stats.diskBytes());
     assertEquals(0, stats.openFiles());
     assertEquals(List.of(), files());
-    assertEquals(0, client.aborted(), "the client has not asked for more yet");
+    assertEquals(0, stats.earlyReleases());
+  }
 
-    client.allow(64 * KIB);
+  @Test
+  @Regression(
+      "FaultsIT protocolFaults: the BES failed before the container's first write callback, and"
+          + " the client got a 200's headers with none of the answer's bytes before the abort")
+  void besFailsBeforeTheClientsFirstCall_theFirstBytesStillReachIt() throws Exception {
+    Spool spool = builder().responseMemory(64 * KIB).build();
+    GeneratedSource source = new GeneratedSource(4L * MIB, 48 * KIB, 40 * KIB);
+    FakeClient client = new FakeClient(0);
+    Transfer transfer = start(spool, source, client);
+    transfer.run(); // The source fails while the client has not called once.
+    assertEquals(0, client.aborted(), "the client has not asked for anything yet");
+
+    client.allow(MIB);
     assertEquals(1, client.aborted());
-    assertEquals(0, client.completed());
-    assertTrue(client.abortedAfter() >= 64 * KIB && client.abortedAfter() < 3L * MIB);
-    assertEquals(0, spool.stats().earlyReleases());
+    assertEquals(40 * KIB, client.received());
+    assertEquals(40 * KIB, client.abortedAfter());
+    assertEquals(0, spool.stats().memoryBytes());
   }
 
   @Test

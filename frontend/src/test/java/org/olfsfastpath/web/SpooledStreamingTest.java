@@ -180,15 +180,19 @@ final class SpooledStreamingTest {
   }
 
   @Test
-  void besFailsAfterPartWentOut_theConnectionIsAborted() throws Exception {
+  void besFailsAfterPartWentOut_theClientGetsWhatTheBesSent_thenTheConnectionIsAborted()
+      throws Exception {
     backend.body = answer(3_000_000);
     backend.failAfter = 2_000_000;
     FakeAsync exchange =
         new FakeAsync(servlet(), FakeHttp.Request.get("/coads_climatology.nc.dods"), 50_000)
             .serve();
     producers.join();
-    assertEquals(0, spool.stats().diskBytes(), "freed at the failure");
+    assertNull(exchange.aborted(), "no abort while the client has spooled bytes to take");
     exchange.readToTheEnd(50_000);
+    assertEquals(0, spool.stats().diskBytes(), "freed once the client took it");
+    assertEquals(List.of(), spoolFiles());
+    assertEquals(2_000_000, exchange.body().length, "every byte the BES sent before it failed");
     Throwable aborted = exchange.aborted();
     assertNotNull(aborted, "the container aborts the connection");
     assertTrue(aborted.getMessage().contains("aborting the connection"), aborted.getMessage());
