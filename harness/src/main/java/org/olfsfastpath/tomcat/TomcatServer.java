@@ -109,6 +109,10 @@ public final class TomcatServer implements AutoCloseable {
             "-Xmx"
                 + heap
                 + " -XX:+UseSerialGC"
+                // Pauses with wall-clock times, to set beside a run's slow requests.
+                + " -Xlog:gc:file="
+                + base.resolve("logs/gc.log")
+                + ":time,uptime"
                 + " -Djava.security.egd=file:/dev/./urandom "
                 + javaOptions);
     return new TomcatServer(builder.start(), base, port);
