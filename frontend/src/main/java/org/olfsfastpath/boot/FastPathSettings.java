@@ -225,6 +225,17 @@ final class FastPathSettings {
               "25%",
               "20GiB"),
           new OlfsSetting(
+              "FastPath/Spool@fillers",
+              SPOOL,
+              "fillers",
+              INTEGER,
+              "how many answers are copied from their BES into the spool at once; past it the"
+                  + " others wait their turn (their BES processes too), so a burst of downloads"
+                  + " keeps the machine busy without keeping short requests from a processor; 0:"
+                  + " no bound",
+              "the processors the JVM may use",
+              "4"),
+          new OlfsSetting(
               "FastPath/Spool@directory",
               SPOOL,
               "directory",

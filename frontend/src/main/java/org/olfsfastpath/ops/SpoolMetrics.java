@@ -87,6 +87,12 @@ final class SpoolMetrics implements MeterBinder {
         "Answers whose client fell behind while the request's thread wrote them straight from"
             + " the BES, so that the rest went through the spool",
         s -> s.stats().handOffs());
+    counter(
+        registry,
+        "olfs.spool.fill.waits",
+        "Times an answer waited for its turn to be copied from its BES into the spool"
+            + " (FastPath/Spool@fillers)",
+        s -> s.stats().fillWaits());
   }
 
   private void bytes(

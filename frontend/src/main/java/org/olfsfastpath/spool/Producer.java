@@ -24,6 +24,7 @@ final class Producer {
   private final TransferState state;
   private final SpoolWriter writer;
   private final Buffers buffers;
+  private final FillGate gate;
   private final InputStream source;
   private final byte[] buffer;
   private int initial;
@@ -35,12 +36,14 @@ final class Producer {
       TransferState state,
       SpoolWriter writer,
       Buffers buffers,
+      FillGate gate,
       InputStream source,
       byte[] buffer,
       int initial) {
     this.state = state;
     this.writer = writer;
     this.buffers = buffers;
+    this.gate = gate;
     this.source = source;
     this.buffer = buffer;
     this.initial = initial;
@@ -94,8 +97,19 @@ final class Producer {
    * @return false when the transfer has ended and the producer should stop
    */
   private boolean emit(int n) throws InterruptedIOException {
+    gate.enter();
+    try {
+      return place(n);
+    } finally {
+      gate.leave();
+    }
+  }
+
+  /** {@link #emit}, holding a permit of the fill gate except while it waits for room. */
+  private boolean place(int n) throws InterruptedIOException {
     while (true) {
       boolean direct = false;
+      boolean noRoom = false;
       Place place = Place.NONE;
       long position = 0;
       SpoolFile file = null;
@@ -110,10 +124,8 @@ final class Producer {
         } else {
           place = state.spooled.place(buffer, n);
           if (place == Place.NONE) {
-            state.awaitRoomLocked();
-            continue;
-          }
-          if (place == Place.MEMORY) {
+            noRoom = true;
+          } else if (place == Place.MEMORY) {
             write = state.takeRoleIfIdleLocked();
           } else {
             position = state.spooled.appendPosition();
@@ -122,6 +134,10 @@ final class Producer {
         }
       } finally {
         state.unlock();
+      }
+      if (noRoom) {
+        awaitRoom();
+        continue;
       }
       if (direct) {
         return writer.writeDirect(buffer, n);
@@ -136,6 +152,26 @@ final class Producer {
         return !isEnded();
       }
       // The file failed and the bytes are still in the buffer: place them again.
+    }
+  }
+
+  /**
+   * No room anywhere: waits until the client has taken some or room turns up, without the fill
+   * gate's permit, which another producer with room may use meanwhile.
+   */
+  private void awaitRoom() throws InterruptedIOException {
+    gate.leave();
+    try {
+      state.lock();
+      try {
+        if (!state.ended()) {
+          state.awaitRoomLocked();
+        }
+      } finally {
+        state.unlock();
+      }
+    } finally {
+      gate.reenter();
     }
   }
 

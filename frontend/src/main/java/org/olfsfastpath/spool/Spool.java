@@ -66,6 +66,7 @@ public final class Spool implements AutoCloseable {
   private final AtomicInteger producerThreads = new AtomicInteger();
 
   private final Executor producers;
+  private final FillGate fillGate;
 
   /** The producers' threads when the spool made them, shut down by {@link #close}. */
   private final @Nullable ExecutorService ownProducers;
@@ -106,6 +107,7 @@ public final class Spool implements AutoCloseable {
     this.responseBuffers =
         (int) Math.min(Integer.MAX_VALUE, builder.getResponseMemory() / Buffers.SIZE);
     this.buffers = new Buffers(builder.getMemory());
+    this.fillGate = new FillGate(builder.getFillers());
     this.diskBudget = diskBudget;
     this.diskRule = builder.getDisk();
     this.usableSpace = usableSpace;
@@ -233,7 +235,9 @@ public final class Spool implements AutoCloseable {
         fallbackDiskBudget.sum(),
         fallbackDiskError.sum(),
         clientDisconnects.sum(),
-        handOffs.sum());
+        handOffs.sum(),
+        fillGate.permits(),
+        fillGate.waits());
   }
 
   /**
@@ -266,6 +270,10 @@ public final class Spool implements AutoCloseable {
   }
 
   // What the transfers share, package-private.
+
+  FillGate fillGate() {
+    return fillGate;
+  }
 
   Buffers buffers() {
     return buffers;

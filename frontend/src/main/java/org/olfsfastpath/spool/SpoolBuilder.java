@@ -52,6 +52,8 @@ public final class SpoolBuilder {
       Setting.of("usableSpace", SpoolDirectory::usableSpace);
   private final Setting<Episodes.Sink> episodeLog = Setting.of("episodeLog", Episodes.Sink.LOG);
   private final Setting<Executor> producers = Setting.of("producers", null);
+  private final Setting<Integer> fillers =
+      settings.add(Setting.atLeast("fillers", Runtime.getRuntime().availableProcessors(), 0));
 
   SpoolBuilder() {}
 
@@ -153,6 +155,24 @@ public final class SpoolBuilder {
   SpoolBuilder episodeLog(Episodes.Sink sink) {
     this.episodeLog.set(sink);
     return this;
+  }
+
+  /**
+   * How many producers copy BES bytes into the spool at once (default: the processors the JVM may
+   * use; 0: no bound). Past it a producer waits, and its BES process with it, so that a burst of
+   * downloads keeps the machine busy without keeping short requests from a core ({@link FillGate}).
+   *
+   * @throws IllegalArgumentException if negative
+   * @throws IllegalStateException if already set
+   */
+  public SpoolBuilder fillers(int producers) {
+    this.fillers.set(producers);
+    return this;
+  }
+
+  /** Producers filling the spool at once; 0 for no bound. */
+  public int getFillers() {
+    return fillers.get();
   }
 
   /**

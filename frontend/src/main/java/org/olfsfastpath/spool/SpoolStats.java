@@ -37,6 +37,9 @@ import org.olfsfastpath.json.Json;
  *     which was freed at once
  * @param handOffs answers whose client fell behind while the request's thread wrote them straight
  *     from the BES (a write it would not take at once), so that the rest went through the spool
+ * @param fillers how many answers may be copied from their BES into the spool at once; 0 for no
+ *     bound
+ * @param fillWaits times an answer waited for its turn to be copied into the spool
  */
 public record SpoolStats(
     boolean enabled,
@@ -57,7 +60,9 @@ public record SpoolStats(
     long fallbackDiskBudget,
     long fallbackDiskError,
     long clientDisconnects,
-    long handOffs) {
+    long handOffs,
+    int fillers,
+    long fillWaits) {
 
   /** Responses that streamed straight from the BES because the spool had no room, any cause. */
   public long fallbacks() {

@@ -42,7 +42,8 @@ public final class Transfer implements Runnable {
       Spool spool, byte[] first, int length, InputStream source, @Nullable ClientOutput client) {
     this.state = new TransferState(spool);
     this.writer = new SpoolWriter(state);
-    this.producer = new Producer(state, writer, spool.buffers(), source, first, length);
+    this.producer =
+        new Producer(state, writer, spool.buffers(), spool.fillGate(), source, first, length);
     if (client != null) {
       state.attach(client);
     }

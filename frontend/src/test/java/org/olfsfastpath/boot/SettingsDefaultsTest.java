@@ -155,6 +155,11 @@ final class SettingsDefaultsTest {
     m.put("FastPath/Spool@memory", spool.getMemory());
     m.put("FastPath/Spool@disk", spool.getDisk());
     m.put(
+        "FastPath/Spool@fillers",
+        described(
+            "the processors the JVM may use",
+            spool.getFillers() == Runtime.getRuntime().availableProcessors()));
+    m.put(
         "FastPath/Spool@directory",
         described("the servlet container's temporary directory", spool.getDirectory() == null));
     m.put("FastPath/BesGroups@ejectionBase", group.getEjectionBase());

@@ -116,6 +116,7 @@ final class SettingsTableTest {
           Map.entry(
               "FastPath/Spool@disk",
               built -> Specs.formatSize(built.spool().stats().diskBudget()).replace(" ", "")),
+          Map.entry("FastPath/Spool@fillers", built -> built.spool().stats().fillers()),
           Map.entry("FastPath/Spool@directory", built -> built.spool().directory().orElseThrow()),
           Map.entry(
               "FastPath/BesGroups@ejectionBase",

@@ -179,6 +179,38 @@ final class TransferTest {
   }
 
   @Test
+  void oneFiller_aProducerWaitingForRoomLeavesItsPermit_toAnotherThatHasRoom() throws Exception {
+    Spool spool =
+        builder().responseMemory(64 * KIB).memory(64 * KIB).disk(128 * KIB).fillers(1).build();
+    // The one permit's first holder fills the memory and the disk, then waits for room.
+    GeneratedSource holder = GeneratedSource.of(64 * KIB + 128 * KIB + 32 * KIB + 1);
+    FakeClient holderClient = new FakeClient(32 * KIB);
+    Thread holderProducer = new Thread(start(spool, holder, holderClient), "holder");
+    holderProducer.start();
+    awaitFallbacks(spool, 1);
+
+    // Another answer streams straight as its client reads: it needs the permit the holder left.
+    GeneratedSource source = GeneratedSource.of(MIB);
+    FakeClient client = new FakeClient(0);
+    Thread producer = new Thread(start(spool, source, client), "straight");
+    producer.start();
+    while (client.completed() == 0) {
+      client.allow(16 * KIB);
+      Thread.sleep(1);
+    }
+    producer.join();
+    assertEquals(MIB, client.received());
+    assertEquals(-1, client.firstMismatch());
+    while (holderClient.completed() == 0) {
+      holderClient.allow(16 * KIB);
+      Thread.sleep(1);
+    }
+    holderProducer.join();
+    assertEquals(-1, holderClient.firstMismatch());
+    assertEquals(1, spool.fillGate().permits());
+  }
+
+  @Test
   void diskBudgetUsedUp_streamsStraight_loggedOncePerEpisode() throws Exception {
     Spool spool = builder().responseMemory(64 * KIB).memory(64 * KIB).disk(128 * KIB).build();
     // One response takes the memory and the disk and keeps them: its client reads nothing yet.
