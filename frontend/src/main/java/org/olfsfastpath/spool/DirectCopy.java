@@ -56,9 +56,18 @@ public final class DirectCopy {
       if (n > 0) {
         boolean ready;
         try {
-          ready = client.isReady();
-          if (ready) {
-            client.write(buffer, 0, n);
+          // A turn of the spool's fill gate, as the producers take: many downloads starting at
+          // once copy straight from their BES here first, and would keep short requests from a
+          // processor just as many producers would.
+          FillGate gate = spool.fillGate();
+          gate.enter();
+          try {
+            ready = client.isReady();
+            if (ready) {
+              client.write(buffer, 0, n);
+            }
+          } finally {
+            gate.leave();
           }
         } catch (IOException | RuntimeException e) {
           closeSource();
