@@ -91,38 +91,8 @@ public final class DapServlet extends HttpServlet {
    * @param spool where the answers of clients that fall behind wait
    * @param policy what every answer says beside its body (Cache-Control, Vary, the request's id);
    *     {@link AnswerPolicy#defaults()} outside olfs.xml
-   */
-  public static DapServlet assemble(
-      FrontEndSettings settings,
-      DapBackend backend,
-      FrontEndStats stats,
-      String serverVersion,
-      @Nullable String catalogRoot,
-      VersionService versions,
-      jakarta.servlet.@Nullable ServletContext context,
-      java.time.Clock clock,
-      RequestTimer timer,
-      Spool spool,
-      AnswerPolicy policy) {
-    return assemble(
-        settings,
-        backend,
-        stats,
-        serverVersion,
-        catalogRoot,
-        versions,
-        context,
-        clock,
-        timer,
-        spool,
-        policy,
-        AccessGate.open());
-  }
-
-  /**
-   * {@link #assemble(FrontEndSettings, DapBackend, FrontEndStats, String, String, VersionService,
-   * jakarta.servlet.ServletContext, java.time.Clock, RequestTimer, Spool, AnswerPolicy)} with login
-   * and access rules: {@code gate} decides each request before anything else is done for it.
+   * @param gate login and access rules, deciding each request before anything else is done for it;
+   *     {@link AccessGate#open()} where every request is let through
    */
   public static DapServlet assemble(
       FrontEndSettings settings,
