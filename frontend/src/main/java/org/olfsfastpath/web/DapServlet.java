@@ -118,24 +118,14 @@ public final class DapServlet extends HttpServlet {
         gate);
   }
 
-  /** A servlet with no login ({@link AccessGate#open()}). */
-  DapServlet(
-      DapRequestParser parser,
-      Responders responders,
-      FrontEndStats stats,
-      FrontEndSettings settings,
-      @Nullable String catalogRoot,
-      RequestTimer timer) {
-    this(parser, responders, stats, settings, catalogRoot, timer, AccessGate.open());
-  }
-
   /**
    * @param parser reads the URL; its limits refuse what is too long before any BES message
    * @param responders answer what the parser found
    * @param catalogRoot the catalog root as the BES names it in messages, removed from them; null
    *     when unknown
    * @param timer hears each request's type, status and time
-   * @param gate login and access rules, asked before anything else is done for a request
+   * @param gate login and access rules, asked before anything else is done for a request; {@link
+   *     AccessGate#open()} for none
    */
   DapServlet(
       DapRequestParser parser,
