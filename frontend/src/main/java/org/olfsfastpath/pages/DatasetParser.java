@@ -136,7 +136,15 @@ public final class DatasetParser {
         }
       }
       return new Variable(
-          name(element), fqn, constraintName, element.getName(), dims, attributes, maps, members);
+          name(element),
+          fqn,
+          constraintName,
+          element.getName(),
+          dims,
+          attributes,
+          maps,
+          members,
+          List.of());
     }
 
     /** A {@code Dim}: anonymous with a size, or a reference to a declared dimension. */
@@ -301,6 +309,7 @@ public final class DatasetParser {
         type,
         dims,
         attributes,
+        List.of(),
         List.of(),
         List.of());
   }
