@@ -95,13 +95,7 @@ public final class DatasetParser {
         } else if (kind.equals("Group")) {
           group(child, groupFqn + "/" + name(child));
         } else if (DAP4_ATOMIC.contains(kind) || CONTAINERS.contains(kind)) {
-          String name = name(child);
-          variables.add(
-              variable(
-                  child,
-                  groupFqn + "/" + name,
-                  groupConstraint(groupFqn) + "/" + constraintSegment(name),
-                  groupFqn));
+          variables.add(inside(child, groupFqn, groupConstraint(groupFqn), "/", groupFqn));
         }
       }
       if (groupFqn.isEmpty()) {
@@ -109,6 +103,25 @@ public final class DatasetParser {
       } else if (!groupAttributes.isEmpty()) {
         globals.add(new Attribute(groupFqn, "Container", List.of(), groupAttributes));
       }
+    }
+
+    /**
+     * A variable declared in a group ({@code separator} {@code /}) or a structure ({@code .}),
+     * named by its parent's names and its own.
+     */
+    private Variable inside(
+        Element element,
+        String parentFqn,
+        String parentConstraint,
+        String separator,
+        String groupFqn)
+        throws BesProtocolException {
+      String name = name(element);
+      return variable(
+          element,
+          parentFqn + separator + name,
+          parentConstraint + separator + constraintSegment(name),
+          groupFqn);
     }
 
     private Variable variable(Element element, String fqn, String constraintName, String groupFqn)
@@ -126,13 +139,7 @@ public final class DatasetParser {
         } else if (kind.equals("Map")) {
           maps.add(name(child));
         } else if (DAP4_ATOMIC.contains(kind) || CONTAINERS.contains(kind)) {
-          String name = name(child);
-          members.add(
-              variable(
-                  child,
-                  fqn + "." + name,
-                  constraintName + "." + constraintSegment(name),
-                  groupFqn));
+          members.add(inside(child, fqn, constraintName, ".", groupFqn));
         }
       }
       return new Variable(
