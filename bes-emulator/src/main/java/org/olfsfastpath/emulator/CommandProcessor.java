@@ -115,28 +115,14 @@ final class CommandProcessor {
         case "deleteContainer" -> {
           String container = command.getAttributeValue("name");
           if (!session.deleteContainer(container)) {
-            throw BesFailure.syntax(
-                "Unable to delete container. The container \""
-                    + container
-                    + "\" does not exist in container storage \""
-                    + command.getAttributeValue("space", "")
-                    + "\"",
-                "BESDelContainerResponseHandler.cc",
-                91);
+            throw notStored(command, "container", container, "BESDelContainerResponseHandler.cc");
           }
         }
         case "deleteContainers" -> session.deleteContainers();
         case "deleteDefinition" -> {
           String definition = command.getAttributeValue("name");
           if (!session.deleteDefinition(definition)) {
-            throw BesFailure.syntax(
-                "Unable to delete definition. The definition \""
-                    + definition
-                    + "\" does not exist in definition storage \""
-                    + command.getAttributeValue("space", "")
-                    + "\"",
-                "BESDelDefResponseHandler.cc",
-                91);
+            throw notStored(command, "definition", definition, "BESDelDefResponseHandler.cc");
           }
         }
         case "deleteDefinitions" -> session.deleteDefinitions();
@@ -187,6 +173,27 @@ final class CommandProcessor {
                 "The BES emulator does not implement " + name, "BesEmulator", 0);
       }
       return Optional.empty();
+    }
+
+    /**
+     * The BES's failure for a delete of a {@code kind} (container, definition) that its storage
+     * does not hold.
+     */
+    private static BesFailure notStored(Element command, String kind, String name, String handler) {
+      return BesFailure.syntax(
+          "Unable to delete "
+              + kind
+              + ". The "
+              + kind
+              + " \""
+              + name
+              + "\" does not exist in "
+              + kind
+              + " storage \""
+              + command.getAttributeValue("space", "")
+              + "\"",
+          handler,
+          91);
     }
 
     private XmlElement wrap(XmlElement body) {

@@ -126,11 +126,7 @@ public final class Fault {
    * @throws IllegalArgumentException if the delay is negative
    */
   public static Fault delay(Duration delay) {
-    Objects.requireNonNull(delay, "delay == null");
-    if (delay.isNegative()) {
-      throw new IllegalArgumentException("delay was " + delay + ", must not be negative");
-    }
-    return new Fault(Kind.DELAY, delay);
+    return new Fault(Kind.DELAY, nonNegative(delay));
   }
 
   public static Fault garbage() {
@@ -195,11 +191,15 @@ public final class Fault {
    * @throws IllegalArgumentException if the delay is negative
    */
   public static Fault delayHandshake(Duration delay) {
+    return new Fault(Kind.DELAY_HANDSHAKE, nonNegative(delay));
+  }
+
+  private static Duration nonNegative(Duration delay) {
     Objects.requireNonNull(delay, "delay == null");
     if (delay.isNegative()) {
       throw new IllegalArgumentException("delay was " + delay + ", must not be negative");
     }
-    return new Fault(Kind.DELAY_HANDSHAKE, delay);
+    return delay;
   }
 
   /**

@@ -39,11 +39,7 @@ final class Callbacks {
           LoginFailedException.Kind.BAD_STATE, "the callback's state is not the login's", "");
     }
     if (!parsed.indicatesSuccess()) {
-      ErrorObject error = parsed.toErrorResponse().getErrorObject();
-      throw new LoginFailedException(
-          LoginFailedException.Kind.DENIED,
-          "the provider refused the login",
-          error.getCode() == null ? "" : error.getCode());
+      throw denied("the provider refused the login", parsed.toErrorResponse().getErrorObject());
     }
     return parsed.toSuccessResponse().getAuthorizationCode();
   }
@@ -65,12 +61,16 @@ final class Callbacks {
           "");
     }
     if (!parsed.indicatesSuccess()) {
-      ErrorObject error = parsed.toErrorResponse().getErrorObject();
-      throw new LoginFailedException(
-          LoginFailedException.Kind.DENIED,
+      throw denied(
           idp + " refused the code (" + answer.getStatusCode() + ")",
-          error.getCode() == null ? "" : error.getCode());
+          parsed.toErrorResponse().getErrorObject());
     }
     return parsed.toSuccessResponse();
+  }
+
+  /** {@code DENIED} with the provider's error code, when it gave one. */
+  private static LoginFailedException denied(String message, ErrorObject error) {
+    return new LoginFailedException(
+        LoginFailedException.Kind.DENIED, message, error.getCode() == null ? "" : error.getCode());
   }
 }

@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.AnswerHeads.Verdict;
+import org.olfsfastpath.ppt.BlockInputStream;
 
 /**
  * The form a get's answer has when the BES really answered it, checked on the bytes as they pass,
@@ -152,13 +153,12 @@ enum AnswerForm {
    * watched for its data line until it is found; the end is passed on only once the PPT message
    * ended as an answer ends. Not thread-safe, as any body.
    */
-  private static final class Checked extends InputStream {
+  private static final class Checked extends BlockInputStream {
     private final AnswerForm form;
     private final InputStream in;
     private final String name;
     private final BooleanSupplier ended;
     private final Runnable refused;
-    private final byte[] single = new byte[1];
     private byte @Nullable [] head;
     private int headLength;
     private int headServed;
@@ -179,12 +179,6 @@ enum AnswerForm {
       this.refused = refused;
       this.decided = form == ANY;
       this.dataLine = form == DODS ? 0 : DATA_LINE.length;
-    }
-
-    @Override
-    public int read() throws IOException {
-      int n = read(single, 0, 1);
-      return n < 0 ? -1 : single[0] & 0xFF;
     }
 
     @Override

@@ -90,9 +90,7 @@ public final class CorsPolicy {
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value
    */
   public static Builder from(Map<String, String> spec) {
-    Builder builder = newBuilder();
-    builder.settings.apply(spec);
-    return builder;
+    return newBuilder().apply(spec);
   }
 
   /** No origin allowed, as upstream. */
@@ -239,6 +237,12 @@ public final class CorsPolicy {
                     }));
 
     private Builder() {}
+
+    /** Applies a text spec to {@link #settings}; for {@link #from}. */
+    private Builder apply(Map<String, String> spec) {
+      settings.apply(spec);
+      return this;
+    }
 
     private static List<String> origins(String text) {
       List<String> list = new ArrayList<>();

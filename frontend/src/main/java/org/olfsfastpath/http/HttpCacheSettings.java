@@ -38,9 +38,7 @@ public final class HttpCacheSettings {
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value
    */
   public static Builder from(Map<String, String> spec) {
-    Builder builder = newBuilder();
-    builder.settings.apply(spec);
-    return builder;
+    return newBuilder().apply(spec);
   }
 
   public static HttpCacheSettings defaults() {
@@ -84,6 +82,12 @@ public final class HttpCacheSettings {
         settings.add(Setting.duration("dataMaxAge", null, Duration.ofSeconds(1), MAX));
 
     private Builder() {}
+
+    /** Applies a text spec to {@link #settings}; for {@link #from}. */
+    private Builder apply(Map<String, String> spec) {
+      settings.apply(spec);
+      return this;
+    }
 
     /** Whether open answers may be kept by caches (the default); false sends none, as upstream. */
     public Builder enabled(boolean enabled) {

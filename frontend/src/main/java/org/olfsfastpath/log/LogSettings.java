@@ -67,9 +67,7 @@ public final class LogSettings {
    * @throws org.olfsfastpath.spec.SpecException naming the key and the raw value
    */
   public static Builder from(Map<String, String> spec) {
-    Builder builder = newBuilder();
-    builder.settings.apply(spec);
-    return builder;
+    return newBuilder().apply(spec);
   }
 
   public static LogSettings defaults() {
@@ -181,6 +179,12 @@ public final class LogSettings {
         settings.add(Setting.bool("logStatusRequests", false));
 
     private Builder() {}
+
+    /** Applies a text spec to {@link #settings}; for {@link #from}. */
+    private Builder apply(Map<String, String> spec) {
+      settings.apply(spec);
+      return this;
+    }
 
     private static Path absolute(Path path) {
       requireArgument(path.isAbsolute(), "%s must be an absolute path", path);

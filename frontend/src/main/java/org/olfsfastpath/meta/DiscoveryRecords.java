@@ -334,29 +334,47 @@ public final class DiscoveryRecords {
       institution = at(attributes, AcddTerm.INSTITUTION).orElse("");
     }
     Party party =
-        new Party(
-            at(attributes, AcddTerm.CREATOR_NAME).orElse(""),
-            at(attributes, AcddTerm.CREATOR_EMAIL).orElse(""),
-            at(attributes, AcddTerm.CREATOR_URL).orElse(""),
-            at(attributes, AcddTerm.CREATOR_TYPE).orElse("").toLowerCase(java.util.Locale.ROOT),
+        stated(
+            attributes,
+            AcddTerm.CREATOR_NAME,
+            AcddTerm.CREATOR_EMAIL,
+            AcddTerm.CREATOR_URL,
+            AcddTerm.CREATOR_TYPE,
             institution,
-            "originator",
-            Origin.ATTRIBUTE,
-            Map.of());
+            "originator");
     return party.isPresent() ? party : Party.NONE;
+  }
+
+  /** A party as the attributes state it, each absent one empty. */
+  private static Party stated(
+      Map<AcddTerm, Field<String>> attributes,
+      AcddTerm name,
+      AcddTerm email,
+      AcddTerm url,
+      AcddTerm type,
+      String institution,
+      String role) {
+    return new Party(
+        at(attributes, name).orElse(""),
+        at(attributes, email).orElse(""),
+        at(attributes, url).orElse(""),
+        at(attributes, type).orElse("").toLowerCase(java.util.Locale.ROOT),
+        institution,
+        role,
+        Origin.ATTRIBUTE,
+        Map.of());
   }
 
   private static Party publisher(Map<AcddTerm, Field<String>> attributes, ServerInfo server) {
     Party stated =
-        new Party(
-            at(attributes, AcddTerm.PUBLISHER_NAME).orElse(""),
-            at(attributes, AcddTerm.PUBLISHER_EMAIL).orElse(""),
-            at(attributes, AcddTerm.PUBLISHER_URL).orElse(""),
-            at(attributes, AcddTerm.PUBLISHER_TYPE).orElse("").toLowerCase(java.util.Locale.ROOT),
+        stated(
+            attributes,
+            AcddTerm.PUBLISHER_NAME,
+            AcddTerm.PUBLISHER_EMAIL,
+            AcddTerm.PUBLISHER_URL,
+            AcddTerm.PUBLISHER_TYPE,
             at(attributes, AcddTerm.PUBLISHER_INSTITUTION).orElse(""),
-            "publisher",
-            Origin.ATTRIBUTE,
-            Map.of());
+            "publisher");
     return stated.isPresent() ? stated : serverParty(server);
   }
 

@@ -85,19 +85,6 @@ public record DatasetModel(
       gridMaps = List.copyOf(gridMaps);
     }
 
-    /** A variable that is not a DAP2 Grid. */
-    public Variable(
-        String name,
-        String fqn,
-        String constraintName,
-        String type,
-        List<Dimension> dimensions,
-        List<Attribute> attributes,
-        List<String> maps,
-        List<Variable> members) {
-      this(name, fqn, constraintName, type, dimensions, attributes, maps, members, List.of());
-    }
-
     /** The first attribute named {@code name} with a value, or null. */
     public @Nullable String attributeValue(String name) {
       for (Attribute attribute : attributes) {

@@ -95,13 +95,7 @@ public final class DatasetParser {
         } else if (kind.equals("Group")) {
           group(child, groupFqn + "/" + name(child));
         } else if (DAP4_ATOMIC.contains(kind) || CONTAINERS.contains(kind)) {
-          String name = name(child);
-          variables.add(
-              variable(
-                  child,
-                  groupFqn + "/" + name,
-                  groupConstraint(groupFqn) + "/" + constraintSegment(name),
-                  groupFqn));
+          variables.add(inside(child, groupFqn, groupConstraint(groupFqn), "/", groupFqn));
         }
       }
       if (groupFqn.isEmpty()) {
@@ -109,6 +103,25 @@ public final class DatasetParser {
       } else if (!groupAttributes.isEmpty()) {
         globals.add(new Attribute(groupFqn, "Container", List.of(), groupAttributes));
       }
+    }
+
+    /**
+     * A variable declared in a group ({@code separator} {@code /}) or a structure ({@code .}),
+     * named by its parent's names and its own.
+     */
+    private Variable inside(
+        Element element,
+        String parentFqn,
+        String parentConstraint,
+        String separator,
+        String groupFqn)
+        throws BesProtocolException {
+      String name = name(element);
+      return variable(
+          element,
+          parentFqn + separator + name,
+          parentConstraint + separator + constraintSegment(name),
+          groupFqn);
     }
 
     private Variable variable(Element element, String fqn, String constraintName, String groupFqn)
@@ -126,17 +139,19 @@ public final class DatasetParser {
         } else if (kind.equals("Map")) {
           maps.add(name(child));
         } else if (DAP4_ATOMIC.contains(kind) || CONTAINERS.contains(kind)) {
-          String name = name(child);
-          members.add(
-              variable(
-                  child,
-                  fqn + "." + name,
-                  constraintName + "." + constraintSegment(name),
-                  groupFqn));
+          members.add(inside(child, fqn, constraintName, ".", groupFqn));
         }
       }
       return new Variable(
-          name(element), fqn, constraintName, element.getName(), dims, attributes, maps, members);
+          name(element),
+          fqn,
+          constraintName,
+          element.getName(),
+          dims,
+          attributes,
+          maps,
+          members,
+          List.of());
     }
 
     /** A {@code Dim}: anonymous with a size, or a reference to a declared dimension. */
@@ -301,6 +316,7 @@ public final class DatasetParser {
         type,
         dims,
         attributes,
+        List.of(),
         List.of(),
         List.of());
   }

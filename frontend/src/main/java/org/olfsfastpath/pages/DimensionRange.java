@@ -60,32 +60,34 @@ final class DimensionRange {
     boolean byValue = false;
     if (axis != null) {
       long[] shown = shown(fields.get(prefix + SHOWN));
-      Integer from = value(axis, fields, prefix + "from", true, where + "from", errors, "from");
-      if (from != null && wins(from, start, shown == null ? null : shown[0])) {
-        notes.add(
-            where
-                + "from "
-                + fields.getOrDefault(prefix + "from", "").strip()
-                + " selects index "
-                + from
-                + " ("
-                + axis.text(from)
-                + ")");
+      Integer from =
+          valueIndex(
+              axis,
+              fields,
+              prefix,
+              where,
+              "from",
+              start,
+              shown == null ? null : shown[0],
+              errors,
+              notes);
+      if (from != null) {
         start = (long) from;
         byValue = true;
         errors.put("start", "");
       }
-      Integer to = value(axis, fields, prefix + "to", false, where + "to", errors, "to");
-      if (to != null && wins(to, stop, shown == null ? null : shown[1])) {
-        notes.add(
-            where
-                + "to "
-                + fields.getOrDefault(prefix + "to", "").strip()
-                + " selects index "
-                + to
-                + " ("
-                + axis.text(to)
-                + ")");
+      Integer to =
+          valueIndex(
+              axis,
+              fields,
+              prefix,
+              where,
+              "to",
+              stop,
+              shown == null ? null : shown[1],
+              errors,
+              notes);
+      if (to != null) {
         stop = (long) to;
         byValue = true;
         errors.put("stop", "");
@@ -169,21 +171,28 @@ final class DimensionRange {
   }
 
   /**
-   * The index a value field selects, or null when it is empty, the axis cannot translate values, or
-   * the value does not read (an error then).
+   * The index the value field {@code part} ({@code from} or {@code to}) selects when it wins over
+   * its index field ({@link #wins}), with a note saying so; null when it is empty, does not win,
+   * the axis cannot translate values, or the value does not read (an error then).
+   *
+   * @param index what the index field holds, or null
+   * @param shown the index the page showed beside it, or null
    */
-  private static @Nullable Integer value(
+  private static @Nullable Integer valueIndex(
       Axis axis,
       Map<String, String> fields,
-      String field,
-      boolean start,
-      String what,
+      String prefix,
+      String where,
+      String part,
+      @Nullable Long index,
+      @Nullable Long shown,
       Map<String, String> errors,
-      String part) {
-    String text = fields.getOrDefault(field, "").strip();
+      List<String> notes) {
+    String text = fields.getOrDefault(prefix + part, "").strip();
     if (text.isEmpty()) {
       return null;
     }
+    String what = where + part;
     if (!axis.translatesValues()) {
       errors.put(
           part,
@@ -193,12 +202,19 @@ final class DimensionRange {
               + " are not monotonic, so choose by index");
       return null;
     }
+    int selected;
     try {
-      return axis.nearest(axis.parse(text), start);
+      // A start toward the stop, a stop toward the start.
+      selected = axis.nearest(axis.parse(text), part.equals("from"));
     } catch (IllegalArgumentException e) {
       errors.put(part, what + " " + e.getMessage());
       return null;
     }
+    if (!wins(selected, index, shown)) {
+      return null;
+    }
+    notes.add(what + " " + text + " selects index " + selected + " (" + axis.text(selected) + ")");
+    return selected;
   }
 
   private static @Nullable Long number(

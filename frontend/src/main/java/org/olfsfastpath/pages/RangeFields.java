@@ -91,24 +91,14 @@ final class RangeFields {
       String label,
       String fallback,
       String wide) {
-    String submitted = selection.field(field);
-    out.append("<label for=\"")
-        .append(Markup.escape(field))
-        .append("\">")
-        .append(label)
-        .append("</label> <input type=\"text\" class=\"value")
-        .append(wide)
-        .append("\" id=\"")
-        .append(Markup.escape(field))
-        .append("\" name=\"")
-        .append(Markup.escape(field))
-        .append("\" spellcheck=\"false\" autocomplete=\"off\" value=\"")
-        .append(Markup.escape(submitted == null ? fallback : submitted))
-        .append('"');
-    if (selection.fieldError(field) != null) {
-      out.append(" aria-invalid=\"true\"");
-    }
-    out.append("> ");
+    labelledInput(
+        out,
+        selection,
+        field,
+        label,
+        "type=\"text\" class=\"value" + wide + "\"",
+        " spellcheck=\"false\" autocomplete=\"off\"",
+        fallback);
   }
 
   private static void input(
@@ -119,21 +109,45 @@ final class RangeFields {
       long min,
       long max,
       long fallback) {
+    labelledInput(
+        out,
+        selection,
+        field,
+        label,
+        "type=\"number\"",
+        " min=\"" + min + "\" max=\"" + max + "\" step=\"1\" inputmode=\"numeric\"",
+        Long.toString(fallback));
+  }
+
+  /**
+   * A labelled input of {@code field}: {@code type} is what comes before its id (its type, a
+   * class), {@code more} what comes after its name; its value is what was submitted, else {@code
+   * fallback}; marked invalid when the field has an error.
+   */
+  private static void labelledInput(
+      StringBuilder out,
+      FormSelection selection,
+      String field,
+      String label,
+      String type,
+      String more,
+      String fallback) {
     String submitted = selection.field(field);
+    String escaped = Markup.escape(field);
     out.append("<label for=\"")
-        .append(Markup.escape(field))
+        .append(escaped)
         .append("\">")
         .append(label)
-        .append("</label> <input type=\"number\" id=\"")
-        .append(Markup.escape(field))
+        .append("</label> <input ")
+        .append(type)
+        .append(" id=\"")
+        .append(escaped)
         .append("\" name=\"")
-        .append(Markup.escape(field))
-        .append("\" min=\"")
-        .append(min)
-        .append("\" max=\"")
-        .append(max)
-        .append("\" step=\"1\" inputmode=\"numeric\" value=\"")
-        .append(submitted == null ? Long.toString(fallback) : Markup.escape(submitted))
+        .append(escaped)
+        .append('"')
+        .append(more)
+        .append(" value=\"")
+        .append(Markup.escape(submitted == null ? fallback : submitted))
         .append('"');
     if (selection.fieldError(field) != null) {
       out.append(" aria-invalid=\"true\"");

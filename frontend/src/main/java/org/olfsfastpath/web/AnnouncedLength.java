@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.util.Objects;
 import org.olfsfastpath.bes.BesProtocolException;
 import org.olfsfastpath.bes.BesResponse;
+import org.olfsfastpath.ppt.BlockInputStream;
 
 /**
  * A file's BES answer ({@code stream}) held to the length its catalog entry gave, which the
@@ -59,15 +60,7 @@ final class AnnouncedLength implements BesResponse {
     bes.close();
   }
 
-  private final class Checked extends InputStream {
-    private final byte[] single = new byte[1];
-
-    @Override
-    public int read() throws IOException {
-      int n = read(single, 0, 1);
-      return n < 0 ? -1 : single[0] & 0xFF;
-    }
-
+  private final class Checked extends BlockInputStream {
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
       Objects.checkFromIndexSize(off, len, b.length);

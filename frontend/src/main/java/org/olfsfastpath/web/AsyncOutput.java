@@ -135,6 +135,30 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
     }
   }
 
+  /**
+   * Dispatches the abort that waits for the client ({@link #abort}), taking it, {@code now} or once
+   * the client has taken every byte written before it. True when one waited: the container's call
+   * was for it, not for the transfer.
+   */
+  private boolean handlePendingAbort(boolean now) {
+    BesStreamException aborting;
+    lock.lock();
+    try {
+      aborting = pendingAbort;
+      if (aborting == null) {
+        return false;
+      }
+      if (!now && !sentAll()) {
+        return true; // Called again once the client took more.
+      }
+      pendingAbort = null;
+    } finally {
+      lock.unlock();
+    }
+    dispatchAbort(aborting);
+    return true;
+  }
+
   private void dispatchAbort(BesStreamException failure) {
     ex.req.setAttribute(FAILURE, failure);
     async.dispatch();
@@ -192,20 +216,7 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
 
   @Override
   public void onWritePossible() {
-    BesStreamException aborting;
-    lock.lock();
-    try {
-      aborting = pendingAbort;
-      if (aborting != null && sentAll()) {
-        pendingAbort = null;
-      } else if (aborting != null) {
-        return; // Called again once the client took more.
-      }
-    } finally {
-      lock.unlock();
-    }
-    if (aborting != null) {
-      dispatchAbort(aborting);
+    if (handlePendingAbort(false)) {
       return;
     }
     Transfer t = transfer;
@@ -241,17 +252,8 @@ final class AsyncOutput implements ClientOutput, WriteListener, AsyncListener {
   }
 
   private void clientGone(@Nullable Throwable failure) {
-    BesStreamException aborting;
-    lock.lock();
-    try {
-      aborting = pendingAbort;
-      pendingAbort = null;
-    } finally {
-      lock.unlock();
-    }
-    if (aborting != null) {
-      // The client went away while its cut answer drained: the abort it waited for ends it now.
-      dispatchAbort(aborting);
+    // A client that went away while its cut answer drained: the abort it waited for ends it now.
+    if (handlePendingAbort(true)) {
       return;
     }
     Transfer t = transfer;

@@ -91,38 +91,8 @@ public final class DapServlet extends HttpServlet {
    * @param spool where the answers of clients that fall behind wait
    * @param policy what every answer says beside its body (Cache-Control, Vary, the request's id);
    *     {@link AnswerPolicy#defaults()} outside olfs.xml
-   */
-  public static DapServlet assemble(
-      FrontEndSettings settings,
-      DapBackend backend,
-      FrontEndStats stats,
-      String serverVersion,
-      @Nullable String catalogRoot,
-      VersionService versions,
-      jakarta.servlet.@Nullable ServletContext context,
-      java.time.Clock clock,
-      RequestTimer timer,
-      Spool spool,
-      AnswerPolicy policy) {
-    return assemble(
-        settings,
-        backend,
-        stats,
-        serverVersion,
-        catalogRoot,
-        versions,
-        context,
-        clock,
-        timer,
-        spool,
-        policy,
-        AccessGate.open());
-  }
-
-  /**
-   * {@link #assemble(FrontEndSettings, DapBackend, FrontEndStats, String, String, VersionService,
-   * jakarta.servlet.ServletContext, java.time.Clock, RequestTimer, Spool, AnswerPolicy)} with login
-   * and access rules: {@code gate} decides each request before anything else is done for it.
+   * @param gate login and access rules, deciding each request before anything else is done for it;
+   *     {@link AccessGate#open()} where every request is let through
    */
   public static DapServlet assemble(
       FrontEndSettings settings,
@@ -148,24 +118,14 @@ public final class DapServlet extends HttpServlet {
         gate);
   }
 
-  /** A servlet with no login ({@link AccessGate#open()}). */
-  DapServlet(
-      DapRequestParser parser,
-      Responders responders,
-      FrontEndStats stats,
-      FrontEndSettings settings,
-      @Nullable String catalogRoot,
-      RequestTimer timer) {
-    this(parser, responders, stats, settings, catalogRoot, timer, AccessGate.open());
-  }
-
   /**
    * @param parser reads the URL; its limits refuse what is too long before any BES message
    * @param responders answer what the parser found
    * @param catalogRoot the catalog root as the BES names it in messages, removed from them; null
    *     when unknown
    * @param timer hears each request's type, status and time
-   * @param gate login and access rules, asked before anything else is done for a request
+   * @param gate login and access rules, asked before anything else is done for a request; {@link
+   *     AccessGate#open()} for none
    */
   DapServlet(
       DapRequestParser parser,

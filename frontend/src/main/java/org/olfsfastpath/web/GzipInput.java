@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.util.Objects;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
+import org.olfsfastpath.ppt.BlockInputStream;
 
 /**
  * The gzip encoding (RFC 1952) of a stream, read as a stream: the header, the deflated bytes, and
@@ -13,7 +14,7 @@ import java.util.zip.Deflater;
  * the client's output as it compresses. Reuses its buffers; closing ends the deflater and closes
  * the source.
  */
-final class GzipInput extends InputStream {
+final class GzipInput extends BlockInputStream {
   /** Magic, deflate, no flags, no time, no extra flags, OS unknown. */
   private static final byte[] HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};
 
@@ -24,18 +25,12 @@ final class GzipInput extends InputStream {
   private final CRC32 crc = new CRC32();
   private final byte[] input = new byte[INPUT];
   private final byte[] trailer = new byte[8];
-  private final byte[] single = new byte[1];
   private int headerSent;
   private int trailerSent = -1;
   private boolean inputDone;
 
   GzipInput(InputStream in) {
     this.in = Objects.requireNonNull(in, "in == null");
-  }
-
-  @Override
-  public int read() throws IOException {
-    return read(single, 0, 1) < 0 ? -1 : single[0] & 0xFF;
   }
 
   @Override

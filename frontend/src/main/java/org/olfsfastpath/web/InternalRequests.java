@@ -33,9 +33,7 @@ public final class InternalRequests {
       String uri,
       @Nullable String query,
       Map<String, String> headers) {
-    Map<String, String> named = named(headers);
-    return new Request(
-        proxy(method, context, uri, query, named), method, context, uri, query, named);
+    return new Request(new Line(method, context, uri, query, named(headers)));
   }
 
   /** The same request, {@link Uncounted}: no statistic or metric counts it. */
@@ -45,10 +43,16 @@ public final class InternalRequests {
       String uri,
       @Nullable String query,
       Map<String, String> headers) {
-    Map<String, String> named = named(headers);
-    return new UncountedRequest(
-        proxy(method, context, uri, query, named), method, context, uri, query, named);
+    return new UncountedRequest(new Line(method, context, uri, query, named(headers)));
   }
+
+  /** What a request asks for: its method, where, and its headers, looked up by name in any case. */
+  private record Line(
+      String method,
+      String context,
+      String uri,
+      @Nullable String query,
+      Map<String, String> headers) {}
 
   /**
    * The methods the servlet calls on every request, answered without the proxy's reflection (an
@@ -63,20 +67,18 @@ public final class InternalRequests {
     private final @Nullable String query;
     private final Map<String, String> headers;
 
-    Request(
-        HttpServletRequest rest,
-        String method,
-        String context,
-        String uri,
-        @Nullable String query,
-        Map<String, String> headers) {
+    Request(Line line) {
+      this(proxy(line), line);
+    }
+
+    private Request(HttpServletRequest rest, Line line) {
       super(rest);
       this.rest = rest;
-      this.headers = headers;
-      this.method = method;
-      this.context = context;
-      this.requestUri = context + uri;
-      this.query = query;
+      this.headers = line.headers();
+      this.method = line.method();
+      this.context = line.context();
+      this.requestUri = line.context() + line.uri();
+      this.query = line.query();
     }
 
     @Override
@@ -126,14 +128,8 @@ public final class InternalRequests {
   }
 
   private static final class UncountedRequest extends Request implements Uncounted {
-    UncountedRequest(
-        HttpServletRequest rest,
-        String method,
-        String context,
-        String uri,
-        @Nullable String query,
-        Map<String, String> headers) {
-      super(rest, method, context, uri, query, headers);
+    UncountedRequest(Line line) {
+      super(line);
     }
   }
 
@@ -144,12 +140,12 @@ public final class InternalRequests {
     return named;
   }
 
-  private static HttpServletRequest proxy(
-      String method,
-      String context,
-      String uri,
-      @Nullable String query,
-      Map<String, String> named) {
+  private static HttpServletRequest proxy(Line line) {
+    String method = line.method();
+    String context = line.context();
+    String uri = line.uri();
+    @Nullable String query = line.query();
+    Map<String, String> named = line.headers();
     return (HttpServletRequest)
         Proxy.newProxyInstance(
             InternalRequests.class.getClassLoader(),

@@ -30,29 +30,14 @@ record Responders(
     AnswerPolicy policy) {
 
   /**
-   * Builds every responder for one servlet.
+   * Builds every responder for one servlet, its answers saying what {@code policy} says.
    *
    * @param serverVersion this front end's version, in the headers and documents
    * @param context the container, for its table of file types; null outside one
    * @param clock the time a netCDF file's history names and how long a module probe is kept
    * @param spool where the answers of clients that fall behind wait
-   */
-  static Responders create(
-      FrontEndSettings settings,
-      DapBackend backend,
-      String serverVersion,
-      VersionService versions,
-      @Nullable ServletContext context,
-      Clock clock,
-      Spool spool) {
-    return create(
-        settings, backend, serverVersion, versions, context, clock, spool, AnswerPolicy.defaults());
-  }
-
-  /**
-   * Builds every responder for one servlet, its answers saying what {@code policy} says.
-   *
-   * @param policy Cache-Control, Vary and the request id of every answer
+   * @param policy Cache-Control, Vary and the request id of every answer; {@link
+   *     AnswerPolicy#defaults()} outside olfs.xml
    */
   static Responders create(
       FrontEndSettings settings,

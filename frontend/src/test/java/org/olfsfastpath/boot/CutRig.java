@@ -146,7 +146,8 @@ final class CutRig implements AutoCloseable {
             Clock.fixed(Instant.parse("2026-11-28T12:00:00Z"), ZoneOffset.UTC),
             DapServlet.RequestTimer.NONE,
             spool,
-            AnswerPolicy.defaults()));
+            AnswerPolicy.defaults(),
+            org.olfsfastpath.web.AccessGate.open()));
   }
 
   /** The whole answer, then its wire layout from a cut past its end. */

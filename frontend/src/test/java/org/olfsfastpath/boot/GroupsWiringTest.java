@@ -76,7 +76,8 @@ final class GroupsWiringTest {
         Clock.systemUTC(),
         DapServlet.RequestTimer.NONE,
         org.olfsfastpath.spool.Spool.newBuilder().disk(0).build(),
-        org.olfsfastpath.web.AnswerPolicy.defaults());
+        org.olfsfastpath.web.AnswerPolicy.defaults(),
+        org.olfsfastpath.web.AccessGate.open());
   }
 
   @Test

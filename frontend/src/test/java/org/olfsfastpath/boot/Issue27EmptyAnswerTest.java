@@ -56,7 +56,8 @@ final class Issue27EmptyAnswerTest {
             Clock.systemUTC(),
             DapServlet.RequestTimer.NONE,
             org.olfsfastpath.spool.Spool.newBuilder().disk(0).build(),
-            org.olfsfastpath.web.AnswerPolicy.defaults());
+            org.olfsfastpath.web.AnswerPolicy.defaults(),
+            org.olfsfastpath.web.AccessGate.open());
   }
 
   @AfterEach

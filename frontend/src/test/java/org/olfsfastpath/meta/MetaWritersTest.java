@@ -127,6 +127,7 @@ final class MetaWritersTest {
                         new Attribute("units", "String", List.of("K" + bad), List.of()),
                         new Attribute("long_name", "String", List.of("L" + bad), List.of())),
                     List.of(),
+                    List.of(),
                     List.of())));
     DiscoveryRecord record = Records.of(model, Datasets.acddNone(), "/bad.nc");
     assertEquals("titleabcdefgh", record.title().get());

@@ -57,7 +57,8 @@ final class WarmUpTest {
         Clock.systemUTC(),
         timer,
         org.olfsfastpath.spool.Spool.newBuilder().disk(0).build(),
-        org.olfsfastpath.web.AnswerPolicy.defaults());
+        org.olfsfastpath.web.AnswerPolicy.defaults(),
+        org.olfsfastpath.web.AccessGate.open());
   }
 
   @Test

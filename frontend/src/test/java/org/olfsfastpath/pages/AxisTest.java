@@ -26,6 +26,7 @@ final class AxisTest {
             List.of(new Dimension("/x", values.length)),
             attributes,
             List.of(),
+            List.of(),
             List.of()),
         values);
   }

@@ -41,6 +41,7 @@ final class DatasetParserTest {
                 new Attribute("units", "String", List.of("Deg C"), List.of()),
                 new Attribute("_FillValue", "Float32", List.of("-9.99999979e+33"), List.of())),
             List.of("/TIME", "/COADSX"),
+            List.of(),
             List.of()),
         sst);
     assertEquals(
@@ -170,6 +171,7 @@ final class DatasetParserTest {
             "Float64",
             List.of(new Dimension("COADSX", 180)),
             List.of(new Attribute("units", "String", List.of("degrees_east"), List.of())),
+            List.of(),
             List.of(),
             List.of()),
         coadsx);

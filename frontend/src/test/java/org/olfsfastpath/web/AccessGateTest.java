@@ -226,7 +226,8 @@ final class AccessGateTest {
             new FrontEndStats(),
             FrontEndSettings.newBuilder().build(),
             null,
-            DapServlet.RequestTimer.NONE);
+            DapServlet.RequestTimer.NONE,
+            AccessGate.open());
     FakeHttp.Response response = new FakeHttp.Response();
     plain.service(FakeHttp.Request.get("/restricted/x.nc.das").build(), response.build());
     assertEquals(200, response.status);

@@ -38,11 +38,13 @@ final class AnnouncedLengthTest {
             new VersionService("test", backend::versions, java.util.List.of()),
             null,
             Clock.fixed(Instant.parse("2026-11-28T12:00:00Z"), ZoneOffset.UTC),
-            org.olfsfastpath.spool.Spool.newBuilder().disk(0).build()),
+            org.olfsfastpath.spool.Spool.newBuilder().disk(0).build(),
+            AnswerPolicy.defaults()),
         new FrontEndStats(),
         settings,
         null,
-        DapServlet.RequestTimer.NONE);
+        DapServlet.RequestTimer.NONE,
+        AccessGate.open());
   }
 
   private static byte[] bytes(int length) {

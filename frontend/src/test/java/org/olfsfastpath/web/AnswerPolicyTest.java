@@ -75,7 +75,8 @@ final class AnswerPolicyTest {
         new FrontEndStats(),
         settings,
         null,
-        DapServlet.RequestTimer.NONE);
+        DapServlet.RequestTimer.NONE,
+        AccessGate.open());
   }
 
   private FakeHttp.Response run(DapServlet servlet, FakeHttp.Request request) throws Exception {

@@ -85,11 +85,18 @@ public final class DapServletTest {
               versions,
               null,
               Clock.fixed(NOW, ZoneOffset.UTC),
-              org.olfsfastpath.spool.Spool.newBuilder().disk(0).build());
+              org.olfsfastpath.spool.Spool.newBuilder().disk(0).build(),
+              AnswerPolicy.defaults());
       respondersSettings = settings;
     }
     return new DapServlet(
-        parser, responders, stats, settings, settings.catalogRoot().orElse(null), timer);
+        parser,
+        responders,
+        stats,
+        settings,
+        settings.catalogRoot().orElse(null),
+        timer,
+        AccessGate.open());
   }
 
   @Test

@@ -37,11 +37,13 @@ final class DropInRequestsTest {
               new VersionService("test", backend::versions, List.of()),
               null,
               Clock.fixed(NOW, ZoneOffset.UTC),
-              org.olfsfastpath.spool.Spool.newBuilder().disk(0).build()),
+              org.olfsfastpath.spool.Spool.newBuilder().disk(0).build(),
+              AnswerPolicy.defaults()),
           stats,
           settings,
           null,
-          DapServlet.RequestTimer.NONE);
+          DapServlet.RequestTimer.NONE,
+          AccessGate.open());
 
   private FakeHttp.Response run(FakeHttp.Request request) throws IOException {
     FakeHttp.Response response = new FakeHttp.Response();

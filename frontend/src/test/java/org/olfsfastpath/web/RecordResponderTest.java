@@ -75,7 +75,8 @@ final class RecordResponderTest {
             new VersionService("test", backend::versions, List.of()),
             null,
             Clock.fixed(NOW, ZoneOffset.UTC),
-            org.olfsfastpath.spool.Spool.newBuilder().disk(0).build());
+            org.olfsfastpath.spool.Spool.newBuilder().disk(0).build(),
+            AnswerPolicy.defaults());
   }
 
   private FakeHttp.Response run(FakeHttp.Request request) throws IOException {
@@ -86,7 +87,8 @@ final class RecordResponderTest {
             new FrontEndStats(),
             settings,
             null,
-            DapServlet.RequestTimer.NONE)
+            DapServlet.RequestTimer.NONE,
+            AccessGate.open())
         .service(request.build(), response.build());
     return response;
   }

@@ -60,7 +60,8 @@ final class SpooledStreamingTest {
                 new VersionService("test", backend::versions, List.of()),
                 null,
                 Clock.fixed(Instant.parse("2026-11-25T12:00:00Z"), ZoneOffset.UTC),
-                spool),
+                spool,
+                AnswerPolicy.defaults()),
             stats,
             settings,
             null,
@@ -68,7 +69,8 @@ final class SpooledStreamingTest {
               synchronized (timed) {
                 timed.add(type + " " + status);
               }
-            });
+            },
+            AccessGate.open());
     return servlet;
   }
 

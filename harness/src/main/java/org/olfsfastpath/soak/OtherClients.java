@@ -85,22 +85,11 @@ final class OtherClients {
               String coldTarget = coldTarget(i);
               boolean cold = coldTarget != null;
               String target = coldTarget != null ? coldTarget : KEPT.get(i % 2);
-              long began = System.nanoTime();
-              RawHttp.Response r = bench.get(target);
-              micros.add((System.nanoTime() - began) / 1_000);
-              run.record(r);
-              if (!r.outcome().equals("200")) {
-                run.problem(
-                    target
-                        + " got "
-                        + r.outcome()
-                        + " "
-                        + beside
-                        + ": "
-                        + r.text().substring(0, Math.min(300, r.text().length())));
-              } else if (cold
-                  ? !r.text().startsWith("Attributes {")
-                  : !Arrays.equals(bench.reference(target), r.body())) {
+              RawHttp.Response ok = run.timedGet(target, target, " " + beside, micros);
+              if (ok != null
+                  && (cold
+                      ? !ok.text().startsWith("Attributes {")
+                      : !Arrays.equals(bench.reference(target), ok.body()))) {
                 run.problem(target + " got a 200 unlike its healthy body");
               }
             })) {

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -109,23 +110,18 @@ public final class ProcessProbe {
     int workers = 0;
     int pooled = 0;
     int besThreads = 0;
-    try (DirectoryStream<Path> tasks =
-        Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
-      for (Path task : tasks) {
-        String name;
-        try {
-          name = Files.readString(task.resolve("comm"), StandardCharsets.UTF_8).strip();
-        } catch (IOException ended) {
-          continue; // the thread ended while we looked
-        }
-        threads++;
-        if (name.startsWith("worker-")) {
-          workers++;
-        } else if (isSelfBoundedPool(name)) {
-          pooled++;
-        } else if (name.startsWith(BES_THREADS)) {
-          besThreads++;
-        }
+    for (String name :
+        entries(
+            pid,
+            "task",
+            task -> Files.readString(task.resolve("comm"), StandardCharsets.UTF_8).strip())) {
+      threads++;
+      if (name.startsWith("worker-")) {
+        workers++;
+      } else if (isSelfBoundedPool(name)) {
+        pooled++;
+      } else if (name.startsWith(BES_THREADS)) {
+        besThreads++;
       }
     }
     // The BES client's pool maintenance thread ("olfs-fastpath BES pool ...") and the group's
@@ -141,32 +137,48 @@ public final class ProcessProbe {
     int http = 0;
     int selectors = 0;
     int epolls = 0;
-    try (DirectoryStream<Path> entries =
-        Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "fd"))) {
-      for (Path fd : entries) {
-        String target;
-        try {
-          target = Files.readSymbolicLink(fd).toString();
-        } catch (IOException closed) {
-          continue;
-        }
-        fds++;
-        if (target.equals("anon_inode:[eventpoll]")) {
-          selectors++;
-          epolls++;
-        } else if (target.equals("anon_inode:[eventfd]") || target.startsWith("pipe:[")) {
-          selectors++;
-        } else if (target.startsWith("socket:[")) {
-          int[] ports = sockets.get(target.substring(8, target.length() - 1));
-          if (ports != null && ports[1] == besPort) {
-            bes++;
-          } else if (ports != null && ports[0] == httpPort) {
-            http++;
-          }
+    for (String target : entries(pid, "fd", fd -> Files.readSymbolicLink(fd).toString())) {
+      fds++;
+      if (target.equals("anon_inode:[eventpoll]")) {
+        selectors++;
+        epolls++;
+      } else if (target.equals("anon_inode:[eventfd]") || target.startsWith("pipe:[")) {
+        selectors++;
+      } else if (target.startsWith("socket:[")) {
+        int[] ports = sockets.get(target.substring(8, target.length() - 1));
+        if (ports != null && ports[1] == besPort) {
+          bes++;
+        } else if (ports != null && ports[0] == httpPort) {
+          http++;
         }
       }
     }
     return new Snapshot(threads, workers, pooled, fds, bes, http, selectors, epolls);
+  }
+
+  /** Reads one entry of a /proc directory. */
+  private interface EntryReader {
+    String read(Path entry) throws IOException;
+  }
+
+  /**
+   * What each entry of {@code /proc/<pid>/<directory>} reads as; an entry gone while it was looked
+   * at (a thread that ended, a descriptor closed) is left out.
+   */
+  private static List<String> entries(long pid, String directory, EntryReader reader)
+      throws IOException {
+    List<String> read = new ArrayList<>();
+    try (DirectoryStream<Path> entries =
+        Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), directory))) {
+      for (Path entry : entries) {
+        try {
+          read.add(reader.read(entry));
+        } catch (IOException gone) {
+          continue; // it ended while we looked
+        }
+      }
+    }
+    return read;
   }
 
   /** Socket inode to {local port, remote port}, from the process's view of /proc/net/tcp{,6}. */

@@ -8,6 +8,7 @@ import java.util.SortedMap;
 import java.util.StringJoiner;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
+import org.olfsfastpath.soak.FaultBench.Leaks;
 
 /**
  * What one fault or load scenario did: requests sent, what the clients got (by status, or {@code
@@ -26,27 +27,15 @@ public record ScenarioResult(
     long requests,
     SortedMap<String, Long> outcomes,
     long recoveryMillis,
-    FaultBench.@Nullable Leaks leaks,
+    @Nullable Leaks leaks,
     long heapAfterGcKb,
     List<String> problems) {
 
-  // Canonical, not compact: NullAway misses a type-use @Nullable on a component in a compact
-  // constructor's parameters (uber/NullAway#1631).
-  public ScenarioResult(
-      String scenario,
-      long requests,
-      SortedMap<String, Long> outcomes,
-      long recoveryMillis,
-      FaultBench.@Nullable Leaks leaks,
-      long heapAfterGcKb,
-      List<String> problems) {
-    this.scenario = scenario;
-    this.requests = requests;
-    this.outcomes = Collections.unmodifiableSortedMap(new TreeMap<>(outcomes));
-    this.recoveryMillis = recoveryMillis;
-    this.leaks = leaks;
-    this.heapAfterGcKb = heapAfterGcKb;
-    this.problems = List.copyOf(problems);
+  // Leaks by its simple name: NullAway misses a type-use @Nullable on a qualified type
+  // (FaultBench.@Nullable Leaks) among a compact constructor's parameters (uber/NullAway#1631).
+  public ScenarioResult {
+    outcomes = Collections.unmodifiableSortedMap(new TreeMap<>(outcomes));
+    problems = List.copyOf(problems);
   }
 
   public boolean passed() {

@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.tomcat.TomcatServer;
 
 /** One scenario in progress: its tally of outcomes and problems, and its measurements. */
@@ -227,6 +228,30 @@ final class ScenarioRun {
     if (!found) {
       problem("the log does not say \"" + said + "... " + text + "\"");
     }
+  }
+
+  /**
+   * Sends one GET for {@code target}, adds its time in microseconds to {@code micros} and counts
+   * its answer: the answer when a 200, whose body the caller checks; null otherwise, a problem
+   * naming {@code asked}, what it got, {@code beside} and the start of the body.
+   */
+  RawHttp.@Nullable Response timedGet(
+      String target, String asked, String beside, List<Long> micros) {
+    long began = System.nanoTime();
+    RawHttp.Response r = bench.get(target);
+    micros.add((System.nanoTime() - began) / 1_000);
+    record(r);
+    if (r.outcome().equals("200")) {
+      return r;
+    }
+    problem(
+        asked
+            + " got "
+            + r.outcome()
+            + beside
+            + ": "
+            + r.text().substring(0, Math.min(300, r.text().length())));
+    return null;
   }
 
   synchronized void record(RawHttp.Response r) {

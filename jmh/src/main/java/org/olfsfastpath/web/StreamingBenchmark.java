@@ -112,19 +112,15 @@ public class StreamingBenchmark extends StandardRun {
 
     /**
      * Bytes the front end allocated per MiB streamed, the mean over the measured iterations and
-     * threads ({@link ThreadAllocation#perIterationShare}).
+     * threads ({@link ThreadAllocation#perEach}).
      */
     public double frontEndBytesPerMiB() {
-      return bytes == 0
-          ? 0
-          : allocation.perIterationShare(allocation.allocated() / (bytes / 1048576.0));
+      return allocation.perEach(bytes / 1048576.0);
     }
 
     /** Bytes the front end allocated per answer, the mean as {@link #frontEndBytesPerMiB}'s. */
     public double frontEndBytesPerAnswer() {
-      return answers == 0
-          ? 0
-          : allocation.perIterationShare(allocation.allocated() / (double) answers);
+      return allocation.perEach(answers);
     }
   }
 }

@@ -37,8 +37,16 @@ final class ThreadAllocation {
    * request). Each thread's iteration therefore reports its share of the mean, which JMH's sum
    * restores.
    */
-  double perIterationShare(double mean) {
+  private double perIterationShare(double mean) {
     return mean / share;
+  }
+
+  /**
+   * The bytes allocated per one of {@code count} things done (requests, answers, MiB), as {@link
+   * #perIterationShare} reports a mean; 0 when none was done.
+   */
+  double perEach(double count) {
+    return count == 0 ? 0 : perIterationShare(allocated() / count);
   }
 
   /** The bytes the thread allocated since {@link #start()}. */

@@ -129,12 +129,10 @@ public class WarmRequestBenchmark extends StandardRun {
 
     /**
      * Bytes the front end allocated per request, the mean over the measured iterations and threads
-     * ({@link ThreadAllocation#perIterationShare}).
+     * ({@link ThreadAllocation#perEach}).
      */
     public double frontEndBytesPerRequest() {
-      return requests == 0
-          ? 0
-          : allocation.perIterationShare(allocation.allocated() / (double) requests);
+      return allocation.perEach(requests);
     }
   }
 }

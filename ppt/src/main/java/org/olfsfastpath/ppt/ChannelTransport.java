@@ -16,6 +16,7 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import jdk.net.ExtendedSocketOptions;
 
 /**
@@ -203,25 +204,23 @@ final class ChannelTransport implements Closeable {
       if (n != 0) {
         return n;
       }
-      long now = System.nanoTime();
-      if (deadline == 0) {
-        deadline = now + readTimeoutMillis * 1_000_000L;
-      }
-      long left = (deadline - now) / 1_000_000L;
-      if (left <= 0) {
-        throw new PptTimeoutException(
-            deadlineNanos != 0
-                ? "handshake timeout of "
-                    + handshakeTimeoutMillis
-                    + " ms elapsed: the BES at "
-                    + endpoint
-                    + " accepted the connection but did not answer the PPT handshake"
-                : "read timeout of "
-                    + readTimeoutMillis
-                    + " ms elapsed waiting for the BES at "
-                    + endpoint);
-      }
-      await(SelectionKey.OP_READ, left, "waiting for the BES");
+      deadline =
+          awaitUntil(
+              SelectionKey.OP_READ,
+              deadline,
+              readTimeoutMillis,
+              "waiting for the BES",
+              () ->
+                  deadlineNanos != 0
+                      ? "handshake timeout of "
+                          + handshakeTimeoutMillis
+                          + " ms elapsed: the BES at "
+                          + endpoint
+                          + " accepted the connection but did not answer the PPT handshake"
+                      : "read timeout of "
+                          + readTimeoutMillis
+                          + " ms elapsed waiting for the BES at "
+                          + endpoint);
     }
   }
 
@@ -261,20 +260,38 @@ final class ChannelTransport implements Closeable {
       if (channel.write(source) > 0) {
         continue;
       }
-      long now = System.nanoTime();
-      if (deadline == 0) {
-        deadline = now + writeTimeoutMillis * 1_000_000L;
-      }
-      long left = (deadline - now) / 1_000_000L;
-      if (left <= 0) {
-        throw new PptTimeoutException(
-            "write timeout of "
-                + writeTimeoutMillis
-                + " ms elapsed sending to the BES at "
-                + endpoint);
-      }
-      await(SelectionKey.OP_WRITE, left, "sending to the BES");
+      deadline =
+          awaitUntil(
+              SelectionKey.OP_WRITE,
+              deadline,
+              writeTimeoutMillis,
+              "sending to the BES",
+              () ->
+                  "write timeout of "
+                      + writeTimeoutMillis
+                      + " ms elapsed sending to the BES at "
+                      + endpoint);
     }
+  }
+
+  /**
+   * Waits for {@code op} until {@code deadlineNanos} ({@link System#nanoTime()}), or when that is 0
+   * (a read's or a write's first wait: the fast path reads no clock) until {@code timeoutMillis}
+   * from now; past it, fails with {@code timedOut}'s message.
+   *
+   * @return the deadline, for the next wait of the same read or write
+   */
+  private long awaitUntil(
+      int op, long deadlineNanos, long timeoutMillis, String doing, Supplier<String> timedOut)
+      throws IOException {
+    long now = System.nanoTime();
+    long deadline = deadlineNanos != 0 ? deadlineNanos : now + timeoutMillis * 1_000_000L;
+    long left = (deadline - now) / 1_000_000L;
+    if (left <= 0) {
+      throw new PptTimeoutException(timedOut.get());
+    }
+    await(op, left, doing);
+    return deadline;
   }
 
   private void await(int op, long timeoutMillis, String doing) throws IOException {

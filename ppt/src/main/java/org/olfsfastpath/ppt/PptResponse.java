@@ -26,7 +26,6 @@ public final class PptResponse implements Closeable {
   private final Map<String, String> extensions;
   private final byte[] header = new byte[PptFraming.HEADER_LENGTH];
   private final Body body = new Body();
-  private final byte[] single = new byte[1];
   private int remaining;
   private boolean complete;
   private long bytesRead;
@@ -151,13 +150,7 @@ public final class PptResponse implements Closeable {
     }
   }
 
-  private final class Body extends InputStream {
-    @Override
-    public int read() throws IOException {
-      int n = read(single, 0, 1);
-      return n < 0 ? -1 : single[0] & 0xFF;
-    }
-
+  private final class Body extends BlockInputStream {
     @Override
     public int read(byte[] dst, int offset, int length) throws IOException {
       Objects.checkFromIndexSize(offset, length, dst.length);

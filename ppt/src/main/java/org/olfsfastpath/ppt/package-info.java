@@ -8,8 +8,9 @@
  * is known before any payload byte is read. {@link org.olfsfastpath.ppt.PptFraming} holds the
  * encoding rules shared with the BES emulator and the trace proxy, and {@link
  * org.olfsfastpath.ppt.PptChunkDecoder} decodes chunks pushed to it by code that sees bytes pass
- * (the proxy, the emulator). Nothing here knows about XML, servlets or caches; every failure is an
- * {@link java.io.IOException} subtype.
+ * (the proxy, the emulator); {@link org.olfsfastpath.ppt.BlockInputStream} is the base of the
+ * streams, here and above, that read only in blocks. Nothing here knows about XML, servlets or
+ * caches; every failure is an {@link java.io.IOException} subtype.
  */
 @NullMarked
 package org.olfsfastpath.ppt;

@@ -58,32 +58,22 @@ final class BesErrors {
     return "The index constraint for '" + variable + "' does not match its rank.";
   }
 
-  static String d4StrideTooLarge(String variable) {
-    return "For '"
-        + variable
-        + "', the index stride value is greater than the number of elements in the Array";
-  }
-
-  static String d4StopTooLarge(String variable) {
-    return "For '"
-        + variable
-        + "', the index stop value is greater than the number of elements in the Array";
-  }
-
   static String d4NoSuchDimension(String dimension) {
     return "The dimension name '" + dimension + "' cannot be found";
   }
 
-  static String d4DimensionStrideTooLarge(String dimension) {
-    return "For '"
-        + dimension
-        + "', the index stride value is greater than the size of the dimension";
-  }
+  /** What {@link #d4IndexTooLarge} says an array's index passed. */
+  static final String D4_ARRAY_ELEMENTS = "the number of elements in the Array";
 
-  static String d4DimensionStopTooLarge(String dimension) {
-    return "For '"
-        + dimension
-        + "', the index stop value is greater than the size of the dimension";
+  /** What {@link #d4IndexTooLarge} says a shared dimension's index passed. */
+  static final String D4_DIMENSION_SIZE = "the size of the dimension";
+
+  /**
+   * libdap's text for an index's {@code part} (its stride, its stop) past {@code bound}: {@link
+   * #D4_ARRAY_ELEMENTS} of an array, {@link #D4_DIMENSION_SIZE} of a shared dimension.
+   */
+  static String d4IndexTooLarge(String name, String part, String bound) {
+    return "For '" + name + "', the index " + part + " value is greater than " + bound;
   }
 
   static String d4ParseError(String bisonMessage) {

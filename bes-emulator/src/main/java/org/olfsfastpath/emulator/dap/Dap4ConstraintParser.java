@@ -257,10 +257,12 @@ final class Dap4ConstraintParser {
     }
     int size = state.dimension.size();
     if (index.stride() > size) {
-      throw new ConstraintException(BesErrors.d4DimensionStrideTooLarge(id));
+      throw new ConstraintException(
+          BesErrors.d4IndexTooLarge(id, "stride", BesErrors.D4_DIMENSION_SIZE));
     }
     if (!index.rest() && index.stop() > size - 1) {
-      throw new ConstraintException(BesErrors.d4DimensionStopTooLarge(id));
+      throw new ConstraintException(
+          BesErrors.d4IndexTooLarge(id, "stop", BesErrors.D4_DIMENSION_SIZE));
     }
     long stop = index.rest() ? size - 1 : index.stop();
     if (index.start() < 0 || index.start() > stop || index.stride() < 1) {
@@ -326,10 +328,12 @@ final class Dap4ConstraintParser {
       Index index = indexes.get(d);
       int size = variable.dimensions().get(d).size();
       if (index.stride() > size) {
-        throw new ConstraintException(BesErrors.d4StrideTooLarge(name));
+        throw new ConstraintException(
+            BesErrors.d4IndexTooLarge(name, "stride", BesErrors.D4_ARRAY_ELEMENTS));
       }
       if (!index.rest() && index.stop() > size) {
-        throw new ConstraintException(BesErrors.d4StopTooLarge(name));
+        throw new ConstraintException(
+            BesErrors.d4IndexTooLarge(name, "stop", BesErrors.D4_ARRAY_ELEMENTS));
       }
       if (index.empty()) {
         useSharedDimension(state, d);

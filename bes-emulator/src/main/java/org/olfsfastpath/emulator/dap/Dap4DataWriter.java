@@ -50,25 +50,8 @@ final class Dap4DataWriter {
   }
 
   private static void values(Dap4Projection.Entry entry, ByteSink sink) throws IOException {
-    Variable variable = entry.variable();
-    DapType type = variable.type();
-    Values values = variable.values();
-    int width = type.dap4Width();
-    // Whole rows at a time, each cut to what fits in the sink's buffer.
-    int batchLimit = sink.capacity() / 8;
-    Hyperslab.forEachRow(
-        variable,
-        entry.slices(),
-        (row, first, step, count) -> {
-          int index = first;
-          int remaining = count;
-          while (remaining > 0) {
-            int batch = Math.min(remaining, batchLimit);
-            int position = sink.reserve(batch * width);
-            sink.advance(type.putLittleEndian(values, index, step, batch, sink.buffer(), position));
-            index += batch * step;
-            remaining -= batch;
-          }
-        });
+    DapType type = entry.variable().type();
+    Hyperslab.write(
+        entry.variable(), entry.slices(), sink, type.dap4Width(), type::putLittleEndian);
   }
 }

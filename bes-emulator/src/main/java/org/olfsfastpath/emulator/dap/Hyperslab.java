@@ -17,7 +17,41 @@ final class Hyperslab {
     void row(int[] row, int first, int step, int count) throws IOException;
   }
 
+  /**
+   * Puts {@code count} values, at {@code first}, {@code first + step}, ..., into {@code buffer} at
+   * {@code at} in one encoding; answers the position after them.
+   */
+  interface Encoder {
+    int put(Values values, int first, int step, int count, byte[] buffer, int at);
+  }
+
   private Hyperslab() {}
+
+  /**
+   * Writes the values the slices select from {@code variable}, {@code width} bytes each as {@code
+   * encoder} puts them: whole rows at a time, each cut to what fits in the sink's buffer.
+   */
+  static void write(
+      Variable variable, List<Slice> slices, ByteSink sink, int width, Encoder encoder)
+      throws IOException {
+    Values values = variable.values();
+    // No value is wider than 8 bytes.
+    int batchLimit = sink.capacity() / 8;
+    forEachRow(
+        variable,
+        slices,
+        (row, first, step, count) -> {
+          int index = first;
+          int remaining = count;
+          while (remaining > 0) {
+            int batch = Math.min(remaining, batchLimit);
+            int position = sink.reserve(batch * width);
+            sink.advance(encoder.put(values, index, step, batch, sink.buffer(), position));
+            index += batch * step;
+            remaining -= batch;
+          }
+        });
+  }
 
   static void forEachRow(Variable variable, List<Slice> slices, RowVisitor visitor)
       throws IOException {

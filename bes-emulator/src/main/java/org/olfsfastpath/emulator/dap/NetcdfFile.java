@@ -247,57 +247,51 @@ final class NetcdfFile {
   }
 
   private static void values(Var var, ByteSink sink) throws IOException {
-    Variable source = var.source();
-    Values values = source.values();
     Type type = var.type();
     int width = type.size;
-    int batchLimit = sink.capacity() / 8;
-    Hyperslab.forEachRow(
-        source,
+    Hyperslab.write(
+        var.source(),
         var.slices(),
-        (row, first, step, count) -> {
-          int index = first;
-          int remaining = count;
-          while (remaining > 0) {
-            int batch = Math.min(remaining, batchLimit);
-            int at = sink.reserve(batch * width);
-            byte[] buffer = sink.buffer();
-            if (type == Type.FLOAT) {
-              // Float32 values go out in one run, as in the DAP2 answer (netCDF is big-endian too).
-              sink.advance(values.putFloat32(index, step, batch, buffer, at, true));
-              index += batch * step;
-              remaining -= batch;
-              continue;
-            }
-            for (int i = 0; i < batch; i++, index += step) {
-              double value = values.get(index);
-              switch (type) {
-                case BYTE -> buffer[at++] = (byte) (int) value;
-                case SHORT -> {
-                  int bits = (int) value;
-                  buffer[at++] = (byte) (bits >> 8);
-                  buffer[at++] = (byte) bits;
-                }
-                case INT -> at = DapType.putIntBigEndian(buffer, at, (int) (long) value);
-                case FLOAT -> throw new AssertionError("Float32 runs are encoded above");
-                case DOUBLE -> {
-                  long bits = Double.doubleToRawLongBits(value);
-                  at = DapType.putIntBigEndian(buffer, at, (int) (bits >>> 32));
-                  at = DapType.putIntBigEndian(buffer, at, (int) bits);
-                }
-                case CHAR -> throw new AssertionError("no CHAR variables");
-              }
-            }
-            sink.advance(at);
-            remaining -= batch;
-          }
-        });
+        sink,
+        width,
+        (values, first, step, count, buffer, at) ->
+            put(type, values, first, step, count, buffer, at));
     int padding = (int) (var.vsize() - var.count() * width);
     if (padding > 0) {
       int at = sink.reserve(padding);
       java.util.Arrays.fill(sink.buffer(), at, at + padding, (byte) 0);
       sink.advance(at + padding);
     }
+  }
+
+  /** Puts {@code count} values big-endian as netCDF's {@code type}; answers the position after. */
+  private static int put(
+      Type type, Values values, int first, int step, int count, byte[] buffer, int at) {
+    if (type == Type.FLOAT) {
+      // Float32 values go out in one run, as in the DAP2 answer (netCDF is big-endian too).
+      return values.putFloat32(first, step, count, buffer, at, true);
+    }
+    int index = first;
+    for (int i = 0; i < count; i++, index += step) {
+      double value = values.get(index);
+      switch (type) {
+        case BYTE -> buffer[at++] = (byte) (int) value;
+        case SHORT -> {
+          int bits = (int) value;
+          buffer[at++] = (byte) (bits >> 8);
+          buffer[at++] = (byte) bits;
+        }
+        case INT -> at = DapType.putIntBigEndian(buffer, at, (int) (long) value);
+        case FLOAT -> throw new AssertionError("Float32 runs are encoded above");
+        case DOUBLE -> {
+          long bits = Double.doubleToRawLongBits(value);
+          at = DapType.putIntBigEndian(buffer, at, (int) (bits >>> 32));
+          at = DapType.putIntBigEndian(buffer, at, (int) bits);
+        }
+        case CHAR -> throw new AssertionError("no CHAR variables");
+      }
+    }
+    return at;
   }
 
   /** Big-endian header bytes. */

@@ -50,26 +50,8 @@ final class XdrEncoder {
     byte[] buffer = sink.buffer();
     at = DapType.putIntBigEndian(buffer, at, count);
     sink.advance(DapType.putIntBigEndian(buffer, at, count));
-    Variable variable = part.variable();
-    DapType type = variable.type();
-    Values values = variable.values();
-    int width = type.xdrWidth();
-    // Whole rows at a time, each cut to what fits in the sink's buffer.
-    int batchLimit = sink.capacity() / 8;
-    Hyperslab.forEachRow(
-        variable,
-        part.slices(),
-        (row, first, step, rowCount) -> {
-          int index = first;
-          int remaining = rowCount;
-          while (remaining > 0) {
-            int batch = Math.min(remaining, batchLimit);
-            int position = sink.reserve(batch * width);
-            sink.advance(type.putXdr(values, index, step, batch, sink.buffer(), position));
-            index += batch * step;
-            remaining -= batch;
-          }
-        });
+    DapType type = part.variable().type();
+    Hyperslab.write(part.variable(), part.slices(), sink, type.xdrWidth(), type::putXdr);
     if (type == DapType.BYTE && count % 4 != 0) {
       int position = sink.reserve(4);
       int padding = 4 - count % 4;
