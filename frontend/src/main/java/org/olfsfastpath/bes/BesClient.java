@@ -141,10 +141,6 @@ public final class BesClient implements Closeable {
     byte[] document = requests.document(command, argument, caller);
     String name = command.name();
     listener.commandStart(endpoint, name);
-    boolean isShort = !caller.longHold();
-    if (isShort) {
-      listener.shortCommandStart();
-    }
     long start = clock.nanoTime();
     Throwable failure = null;
     try {
@@ -165,9 +161,6 @@ public final class BesClient implements Closeable {
       throw e;
     } finally {
       listener.commandEnd(endpoint, name, clock.nanoTime() - start, failure);
-      if (isShort) {
-        listener.shortCommandEnd();
-      }
     }
   }
 

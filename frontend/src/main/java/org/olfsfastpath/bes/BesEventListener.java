@@ -69,17 +69,6 @@ public interface BesEventListener {
       PptEndpoint endpoint, String command, long nanos, @Nullable Throwable failure) {}
 
   /**
-   * A command whose answer is known to be short (metadata, a slice its constraint bounds small, the
-   * front end's own look-ups) is under way, from its {@link #commandStart} to its {@link
-   * #commandEnd}: work that can wait, such as filling the spool with downloads, may yield to it.
-   * Paired with exactly one {@link #shortCommandEnd()}.
-   */
-  default void shortCommandStart() {}
-
-  /** The short command {@link #shortCommandStart()} announced ended, either way. */
-  default void shortCommandEnd() {}
-
-  /**
    * A group took the BES at {@code endpoint} out of service after {@code cause}; no request goes to
    * it until a probe succeeds, the first one after {@code backoff}.
    */

@@ -136,24 +136,6 @@ final class GuardedListener implements BesEventListener {
   }
 
   @Override
-  public void shortCommandStart() {
-    try {
-      delegate.shortCommandStart();
-    } catch (RuntimeException e) {
-      failed("shortCommandStart", e);
-    }
-  }
-
-  @Override
-  public void shortCommandEnd() {
-    try {
-      delegate.shortCommandEnd();
-    } catch (RuntimeException e) {
-      failed("shortCommandEnd", e);
-    }
-  }
-
-  @Override
   public void ejected(PptEndpoint endpoint, IOException cause, Duration backoff) {
     try {
       delegate.ejected(endpoint, cause, backoff);

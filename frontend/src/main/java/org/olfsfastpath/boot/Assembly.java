@@ -345,7 +345,7 @@ public final class Assembly {
       started =
           backend(
               config,
-              new BesEvents(meters::recordBesCommand, spool),
+              new BesEvents(meters::recordBesCommand),
               prefix -> rules == null || rules.sendsEdlToken(prefix),
               spool::hasRoom);
     } catch (ConfigurationException e) {

@@ -5,16 +5,14 @@ import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.bes.BesEventListener;
 import org.olfsfastpath.ppt.PptEndpoint;
-import org.olfsfastpath.spool.Spool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * What the web layer does with the BES layer's events: times every command into the metrics, and
  * tells the operator in the log when a probe of a BES out of service failed or a command failed
- * over to another BES (the group itself logs taking a BES out of service and bringing it back), and
- * tells the spool while a short command is under way. Called on request and probe threads; never
- * blocks.
+ * over to another BES (the group itself logs taking a BES out of service and bringing it back).
+ * Called on request and probe threads; never blocks.
  */
 public final class BesEvents implements BesEventListener {
   private static final Logger log = LoggerFactory.getLogger(BesEvents.class);
@@ -28,33 +26,9 @@ public final class BesEvents implements BesEventListener {
   }
 
   private final CommandTimer timer;
-  private final @Nullable Spool spool;
 
   public BesEvents(CommandTimer timer) {
-    this(timer, null);
-  }
-
-  /**
-   * @param spool told when a short command is under way, so that its producers yield to it; null
-   *     for none
-   */
-  public BesEvents(CommandTimer timer, @Nullable Spool spool) {
     this.timer = timer;
-    this.spool = spool;
-  }
-
-  @Override
-  public void shortCommandStart() {
-    if (spool != null) {
-      spool.shortWorkStarted();
-    }
-  }
-
-  @Override
-  public void shortCommandEnd() {
-    if (spool != null) {
-      spool.shortWorkEnded();
-    }
   }
 
   @Override

@@ -93,11 +93,6 @@ final class SpoolMetrics implements MeterBinder {
         "Times an answer waited for its turn to be copied from its BES into the spool"
             + " (FastPath/Spool@fillers)",
         s -> s.stats().fillWaits());
-    counter(
-        registry,
-        "olfs.spool.fill.yields",
-        "Times an answer being copied into the spool paused for a short BES command",
-        s -> s.stats().fillYields());
   }
 
   private void bytes(

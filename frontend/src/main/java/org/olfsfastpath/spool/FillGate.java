@@ -2,9 +2,7 @@ package org.olfsfastpath.spool;
 
 import java.io.InterruptedIOException;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * How many producers copy BES bytes into the spool at once. A burst of downloads (two hundred
@@ -17,18 +15,8 @@ import java.util.concurrent.locks.LockSupport;
  * find a core at once. A producer holds its permit only while it places bytes it has read, never
  * while it waits for the BES or for room in the spool, so a slow BES never holds one. Fair, so no
  * producer waits behind later ones.
- *
- * <p>While a command known to be short is under way at the BES (the BES layer says so), each
- * producer also pauses a millisecond before the buffer it would copy next: the short request's BES
- * process and threads then have the processors, and the downloads lose at most that millisecond a
- * buffer, and only while short commands run.
  */
 final class FillGate {
-  /** How long a producer pauses before a buffer while a short command is under way. */
-  static final long YIELD_NANOS = 1_000_000;
-
-  private final AtomicInteger shortWork = new AtomicInteger();
-  private final LongAdder yields = new LongAdder();
   private final int permits;
   private final Semaphore semaphore;
   private final LongAdder waits = new LongAdder();
@@ -41,30 +29,8 @@ final class FillGate {
     this.semaphore = new Semaphore(Math.max(1, permits), true);
   }
 
-  /** A short command began: until it ends, each {@link #enter} first yields a moment to it. */
-  void shortWorkStarted() {
-    shortWork.incrementAndGet();
-  }
-
-  /** The short command {@link #shortWorkStarted()} announced ended. */
-  void shortWorkEnded() {
-    shortWork.decrementAndGet();
-  }
-
-  /**
-   * Waits for a permit; a no-op without a bound. While a short command is under way it first pauses
-   * {@link #YIELD_NANOS}, once: a bounded pause, so a stream of short commands slows the downloads
-   * (to at most a buffer per pause each) and never stops them.
-   */
+  /** Waits for a permit; a no-op without a bound. */
   void enter() throws InterruptedIOException {
-    if (shortWork.get() > 0) {
-      yields.increment();
-      LockSupport.parkNanos(YIELD_NANOS);
-      if (Thread.interrupted()) {
-        Thread.currentThread().interrupt();
-        throw new InterruptedIOException("interrupted while yielding to a short request");
-      }
-    }
     if (permits == 0) {
       return;
     }
@@ -106,11 +72,6 @@ final class FillGate {
   /** Permits free now. */
   int available() {
     return semaphore.availablePermits();
-  }
-
-  /** How many times a producer paused for a short command. */
-  long yields() {
-    return yields.sum();
   }
 
   /** How many times a producer waited for a permit. */

@@ -237,8 +237,7 @@ public final class Spool implements AutoCloseable {
         clientDisconnects.sum(),
         handOffs.sum(),
         fillGate.permits(),
-        fillGate.waits(),
-        fillGate.yields());
+        fillGate.waits());
   }
 
   /**
@@ -271,20 +270,6 @@ public final class Spool implements AutoCloseable {
   }
 
   // What the transfers share, package-private.
-
-  /**
-   * A short command (metadata, a small answer) is under way at the BES: until {@link
-   * #shortWorkEnded()}, the producers pause a moment before each buffer they copy, so that on a
-   * machine the downloads keep busy its few threads find a processor at once. Never blocks.
-   */
-  public void shortWorkStarted() {
-    fillGate.shortWorkStarted();
-  }
-
-  /** The short command {@link #shortWorkStarted()} announced ended. */
-  public void shortWorkEnded() {
-    fillGate.shortWorkEnded();
-  }
 
   FillGate fillGate() {
     return fillGate;

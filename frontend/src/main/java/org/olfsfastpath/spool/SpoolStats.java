@@ -40,7 +40,6 @@ import org.olfsfastpath.json.Json;
  * @param fillers how many answers may be copied from their BES into the spool at once; 0 for no
  *     bound
  * @param fillWaits times an answer waited for its turn to be copied into the spool
- * @param fillYields times an answer being copied into the spool paused for a short command
  */
 public record SpoolStats(
     boolean enabled,
@@ -63,8 +62,7 @@ public record SpoolStats(
     long clientDisconnects,
     long handOffs,
     int fillers,
-    long fillWaits,
-    long fillYields) {
+    long fillWaits) {
 
   /** Responses that streamed straight from the BES because the spool had no room, any cause. */
   public long fallbacks() {

@@ -29,7 +29,6 @@ final class BesClientProbeAndEventsTest {
 
   private final List<String> events = Collections.synchronizedList(new ArrayList<>());
   private final List<Long> nanos = Collections.synchronizedList(new ArrayList<>());
-  private final List<String> shorts = Collections.synchronizedList(new ArrayList<>());
   private BesClient client;
 
   @BeforeEach
@@ -57,16 +56,6 @@ final class BesClientProbeAndEventsTest {
                             + (failure == null ? "" : " " + failure.getClass().getSimpleName()));
                     nanos.add(time);
                   }
-
-                  @Override
-                  public void shortCommandStart() {
-                    shorts.add("short start, " + events.size() + " events before");
-                  }
-
-                  @Override
-                  public void shortCommandEnd() {
-                    shorts.add("short end, " + events.size() + " events before");
-                  }
                 })
             .build();
   }
@@ -85,34 +74,6 @@ final class BesClientProbeAndEventsTest {
     client.showNode("/coads_climatology.nc");
     assertEquals(1, client.poolStats().created(), "the command used the probe's connection");
     assertEquals(List.of("start showNode", "end showNode"), events, "a probe is no command");
-  }
-
-  @Test
-  void shortCommands_areAnnounced_aroundTheirCommand_failedOnesToo_longGetsNot()
-      throws IOException {
-    client.showNode("/coads_climatology.nc");
-    assertThrows(IOException.class, () -> client.showNode("/nope.nc"));
-    try (BesResponse response =
-        client.get(GetRequest.of("/coads_climatology.nc", BesGetType.DAS, ""))) {
-      response.body().readAllBytes();
-    }
-    try (BesResponse response =
-        client.send(
-            BesCommand.GET,
-            GetRequest.of("/coads_climatology.nc", BesGetType.DAS, ""),
-            Caller.shortRequest("192.0.2.7"))) {
-      response.body().readAllBytes();
-    }
-    assertEquals(
-        List.of(
-            "short start, 1 events before",
-            "short end, 2 events before",
-            "short start, 3 events before",
-            "short end, 4 events before",
-            // the front end's own get may be long: none; a client's get known short: announced
-            "short start, 7 events before",
-            "short end, 8 events before"),
-        shorts);
   }
 
   @Test

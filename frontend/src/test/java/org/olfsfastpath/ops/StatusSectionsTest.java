@@ -88,8 +88,8 @@ final class StatusSectionsTest {
     Map<String, Object> m =
         StatusSections.spool(
             new SpoolStats(
-                true, 1, 2, 3, 4, 5, 6, 7, 8, 9, "25%", "/spool", 99, 10, 11, 12, 13, 14, 15, 2, 16,
-                17));
+                true, 1, 2, 3, 4, 5, 6, 7, 8, 9, "25%", "/spool", 99, 10, 11, 12, 13, 14, 15, 2,
+                16));
     assertEquals(
         List.of(
             "enabled",
@@ -113,13 +113,12 @@ final class StatusSectionsTest {
             "handOffs",
             "fillers",
             "fillWaits",
-            "fillYields",
             "fallbacks"),
         List.copyOf(m.keySet()));
     assertEquals(
         List.of(
             true, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, "25%", "/spool", 99L, 10L, 11L, 12L, 13L, 14L,
-            15L, 2, 16L, 17L, 36L),
+            15L, 2, 16L, 36L),
         List.copyOf(m.values()));
   }
 

@@ -75,22 +75,6 @@ final class FillGateTest {
   }
 
   @Test
-  void whileShortWorkRuns_eachEntryPausesOnce_andNotAfter() throws Exception {
-    FillGate gate = new FillGate(2);
-    gate.shortWorkStarted();
-    long start = System.nanoTime();
-    gate.enter();
-    gate.leave();
-    assertTrue(System.nanoTime() - start >= FillGate.YIELD_NANOS / 2, "it paused");
-    assertEquals(1, gate.yields());
-    gate.shortWorkEnded();
-    gate.enter();
-    gate.leave();
-    assertEquals(1, gate.yields(), "no pause once the short work ended");
-    assertEquals(2, gate.available());
-  }
-
-  @Test
   void noBound_neverWaits() throws Exception {
     FillGate gate = new FillGate(0);
     for (int i = 0; i < 100; i++) {
