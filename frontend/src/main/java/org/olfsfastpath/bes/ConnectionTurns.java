@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -27,9 +28,18 @@ import org.jspecify.annotations.Nullable;
  * compare-and-set to take and one to give back, with no lock. The lock is taken only when somebody
  * waits or must wait: choosing who is served next needs a consistent view of every waiting client,
  * and a waiter must never miss the connection it is handed. The lock is the group's own, never held
- * across I/O or a wait, so one group's queue never slows another group. While anybody waits, the
- * word changes only under the lock (a taker or giver that read "nobody waits" fails its
- * compare-and-set and comes to the lock), so a connection given back is always handed on.
+ * across I/O or a wait, so one group's queue never slows another group.
+ *
+ * <p>A short request never waits for the lock behind downloads. While downloads wait for the long
+ * limit, connections free are ones no waiter may take (after every hand-on, a connection is free
+ * while requests wait only when none of them may take it), so a short request takes one with a
+ * compare-and-set, as when nobody waits. And a connection given back while requests wait is added
+ * to the word at once; the giver hands it on under the lock if the lock is free, else leaves the
+ * hand-on to the holder, who looks again once it unlocks ({@link #handOnPending}). Downloads give
+ * their connections back from threads that run at the lowest priority; without this, a short
+ * request waited for the lock while the operating system left such a thread holding it for tens of
+ * milliseconds. Every change to the word that may take a connection away is a compare-and-set
+ * against the word it read, so a hand-on never hands a connection a taker has just had.
  */
 final class ConnectionTurns {
   private static final int BITS = 21;
@@ -48,6 +58,12 @@ final class ConnectionTurns {
   private final AtomicLong state;
 
   private final ReentrantLock lock = new ReentrantLock();
+
+  /**
+   * Set by a giver that found the lock held: connections were added that the holder must hand on
+   * once it unlocks ({@link #unlockAndHandOn}).
+   */
+  private final AtomicBoolean handOnPending = new AtomicBoolean();
 
   /** The clients with requests waiting, in the order they began to wait; guarded by the lock. */
   private final List<Client> waitingClients = new ArrayList<>();
@@ -104,7 +120,8 @@ final class ConnectionTurns {
   }
 
   /**
-   * Takes a connection for {@code client} when one is free and nobody waits: one compare-and-set.
+   * Takes a connection for {@code client} when one may be taken now ({@link #mayTake}): one
+   * compare-and-set.
    *
    * @return whether it was taken; false: call {@link #enqueue}
    */
@@ -112,7 +129,7 @@ final class ConnectionTurns {
     long cost = cost(longHold);
     while (true) {
       long s = state.get();
-      if (waiting(s) != 0 || !fits(s, longHold)) {
+      if (!mayTake(s, longHold)) {
         return false;
       }
       if (state.compareAndSet(s, s - cost)) {
@@ -133,7 +150,7 @@ final class ConnectionTurns {
     try {
       while (true) {
         long s = state.get();
-        if (waiting(s) == 0 && fits(s, longHold)) {
+        if (mayTake(s, longHold)) {
           if (state.compareAndSet(s, s - cost(longHold))) {
             client.held.incrementAndGet();
             return null;
@@ -155,13 +172,14 @@ final class ConnectionTurns {
       handOn();
       return waiter;
     } finally {
-      lock.unlock();
+      unlockAndHandOn();
     }
   }
 
   /**
    * Gives a connection back: to the free ones when nobody waits (one compare-and-set), else to the
-   * waiting client whose turn it is.
+   * waiting client whose turn it is, handed on under the lock now or, when another thread holds it,
+   * by that thread once it unlocks; the giver never waits for the lock.
    */
   void give(Client client, boolean longHold) {
     client.held.decrementAndGet();
@@ -175,12 +193,30 @@ final class ConnectionTurns {
         return;
       }
     }
-    lock.lock();
-    try {
-      state.addAndGet(cost);
-      handOn();
-    } finally {
-      lock.unlock();
+    state.addAndGet(cost);
+    handOnPending.set(true);
+    handOnWhilePending();
+  }
+
+  /** Unlocks, then hands on what givers added while the lock was held. */
+  private void unlockAndHandOn() {
+    lock.unlock();
+    handOnWhilePending();
+  }
+
+  /**
+   * Hands connections on while a giver has asked for it and the lock is free: a giver sets {@link
+   * #handOnPending} before it tries the lock, and whoever holds the lock looks at it after it
+   * unlocks, so a connection added is always handed on by one of them.
+   */
+  private void handOnWhilePending() {
+    while (handOnPending.get() && lock.tryLock()) {
+      try {
+        handOnPending.set(false);
+        handOn();
+      } finally {
+        lock.unlock();
+      }
     }
   }
 
@@ -205,7 +241,7 @@ final class ConnectionTurns {
       // Its place may have held back nobody (it was passed over or at the front): nothing to hand.
       return false;
     } finally {
-      lock.unlock();
+      unlockAndHandOn();
     }
   }
 
@@ -247,7 +283,10 @@ final class ConnectionTurns {
       if (next == null) {
         return; // Only long requests wait, and no long connection is free.
       }
-      state.addAndGet(-cost(next.longHold) - WAIT_ONE);
+      // Against the word read: a short request may have taken the connection without the lock.
+      if (!state.compareAndSet(s, s - cost(next.longHold) - WAIT_ONE)) {
+        continue;
+      }
       Client client = next.client;
       client.queue.remove(next);
       client.waiting.decrementAndGet();
@@ -289,6 +328,20 @@ final class ConnectionTurns {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether a request may take a free connection now, past any waiting: when nobody waits, or, for
+   * a short request, when only downloads held back by the long limit can be waiting (no long
+   * connection free). Short requests waiting with a connection free happen only for the moment
+   * between a connection's return and its hand-on; then the lock decides, as it does for every
+   * request while a long connection is free (so among short requests, the turns stay fair).
+   */
+  private static boolean mayTake(long s, boolean longHold) {
+    if (!fits(s, longHold)) {
+      return false;
+    }
+    return waiting(s) == 0 || (!longHold && ((s >>> BITS) & MASK) == 0);
   }
 
   private static boolean fits(long s, boolean longHold) {
