@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import javax.management.JMException;
+import javax.management.MBeanServer;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.access.Access;
 import org.olfsfastpath.log.HyraxLogs;
@@ -29,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * async supported: a long answer streams on in non-blocking mode after service returns), the status
  * servlet on {@code /status} and the metrics on {@code /metrics}. A bad configuration throws, which
  * stops the web application from starting; the log names the setting. Once started, it says once
- * whether the container's connectors let raw brackets in a query through ({@link RawQueryChars}).
+ * whether the container's connectors let raw brackets in a query through ({@link RawQueryChars}),
+ * and whether downloads' copies run below short requests ({@link ThreadPriorityCheck}).
  */
 public final class FrontEndListener implements ServletContextListener {
   private static final Logger log = LoggerFactory.getLogger(FrontEndListener.class);
@@ -94,6 +96,23 @@ public final class FrontEndListener implements ServletContextListener {
         ServletContext.class.getPackageName(),
         frontEnd.description());
     checkConnectors();
+    checkThreadPriorities();
+  }
+
+  /**
+   * Says once whether the spool's bulk copies run below short requests at the OS's level ({@link
+   * ThreadPriorityCheck}); never fails the start.
+   */
+  private static void checkThreadPriorities() {
+    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+    String line =
+        ThreadPriorityCheck.line(
+            System.getProperty("os.name", ""),
+            ThreadPriorityCheck.option(server, "ThreadPriorityPolicy"),
+            ThreadPriorityCheck.option(server, "JavaPriority1_To_OSPriority"));
+    if (line != null) {
+      log.info(line);
+    }
   }
 
   /**

@@ -85,6 +85,11 @@ public final class Spool implements AutoCloseable {
       this.producers = producers;
     } else {
       // Threads made as producers need them, kept 30 s once idle: bounded by the BES connections.
+      // At the lowest priority, so that on a machine kept busy by a burst of downloads a short
+      // request's threads take a processor ahead of the copies into the spool; the JVM passes it
+      // on to Linux with -XX:ThreadPriorityPolicy=1 (boot's ThreadPriorityCheck says whether it
+      // does). Only threads that do nothing else are lowered: an unprivileged process can lower a
+      // thread's priority but never raise it again, so a container's request thread is left be.
       ExecutorService own =
           new ThreadPoolExecutor(
               0,
@@ -98,6 +103,7 @@ public final class Spool implements AutoCloseable {
                         runnable,
                         "olfs-fastpath-spool-producer-" + producerThreads.incrementAndGet());
                 thread.setDaemon(true);
+                thread.setPriority(Thread.MIN_PRIORITY);
                 return thread;
               });
       this.ownProducers = own;

@@ -109,6 +109,8 @@ public final class TomcatServer implements AutoCloseable {
             "-Xmx"
                 + heap
                 + " -XX:+UseSerialGC"
+                // The spool's producers below short requests, as scripts/serve runs it.
+                + " -XX:ThreadPriorityPolicy=1 -XX:JavaPriority1_To_OSPriority=10"
                 // Pauses with wall-clock times, to set beside a run's slow requests.
                 + " -Xlog:gc:file="
                 + base.resolve("logs/gc.log")
