@@ -10,13 +10,13 @@ import java.nio.ByteOrder;
  * width, little-endian.
  */
 enum DapType {
-  BYTE("Byte", 1, 1),
-  INT16("Int16", 4, 2),
-  UINT16("UInt16", 4, 2),
-  INT32("Int32", 4, 4),
-  UINT32("UInt32", 4, 4),
-  FLOAT32("Float32", 4, 4),
-  FLOAT64("Float64", 8, 8);
+  BYTE("Byte", 1),
+  INT16("Int16", 2),
+  UINT16("UInt16", 2),
+  INT32("Int32", 4),
+  UINT32("UInt32", 4),
+  FLOAT32("Float32", 4),
+  FLOAT64("Float64", 8);
 
   private static final VarHandle INT_BIG_ENDIAN =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
@@ -30,12 +30,10 @@ enum DapType {
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final String dapName;
-  private final int xdrWidth;
   private final int dap4Width;
 
-  DapType(String dapName, int xdrWidth, int dap4Width) {
+  DapType(String dapName, int dap4Width) {
     this.dapName = dapName;
-    this.xdrWidth = xdrWidth;
     this.dap4Width = dap4Width;
   }
 
@@ -46,7 +44,7 @@ enum DapType {
 
   /** Bytes per value in a DAP2 array body (Byte arrays are padded to 4 as a whole). */
   int xdrWidth() {
-    return xdrWidth;
+    return this == BYTE ? 1 : Math.max(4, dap4Width);
   }
 
   /** Bytes per value in a DAP4 data response. */
