@@ -68,7 +68,7 @@ public final class AccessLogFilter implements Filter {
       if (ended) {
         end(req, resp, log);
       } else {
-        req.getAsyncContext().addListener(new Ending(req, resp, log));
+        req.getAsyncContext().addListener(new Ending(() -> end(req, resp, log)));
       }
     }
   }
@@ -92,20 +92,10 @@ public final class AccessLogFilter implements Filter {
   }
 
   /** Writes the line of a request whose body streamed on after the servlet returned. */
-  private final class Ending implements AsyncListener {
-    private final HttpServletRequest req;
-    private final HttpServletResponse resp;
-    private final RequestLog log;
-
-    Ending(HttpServletRequest req, HttpServletResponse resp, RequestLog log) {
-      this.req = req;
-      this.resp = resp;
-      this.log = log;
-    }
-
+  private record Ending(Runnable end) implements AsyncListener {
     @Override
     public void onComplete(AsyncEvent event) {
-      end(req, resp, log);
+      end.run();
     }
 
     @Override
