@@ -10,7 +10,6 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Objects;
 import org.olfsfastpath.bes.RequestId;
 import org.olfsfastpath.log.HyraxLogs;
 import org.olfsfastpath.log.RequestFields;
@@ -42,10 +41,10 @@ public final class AccessLogFilter implements Filter {
       String responseHeader,
       ClientAddresses clients,
       boolean logStatusRequests) {
-    this.logs = Objects.requireNonNull(logs, "logs == null");
-    this.ids = Objects.requireNonNull(ids, "ids == null");
-    this.header = Objects.requireNonNull(responseHeader, "responseHeader == null");
-    this.clients = Objects.requireNonNull(clients, "clients == null");
+    this.logs = logs;
+    this.ids = ids;
+    this.header = responseHeader;
+    this.clients = clients;
     this.logStatusRequests = logStatusRequests;
   }
 
