@@ -35,16 +35,6 @@ enum DapType {
     this.dapName = dapName;
   }
 
-  /** The type's name in a DDS, DAS or DMR (the same in DAP2 and DAP4 for these types). */
-  String dapName() {
-    return dapName;
-  }
-
-  /** Bytes per value in a DAP2 array body (Byte arrays are padded to 4 as a whole). */
-  int xdrWidth() {
-    return this == BYTE ? 1 : Math.max(4, dap4Width());
-  }
-
   /** Bytes per value in a DAP4 data response. */
   int dap4Width() {
     return switch (this) {
@@ -53,6 +43,16 @@ enum DapType {
       case INT32, UINT32, FLOAT32 -> 4;
       case FLOAT64 -> 8;
     };
+  }
+
+  /** Bytes per value in a DAP2 array body (Byte arrays are padded to 4 as a whole). */
+  int xdrWidth() {
+    return this == BYTE ? 1 : Math.max(4, dap4Width());
+  }
+
+  /** The type's name in a DDS, DAS or DMR (the same in DAP2 and DAP4 for these types). */
+  String dapName() {
+    return dapName;
   }
 
   /**
