@@ -225,17 +225,15 @@ final class AcddSamples {
       String units,
       Values values,
       Attribute extra) {
-    return new Variable(
-        dimension.name(),
+    return Variable.coordinate(
+        dimension,
         DapType.FLOAT64,
-        List.of(dimension),
-        List.of(
-            Attribute.string("axis", axis),
-            Attribute.string("standard_name", standardName),
-            Attribute.string("long_name", standardName),
-            Attribute.string("units", units),
-            extra),
-        values);
+        values,
+        Attribute.string("axis", axis),
+        Attribute.string("standard_name", standardName),
+        Attribute.string("long_name", standardName),
+        Attribute.string("units", units),
+        extra);
   }
 
   private static AttributeContainer unlimited() {

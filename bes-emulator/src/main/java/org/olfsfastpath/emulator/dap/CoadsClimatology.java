@@ -32,34 +32,28 @@ final class CoadsClimatology {
     int cells = MONTHS * LATITUDES * LONGITUDES;
 
     Variable longitude =
-        new Variable(
-            "COADSX",
+        Variable.coordinate(
+            coadsx,
             DapType.FLOAT64,
-            List.of(coadsx),
-            List.of(
-                Attribute.string("units", "degrees_east"),
-                Attribute.string("modulo", " "),
-                Attribute.string("point_spacing", "even")),
-            Values.computed(i -> 21 + 2 * i));
+            Values.computed(i -> 21 + 2 * i),
+            Attribute.string("units", "degrees_east"),
+            Attribute.string("modulo", " "),
+            Attribute.string("point_spacing", "even"));
     Variable latitude =
-        new Variable(
-            "COADSY",
+        Variable.coordinate(
+            coadsy,
             DapType.FLOAT64,
-            List.of(coadsy),
-            List.of(
-                Attribute.string("units", "degrees_north"),
-                Attribute.string("point_spacing", "even")),
-            Values.computed(i -> -89 + 2 * i));
+            Values.computed(i -> -89 + 2 * i),
+            Attribute.string("units", "degrees_north"),
+            Attribute.string("point_spacing", "even"));
     Variable months =
-        new Variable(
-            "TIME",
+        Variable.coordinate(
+            time,
             DapType.FLOAT64,
-            List.of(time),
-            List.of(
-                Attribute.string("units", "hour since 0000-01-01 00:00:00"),
-                Attribute.string("time_origin", "1-JAN-0000 00:00:00"),
-                Attribute.string("modulo", " ")),
-            Values.of(TIME));
+            Values.of(TIME),
+            Attribute.string("units", "hour since 0000-01-01 00:00:00"),
+            Attribute.string("time_origin", "1-JAN-0000 00:00:00"),
+            Attribute.string("modulo", " "));
     return new DatasetModel(
         FILE_NAME,
         List.of(
