@@ -29,7 +29,7 @@ public record DapQuery(
     Objects.requireNonNull(returnAs, "returnAs == null");
     Objects.requireNonNull(constraint, "constraint == null");
     Objects.requireNonNull(xmlBase, "xmlBase == null");
-    contexts = Map.copyOf(Objects.requireNonNull(contexts, "contexts == null"));
+    contexts = Map.copyOf(contexts);
   }
 
   /** A query with no contexts besides the two given. */
