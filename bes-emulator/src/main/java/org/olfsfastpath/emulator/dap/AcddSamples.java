@@ -65,18 +65,8 @@ final class AcddSamples {
                 "degrees_east",
                 Values.computed(i -> -60 + 2 * i),
                 Attribute.string("bounds", "lon_bnds")),
-            new Variable(
-                "lat_bnds",
-                DapType.FLOAT32,
-                List.of(lat, nv),
-                List.of(),
-                Values.computed(i -> 9 + 2 * (i / 2) + 2 * (i % 2))),
-            new Variable(
-                "lon_bnds",
-                DapType.FLOAT32,
-                List.of(lon, nv),
-                List.of(),
-                Values.computed(i -> -61 + 2 * (i / 2) + 2 * (i % 2))),
+            bounds("lat_bnds", lat, nv, 9),
+            bounds("lon_bnds", lon, nv, -61),
             new Variable(
                 "temp",
                 DapType.FLOAT32,
@@ -92,11 +82,7 @@ final class AcddSamples {
                 "temp_qc",
                 DapType.INT16,
                 grid,
-                List.of(
-                    Attribute.string("long_name", "sea water temperature quality flag"),
-                    Attribute.string("standard_name", "sea_water_temperature status_flag"),
-                    Attribute.string("units", "1"),
-                    Attribute.string("coverage_content_type", "qualityInformation")),
+                statusFlag("sea water temperature", "sea_water_temperature"),
                 Values.computed(i -> i % 7 == 0 ? 3 : 1)));
     return new DatasetModel(RICH, variables, List.of(richGlobals(), unlimited()));
   }
@@ -234,6 +220,28 @@ final class AcddSamples {
         Attribute.string("long_name", standardName),
         Attribute.string("units", units),
         extra);
+  }
+
+  /** The cell edges of a 2-degree axis whose first cell starts at {@code first}, two per cell. */
+  private static Variable bounds(String name, Dimension axis, Dimension nv, int first) {
+    return new Variable(
+        name,
+        DapType.FLOAT32,
+        List.of(axis, nv),
+        List.of(),
+        Values.computed(i -> first + 2 * (i / 2) + 2 * (i % 2)));
+  }
+
+  /**
+   * The attributes of a CF status flag of a quantity: its names with the flag's suffixes, no unit,
+   * and quality information as its content.
+   */
+  private static List<Attribute> statusFlag(String longName, String standardName) {
+    return List.of(
+        Attribute.string("long_name", longName + " quality flag"),
+        Attribute.string("standard_name", standardName + " status_flag"),
+        Attribute.string("units", "1"),
+        Attribute.string("coverage_content_type", "qualityInformation"));
   }
 
   private static AttributeContainer unlimited() {
