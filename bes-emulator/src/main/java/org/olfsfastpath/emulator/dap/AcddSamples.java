@@ -170,38 +170,37 @@ final class AcddSamples {
   static DatasetModel none() {
     Dimension lat = new Dimension("lat", 5);
     Dimension lon = new Dimension("lon", 8);
-    return new DatasetModel(
+    return withoutGlobals(
         NONE,
-        List.of(
-            new Variable(
-                "lat",
-                DapType.FLOAT32,
-                List.of(lat),
-                List.of(Attribute.string("units", "degrees_north")),
-                Values.computed(i -> -20 + 10 * i)),
-            new Variable(
-                "lon",
-                DapType.FLOAT32,
-                List.of(lon),
-                List.of(Attribute.string("units", "degrees_east")),
-                Values.computed(i -> 100 + 5 * i)),
-            new Variable(
-                "v", DapType.FLOAT32, List.of(lat, lon), List.of(), Values.computed(i -> i % 13))),
-        List.of(new AttributeContainer("NC_GLOBAL", List.of())));
+        Variable.coordinate(
+            lat,
+            DapType.FLOAT32,
+            Values.computed(i -> -20 + 10 * i),
+            Attribute.string("units", "degrees_north")),
+        Variable.coordinate(
+            lon,
+            DapType.FLOAT32,
+            Values.computed(i -> 100 + 5 * i),
+            Attribute.string("units", "degrees_east")),
+        new Variable(
+            "v", DapType.FLOAT32, List.of(lat, lon), List.of(), Values.computed(i -> i % 13)));
   }
 
   /** No global attribute, and coordinates without units: nothing to derive an extent from. */
   static DatasetModel noneWithoutCf() {
     Dimension y = new Dimension("y", 4);
     Dimension x = new Dimension("x", 6);
-    return new DatasetModel(
+    return withoutGlobals(
         NONE_NO_CF,
-        List.of(
-            new Variable("y", DapType.FLOAT32, List.of(y), List.of(), Values.computed(i -> i)),
-            new Variable("x", DapType.FLOAT32, List.of(x), List.of(), Values.computed(i -> i)),
-            new Variable(
-                "v", DapType.FLOAT32, List.of(y, x), List.of(), Values.computed(i -> i % 5))),
-        List.of(new AttributeContainer("NC_GLOBAL", List.of())));
+        Variable.coordinate(y, DapType.FLOAT32, Values.computed(i -> i)),
+        Variable.coordinate(x, DapType.FLOAT32, Values.computed(i -> i)),
+        new Variable("v", DapType.FLOAT32, List.of(y, x), List.of(), Values.computed(i -> i % 5)));
+  }
+
+  /** A dataset of {@code variables} whose NC_GLOBAL is empty: no global attribute at all. */
+  private static DatasetModel withoutGlobals(String name, Variable... variables) {
+    return new DatasetModel(
+        name, List.of(variables), List.of(new AttributeContainer("NC_GLOBAL", List.of())));
   }
 
   private static Variable coordinate(
