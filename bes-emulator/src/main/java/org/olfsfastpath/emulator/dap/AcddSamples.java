@@ -28,6 +28,10 @@ final class AcddSamples {
 
   /** Every ACDD 1.3 attribute, highly recommended, recommended and suggested. */
   static DatasetModel rich() {
+    return new DatasetModel(RICH, richVariables(), List.of(richGlobals(), unlimited()));
+  }
+
+  private static List<Variable> richVariables() {
     Dimension time = new Dimension("time", TIMES);
     Dimension depth = new Dimension("depth", DEPTHS);
     Dimension lat = new Dimension("lat", LATITUDES);
@@ -35,56 +39,54 @@ final class AcddSamples {
     Dimension nv = new Dimension("nv", 2);
     List<Dimension> grid = List.of(time, depth, lat, lon);
     int cells = TIMES * DEPTHS * LATITUDES * LONGITUDES;
-    List<Variable> variables =
-        List.of(
-            coordinate(
-                time,
-                "T",
-                "time",
-                "days since 1970-01-01 00:00:00",
-                Values.of(DAYS),
-                Attribute.string("calendar", "standard")),
-            coordinate(
-                depth,
-                "Z",
-                "depth",
-                "m",
-                Values.of(0.0, 10.0, 20.0),
-                Attribute.string("positive", "down")),
-            coordinate(
-                lat,
-                "Y",
-                "latitude",
-                "degrees_north",
-                Values.computed(i -> 10 + 2 * i),
-                Attribute.string("bounds", "lat_bnds")),
-            coordinate(
-                lon,
-                "X",
-                "longitude",
-                "degrees_east",
-                Values.computed(i -> -60 + 2 * i),
-                Attribute.string("bounds", "lon_bnds")),
-            bounds("lat_bnds", lat, nv, 9),
-            bounds("lon_bnds", lon, nv, -61),
-            new Variable(
-                "temp",
-                DapType.FLOAT32,
-                grid,
-                List.of(
-                    Attribute.string("long_name", "sea water temperature"),
-                    Attribute.string("standard_name", "sea_water_temperature"),
-                    Attribute.string("units", "degree_Celsius"),
-                    Attribute.string("coverage_content_type", "physicalMeasurement"),
-                    Attribute.float32("_FillValue", FILL)),
-                Values.lazyFloats(cells, AcddSamples::temperature)),
-            new Variable(
-                "temp_qc",
-                DapType.INT16,
-                grid,
-                statusFlag("sea water temperature", "sea_water_temperature"),
-                Values.computed(i -> i % 7 == 0 ? 3 : 1)));
-    return new DatasetModel(RICH, variables, List.of(richGlobals(), unlimited()));
+    return List.of(
+        coordinate(
+            time,
+            "T",
+            "time",
+            "days since 1970-01-01 00:00:00",
+            Values.of(DAYS),
+            Attribute.string("calendar", "standard")),
+        coordinate(
+            depth,
+            "Z",
+            "depth",
+            "m",
+            Values.of(0.0, 10.0, 20.0),
+            Attribute.string("positive", "down")),
+        coordinate(
+            lat,
+            "Y",
+            "latitude",
+            "degrees_north",
+            Values.computed(i -> 10 + 2 * i),
+            Attribute.string("bounds", "lat_bnds")),
+        coordinate(
+            lon,
+            "X",
+            "longitude",
+            "degrees_east",
+            Values.computed(i -> -60 + 2 * i),
+            Attribute.string("bounds", "lon_bnds")),
+        bounds("lat_bnds", lat, nv, 9),
+        bounds("lon_bnds", lon, nv, -61),
+        new Variable(
+            "temp",
+            DapType.FLOAT32,
+            grid,
+            List.of(
+                Attribute.string("long_name", "sea water temperature"),
+                Attribute.string("standard_name", "sea_water_temperature"),
+                Attribute.string("units", "degree_Celsius"),
+                Attribute.string("coverage_content_type", "physicalMeasurement"),
+                Attribute.float32("_FillValue", FILL)),
+            Values.lazyFloats(cells, AcddSamples::temperature)),
+        new Variable(
+            "temp_qc",
+            DapType.INT16,
+            grid,
+            statusFlag("sea water temperature", "sea_water_temperature"),
+            Values.computed(i -> i % 7 == 0 ? 3 : 1)));
   }
 
   private static AttributeContainer richGlobals() {
