@@ -1,7 +1,6 @@
 package org.olfsfastpath.emulator;
 
 import java.util.List;
-import java.util.Objects;
 
 /**
  * One request document as the emulated BES received it, for tests to assert exactly what a front
@@ -38,12 +37,6 @@ public record RecordedRequest(
       throw new IllegalArgumentException("exchangeIndex was " + exchangeIndex + ", must be >= 0");
     }
     commands = List.copyOf(commands);
-    Objects.requireNonNull(xml, "xml == null");
-    Objects.requireNonNull(getType, "getType == null");
-    Objects.requireNonNull(returnAs, "returnAs == null");
-    Objects.requireNonNull(containerPath, "containerPath == null");
-    Objects.requireNonNull(constraint, "constraint == null");
-    Objects.requireNonNull(failure, "failure == null");
   }
 
   /** Whether the request contained a command element with this name. */

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -25,14 +24,6 @@ final class Session {
       String constraint,
       String dap4Constraint,
       String dap4Function) {
-    ContainerUse {
-      Objects.requireNonNull(containerName, "containerName == null");
-      Objects.requireNonNull(realName, "realName == null");
-      Objects.requireNonNull(constraint, "constraint == null");
-      Objects.requireNonNull(dap4Constraint, "dap4Constraint == null");
-      Objects.requireNonNull(dap4Function, "dap4Function == null");
-    }
-
     ContainerUse(String containerName, String realName, String constraint, String dap4Constraint) {
       this(containerName, realName, constraint, dap4Constraint, "");
     }

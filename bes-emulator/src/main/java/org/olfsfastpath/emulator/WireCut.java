@@ -1,7 +1,6 @@
 package org.olfsfastpath.emulator;
 
 import java.util.List;
-import java.util.Objects;
 
 /**
  * What a {@link Fault.Kind#CUT} sent before it cut the connection, for a test that needs an
@@ -25,9 +24,6 @@ public record WireCut(
     long wireLength,
     List<Long> chunkStarts) {
   public WireCut {
-    Objects.requireNonNull(command, "command == null");
-    Objects.requireNonNull(getType, "getType == null");
-    Objects.requireNonNull(fault, "fault == null");
     chunkStarts = List.copyOf(chunkStarts);
   }
 

@@ -5,7 +5,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -75,9 +74,9 @@ public final class Access {
       SessionKeys keys,
       String contextPath,
       Clock clock) {
-    this.options = Objects.requireNonNull(options, "options == null");
-    this.config = Objects.requireNonNull(config, "config == null");
-    this.contextPath = Objects.requireNonNull(contextPath, "contextPath == null");
+    this.options = options;
+    this.config = config;
+    this.contextPath = contextPath;
     this.stats = new AccessStats();
     ProviderHttp http = new ProviderHttp(stats);
     List<Provider> built = new ArrayList<>();

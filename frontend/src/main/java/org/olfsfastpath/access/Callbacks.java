@@ -23,13 +23,11 @@ final class Callbacks {
    *     provider's error
    */
   static AuthorizationCode code(URI response, LoginTransaction login) throws LoginFailedException {
-    AuthorizationResponse parsed;
-    try {
-      parsed = AuthorizationResponse.parse(response);
-    } catch (ParseException e) {
-      throw new LoginFailedException(
-          LoginFailedException.Kind.BAD_STATE, "not a provider's callback", "");
-    }
+    AuthorizationResponse parsed =
+        parse(
+            () -> AuthorizationResponse.parse(response),
+            LoginFailedException.Kind.BAD_STATE,
+            "not a provider's callback");
     State state = parsed.getState();
     if (state == null
         || !MessageDigest.isEqual(
@@ -51,21 +49,33 @@ final class Callbacks {
    *     BAD_ANSWER}
    */
   static AccessTokenResponse tokens(HTTPResponse answer, String idp) throws LoginFailedException {
-    TokenResponse parsed;
-    try {
-      parsed = TokenResponse.parse(answer);
-    } catch (ParseException e) {
-      throw new LoginFailedException(
-          LoginFailedException.Kind.BAD_ANSWER,
-          idp + " token endpoint answered " + answer.getStatusCode() + " with no usable tokens",
-          "");
-    }
+    TokenResponse parsed =
+        parse(
+            () -> TokenResponse.parse(answer),
+            LoginFailedException.Kind.BAD_ANSWER,
+            idp + " token endpoint answered " + answer.getStatusCode() + " with no usable tokens");
     if (!parsed.indicatesSuccess()) {
       throw denied(
           idp + " refused the code (" + answer.getStatusCode() + ")",
           parsed.toErrorResponse().getErrorObject());
     }
     return parsed.toSuccessResponse();
+  }
+
+  /** A parse of what a provider sent. */
+  @FunctionalInterface
+  private interface Parse<T> {
+    T parse() throws ParseException;
+  }
+
+  /** What {@code parse} reads, or a login failed as {@code kind} with {@code message}. */
+  private static <T> T parse(Parse<T> parse, LoginFailedException.Kind kind, String message)
+      throws LoginFailedException {
+    try {
+      return parse.parse();
+    } catch (ParseException e) {
+      throw new LoginFailedException(kind, message, "");
+    }
   }
 
   /** {@code DENIED} with the provider's error code, when it gave one. */

@@ -1,7 +1,6 @@
 package org.olfsfastpath.access;
 
 import java.time.Instant;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,13 +23,6 @@ public record LoginTransaction(
     String returnPath,
     String authContext,
     Instant started) {
-  public LoginTransaction {
-    Objects.requireNonNull(state, "state == null");
-    Objects.requireNonNull(returnPath, "returnPath == null");
-    Objects.requireNonNull(authContext, "authContext == null");
-    Objects.requireNonNull(started, "started == null");
-  }
-
   @Override
   public String toString() {
     return "LoginTransaction[authContext="

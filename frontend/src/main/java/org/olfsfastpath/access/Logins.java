@@ -16,27 +16,15 @@ import org.jspecify.annotations.Nullable;
  * so no server keeps it); the callback is refused without that cookie (a client with no cookie jar
  * would otherwise loop between the provider and here) or with another {@code state}. Thread-safe.
  */
-final class Logins {
-  private final List<Provider> providers;
-  private final SessionCodec codec;
-  private final Authenticator authenticator;
-  private final AccessStats stats;
-  private final Clock clock;
-  private final String contextPath;
-
-  Logins(
-      List<Provider> providers,
-      SessionCodec codec,
-      Authenticator authenticator,
-      AccessStats stats,
-      Clock clock,
-      String contextPath) {
-    this.providers = List.copyOf(providers);
-    this.codec = codec;
-    this.authenticator = authenticator;
-    this.stats = stats;
-    this.clock = clock;
-    this.contextPath = contextPath;
+record Logins(
+    List<Provider> providers,
+    SessionCodec codec,
+    Authenticator authenticator,
+    AccessStats stats,
+    Clock clock,
+    String contextPath) {
+  Logins {
+    providers = List.copyOf(providers);
   }
 
   @Nullable Provider provider(String authContext) {

@@ -237,10 +237,7 @@ final class BesAnswers {
   private static String name(Element element) throws BesProtocolException {
     String name = element.getAttributeValue("name");
     if (name == null) {
-      throw new BesProtocolException(
-          "expected a name attribute on <"
-              + element.getName()
-              + "> in the showNode answer but it had none");
+      throw missing(element, "name", "> in the showNode answer");
     }
     return name;
   }
@@ -248,14 +245,23 @@ final class BesAnswers {
   private static Instant lastModified(Element element) throws BesProtocolException {
     String value = element.getAttributeValue("lastModified");
     if (value == null) {
-      throw new BesProtocolException(
-          "expected a lastModified attribute on <"
-              + element.getName()
-              + " name=\""
-              + sanitize(element.getAttributeValue("name", ""))
-              + "\"> but it had none");
+      throw missing(
+          element,
+          "lastModified",
+          " name=\"" + sanitize(element.getAttributeValue("name", "")) + "\">");
     }
     return parseLastModified(value);
+  }
+
+  /** {@code element} lacks {@code attribute}; {@code where} follows its name in the message. */
+  private static BesProtocolException missing(Element element, String attribute, String where) {
+    return new BesProtocolException(
+        "expected a "
+            + attribute
+            + " attribute on <"
+            + element.getName()
+            + where
+            + " but it had none");
   }
 
   private static long size(Element element) throws BesProtocolException {

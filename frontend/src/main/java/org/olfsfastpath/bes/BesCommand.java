@@ -256,22 +256,11 @@ public final class BesCommand<A, T> {
   }
 
   /** What {@link #SHOW_BES_KEY} asks for: {@code key} of the BES that serves {@code path}. */
-  public record KeyRequest(String path, String key) {
-    public KeyRequest {
-      Objects.requireNonNull(path, "path == null");
-      Objects.requireNonNull(key, "key == null");
-    }
-  }
+  public record KeyRequest(String path, String key) {}
 
   /**
    * What {@link #BUILD_SITE_MAP} asks for: each line {@code prefix} and a catalog path, directories
    * ending {@code nodeSuffix}, datasets {@code leafSuffix}.
    */
-  public record SiteMapRequest(String prefix, String nodeSuffix, String leafSuffix) {
-    public SiteMapRequest {
-      Objects.requireNonNull(prefix, "prefix == null");
-      Objects.requireNonNull(nodeSuffix, "nodeSuffix == null");
-      Objects.requireNonNull(leafSuffix, "leafSuffix == null");
-    }
-  }
+  public record SiteMapRequest(String prefix, String nodeSuffix, String leafSuffix) {}
 }

@@ -3,7 +3,6 @@ package org.olfsfastpath.bes;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -86,13 +85,13 @@ final class BesConnectionPool {
       PoolClock clock,
       BesEventListener listener,
       ScheduledExecutorService maintenance) {
-    this.endpoint = Objects.requireNonNull(endpoint, "endpoint == null");
-    this.connector = Objects.requireNonNull(connector, "connector == null");
+    this.endpoint = endpoint;
+    this.connector = connector;
     this.maxConnections = maxConnections;
     this.acquireTimeoutNanos = acquireTimeoutNanos;
     this.maxConcurrentConnects = maxConcurrentConnects;
-    this.clock = Objects.requireNonNull(clock, "clock == null");
-    this.listener = Objects.requireNonNull(listener, "listener == null");
+    this.clock = clock;
+    this.listener = listener;
     // Fair: a request that has waited longest gets the next free connection.
     this.leases = new Semaphore(maxConnections, true);
     this.connects = new Semaphore(maxConcurrentConnects, true);

@@ -2,7 +2,6 @@ package org.olfsfastpath.bes;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * What the BES said about one catalog node in a {@code showNode} answer. Immutable.
@@ -22,8 +21,6 @@ public record BesNode(
     boolean isLeaf,
     List<BesNode> children) {
   public BesNode {
-    Objects.requireNonNull(name, "name == null");
-    Objects.requireNonNull(lastModified, "lastModified == null");
     children = List.copyOf(children);
     if (size < 0) {
       throw new IllegalArgumentException("size was " + size + ", must be >= 0");

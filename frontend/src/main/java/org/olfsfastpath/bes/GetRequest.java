@@ -33,12 +33,7 @@ public record GetRequest(
     String dap4Function,
     boolean probe) {
   public GetRequest {
-    Objects.requireNonNull(path, "path == null");
-    Objects.requireNonNull(type, "type == null");
-    Objects.requireNonNull(constraint, "constraint == null");
-    Objects.requireNonNull(xmlBase, "xmlBase == null");
     contexts = List.copyOf(contexts);
-    Objects.requireNonNull(dap4Function, "dap4Function == null");
     if (!dap4Function.isEmpty() && !type.isDap4()) {
       throw new IllegalArgumentException(
           "a server function goes only with a DAP4 get, not " + type);
@@ -152,10 +147,5 @@ public record GetRequest(
    * @param name the context's name, e.g. {@code cf_history_entry}
    * @param value its value, carried as XML text
    */
-  public record Context(String name, String value) {
-    public Context {
-      Objects.requireNonNull(name, "name == null");
-      Objects.requireNonNull(value, "value == null");
-    }
-  }
+  public record Context(String name, String value) {}
 }

@@ -1,7 +1,6 @@
 package org.olfsfastpath.boot;
 
 import java.util.List;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.access.Access;
 import org.olfsfastpath.ops.MetricsServlet;
@@ -45,14 +44,6 @@ record FrontEnd(
     @Nullable Access access,
     @Nullable LoginServlet login) {
   FrontEnd {
-    Objects.requireNonNull(dap, "dap == null");
-    Objects.requireNonNull(status, "status == null");
-    Objects.requireNonNull(metrics, "metrics == null");
-    Objects.requireNonNull(bots, "bots == null");
-    Objects.requireNonNull(accessLog, "accessLog == null");
-    Objects.requireNonNull(stats, "stats == null");
-    Objects.requireNonNull(version, "version == null");
-    Objects.requireNonNull(description, "description == null");
     stops = List.copyOf(stops);
   }
 

@@ -1,6 +1,5 @@
 package org.olfsfastpath.boot;
 
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.olfsfastpath.web.BotRulesBuilder;
 import org.olfsfastpath.web.FrontEndSettings;
@@ -94,16 +93,6 @@ record OlfsSetting(
     String description() {
       return description;
     }
-  }
-
-  OlfsSetting {
-    Objects.requireNonNull(path, "path == null");
-    Objects.requireNonNull(layer, "layer == null");
-    Objects.requireNonNull(key, "key == null");
-    Objects.requireNonNull(kind, "kind == null");
-    Objects.requireNonNull(meaning, "meaning == null");
-    Objects.requireNonNull(defaultText, "defaultText == null");
-    Objects.requireNonNull(example, "example == null");
   }
 
   /** Whether each {@code BESManager/BES} element holds its own value of this setting. */

@@ -15,22 +15,12 @@ import org.jspecify.annotations.Nullable;
  * size, lent from a few kept for reuse ({@link HeadBuffers}), so a large download costs no new
  * buffer. Thread-safe.
  */
-final class AnswerReader {
+record AnswerReader(CacheCounters counters, Ticker ticker, HeadBuffers heads) {
   /** An answer shorter than this is read into a buffer of its own size, not a lent one. */
   static final int FIRST_READ = 8192;
 
   /** Head buffers kept for reuse: enough for the large answers a small server starts at once. */
   static final int KEPT_HEAD_BUFFERS = 4;
-
-  private final CacheCounters counters;
-  private final Ticker ticker;
-  private final HeadBuffers heads;
-
-  AnswerReader(CacheCounters counters, Ticker ticker, HeadBuffers heads) {
-    this.counters = counters;
-    this.ticker = ticker;
-    this.heads = heads;
-  }
 
   /** The bytes the kept head buffers may hold at most. */
   long maxKeptBytes() {

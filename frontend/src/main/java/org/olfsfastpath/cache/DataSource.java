@@ -2,7 +2,6 @@ package org.olfsfastpath.cache;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * What the front end knows about one catalog path: the old BESDataSource, today's showNode answer.
@@ -23,17 +22,10 @@ public record DataSource(
     boolean isDirectory,
     List<Child> children) {
   public DataSource {
-    Objects.requireNonNull(path, "path == null");
-    Objects.requireNonNull(lastModified, "lastModified == null");
     children = List.copyOf(children);
   }
 
   /** One entry of a directory listing. */
   public record Child(
-      String name, boolean isData, Instant lastModified, long size, boolean isDirectory) {
-    public Child {
-      Objects.requireNonNull(name, "name == null");
-      Objects.requireNonNull(lastModified, "lastModified == null");
-    }
-  }
+      String name, boolean isData, Instant lastModified, long size, boolean isDirectory) {}
 }

@@ -6,15 +6,7 @@ import com.github.benmanes.caffeine.cache.Expiry;
  * The data-source cache's expiry: positive entries live for the TTL, negative ones ("not found")
  * for the negative TTL, both from their load; a refresh or reload starts a new life.
  */
-final class NodeExpiry implements Expiry<String, CachedNode> {
-  private final long ttlNanos;
-  private final long negativeTtlNanos;
-
-  NodeExpiry(long ttlNanos, long negativeTtlNanos) {
-    this.ttlNanos = ttlNanos;
-    this.negativeTtlNanos = negativeTtlNanos;
-  }
-
+record NodeExpiry(long ttlNanos, long negativeTtlNanos) implements Expiry<String, CachedNode> {
   @Override
   public long expireAfterCreate(String path, CachedNode node, long currentTime) {
     return node.isNotFound() ? negativeTtlNanos : ttlNanos;

@@ -32,15 +32,6 @@ final class NodeRefresher implements AsyncCacheLoader<String, CachedNode> {
     CachedNode load(String path) throws IOException;
   }
 
-  private final Load loadNode;
-  private final CacheCounters counters;
-  private volatile boolean refreshFailing;
-
-  NodeRefresher(Load loadNode, CacheCounters counters) {
-    this.loadNode = loadNode;
-    this.counters = counters;
-  }
-
   /** The refresh threads a cache owns when it was given no executor; it shuts them down. */
   static ExecutorService ownPool() {
     AtomicInteger threadNumber = new AtomicInteger();
@@ -63,6 +54,15 @@ final class NodeRefresher implements AsyncCacheLoader<String, CachedNode> {
             threads);
     pool.allowCoreThreadTimeOut(true);
     return pool;
+  }
+
+  private final Load loadNode;
+  private final CacheCounters counters;
+  private volatile boolean refreshFailing;
+
+  NodeRefresher(Load loadNode, CacheCounters counters) {
+    this.loadNode = loadNode;
+    this.counters = counters;
   }
 
   @Override

@@ -1,7 +1,6 @@
 package org.olfsfastpath.dap;
 
 import java.util.List;
-import java.util.Objects;
 import java.util.OptionalInt;
 
 /**
@@ -43,14 +42,6 @@ public sealed interface DapRequest
       String query,
       String dap4Function)
       implements DapRequest {
-    public Dataset {
-      Objects.requireNonNull(path, "path == null");
-      Objects.requireNonNull(type, "type == null");
-      Objects.requireNonNull(constraint, "constraint == null");
-      Objects.requireNonNull(suffix, "suffix == null");
-      Objects.requireNonNull(query, "query == null");
-      Objects.requireNonNull(dap4Function, "dap4Function == null");
-    }
 
     /** A request without a server function. */
     public Dataset(
@@ -90,7 +81,6 @@ public sealed interface DapRequest
    */
   record Node(String path, List<Dataset> readings) implements DapRequest {
     public Node {
-      Objects.requireNonNull(path, "path == null");
       readings = List.copyOf(readings);
     }
   }
@@ -112,11 +102,6 @@ public sealed interface DapRequest
       /** {@code catalog.xml}: the THREDDS catalog. */
       THREDDS
     }
-
-    public Directory {
-      Objects.requireNonNull(path, "path == null");
-      Objects.requireNonNull(view, "view == null");
-    }
   }
 
   /** The server version document ({@code /version}). */
@@ -126,9 +111,5 @@ public sealed interface DapRequest
    * The site map: {@code /robots.txt} and {@code /siteMap/} (the index, {@code file} empty) or one
    * of its files, {@code /siteMap/smap_N.txt} ({@code file} = N).
    */
-  record SiteMap(OptionalInt file, boolean robots) implements DapRequest {
-    public SiteMap {
-      Objects.requireNonNull(file, "file == null");
-    }
-  }
+  record SiteMap(OptionalInt file, boolean robots) implements DapRequest {}
 }

@@ -41,7 +41,6 @@ public final class CacheHeaders {
   static final String PRIVATE = "private, no-cache";
   static final String PRIVATE_NO_STORE = "private, no-store";
 
-  private final boolean enabled;
   private final long maxAgeSeconds;
   private final long dataMaxAgeSeconds;
   private final long staleSeconds;
@@ -50,7 +49,6 @@ public final class CacheHeaders {
 
   private CacheHeaders(
       boolean enabled, long maxAge, long dataMaxAge, long stale, boolean authConfigured) {
-    this.enabled = enabled;
     this.maxAgeSeconds = maxAge;
     this.dataMaxAgeSeconds = dataMaxAge;
     this.staleSeconds = stale;
@@ -101,7 +99,7 @@ public final class CacheHeaders {
 
   /** Whether open answers may be kept. */
   public boolean enabled() {
-    return enabled;
+    return metadata != null;
   }
 
   /** {@code S}: how long a cache may keep an open metadata answer, in seconds. */
@@ -142,7 +140,7 @@ public final class CacheHeaders {
 
   @Override
   public String toString() {
-    return enabled
+    return enabled()
         ? "Cache-Control max-age "
             + maxAgeSeconds
             + " s, data "

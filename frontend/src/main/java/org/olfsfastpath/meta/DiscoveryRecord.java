@@ -11,7 +11,8 @@ import org.olfsfastpath.pages.FormType;
  * from its coordinates and what the BES says of its publisher, each value with where it came from.
  * One record, many writers ({@link IsoWriter}, {@link DcatWriter}, {@link RubricWriter}, {@link
  * SchemaOrgWriter}); built by {@link DiscoveryRecords#of}. Immutable. Nothing in it is invented:
- * what no source gives is {@link Origin#MISSING}, and the rubric says so.
+ * what no source gives is {@link Origin#MISSING}, and the rubric says so. No component is ever
+ * null: only this module builds records, and NullAway checks every caller at compile time.
  *
  * @param identity the dataset's URL, name and the record's identifiers
  * @param attributes every {@link AcddTerm}'s value, present, derived or missing
@@ -44,11 +45,6 @@ public record DiscoveryRecord(
     List<Finding> findings,
     List<String> notes) {
   public DiscoveryRecord {
-    Objects.requireNonNull(identity, "identity == null");
-    Objects.requireNonNull(title, "title == null");
-    Objects.requireNonNull(creator, "creator == null");
-    Objects.requireNonNull(publisher, "publisher == null");
-    Objects.requireNonNull(extent, "extent == null");
     attributes = java.util.Collections.unmodifiableMap(new java.util.EnumMap<>(attributes));
     keywords = List.copyOf(keywords);
     topics = List.copyOf(topics);
@@ -100,18 +96,7 @@ public record DiscoveryRecord(
       Field<String> fileIdentifier,
       Instant lastModified,
       long size,
-      Field<IsoTime> dateStamp) {
-    public Identity {
-      Objects.requireNonNull(datasetUrl, "datasetUrl == null");
-      Objects.requireNonNull(landingPage, "landingPage == null");
-      Objects.requireNonNull(path, "path == null");
-      Objects.requireNonNull(name, "name == null");
-      Objects.requireNonNull(form, "form == null");
-      Objects.requireNonNull(fileIdentifier, "fileIdentifier == null");
-      Objects.requireNonNull(lastModified, "lastModified == null");
-      Objects.requireNonNull(dateStamp, "dateStamp == null");
-    }
-  }
+      Field<IsoTime> dateStamp) {}
 
   /**
    * Where and when the data are.
@@ -124,9 +109,6 @@ public record DiscoveryRecord(
   public record Extent(
       Field<GeoBox> box, Field<Vertical> vertical, Field<TimeSpan> time, List<GridAxis> grid) {
     public Extent {
-      Objects.requireNonNull(box, "box == null");
-      Objects.requireNonNull(vertical, "vertical == null");
-      Objects.requireNonNull(time, "time == null");
       grid = List.copyOf(grid);
     }
   }
@@ -140,13 +122,7 @@ public record DiscoveryRecord(
    * @param resolution the step of a regular axis in its units, or the empty string
    * @param units the unit of the step: {@code degrees_east}, {@code m}, {@code hour}
    */
-  public record GridAxis(String kind, long size, String resolution, String units) {
-    public GridAxis {
-      Objects.requireNonNull(kind, "kind == null");
-      Objects.requireNonNull(resolution, "resolution == null");
-      Objects.requireNonNull(units, "units == null");
-    }
-  }
+  public record GridAxis(String kind, long size, String resolution, String units) {}
 
   /**
    * A latitude-longitude box in degrees; {@code west > east} when it crosses the antimeridian.
@@ -176,12 +152,7 @@ public record DiscoveryRecord(
    * @param units their units, or the empty string
    * @param positive {@code up} or {@code down}, or the empty string when not known
    */
-  public record Vertical(double min, double max, String units, String positive) {
-    public Vertical {
-      Objects.requireNonNull(units, "units == null");
-      Objects.requireNonNull(positive, "positive == null");
-    }
-  }
+  public record Vertical(double min, double max, String units, String positive) {}
 
   /**
    * A time coverage.
@@ -191,13 +162,7 @@ public record DiscoveryRecord(
    * @param description the time axis's units as written, or the empty string: the ISO record's
    *     {@code gml:description}
    */
-  public record TimeSpan(IsoTime start, IsoTime end, String description) {
-    public TimeSpan {
-      Objects.requireNonNull(start, "start == null");
-      Objects.requireNonNull(end, "end == null");
-      Objects.requireNonNull(description, "description == null");
-    }
-  }
+  public record TimeSpan(IsoTime start, IsoTime end, String description) {}
 
   /**
    * A person or organisation with a role; empty strings for what is not known.
@@ -225,13 +190,6 @@ public record DiscoveryRecord(
     public static final Party NONE = new Party("", "", "", "", "", "", Origin.MISSING, Map.of());
 
     public Party {
-      Objects.requireNonNull(name, "name == null");
-      Objects.requireNonNull(email, "email == null");
-      Objects.requireNonNull(url, "url == null");
-      Objects.requireNonNull(type, "type == null");
-      Objects.requireNonNull(institution, "institution == null");
-      Objects.requireNonNull(role, "role == null");
-      Objects.requireNonNull(origin, "origin == null");
       address = Map.copyOf(address);
     }
 
@@ -268,17 +226,6 @@ public record DiscoveryRecord(
       String units,
       String coverageContentType,
       Role role) {
-    public VariableInfo {
-      Objects.requireNonNull(name, "name == null");
-      Objects.requireNonNull(type, "type == null");
-      Objects.requireNonNull(shape, "shape == null");
-      Objects.requireNonNull(longName, "longName == null");
-      Objects.requireNonNull(standardName, "standardName == null");
-      Objects.requireNonNull(units, "units == null");
-      Objects.requireNonNull(coverageContentType, "coverageContentType == null");
-      Objects.requireNonNull(role, "role == null");
-    }
-
     /** Whether it is a coordinate or its bounds rather than data. */
     public boolean coordinate() {
       return role != Role.DATA;
@@ -308,15 +255,7 @@ public record DiscoveryRecord(
       String description,
       String mediaType,
       String protocol,
-      boolean download) {
-    public Link {
-      Objects.requireNonNull(url, "url == null");
-      Objects.requireNonNull(name, "name == null");
-      Objects.requireNonNull(description, "description == null");
-      Objects.requireNonNull(mediaType, "mediaType == null");
-      Objects.requireNonNull(protocol, "protocol == null");
-    }
-  }
+      boolean download) {}
 
   /** What the rubric says of an attribute. */
   public enum State {
@@ -335,12 +274,5 @@ public record DiscoveryRecord(
    * @param suggestion the value an NcML line could give it: the derived or correct value, or the
    *     empty string when only the provider knows it
    */
-  public record Finding(AcddTerm term, State state, String detail, String suggestion) {
-    public Finding {
-      Objects.requireNonNull(term, "term == null");
-      Objects.requireNonNull(state, "state == null");
-      Objects.requireNonNull(detail, "detail == null");
-      Objects.requireNonNull(suggestion, "suggestion == null");
-    }
-  }
+  public record Finding(AcddTerm term, State state, String detail, String suggestion) {}
 }

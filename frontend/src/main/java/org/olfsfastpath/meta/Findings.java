@@ -29,10 +29,21 @@ final class Findings {
           AcddTerm.DATE_METADATA_MODIFIED,
           AcddTerm.TIME_COVERAGE_START,
           AcddTerm.TIME_COVERAGE_END);
+
+  /** An ISO 8601 duration: years to days, then T and hours to seconds; at least one number. */
   private static final Pattern DURATION =
       Pattern.compile(
-          "P(?=\\d|T\\d)(\\d+(\\.\\d+)?Y)?(\\d+(\\.\\d+)?M)?(\\d+(\\.\\d+)?W)?(\\d+(\\.\\d+)?D)?"
-              + "(T(?=\\d)(\\d+(\\.\\d+)?H)?(\\d+(\\.\\d+)?M)?(\\d+(\\.\\d+)?S)?)?");
+          "P(?=\\d|T\\d)"
+              + durationPart('Y')
+              + durationPart('M')
+              + durationPart('W')
+              + durationPart('D')
+              + "(T(?=\\d)"
+              + durationPart('H')
+              + durationPart('M')
+              + durationPart('S')
+              + ")?");
+
   private static final Pattern WKT =
       Pattern.compile(
           "(?i)\\s*(MULTI)?(POINT|LINESTRING|POLYGON)\\s*(Z\\s*|M\\s*|ZM\\s*)?\\(.*\\)\\s*",
@@ -211,5 +222,10 @@ final class Findings {
             + (term == AcddTerm.GEOSPATIAL_LAT_MIN ? "smallest" : "largest")
             + " latitude is "
             + Extents.number(data, lat.variable().type().equals("Float32"));
+  }
+
+  /** An optional count of {@code unit} in an ISO 8601 duration, a decimal: {@code 1.5H}. */
+  private static String durationPart(char unit) {
+    return "(\\d+(\\.\\d+)?" + unit + ")?";
   }
 }

@@ -15,13 +15,7 @@ import org.olfsfastpath.spool.Spool;
  * memory}, {@code disk_budget}, {@code disk_error}) and the clients gone mid-spool (counters). The
  * same figures as {@code /status} and the JMX bean show.
  */
-final class SpoolMetrics implements MeterBinder {
-  private final Spool spool;
-
-  SpoolMetrics(Spool spool) {
-    this.spool = spool;
-  }
-
+record SpoolMetrics(Spool spool) implements MeterBinder {
   @Override
   public void bindTo(MeterRegistry registry) {
     bytes(

@@ -110,15 +110,15 @@ public final class WarmUp {
     path = PercentEncoding.path(path);
     List<String[]> requests =
         List.of(
-            new String[] {"GET", path + ".das", null},
-            new String[] {"GET", path + ".dds", null},
-            new String[] {"GET", path + ".dmr", null},
-            new String[] {"GET", path + ".dmr.html", null},
-            new String[] {"HEAD", path + ".dods", null},
-            new String[] {"HEAD", path + ".dap", null},
-            new String[] {"GET", path + ".ver", null},
-            new String[] {"GET", directory, null},
-            new String[] {"GET", directory + "catalog.xml", null});
+            new String[] {"GET", path + ".das"},
+            new String[] {"GET", path + ".dds"},
+            new String[] {"GET", path + ".dmr"},
+            new String[] {"GET", path + ".dmr.html"},
+            new String[] {"HEAD", path + ".dods"},
+            new String[] {"HEAD", path + ".dap"},
+            new String[] {"GET", path + ".ver"},
+            new String[] {"GET", directory},
+            new String[] {"GET", directory + "catalog.xml"});
     int answered = 0;
     for (int round = 0; round < ROUNDS; round++) {
       for (String[] request : requests) {
@@ -126,7 +126,7 @@ public final class WarmUp {
         try {
           servlet.service(
               InternalRequests.uncounted(
-                  request[0], context, request[1], request[2], Map.of("Accept-Encoding", "gzip")),
+                  request[0], context, request[1], Map.of("Accept-Encoding", "gzip")),
               response.build());
         } catch (IOException | ServletException | RuntimeException e) {
           log.info(

@@ -2,7 +2,6 @@ package org.olfsfastpath.pages;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,8 +23,6 @@ import org.jspecify.annotations.Nullable;
 public record DatasetModel(
     String name, FormType form, List<Attribute> attributes, List<Variable> variables) {
   public DatasetModel {
-    Objects.requireNonNull(name, "name == null");
-    Objects.requireNonNull(form, "form == null");
     attributes = List.copyOf(attributes);
     variables = List.copyOf(variables);
   }
@@ -74,10 +71,6 @@ public record DatasetModel(
       List<Variable> members,
       List<Variable> gridMaps) {
     public Variable {
-      Objects.requireNonNull(name, "name == null");
-      Objects.requireNonNull(fqn, "fqn == null");
-      Objects.requireNonNull(constraintName, "constraintName == null");
-      Objects.requireNonNull(type, "type == null");
       dimensions = List.copyOf(dimensions);
       attributes = List.copyOf(attributes);
       maps = List.copyOf(maps);
@@ -104,7 +97,6 @@ public record DatasetModel(
    */
   public record Dimension(String name, long size) {
     public Dimension {
-      Objects.requireNonNull(name, "name == null");
       if (size < 0) {
         throw new IllegalArgumentException("size was " + size + ", must be >= 0");
       }
@@ -122,8 +114,6 @@ public record DatasetModel(
   public record Attribute(
       String name, String type, List<String> values, List<Attribute> attributes) {
     public Attribute {
-      Objects.requireNonNull(name, "name == null");
-      Objects.requireNonNull(type, "type == null");
       values = List.copyOf(values);
       attributes = List.copyOf(attributes);
     }

@@ -23,12 +23,10 @@ public enum DownloadFormat {
 
   private final ResponseType type;
   private final String label;
-  private final String token;
 
   DownloadFormat(ResponseType type, String label) {
     this.type = type;
     this.label = label;
-    this.token = type.suffix().substring(1).replace('.', '-');
   }
 
   /** The response it downloads. */
@@ -52,7 +50,7 @@ public enum DownloadFormat {
    * is {@code button-} followed by it.
    */
   public String token() {
-    return token;
+    return type.suffix().substring(1).replace('.', '-');
   }
 
   /** What the button says, e.g. {@code CSV}. */
@@ -79,7 +77,7 @@ public enum DownloadFormat {
   /** The format of {@code form} whose {@link #token()} is {@code token}, if any. */
   public static Optional<DownloadFormat> byToken(FormType form, String token) {
     for (DownloadFormat format : values()) {
-      if (format.form() == form && format.token.equals(token)) {
+      if (format.form() == form && format.token().equals(token)) {
         return Optional.of(format);
       }
     }

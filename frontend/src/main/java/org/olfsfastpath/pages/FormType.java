@@ -10,15 +10,13 @@ import org.olfsfastpath.dap.ResponseType;
  * either way. Each is a row of {@link ResponseType}, whose suffix it gives.
  */
 public enum FormType {
-  DAP4(ResponseType.DMR_FORM, "DAP4"),
-  DAP2(ResponseType.FORM, "DAP2");
+  DAP4(ResponseType.DMR_FORM),
+  DAP2(ResponseType.FORM);
 
   private final ResponseType type;
-  private final String label;
 
-  FormType(ResponseType type, String label) {
+  FormType(ResponseType type) {
     this.type = type;
-    this.label = label;
   }
 
   /** The form's response. */
@@ -31,9 +29,9 @@ public enum FormType {
     return type.suffix();
   }
 
-  /** The protocol name people read, {@code DAP4} or {@code DAP2}. */
+  /** The protocol name people read, {@code DAP4} or {@code DAP2}: the constant's name. */
   public String label() {
-    return label;
+    return name();
   }
 
   /**

@@ -49,8 +49,6 @@ public final class SiteMap {
    * prefixed with the site's service URL and split into files in order, duplicates dropped.
    */
   public static SiteMap of(List<String> catalogUrls, Site site) {
-    Objects.requireNonNull(catalogUrls, "catalogUrls == null");
-    Objects.requireNonNull(site, "site == null");
     Set<String> seen = new HashSet<>(catalogUrls.size() * 2);
     List<byte[]> files = new ArrayList<>();
     StringBuilder file = new StringBuilder(64 * Math.min(catalogUrls.size(), MAX_LINES));

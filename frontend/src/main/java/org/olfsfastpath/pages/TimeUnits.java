@@ -1,5 +1,7 @@
 package org.olfsfastpath.pages;
 
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -44,23 +46,25 @@ record TimeUnits(
       Pattern.compile(
           "\\s*(-?\\d{1,4})-(\\d{1,2})-(\\d{1,2})(?:[ T]+(\\d{1,2}):(\\d{2})(?::(\\d{2}(?:\\.\\d*)?))?)?"
               + "\\s*(?:Z|UTC)?\\s*");
+
+  /** Each unit's length in seconds, by the names UDUNITS gives it. */
   private static final Map<String, Double> SECONDS =
-      Map.ofEntries(
-          Map.entry("ms", 0.001),
-          Map.entry("msec", 0.001),
-          Map.entry("millisecond", 0.001),
-          Map.entry("s", 1.0),
-          Map.entry("sec", 1.0),
-          Map.entry("second", 1.0),
-          Map.entry("min", 60.0),
-          Map.entry("minute", 60.0),
-          Map.entry("h", 3600.0),
-          Map.entry("hr", 3600.0),
-          Map.entry("hour", 3600.0),
-          Map.entry("d", 86400.0),
-          Map.entry("day", 86400.0),
-          Map.entry("week", 604800.0));
+      byName(
+          Map.of(
+              0.001, List.of("ms", "msec", "millisecond"),
+              1.0, List.of("s", "sec", "second"),
+              60.0, List.of("min", "minute"),
+              3600.0, List.of("h", "hr", "hour"),
+              86400.0, List.of("d", "day"),
+              604800.0, List.of("week")));
+
   static final long MAX_YEAR = 9999;
+
+  private static Map<String, Double> byName(Map<Double, List<String>> namesBySeconds) {
+    Map<String, Double> seconds = new HashMap<>();
+    namesBySeconds.forEach((length, names) -> names.forEach(name -> seconds.put(name, length)));
+    return Map.copyOf(seconds);
+  }
 
   /**
    * What a variable's units and calendar say about dates.

@@ -10,7 +10,6 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.util.Objects;
 import org.olfsfastpath.bes.RequestId;
 import org.olfsfastpath.log.HyraxLogs;
 import org.olfsfastpath.log.RequestFields;
@@ -42,10 +41,10 @@ public final class AccessLogFilter implements Filter {
       String responseHeader,
       ClientAddresses clients,
       boolean logStatusRequests) {
-    this.logs = Objects.requireNonNull(logs, "logs == null");
-    this.ids = Objects.requireNonNull(ids, "ids == null");
-    this.header = Objects.requireNonNull(responseHeader, "responseHeader == null");
-    this.clients = Objects.requireNonNull(clients, "clients == null");
+    this.logs = logs;
+    this.ids = ids;
+    this.header = responseHeader;
+    this.clients = clients;
     this.logStatusRequests = logStatusRequests;
   }
 
@@ -68,7 +67,7 @@ public final class AccessLogFilter implements Filter {
       if (ended) {
         end(req, resp, log);
       } else {
-        req.getAsyncContext().addListener(new Ending(req, resp, log));
+        req.getAsyncContext().addListener(new Ending(() -> end(req, resp, log)));
       }
     }
   }
@@ -92,20 +91,10 @@ public final class AccessLogFilter implements Filter {
   }
 
   /** Writes the line of a request whose body streamed on after the servlet returned. */
-  private final class Ending implements AsyncListener {
-    private final HttpServletRequest req;
-    private final HttpServletResponse resp;
-    private final RequestLog log;
-
-    Ending(HttpServletRequest req, HttpServletResponse resp, RequestLog log) {
-      this.req = req;
-      this.resp = resp;
-      this.log = log;
-    }
-
+  private record Ending(Runnable end) implements AsyncListener {
     @Override
     public void onComplete(AsyncEvent event) {
-      end(req, resp, log);
+      end.run();
     }
 
     @Override

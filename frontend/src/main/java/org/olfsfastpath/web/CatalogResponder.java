@@ -16,16 +16,7 @@ import org.olfsfastpath.pages.ThreddsCatalog;
  * contents.json}) and the THREDDS catalog ({@code catalog.xml}). A warm listing costs no BES
  * message (the BES's administrator, the listings' publisher, is asked once per BES group).
  */
-final class CatalogResponder {
-  private final DapBackend backend;
-  private final Pages pages;
-  private final ServerInfos servers;
-
-  CatalogResponder(DapBackend backend, Pages pages, ServerInfos servers) {
-    this.backend = backend;
-    this.pages = pages;
-    this.servers = servers;
-  }
+record CatalogResponder(DapBackend backend, Pages pages, ServerInfos servers) {
 
   void send(Exchange ex, DapRequest.Directory directory)
       throws IOException, Refusal, ClientGoneException {

@@ -6,7 +6,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
@@ -135,13 +134,13 @@ public final class DapServlet extends HttpServlet {
       @Nullable String catalogRoot,
       RequestTimer timer,
       AccessGate gate) {
-    this.parser = Objects.requireNonNull(parser, "parser == null");
-    this.responders = Objects.requireNonNull(responders, "responders == null");
-    this.stats = Objects.requireNonNull(stats, "stats == null");
-    this.settings = Objects.requireNonNull(settings, "settings == null");
+    this.parser = parser;
+    this.responders = responders;
+    this.stats = stats;
+    this.settings = settings;
     this.errors = new ErrorAnswers(responders, settings, catalogRoot);
-    this.timer = Objects.requireNonNull(timer, "timer == null");
-    this.gate = Objects.requireNonNull(gate, "gate == null");
+    this.timer = timer;
+    this.gate = gate;
   }
 
   /** How many times the site map was built, for the status document. */

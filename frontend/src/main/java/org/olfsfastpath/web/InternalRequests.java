@@ -36,14 +36,13 @@ public final class InternalRequests {
     return new Request(new Line(method, context, uri, query, named(headers)));
   }
 
-  /** The same request, {@link Uncounted}: no statistic or metric counts it. */
+  /**
+   * The same request without a query, {@link Uncounted}: no statistic or metric counts it (the
+   * warm-up's, which asks for whole responses).
+   */
   public static HttpServletRequest uncounted(
-      String method,
-      String context,
-      String uri,
-      @Nullable String query,
-      Map<String, String> headers) {
-    return new UncountedRequest(new Line(method, context, uri, query, named(headers)));
+      String method, String context, String uri, Map<String, String> headers) {
+    return new UncountedRequest(new Line(method, context, uri, null, named(headers)));
   }
 
   /** What a request asks for: its method, where, and its headers, looked up by name in any case. */

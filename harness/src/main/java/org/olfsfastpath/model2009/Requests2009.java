@@ -1,6 +1,7 @@
 package org.olfsfastpath.model2009;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import org.jdom2.Document;
 import org.jdom2.Element;
 import org.jdom2.Namespace;
@@ -90,26 +91,25 @@ final class Requests2009 {
 
   /** The DAP2 responses the model serves, by URL suffix. */
   enum Response {
-    ASCII("ascii", "dods", "ascii", "text/plain; charset=ISO-8859-1"),
-    DAS("das", "das", "", "text/plain; charset=ISO-8859-1"),
-    DDS("dds", "dds", "", "text/plain; charset=ISO-8859-1"),
-    DODS("dods", "dods", "", "application/octet-stream");
+    ASCII("dods", "ascii", "text/plain; charset=ISO-8859-1"),
+    DAS("das", "", "text/plain; charset=ISO-8859-1"),
+    DDS("dds", "", "text/plain; charset=ISO-8859-1"),
+    DODS("dods", "", "application/octet-stream");
 
-    final String suffix;
     final String getType;
     final String returnAs;
     final String contentType;
 
-    Response(String suffix, String getType, String returnAs, String contentType) {
-      this.suffix = suffix;
+    Response(String getType, String returnAs, String contentType) {
       this.getType = getType;
       this.returnAs = returnAs;
       this.contentType = contentType;
     }
 
+    /** The response a URL ending {@code .suffix} asks for: the suffix is the name in lower case. */
     static @Nullable Response forSuffix(String suffix) {
       for (Response r : values()) {
-        if (r.suffix.equals(suffix)) {
+        if (r.name().toLowerCase(Locale.ROOT).equals(suffix)) {
           return r;
         }
       }

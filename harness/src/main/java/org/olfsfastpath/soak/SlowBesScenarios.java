@@ -22,15 +22,7 @@ import org.olfsfastpath.emulator.FaultRule;
  * flowing meanwhile), and more concurrent requests than BES connections while gets are held (503
  * with Retry-After once the acquire timeout passed). A slow or busy BES stays in service.
  */
-final class SlowBesScenarios {
-  private final FaultBench bench;
-  private final FaultScenarios scenarios;
-
-  SlowBesScenarios(FaultBench bench, FaultScenarios scenarios) {
-    this.bench = bench;
-    this.scenarios = scenarios;
-  }
-
+record SlowBesScenarios(FaultBench bench, FaultScenarios scenarios) {
   /**
    * A get and a showNode that take longer than the read timeout (the BES never answers) get a 504
    * within the timeout plus a margin, while data requests for another dataset keep flowing (each a

@@ -24,15 +24,7 @@ import org.olfsfastpath.emulator.Fault;
  * out of service after one handshake timeout, refuses at once meanwhile while what needs no BES
  * still answers, and serves again within a probe interval of the BES's recovery.
  */
-final class WedgedBesScenario {
-  private final FaultBench bench;
-  private final FaultScenarios scenarios;
-
-  WedgedBesScenario(FaultBench bench, FaultScenarios scenarios) {
-    this.bench = bench;
-    this.scenarios = scenarios;
-  }
-
+record WedgedBesScenario(FaultBench bench, FaultScenarios scenarios) {
   /**
    * The BES wedged: it accepts connections but never answers the PPT handshake (old BES processes
    * holding the listening socket after a restart), and the front end's connections to the old

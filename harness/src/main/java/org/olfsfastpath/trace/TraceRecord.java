@@ -2,7 +2,6 @@ package org.olfsfastpath.trace;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -46,7 +45,6 @@ public record TraceRecord(
     @Nullable Duration firstByte,
     @Nullable Duration roundTrip,
     @Nullable String note) {
-
   /** What a record describes. */
   public enum Event {
     /** The client's handshake and the BES's answer. */
@@ -59,11 +57,6 @@ public record TraceRecord(
     DECODE_ERROR,
     /** The proxy could not reach the BES for a client connection. */
     CONNECT_ERROR
-  }
-
-  public TraceRecord {
-    Objects.requireNonNull(time, "time == null");
-    Objects.requireNonNull(event, "event == null");
   }
 
   /** The request's command, or null when the record has no request. */

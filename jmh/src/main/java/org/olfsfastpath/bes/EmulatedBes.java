@@ -14,17 +14,8 @@ import org.olfsfastpath.ppt.PptOptions;
  * cache-miss benchmarks measure against. Opened in a {@code @Setup}, closed in the
  * {@code @TearDown}.
  */
-public final class EmulatedBes implements Closeable {
-  private final Path socketDir;
-  private final BesEmulator emulator;
-  private final BesClient client;
-
-  private EmulatedBes(Path socketDir, BesEmulator emulator, BesClient client) {
-    this.socketDir = socketDir;
-    this.emulator = emulator;
-    this.client = client;
-  }
-
+public record EmulatedBes(Path socketDir, BesEmulator emulator, BesClient client)
+    implements Closeable {
   /**
    * Starts the emulator and a client to it.
    *
@@ -46,10 +37,6 @@ public final class EmulatedBes implements Closeable {
             .maxConnections(1)
             .build();
     return new EmulatedBes(socketDir, emulator, client);
-  }
-
-  public BesClient client() {
-    return client;
   }
 
   @Override

@@ -39,8 +39,8 @@ public class CacheMissBenchmark extends StandardRun {
   @Param({"TCP_QUICKACK", "UNIX"})
   Transport transport;
 
-  EmulatedBes bes;
-  DataSourceCache cache;
+  private EmulatedBes bes;
+  private DataSourceCache cache;
 
   @Setup
   public void setUp() throws IOException {

@@ -13,8 +13,4 @@ public final class PptProtocolException extends IOException {
   public PptProtocolException(String message) {
     super(message);
   }
-
-  public PptProtocolException(String message, Throwable cause) {
-    super(message, cause);
-  }
 }

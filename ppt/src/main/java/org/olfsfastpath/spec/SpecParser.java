@@ -1,6 +1,5 @@
 package org.olfsfastpath.spec;
 
-import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -16,8 +15,8 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * static final SpecParser<Builder> SPEC = SpecParser.<Builder>named("PPT options")
- *     .duration("connectTimeout", Builder::connectTimeout)
- *     .bool("quickAck", Builder::quickAck);
+ *     .with("connectTimeout", Specs::duration, Builder::connectTimeout)
+ *     .with("quickAck", Specs::bool, Builder::quickAck);
  * public static Builder from(Map<String, String> spec) { return SPEC.apply(spec, newBuilder()); }
  * }</pre>
  *
@@ -37,37 +36,10 @@ public final class SpecParser<B> {
     return new SpecParser<>(Objects.requireNonNull(name, "name == null"), Map.of());
   }
 
-  /** Adds a duration key ({@link Specs#duration}). */
-  public SpecParser<B> duration(String key, BiConsumer<B, Duration> setter) {
-    return with(key, Specs::duration, setter);
-  }
-
-  /** Adds a size key in bytes ({@link Specs#size}). */
-  public SpecParser<B> size(String key, BiConsumer<B, Long> setter) {
-    return with(key, Specs::size, setter);
-  }
-
-  /** Adds an integer key ({@link Specs#integer}). */
-  public SpecParser<B> integer(String key, BiConsumer<B, Long> setter) {
-    return with(key, Specs::integer, setter);
-  }
-
-  /** Adds an int key ({@link Specs#intValue}). */
-  public SpecParser<B> intValue(String key, BiConsumer<B, Integer> setter) {
-    return with(key, Specs::intValue, setter);
-  }
-
-  /** Adds a boolean key ({@link Specs#bool}). */
-  public SpecParser<B> bool(String key, BiConsumer<B, Boolean> setter) {
-    return with(key, Specs::bool, setter);
-  }
-
-  /** Adds a key whose text goes to the builder as it is (stripped of surrounding blanks). */
-  public SpecParser<B> text(String key, BiConsumer<B, String> setter) {
-    return with(key, String::strip, setter);
-  }
-
-  /** Adds a key with a parser of its own; the parser throws IllegalArgumentException. */
+  /**
+   * Adds a key whose text {@code parse} reads ({@link Specs#duration}, {@link Specs#bool}, ... or a
+   * parser of its own, which throws IllegalArgumentException) and {@code setter} applies.
+   */
   public <T> SpecParser<B> with(String key, Function<String, T> parse, BiConsumer<B, T> setter) {
     Objects.requireNonNull(key, "key == null");
     Objects.requireNonNull(parse, "parse == null");

@@ -153,10 +153,11 @@ final class SpecsTest {
   void parser_appliesInOrder_andWrapsRefusals() {
     SpecParser<Map<String, Object>> parser =
         SpecParser.<Map<String, Object>>named("sample")
-            .duration("timeout", (m, d) -> m.put("timeout", d))
-            .bool("on", (m, b) -> m.put("on", b))
-            .intValue(
+            .with("timeout", Specs::duration, (m, d) -> m.put("timeout", d))
+            .with("on", Specs::bool, (m, b) -> m.put("on", b))
+            .with(
                 "count",
+                Specs::intValue,
                 (m, n) -> {
                   if (n < 1) {
                     throw new IllegalArgumentException("count was " + n + ", must be >= 1");
@@ -176,7 +177,9 @@ final class SpecsTest {
     assertEquals("[timeout, on, count]", parser.keys().toString());
     assertEquals(
         "sample key timeout was already added",
-        assertThrows(IllegalStateException.class, () -> parser.bool("timeout", (m, b) -> {}))
+        assertThrows(
+                IllegalStateException.class,
+                () -> parser.with("timeout", Specs::bool, (m, b) -> {}))
             .getMessage());
   }
 }

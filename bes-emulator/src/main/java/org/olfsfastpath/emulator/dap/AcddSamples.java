@@ -28,6 +28,10 @@ final class AcddSamples {
 
   /** Every ACDD 1.3 attribute, highly recommended, recommended and suggested. */
   static DatasetModel rich() {
+    return new DatasetModel(RICH, richVariables(), List.of(richGlobals(), unlimited()));
+  }
+
+  private static List<Variable> richVariables() {
     Dimension time = new Dimension("time", TIMES);
     Dimension depth = new Dimension("depth", DEPTHS);
     Dimension lat = new Dimension("lat", LATITUDES);
@@ -35,70 +39,54 @@ final class AcddSamples {
     Dimension nv = new Dimension("nv", 2);
     List<Dimension> grid = List.of(time, depth, lat, lon);
     int cells = TIMES * DEPTHS * LATITUDES * LONGITUDES;
-    List<Variable> variables =
-        List.of(
-            coordinate(
-                time,
-                "T",
-                "time",
-                "days since 1970-01-01 00:00:00",
-                Values.of(DAYS),
-                Attribute.string("calendar", "standard")),
-            coordinate(
-                depth,
-                "Z",
-                "depth",
-                "m",
-                Values.of(0.0, 10.0, 20.0),
-                Attribute.string("positive", "down")),
-            coordinate(
-                lat,
-                "Y",
-                "latitude",
-                "degrees_north",
-                Values.computed(i -> 10 + 2 * i),
-                Attribute.string("bounds", "lat_bnds")),
-            coordinate(
-                lon,
-                "X",
-                "longitude",
-                "degrees_east",
-                Values.computed(i -> -60 + 2 * i),
-                Attribute.string("bounds", "lon_bnds")),
-            new Variable(
-                "lat_bnds",
-                DapType.FLOAT32,
-                List.of(lat, nv),
-                List.of(),
-                Values.computed(i -> 9 + 2 * (i / 2) + 2 * (i % 2))),
-            new Variable(
-                "lon_bnds",
-                DapType.FLOAT32,
-                List.of(lon, nv),
-                List.of(),
-                Values.computed(i -> -61 + 2 * (i / 2) + 2 * (i % 2))),
-            new Variable(
-                "temp",
-                DapType.FLOAT32,
-                grid,
-                List.of(
-                    Attribute.string("long_name", "sea water temperature"),
-                    Attribute.string("standard_name", "sea_water_temperature"),
-                    Attribute.string("units", "degree_Celsius"),
-                    Attribute.string("coverage_content_type", "physicalMeasurement"),
-                    Attribute.float32("_FillValue", FILL)),
-                Values.lazyFloats(cells, AcddSamples::temperature)),
-            new Variable(
-                "temp_qc",
-                DapType.INT16,
-                grid,
-                List.of(
-                    Attribute.string("long_name", "sea water temperature quality flag"),
-                    Attribute.string("standard_name", "sea_water_temperature status_flag"),
-                    Attribute.string("units", "1"),
-                    Attribute.string("coverage_content_type", "qualityInformation")),
-                Values.computed(i -> i % 7 == 0 ? 3 : 1)));
-    return new DatasetModel(RICH, variables, List.of(richGlobals(), unlimited()));
+    return List.of(
+        coordinate(
+            time,
+            "T",
+            "time",
+            "days since 1970-01-01 00:00:00",
+            Values.of(DAYS),
+            Attribute.string("calendar", "standard")),
+        coordinate(
+            depth,
+            "Z",
+            "depth",
+            "m",
+            Values.of(0.0, 10.0, 20.0),
+            Attribute.string("positive", "down")),
+        coordinate(
+            lat,
+            "Y",
+            "latitude",
+            "degrees_north",
+            Values.computed(i -> 10 + 2 * i),
+            Attribute.string("bounds", "lat_bnds")),
+        coordinate(
+            lon,
+            "X",
+            "longitude",
+            "degrees_east",
+            Values.computed(i -> -60 + 2 * i),
+            Attribute.string("bounds", "lon_bnds")),
+        bounds("lat_bnds", lat, nv, 9),
+        bounds("lon_bnds", lon, nv, -61),
+        new Variable(
+            "temp",
+            DapType.FLOAT32,
+            grid,
+            List.of(
+                Attribute.string("long_name", "sea water temperature"),
+                Attribute.string("standard_name", "sea_water_temperature"),
+                Attribute.string("units", "degree_Celsius"),
+                Attribute.string("coverage_content_type", "physicalMeasurement"),
+                Attribute.float32("_FillValue", FILL)),
+            Values.lazyFloats(cells, AcddSamples::temperature)),
+        new Variable(
+            "temp_qc",
+            DapType.INT16,
+            grid,
+            statusFlag("sea water temperature", "sea_water_temperature"),
+            Values.computed(i -> i % 7 == 0 ? 3 : 1)));
   }
 
   private static AttributeContainer richGlobals() {
@@ -184,38 +172,37 @@ final class AcddSamples {
   static DatasetModel none() {
     Dimension lat = new Dimension("lat", 5);
     Dimension lon = new Dimension("lon", 8);
-    return new DatasetModel(
+    return withoutGlobals(
         NONE,
-        List.of(
-            new Variable(
-                "lat",
-                DapType.FLOAT32,
-                List.of(lat),
-                List.of(Attribute.string("units", "degrees_north")),
-                Values.computed(i -> -20 + 10 * i)),
-            new Variable(
-                "lon",
-                DapType.FLOAT32,
-                List.of(lon),
-                List.of(Attribute.string("units", "degrees_east")),
-                Values.computed(i -> 100 + 5 * i)),
-            new Variable(
-                "v", DapType.FLOAT32, List.of(lat, lon), List.of(), Values.computed(i -> i % 13))),
-        List.of(new AttributeContainer("NC_GLOBAL", List.of())));
+        Variable.coordinate(
+            lat,
+            DapType.FLOAT32,
+            Values.computed(i -> -20 + 10 * i),
+            Attribute.string("units", "degrees_north")),
+        Variable.coordinate(
+            lon,
+            DapType.FLOAT32,
+            Values.computed(i -> 100 + 5 * i),
+            Attribute.string("units", "degrees_east")),
+        new Variable(
+            "v", DapType.FLOAT32, List.of(lat, lon), List.of(), Values.computed(i -> i % 13)));
   }
 
   /** No global attribute, and coordinates without units: nothing to derive an extent from. */
   static DatasetModel noneWithoutCf() {
     Dimension y = new Dimension("y", 4);
     Dimension x = new Dimension("x", 6);
-    return new DatasetModel(
+    return withoutGlobals(
         NONE_NO_CF,
-        List.of(
-            new Variable("y", DapType.FLOAT32, List.of(y), List.of(), Values.computed(i -> i)),
-            new Variable("x", DapType.FLOAT32, List.of(x), List.of(), Values.computed(i -> i)),
-            new Variable(
-                "v", DapType.FLOAT32, List.of(y, x), List.of(), Values.computed(i -> i % 5))),
-        List.of(new AttributeContainer("NC_GLOBAL", List.of())));
+        Variable.coordinate(y, DapType.FLOAT32, Values.computed(i -> i)),
+        Variable.coordinate(x, DapType.FLOAT32, Values.computed(i -> i)),
+        new Variable("v", DapType.FLOAT32, List.of(y, x), List.of(), Values.computed(i -> i % 5)));
+  }
+
+  /** A dataset of {@code variables} whose NC_GLOBAL is empty: no global attribute at all. */
+  private static DatasetModel withoutGlobals(String name, Variable... variables) {
+    return new DatasetModel(
+        name, List.of(variables), List.of(new AttributeContainer("NC_GLOBAL", List.of())));
   }
 
   private static Variable coordinate(
@@ -225,17 +212,37 @@ final class AcddSamples {
       String units,
       Values values,
       Attribute extra) {
-    return new Variable(
-        dimension.name(),
+    return Variable.coordinate(
+        dimension,
         DapType.FLOAT64,
-        List.of(dimension),
-        List.of(
-            Attribute.string("axis", axis),
-            Attribute.string("standard_name", standardName),
-            Attribute.string("long_name", standardName),
-            Attribute.string("units", units),
-            extra),
-        values);
+        values,
+        Attribute.string("axis", axis),
+        Attribute.string("standard_name", standardName),
+        Attribute.string("long_name", standardName),
+        Attribute.string("units", units),
+        extra);
+  }
+
+  /** The cell edges of a 2-degree axis whose first cell starts at {@code first}, two per cell. */
+  private static Variable bounds(String name, Dimension axis, Dimension nv, int first) {
+    return new Variable(
+        name,
+        DapType.FLOAT32,
+        List.of(axis, nv),
+        List.of(),
+        Values.computed(i -> first + 2 * (i / 2) + 2 * (i % 2)));
+  }
+
+  /**
+   * The attributes of a CF status flag of a quantity: its names with the flag's suffixes, no unit,
+   * and quality information as its content.
+   */
+  private static List<Attribute> statusFlag(String longName, String standardName) {
+    return List.of(
+        Attribute.string("long_name", longName + " quality flag"),
+        Attribute.string("standard_name", standardName + " status_flag"),
+        Attribute.string("units", "1"),
+        Attribute.string("coverage_content_type", "qualityInformation"));
   }
 
   private static AttributeContainer unlimited() {

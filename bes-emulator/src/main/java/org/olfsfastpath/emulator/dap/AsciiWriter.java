@@ -11,22 +11,19 @@ import java.util.List;
 final class AsciiWriter {
   private final Dap2Projection projection;
   private final String datasetName;
-  private final String namePrefix;
   private final ByteSink sink;
   private final StringBuilder line = new StringBuilder(4096);
 
-  private AsciiWriter(
-      String datasetName, Dap2Projection projection, String namePrefix, ByteSink sink) {
+  private AsciiWriter(String datasetName, Dap2Projection projection, ByteSink sink) {
     this.datasetName = datasetName;
     this.projection = projection;
-    this.namePrefix = namePrefix;
     this.sink = sink;
   }
 
   /** The DAP2 ASCII response (get dods returnAs=ascii). */
   static void write(String datasetName, Dap2Projection projection, ByteSink sink)
       throws IOException {
-    new AsciiWriter(datasetName, projection, "", sink).write();
+    new AsciiWriter(datasetName, projection, sink).write();
   }
 
   /**
@@ -94,7 +91,7 @@ final class AsciiWriter {
     line.append("Dataset: ").append(datasetName).append('\n');
     for (Dap2Projection.Entry entry : projection.entries()) {
       if (!entry.grid()) {
-        array(entry.array(), namePrefix + entry.array().variable().name());
+        array(entry.array(), entry.array().variable().name());
       } else {
         grid(entry);
       }

@@ -25,34 +25,37 @@ final class BesErrors {
           + "referenced a array, grid or sequence not found in the dataset.";
   static final String SYNTAX_ERROR = "Constraint expression parse error: syntax error";
   static final String EXPECTED_INDEX = "Expected an array index.";
-  static final String ARRAY_RANK_MISMATCH =
-      "Error: The number of dimensions in the constraint " + "must match the number in the array.";
-  static final String GRID_RANK_MISMATCH =
-      "Error: The number of dimensions in the constraint " + "must match the number in the grid.";
+  static final String ARRAY_RANK_MISMATCH = rankMismatch("array");
+  static final String GRID_RANK_MISMATCH = rankMismatch("grid");
   static final String PROJECTED_TWICE =
-      "One or more Array variables were projected multiple "
-          + "times in the constraint expression.";
+      "One or more Array variables were projected multiple times in the constraint expression.";
   static final String START_PAST_STOP = "The start value of an array index is past the stop value.";
   static final String BAD_SLICE =
       "Invalid constraint parameters: At least one of the start, "
           + "stride or stop \nspecified do not match the array variable.";
   static final String NO_SUCH_FUNCTION =
-      "One or more functions using the constraint expression " + "was not defined.";
+      "One or more functions using the constraint expression was not defined.";
   static final String RANGE_SUBSET = "Range-value subsets not implemented";
 
   /** Not a libdap text: selections need Sequences, which the generated datasets do not have. */
   static final String SELECTION_UNSUPPORTED =
-      "Constraint expression parse error: selection "
-          + "clauses are not supported by this dataset.";
+      "Constraint expression parse error: selection clauses are not supported by this dataset.";
 
   // libdap's DAP4 constraint evaluator (D4ConstraintEvaluator.cc), built with PREVENT_XXS_VIA_CE.
   static final String D4_NOT_FOUND =
-      "The constraint expression referenced a variable that was " + "not found in the dataset.";
+      "The constraint expression referenced a variable that was not found in the dataset.";
   static final String D4_NOT_CONSTRUCTOR =
       "The constraint expression referenced a variable that "
           + "must be a Structure or Sequence to be used with {}.";
   static final String D4_FILTER_UNSUPPORTED =
-      "When a filter expression is used, it must be bound " + "to a Sequence variable: ";
+      "When a filter expression is used, it must be bound to a Sequence variable: ";
+
+  /** libdap's text when a constraint's indexes are not as many as the {@code kind}'s dimensions. */
+  private static String rankMismatch(String kind) {
+    return "Error: The number of dimensions in the constraint must match the number in the "
+        + kind
+        + ".";
+  }
 
   static String d4RankMismatch(String variable) {
     return "The index constraint for '" + variable + "' does not match its rank.";

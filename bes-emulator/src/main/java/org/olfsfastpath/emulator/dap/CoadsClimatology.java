@@ -1,5 +1,6 @@
 package org.olfsfastpath.emulator.dap;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -32,34 +33,17 @@ final class CoadsClimatology {
     int cells = MONTHS * LATITUDES * LONGITUDES;
 
     Variable longitude =
-        new Variable(
-            "COADSX",
-            DapType.FLOAT64,
-            List.of(coadsx),
-            List.of(
-                Attribute.string("units", "degrees_east"),
-                Attribute.string("modulo", " "),
-                Attribute.string("point_spacing", "even")),
-            Values.computed(i -> 21 + 2 * i));
-    Variable latitude =
-        new Variable(
-            "COADSY",
-            DapType.FLOAT64,
-            List.of(coadsy),
-            List.of(
-                Attribute.string("units", "degrees_north"),
-                Attribute.string("point_spacing", "even")),
-            Values.computed(i -> -89 + 2 * i));
+        twoDegreeAxis(
+            coadsx, 21, Attribute.string("units", "degrees_east"), Attribute.string("modulo", " "));
+    Variable latitude = twoDegreeAxis(coadsy, -89, Attribute.string("units", "degrees_north"));
     Variable months =
-        new Variable(
-            "TIME",
+        Variable.coordinate(
+            time,
             DapType.FLOAT64,
-            List.of(time),
-            List.of(
-                Attribute.string("units", "hour since 0000-01-01 00:00:00"),
-                Attribute.string("time_origin", "1-JAN-0000 00:00:00"),
-                Attribute.string("modulo", " ")),
-            Values.of(TIME));
+            Values.of(TIME),
+            Attribute.string("units", "hour since 0000-01-01 00:00:00"),
+            Attribute.string("time_origin", "1-JAN-0000 00:00:00"),
+            Attribute.string("modulo", " "));
     return new DatasetModel(
         FILE_NAME,
         List.of(
@@ -96,6 +80,17 @@ final class CoadsClimatology {
                 List.of(Attribute.string("history", "FERRET V4.30 (debug/no GUI) 15-Aug-96"))),
             new AttributeContainer(
                 "DODS_EXTRA", List.of(Attribute.string("Unlimited_Dimension", "TIME")))));
+  }
+
+  /** An axis of the 2-degree grid from {@code first}, its attributes then its even spacing. */
+  private static Variable twoDegreeAxis(Dimension dimension, int first, Attribute... attributes) {
+    List<Attribute> all = new ArrayList<>(List.of(attributes));
+    all.add(Attribute.string("point_spacing", "even"));
+    return Variable.coordinate(
+        dimension,
+        DapType.FLOAT64,
+        Values.computed(i -> first + 2 * i),
+        all.toArray(Attribute[]::new));
   }
 
   private static Variable field(

@@ -1,7 +1,6 @@
 package org.olfsfastpath.emulator.dap;
 
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * A get command as the emulator received it.
@@ -25,11 +24,7 @@ public record DapQuery(
     boolean dap4Checksums,
     Map<String, String> contexts) {
   public DapQuery {
-    Objects.requireNonNull(type, "type == null");
-    Objects.requireNonNull(returnAs, "returnAs == null");
-    Objects.requireNonNull(constraint, "constraint == null");
-    Objects.requireNonNull(xmlBase, "xmlBase == null");
-    contexts = Map.copyOf(Objects.requireNonNull(contexts, "contexts == null"));
+    contexts = Map.copyOf(contexts);
   }
 
   /** A query with no contexts besides the two given. */

@@ -10,13 +10,13 @@ import java.nio.ByteOrder;
  * width, little-endian.
  */
 enum DapType {
-  BYTE("Byte", 1, 1),
-  INT16("Int16", 4, 2),
-  UINT16("UInt16", 4, 2),
-  INT32("Int32", 4, 4),
-  UINT32("UInt32", 4, 4),
-  FLOAT32("Float32", 4, 4),
-  FLOAT64("Float64", 8, 8);
+  BYTE("Byte"),
+  INT16("Int16"),
+  UINT16("UInt16"),
+  INT32("Int32"),
+  UINT32("UInt32"),
+  FLOAT32("Float32"),
+  FLOAT64("Float64");
 
   private static final VarHandle INT_BIG_ENDIAN =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
@@ -30,28 +30,29 @@ enum DapType {
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final String dapName;
-  private final int xdrWidth;
-  private final int dap4Width;
 
-  DapType(String dapName, int xdrWidth, int dap4Width) {
+  DapType(String dapName) {
     this.dapName = dapName;
-    this.xdrWidth = xdrWidth;
-    this.dap4Width = dap4Width;
+  }
+
+  /** Bytes per value in a DAP4 data response. */
+  int dap4Width() {
+    return switch (this) {
+      case BYTE -> 1;
+      case INT16, UINT16 -> 2;
+      case INT32, UINT32, FLOAT32 -> 4;
+      case FLOAT64 -> 8;
+    };
+  }
+
+  /** Bytes per value in a DAP2 array body (Byte arrays are padded to 4 as a whole). */
+  int xdrWidth() {
+    return this == BYTE ? 1 : Math.max(4, dap4Width());
   }
 
   /** The type's name in a DDS, DAS or DMR (the same in DAP2 and DAP4 for these types). */
   String dapName() {
     return dapName;
-  }
-
-  /** Bytes per value in a DAP2 array body (Byte arrays are padded to 4 as a whole). */
-  int xdrWidth() {
-    return xdrWidth;
-  }
-
-  /** Bytes per value in a DAP4 data response. */
-  int dap4Width() {
-    return dap4Width;
   }
 
   /**

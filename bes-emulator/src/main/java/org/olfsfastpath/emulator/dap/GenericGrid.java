@@ -1,6 +1,7 @@
 package org.olfsfastpath.emulator.dap;
 
 import java.util.List;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * The dataset served for any file with no built-in stand-in: a 2 x 10 x 20 temperature Grid over
@@ -21,30 +22,9 @@ final class GenericGrid {
     return new DatasetModel(
         name,
         List.of(
-            new Variable(
-                "time",
-                DapType.FLOAT64,
-                List.of(time),
-                List.of(
-                    Attribute.string("units", "hours since 2000-01-01 00:00:00"),
-                    Attribute.string("long_name", "time")),
-                Values.computed(i -> 24.0 * i)),
-            new Variable(
-                "lat",
-                DapType.FLOAT32,
-                List.of(lat),
-                List.of(
-                    Attribute.string("units", "degrees_north"),
-                    Attribute.string("long_name", "latitude")),
-                Values.computed(i -> -45 + 10 * i)),
-            new Variable(
-                "lon",
-                DapType.FLOAT32,
-                List.of(lon),
-                List.of(
-                    Attribute.string("units", "degrees_east"),
-                    Attribute.string("long_name", "longitude")),
-                Values.computed(i -> 18 * i)),
+            axis(time, DapType.FLOAT64, "hours since 2000-01-01 00:00:00", "time", i -> 24.0 * i),
+            axis(lat, DapType.FLOAT32, "degrees_north", "latitude", i -> -45 + 10 * i),
+            axis(lon, DapType.FLOAT32, "degrees_east", "longitude", i -> 18 * i),
             new Variable(
                 "temperature",
                 DapType.FLOAT32,
@@ -78,5 +58,19 @@ final class GenericGrid {
                         + 2 * t
                         + 3 * Math.sin(Math.toRadians(18 * x))))
             / 100.0);
+  }
+
+  private static Variable axis(
+      Dimension dimension,
+      DapType type,
+      String units,
+      String longName,
+      IntToDoubleFunction values) {
+    return Variable.coordinate(
+        dimension,
+        type,
+        Values.computed(values),
+        Attribute.string("units", units),
+        Attribute.string("long_name", longName));
   }
 }

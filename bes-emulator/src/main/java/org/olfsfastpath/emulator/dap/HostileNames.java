@@ -36,12 +36,8 @@ final class HostileNames {
     return new DatasetModel(
         FILE_NAME,
         List.of(
-            new Variable(
-                "x",
-                DapType.FLOAT64,
-                List.of(x),
-                List.of(Attribute.string("units", "m")),
-                Values.computed(i -> 10 * i)),
+            Variable.coordinate(
+                x, DapType.FLOAT64, Values.computed(i -> 10 * i), Attribute.string("units", "m")),
             new Variable(
                 VARIABLE,
                 DapType.FLOAT32,

@@ -1,5 +1,6 @@
 package org.olfsfastpath.emulator.dap;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -33,12 +34,11 @@ final class HostileValues {
     return new DatasetModel(
         FILE_NAME,
         List.of(
-            new Variable(
-                "lon",
+            Variable.coordinate(
+                lon,
                 DapType.FLOAT32,
-                List.of(lon),
-                List.of(Attribute.string("units", "degrees_east")),
-                Values.computed(i -> 10 * i)),
+                Values.computed(i -> 10 * i),
+                Attribute.string("units", "degrees_east")),
             new Variable(
                 "v",
                 DapType.FLOAT32,
@@ -48,23 +48,28 @@ final class HostileValues {
                     Attribute.string("units", "<i>K</i>\u007f"),
                     Attribute.string("coverage_content_type", "<b>image</b>")),
                 Values.computed(i -> i))),
-        List.of(
-            new AttributeContainer(
-                "NC_GLOBAL",
-                List.of(
-                    Attribute.string(
-                        "title",
-                        "</title><script>alert(22)</script>\t\u0085 caf\u00e9 \u4e2d\u6587\r\nend"),
-                    Attribute.string("summary", summary.toString()),
-                    Attribute.string(
-                        "keywords", "a<script>alert(23)</script>, b\u0085c, d\te, ]]>, -->"),
-                    Attribute.string("license", "<a href=\"javascript:alert(24)\">MIT</a>"),
-                    Attribute.string("creator_name", "\"><img src=x onerror=alert(25)>"),
-                    Attribute.string("creator_url", "javascript:alert(26)"),
-                    Attribute.string("creator_email", "\"><svg onload=alert(27)>@example.org"),
-                    Attribute.string("date_created", "yesterday <b>"),
-                    Attribute.string("id", "has blanks <i>"),
-                    Attribute.string("geospatial_lat_min", "north-ish"),
-                    Attribute.string("Conventions", "CF-1.8 <b>")))));
+        List.of(new AttributeContainer("NC_GLOBAL", globals(summary.toString()))));
+  }
+
+  /** The global attributes, in order: each name and its hostile value. */
+  private static List<Attribute> globals(String summary) {
+    String[][] values = {
+      {"title", "</title><script>alert(22)</script>\t\u0085 caf\u00e9 \u4e2d\u6587\r\nend"},
+      {"summary", summary},
+      {"keywords", "a<script>alert(23)</script>, b\u0085c, d\te, ]]>, -->"},
+      {"license", "<a href=\"javascript:alert(24)\">MIT</a>"},
+      {"creator_name", "\"><img src=x onerror=alert(25)>"},
+      {"creator_url", "javascript:alert(26)"},
+      {"creator_email", "\"><svg onload=alert(27)>@example.org"},
+      {"date_created", "yesterday <b>"},
+      {"id", "has blanks <i>"},
+      {"geospatial_lat_min", "north-ish"},
+      {"Conventions", "CF-1.8 <b>"}
+    };
+    List<Attribute> attributes = new ArrayList<>();
+    for (String[] value : values) {
+      attributes.add(Attribute.string(value[0], value[1]));
+    }
+    return attributes;
   }
 }

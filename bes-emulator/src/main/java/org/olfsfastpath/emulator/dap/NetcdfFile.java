@@ -18,21 +18,19 @@ import org.jspecify.annotations.Nullable;
 final class NetcdfFile {
   /** The classic external types. */
   enum Type {
-    BYTE(1, 1, "byte"),
-    CHAR(2, 1, "char"),
-    SHORT(3, 2, "short"),
-    INT(4, 4, "int"),
-    FLOAT(5, 4, "float"),
-    DOUBLE(6, 8, "double");
+    BYTE(1, 1),
+    CHAR(2, 1),
+    SHORT(3, 2),
+    INT(4, 4),
+    FLOAT(5, 4),
+    DOUBLE(6, 8);
 
     final int code;
     final int size;
-    final String cdlName;
 
-    Type(int code, int size, String cdlName) {
+    Type(int code, int size) {
       this.code = code;
       this.size = size;
-      this.cdlName = cdlName;
     }
   }
 

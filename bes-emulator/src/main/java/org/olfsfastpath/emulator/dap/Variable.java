@@ -39,6 +39,12 @@ final class Variable {
     this.size = (int) product;
   }
 
+  /** A coordinate variable: named as its one dimension, whose values it holds. */
+  static Variable coordinate(
+      Dimension dimension, DapType type, Values values, Attribute... attributes) {
+    return new Variable(dimension.name(), type, List.of(dimension), List.of(attributes), values);
+  }
+
   String name() {
     return name;
   }
