@@ -183,6 +183,14 @@ class Row:
     def cpu_ratio(self):
         return _ratio(self.war_cpu_us, self.default_cpu_us)
 
+    @property
+    def best_cpu_ratio(self):
+        """Each side's lowest CPU per request, front end over DefaultServlet: what the CI check
+        holds. Whatever else a run meets (the JIT still compiling, a collection, the machine's
+        other work on the server's core) only adds CPU time to that run, so the lowest run of
+        each side is the one least disturbed; the median moves with one disturbed run of three."""
+        return _ratio(self.war_cpu_us_range[0], self.default_cpu_us_range[0])
+
 
 def _ratio(a, b):
     return a / b if b and b == b and a == a else float("nan")
@@ -283,12 +291,14 @@ def write(folder):
         w = csv.writer(f)
         w.writerow(["response", "runs", "war_requests_per_s", "default_requests_per_s",
                     "requests_per_s_ratio", "war_cpu_us_per_request", "default_cpu_us_per_request",
-                    "cpu_ratio", "war_bytes_per_answer", "default_bytes_per_answer", "errors"])
+                    "cpu_ratio", "war_bytes_per_answer", "default_bytes_per_answer", "errors",
+                    "best_cpu_ratio"])
         for r in found:
             w.writerow([r.response, r.runs, f"{r.war_requests_per_s:.1f}",
                         f"{r.default_requests_per_s:.1f}", f"{r.requests_per_s_ratio:.4f}",
                         f"{r.war_cpu_us:.3f}", f"{r.default_cpu_us:.3f}", f"{r.cpu_ratio:.4f}",
-                        f"{r.war_bytes:.1f}", f"{r.default_bytes:.1f}", r.errors])
+                        f"{r.war_bytes:.1f}", f"{r.default_bytes:.1f}", r.errors,
+                        f"{r.best_cpu_ratio:.4f}"])
     return markdown, found
 
 
