@@ -252,7 +252,7 @@ final class ConnectionTurns {
 
   /** Connections held now by requests that may hold theirs long. */
   int longInUse() {
-    return longLimit - (int) ((state.get() >>> BITS) & MASK);
+    return longLimit - (int) freeLong(state.get());
   }
 
   /** Requests waiting now. */
@@ -304,7 +304,7 @@ final class ConnectionTurns {
    * holding the fewest (fair) and among those the longest waiting; its oldest such request.
    */
   private @Nullable Waiter next(long s) {
-    boolean longFree = ((s >>> BITS) & MASK) > 0;
+    boolean longFree = freeLong(s) > 0;
     Waiter best = null;
     int bestHeld = Integer.MAX_VALUE;
     for (Client client : waitingClients) {
@@ -341,15 +341,20 @@ final class ConnectionTurns {
     if (!fits(s, longHold)) {
       return false;
     }
-    return waiting(s) == 0 || (!longHold && ((s >>> BITS) & MASK) == 0);
+    return waiting(s) == 0 || (!longHold && freeLong(s) == 0);
   }
 
   private static boolean fits(long s, boolean longHold) {
-    return (s & MASK) > 0 && (!longHold || ((s >>> BITS) & MASK) > 0);
+    return (s & MASK) > 0 && (!longHold || freeLong(s) > 0);
   }
 
   private static long cost(boolean longHold) {
     return longHold ? 1 + LONG_ONE : 1;
+  }
+
+  /** How many more requests that may hold their connection long may take one now. */
+  private static long freeLong(long s) {
+    return (s >>> BITS) & MASK;
   }
 
   private static long waiting(long s) {
