@@ -18,7 +18,7 @@ import org.olfsfastpath.tomcat.FrontEndExtension;
 /**
  * {@code scripts/serve} as the benchmark harness drives it: {@code --background} starts a fresh
  * emulator and Tomcat and prints the base URL; {@code --stop} stops both. Its Tomcat takes a
- * classic DAP2 URL with raw brackets.
+ * classic DAP2 URL with raw brackets, and runs the spool's producers below short requests.
  */
 final class ServeScriptIT {
   @Test
@@ -51,7 +51,12 @@ final class ServeScriptIT {
       assertTrue(
           Files.readString(state.resolve("olfs.xml")).contains("<Cache enabled=\"false\"/>"));
       assertTrue(Files.exists(state.resolve("serve.pid")));
-      ItSupport.assertRawBracketsServed(port, Files.readString(state.resolve("tomcat.log")));
+      String console = Files.readString(state.resolve("tomcat.log"));
+      ItSupport.assertRawBracketsServed(port, console);
+      // scripts/serve passes the JVM options that put the spool's producers below short requests.
+      assertTrue(
+          console.contains("the spool's producers run at nice 10, below short requests"),
+          "no line saying the producers run at nice 10 in:\n" + console);
     } finally {
       run(
           List.of("bash", serve.toString(), "--stop", "--state-dir", state.toString()),
