@@ -30,6 +30,9 @@ public final class AccessLogFilter implements Filter {
   private final ClientAddresses clients;
   private final boolean logStatusRequests;
 
+  /** Echoes the id (on Tomcat, as bytes: {@link HeaderWriter}); the servlet's says which way. */
+  private final HeaderWriter writer = new HeaderWriter(false);
+
   /**
    * @param responseHeader the response header that echoes the id
    * @param clients tells who a request comes from, as the bot filter and the shares tell it
@@ -56,7 +59,7 @@ public final class AccessLogFilter implements Filter {
     RequestId id = ids.of(req.getHeader(RequestIds.NAME), req.getQueryString(), null);
     RequestLog log = new RequestLog(req, clients.of(req), id);
     req.setAttribute(RequestLog.ATTRIBUTE, log);
-    resp.setHeader(header, log.logId());
+    writer.set(req, resp, header, log.logId());
     MDC.put(RequestFields.ID, log.logId());
     boolean ended = true;
     try {

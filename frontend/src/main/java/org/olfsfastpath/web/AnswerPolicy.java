@@ -67,11 +67,11 @@ public record AnswerPolicy(
     }
     String control = cache.cacheControl(kind);
     if (control != null) {
-      ex.resp.setHeader("Cache-Control", control);
+      ex.header("Cache-Control", control);
     }
     if (request instanceof DapRequest.Node node && negotiates(node)) {
       ex.negotiates();
-      ex.resp.setHeader("Vary", "Accept");
+      ex.header("Vary", "Accept");
     }
   }
 
@@ -107,10 +107,10 @@ public record AnswerPolicy(
    * stored, the request's id is said again, and the logs learn what the client was told.
    */
   void error(Exchange ex, int status, String message) {
-    ex.resp.setHeader("Cache-Control", cache.cacheControl(CacheHeaders.Kind.NO_STORE));
+    ex.header("Cache-Control", cache.cacheControl(CacheHeaders.Kind.NO_STORE));
     RequestLog log = RequestLog.of(ex.req);
     if (log != null) {
-      ex.resp.setHeader(idHeader, log.logId());
+      ex.header(idHeader, log.logId());
       log.error(status, message);
     }
   }
@@ -129,7 +129,7 @@ public record AnswerPolicy(
     }
     RequestId fromBody = ids.of(null, null, body);
     log.replaceId(fromBody);
-    ex.resp.setHeader(idHeader, fromBody.logId());
+    ex.header(idHeader, fromBody.logId());
     MDC.put(RequestFields.ID, fromBody.logId());
   }
 }

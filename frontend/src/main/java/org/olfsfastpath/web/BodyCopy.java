@@ -56,12 +56,12 @@ final class BodyCopy {
     if (!gzip || !textual) {
       return false;
     }
-    ex.resp.setHeader("Vary", ex.varyWithEncoding());
+    ex.header("Vary", ex.varyWithEncoding());
     // A range is always of the uncompressed answer, so offsets and If-Range stay the same.
     boolean compress =
         acceptsGzip(ex.req.getHeader("Accept-Encoding")) && ex.req.getHeader("Range") == null;
     if (compress) {
-      ex.resp.setHeader("Content-Encoding", "gzip");
+      ex.header("Content-Encoding", "gzip");
     }
     return compress;
   }
@@ -365,7 +365,7 @@ final class BodyCopy {
   int cachedForm(Exchange ex, CachedResponse cached, boolean textual) {
     boolean compress = false;
     if (gzip && textual) {
-      ex.resp.setHeader("Vary", ex.varyWithEncoding());
+      ex.header("Vary", ex.varyWithEncoding());
       // A range is always of the uncompressed answer, so offsets and If-Range stay the same.
       compress =
           cached.hasGzip()
@@ -373,7 +373,7 @@ final class BodyCopy {
               && ex.req.getHeader("Range") == null;
     }
     String etag = cached.etag(compress);
-    ex.resp.setHeader("ETag", etag);
+    ex.header("ETag", etag);
     if (Conditional.notModified(ex, null, etag, cached.etag(false))) {
       return NOT_MODIFIED;
     }
@@ -385,7 +385,7 @@ final class BodyCopy {
       throws ClientGoneException {
     String etag = cached.etag(compress);
     if (compress) {
-      ex.resp.setHeader("Content-Encoding", "gzip");
+      ex.header("Content-Encoding", "gzip");
       ex.stats.gzipResponses.increment();
     }
     int length = cached.length(compress);

@@ -16,7 +16,7 @@ import org.olfsfastpath.pages.ThreddsCatalog;
  * contents.json}) and the THREDDS catalog ({@code catalog.xml}). A warm listing costs no BES
  * message (the BES's administrator, the listings' publisher, is asked once per BES group).
  */
-record CatalogResponder(DapBackend backend, Pages pages, ServerInfos servers) {
+record CatalogResponder(DapBackend backend, Pages pages, ServerInfos servers, DapHeaders headers) {
 
   void send(Exchange ex, DapRequest.Directory directory)
       throws IOException, Refusal, ClientGoneException {
@@ -27,7 +27,7 @@ record CatalogResponder(DapBackend backend, Pages pages, ServerInfos servers) {
     if (!source.isDirectory()) {
       throw new Refusal(404, "'" + source.path() + "' is a file, not a directory");
     }
-    DapHeaders.lastModified(ex.resp, source.lastModified());
+    headers.lastModified(ex, source.lastModified());
     if (Conditional.notModified(ex, source.lastModified())) {
       return;
     }
@@ -37,18 +37,18 @@ record CatalogResponder(DapBackend backend, Pages pages, ServerInfos servers) {
       case HTML -> {
         body = ex.head ? new byte[0] : listing(source, pages.site(ex));
         ex.resp.setContentType(PageHeaders.HTML_TYPE);
-        ex.resp.setHeader("Content-Security-Policy", PageHeaders.CONTENT_SECURITY_POLICY);
-        ex.resp.setHeader("Content-Description", DirectoryListing.CONTENT_DESCRIPTION);
+        ex.header("Content-Security-Policy", PageHeaders.CONTENT_SECURITY_POLICY);
+        ex.header("Content-Description", DirectoryListing.CONTENT_DESCRIPTION);
       }
       case JSON -> {
         body = DirectoryListing.json(source);
         ex.resp.setContentType(DirectoryListing.JSON_TYPE);
-        ex.resp.setHeader("Content-Description", DirectoryListing.CONTENT_DESCRIPTION);
+        ex.header("Content-Description", DirectoryListing.CONTENT_DESCRIPTION);
       }
       case THREDDS -> {
         body = ex.head ? new byte[0] : ThreddsCatalog.render(source, pages.site(ex));
         ex.resp.setContentType(PageHeaders.THREDDS_TYPE);
-        ex.resp.setHeader("Content-Description", "thredds_catalog");
+        ex.header("Content-Description", "thredds_catalog");
       }
       default -> throw new IllegalStateException("unknown view " + directory.view());
     }

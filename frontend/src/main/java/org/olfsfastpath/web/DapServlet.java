@@ -159,7 +159,13 @@ public final class DapServlet extends HttpServlet {
     FrontEndStats counts = counted ? stats : uncounted;
     counts.requests.increment();
     Exchange ex =
-        new Exchange(req, resp, responders.clients(), counts, responders.policy().combinedLog());
+        new Exchange(
+            req,
+            resp,
+            responders.clients(),
+            counts,
+            responders.policy().combinedLog(),
+            responders.writer());
     if (counted) {
       ex.timed(timer, start);
     }
@@ -331,10 +337,9 @@ public final class DapServlet extends HttpServlet {
   }
 
   private void sendVersion(Exchange ex) throws ClientGoneException {
-    responders.headers().set(ex.resp, "3.2");
+    responders.headers().set(ex, "3.2");
     ex.resp.setContentType(org.olfsfastpath.dap.VersionDocument.CONTENT_TYPE);
-    ex.resp.setHeader(
-        "Content-Description", org.olfsfastpath.dap.VersionDocument.CONTENT_DESCRIPTION);
+    ex.header("Content-Description", org.olfsfastpath.dap.VersionDocument.CONTENT_DESCRIPTION);
     BodyCopy.write(ex, responders.versions().document());
   }
 }

@@ -48,13 +48,13 @@ final class DatasetResponder {
       throws IOException, Refusal, ClientGoneException, DapRequestRejectedException {
     DapRequest.Dataset dataset = negotiate(ex, asked);
     ResponseType type = dataset.type();
-    DapHeaders.lastModified(ex.resp, source.lastModified());
+    headers.lastModified(ex, source.lastModified());
     if (Conditional.notModified(ex, source.lastModified())) {
       return; // Without the DAP headers, as GetResponder's 304 (RFC 9110 15.4.5).
     }
     if (type.source() != ResponseType.Source.BES) {
       // A BES answer sets them once it knows it is no 304 (GetResponder).
-      headers.set(ex.resp, type.dapVersion());
+      headers.set(ex, type.dapVersion());
     }
     if (ex.head) {
       ex.stats.headRequests.increment();
@@ -66,7 +66,7 @@ final class DatasetResponder {
       case SERVICES -> sendServices(ex, dataset);
       case VERSION -> {
         ex.resp.setContentType(type.contentType());
-        ex.resp.setHeader("Content-Description", type.contentDescription());
+        ex.header("Content-Description", type.contentDescription());
         BodyCopy.write(ex, versions.document());
       }
       case FILE -> {
@@ -115,7 +115,7 @@ final class DatasetResponder {
     if (!asked.type().alternatives().isEmpty()) {
       // The same URL answers by Accept: caches must key its answers by it too.
       ex.negotiates();
-      ex.resp.setHeader("Vary", "Accept");
+      ex.header("Vary", "Accept");
     }
     ResponseType chosen =
         Negotiation.choose(asked.type(), ex.accept())
@@ -155,7 +155,7 @@ final class DatasetResponder {
             ? ServicesDocument.html(url, name(dataset), serverVersion, files)
             : ServicesDocument.xml(url, serverVersion, files);
     ex.resp.setContentType(type.contentType());
-    ex.resp.setHeader("Content-Description", type.contentDescription());
+    ex.header("Content-Description", type.contentDescription());
     BodyCopy.write(ex, body);
   }
 

@@ -181,15 +181,15 @@ final class ErrorAnswers {
     responders
         .headers()
         .set(
-            ex.resp,
+            ex,
             ex.answering() instanceof DapRequest.Dataset dataset
                 ? dataset.type().dapVersion()
                 : "3.2");
     for (int i = 0; i + 1 < extraHeaders.size(); i += 2) {
-      ex.resp.setHeader(extraHeaders.get(i), extraHeaders.get(i + 1));
+      ex.header(extraHeaders.get(i), extraHeaders.get(i + 1));
     }
     ex.resp.setContentType(body.contentType());
-    ex.resp.setHeader("Content-Description", body.contentDescription());
+    ex.header("Content-Description", body.contentDescription());
     ex.resp.setContentLength(body.length());
     if (!ex.head) {
       body.writeTo(ex.resp.getOutputStream());

@@ -26,6 +26,8 @@ final class Exchange {
   final FrontEndStats stats;
 
   private final ClientAddresses clients;
+  private final HeaderWriter writer;
+  private HeaderWriter.@Nullable Target headers;
   private @Nullable DapRequest answering;
   private @Nullable String client;
   private @Nullable Caller caller;
@@ -51,13 +53,15 @@ final class Exchange {
    * @param clients tells who the request comes from, for the BES groups' shares
    * @param stats the counters the request counts into
    * @param combinedLog whether each data get sends the BES the {@code olfsLog} context
+   * @param writer sets the response's headers ({@link #header})
    */
   Exchange(
       HttpServletRequest req,
       HttpServletResponse resp,
       ClientAddresses clients,
       FrontEndStats stats,
-      boolean combinedLog) {
+      boolean combinedLog,
+      HeaderWriter writer) {
     this.req = req;
     this.resp = resp;
     this.head = req.getMethod().equals("HEAD");
@@ -66,6 +70,21 @@ final class Exchange {
     this.stats = stats;
     this.log = RequestLog.of(req);
     this.combinedLog = combinedLog;
+    this.writer = writer;
+  }
+
+  /**
+   * Sets a response header, as {@link HttpServletResponse#setHeader} does ({@link HeaderWriter}: on
+   * Tomcat, as bytes); a null value removes it. Not for Content-Type or Content-Length, which have
+   * setters of their own.
+   */
+  void header(String name, @Nullable String value) {
+    HeaderWriter.Target target = headers;
+    if (target == null) {
+      target = writer.target(req, resp);
+      headers = target;
+    }
+    target.set(name, value);
   }
 
   /** The request's log, or null when the access log filter did not see the request. */

@@ -48,7 +48,7 @@ final class FileResponder {
     String type = context == null ? null : context.getMimeType(name);
     ex.resp.setContentType(type == null ? UNKNOWN_TYPE : type);
     if (download) {
-      ex.resp.setHeader(
+      ex.header(
           "Content-Disposition",
           DownloadName.contentDisposition(DownloadName.of(file.path(), ResponseType.FILE, false)));
     }

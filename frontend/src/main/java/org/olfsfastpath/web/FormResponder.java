@@ -46,8 +46,8 @@ final class FormResponder {
       throws IOException, ClientGoneException {
     ResponseType type = dataset.type();
     ex.resp.setContentType(PageHeaders.HTML_TYPE);
-    ex.resp.setHeader("Content-Description", type.contentDescription());
-    ex.resp.setHeader("Content-Security-Policy", PageHeaders.CONTENT_SECURITY_POLICY);
+    ex.header("Content-Description", type.contentDescription());
+    ex.header("Content-Security-Policy", PageHeaders.CONTENT_SECURITY_POLICY);
     if (ex.head) {
       return;
     }
@@ -68,7 +68,7 @@ final class FormResponder {
     if (location.isPresent() && !form.needsConfirmation(selection, site)) {
       ex.stats.redirects.increment();
       ex.resp.setStatus(303);
-      ex.resp.setHeader("Location", location.get());
+      ex.header("Location", location.get());
       ex.resp.setContentLength(0);
       return;
     }

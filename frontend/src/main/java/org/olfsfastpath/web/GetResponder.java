@@ -113,12 +113,12 @@ final class GetResponder {
    */
   private void wholeAnswer(Exchange ex, DapRequest.Dataset dataset) {
     ResponseType type = dataset.type();
-    headers.set(ex.resp, type.dapVersion());
+    headers.set(ex, type.dapVersion());
     if (!type.contentDescription().isEmpty()) {
-      ex.resp.setHeader("Content-Description", type.contentDescription());
+      ex.header("Content-Description", type.contentDescription());
     }
     if (type.downloadSuffix() != null) {
-      ex.resp.setHeader(
+      ex.header(
           "Content-Disposition",
           DownloadName.contentDisposition(
               DownloadName.of(dataset.path(), type, settings.addFileoutTypeSuffix())));

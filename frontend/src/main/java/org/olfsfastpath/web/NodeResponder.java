@@ -124,8 +124,8 @@ final class NodeResponder {
   }
 
   private void sendFile(Exchange ex, DataSource source) throws IOException, ClientGoneException {
-    headers.set(ex.resp, "3.2");
-    DapHeaders.lastModified(ex.resp, source.lastModified());
+    headers.set(ex, "3.2");
+    headers.lastModified(ex, source.lastModified());
     if (Conditional.notModified(ex, source.lastModified())) {
       return;
     }
@@ -135,7 +135,7 @@ final class NodeResponder {
   private void redirect(Exchange ex, String relative) {
     ex.stats.redirects.increment();
     ex.resp.setStatus(302);
-    ex.resp.setHeader("Location", relative);
+    ex.header("Location", relative);
     ex.resp.setContentLength(0);
   }
 

@@ -26,7 +26,7 @@ final class Ranges {
    */
   static ByteRanges.Decision apply(
       Exchange ex, long length, @Nullable String etag, long lastModifiedMillis) {
-    ex.resp.setHeader("Accept-Ranges", "bytes");
+    ex.header("Accept-Ranges", "bytes");
     if (!ex.req.getMethod().equals("GET")) {
       return ByteRanges.WHOLE;
     }
@@ -39,12 +39,12 @@ final class Ranges {
             lastModifiedMillis);
     if (decision instanceof ByteRanges.Part part) {
       ex.resp.setStatus(HttpServletResponse.SC_PARTIAL_CONTENT);
-      ex.resp.setHeader("Content-Range", part.contentRange());
+      ex.header("Content-Range", part.contentRange());
       ex.resp.setContentLengthLong(part.count());
     } else if (decision instanceof ByteRanges.Unsatisfiable none) {
       ex.resp.setStatus(HttpServletResponse.SC_REQUESTED_RANGE_NOT_SATISFIABLE);
-      ex.resp.setHeader("Content-Range", none.contentRange());
-      ex.resp.setHeader("Cache-Control", "no-store");
+      ex.header("Content-Range", none.contentRange());
+      ex.header("Cache-Control", "no-store");
       ex.resp.setContentLength(0);
     }
     return decision;

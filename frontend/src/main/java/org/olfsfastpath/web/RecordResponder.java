@@ -73,9 +73,9 @@ final class RecordResponder {
       throws IOException, ClientGoneException {
     ResponseType type = dataset.type();
     ex.resp.setContentType(type.contentType());
-    ex.resp.setHeader("Content-Description", type.contentDescription());
+    ex.header("Content-Description", type.contentDescription());
     if (isRubric(type)) {
-      ex.resp.setHeader("Content-Security-Policy", PageHeaders.CONTENT_SECURITY_POLICY);
+      ex.header("Content-Security-Policy", PageHeaders.CONTENT_SECURITY_POLICY);
     }
     ServerInfo server = servers.of(dataset.path());
     ResponseCache responses = backend.responses();

@@ -19,6 +19,7 @@ import org.olfsfastpath.spool.Spool;
  * @param versions the version document
  * @param clients tells who each request comes from ({@code FastPath/TrustedProxies})
  * @param policy what every answer says beside its body: Cache-Control, Vary, the request's id
+ * @param writer sets each answer's headers (on Tomcat, as bytes)
  */
 record Responders(
     NodeResponder nodes,
@@ -27,7 +28,8 @@ record Responders(
     DapHeaders headers,
     VersionService versions,
     ClientAddresses clients,
-    AnswerPolicy policy) {
+    AnswerPolicy policy,
+    HeaderWriter writer) {
 
   /**
    * Builds every responder for one servlet, its answers saying what {@code policy} says.
@@ -80,11 +82,12 @@ record Responders(
             serverVersion);
     return new Responders(
         new NodeResponder(backend, datasets, files, pages, settings, headers),
-        new CatalogResponder(backend, pages, servers),
+        new CatalogResponder(backend, pages, servers, headers),
         new SiteMapResponder(backend, pages, settings),
         headers,
         versions,
         ClientAddresses.of(settings),
-        policy);
+        policy,
+        new HeaderWriter(true));
   }
 }

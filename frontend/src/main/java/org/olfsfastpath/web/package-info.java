@@ -10,7 +10,9 @@
  * has ended; then the CORS filter, when origins are allowed, and the bot filter. The servlet's
  * answers say what {@code AnswerPolicy} decides beside their bodies (Cache-Control, Vary, the id
  * again after an error's reset), each BES command carries the request's id in its {@code Caller},
- * and whole files and kept answers take byte ranges ({@code Ranges}).
+ * and whole files and kept answers take byte ranges ({@code Ranges}). Headers are set through the
+ * request's {@code Exchange} ({@code HeaderWriter}): on Tomcat they go into its header table as
+ * bytes ({@code TomcatHeaderTable}), elsewhere through the servlet API.
  *
  * <p>{@code Responders} builds the DAP servlet's responders and their helpers once ({@code
  * NodeResponder}, {@code DatasetResponder} with {@code GetResponder} and its {@code ModuleProbes},

@@ -73,6 +73,12 @@ final class Tomcat9IT {
 
   /** Issue 27: a classic DAP2 URL with raw brackets answers 200 through Tomcat 9 too. */
   @Test
+  void headers_handedToTomcatAsBytes() throws Exception {
+    org.olfsfastpath.it.ItSupport.assertHeadersHandedToTomcatAsBytes(
+        FRONT_END.tomcat().port(), FRONT_END.tomcat().console());
+  }
+
+  @Test
   void rawBrackets_answer200() throws Exception {
     org.olfsfastpath.it.ItSupport.assertRawBracketsServed(
         FRONT_END.tomcat().port(), FRONT_END.tomcat().console());

@@ -110,6 +110,12 @@ final class FrontEndIT {
   }
 
   @Test
+  void headers_handedToTomcatAsBytes_readAsTheServletApiWritesThem() throws Exception {
+    ItSupport.assertHeadersHandedToTomcatAsBytes(
+        FRONT_END.tomcat().port(), FRONT_END.tomcat().console());
+  }
+
+  @Test
   void ifModifiedSince_is304_withNoBesMessage() throws Exception {
     HttpResponse<byte[]> first = get(COADS + ".das");
     String lastModified = first.headers().firstValue("Last-Modified").orElseThrow();

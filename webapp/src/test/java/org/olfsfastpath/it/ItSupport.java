@@ -60,6 +60,48 @@ public final class ItSupport {
     }
   }
 
+  /**
+   * A warm answer's headers go to Tomcat as bytes (the start of the first request says so) and
+   * reach the client as the servlet API would have written them: each DAP header once, in order,
+   * with its value.
+   */
+  public static void assertHeadersHandedToTomcatAsBytes(int port, String console)
+      throws IOException {
+    String path = "/opendap/coads_climatology.nc.das";
+    rawGet(port, path);
+    String response = new String(rawGet(port, path), StandardCharsets.ISO_8859_1);
+    String head = response.substring(0, Math.max(0, response.indexOf("\r\n\r\n") + 2));
+    List<String> expected =
+        List.of(
+            "HTTP/1.1 200 \r\n",
+            "\r\nX-Request-Id: ",
+            "\r\nCache-Control: ",
+            "\r\nLast-Modified: ",
+            "\r\nETag: \"",
+            "\r\nXDODS-Server: dods/3.2\r\n",
+            "\r\nXOPeNDAP-Server: olfs-fastpath/",
+            "\r\nXDAP: 3.2\r\n",
+            "\r\nX-DAP: 3.2\r\n",
+            "\r\nContent-Description: dods_das\r\n",
+            "\r\nContent-Type: text/plain");
+    int at = 0;
+    for (String part : expected) {
+      int found = head.indexOf(part, at);
+      if (found < 0) {
+        throw new AssertionError("no \"" + part.strip() + "\" in order in:\n" + head);
+      }
+      at = found + 1;
+    }
+    if (!head.matches("(?s).*\r\nLast-Modified: \\w{3}, \\d{2} \\w{3} \\d{4} [\\d:]{8} GMT\r\n.*")
+        || head.indexOf("\r\nXDAP: ") != head.lastIndexOf("\r\nXDAP: ")) {
+      throw new AssertionError("Last-Modified not an HTTP date, or XDAP twice, in:\n" + head);
+    }
+    String said = "response headers are handed to Tomcat as bytes";
+    if (!console.contains(said) || console.contains("Tomcat's header table was not found")) {
+      throw new AssertionError("expected \"" + said + "\" in:\n" + console);
+    }
+  }
+
   public static HttpResponse<byte[]> get(URI uri, String... headers)
       throws IOException, InterruptedException {
     return send("GET", uri, headers);

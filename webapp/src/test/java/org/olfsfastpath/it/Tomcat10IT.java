@@ -31,6 +31,12 @@ final class Tomcat10IT {
   }
 
   @Test
+  void headers_handedToTomcatAsBytes() throws Exception {
+    ItSupport.assertHeadersHandedToTomcatAsBytes(
+        FRONT_END.tomcat().port(), FRONT_END.tomcat().console());
+  }
+
+  @Test
   void servesDap_cold2_warm1_304() throws Exception {
     // Cold whatever ran before (the warm-up at start, the other test): nothing cached.
     HttpResponse<byte[]> invalidated =
