@@ -18,9 +18,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The data-source cache's refresh-ahead: a hit on an entry older than {@code refreshAfter} has
- * Caffeine call {@link #asyncReload}, which runs one showNode on the cache's executor while the hit
- * is answered from the cache. A failed refresh keeps the old entry until it expires, and is logged
- * once per run of failures.
+ * Caffeine call {@link #asyncReload}, which runs one showNode on the cache's refresh executor while
+ * the hit is answered from the cache. A failed refresh keeps the old entry until it expires, and is
+ * logged once per run of failures.
  */
 final class NodeRefresher implements AsyncCacheLoader<String, CachedNode> {
   // The cache's own log lines, under its name.
@@ -58,27 +58,33 @@ final class NodeRefresher implements AsyncCacheLoader<String, CachedNode> {
 
   private final Load loadNode;
   private final CacheCounters counters;
+  private final Executor refreshes;
   private volatile boolean refreshFailing;
 
-  NodeRefresher(Load loadNode, CacheCounters counters) {
+  /**
+   * @param refreshes where each refresh's showNode runs; not the executor Caffeine passes, which
+   *     runs the cache's maintenance on the reading thread
+   */
+  NodeRefresher(Load loadNode, CacheCounters counters, Executor refreshes) {
     this.loadNode = loadNode;
     this.counters = counters;
+    this.refreshes = refreshes;
   }
 
   @Override
-  public CompletableFuture<CachedNode> asyncLoad(String path, Executor executor) {
+  public CompletableFuture<CachedNode> asyncLoad(String path, Executor caffeines) {
     // Not reached: lookups claim their loads themselves (loadOrJoin) and never call the
     // loading get; refreshes go through asyncReload. Kept equivalent to a refresh for safety.
-    return asyncReload(path, null, executor);
+    return asyncReload(path, null, caffeines);
   }
 
   @Override
   public CompletableFuture<CachedNode> asyncReload(
-      String path, @Nullable CachedNode old, Executor executor) {
+      String path, @Nullable CachedNode old, Executor caffeines) {
     counters.refreshes.increment();
     CompletableFuture<CachedNode> refreshed = new CompletableFuture<>();
     try {
-      executor.execute(
+      refreshes.execute(
           () -> {
             try {
               refreshed.complete(loadNode.load(path));
