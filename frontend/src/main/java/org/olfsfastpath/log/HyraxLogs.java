@@ -8,6 +8,7 @@ import ch.qos.logback.classic.filter.ThresholdFilter;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
+import ch.qos.logback.core.encoder.Encoder;
 import ch.qos.logback.core.joran.spi.JoranException;
 import ch.qos.logback.core.rolling.FixedWindowRollingPolicy;
 import ch.qos.logback.core.rolling.RollingFileAppender;
@@ -20,6 +21,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -53,6 +55,10 @@ public final class HyraxLogs implements AutoCloseable {
   static final String ACCESS_FILE = "HyraxAccess.log";
 
   static final String ERRORS_FILE = "HyraxErrors.log";
+
+  /** The access file's write buffer: a batch of lines (about 300 bytes each) in one write. */
+  private static final int ACCESS_BUFFER_BYTES = 256 * 1024;
+
   static final String JSON_FILE = "olfs-log.json";
 
   private static final String FQCN = HyraxLogs.class.getName();
@@ -302,8 +308,17 @@ public final class HyraxLogs implements AutoCloseable {
 
   private static RollingFileAppender<ILoggingEvent> accessFile(
       LoggerContext context, LogSettings settings, Path directory) {
-    RollingFileAppender<ILoggingEvent> file =
-        newFile(context, directory, ACCESS_FILE, Formats.ACCESS);
+    // Formats.ACCESS, written by hand: the pattern layout cost about a microsecond a line.
+    AccessLineLayout layout = new AccessLineLayout(ZoneId.systemDefault());
+    layout.setContext(context);
+    layout.start();
+    AccessLineEncoder encoder = new AccessLineEncoder(layout);
+    encoder.setContext(context);
+    encoder.start();
+    RollingFileAppender<ILoggingEvent> file = newFile(context, directory, ACCESS_FILE, encoder);
+    // The worker flushes each batch (every few milliseconds while lines come): a buffer that holds
+    // a whole batch makes that one write, where Logback's 8 KB wrote every thirty lines.
+    file.setBufferSize(new FileSize(ACCESS_BUFFER_BYTES));
     TimeBasedRollingPolicy<ILoggingEvent> policy;
     if (settings.accessMaxFileSize() > 0) {
       SizeAndTimeBasedRollingPolicy<ILoggingEvent> sized = new SizeAndTimeBasedRollingPolicy<>();
@@ -355,6 +370,11 @@ public final class HyraxLogs implements AutoCloseable {
     encoder.setPattern(pattern);
     encoder.setCharset(StandardCharsets.UTF_8);
     encoder.start();
+    return newFile(context, directory, name, encoder);
+  }
+
+  private static RollingFileAppender<ILoggingEvent> newFile(
+      LoggerContext context, Path directory, String name, Encoder<ILoggingEvent> encoder) {
     RollingFileAppender<ILoggingEvent> file = new RollingFileAppender<>();
     file.setContext(context);
     file.setName(name);
