@@ -20,6 +20,26 @@ record SuffixMatch(ResponseType type, String suffix) {
           .toArray(SuffixMatch[]::new);
 
   /**
+   * The same suffixes by their last character (every suffix is lower-case ASCII), longest first
+   * within each: a name is compared with the few that end as it does, not with all of them.
+   */
+  private static final SuffixMatch[][] BY_LAST_CHAR = byLastChar();
+
+  private static final SuffixMatch[] NONE = new SuffixMatch[0];
+
+  private static SuffixMatch[][] byLastChar() {
+    SuffixMatch[][] table = new SuffixMatch[128][];
+    for (int c = 0; c < table.length; c++) {
+      int last = c;
+      table[c] =
+          Stream.of(BY_LENGTH)
+              .filter(m -> m.suffix.charAt(m.suffix.length() - 1) == last)
+              .toArray(SuffixMatch[]::new);
+    }
+    return table;
+  }
+
+  /**
    * The responses whose suffix ends {@code name} (case-insensitively, as upstream), longest suffix
    * first; each leaves a non-empty name before it.
    */
@@ -30,13 +50,21 @@ record SuffixMatch(ResponseType type, String suffix) {
 
   /**
    * The same for the name that starts at {@code from} in {@code text} (a path's last segment),
-   * without cutting it out: a loop over the suffixes, which every dataset request runs.
+   * without cutting it out: a loop over the suffixes that end with its last character, which every
+   * dataset request runs.
    */
   static List<SuffixMatch> in(String text, int from) {
     int length = text.length() - from;
+    if (length < 2) {
+      return List.of();
+    }
     SuffixMatch first = null;
     List<SuffixMatch> more = null;
-    for (SuffixMatch match : BY_LENGTH) {
+    char last = text.charAt(text.length() - 1);
+    if (last >= 'A' && last <= 'Z') {
+      last = (char) (last + ('a' - 'A'));
+    }
+    for (SuffixMatch match : last < BY_LAST_CHAR.length ? BY_LAST_CHAR[last] : NONE) {
       if (length > match.suffix.length() && endsWithLowerCase(text, match.suffix)) {
         if (first == null) {
           first = match;
