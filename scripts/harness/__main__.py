@@ -383,13 +383,20 @@ def floor_run(args):
     from . import floor
     try:
         command = args.command[1:] if args.command[:1] == ["--"] else args.command
-        run = floor.measure(args.pid, command, args.wrk_out, args.response, args.side, args.index)
+        run = floor.measure(args.pid, command, args.wrk_out, args.response, args.side, args.index,
+                            slice_=args.slice)
     except (OSError, RuntimeError) as e:
         print(f"floor-run: {args.side} {args.response}: {e}", file=sys.stderr)
         return 1
     floor.append_run(args.folder, run)
     print(f"{run.requests_per_s:,.0f} req/s, {run.cpu_us_per_request:.1f} us CPU/request, "
           f"{run.requests} requests, {run.errors} errors")
+    return 0
+
+
+def floor_run_summary(args):
+    from . import floor
+    print(floor.run_summary(floor.read_runs(args.folder), args.response, args.index))
     return 0
 
 
@@ -591,9 +598,15 @@ def main(argv=None):
     p.add_argument("--response", required=True)
     p.add_argument("--side", required=True)
     p.add_argument("--run", dest="index", type=int, required=True, help="which run of the side and response")
+    p.add_argument("--slice", type=int, default=1, help="which of the run's wrk runs (summed per run)")
     p.add_argument("--wrk-out", required=True)
     p.add_argument("command", nargs=argparse.REMAINDER, help="-- the wrk command line")
     p.set_defaults(run=floor_run)
+    p = sub.add_parser("floor-run-summary", help="one line for one run of a response: each side, slices summed")
+    p.add_argument("folder")
+    p.add_argument("--response", required=True)
+    p.add_argument("--run", dest="index", type=int, required=True)
+    p.set_defaults(run=floor_run_summary)
     p = sub.add_parser("floor-ticks", help="print the CPU ticks of a JVM and of its JIT compiler threads")
     p.add_argument("pid", type=int)
     p.set_defaults(run=floor_ticks)

@@ -2,12 +2,13 @@
 DefaultServlet serving the same bytes, in one Tomcat on the same connector, per request: CPU time of
 the server process and requests/s.
 
-A measured run is one wrk run on one URL, bracketed by two reads of the server process's
-/proc/PID/stat (utime + stime of all its threads, the JIT's and the collector's included), so
-that its CPU time per request is (ticks after - ticks before) / CLK_TCK / wrk's requests. Each
-response is measured in pairs, the front end (`war`) and DefaultServlet (`default`), alternating
-which goes first; the table takes the median of each side over its runs and the ratio of the
-medians.
+A measured run of one side is one or more wrk runs on one URL (slices, taking turns with the
+other side's), each bracketed by two reads of the server process's /proc/PID/stat (utime + stime
+of all its threads, the JIT's and the collector's included); a run's CPU time per request is its
+slices' ticks over CLK_TCK over their requests. Each response is measured in pairs, the front end
+(`war`) and DefaultServlet (`default`), alternating which goes first; the table takes the median
+of each side over its runs and the ratio of the medians. Slices make a few seconds' disturbance
+of the machine fall on both sides of a run alike, where one long run each put it on one side.
 """
 
 import csv
@@ -39,6 +40,7 @@ class Run:
     bytes_read: float
     errors: int
     compiler_ticks: int = 0  # the JIT's compiler threads' share of cpu_ticks
+    slice: int = 1  # which of the run's wrk runs; a run's slices are summed (whole_runs)
 
     @property
     def cpu_us_per_request(self):
@@ -71,7 +73,37 @@ def compiler_ticks(pid, proc="/proc"):
     return total
 
 
-def measure(pid, command, wrk_out, response, side, run, proc="/proc"):
+def whole_runs(runs):
+    """The runs with each run's slices summed into one Run (slice 1), in the order first seen."""
+    merged = {}
+    for r in runs:
+        key = (r.response, r.side, r.run)
+        m = merged.get(key)
+        if m is None:
+            merged[key] = Run(**{**asdict(r), "slice": 1})
+            continue
+        seconds = m.seconds + r.seconds
+        requests = m.requests + r.requests
+        merged[key] = Run(
+            response=m.response, side=m.side, run=m.run, requests=requests, seconds=seconds,
+            requests_per_s=requests / seconds if seconds > 0 else float("nan"),
+            cpu_ticks=m.cpu_ticks + r.cpu_ticks, clock_ticks=m.clock_ticks,
+            bytes_read=m.bytes_read + r.bytes_read, errors=m.errors + r.errors,
+            compiler_ticks=m.compiler_ticks + r.compiler_ticks, slice=1)
+    return list(merged.values())
+
+
+def run_summary(runs, response, index):
+    """One line for run `index` of `response`: each side's requests/s and CPU per request."""
+    parts = []
+    for r in whole_runs(runs):
+        if r.response == response and r.run == index:
+            parts.append(f"{r.side} {r.requests_per_s:,.0f} req/s, {r.cpu_us_per_request:.1f} us"
+                         f" CPU/request, {r.errors} errors")
+    return "; ".join(parts)
+
+
+def measure(pid, command, wrk_out, response, side, run, proc="/proc", slice_=1):
     """Runs `command` (a wrk command line) while reading the CPU time of `pid` before and after;
     writes wrk's output to `wrk_out` and returns the Run. Raises RuntimeError when wrk fails or
     its output cannot be read."""
@@ -89,7 +121,7 @@ def measure(pid, command, wrk_out, response, side, run, proc="/proc"):
     return Run(response=response, side=side, run=run, requests=r.requests, seconds=r.duration_s,
                requests_per_s=r.requests_per_s, cpu_ticks=after - before,
                clock_ticks=os.sysconf("SC_CLK_TCK"), bytes_read=r.bytes_read, errors=r.errors,
-               compiler_ticks=jit_after - jit_before)
+               compiler_ticks=jit_after - jit_before, slice=slice_)
 
 
 def append_run(folder, run):
@@ -201,7 +233,9 @@ def _median(values):
 
 
 def rows(runs):
-    """One row per response measured, in RESPONSES order: the median of each side."""
+    """One row per response measured, in RESPONSES order: the median of each side over its whole
+    runs (slices summed)."""
+    runs = whole_runs(runs)
     out = []
     for response in RESPONSES:
         war = [r for r in runs if r.response == response and r.side == "war"]

@@ -5,10 +5,12 @@ from pathlib import Path
 from harness import checks, floor
 
 
-def run(response, side, index, requests, cpu_ticks, rps=1000.0, errors=0, compiler_ticks=0):
-    return floor.Run(response=response, side=side, run=index, requests=requests, seconds=3.0,
+def run(response, side, index, requests, cpu_ticks, rps=1000.0, errors=0, compiler_ticks=0,
+        slice_=1, seconds=3.0):
+    return floor.Run(response=response, side=side, run=index, requests=requests, seconds=seconds,
                      requests_per_s=rps, cpu_ticks=cpu_ticks, clock_ticks=100,
-                     bytes_read=requests * 1800.0, errors=errors, compiler_ticks=compiler_ticks)
+                     bytes_read=requests * 1800.0, errors=errors, compiler_ticks=compiler_ticks,
+                     slice=slice_)
 
 
 WAR_HEADERS = ("HTTP/1.1 200 \r\nXDODS-Server: dods/3.2\r\nETag: \"abc\"\r\n"
@@ -39,6 +41,27 @@ class FloorTest(unittest.TestCase):
         self.assertAlmostEqual(das.requests_per_s_ratio, 4000 / 6000)
         self.assertEqual(das.war_cpu_us_range, (40.0, 100.0))
         self.assertAlmostEqual(rows[1].cpu_ratio, 1.0)
+
+    def test_a_runs_slices_are_summed_before_the_medians(self):
+        # Run 1 of the front end in two slices of 1 s: 30 + 10 ticks over 6,000 + 4,000 requests
+        # is 40 us a request (the slices' own figures, 50 and 25, are not averaged).
+        runs = [run("das", "war", 1, 6_000, 30, slice_=1, seconds=1.0),
+                run("das", "default", 1, 5_000, 15, slice_=1, seconds=1.0),
+                run("das", "default", 1, 5_000, 15, slice_=2, seconds=1.0),
+                run("das", "war", 1, 4_000, 10, slice_=2, seconds=1.0, errors=1)]
+        whole = {r.side: r for r in floor.whole_runs(runs)}
+        self.assertEqual(len(floor.whole_runs(runs)), 2)
+        self.assertEqual(whole["war"].requests, 10_000)
+        self.assertEqual(whole["war"].cpu_ticks, 40)
+        self.assertAlmostEqual(whole["war"].requests_per_s, 5_000.0)
+        self.assertEqual(whole["war"].errors, 1)
+        das = floor.rows(runs)[0]
+        self.assertEqual(das.runs, 1)
+        self.assertAlmostEqual(das.war_cpu_us, 40.0)
+        self.assertAlmostEqual(das.default_cpu_us, 30.0)
+        self.assertEqual(floor.run_summary(runs, "das", 1),
+                         "war 5,000 req/s, 40.0 us CPU/request, 1 errors;"
+                         " default 5,000 req/s, 30.0 us CPU/request, 0 errors")
 
     def test_table_and_csv_and_the_check_on_the_das_ratio(self):
         with tempfile.TemporaryDirectory() as d:
