@@ -308,7 +308,7 @@ public final class HyraxLogs implements AutoCloseable {
 
   private static RollingFileAppender<ILoggingEvent> accessFile(
       LoggerContext context, LogSettings settings, Path directory) {
-    // Formats.ACCESS, written by hand: the pattern layout cost about a microsecond a line.
+    // Formats.ACCESS, written by hand: the pattern layout cost about 1 us and 1 KB a line.
     AccessLineLayout layout = new AccessLineLayout(ZoneId.systemDefault());
     layout.setContext(context);
     layout.start();
