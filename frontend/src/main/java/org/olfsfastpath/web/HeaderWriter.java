@@ -63,14 +63,8 @@ final class HeaderWriter {
       resp.setHeader(name, value);
       return;
     }
-    byte[] nameBytes = names.bytes(name);
     byte[] valueBytes = value == null ? null : AsciiBytes.uncached(value);
-    if (nameBytes == null
-        || valueBytes == null
-        || resp.isCommitted()
-        || !TomcatHeaderTable.add(TomcatHeaderTable.headersOf(resp), name, nameBytes, valueBytes)) {
-      resp.setHeader(name, value);
-    }
+    add(resp, TomcatHeaderTable.headersOf(resp), name, value, valueBytes);
   }
 
   /** Where {@code resp}'s headers go: Tomcat's table when it can be reached, else setHeader. */
@@ -79,16 +73,24 @@ final class HeaderWriter {
       return (name, value) -> resp.setHeader(name, value);
     }
     Object headers = TomcatHeaderTable.headersOf(resp);
-    return (name, value) -> {
-      byte[] nameBytes = names.bytes(name);
-      byte[] valueBytes = value == null ? null : values.bytes(value);
-      if (nameBytes == null
-          || valueBytes == null
-          || resp.isCommitted()
-          || !TomcatHeaderTable.add(headers, name, nameBytes, valueBytes)) {
-        resp.setHeader(name, value);
-      }
-    };
+    return (name, value) ->
+        add(resp, headers, name, value, value == null ? null : values.bytes(value));
+  }
+
+  /** Adds the header to Tomcat's table as bytes if it can, else sets it through the servlet API. */
+  private void add(
+      HttpServletResponse resp,
+      Object headers,
+      String name,
+      @Nullable String value,
+      byte @Nullable [] valueBytes) {
+    byte[] nameBytes = names.bytes(name);
+    if (nameBytes == null
+        || valueBytes == null
+        || resp.isCommitted()
+        || !TomcatHeaderTable.add(headers, name, nameBytes, valueBytes)) {
+      resp.setHeader(name, value);
+    }
   }
 
   /** Whether {@code resp} is Tomcat's own, outside an include: its header table takes bytes. */
