@@ -152,16 +152,19 @@ MAX_FLOOR_CPU_RATIO = 1.6
 
 
 def floor_checks(folder, max_cpu_ratio=MAX_FLOOR_CPU_RATIO, responses=("das",)):
-    """Checks on a scripts/container-floor run: for each of `responses`, no wrk error, and the
-    CPU time per request of the front end over DefaultServlet's, each side's lowest run, at most
-    `max_cpu_ratio`."""
+    """Checks on a scripts/container-floor run: for each of `responses`, no wrk error on the front
+    end, and the CPU time per request of the front end over DefaultServlet's, each side's lowest
+    run, at most `max_cpu_ratio`. DefaultServlet's own wrk errors (a read error now and then, as
+    Tomcat closes a kept-alive connection) are the reference's: floor.md shows them, the check
+    does not hold them."""
     from . import floor
     found = floor.read_csv(folder)
     checks = []
     for response in responses:
         r = found.get(response)
-        errors = None if r is None else _float(r["errors"])
-        checks.append(exactly(f"container floor .{response}: wrk errors", 0, errors))
+        errors = None if r is None else _float(r.get("war_errors", r["errors"]))
+        checks.append(exactly(f"container floor .{response}: wrk errors on the front end", 0,
+                              errors))
         ratio = None if r is None else _float(r["best_cpu_ratio"])
         if ratio is not None and ratio != ratio:
             ratio = None

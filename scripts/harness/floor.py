@@ -205,7 +205,12 @@ class Row:
     default_cpu_us_range: tuple
     war_bytes: float
     default_bytes: float
-    errors: int
+    war_errors: int
+    default_errors: int
+
+    @property
+    def errors(self):
+        return self.war_errors + self.default_errors
 
     @property
     def requests_per_s_ratio(self):
@@ -257,7 +262,8 @@ def rows(runs):
             war_cpu_us_range=span(war), default_cpu_us_range=span(default),
             war_bytes=_median([r.bytes_per_request for r in war]),
             default_bytes=_median([r.bytes_per_request for r in default]),
-            errors=sum(r.errors for r in war + default)))
+            war_errors=sum(r.errors for r in war),
+            default_errors=sum(r.errors for r in default)))
     return out
 
 
@@ -272,7 +278,8 @@ def table(folder):
     answers = read_answers(folder)
     header = ["response", "front end req/s", "DefaultServlet req/s", "req/s ratio",
               "front end CPU us/req", "DefaultServlet CPU us/req", "CPU ratio",
-              "bytes/answer (front end / DefaultServlet)", "runs", "errors"]
+              "bytes/answer (front end / DefaultServlet)", "runs",
+              "wrk errors (front end / DefaultServlet)"]
     lines = ["| " + " | ".join(header) + " |", "|---|" + "---:|" * (len(header) - 1)]
     for r in found:
         lines.append("| " + " | ".join([
@@ -282,7 +289,7 @@ def table(folder):
             f"{_f(r.default_cpu_us, '.1f')} ({_f(r.default_cpu_us_range[0], '.1f')}-{_f(r.default_cpu_us_range[1], '.1f')})",
             _f(r.cpu_ratio, ".2f"),
             f"{_f(r.war_bytes, ',.0f')} / {_f(r.default_bytes, ',.0f')}",
-            str(r.runs), str(r.errors)]) + " |")
+            str(r.runs), f"{r.war_errors} / {r.default_errors}"]) + " |")
     notes = ["Medians over the runs of each side (CPU: the range over the runs in brackets); the "
              "ratios are the front end's median over DefaultServlet's. CPU is the server "
              "process's user + system time over each wrk run (every thread: the JIT's and the "
@@ -326,13 +333,13 @@ def write(folder):
         w.writerow(["response", "runs", "war_requests_per_s", "default_requests_per_s",
                     "requests_per_s_ratio", "war_cpu_us_per_request", "default_cpu_us_per_request",
                     "cpu_ratio", "war_bytes_per_answer", "default_bytes_per_answer", "errors",
-                    "best_cpu_ratio"])
+                    "best_cpu_ratio", "war_errors", "default_errors"])
         for r in found:
             w.writerow([r.response, r.runs, f"{r.war_requests_per_s:.1f}",
                         f"{r.default_requests_per_s:.1f}", f"{r.requests_per_s_ratio:.4f}",
                         f"{r.war_cpu_us:.3f}", f"{r.default_cpu_us:.3f}", f"{r.cpu_ratio:.4f}",
                         f"{r.war_bytes:.1f}", f"{r.default_bytes:.1f}", r.errors,
-                        f"{r.best_cpu_ratio:.4f}"])
+                        f"{r.best_cpu_ratio:.4f}", r.war_errors, r.default_errors])
     return markdown, found
 
 

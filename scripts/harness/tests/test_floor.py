@@ -110,6 +110,19 @@ class FloorTest(unittest.TestCase):
             found = checks.floor_checks(d, max_cpu_ratio=1.6)
         self.assertEqual([c.ok for c in found], [True, False])
 
+    def test_the_check_holds_the_front_ends_wrk_errors_not_defaultservlets(self):
+        # A read error of wrk against Tomcat's own DefaultServlet is shown, not held; one against
+        # the front end fails the check.
+        for war_errors, default_errors, held in [(0, 1, True), (1, 0, False)]:
+            with tempfile.TemporaryDirectory() as d:
+                floor.append_run(d, run("das", "war", 1, 10_000, 20, errors=war_errors))
+                floor.append_run(d, run("das", "default", 1, 10_000, 20, errors=default_errors))
+                markdown, _ = floor.write(d)
+                self.assertIn(f"| 1 | {war_errors} / {default_errors} |", markdown)
+                found = checks.floor_checks(d, max_cpu_ratio=1.6)
+            self.assertEqual(found[0].ok, held, checks.render(found))
+            self.assertEqual(found[0].name, "container floor .das: wrk errors on the front end")
+
     def test_a_missing_response_fails_the_check(self):
         with tempfile.TemporaryDirectory() as d:
             floor.append_run(d, run("304", "war", 1, 10_000, 45))
