@@ -23,6 +23,16 @@ final class MdcView extends AbstractMap<String, String> {
     this.end = end;
   }
 
+  /** The request's fields. */
+  RequestFields request() {
+    return request;
+  }
+
+  /** How the request ended, or null for an event written before its end. */
+  @Nullable AccessRecord end() {
+    return end;
+  }
+
   @Override
   public @Nullable String get(@Nullable Object key) {
     if (!(key instanceof String name)) {

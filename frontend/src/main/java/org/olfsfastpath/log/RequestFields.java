@@ -65,16 +65,43 @@ public record RequestFields(
   @Nullable String field(String key) {
     return switch (key) {
       case HOST -> host;
-      case USER_AGENT -> userAgent == null ? ABSENT : Scrub.simpleString(userAgent);
-      case IDENT -> session == null ? ABSENT : Scrub.simpleString(session);
-      case USER_ID -> user == null ? ABSENT : userId(user);
+      case USER_AGENT -> userAgentText();
+      case IDENT -> identText();
+      case USER_ID -> userIdText();
       case START_TIME -> Long.toString(startMillis);
       case ID -> logId;
-      case SOURCE -> "HTTP-" + method;
-      case RESOURCE_ID -> Scrub.urlContent(uri);
-      case QUERY -> query == null || query.isEmpty() ? ABSENT : Scrub.simpleQueryString(query);
+      case SOURCE -> sourceText();
+      case RESOURCE_ID -> resourceText();
+      case QUERY -> queryText();
       default -> null;
     };
+  }
+
+  // Each key's written form in one place: the map above and the access line's own layout
+  // (AccessLineLayout, which skips the map) both read these.
+
+  String userAgentText() {
+    return userAgent == null ? ABSENT : Scrub.simpleString(userAgent);
+  }
+
+  String identText() {
+    return session == null ? ABSENT : Scrub.simpleString(session);
+  }
+
+  String userIdText() {
+    return user == null ? ABSENT : userId(user);
+  }
+
+  String sourceText() {
+    return "HTTP-" + method;
+  }
+
+  String resourceText() {
+    return Scrub.urlContent(uri);
+  }
+
+  String queryText() {
+    return query == null || query.isEmpty() ? ABSENT : Scrub.simpleQueryString(query);
   }
 
   /**
