@@ -8,7 +8,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Turns a request URL into a {@link DapRequest}, or refuses it before any BES message is sent.
- * Immutable and thread-safe; build one at startup.
+ * Thread-safe; build one at startup. It keeps its answers to the URLs it read last ({@link
+ * RecentUrls}): the same URL always gets the same answer, and a warm one is not parsed again.
  *
  * <p>The URL space follows Hyrax: {@code <path>.<suffix>[?<constraint>]} where {@code <path>} is
  * the BES catalog path and the suffix one of {@link ResponseType}'s (in any case, as upstream);
@@ -63,6 +64,7 @@ public final class DapRequestParser {
 
   private final int maxUrlLength;
   private final int maxConstraintLength;
+  private final RecentUrls recent = new RecentUrls();
 
   /**
    * @param maxUrlLength the longest raw path plus query string accepted (414 beyond)
@@ -110,6 +112,20 @@ public final class DapRequestParser {
    * @throws DapRequestRejectedException as {@link #parse(String, String)}
    */
   public DapRequest parse(
+      @Nullable String rawPath, @Nullable String rawQuery, @Nullable String formBody)
+      throws DapRequestRejectedException {
+    if (formBody != null || rawPath == null) {
+      return read(rawPath, rawQuery, formBody);
+    }
+    DapRequest known = recent.get(rawPath, rawQuery);
+    if (known == null) {
+      known = read(rawPath, rawQuery, null);
+      recent.put(rawPath, rawQuery, known);
+    }
+    return known;
+  }
+
+  private DapRequest read(
       @Nullable String rawPath, @Nullable String rawQuery, @Nullable String formBody)
       throws DapRequestRejectedException {
     String path = rawPath == null || rawPath.isEmpty() ? "/" : rawPath;
