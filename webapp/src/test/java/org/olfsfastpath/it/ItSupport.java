@@ -19,7 +19,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.olfsfastpath.emulator.BesEmulator;
 import org.olfsfastpath.tomcat.FrontEndExtension;
@@ -96,9 +99,39 @@ public final class ItSupport {
         || head.indexOf("\r\nXDAP: ") != head.lastIndexOf("\r\nXDAP: ")) {
       throw new AssertionError("Last-Modified not an HTTP date, or XDAP twice, in:\n" + head);
     }
+    // Each header once, whichever way it went into Tomcat's table, in answers that set more of
+    // them (an error, a constraint, a DAP4 answer) as well as the warm .das.
+    for (String other :
+        List.of(
+            path,
+            "/opendap/coads_climatology.nc.dmr",
+            "/opendap/coads_climatology.nc.dds?COADSX",
+            "/opendap/coads_climatology.nc.ascii?COADSX",
+            "/opendap/no-such-file.nc.das",
+            "/opendap/coads_climatology.nc.das?bad%20constraint(")) {
+      assertEachHeaderOnce(other, new String(rawGet(port, other), StandardCharsets.ISO_8859_1));
+    }
     String said = "response headers are handed to Tomcat as bytes";
     if (!console.contains(said) || console.contains("Tomcat's header table was not found")) {
       throw new AssertionError("expected \"" + said + "\" in:\n" + console);
+    }
+  }
+
+  /** Fails if a header name (in any case) appears twice in {@code response}'s head. */
+  static void assertEachHeaderOnce(String path, String response) {
+    String head = response.substring(0, Math.max(0, response.indexOf("\r\n\r\n")));
+    Set<String> seen = new HashSet<>();
+    for (String line : head.split("\r\n")) {
+      int colon = line.indexOf(':');
+      if (colon > 0 && !line.startsWith("HTTP/")) {
+        String name = line.substring(0, colon).toLowerCase(Locale.ROOT);
+        if (!name.equals("set-cookie") && !seen.add(name)) {
+          throw new AssertionError(path + ": header " + name + " twice in:\n" + head);
+        }
+      }
+    }
+    if (seen.isEmpty()) {
+      throw new AssertionError(path + ": no headers in:\n" + response);
     }
   }
 
