@@ -207,6 +207,10 @@ class Row:
     default_bytes: float
     war_errors: int
     default_errors: int
+    # The CPU ratio of each pair of turns taken one after the other (same run, same slice): its
+    # median and quartiles. Two turns 2 s apart meet much the same machine, so their spread shows
+    # what the machine's drift does to one comparison; the ratio of the medians is the figure.
+    turn_ratios: tuple = (float("nan"), float("nan"), float("nan"))
 
     @property
     def errors(self):
@@ -237,9 +241,29 @@ def _median(values):
     return statistics.median(values) if values else float("nan")
 
 
+def turn_ratios(runs, response):
+    """(median, first quartile, third quartile) of the front end's CPU per request over
+    DefaultServlet's in each pair of turns of `response` (the two sides' wrk runs of one slice of
+    one run, taken one after the other); NaNs when there are none."""
+    pairs = {}
+    for r in runs:
+        if r.response == response:
+            pairs.setdefault((r.run, r.slice), {})[r.side] = r.cpu_us_per_request
+    ratios = sorted(_ratio(p["war"], p["default"]) for p in pairs.values()
+                    if "war" in p and "default" in p)
+    ratios = [x for x in ratios if x == x]
+    if not ratios:
+        return (float("nan"), float("nan"), float("nan"))
+    if len(ratios) == 1:
+        return (ratios[0], ratios[0], ratios[0])
+    q1, _, q3 = statistics.quantiles(ratios, n=4)
+    return (statistics.median(ratios), q1, q3)
+
+
 def rows(runs):
     """One row per response measured, in RESPONSES order: the median of each side over its whole
     runs (slices summed)."""
+    turns = list(runs)
     runs = whole_runs(runs)
     out = []
     for response in RESPONSES:
@@ -263,7 +287,8 @@ def rows(runs):
             war_bytes=_median([r.bytes_per_request for r in war]),
             default_bytes=_median([r.bytes_per_request for r in default]),
             war_errors=sum(r.errors for r in war),
-            default_errors=sum(r.errors for r in default)))
+            default_errors=sum(r.errors for r in default),
+            turn_ratios=turn_ratios(turns, response)))
     return out
 
 
@@ -278,6 +303,7 @@ def table(folder):
     answers = read_answers(folder)
     header = ["response", "front end req/s", "DefaultServlet req/s", "req/s ratio",
               "front end CPU us/req", "DefaultServlet CPU us/req", "CPU ratio",
+              "CPU ratio of turn pairs, median (quartiles)",
               "bytes/answer (front end / DefaultServlet)", "runs",
               "wrk errors (front end / DefaultServlet)"]
     lines = ["| " + " | ".join(header) + " |", "|---|" + "---:|" * (len(header) - 1)]
@@ -288,13 +314,16 @@ def table(folder):
             f"{_f(r.war_cpu_us, '.1f')} ({_f(r.war_cpu_us_range[0], '.1f')}-{_f(r.war_cpu_us_range[1], '.1f')})",
             f"{_f(r.default_cpu_us, '.1f')} ({_f(r.default_cpu_us_range[0], '.1f')}-{_f(r.default_cpu_us_range[1], '.1f')})",
             _f(r.cpu_ratio, ".2f"),
+            f"{_f(r.turn_ratios[0], '.2f')} ({_f(r.turn_ratios[1], '.2f')}-{_f(r.turn_ratios[2], '.2f')})",
             f"{_f(r.war_bytes, ',.0f')} / {_f(r.default_bytes, ',.0f')}",
             str(r.runs), f"{r.war_errors} / {r.default_errors}"]) + " |")
     notes = ["Medians over the runs of each side (CPU: the range over the runs in brackets); the "
              "ratios are the front end's median over DefaultServlet's. CPU is the server "
              "process's user + system time over each wrk run (every thread: the JIT's and the "
              "collector's too) divided by wrk's requests; bytes/answer is what wrk read per "
-             "request, headers included."]
+             "request, headers included. A turn pair is one slice of one run of each side, "
+             "taken one after the other: the spread of their ratios is what the machine's "
+             "drift does to a single comparison."]
     runs = read_runs(folder)
     ticks = sum(r.cpu_ticks for r in runs)
     jit = sum(r.compiler_ticks for r in runs)
@@ -333,13 +362,16 @@ def write(folder):
         w.writerow(["response", "runs", "war_requests_per_s", "default_requests_per_s",
                     "requests_per_s_ratio", "war_cpu_us_per_request", "default_cpu_us_per_request",
                     "cpu_ratio", "war_bytes_per_answer", "default_bytes_per_answer", "errors",
-                    "best_cpu_ratio", "war_errors", "default_errors"])
+                    "best_cpu_ratio", "war_errors", "default_errors", "turn_cpu_ratio_median",
+                    "turn_cpu_ratio_q1", "turn_cpu_ratio_q3"])
         for r in found:
             w.writerow([r.response, r.runs, f"{r.war_requests_per_s:.1f}",
                         f"{r.default_requests_per_s:.1f}", f"{r.requests_per_s_ratio:.4f}",
                         f"{r.war_cpu_us:.3f}", f"{r.default_cpu_us:.3f}", f"{r.cpu_ratio:.4f}",
                         f"{r.war_bytes:.1f}", f"{r.default_bytes:.1f}", r.errors,
-                        f"{r.best_cpu_ratio:.4f}", r.war_errors, r.default_errors])
+                        f"{r.best_cpu_ratio:.4f}", r.war_errors, r.default_errors,
+                        f"{r.turn_ratios[0]:.4f}", f"{r.turn_ratios[1]:.4f}",
+                        f"{r.turn_ratios[2]:.4f}"])
     return markdown, found
 
 

@@ -63,6 +63,23 @@ class FloorTest(unittest.TestCase):
                          "war 5,000 req/s, 40.0 us CPU/request, 1 errors;"
                          " default 5,000 req/s, 30.0 us CPU/request, 0 errors")
 
+    def test_turn_pairs_are_each_slices_two_sides_compared(self):
+        # Run 1: slices of 40/20 and 30/30 us; run 2: one slice of 25/20 us. The ratios 2.0, 1.0
+        # and 1.25: median 1.25; a slice with one side only has no pair.
+        runs = [run("das", "war", 1, 1_000, 4, slice_=1), run("das", "default", 1, 1_000, 2, slice_=1),
+                run("das", "default", 1, 1_000, 3, slice_=2), run("das", "war", 1, 1_000, 3, slice_=2),
+                run("das", "war", 2, 4_000, 10), run("das", "default", 2, 5_000, 10),
+                run("das", "war", 3, 1_000, 9)]
+        median, q1, q3 = floor.turn_ratios(runs, "das")
+        self.assertAlmostEqual(median, 1.25)
+        self.assertLessEqual(q1, median)
+        self.assertGreaterEqual(q3, median)
+        self.assertAlmostEqual(floor.rows(runs)[0].turn_ratios[0], 1.25)
+        alone = floor.turn_ratios([run("das", "war", 1, 1_000, 4)], "das")[0]
+        self.assertNotEqual(alone, alone)  # NaN: no pair
+        one = floor.turn_ratios(runs[:2], "das")
+        self.assertEqual(one, (2.0, 2.0, 2.0))
+
     def test_table_and_csv_and_the_check_on_the_das_ratio(self):
         with tempfile.TemporaryDirectory() as d:
             for r in [run("das", "war", 1, 10_000, 45, compiler_ticks=1),
