@@ -56,10 +56,10 @@ public final class HyraxLogs implements AutoCloseable {
 
   static final String ERRORS_FILE = "HyraxErrors.log";
 
+  static final String JSON_FILE = "olfs-log.json";
+
   /** The access file's write buffer: a batch of lines (about 300 bytes each) in one write. */
   private static final int ACCESS_BUFFER_BYTES = 256 * 1024;
-
-  static final String JSON_FILE = "olfs-log.json";
 
   private static final String FQCN = HyraxLogs.class.getName();
 

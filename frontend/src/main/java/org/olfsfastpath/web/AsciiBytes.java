@@ -39,7 +39,7 @@ final class AsciiBytes {
     if (entry != null && entry.text() == s) {
       return entry.bytes();
     }
-    if (!allowed(s)) {
+    if (!allowed(s, names)) {
       return null;
     }
     byte[] bytes = s.getBytes(StandardCharsets.ISO_8859_1);
@@ -50,10 +50,6 @@ final class AsciiBytes {
   /** The bytes of a header value, as {@link #bytes} gives them, for a string not seen again. */
   static byte @Nullable [] uncached(String value) {
     return allowed(value, false) ? value.getBytes(StandardCharsets.ISO_8859_1) : null;
-  }
-
-  private boolean allowed(String s) {
-    return allowed(s, names);
   }
 
   private static boolean allowed(String s, boolean names) {

@@ -105,24 +105,22 @@ final class HeaderWriter {
 
     @Override
     public void set(String name, @Nullable String value) {
-      byte[] nameBytes = names.bytes(name);
       byte[] valueBytes = value == null ? null : values.bytes(value);
-      if (nameBytes == null || valueBytes == null || resp.isCommitted()) {
-        resp.setHeader(name, value);
-        return;
-      }
       if (tracking && (count == TRACKED || TomcatHeaderTable.size(headers) != known + count)) {
         tracking = false;
       }
       if (!tracking) {
-        if (!TomcatHeaderTable.add(headers, name, nameBytes, valueBytes)) {
-          resp.setHeader(name, value);
-        }
+        add(resp, headers, name, value, valueBytes);
         return;
       }
-      if (isAdded(name)
+      byte[] nameBytes = names.bytes(name);
+      if (nameBytes == null
+          || valueBytes == null
+          || resp.isCommitted()
+          || isAdded(name)
           || !TomcatHeaderTable.addAfter(headers, known, name, nameBytes, valueBytes)) {
-        // There already, or kept apart by Tomcat: the servlet API replaces it in place.
+        // Not bytes Tomcat takes as they are, there already, or kept apart by Tomcat: the servlet
+        // API sets it, replacing one already there in place.
         resp.setHeader(name, value);
         return;
       }
