@@ -18,7 +18,9 @@ import org.olfsfastpath.tomcat.FrontEndExtension;
 /**
  * {@code scripts/serve} as the benchmark harness drives it: {@code --background} starts a fresh
  * emulator and Tomcat and prints the base URL; {@code --stop} stops both. Its Tomcat takes a
- * classic DAP2 URL with raw brackets, and runs the spool's producers below short requests.
+ * classic DAP2 URL with raw brackets, and runs the spool's producers below short requests. A
+ * directory given with {@code --webapp} is served beside the WAR, and with {@code
+ * --webapp-access-log} writes Tomcat's access log as Tomcat's stock server.xml has it written.
  */
 final class ServeScriptIT {
   @Test
@@ -27,6 +29,8 @@ final class ServeScriptIT {
     Path root = Path.of(System.getProperty("project.root", ".."));
     Path state = FrontEndExtension.workDir("ServeScriptIT");
     Path serve = root.resolve("scripts/serve");
+    Path files = Files.createDirectories(state.resolve("files"));
+    Files.writeString(files.resolve("a.txt"), "a file\n");
     String out =
         run(
             List.of(
@@ -36,7 +40,10 @@ final class ServeScriptIT {
                 "--cache",
                 "off",
                 "--state-dir",
-                state.toString()),
+                state.toString(),
+                "--webapp",
+                "static=" + files,
+                "--webapp-access-log"),
             state.resolve("serve.out"));
     String url =
         out.lines()
@@ -48,6 +55,7 @@ final class ServeScriptIT {
     try {
       assertEquals(200, ItSupport.get(opendap.resolve("version")).statusCode());
       assertEquals(200, ItSupport.get(opendap.resolve("coads_climatology.nc.das")).statusCode());
+      assertEquals(200, ItSupport.get(opendap.resolve("/static/a.txt")).statusCode());
       assertTrue(
           Files.readString(state.resolve("olfs.xml")).contains("<Cache enabled=\"false\"/>"));
       assertTrue(Files.exists(state.resolve("serve.pid")));
@@ -63,6 +71,18 @@ final class ServeScriptIT {
           state.resolve("stop.out"));
     }
     assertFalse(Files.exists(state.resolve("serve.pid")));
+    // The valve writes its buffer out when Tomcat stops.
+    String valveLog;
+    try (var logs = Files.list(state.resolve("tomcat/logs"))) {
+      Path log =
+          logs.filter(p -> p.getFileName().toString().startsWith("static_access_log"))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no static_access_log file"));
+      valveLog = Files.readString(log);
+    }
+    assertTrue(
+        valveLog.contains("\"GET /static/a.txt HTTP/1.1\" 200 7"),
+        "the access log of /static has no line for the file:\n" + valveLog);
     assertFalse(listening(port), "Tomcat still listens on " + port + " after --stop");
   }
 
