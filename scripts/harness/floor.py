@@ -413,8 +413,32 @@ def _short(frame):
     return frame.replace("/", ".")
 
 
+# Where a sample goes, by thread and stage: the first of these whose frame is on its stack (so the
+# servlet's samples are not also the filters'). The same names on both sides of the container floor:
+# the front end's servlet and DefaultServlet both extend HttpServlet, and each commits and writes its
+# answer inside its service method.
+STAGES = (
+    ("the access log's worker", ("CountingAsyncAppender",)),
+    ("the poller (Tomcat's NIO selector)", ("Poller.run",)),
+    ("request threads: the servlet, its commit and write included", ("HttpServlet.service",)),
+    ("request threads: the filters before the servlet", ("ApplicationFilterChain.doFilter",)),
+    ("request threads: the rest (HTTP parsing, valves, recycling)", ("runWorker",)),
+    ("the collector", ("GC", "Collect", "G1")),
+    ("the JIT's compilers", ("CompileBroker",)),
+)
+
+
+def stage_of(frames):
+    """The STAGES name of a stack (frames root first), or "other"."""
+    for name, marks in STAGES:
+        if any(mark in frame for frame in frames for mark in marks):
+            return name
+    return "other"
+
+
 def frame_summary(stacks, own=OWN, top=25, requests=None, per_sample=1.0, unit="samples"):
-    """Text: the total, the hottest frames by self samples, our own frames by inclusive samples,
+    """Text: the total, the samples by thread and stage (STAGES), the hottest frames by self
+    samples, our own frames by inclusive samples,
     and each sample charged to the deepest frame of our own code on its stack (what our code
     costs, the library and JDK calls it makes included). With `requests` (wrk's count over the
     profiled run), each line also gives its cost per request: samples x `per_sample` / requests,
@@ -422,9 +446,11 @@ def frame_summary(stacks, own=OWN, top=25, requests=None, per_sample=1.0, unit="
     total = sum(n for _, n in stacks)
     if total == 0:
         return "no samples\n"
-    leaf, inclusive, deepest = {}, {}, {}
+    leaf, inclusive, deepest, stages = {}, {}, {}, {}
     under_own = 0
     for frames, n in stacks:
+        stage = stage_of(frames)
+        stages[stage] = stages.get(stage, 0) + n
         leaf[_short(frames[-1])] = leaf.get(_short(frames[-1]), 0) + n
         seen = set()
         for f in frames:
@@ -451,6 +477,7 @@ def frame_summary(stacks, own=OWN, top=25, requests=None, per_sample=1.0, unit="
         head += f" ({total * per_sample / requests:.3f} {unit}/req over {requests} requests)"
     lines = [f"{head}; {100 * under_own / total:.1f}% under a frame of our own code"
              f"{cost(under_own)}", ""]
+    lines += listing("by thread and stage:", stages) + [""]
     lines += listing("hottest frames (self):", leaf) + [""]
     lines += listing("our frames (inclusive):", inclusive) + [""]
     lines += listing("charged to the deepest frame of our code (its library and JDK calls included):",

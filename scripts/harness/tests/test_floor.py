@@ -172,6 +172,34 @@ class FloorTest(unittest.TestCase):
         inclusive = text.split("our frames (inclusive):")[1].split("charged")[0]
         self.assertIn("50.00%    1000.000 us/req  org.olfsfastpath.web.DapServlet.service", inclusive)
 
+    def test_frame_summary_splits_samples_by_thread_and_stage(self):
+        run = ["Thread.run", "org/apache/tomcat/util/threads/ThreadPoolExecutor.runWorker_[j]"]
+        chain = run + ["org/apache/catalina/core/ApplicationFilterChain.doFilter_[j]"]
+        stacks = [
+            (chain + ["org/olfsfastpath/web/AccessLogFilter.doFilter_[j]",
+                      "org/apache/catalina/core/ApplicationFilterChain.doFilter_[j]",
+                      "jakarta/servlet/http/HttpServlet.service_[j]", "write_[k]"], 50),
+            (chain + ["org/olfsfastpath/web/AccessLogFilter.doFilter_[j]", "org/slf4j/MDC.put_[j]"], 20),
+            (run + ["org/apache/coyote/http11/Http11InputBuffer.parseRequestLine_[j]"], 10),
+            (["Thread.run", "org/apache/tomcat/util/net/NioEndpoint$Poller.run_[j]"], 8),
+            (["Thread.run", "org/olfsfastpath/log/CountingAsyncAppender.drain_[j]"], 6),
+            (["VMThread::run", "VM_GenCollectForAllocation::doit"], 4),
+            (["thread_native_entry", "CompileBroker::compiler_thread_loop"], 1),
+            (["[unknown]"], 1),
+        ]
+        text = floor.frame_summary(stacks, requests=10, per_sample=200, unit="us")
+        stages = text.split("by thread and stage:")[1].split("hottest frames")[0]
+        for expected in (
+                "50.00%    1000.000 us/req  request threads: the servlet, its commit and write included",
+                "20.00%     400.000 us/req  request threads: the filters before the servlet",
+                "10.00%     200.000 us/req  request threads: the rest (HTTP parsing, valves, recycling)",
+                "8.00%     160.000 us/req  the poller (Tomcat's NIO selector)",
+                "6.00%     120.000 us/req  the access log's worker",
+                "4.00%      80.000 us/req  the collector",
+                "1.00%      20.000 us/req  the JIT's compilers",
+                "1.00%      20.000 us/req  other"):
+            self.assertIn(expected, stages)
+
     def test_read_collapsed(self):
         with tempfile.TemporaryDirectory() as d:
             path = Path(d, "p.collapsed")
