@@ -2,6 +2,7 @@
 
 import argparse
 import sys
+import time
 from pathlib import Path
 
 
@@ -178,17 +179,24 @@ def warm_http(args):
     parts = urlsplit(args.url)
     target = parts.path + ("?" + parts.query if parts.query else "")
     connection = http.client.HTTPConnection(parts.hostname, parts.port or 80, timeout=60)
+    started = time.monotonic()
+    sent = 0
     try:
-        for i in range(args.count):
+        while sent < args.count:
+            if args.seconds > 0 and time.monotonic() - started >= args.seconds:
+                break
             connection.request("GET", target)
             response = connection.getresponse()
             response.read()
+            sent += 1
             if response.status != 200:
-                print(f"warm-http: request {i + 1} of {args.count}: expected HTTP 200 but was "
+                print(f"warm-http: request {sent} of {args.count}: expected HTTP 200 but was "
                       f"{response.status} for {args.url}", file=sys.stderr)
                 return 1
     finally:
         connection.close()
+    print(f"warm-http: {sent} of {args.count} requests in {time.monotonic() - started:.1f} s"
+          + (f" (at most {args.seconds:g} s)" if args.seconds > 0 else ""), file=sys.stderr)
     return 0
 
 
@@ -507,9 +515,11 @@ def main(argv=None):
     p.add_argument("--gets", type=int, default=1000)
     p.add_argument("--show-nodes", type=int, default=20)
     p.set_defaults(run=warm_bes)
-    p = sub.add_parser("warm-http", help="COUNT requests on one kept-alive connection; fails on a non-200")
+    p = sub.add_parser("warm-http", help="COUNT requests on one kept-alive connection, or as many as"
+                       " --seconds allow; fails on a non-200")
     p.add_argument("url")
     p.add_argument("--count", type=int, default=200)
+    p.add_argument("--seconds", type=float, default=0, help="stop sending after this long (0: no bound)")
     p.set_defaults(run=warm_http)
     p = sub.add_parser("timing-line", help="one line on a configuration's timing files (first request, median)")
     p.add_argument("raw")
