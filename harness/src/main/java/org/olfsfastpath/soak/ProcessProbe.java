@@ -59,6 +59,10 @@ public final class ProcessProbe {
    * @param selectorFds epoll instances and their wake-up descriptors (eventfd, pipe): Tomcat's
    *     pollers, and one selector per BES connection (each PPT connection waits on its own)
    * @param epolls the epoll instances among them
+   * @param archives open {@code .jar} files: the JVM's class path, and a web application's
+   *     libraries, which Tomcat's class loader opens to look a class or resource up (a request's
+   *     first error path looks through all of them) and its background process closes again when
+   *     unused for a while (every 10 s or so); a cache of the container's, not the front end's
    */
   public record Snapshot(
       int threads,
@@ -68,15 +72,19 @@ public final class ProcessProbe {
       int besSockets,
       int httpSockets,
       int selectorFds,
-      int epolls) {
+      int epolls,
+      int archives) {
     /** Threads that nothing pools: the ones a leak would add to. */
     int ownThreads() {
       return threads - workerThreads - jvmPooledThreads;
     }
 
-    /** Descriptors other than connections to the BES and from HTTP clients and their selectors. */
+    /**
+     * Descriptors other than connections to the BES and from HTTP clients, their selectors, and the
+     * archives the container keeps open for its class loaders.
+     */
     int ownFds() {
-      return fds - besSockets - httpSockets - selectorFds;
+      return fds - besSockets - httpSockets - selectorFds - archives;
     }
 
     /** Selectors beyond one per BES connection: constant unless a selector outlives its socket. */
@@ -137,6 +145,7 @@ public final class ProcessProbe {
     int http = 0;
     int selectors = 0;
     int epolls = 0;
+    int archives = 0;
     for (String target : entries(pid, "fd", fd -> Files.readSymbolicLink(fd).toString())) {
       fds++;
       if (target.equals("anon_inode:[eventpoll]")) {
@@ -151,9 +160,11 @@ public final class ProcessProbe {
         } else if (ports != null && ports[0] == httpPort) {
           http++;
         }
+      } else if (target.endsWith(".jar")) {
+        archives++;
       }
     }
-    return new Snapshot(threads, workers, pooled, fds, bes, http, selectors, epolls);
+    return new Snapshot(threads, workers, pooled, fds, bes, http, selectors, epolls, archives);
   }
 
   /** Reads one entry of a /proc directory. */
