@@ -22,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  * (hostile request lines, raw control bytes, invalid UTF-8 that no HTTP library would send) with
  * {@code Connection: close}, reads to the end of the stream, and reports whether the body was
  * complete by its own framing. A chunked body without its last chunk, or fewer bytes than
- * Content-Length, is incomplete: what a client sees when the server aborts a response midway.
+ * Content-Length, is incomplete: what a client sees when the server aborts a response midway. An
+ * interim answer ({@code 100 Continue} to an {@code Expect}) is passed over, as a client does.
  */
 public final class RawHttp {
   private RawHttp() {}
@@ -218,6 +219,11 @@ public final class RawHttp {
 
   private static Response parse(
       byte[] wire, @Nullable String failure, long millis, byte[] request) {
+    int interimEnd = interimEnd(wire);
+    if (interimEnd > 0) {
+      // An interim answer (100 Continue to an Expect): the answer is what follows it.
+      return parse(Arrays.copyOfRange(wire, interimEnd, wire.length), failure, millis, request);
+    }
     int headerEnd = indexOf(wire, "\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), 0);
     if (headerEnd < 0) {
       return new Response(
@@ -300,6 +306,21 @@ public final class RawHttp {
       body.write(rest, at, size);
       at += size + 2;
     }
+  }
+
+  /**
+   * Where the answer after an interim (1xx, not 101) status's header begins, or -1 when {@code
+   * wire} does not begin with one.
+   */
+  private static int interimEnd(byte[] wire) {
+    byte[] start = "HTTP/1.1 1".getBytes(StandardCharsets.ISO_8859_1);
+    if (wire.length < start.length + 2
+        || !Arrays.equals(wire, 0, start.length, start, 0, start.length)
+        || wire[start.length] == '0' && wire[start.length + 1] == '1') {
+      return -1;
+    }
+    int end = indexOf(wire, "\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), 0);
+    return end < 0 ? -1 : end + 4;
   }
 
   private static int indexOf(byte[] haystack, byte[] needle, int from) {
