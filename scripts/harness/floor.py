@@ -422,6 +422,10 @@ STAGES = (
     ("the poller (Tomcat's NIO selector)", ("Poller.run",)),
     ("request threads: the servlet, its commit and write included", ("HttpServlet.service",)),
     ("request threads: the filters before the servlet", ("ApplicationFilterChain.doFilter",)),
+    # Its log() on the request's thread after the answer, and its buffer's flush on Tomcat's
+    # utility thread; not its invoke(), which every request's chain passes through.
+    ("Tomcat's AccessLogValve (--default-access-log)",
+     ("AccessLogValve.log", "AccessLogValve.backgroundProcess")),
     ("request threads: the rest (HTTP parsing, valves, recycling)", ("runWorker",)),
     ("the collector", ("GC", "Collect", "G1")),
     ("the JIT's compilers", ("CompileBroker",)),

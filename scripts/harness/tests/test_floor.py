@@ -178,21 +178,28 @@ class FloorTest(unittest.TestCase):
         stacks = [
             (chain + ["org/olfsfastpath/web/AccessLogFilter.doFilter_[j]",
                       "org/apache/catalina/core/ApplicationFilterChain.doFilter_[j]",
-                      "jakarta/servlet/http/HttpServlet.service_[j]", "write_[k]"], 50),
+                      "jakarta/servlet/http/HttpServlet.service_[j]", "write_[k]"], 40),
             (chain + ["org/olfsfastpath/web/AccessLogFilter.doFilter_[j]", "org/slf4j/MDC.put_[j]"], 20),
             (run + ["org/apache/coyote/http11/Http11InputBuffer.parseRequestLine_[j]"], 10),
             (["Thread.run", "org/apache/tomcat/util/net/NioEndpoint$Poller.run_[j]"], 8),
             (["Thread.run", "org/olfsfastpath/log/CountingAsyncAppender.drain_[j]"], 6),
             (["VMThread::run", "VM_GenCollectForAllocation::doit"], 4),
+            (run + ["org/apache/catalina/connector/CoyoteAdapter.log_[j]",
+                    "org/apache/catalina/valves/AbstractAccessLogValve.log_[j]"], 3),
+            (run + ["org/apache/catalina/core/ContainerBase$ContainerBackgroundProcessor.run_[j]",
+                    "org/apache/catalina/valves/AccessLogValve.backgroundProcess_[j]"], 2),
+            (run + ["org/apache/catalina/valves/AbstractAccessLogValve.invoke_[j]",
+                    "org/apache/catalina/core/StandardHostValve.invoke_[j]"], 5),
             (["thread_native_entry", "CompileBroker::compiler_thread_loop"], 1),
             (["[unknown]"], 1),
         ]
         text = floor.frame_summary(stacks, requests=10, per_sample=200, unit="us")
         stages = text.split("by thread and stage:")[1].split("hottest frames")[0]
         for expected in (
-                "50.00%    1000.000 us/req  request threads: the servlet, its commit and write included",
+                "40.00%     800.000 us/req  request threads: the servlet, its commit and write included",
                 "20.00%     400.000 us/req  request threads: the filters before the servlet",
-                "10.00%     200.000 us/req  request threads: the rest (HTTP parsing, valves, recycling)",
+                "15.00%     300.000 us/req  request threads: the rest (HTTP parsing, valves, recycling)",
+                "5.00%     100.000 us/req  Tomcat's AccessLogValve (--default-access-log)",
                 "8.00%     160.000 us/req  the poller (Tomcat's NIO selector)",
                 "6.00%     120.000 us/req  the access log's worker",
                 "4.00%      80.000 us/req  the collector",
