@@ -219,11 +219,6 @@ public final class RawHttp {
 
   private static Response parse(
       byte[] wire, @Nullable String failure, long millis, byte[] request) {
-    int interimEnd = interimEnd(wire);
-    if (interimEnd > 0) {
-      // An interim answer (100 Continue to an Expect): the answer is what follows it.
-      return parse(Arrays.copyOfRange(wire, interimEnd, wire.length), failure, millis, request);
-    }
     int headerEnd = indexOf(wire, "\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), 0);
     if (headerEnd < 0) {
       return new Response(
@@ -236,6 +231,10 @@ public final class RawHttp {
       status = Integer.parseInt(statusLine[1]);
     } catch (RuntimeException e) {
       return new Response(-1, Map.of(), wire, false, "bad status line: " + lines[0], millis);
+    }
+    if (status >= 100 && status < 200 && status != 101) {
+      // An interim answer (100 Continue to an Expect): the answer is what follows it.
+      return parse(Arrays.copyOfRange(wire, headerEnd + 4, wire.length), failure, millis, request);
     }
     Map<String, String> headers = new TreeMap<>();
     for (int i = 1; i < lines.length; i++) {
@@ -306,21 +305,6 @@ public final class RawHttp {
       body.write(rest, at, size);
       at += size + 2;
     }
-  }
-
-  /**
-   * Where the answer after an interim (1xx, not 101) status's header begins, or -1 when {@code
-   * wire} does not begin with one.
-   */
-  private static int interimEnd(byte[] wire) {
-    byte[] start = "HTTP/1.1 1".getBytes(StandardCharsets.ISO_8859_1);
-    if (wire.length < start.length + 2
-        || !Arrays.equals(wire, 0, start.length, start, 0, start.length)
-        || wire[start.length] == '0' && wire[start.length + 1] == '1') {
-      return -1;
-    }
-    int end = indexOf(wire, "\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1), 0);
-    return end < 0 ? -1 : end + 4;
   }
 
   private static int indexOf(byte[] haystack, byte[] needle, int from) {
